@@ -1,0 +1,341 @@
+package formats
+
+import "github.com/go-gl/mathgl/mgl32"
+
+// Transform is a local or bind transform: scale first, then rotation, then
+// translation (column-vector convention, M = T·R·S).
+type Transform struct {
+	Translation mgl32.Vec3
+	// Rotation rotates a column vector as q·v·q*. Loaders whose game uses
+	// another convention (row vectors, conjugates) convert on load.
+	Rotation mgl32.Quat
+	Scale    mgl32.Vec3
+}
+
+// Identity returns the transform that changes nothing.
+func Identity() Transform {
+	return Transform{Rotation: mgl32.QuatIdent(), Scale: mgl32.Vec3{1, 1, 1}}
+}
+
+// Mat4 returns the column-major matrix T·R·S of the transform. The rotation
+// is normalised first, because some games store non-unit quaternions and
+// build a pure rotation from them.
+func (t Transform) Mat4() mgl32.Mat4 {
+	q := t.Rotation
+	if l := q.Len(); l > 0 && l != 1 {
+		q = q.Scale(1 / l)
+	} else if l == 0 {
+		q = mgl32.QuatIdent()
+	}
+	m := q.Mat4()
+	for c := 0; c < 3; c++ {
+		s := t.Scale[c]
+		m[c*4+0] *= s
+		m[c*4+1] *= s
+		m[c*4+2] *= s
+	}
+	m[12], m[13], m[14] = t.Translation[0], t.Translation[1], t.Translation[2]
+	return m
+}
+
+// Bone is one joint of a skeleton.
+type Bone struct {
+	// ID is the format's own identifier (a Prime segment id, a node index);
+	// it is what the file calls the bone.
+	ID int
+	// Name is the bone's name as the file gives it ("" when it has none).
+	Name string
+	// Parent is the index of the parent bone in Skeleton.Bones, or -1.
+	Parent int
+	// Bind is the bind-pose local transform, used where a clip has no
+	// channel for a component.
+	Bind Transform
+}
+
+// Skeleton is a bone hierarchy in parent-before-child order: every bone's
+// Parent index is smaller than its own index.
+type Skeleton struct {
+	// Name names the skeleton (the CINF id, the .skel name, ...).
+	Name  string
+	Bones []Bone
+	// Source says where the skeleton came from when the loader had to find
+	// or invent it (a sibling file, a built-in table, the channels alone).
+	Source string
+}
+
+// Index returns the index of the first bone with the given ID, or -1.
+func (s *Skeleton) Index(id int) int {
+	for i := range s.Bones {
+		if s.Bones[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// IndexByName returns the index of the first bone with the given name, or -1.
+func (s *Skeleton) IndexByName(name string) int {
+	for i := range s.Bones {
+		if s.Bones[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Interp is the interpolation flavour of a clip: the rules its game uses to
+// evaluate a track between keys.
+type Interp uint8
+
+const (
+	// InterpShortestArc slerps rotations along the shortest arc, lerps
+	// translation and scale, clamps before the first and after the last key.
+	InterpShortestArc Interp = iota
+	// InterpPrime is Retro's CAnimMathUtils::Slerp: no flip to the shortest
+	// arc, normalised lerp when the keys are within dot 0.95, and the
+	// 1e-5 / 0.99999 end snaps (Metroid Prime spec 3.5.10).
+	InterpPrime
+	// InterpLego is LEGO Island's LegoAnimNodeData evaluation: nothing before
+	// the first key, active flags, step (0x04) and negate (0x02) flags on the
+	// later key, lerp without normalisation for near-equal keys
+	// (LEGO spec 1.3).
+	InterpLego
+)
+
+// String names the flavour for info output.
+func (i Interp) String() string {
+	switch i {
+	case InterpShortestArc:
+		return "shortest-arc"
+	case InterpPrime:
+		return "prime"
+	case InterpLego:
+		return "lego"
+	}
+	return "unknown"
+}
+
+// KeyFlags are per-key flags that some formats carry. They describe the
+// interval that ends at the key (from the previous key to this one).
+type KeyFlags uint8
+
+const (
+	// KeyStep holds the previous key's value over the interval ending here
+	// (LEGO 0x04 "skip interpolation").
+	KeyStep KeyFlags = 1 << iota
+	// KeyNegate negates this key's quaternion before interpolating towards it
+	// (LEGO 0x02).
+	KeyNegate
+	// KeyInactive marks a key whose value the game treats as "no
+	// contribution" (LEGO keys without the recomputed 0x01 active flag).
+	KeyInactive
+)
+
+// Vec3Track is a translation or scale channel: ascending key times in
+// seconds and one value per key. Flags is nil or has one entry per key.
+type Vec3Track struct {
+	Times  []float64
+	Values []mgl32.Vec3
+	Flags  []KeyFlags
+}
+
+// QuatTrack is a rotation channel: ascending key times in seconds and one
+// quaternion per key. Flags is nil or has one entry per key.
+type QuatTrack struct {
+	Times  []float64
+	Values []mgl32.Quat
+	Flags  []KeyFlags
+}
+
+// BoolTrack is a visibility (morph) channel: a step function over ascending
+// key times; before the first key the bone is visible.
+type BoolTrack struct {
+	Times  []float64
+	Values []bool
+}
+
+// FloatTrack is a scalar channel (camera roll).
+type FloatTrack struct {
+	Times  []float64
+	Values []float32
+	Flags  []KeyFlags
+}
+
+// BoneTracks are the channels of one bone in one clip. An empty track means
+// the bone keeps its bind value for that component.
+type BoneTracks struct {
+	Translation Vec3Track
+	Rotation    QuatTrack
+	Scale       Vec3Track
+	Visibility  BoolTrack
+}
+
+// Animated reports whether any channel of the bone has keys.
+func (b *BoneTracks) Animated() bool {
+	return len(b.Translation.Times) > 0 || len(b.Rotation.Times) > 0 ||
+		len(b.Scale.Times) > 0 || len(b.Visibility.Times) > 0
+}
+
+// EventKind classifies an event.
+type EventKind string
+
+// Event kinds used by the loaders. Formats may use others.
+const (
+	EventLoop     EventKind = "loop"
+	EventUser     EventKind = "user"
+	EventEffect   EventKind = "effect"
+	EventSound    EventKind = "sound"
+	EventProp     EventKind = "prop"
+	EventCallback EventKind = "callback"
+)
+
+// KV is one key/value pair of an event's or bone's payload, kept in file order.
+type KV struct {
+	Key, Value string
+}
+
+// Event is something that happens at a time in a clip.
+type Event struct {
+	Time float64
+	Name string
+	Kind EventKind
+	// Bone is the bone index the event is attached to, or -1.
+	Bone int
+	// Payload is the format's own data for the inspector, in file order.
+	Payload []KV
+}
+
+// CameraTrack is a camera animation: position and target tracks and a roll
+// track (radians), evaluated with the clip's interpolation flavour.
+type CameraTrack struct {
+	Position Vec3Track
+	Target   Vec3Track
+	Roll     FloatTrack
+}
+
+// Clip is one animation over a skeleton.
+type Clip struct {
+	Name string
+	// Duration is the clip length in seconds.
+	Duration float64
+	// FrameRate is frames per second where the format has frames, else 0.
+	FrameRate float64
+	Loop      bool
+	Interp    Interp
+	// Tracks has one entry per skeleton bone, in skeleton order.
+	Tracks []BoneTracks
+	Events []Event
+	// Camera is the clip's camera animation, or nil.
+	Camera *CameraTrack
+	// Info holds format-specific facts for `info` (channel count, interval, ...).
+	Info []KV
+}
+
+// Frames returns the number of frames at the clip's frame rate (at least 1),
+// or 0 when the clip has no frame rate.
+func (c *Clip) Frames() int {
+	if c.FrameRate <= 0 {
+		return 0
+	}
+	n := int(c.Duration*c.FrameRate+0.5) + 1
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
+// Axis names a coordinate axis.
+type Axis uint8
+
+// Axes.
+const (
+	AxisY Axis = iota
+	AxisZ
+)
+
+// Coords describes a format's coordinate system so that the view, and only
+// the view, can turn it upright.
+type Coords struct {
+	Up         Axis
+	LeftHanded bool
+}
+
+// Character is one entry of a character set (an ANCS character, a Sims
+// skeleton with its skills): a named skeleton with the animations it may play.
+type Character struct {
+	ID   int
+	Name string
+	// Skeleton indexes Asset.Skeletons; -1 when the character has none.
+	Skeleton int
+	// Animations names the character's animations and what each plays.
+	Animations []CharacterAnim
+}
+
+// CharacterAnim is a named animation of a character.
+type CharacterAnim struct {
+	Name string
+	// Meta is the meta-animation tree it plays, or nil when it plays Clip.
+	Meta *MetaAnim
+	// Clip indexes Asset.Clips when Meta is nil.
+	Clip int
+}
+
+// MetaKind is the node type of a meta-animation tree.
+type MetaKind uint8
+
+// Meta-animation node types (Metroid Prime ANCS).
+const (
+	MetaPlay MetaKind = iota
+	MetaBlend
+	MetaPhaseBlend
+	MetaRandom
+	MetaSequence
+)
+
+// MetaAnim is a node of a meta-animation tree.
+type MetaAnim struct {
+	Kind MetaKind
+	// Clip indexes Asset.Clips for MetaPlay (-1 when the clip is missing).
+	Clip int
+	// AnimID is the file's id of the played animation (MetaPlay).
+	AnimID int
+	// Name is the primitive's name (MetaPlay).
+	Name string
+	// Weight is the blend weight of the second child (Blend, PhaseBlend).
+	Weight float32
+	// Children are the sub-trees (Blend and PhaseBlend: exactly two).
+	Children []*MetaAnim
+	// Probabilities weight the children of a Random node.
+	Probabilities []uint32
+}
+
+// Entry is one openable item of a container (an animation inside an SI or
+// PAK file).
+type Entry struct {
+	Name string
+	Type string
+}
+
+// Asset is what a loader returns: everything one file holds.
+type Asset struct {
+	// Format names the loader ("prime-anim", "lego-ani", ...).
+	Format  string
+	Game    string
+	Version string
+	Coords  Coords
+	// Skeleton is the skeleton the clips are indexed against.
+	Skeleton *Skeleton
+	// Skeletons holds further skeletons of a character set (Skeleton is
+	// Skeletons[0] when the set has any).
+	Skeletons  []*Skeleton
+	Clips      []*Clip
+	Characters []Character
+	// Entries lists the container's openable items when the file is a
+	// container; Entry names the one that was opened.
+	Entries []Entry
+	Entry   string
+	// Info holds format-specific facts for `info`.
+	Info []KV
+	// Warnings are problems the loader worked around.
+	Warnings []string
+}

@@ -1,0 +1,199 @@
+package formats
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Resolver gives a loader the files beside the one it opens (a CINF for an
+// ANIM, a .cfp for a skill), by name, from the same folder or archive only.
+type Resolver interface {
+	// List returns the names of the files beside the opened one.
+	List() ([]string, error)
+	// Open returns a sibling file's bytes.
+	Open(name string) ([]byte, error)
+}
+
+// FSResolver resolves siblings inside one directory of an fs.FS.
+type FSResolver struct {
+	FS  fs.FS
+	Dir string
+	// MaxSize bounds the bytes read from one sibling (0: 256 MiB).
+	MaxSize int64
+}
+
+// List returns the regular files of the directory.
+func (r FSResolver) List() ([]string, error) {
+	ents, err := fs.ReadDir(r.FS, r.dir())
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", r.dir(), err)
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+func (r FSResolver) dir() string {
+	if r.Dir == "" {
+		return "."
+	}
+	return r.Dir
+}
+
+// Open reads a file of the directory. Names with a path separator are
+// refused: a file never gets to choose a path.
+func (r FSResolver) Open(name string) ([]byte, error) {
+	if strings.ContainsAny(name, `/\`) || name == ".." || name == "." || name == "" {
+		return nil, fmt.Errorf("open %q: not a plain file name", name)
+	}
+	p := path.Join(r.dir(), name)
+	st, err := fs.Stat(r.FS, p)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", p, err)
+	}
+	limit := r.MaxSize
+	if limit <= 0 {
+		limit = 256 << 20
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("open %s: %d bytes is more than the %d-byte limit", p, st.Size(), limit)
+	}
+	b, err := fs.ReadFile(r.FS, p)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", p, err)
+	}
+	return b, nil
+}
+
+// FindSibling returns the sibling whose name equals want, ignoring case.
+func FindSibling(r Resolver, want string) (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	names, err := r.List()
+	if err != nil {
+		return "", false
+	}
+	for _, n := range names {
+		if strings.EqualFold(n, want) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// Input is what a loader reads: a file's name and bytes, its siblings, and
+// the user's choices.
+type Input struct {
+	// Name is the file's base name (used for the extension and for naming
+	// conventions such as Prime's <ID>.<TYPE>).
+	Name string
+	Data []byte
+	// Siblings resolves the files beside it; may be nil.
+	Siblings Resolver
+	// Skeleton is a skeleton file the user chose (--skeleton), or nil.
+	Skeleton *Input
+	// Entry selects an item of a container ("" for the first).
+	Entry string
+	// Options holds loader flags such as "game" = "mp1".
+	Options map[string]string
+}
+
+// Ext returns the lower-case extension of the input's name without the dot.
+func (in *Input) Ext() string {
+	e := path.Ext(in.Name)
+	return strings.ToLower(strings.TrimPrefix(e, "."))
+}
+
+// Loader decodes one format family.
+type Loader struct {
+	// Name is the format's short name ("prime-anim").
+	Name string
+	// Description says what the loader reads, for help output.
+	Description string
+	// Extensions are lower-case extensions without the dot.
+	Extensions []string
+	// Sniff reports whether data looks like this format. It must be cheap
+	// and must not fail on short data.
+	Sniff func(data []byte) bool
+	// Load decodes the input.
+	Load func(in *Input) (*Asset, error)
+}
+
+// Registry picks a loader for a file: content first, extension second.
+type Registry struct {
+	loaders []Loader
+}
+
+// NewRegistry returns a registry of the given loaders, tried in order.
+func NewRegistry(loaders ...Loader) *Registry {
+	return &Registry{loaders: append([]Loader(nil), loaders...)}
+}
+
+// Loaders returns the registered loaders.
+func (r *Registry) Loaders() []Loader { return r.loaders }
+
+// Detect returns the loader for the input, or an error that says what was
+// tried.
+func (r *Registry) Detect(in *Input) (*Loader, error) {
+	ext := in.Ext()
+	// Content that matches a loader which also claims the extension wins;
+	// then any content match; then the extension alone.
+	for i := range r.loaders {
+		l := &r.loaders[i]
+		if l.Sniff != nil && l.Sniff(in.Data) && hasExt(l, ext) {
+			return l, nil
+		}
+	}
+	for i := range r.loaders {
+		l := &r.loaders[i]
+		if l.Sniff != nil && l.Sniff(in.Data) {
+			return l, nil
+		}
+	}
+	for i := range r.loaders {
+		if hasExt(&r.loaders[i], ext) {
+			return &r.loaders[i], nil
+		}
+	}
+	var names []string
+	for _, l := range r.loaders {
+		names = append(names, l.Name)
+	}
+	return nil, fmt.Errorf("%s: %w (tried %s by content and by extension %q)",
+		in.Name, ErrUnknownFormat, strings.Join(names, ", "), ext)
+}
+
+// Load detects the input's format and decodes it.
+func (r *Registry) Load(in *Input) (*Asset, error) {
+	l, err := r.Detect(in)
+	if err != nil {
+		return nil, err
+	}
+	a, err := l.Load(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	}
+	if a.Format == "" {
+		a.Format = l.Name
+	}
+	if err := a.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %s loader: %w", in.Name, l.Name, err)
+	}
+	return a, nil
+}
+
+func hasExt(l *Loader, ext string) bool {
+	for _, e := range l.Extensions {
+		if e == ext {
+			return true
+		}
+	}
+	return false
+}
