@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, vet, staticcheck, the race-enabled
+# test suite under a virtual X display (window tests included), and each
+# fuzz target briefly. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/deps.sh
+apt_install "${RUNTIME_PKGS[@]}" xvfb xauth
+STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
+FUZZTIME=${FUZZTIME:-5s}
+
+step() { printf '\n== %s\n' "$*"; }
+
+step gofmt
+bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$bad" ]; then echo "gofmt would change:"; echo "$bad"; exit 1; fi
+
+step go vet
+go vet ./...
+
+step staticcheck
+"$STATICCHECK" ./...
+
+step "go test -race (under xvfb-run)"
+export ANIMVIEW_REQUIRE_DISPLAY=1
+xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 ./...
+
+step "fuzz targets, $FUZZTIME each"
+for pkg in $(go list ./...); do
+  dir=$(go list -f '{{.Dir}}' "$pkg")
+  for t in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
+    echo "-- $pkg $t"
+    go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1 | tail -n 3
+  done
+done
+
+echo
+echo "all checks passed"
