@@ -10,9 +10,9 @@ import (
 // q1 is negated when the dot product is negative. Near-equal keys fall back
 // to a normalised lerp to avoid dividing by a vanishing sine.
 func SlerpShortest(q0, q1 mgl32.Quat, f float32) mgl32.Quat {
-	d := q0.Dot(q1)
+	d := dot4(&q0, &q1)
 	if d < 0 {
-		q1 = mgl32.Quat{W: -q1.W, V: q1.V.Mul(-1)}
+		q1 = mgl32.Quat{W: -q1.W, V: mgl32.Vec3{-q1.V[0], -q1.V[1], -q1.V[2]}}
 		d = -d
 	}
 	return slerpNoFlip(q0, q1, d, f)
@@ -35,12 +35,22 @@ func slerpNoFlip(q0, q1 mgl32.Quat, d, f float32) mgl32.Quat {
 }
 
 func nlerp(q0, q1 mgl32.Quat, f float32) mgl32.Quat {
-	q := mgl32.Quat{W: q0.W + (q1.W-q0.W)*f, V: q0.V.Add(q1.V.Sub(q0.V).Mul(f))}
-	l := q.Len()
-	if l == 0 {
+	// Scalar arithmetic: mgl32's value methods copy more than the sampler
+	// can afford in its innermost loop.
+	w := q0.W + (q1.W-q0.W)*f
+	x := q0.V[0] + (q1.V[0]-q0.V[0])*f
+	y := q0.V[1] + (q1.V[1]-q0.V[1])*f
+	z := q0.V[2] + (q1.V[2]-q0.V[2])*f
+	l2 := w*w + x*x + y*y + z*z
+	if l2 == 0 {
 		return q0
 	}
-	return q.Scale(1 / l)
+	inv := float32(1 / math.Sqrt(float64(l2)))
+	return mgl32.Quat{W: w * inv, V: mgl32.Vec3{x * inv, y * inv, z * inv}}
+}
+
+func dot4(a, b *mgl32.Quat) float32 {
+	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
 }
 
 // SlerpPrime is Retro's CAnimMathUtils::Slerp as Metroid Prime 1 and 2 run
