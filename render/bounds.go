@@ -1,0 +1,85 @@
+package render
+
+import (
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Bounds is an axis-aligned box. The zero value is empty (Valid false).
+type Bounds struct {
+	Min, Max mgl32.Vec3
+	Valid    bool
+}
+
+// Add grows the box to contain p. Points with a NaN or infinite coordinate
+// are ignored, so one broken joint cannot swallow the view.
+func (b *Bounds) Add(p mgl32.Vec3) {
+	if !finite3(p) {
+		return
+	}
+	if !b.Valid {
+		b.Min, b.Max, b.Valid = p, p, true
+		return
+	}
+	for i := 0; i < 3; i++ {
+		b.Min[i] = min(b.Min[i], p[i])
+		b.Max[i] = max(b.Max[i], p[i])
+	}
+}
+
+// ClipBounds samples src at n evenly spaced times from 0 to its duration
+// (n below 2 counts as 2) and returns the view-space bounds of every joint,
+// visible or not, after root. A nil src gives the bind pose. The pose
+// buffers are allocated once for all samples.
+func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Bounds {
+	var b Bounds
+	if sk == nil || len(sk.Bones) == 0 {
+		return b
+	}
+	if root == (mgl32.Mat4{}) {
+		root = mgl32.Ident4()
+	}
+	pose := player.NewPose(sk)
+	world := player.NewWorldPose(sk)
+	n = max(n, 2)
+	dur := 0.0
+	if src != nil {
+		dur = src.Duration()
+	}
+	if !(dur > 0) {
+		n = 1
+	}
+	for s := 0; s < n; s++ {
+		if src != nil {
+			t := 0.0
+			if n > 1 {
+				t = dur * float64(s) / float64(n-1)
+			}
+			src.Sample(t, pose)
+		}
+		player.ToWorld(sk, pose, world)
+		for i := range sk.Bones {
+			b.Add(affine(&root, world.Position(i)))
+		}
+	}
+	return b
+}
+
+// affine applies an affine matrix to a point.
+func affine(m *mgl32.Mat4, p mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12],
+		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],
+		m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14],
+	}
+}
+
+// direction applies the linear part of a matrix to a vector.
+func direction(m *mgl32.Mat4, v mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{
+		m[0]*v[0] + m[4]*v[1] + m[8]*v[2],
+		m[1]*v[0] + m[5]*v[1] + m[9]*v[2],
+		m[2]*v[0] + m[6]*v[1] + m[10]*v[2],
+	}
+}

@@ -1,0 +1,177 @@
+package render
+
+import (
+	"cmp"
+	"image/color"
+	"slices"
+	"strconv"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Scene is what a draw list shows: a posed skeleton and the view's state.
+type Scene struct {
+	Skeleton *formats.Skeleton
+	World    *player.WorldPose
+	// Visible is the pose's visibility (morph keys); nil means all visible.
+	Visible []bool
+	// Hidden marks bones the user hid; nil means none. A hidden or invisible
+	// bone draws no stick to its parent and no dot; its children still draw
+	// theirs (from its joint).
+	Hidden []bool
+	// Selected is the bone to highlight, or -1.
+	Selected int
+	// Root is SceneRoot(asset.Coords). The zero matrix counts as identity.
+	Root mgl32.Mat4
+	// CameraMarker is an animation camera to draw as a small frustum with a
+	// line to its target, or nil.
+	CameraMarker *CameraMarker
+}
+
+// Build fills dst with the scene seen by cam in vp, reusing dst's slices:
+// once dst has grown to the scene's size it allocates nothing. Sticks whose
+// ends lie behind the near plane are cut at it, joints behind it are left
+// out, and everything is clipped to a band around the viewport, so nothing
+// is ever drawn inverted or with runaway coordinates.
+func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
+	th := &opt.Theme
+	dst.reset(th.Background)
+	if !(vp.W > 0 && vp.H > 0) || !finite32(vp.X, vp.Y, vp.W, vp.H) {
+		return
+	}
+	pr := newProjector(cam, vp)
+	step := opt.GridStep
+	if !(step > 0) || !finite32(step) {
+		step = float32(NiceStep(cam.viewDistance() / 10))
+	}
+	root := mgl32.Ident4()
+	if sc != nil && sc.Root != (mgl32.Mat4{}) {
+		root = sc.Root
+	}
+	if opt.Grid {
+		addGrid(dst, &pr, cam.lookTarget(), step, th)
+	}
+	if opt.Axes {
+		addAxes(dst, &pr, &root, 2*step, th)
+	}
+	sceneStart := len(dst.Lines)
+	if sc != nil {
+		if sc.CameraMarker != nil {
+			addCameraMarker(dst, &pr, &root, sc.CameraMarker, step*0.6, th)
+		}
+		addSkeleton(dst, &pr, &root, sc, &opt)
+	}
+	slices.SortStableFunc(dst.Lines[sceneStart:], func(a, b Line) int { return cmp.Compare(b.Depth, a.Depth) })
+	slices.SortStableFunc(dst.Dots, func(a, b Dot) int { return cmp.Compare(b.Depth, a.Depth) })
+}
+
+// lookTarget is the point the view is centred on.
+func (c Camera) lookTarget() mgl32.Vec3 {
+	if l, ok := c.through(); ok {
+		return l.Target
+	}
+	return c.Target
+}
+
+// addSegment projects the eye-space segment ab and appends it when any of it
+// is on screen.
+func addSegment(dst *DrawList, pr *projector, a, b mgl32.Vec3, width float32, clr color.RGBA, kind Kind, bone int) {
+	a, b, ok := pr.clipNear(a, b)
+	if !ok {
+		return
+	}
+	sa, sb, ok := pr.guard().clip(pr.screen(a), pr.screen(b))
+	if !ok {
+		return
+	}
+	dst.Lines = append(dst.Lines, Line{A: sa, B: sb, Depth: -(a[2] + b[2]) / 2, Width: width, Color: clr, Kind: kind, Bone: bone})
+}
+
+func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *Options) {
+	sk := sc.Skeleton
+	if sk == nil || sc.World == nil {
+		return
+	}
+	bones := sk.Bones
+	n := min(len(bones), len(sc.World.Matrices))
+	dst.joints = slices.Grow(dst.joints[:0], n)[:n]
+	joints := dst.joints
+	eyeFromFile := pr.view.Mul4(*root)
+	guard := pr.guard()
+	for i := 0; i < n; i++ {
+		e := pr.toEye(&eyeFromFile, sc.World.Position(i))
+		j := &joints[i]
+		j.eye, j.front = e, pr.inFront(e)
+		if j.front {
+			j.screen = pr.screen(e)
+		}
+	}
+	th := &opt.Theme
+	for i := 0; i < n; i++ {
+		if !shown(sc, i) {
+			continue
+		}
+		j := &joints[i]
+		sel := i == sc.Selected
+		if p := bones[i].Parent; p >= 0 && p < i {
+			w, c := float32(boneWidth), th.Bone
+			if sel {
+				w, c = boneSelectedWidth, th.BoneSelected
+			}
+			addSegment(dst, pr, joints[p].eye, j.eye, w, c, KindBone, i)
+		}
+		if !j.front {
+			continue
+		}
+		r, c := float32(jointRadius), th.Joint
+		if sel {
+			r, c = jointSelectedRad, th.BoneSelected
+		}
+		if guard.contains(j.screen, r) {
+			if opt.Joints {
+				dst.Dots = append(dst.Dots, Dot{P: j.screen, Depth: -j.eye[2], Radius: r, Color: c, Bone: i})
+			}
+			if opt.Labels {
+				if !opt.Joints {
+					r = 2
+				}
+				off := r + labelGap
+				dst.Labels = append(dst.Labels, Label{
+					P: mgl32.Vec2{j.screen[0] + off, j.screen[1] - off}, Text: dst.boneName(sk, i), Color: th.Label, Bone: i,
+				})
+			}
+		}
+		if (rect{pr.vp.X, pr.vp.Y, pr.vp.X + pr.vp.W, pr.vp.Y + pr.vp.H}).contains(j.screen, 0) {
+			dst.pick = append(dst.pick, pickPoint{p: j.screen, depth: -j.eye[2], bone: i})
+		}
+	}
+}
+
+// shown reports whether bone i is neither invisible in the pose nor hidden
+// by the user.
+func shown(sc *Scene, i int) bool {
+	if i < len(sc.Visible) && !sc.Visible[i] {
+		return false
+	}
+	return !(i < len(sc.Hidden) && sc.Hidden[i])
+}
+
+// boneName returns a bone's label: its name, or "#id" for a nameless bone.
+// The made-up names are cached per skeleton so labelling allocates nothing
+// from frame to frame.
+func (d *DrawList) boneName(sk *formats.Skeleton, i int) string {
+	b := &sk.Bones[i]
+	if b.Name != "" {
+		return b.Name
+	}
+	if d.namesSkel != sk || len(d.names) != len(sk.Bones) {
+		d.namesSkel = sk
+		d.names = make([]string, len(sk.Bones))
+	}
+	if d.names[i] == "" {
+		d.names[i] = "#" + strconv.Itoa(b.ID)
+	}
+	return d.names[i]
+}

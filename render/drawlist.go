@@ -1,0 +1,131 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Viewport is the screen rectangle to draw into, in pixels, with the origin
+// at the top left and y growing downwards.
+type Viewport struct{ X, Y, W, H float32 }
+
+// Kind says what a line depicts.
+type Kind uint8
+
+// Line kinds.
+const (
+	KindBone Kind = iota
+	KindGrid
+	KindAxis
+	KindCamera
+)
+
+// String names the kind for test output and debugging.
+func (k Kind) String() string {
+	switch k {
+	case KindBone:
+		return "bone"
+	case KindGrid:
+		return "grid"
+	case KindAxis:
+		return "axis"
+	case KindCamera:
+		return "camera"
+	}
+	return "unknown"
+}
+
+// Line is a straight stroke between two screen points. Depth is the mean
+// eye-space depth of its ends (distance along the view direction; larger is
+// farther). Bone is the bone whose stick it is, or -1.
+type Line struct {
+	A, B  mgl32.Vec2
+	Depth float32
+	Width float32
+	Color color.RGBA
+	Kind  Kind
+	Bone  int
+}
+
+// Dot is a filled joint marker.
+type Dot struct {
+	P      mgl32.Vec2
+	Depth  float32
+	Radius float32
+	Color  color.RGBA
+	Bone   int
+}
+
+// Label is a text whose baseline starts at P.
+type Label struct {
+	P     mgl32.Vec2
+	Text  string
+	Color color.RGBA
+	Bone  int
+}
+
+// DrawList is a projected scene: everything a backend needs, in drawing
+// order. Build refills it, reusing its slices.
+type DrawList struct {
+	Background color.RGBA
+	// Lines holds grid and axes first, then the bone sticks and the camera
+	// marker sorted far-to-near (painter's order).
+	Lines []Line
+	// Dots are sorted far-to-near.
+	Dots   []Dot
+	Labels []Label
+
+	// joints is Build's per-bone projection scratch.
+	joints []jointProj
+	// pick holds every on-screen shown joint, whether or not its dot is
+	// drawn, so that picking works with Options.Joints off.
+	pick []pickPoint
+	// names caches the label text of nameless bones for one skeleton.
+	names     []string
+	namesSkel *formats.Skeleton
+}
+
+type jointProj struct {
+	eye    mgl32.Vec3
+	screen mgl32.Vec2
+	front  bool // finite and in front of the near plane
+}
+
+type pickPoint struct {
+	p     mgl32.Vec2
+	depth float32
+	bone  int
+}
+
+// reset empties the list, keeping its storage.
+func (d *DrawList) reset(bg color.RGBA) {
+	d.Background = bg
+	d.Lines = d.Lines[:0]
+	d.Dots = d.Dots[:0]
+	d.Labels = d.Labels[:0]
+	d.pick = d.pick[:0]
+}
+
+// Pick returns the bone whose joint is nearest to the screen point (x, y)
+// within radius pixels, or -1. Every joint Build drew (stick or dot) can be
+// picked, even when Options.Joints hides the dots; of two joints at the same
+// distance the nearer to the camera wins.
+func (d *DrawList) Pick(x, y, radius float32) int {
+	if !(radius >= 0) {
+		return -1
+	}
+	best, bestD2, bestDepth := -1, radius*radius, float32(0)
+	for _, p := range d.pick {
+		dx, dy := p.p[0]-x, p.p[1]-y
+		d2 := dx*dx + dy*dy
+		if !(d2 <= bestD2) { // also skips NaN
+			continue
+		}
+		if best < 0 || d2 < bestD2 || p.depth < bestDepth {
+			best, bestD2, bestDepth = p.bone, d2, p.depth
+		}
+	}
+	return best
+}
