@@ -1,0 +1,141 @@
+package raster
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"io"
+	"math"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/render"
+)
+
+const (
+	defaultFPS = 30
+	// maxFPS keeps every delay at 2 centiseconds or more; browsers play
+	// shorter delays at 10.
+	maxFPS = 50
+	// maxGIFBytes bounds the paletted frames held for gif.EncodeAll.
+	maxGIFBytes = 512 << 20
+	// rampSteps is the number of blends between the background and each
+	// theme colour in the palette, for the anti-aliased edges.
+	rampSteps = 8
+)
+
+// EncodeGIF writes the whole clip as a looping animated GIF: frames at
+// fo.FPS from time 0, each shown until the next frame's time (the last until
+// the clip's end), with the delays rounded cumulatively so they add up to
+// the clip's duration to the centisecond. clip -1 gives a single frame of
+// the bind pose. Frames use a fixed palette made from the theme's colours
+// and their blends with the background, so edges stay smooth without
+// dithering noise.
+func EncodeGIF(w io.Writer, a *formats.Asset, clip int, fo FrameOptions) error {
+	r, err := newRenderer(a, clip, fo)
+	if err != nil {
+		return err
+	}
+	fps := fo.FPS
+	if !(fps > 0) || math.IsInf(fps, 0) {
+		fps = defaultFPS
+	}
+	fps = min(fps, maxFPS)
+	dur := r.duration()
+	// One frame per 1/fps, except that a last sliver shorter than half a
+	// centisecond would get a zero delay (which players stretch to 0.1 s):
+	// the frame before absorbs it.
+	n := 1
+	if dur > 0 {
+		n = max(1, int(math.Ceil((dur-0.005)*fps-1e-6)))
+	}
+	if bytes := float64(n) * float64(r.w) * float64(r.h); bytes > maxGIFBytes {
+		return fmt.Errorf("raster: GIF of %d frames at %d×%d needs %.0f MiB (limit %d MiB); lower the size or frame rate",
+			n, r.w, r.h, bytes/(1<<20), maxGIFBytes>>20)
+	}
+	pal := gifPalette(&r.opt.Theme)
+	bounds := image.Rect(0, 0, r.w, r.h)
+	g := &gif.GIF{
+		Image:     make([]*image.Paletted, 0, n),
+		Delay:     make([]int, 0, n),
+		LoopCount: 0,
+		Config:    image.Config{ColorModel: pal, Width: r.w, Height: r.h},
+	}
+	rgba := image.NewRGBA(bounds)
+	q := quantizer{pal: pal, cache: make(map[color.RGBA]uint8)}
+	shown := 0 // centiseconds elapsed at the end of the previous frame
+	for i := 0; i < n; i++ {
+		r.frame(rgba, float64(i)/fps)
+		pm := image.NewPaletted(bounds, pal)
+		q.convert(pm, rgba)
+		end := int(math.Round(min(float64(i+1)/fps, dur) * 100))
+		g.Image = append(g.Image, pm)
+		g.Delay = append(g.Delay, end-shown)
+		shown = end
+	}
+	if err := gif.EncodeAll(w, g); err != nil {
+		return fmt.Errorf("raster: encode GIF: %w", err)
+	}
+	return nil
+}
+
+// gifPalette returns the theme's colours, background first, followed by
+// rampSteps-1 blends of the background towards each of them.
+func gifPalette(th *render.Theme) color.Palette {
+	fg := []color.RGBA{th.Bone, th.BoneSelected, th.Joint, th.Label, th.Grid, th.GridMajor, th.AxisX, th.AxisY, th.AxisZ, th.Camera}
+	pal := color.Palette{th.Background}
+	seen := map[color.RGBA]bool{th.Background: true}
+	add := func(c color.RGBA) {
+		if !seen[c] && len(pal) < 256 {
+			seen[c] = true
+			pal = append(pal, c)
+		}
+	}
+	for _, c := range fg {
+		add(c)
+	}
+	for _, c := range fg {
+		for k := 1; k < rampSteps; k++ {
+			add(blend(th.Background, c, float64(k)/rampSteps))
+		}
+	}
+	// Joints sit on bone sticks: their fringe blends the two.
+	for k := 1; k < 4; k++ {
+		add(blend(th.Bone, th.Joint, float64(k)/4))
+	}
+	return pal
+}
+
+func blend(a, b color.RGBA, f float64) color.RGBA {
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
+	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), mix(a.A, b.A)}
+}
+
+// quantizer maps pixels to their nearest palette entry, remembering the
+// answers: a frame has few distinct colours and long runs of one.
+type quantizer struct {
+	pal   color.Palette
+	cache map[color.RGBA]uint8
+}
+
+func (q *quantizer) convert(dst *image.Paletted, src *image.RGBA) {
+	b := src.Bounds()
+	var last color.RGBA
+	lastIdx, have := uint8(0), false
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := src.Pix[src.PixOffset(b.Min.X, y):]
+		out := dst.Pix[dst.PixOffset(b.Min.X, y):]
+		for x := 0; x < b.Dx(); x++ {
+			c := color.RGBA{row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]}
+			if !have || c != last {
+				idx, ok := q.cache[c]
+				if !ok {
+					idx = uint8(q.pal.Index(c))
+					q.cache[c] = idx
+				}
+				last, lastIdx, have = c, idx, true
+			}
+			out[x] = lastIdx
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package raster
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"golang.org/x/image/vector"
+)
+
+// painter collects closed polygons and fills them, all in one colour, with
+// a rasterizer sized to their bounding box rather than to the image: a short
+// stick costs its own area, not the frame's.
+type painter struct {
+	dst *image.RGBA
+	z   vector.Rasterizer
+	// pts holds the polygons' vertices; ends[i] is where polygon i stops.
+	pts  []float32
+	ends []int
+	// Bounding box of the collected vertices.
+	x0, y0, x1, y1 float32
+	src            image.Uniform
+}
+
+func newPainter(dst *image.RGBA) *painter {
+	p := &painter{dst: dst}
+	p.clear()
+	return p
+}
+
+func (p *painter) clear() {
+	p.pts, p.ends = p.pts[:0], p.ends[:0]
+	p.x0, p.y0 = float32(math.Inf(1)), float32(math.Inf(1))
+	p.x1, p.y1 = float32(math.Inf(-1)), float32(math.Inf(-1))
+}
+
+func (p *painter) vertex(x, y float32) {
+	p.pts = append(p.pts, x, y)
+	p.x0, p.y0 = min(p.x0, x), min(p.y0, y)
+	p.x1, p.y1 = max(p.x1, x), max(p.y1, y)
+}
+
+func (p *painter) close() { p.ends = append(p.ends, len(p.pts)) }
+
+// stroke adds a line of the given width as a quad, with round caps when
+// asked (bone sticks, so that a chain of sticks meets without notches).
+//
+// Every polygon is wound the same way (quads: A+n, B+n, B-n, A-n with n to
+// the left of AB; circles clockwise on screen), so overlapping shapes of a
+// path add their coverage instead of cancelling it.
+func (p *painter) stroke(ax, ay, bx, by, width float32, caps bool) {
+	if !finite(ax, ay, bx, by, width) || width <= 0 {
+		return
+	}
+	h := width / 2
+	dx, dy := bx-ax, by-ay
+	if l := float32(math.Hypot(float64(dx), float64(dy))); l > 1e-6 {
+		nx, ny := -dy/l*h, dx/l*h
+		p.vertex(ax+nx, ay+ny)
+		p.vertex(bx+nx, by+ny)
+		p.vertex(bx-nx, by-ny)
+		p.vertex(ax-nx, ay-ny)
+		p.close()
+	}
+	if caps {
+		p.circle(ax, ay, h)
+		p.circle(bx, by, h)
+	}
+}
+
+// circle adds a disc as a polygon fine enough that its facets stay under a
+// tenth of a pixel from the true circle.
+func (p *painter) circle(cx, cy, r float32) {
+	if !finite(cx, cy, r) || r <= 0 {
+		return
+	}
+	n := int(math.Ceil(math.Pi / math.Acos(max(0, 1-0.1/float64(r)))))
+	n = max(8, min(n, 256))
+	for i := 0; i < n; i++ {
+		// Decreasing angles: the same winding as stroke's quads.
+		a := -2 * math.Pi * float64(i) / float64(n)
+		p.vertex(cx+r*float32(math.Cos(a)), cy+r*float32(math.Sin(a)))
+	}
+	p.close()
+}
+
+// fill paints the collected polygons in c over dst and clears them.
+func (p *painter) fill(c color.RGBA) {
+	defer p.clear()
+	if len(p.ends) == 0 {
+		return
+	}
+	b := p.dst.Bounds()
+	// The bounding box is clamped before converting to int, so a vertex
+	// far off screen cannot overflow.
+	lim := func(v float64, lo, hi int) int { return int(max(float64(lo), min(float64(hi), v))) }
+	r := image.Rect(
+		lim(math.Floor(float64(p.x0))-1, b.Min.X, b.Max.X), lim(math.Floor(float64(p.y0))-1, b.Min.Y, b.Max.Y),
+		lim(math.Ceil(float64(p.x1))+1, b.Min.X, b.Max.X), lim(math.Ceil(float64(p.y1))+1, b.Min.Y, b.Max.Y),
+	)
+	if r.Empty() {
+		return
+	}
+	p.z.Reset(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	start := 0
+	for _, end := range p.ends {
+		pts := p.pts[start:end]
+		p.z.MoveTo(pts[0]-ox, pts[1]-oy)
+		for i := 2; i < len(pts); i += 2 {
+			p.z.LineTo(pts[i]-ox, pts[i+1]-oy)
+		}
+		p.z.ClosePath()
+		start = end
+	}
+	p.src.C = c
+	p.z.Draw(p.dst, r, &p.src, image.Point{})
+}
+
+func finite(xs ...float32) bool {
+	for _, x := range xs {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return false
+		}
+	}
+	return true
+}
