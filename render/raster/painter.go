@@ -3,6 +3,7 @@ package raster
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"golang.org/x/image/vector"
@@ -19,7 +20,7 @@ type painter struct {
 	ends []int
 	// Bounding box of the collected vertices.
 	x0, y0, x1, y1 float32
-	src            image.Uniform
+	mask           image.Alpha
 }
 
 func newPainter(dst *image.RGBA) *painter {
@@ -113,8 +114,43 @@ func (p *painter) fill(c color.RGBA) {
 		p.z.ClosePath()
 		start = end
 	}
-	p.src.C = c
-	p.z.Draw(p.dst, r, &p.src, image.Point{})
+	// The rasterizer's own compositing visits every pixel of the box; a
+	// grid line's box is the whole frame. Rendering coverage into a mask
+	// first and blending only the covered pixels is several times faster.
+	p.z.DrawOp = draw.Src
+	if cap(p.mask.Pix) < r.Dx()*r.Dy() {
+		p.mask.Pix = make([]uint8, r.Dx()*r.Dy())
+	}
+	p.mask.Pix, p.mask.Stride, p.mask.Rect = p.mask.Pix[:r.Dx()*r.Dy()], r.Dx(), image.Rect(0, 0, r.Dx(), r.Dy())
+	p.z.Draw(&p.mask, p.mask.Rect, image.Opaque, image.Point{})
+	blendMask(p.dst, r, &p.mask, c)
+}
+
+// blendMask paints c over dst in r wherever the mask covers it: Porter-Duff
+// "over" with the colour's alpha scaled by the coverage, in premultiplied
+// 8-bit arithmetic rounded to nearest.
+func blendMask(dst *image.RGBA, r image.Rectangle, mask *image.Alpha, c color.RGBA) {
+	cr, cg, cb, ca := uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)
+	for y := 0; y < r.Dy(); y++ {
+		m := mask.Pix[y*mask.Stride : y*mask.Stride+r.Dx()]
+		pix := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):]
+		for x, cov := range m {
+			if cov == 0 {
+				continue
+			}
+			px := pix[4*x : 4*x+4 : 4*x+4]
+			if cov == 0xff && ca == 0xff {
+				px[0], px[1], px[2], px[3] = c.R, c.G, c.B, c.A
+				continue
+			}
+			k := uint32(cov)
+			inv := 0xff*0xff - ca*k // (1 - alpha·coverage) in 255² units
+			px[0] = uint8((uint32(px[0])*inv + cr*k*0xff + 0xff*0xff/2) / (0xff * 0xff))
+			px[1] = uint8((uint32(px[1])*inv + cg*k*0xff + 0xff*0xff/2) / (0xff * 0xff))
+			px[2] = uint8((uint32(px[2])*inv + cb*k*0xff + 0xff*0xff/2) / (0xff * 0xff))
+			px[3] = uint8((uint32(px[3])*inv + ca*k*0xff + 0xff*0xff/2) / (0xff * 0xff))
+		}
+	}
 }
 
 func finite(xs ...float32) bool {

@@ -1,0 +1,140 @@
+package ebitenview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/animview/animview/render"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// noDisplay says why the tests cannot draw (empty when they can). Reading
+// pixels back needs ebiten's game loop, which needs a window system; CI
+// provides one with xvfb-run, a bare `go test` skips.
+var noDisplay string
+
+type testGame struct {
+	m    *testing.M
+	code int
+	ran  bool
+}
+
+func (g *testGame) Update() error {
+	if !g.ran {
+		g.ran = true
+		g.code = g.m.Run()
+	}
+	return ebiten.Termination
+}
+
+func (*testGame) Draw(*ebiten.Image)         {}
+func (*testGame) Layout(int, int) (int, int) { return 64, 64 }
+
+func TestMain(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		noDisplay = "DISPLAY is not set (run under xvfb-run)"
+		os.Exit(m.Run())
+	}
+	ebiten.SetWindowVisible(false)
+	g := &testGame{m: m, code: 1}
+	err := ebiten.RunGame(g)
+	if !g.ran {
+		noDisplay = fmt.Sprint("no window system: ", err)
+		os.Exit(m.Run())
+	}
+	os.Exit(g.code)
+}
+
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if noDisplay != "" {
+		t.Skip(noDisplay)
+	}
+}
+
+// knownList is root (0,0,0), spine (0,5,0), arm (5,5,10) seen from
+// (0,0,20) with a 90° field of view in 200×200: sticks (100,100)-(100,75)
+// and (100,75)-(150,50), joints at their ends, labels on.
+func knownList() *render.DrawList {
+	sk := &formats.Skeleton{}
+	for i, o := range []mgl32.Vec3{{}, {0, 5, 0}, {5, 0, 10}} {
+		b := formats.Bone{ID: i, Name: []string{"root", "spine", "arm"}[i], Parent: i - 1, Bind: formats.Identity()}
+		b.Bind.Translation = o
+		sk.Bones = append(sk.Bones, b)
+	}
+	w := player.NewWorldPose(sk)
+	player.ToWorld(sk, player.NewPose(sk), w)
+	opt := render.DefaultOptions()
+	opt.Grid, opt.Axes, opt.Labels = false, false, true
+	var dl render.DrawList
+	render.Build(&dl, &render.Scene{Skeleton: sk, World: w, Selected: -1, Root: mgl32.Ident4()},
+		render.Camera{Distance: 20, FovY: 90}, render.Viewport{W: 200, H: 200}, opt)
+	return &dl
+}
+
+func readBack(img *ebiten.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(b)
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+func close(a, b color.RGBA) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= 3 && int(y)-int(x) <= 3 }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+func TestDrawKnownPose(t *testing.T) {
+	needDisplay(t)
+	th := render.DefaultTheme()
+	dst := ebiten.NewImage(200, 200)
+	Draw(dst, knownList(), DefaultFace(13))
+	got := readBack(dst)
+	tests := []struct {
+		name string
+		x, y int
+		want color.RGBA
+	}{
+		{"mid spine", 100, 87, th.Bone},
+		{"on the arm", 145, 52, th.Bone},
+		{"root joint", 100, 100, th.Joint},
+		{"arm joint", 150, 50, th.Joint},
+		{"corner", 2, 2, th.Background},
+		{"beside the spine", 90, 87, th.Background},
+		{"below the figure", 100, 150, th.Background},
+	}
+	for _, tc := range tests {
+		if c := got.RGBAAt(tc.x, tc.y); !close(c, tc.want) {
+			t.Errorf("%s (%d,%d): %v, want %v", tc.name, tc.x, tc.y, c, tc.want)
+		}
+	}
+	// The "spine" label starts right of and above its joint (100, 75).
+	n := 0
+	for y := 55; y < 72; y++ {
+		for x := 106; x < 150; x++ {
+			if c := got.RGBAAt(x, y); c != th.Background && c.B > c.R {
+				n++
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d label pixels", n)
+	}
+}
+
+func TestDrawNilFaceAndNilInputs(t *testing.T) {
+	needDisplay(t)
+	dst := ebiten.NewImage(32, 32)
+	Draw(dst, knownList(), nil)
+	Draw(nil, knownList(), nil)
+	Draw(dst, nil, nil)
+	if DefaultFace(12) == nil {
+		t.Error("no default face")
+	}
+}
