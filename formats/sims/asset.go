@@ -176,6 +176,9 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 	for i, q := range a.Rotations {
 		rots[i] = q.Model()
 	}
+	// A skill whose .cfp was not applied has counts but no arrays: its
+	// bones stay at bind without a warning per motion.
+	noData := len(a.Translations) == 0 && len(a.Rotations) == 0
 	var skipped []string
 	for i := range a.Motions {
 		m := &a.Motions[i]
@@ -195,7 +198,7 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 			if f+n <= uint64(len(a.Translations)) {
 				tr.Translation.Times = times[:n:n]
 				tr.Translation.Values = a.Translations[f : f+n : f+n]
-			} else {
+			} else if !noData {
 				warns = append(warns, fmt.Sprintf("%s: bone %q: translations %d..%d missing; left at bind", a.Name, m.BoneName, f, f+n))
 			}
 		}
@@ -203,7 +206,7 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 			if f+n <= uint64(len(rots)) {
 				tr.Rotation.Times = times[:n:n]
 				tr.Rotation.Values = rots[f : f+n : f+n]
-			} else {
+			} else if !noData {
 				warns = append(warns, fmt.Sprintf("%s: bone %q: rotations %d..%d missing; left at bind", a.Name, m.BoneName, f, f+n))
 			}
 		}

@@ -37,7 +37,7 @@ func newBinSource(data []byte) *binSource {
 	return &binSource{r: bin.NewReader(data, binary.LittleEndian, bcfFormat)}
 }
 
-func (s *binSource) str(field string) string   { return readCounted(s.r, field) }
+func (s *binSource) str(field string) string    { return readCounted(s.r, field) }
 func (s *binSource) i32(field string) int32     { return s.r.I32(field) }
 func (s *binSource) u32(field string) uint32    { return s.r.U32(field) }
 func (s *binSource) f32(field string) float32   { return s.r.F32(field) }

@@ -111,7 +111,9 @@ func SniffSkel(data []byte) bool {
 		return false
 	}
 	p += 4 // bone.unknown
-	return name() && name()
+	boneName := name()
+	parentName := boneName && name()
+	return parentName
 }
 
 // SniffCMX reports whether data is a `.cmx` text: blank lines and "//"
@@ -148,12 +150,9 @@ func SniffBCF(data []byte) bool {
 	if len(data) < 12 || len(data) > sniffMax {
 		return false
 	}
-	for k := 0; k < 3; k++ {
-		// The first count is a small non-negative int32.
-		if v := int32(binary.LittleEndian.Uint32(data)); v < 0 || v > 4096 {
-			return false
-		}
-		break
+	// The first count (skeletons) is a small non-negative int32.
+	if v := int32(binary.LittleEndian.Uint32(data)); v < 0 || v > 4096 {
+		return false
 	}
 	cf, err := DecodeBCF(data)
 	return err == nil && len(cf.Skeletons)+len(cf.Suits)+len(cf.Skills) > 0
