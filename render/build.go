@@ -1,7 +1,6 @@
 package render
 
 import (
-	"cmp"
 	"image/color"
 	"slices"
 	"strconv"
@@ -63,8 +62,8 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 		}
 		addSkeleton(dst, &pr, &root, sc, &opt)
 	}
-	slices.SortStableFunc(dst.Lines[sceneStart:], func(a, b Line) int { return cmp.Compare(b.Depth, a.Depth) })
-	slices.SortStableFunc(dst.Dots, func(a, b Dot) int { return cmp.Compare(b.Depth, a.Depth) })
+	sortFarToNear(dst.Lines[sceneStart:], func(l *Line) float32 { return l.Depth }, &dst.keys, &dst.lineScratch)
+	sortFarToNear(dst.Dots, func(d *Dot) float32 { return d.Depth }, &dst.keys, &dst.dotScratch)
 }
 
 // lookTarget is the point the view is centred on.

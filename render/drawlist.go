@@ -85,6 +85,10 @@ type DrawList struct {
 	// names caches the label text of nameless bones for one skeleton.
 	names     []string
 	namesSkel *formats.Skeleton
+	// Depth sorting buffers.
+	keys        []depthKey
+	lineScratch []Line
+	dotScratch  []Dot
 }
 
 type jointProj struct {
