@@ -179,17 +179,18 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 	// A skill whose .cfp was not applied has counts but no arrays: its
 	// bones stay at bind without a warning per motion.
 	noData := len(a.Translations) == 0 && len(a.Rotations) == 0
-	var skipped []string
+	var skipped, twice []string
+	lookup := newBoneLookup(sk)
 	for i := range a.Motions {
 		m := &a.Motions[i]
-		bi := boneIndex(sk, m.BoneName)
+		bi := lookup.index(m.BoneName)
 		if bi < 0 {
 			skipped = append(skipped, m.BoneName)
 			continue
 		}
 		tr := &c.Tracks[bi]
 		if tr.Animated() {
-			warns = append(warns, fmt.Sprintf("%s: two motions move bone %q; the later one wins", a.Name, m.BoneName))
+			twice = append(twice, m.BoneName)
 			*tr = formats.BoneTracks{}
 		}
 		n := uint64(m.FrameCount)
@@ -213,9 +214,13 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 	}
 	if len(skipped) > 0 {
 		warns = append(warns, fmt.Sprintf("%s: the skeleton has no bone %s; their motions are skipped",
-			a.Name, strings.Join(quoteAll(skipped), ", ")))
+			a.Name, listNames(skipped)))
 	}
-	c.Events = buildEvents(a, sk)
+	if len(twice) > 0 {
+		warns = append(warns, fmt.Sprintf("%s: more than one motion moves bone %s; the last one wins",
+			a.Name, listNames(twice)))
+	}
+	c.Events = buildEvents(a, lookup)
 	c.Info = []formats.KV{
 		{Key: "motions", Value: strconv.Itoa(len(a.Motions))},
 		{Key: "frames", Value: strconv.FormatUint(uint64(maxFrames), 10)},
@@ -231,22 +236,45 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 	return c, warns
 }
 
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
+// listNames quotes the first few names of a list for a warning.
+func listNames(s []string) string {
+	const most = 8
+	out := make([]string, 0, most+1)
 	for i, v := range s {
-		out[i] = strconv.Quote(v)
+		if i == most {
+			out = append(out, fmt.Sprintf("and %d more", len(s)-most))
+			break
+		}
+		out = append(out, strconv.Quote(v))
 	}
-	return out
+	return strings.Join(out, ", ")
 }
 
-func boneIndex(sk *formats.Skeleton, name string) int {
-	if i := sk.IndexByName(name); i >= 0 {
+// boneLookup finds bones by name: exactly first, then ignoring case.
+type boneLookup struct {
+	exact, folded map[string]int
+}
+
+func newBoneLookup(sk *formats.Skeleton) boneLookup {
+	l := boneLookup{exact: make(map[string]int, len(sk.Bones)), folded: make(map[string]int, len(sk.Bones))}
+	for i, b := range sk.Bones {
+		if _, ok := l.exact[b.Name]; !ok {
+			l.exact[b.Name] = i
+		}
+		k := strings.ToLower(b.Name)
+		if _, ok := l.folded[k]; !ok {
+			l.folded[k] = i
+		}
+	}
+	return l
+}
+
+func (l boneLookup) index(name string) int {
+	if i, ok := l.exact[name]; ok {
 		return i
 	}
-	for i := range sk.Bones {
-		if strings.EqualFold(sk.Bones[i].Name, name) {
-			return i
-		}
+	if i, ok := l.folded[strings.ToLower(name)]; ok {
+		return i
 	}
 	return -1
 }

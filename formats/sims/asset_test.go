@@ -139,7 +139,7 @@ func TestEventsOneBone(t *testing.T) {
 		{BoneName: "HEAD", TimeProps: []TimePropsList{{Items: []TimeProp{{ID: 100, Props: prop("xevt", "2")}}}}},
 	}}
 	sk := &formats.Skeleton{Bones: []formats.Bone{{Name: "ROOT", Parent: -1}, {Name: "HEAD", Parent: 0}}}
-	ev := buildEvents(a, sk)
+	ev := buildEvents(a, newBoneLookup(sk))
 	if len(ev) != 3 || ev[0].Name != "xevt 1" || ev[0].Bone != 0 || ev[1].Name != "xevt 2" || ev[1].Bone != 1 ||
 		ev[2].Time != 2 || ev[2].Bone != 0 {
 		t.Fatalf("%+v", ev)

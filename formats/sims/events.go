@@ -23,7 +23,7 @@ var handGestures = map[string]string{"0": "idle", "1": "pointing", "2": "fist", 
 // motions into one list, and exporters copy the same time props into every
 // motion, so identical props at one time are one event; its Bone is the
 // motion's bone when only one motion carries it, else -1.
-func buildEvents(a *Animation, sk *formats.Skeleton) []formats.Event {
+func buildEvents(a *Animation, bones boneLookup) []formats.Event {
 	type seen struct {
 		index int
 		bone  string
@@ -31,7 +31,7 @@ func buildEvents(a *Animation, sk *formats.Skeleton) []formats.Event {
 	}
 	index := map[string]*seen{}
 	var events []formats.Event
-	var bones []*seen
+	var order []*seen
 	for i := range a.Motions {
 		m := &a.Motions[i]
 		for _, tl := range m.TimeProps {
@@ -52,16 +52,16 @@ func buildEvents(a *Animation, sk *formats.Skeleton) []formats.Event {
 					e.Payload = append([]formats.KV(nil), p.Pairs...)
 					s := &seen{index: len(events), bone: m.BoneName}
 					index[key] = s
-					bones = append(bones, s)
+					order = append(order, s)
 					events = append(events, e)
 				}
 			}
 		}
 	}
-	for _, s := range bones {
+	for _, s := range order {
 		events[s.index].Bone = -1
 		if !s.multi {
-			events[s.index].Bone = boneIndex(sk, s.bone)
+			events[s.index].Bone = bones.index(s.bone)
 		}
 	}
 	sort.SliceStable(events, func(i, j int) bool { return events[i].Time < events[j].Time })
