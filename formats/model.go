@@ -258,6 +258,12 @@ const (
 type Coords struct {
 	Up         Axis
 	LeftHanded bool
+	// FrontYaw is the orbit yaw, in degrees, from which the view sees a
+	// character's front once the scene root has turned the data upright:
+	// 0 when characters face the view's +Z, 180 when they face -Z (Metroid
+	// Prime's +Y forward turned upright). The view adds it to the yaw the
+	// user asks for, so "--yaw 0" means "from the front" in every format.
+	FrontYaw float64
 }
 
 // Character is one entry of a character set (an ANCS character, a Sims

@@ -1,0 +1,111 @@
+// Command animview views skeletal animation from classic games.
+//
+//	animview [flags] [FILE]              open the viewer (the built-in demo without FILE)
+//	animview info [--json] FILE          describe a file
+//	animview pose --json FILE (--time S | --frame N) [--clip C]
+//	animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
+//	animview list FILE                   list the animations inside a container
+//
+// FILE may be "demo:" for the built-in demo.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// errUsage marks errors that should be followed by the usage text.
+var errUsage = errors.New("usage")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the exit, so tests can call it. A panic anywhere in a
+// command becomes an error message: a user never sees a Go trace.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "animview: internal error: %v\n", r)
+			if os.Getenv("ANIMVIEW_DEBUG") != "" {
+				stderr.Write(debug.Stack())
+			}
+			code = 3
+		}
+	}()
+	var err error
+	cmd := ""
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	switch cmd {
+	case "info":
+		err = cmdInfo(args[1:], stdout)
+	case "pose":
+		err = cmdPose(args[1:], stdout)
+	case "render":
+		err = cmdRender(args[1:], stdout)
+	case "list":
+		err = cmdList(args[1:], stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = cmdView(args)
+	}
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "animview: %v\n", err)
+	if errors.Is(err, errUsage) {
+		fmt.Fprint(stderr, usage)
+	}
+	return 1
+}
+
+const usage = `usage:
+  animview [--clip C] [--skeleton F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
+  animview info [--json] FILE
+  animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
+  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
+  animview list FILE
+FILE may be "demo:" for the built-in demo.
+`
+
+// parseInterspersed parses flags that may come before or after positional
+// arguments ("render FILE -o x.png"), which the flag package alone does not.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// loadFlags are the flags every command that opens a file shares.
+type loadFlags struct {
+	skeleton, game, entry string
+}
+
+func (l *loadFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&l.skeleton, "skeleton", "", "skeleton `FILE` to pose the animation on")
+	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
+	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
+}
+
+func (l *loadFlags) options() openOptions {
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: l.entry}
+}

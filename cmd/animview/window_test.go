@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/animview/animview/render"
+)
+
+// needDisplay skips window tests without an X display, unless CI asks for
+// them (ANIMVIEW_REQUIRE_DISPLAY=1), where a missing display is a failure.
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
+			t.Fatal("no DISPLAY: run the tests under xvfb-run")
+		}
+		t.Skip("no DISPLAY; the README's test command runs this under xvfb-run")
+	}
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "animview")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func screenshot(t *testing.T, bin string, args ...string) (*image.RGBA, string) {
+	t.Helper()
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	all := append([]string{"--screenshot", shot, "--after", "20", "--size", "800x500"}, args...)
+	cmd := exec.CommandContext(ctx, bin, all...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("animview %v: %v\n%s", all, err, out)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v\n%s", err, out)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			rgba.Set(x, y, img.At(x, y))
+		}
+	}
+	return rgba, string(out)
+}
+
+func closeTo(c color.RGBA, want color.RGBA, tol int) bool {
+	d := func(a, b uint8) int {
+		if a > b {
+			return int(a - b)
+		}
+		return int(b - a)
+	}
+	return d(c.R, want.R) <= tol && d(c.G, want.G) <= tol && d(c.B, want.B) <= tol
+}
+
+func count(img *image.RGBA, want color.RGBA, tol int) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if closeTo(img.RGBAAt(x, y), want, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestWindowShowsDemo launches the real program in a window and checks that
+// the screenshot shows bone-coloured pixels over the view's background.
+func TestWindowShowsDemo(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	img, _ := screenshot(t, bin)
+	th := render.DefaultTheme()
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 500 {
+		t.Errorf("screenshot is %dx%d, want 800x500", w, h)
+	}
+	bones := count(img, th.Bone, 24)
+	bg := count(img, th.Background, 6)
+	if bones < 200 {
+		t.Errorf("only %d bone-coloured pixels", bones)
+	}
+	if bg < 800*500/10 {
+		t.Errorf("only %d background pixels: the 3D view is not showing", bg)
+	}
+	t.Logf("%d bone pixels, %d background pixels", bones, bg)
+
+	// A file that fails to load still opens the window and shows the error
+	// (red text) instead of crashing.
+	junk := filepath.Join(t.TempDir(), "junk.anim")
+	os.WriteFile(junk, []byte("junk"), 0o644)
+	img, out := screenshot(t, bin, junk)
+	if red := count(img, color.RGBA{0xff, 0x6b, 0x6b, 0xff}, 40); red < 50 {
+		t.Errorf("no error text in the window (%d red pixels); output: %s", red, out)
+	}
+}

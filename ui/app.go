@@ -1,0 +1,345 @@
+// Package ui is the viewer window: ebitenui panels around a 3D view drawn
+// through render's ebiten backend. Widgets only display state.State and
+// emit its actions; keyboard and mouse map onto the same actions.
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/animview/animview/render"
+	"github.com/animview/animview/render/ebitenview"
+	"github.com/animview/animview/ui/state"
+	"github.com/ebitenui/ebitenui"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Opener opens a path (or "demo:") into an asset.
+type Opener func(path string) (*formats.Asset, error)
+
+// Options configure a viewer run.
+type Options struct {
+	// Path is the file to open ("demo:" for the demo).
+	Path string
+	// Open loads files, for the initial path, drag and drop and container entries.
+	Open Opener
+	// OpenEntry opens one entry of a container file.
+	OpenEntry func(path, entry string) (*formats.Asset, error)
+	// Clip selects the first clip to show by name or index ("" for the first).
+	Clip string
+	// Screenshot, when set, saves what the window shows after After frames
+	// as PNG and ends the program.
+	Screenshot string
+	After      int
+	// Width and Height are the initial window size.
+	Width, Height int
+	// Log receives messages for stderr (load errors, screenshot paths).
+	Log func(string)
+}
+
+// App is the viewer's ebiten.Game.
+type App struct {
+	opt   Options
+	st    *state.State
+	ui    *ebitenui.UI
+	w     *widgets
+	kit   kit
+	input inputState
+
+	pose    *player.Pose
+	world   *player.WorldPose
+	dl      render.DrawList
+	view    render.Options
+	crossed []int
+	root    mgl32.Mat4
+
+	pendingShot string
+	needFrame   bool
+	frames      int
+	shotDone    bool
+	done        bool
+	fatal       error
+	width       int
+	height      int
+}
+
+// Run opens the window and blocks until it closes.
+func Run(opt Options) error {
+	if opt.Width == 0 {
+		opt.Width, opt.Height = 1280, 800
+	}
+	if opt.Log == nil {
+		opt.Log = func(string) {}
+	}
+	app, err := NewApp(opt)
+	if err != nil {
+		return err
+	}
+	ebiten.SetWindowSize(opt.Width, opt.Height)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowTitle(app.title())
+	ebiten.SetTPS(60)
+	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+		return err
+	}
+	return app.fatal
+}
+
+// NewApp builds the viewer state and widgets. A file that fails to load
+// opens the demo-free empty state with the error shown, so the window still
+// comes up.
+func NewApp(opt Options) (*App, error) {
+	a := &App{opt: opt}
+	var err error
+	if a.kit, err = newKit(); err != nil {
+		return nil, err
+	}
+	asset, err := opt.Open(opt.Path)
+	if err != nil {
+		opt.Log(err.Error())
+		asset = emptyAsset()
+	}
+	a.st = state.New(opt.Path, asset)
+	if err != nil {
+		a.st.Err = err.Error()
+	}
+	if opt.Clip != "" {
+		a.selectClipByName(opt.Clip)
+	}
+	a.view = render.DefaultOptions()
+	a.w = a.buildWidgets()
+	a.ui = &ebitenui.UI{Container: a.w.root}
+	a.assetChanged()
+	return a, nil
+}
+
+// emptyAsset is shown when the first file fails to load.
+func emptyAsset() *formats.Asset {
+	return &formats.Asset{Format: "none", Skeleton: &formats.Skeleton{Name: "(nothing open)"}}
+}
+
+func (a *App) title() string {
+	name := a.st.Path
+	if name == "" || name == "demo:" {
+		name = "built-in demo"
+	}
+	return "animview — " + filepath.Base(name)
+}
+
+// assetChanged rebuilds what depends on the open asset.
+func (a *App) assetChanged() {
+	sk := a.st.Asset.Skeleton
+	a.pose = player.NewPose(sk)
+	a.world = player.NewWorldPose(sk)
+	a.root = render.SceneRoot(a.st.Asset.Coords)
+	cam := render.DefaultCamera()
+	cam.Yaw += a.st.Asset.Coords.FrontYaw
+	a.st.Camera = cam
+	a.refreshLists()
+	// Framing needs the laid-out viewport's aspect: do it at the next draw.
+	a.needFrame = true
+	ebiten.SetWindowTitle(a.title())
+}
+
+func (a *App) selectClipByName(sel string) {
+	for i, c := range a.st.Asset.Clips {
+		if c.Name == sel || fmt.Sprint(i) == sel {
+			a.st.SelectClip(i)
+			return
+		}
+	}
+	a.st.Err = fmt.Sprintf("no clip %q", sel)
+}
+
+// open replaces the asset with the file at path; on failure the old asset
+// stays and the error shows.
+func (a *App) open(path string) {
+	asset, err := a.opt.Open(path)
+	if err != nil {
+		a.st.Err = err.Error()
+		a.opt.Log(err.Error())
+		return
+	}
+	a.st.SetAsset(path, asset)
+	a.assetChanged()
+}
+
+func (a *App) openEntry(entry string) {
+	if a.opt.OpenEntry == nil {
+		return
+	}
+	asset, err := a.opt.OpenEntry(a.st.Path, entry)
+	if err != nil {
+		a.st.Err = err.Error()
+		a.opt.Log(err.Error())
+		return
+	}
+	a.st.SetAsset(a.st.Path, asset)
+	a.assetChanged()
+}
+
+// frameAll fits the camera to the whole clip's motion.
+func (a *App) frameAll() {
+	sk := a.st.Asset.Skeleton
+	var b render.Bounds
+	if s := a.st.Sampler(); s != nil {
+		b = render.ClipBounds(sk, s, a.root, 32)
+		// Sampling moved the sampler's cursors; put the pose back.
+		s.Sample(a.st.Time, a.pose)
+	} else {
+		p := player.NewPose(sk)
+		w := player.NewWorldPose(sk)
+		player.ToWorld(sk, p, w)
+		for i := range sk.Bones {
+			b.Add(a.root.Mul4x1(w.Position(i).Vec4(1)).Vec3())
+		}
+	}
+	if b.Valid {
+		vp := a.viewport()
+		aspect := 1.0
+		if vp.H > 0 {
+			aspect = float64(vp.W / vp.H)
+		}
+		a.st.Camera.FrameAspect(b, aspect)
+	}
+}
+
+// Update advances playback and handles input. A panic here becomes an error
+// in the window rather than a crash.
+func (a *App) Update() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.st.Err = fmt.Sprintf("internal error: %v", r)
+			a.opt.Log(a.st.Err)
+			err = nil
+		}
+	}()
+	if a.done {
+		return ebiten.Termination
+	}
+	if files := ebiten.DroppedFiles(); files != nil {
+		a.openDropped(files)
+	}
+	a.ui.Update()
+	a.handleInput()
+	a.crossed = a.st.Advance(1.0/float64(ebiten.TPS()), a.crossed[:0])
+	a.syncWidgets()
+	return nil
+}
+
+// openDropped opens the first dropped file by its real path, so that its
+// siblings (a CINF beside an ANIM) are found.
+func (a *App) openDropped(files fs.FS) {
+	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		f, err := files.Open(p)
+		if err != nil {
+			return nil
+		}
+		defer f.Close()
+		if ap, ok := f.(interface{ AbsPath() string }); ok {
+			a.open(ap.AbsPath())
+		} else {
+			a.st.Err = "dropped file has no path on disk: " + p
+		}
+		return fs.SkipAll
+	})
+}
+
+// Draw renders the 3D view under the panels.
+func (a *App) Draw(screen *ebiten.Image) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.st.Err = fmt.Sprintf("internal error while drawing: %v", r)
+		}
+	}()
+	th := a.view.Theme
+	screen.Fill(th.Background)
+	vp := a.viewport()
+	if a.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
+		a.needFrame = false
+		a.frameAll()
+	}
+	a.drawScene(screen, vp)
+	a.ui.Draw(screen)
+	a.drawTimelineMarkers(screen)
+	a.drawOverlay(screen, vp)
+	a.frames++
+	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {
+		a.shotDone = true
+		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
+			a.fatal = err
+		} else {
+			a.opt.Log("saved " + a.opt.Screenshot)
+		}
+		a.done = true
+	}
+}
+
+func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
+	st := a.st
+	sk := st.Asset.Skeleton
+	if s := st.Sampler(); s != nil && !st.BindPose {
+		s.Sample(st.SampleTime(), a.pose)
+	} else {
+		a.pose.SetBind(sk)
+	}
+	player.ToWorld(sk, a.pose, a.world)
+	a.view.Labels = st.Labels
+	a.view.Grid = st.Grid
+	sc := render.Scene{
+		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
+		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
+	}
+	cam := st.Camera
+	if st.ThroughCamera {
+		if lf := a.throughCamera(); lf != nil {
+			cam.Through = lf
+		}
+	}
+	render.Build(&a.dl, &sc, cam, vp, a.view)
+	ebitenview.Draw(screen, &a.dl, a.kit.small)
+}
+
+// viewport is the screen area between the panels.
+func (a *App) viewport() render.Viewport {
+	r := a.w.view.GetWidget().Rect
+	if r.Dx() <= 0 || r.Dy() <= 0 {
+		return render.Viewport{W: float32(a.width), H: float32(a.height)}
+	}
+	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
+}
+
+// Layout uses the window's own size so text stays crisp when resized.
+func (a *App) Layout(w, h int) (int, int) {
+	a.width, a.height = w, h
+	return w, h
+}
+
+func saveScreenshot(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"image/color"
+
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// palette of the panels; the 3D view's colours come from render.Theme.
+var (
+	colPanel     = color.NRGBA{0x24, 0x28, 0x31, 0xff}
+	colPanelEdge = color.NRGBA{0x33, 0x38, 0x44, 0xff}
+	colText      = color.NRGBA{0xe6, 0xe8, 0xee, 0xff}
+	colDim       = color.NRGBA{0x8a, 0x90, 0x9c, 0xff}
+	colButton    = color.NRGBA{0x35, 0x3b, 0x48, 0xff}
+	colButtonHi  = color.NRGBA{0x45, 0x4d, 0x5e, 0xff}
+	colButtonLo  = color.NRGBA{0x2a, 0x2f, 0x3a, 0xff}
+	colAccent    = color.NRGBA{0x3d, 0x8b, 0xd9, 0xff}
+	colError     = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
+)
+
+// kit builds the few widget kinds the viewer uses with one look.
+type kit struct {
+	face, small text.Face
+}
+
+func (k *kit) panel(layout widget.Layouter, opts ...widget.WidgetOpt) *widget.Container {
+	return widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colPanel, colPanelEdge, 1)),
+		widget.ContainerOpts.Layout(layout),
+		widget.ContainerOpts.WidgetOpts(opts...),
+	)
+}
+
+func (k *kit) label(s string, c color.Color) *widget.Text {
+	return widget.NewText(
+		widget.TextOpts.Text(s, &k.face, c),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	)
+}
+
+func (k *kit) heading(s string) *widget.Text {
+	return widget.NewText(
+		widget.TextOpts.Text(s, &k.face, colAccent),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})),
+	)
+}
+
+func (k *kit) buttonImage() *widget.ButtonImage {
+	return &widget.ButtonImage{
+		Idle:     eimage.NewBorderedNineSliceColor(colButton, colPanelEdge, 1),
+		Hover:    eimage.NewBorderedNineSliceColor(colButtonHi, colPanelEdge, 1),
+		Pressed:  eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
+		Disabled: eimage.NewNineSliceColor(colButtonLo),
+	}
+}
+
+func (k *kit) button(label string, minW int, onClick func()) *widget.Button {
+	return widget.NewButton(
+		widget.ButtonOpts.Image(k.buttonImage()),
+		widget.ButtonOpts.Text(label, &k.face, &widget.ButtonTextColor{Idle: colText, Disabled: colDim}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
+		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 26)),
+		widget.ButtonOpts.DisableDefaultKeys(),
+		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
+	)
+}
+
+func (k *kit) list(minH int, label func(any) string, onSelect func(any)) *widget.List {
+	trackIdle := eimage.NewNineSliceColor(colButtonLo)
+	handle := k.buttonImage()
+	return widget.NewList(
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(0, minH),
+			widget.WidgetOpts.LayoutData(widget.GridLayoutData{}),
+		)),
+		widget.ListOpts.ScrollContainerImage(&widget.ScrollContainerImage{
+			Idle:     eimage.NewNineSliceColor(colButtonLo),
+			Disabled: eimage.NewNineSliceColor(colButtonLo),
+			Mask:     eimage.NewNineSliceColor(colButtonLo),
+		}),
+		widget.ListOpts.SliderParams(&widget.SliderParams{
+			TrackImage:  &widget.SliderTrackImage{Idle: trackIdle, Hover: trackIdle},
+			HandleImage: handle,
+		}),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryFontFace(&k.small),
+		widget.ListOpts.EntryColor(&widget.ListEntryColor{
+			Unselected:                 colText,
+			Selected:                   color.White,
+			DisabledUnselected:         colDim,
+			DisabledSelected:           colDim,
+			SelectingBackground:        colButtonHi,
+			SelectedBackground:         colAccent,
+			FocusedBackground:          colButtonHi,
+			SelectingFocusedBackground: colButtonHi,
+			SelectedFocusedBackground:  colAccent,
+			DisabledSelectedBackground: colButtonLo,
+		}),
+		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: 4, Right: 4, Top: 2, Bottom: 2}),
+		widget.ListOpts.EntryTextPosition(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.ListOpts.EntryLabelFunc(label),
+		widget.ListOpts.DisableDefaultKeys(true),
+		widget.ListOpts.AllowReselect(),
+		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) { onSelect(args.Entry) }),
+	)
+}
+
+func nineColor(c color.Color) *eimage.NineSlice { return eimage.NewNineSliceColor(c) }
