@@ -271,3 +271,21 @@ func TestSkillsWithoutSkeleton(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 }
+
+// TestCharacterSkeletonOverride: --skeleton replaces the file's skeleton
+// for the skills; the file's own skeleton stays listed after it.
+func TestCharacterSkeletonOverride(t *testing.T) {
+	in := &formats.Input{Name: "test.cmx", Data: []byte(handCMX), Siblings: formats.FSResolver{FS: skillFolder(t)},
+		Skeleton: &formats.Input{Name: "one.skel", Data: handSkel}}
+	a, err := loadCharacter(in, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Skeleton.Source != "--skeleton one.skel" || len(a.Skeletons) != 2 || a.Skeletons[1].Name != "adult-skeleton" ||
+		len(a.Skeleton.Bones) != 1 || !a.Clips[0].Tracks[0].Animated() {
+		t.Fatalf("%+v", a)
+	}
+	if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], `"PELVIS"`) {
+		t.Errorf("warnings %q", a.Warnings)
+	}
+}

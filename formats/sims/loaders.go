@@ -213,10 +213,7 @@ func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	asset.Warnings = append(asset.Warnings, warns...)
 	asset.Skeleton = sk
 	asset.Clips = []*formats.Clip{clip}
-	asset.Info = append([]formats.KV{
-		{Key: "name", Value: a.Name},
-		{Key: "skeleton", Value: sk.Source},
-	}, info...)
+	asset.Info = append([]formats.KV{{Key: "name", Value: a.Name}}, info...)
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", animFormat, err)
 	}
@@ -380,7 +377,6 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, cfp map[int
 		asset.Warnings = append(asset.Warnings, "no skeleton and no playable skill: nothing to pose")
 	}
 	asset.Skeleton = asset.Skeletons[0]
-	asset.Info = append(asset.Info, formats.KV{Key: "skeleton", Value: asset.Skeleton.Name + " (" + asset.Skeleton.Source + ")"})
 
 	applied := map[*Animation]RepeatReading{}
 	for i, a := range anims {
