@@ -1,0 +1,300 @@
+package prime
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/animview/animview/formats"
+)
+
+// Loader names.
+const (
+	LoaderANIM = "prime-anim"
+	LoaderCINF = "prime-cinf"
+	LoaderEVNT = "prime-evnt"
+)
+
+// Loaders returns the Metroid Prime loaders: ANIM, CINF and EVNT.
+func Loaders() []formats.Loader {
+	return []formats.Loader{
+		{
+			Name:        LoaderANIM,
+			Description: "Metroid Prime 1 and 2 animation (ANIM versions 0 and 2), with its CINF skeleton and EVNT events from beside it",
+			Extensions:  []string{"anim"},
+			Sniff:       SniffANIM,
+			Load:        LoadANIM,
+		},
+		{
+			Name:        LoaderCINF,
+			Description: "Metroid Prime 1 and 2 skeleton (CINF)",
+			Extensions:  []string{"cinf"},
+			Sniff:       SniffCINF,
+			Load:        LoadCINF,
+		},
+		{
+			// An EVNT has no signature worth sniffing (a version 1 or 2 and
+			// counts), so it is recognised by its extension only.
+			Name:        LoaderEVNT,
+			Description: "Metroid Prime 1 and 2 animation events (EVNT), shown as a clip of events without a skeleton",
+			Extensions:  []string{"evnt"},
+			Load:        LoadEVNT,
+		},
+	}
+}
+
+func zUp() formats.Coords { return formats.Coords{Up: formats.AxisZ} }
+
+// baseName returns a file name without its extension.
+func baseName(name string) string {
+	b := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
+// LoadANIM opens an ANIM with its skeleton (the --skeleton file, else a
+// sibling CINF whose bone ids cover the channels, else flat bones named by
+// id) and its events (the sibling EVNT its header names).
+func LoadANIM(in *formats.Input) (*formats.Asset, error) {
+	game, err := ParseGame(in.Options["game"])
+	if err != nil {
+		return nil, err
+	}
+	a, err := ParseANIM(in.Data, game)
+	if err != nil {
+		return nil, err
+	}
+	asset := &formats.Asset{
+		Format:  LoaderANIM,
+		Game:    a.Game.Title(),
+		Version: strconv.Itoa(int(a.Version)),
+		Coords:  zUp(),
+	}
+	asset.Warnings = append(asset.Warnings, a.Warnings...)
+	sk, err := resolveSkeleton(in, a, game, asset)
+	if err != nil {
+		return nil, err
+	}
+	asset.Skeleton = sk
+	asset.Skeletons = []*formats.Skeleton{sk}
+	clip := buildClip(a, sk, baseName(in.Name), asset)
+	src := attachEvents(in, a, sk, clip, asset)
+	clip.Info = append(clip.Info, formats.KV{Key: "event source", Value: src})
+	asset.Clips = []*formats.Clip{clip}
+	asset.Info = append(asset.Info, formats.KV{Key: "game", Value: a.Game.String()},
+		formats.KV{Key: "bone ids", Value: channelIDs(&a.Keys)})
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", fmtANIM, err)
+	}
+	return asset, nil
+}
+
+func channelIDs(k *Keys) string {
+	var b strings.Builder
+	for i := range k.Channels {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(k.Channels[i].BoneID))
+	}
+	return b.String()
+}
+
+// buildClip turns decoded keys into the model's clip over sk. Times are
+// frame·interval seconds. ANIM translations replace the bind offset (spec
+// 1.3), which the player does by taking track values over the bind; bones
+// and components without a channel keep the bind (spec 3.5.11).
+func buildClip(a *Anim, sk *formats.Skeleton, name string, asset *formats.Asset) *formats.Clip {
+	interval := float64(a.Interval())
+	k := &a.Keys
+	times := make([]float64, len(k.Frames))
+	for i, f := range k.Frames {
+		times[i] = float64(f) * interval
+	}
+	clip := &formats.Clip{
+		Name:      name,
+		Duration:  float64(a.Duration()),
+		FrameRate: 1 / interval,
+		Loop:      a.Looping(),
+		Interp:    formats.InterpPrime,
+		Tracks:    make([]formats.BoneTracks, len(sk.Bones)),
+	}
+	// Version 0 end of clip: the engine's sampler takes frame floor(t/i)
+	// and the next frame, wrapping the next of the last frame N-1 to frame
+	// 0 (spec 3.2). In the model that is one more key at N·interval equal
+	// to key 0, so the player needs no special case. It is added only when
+	// the duration reaches past the last frame; a clip that ends on its
+	// last frame never samples the wrap.
+	wrap := a.Version == 0 && len(times) > 0 && clip.Duration > times[len(times)-1]
+	if wrap {
+		times = append(times, float64(len(k.Frames))*interval)
+	}
+	index := make(map[int]int, len(sk.Bones))
+	for i := len(sk.Bones) - 1; i >= 0; i-- {
+		index[sk.Bones[i].ID] = i
+	}
+	var missing []string
+	used := map[int]bool{}
+	for ci := range k.Channels {
+		c := &k.Channels[ci]
+		bi, ok := index[c.BoneID]
+		if !ok {
+			missing = append(missing, strconv.Itoa(c.BoneID))
+			continue
+		}
+		if used[bi] {
+			asset.Warnings = append(asset.Warnings, fmt.Sprintf("bone id %d has more than one channel; the last one is used", c.BoneID))
+		}
+		used[bi] = true
+		tr := &clip.Tracks[bi]
+		tr.Rotation = formats.QuatTrack{}
+		tr.Translation = formats.Vec3Track{}
+		tr.Scale = formats.Vec3Track{}
+		if c.Rotation != nil {
+			tr.Rotation = formats.QuatTrack{Times: times, Values: wrapped(c.Rotation, wrap)}
+		}
+		if c.Translation != nil {
+			tr.Translation = formats.Vec3Track{Times: times, Values: wrapped(c.Translation, wrap)}
+		}
+		if c.Scale != nil {
+			tr.Scale = formats.Vec3Track{Times: times, Values: wrapped(c.Scale, wrap)}
+		}
+	}
+	if len(missing) > 0 {
+		asset.Warnings = append(asset.Warnings, fmt.Sprintf("the skeleton has no bones with ids %s; their channels are not shown", strings.Join(missing, " ")))
+	}
+	clip.Info = clipInfo(a, wrap)
+	return clip
+}
+
+// wrapped returns v, with key 0 repeated at the end when wrap is set.
+func wrapped[T any](v []T, wrap bool) []T {
+	if !wrap {
+		return v
+	}
+	out := make([]T, len(v)+1)
+	copy(out, v)
+	out[len(v)] = v[0]
+	return out
+}
+
+func f32s(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
+
+func clipInfo(a *Anim, wrap bool) []formats.KV {
+	kv := []formats.KV{
+		{Key: "game", Value: a.Game.String()},
+		{Key: "version", Value: strconv.Itoa(int(a.Version))},
+		{Key: "channels", Value: strconv.Itoa(len(a.Keys.Channels))},
+	}
+	add := func(k, v string) { kv = append(kv, formats.KV{Key: k, Value: v}) }
+	if a.V0 != nil {
+		add("frames", strconv.Itoa(int(a.V0.FrameCount)))
+	} else {
+		add("frames", strconv.Itoa(int(a.V2.BitmapBits)))
+	}
+	add("duration", f32s(a.Duration()))
+	add("interval", f32s(a.Interval()))
+	add("root bone", strconv.Itoa(int(a.RootBone())))
+	add("looping", strconv.FormatBool(a.Looping()))
+	if v := a.V2; v != nil {
+		add("rotation divisor", strconv.Itoa(int(v.RotDiv)))
+		add("translation multiplier", f32s(v.TransMult))
+		if a.Game == MP2 {
+			add("scale multiplier", f32s(v.ScaleMult))
+		}
+		add("bitmap keys", strconv.Itoa(len(a.Keys.Frames)))
+		add("records", strconv.Itoa(v.Records))
+		add("scratch size", strconv.Itoa(int(v.ScratchSize)))
+	} else if wrap {
+		add("end of clip", "wraps from the last frame to frame 0 (engine v0 sampling)")
+	}
+	if id, ok := a.EVNTID(); ok {
+		add("evnt id", fmt.Sprintf("%08X", id))
+	}
+	return kv
+}
+
+// LoadCINF opens a CINF alone: a skeleton without clips.
+func LoadCINF(in *formats.Input) (*formats.Asset, error) {
+	game, err := ParseGame(in.Options["game"])
+	if err != nil {
+		return nil, err
+	}
+	c, err := ParseCINF(in.Data, game)
+	if err != nil {
+		return nil, err
+	}
+	sk, warn, err := c.Skeleton(baseName(in.Name))
+	if err != nil {
+		return nil, err
+	}
+	sk.Source = in.Name
+	asset := &formats.Asset{
+		Format:    LoaderCINF,
+		Game:      c.Game.Title(),
+		Coords:    zUp(),
+		Skeleton:  sk,
+		Skeletons: []*formats.Skeleton{sk},
+		Warnings:  warn,
+		Info: []formats.KV{
+			{Key: "game", Value: c.Game.String()},
+			{Key: "bones", Value: strconv.Itoa(len(c.Bones))},
+			{Key: "build order", Value: idList(c.BuildOrder)},
+			{Key: "names", Value: strconv.Itoa(len(c.Names))},
+		},
+	}
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", fmtCINF, err)
+	}
+	return asset, nil
+}
+
+func idList(ids []uint32) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.FormatUint(uint64(id), 10))
+	}
+	return b.String()
+}
+
+// LoadEVNT opens an EVNT alone: its events on an empty skeleton, in a clip
+// as long as the last event.
+func LoadEVNT(in *formats.Input) (*formats.Asset, error) {
+	game, err := ParseGame(in.Options["game"])
+	if err != nil {
+		return nil, err
+	}
+	e, err := ParseEVNT(in.Data, game)
+	if err != nil {
+		return nil, err
+	}
+	sk := &formats.Skeleton{Name: baseName(in.Name), Source: "none (an EVNT has no skeleton)"}
+	clip := &formats.Clip{Name: baseName(in.Name), Interp: formats.InterpPrime, Events: e.Events(sk)}
+	for _, ev := range clip.Events {
+		clip.Duration = max(clip.Duration, ev.Time)
+	}
+	asset := &formats.Asset{
+		Format:    LoaderEVNT,
+		Game:      e.Game.Title(),
+		Version:   strconv.Itoa(int(e.Version)),
+		Coords:    zUp(),
+		Skeleton:  sk,
+		Skeletons: []*formats.Skeleton{sk},
+		Clips:     []*formats.Clip{clip},
+		Info: []formats.KV{
+			{Key: "game", Value: e.Game.String()},
+			{Key: "version", Value: strconv.Itoa(int(e.Version))},
+			{Key: "loop events", Value: strconv.Itoa(len(e.Loops))},
+			{Key: "user events", Value: strconv.Itoa(len(e.Users))},
+			{Key: "effect events", Value: strconv.Itoa(len(e.Effects))},
+			{Key: "sound events", Value: strconv.Itoa(len(e.Sounds))},
+		},
+	}
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", fmtEVNT, err)
+	}
+	return asset, nil
+}
