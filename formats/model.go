@@ -18,24 +18,31 @@ func Identity() Transform {
 }
 
 // Mat4 returns the column-major matrix T·R·S of the transform. The rotation
-// is normalised first, because some games store non-unit quaternions and
-// build a pure rotation from them.
+// is built with a 2/|q|² factor, so a non-unit quaternion still gives a pure
+// rotation (as LEGO Island's FromQuaternion does) and a zero quaternion gives
+// the identity.
 func (t Transform) Mat4() mgl32.Mat4 {
-	q := t.Rotation
-	if l := q.Len(); l > 0 && l != 1 {
-		q = q.Scale(1 / l)
-	} else if l == 0 {
-		q = mgl32.QuatIdent()
-	}
-	m := q.Mat4()
-	for c := 0; c < 3; c++ {
-		s := t.Scale[c]
-		m[c*4+0] *= s
-		m[c*4+1] *= s
-		m[c*4+2] *= s
-	}
-	m[12], m[13], m[14] = t.Translation[0], t.Translation[1], t.Translation[2]
+	var m mgl32.Mat4
+	t.WriteMat4(&m)
 	return m
+}
+
+// WriteMat4 is Mat4 writing into m, for loops that must not copy matrices.
+func (t *Transform) WriteMat4(m *mgl32.Mat4) {
+	w, x, y, z := t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2]
+	n := w*w + x*x + y*y + z*z
+	var s float32
+	if n > 0 {
+		s = 2 / n
+	}
+	xx, yy, zz := x*x*s, y*y*s, z*z*s
+	xy, xz, yz := x*y*s, x*z*s, y*z*s
+	wx, wy, wz := w*x*s, w*y*s, w*z*s
+	sx, sy, sz := t.Scale[0], t.Scale[1], t.Scale[2]
+	m[0], m[1], m[2], m[3] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx, 0
+	m[4], m[5], m[6], m[7] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy, 0
+	m[8], m[9], m[10], m[11] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz, 0
+	m[12], m[13], m[14], m[15] = t.Translation[0], t.Translation[1], t.Translation[2], 1
 }
 
 // Bone is one joint of a skeleton.
