@@ -44,7 +44,10 @@ func Loaders() []formats.Loader {
 	}
 }
 
-func zUp() formats.Coords { return formats.Coords{Up: formats.AxisZ} }
+// zUp is Retro's coordinate system: right-handed, Z up, characters facing
+// +Y (spec 3.7), which the view's upright turn maps to -Z: their front is
+// seen from yaw 180.
+func zUp() formats.Coords { return formats.Coords{Up: formats.AxisZ, FrontYaw: 180} }
 
 // baseName returns a file name without its extension.
 func baseName(name string) string {

@@ -14,8 +14,10 @@ import (
 // 30 frames per second (FreeSO's VM tick; spec 2.7).
 const FrameRate = 30
 
-// coords is the Sims data's coordinate system (see the package doc).
-var coords = formats.Coords{Up: formats.AxisY, LeftHanded: true}
+// coords is the Sims data's coordinate system (see the package doc). Sims
+// face the file's +Z, which the view's mirror of Z turns to -Z, so their
+// front is seen from yaw 180.
+var coords = formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180}
 
 // ModelSkeleton turns a file skeleton into the model's: bones sorted
 // parent-before-child by parent name, binds converted (translation as

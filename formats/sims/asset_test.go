@@ -26,7 +26,7 @@ func TestSampleAssets(t *testing.T) {
 			if err := a.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			if a.Coords != (formats.Coords{Up: formats.AxisY, LeftHanded: true}) {
+			if a.Coords != (formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180}) {
 				t.Errorf("coords %+v", a.Coords)
 			}
 			if len(a.Skeleton.Bones) != s.motions || len(a.Clips) != 1 {
