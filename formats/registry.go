@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -170,23 +171,47 @@ func (r *Registry) Detect(in *Input) (*Loader, error) {
 		in.Name, ErrUnknownFormat, strings.Join(names, ", "), ext)
 }
 
-// Load detects the input's format and decodes it.
+// Load detects the input's format and decodes it. When no loader
+// recognises the content and several claim the extension (Metroid Prime and
+// The Sims both use .anim), each is tried and all their errors are reported.
 func (r *Registry) Load(in *Input) (*Asset, error) {
 	l, err := r.Detect(in)
 	if err != nil {
 		return nil, err
 	}
-	a, err := l.Load(in)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	candidates := []*Loader{l}
+	if l.Sniff == nil || !l.Sniff(in.Data) {
+		candidates = r.byExt(in.Ext())
 	}
-	if a.Format == "" {
-		a.Format = l.Name
+	var errs []error
+	for _, l := range candidates {
+		a, err := l.Load(in)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if a.Format == "" {
+			a.Format = l.Name
+		}
+		if err := a.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: %s loader: %w", in.Name, l.Name, err)
+		}
+		return a, nil
 	}
-	if err := a.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %s loader: %w", in.Name, l.Name, err)
+	if len(errs) == 1 {
+		return nil, fmt.Errorf("%s: %w", in.Name, errs[0])
 	}
-	return a, nil
+	return nil, fmt.Errorf("%s: no loader recognised the content; as a %q file: %w", in.Name, in.Ext(), errors.Join(errs...))
+}
+
+func (r *Registry) byExt(ext string) []*Loader {
+	var ls []*Loader
+	for i := range r.loaders {
+		if hasExt(&r.loaders[i], ext) {
+			ls = append(ls, &r.loaders[i])
+		}
+	}
+	return ls
 }
 
 func hasExt(l *Loader, ext string) bool {

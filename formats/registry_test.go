@@ -1,0 +1,81 @@
+package formats
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func fakeLoader(name, ext string, magic []byte) Loader {
+	return Loader{
+		Name: name, Extensions: []string{ext},
+		Sniff: func(d []byte) bool { return magic != nil && bytes.HasPrefix(d, magic) },
+		Load: func(in *Input) (*Asset, error) {
+			if magic != nil && !bytes.HasPrefix(in.Data, magic) {
+				return nil, errors.New(name + " wants its magic")
+			}
+			return &Asset{Skeleton: &Skeleton{Bones: []Bone{{Parent: -1, Bind: Identity()}}}}, nil
+		},
+	}
+}
+
+func TestRegistryDetection(t *testing.T) {
+	r := NewRegistry(
+		fakeLoader("a", "anim", []byte("AAAA")),
+		fakeLoader("b", "anim", []byte("BBBB")),
+		fakeLoader("c", "cccc", nil), // extension only
+	)
+	cases := []struct {
+		name, file, data, want string
+	}{
+		{"content wins over extension", "x.cccc", "BBBB....", "b"},
+		{"content and extension agree", "x.anim", "AAAA", "a"},
+		{"extension when content is unknown", "x.cccc", "????", "c"},
+		{"extension is case-insensitive", "X.CCCC", "????", "c"},
+	}
+	for _, c := range cases {
+		a, err := r.Load(&Input{Name: c.file, Data: []byte(c.data)})
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if a.Format != c.want {
+			t.Errorf("%s: loaded as %q, want %q", c.name, a.Format, c.want)
+		}
+	}
+	_, err := r.Load(&Input{Name: "x.zzz", Data: []byte("????")})
+	if !errors.Is(err, ErrUnknownFormat) {
+		t.Errorf("unknown file: %v", err)
+	}
+	// Two loaders claim .anim and neither recognises the content: both are
+	// tried and both errors are reported.
+	_, err = r.Load(&Input{Name: "x.anim", Data: []byte("????")})
+	if err == nil || !strings.Contains(err.Error(), "a wants") || !strings.Contains(err.Error(), "b wants") {
+		t.Errorf("shared extension: %v", err)
+	}
+}
+
+func TestFSResolverStaysInItsFolder(t *testing.T) {
+	fsys := fstest.MapFS{
+		"dir/ABCD0001.CINF": {Data: []byte("cinf")},
+		"secret":            {Data: []byte("no")},
+	}
+	r := FSResolver{FS: fsys, Dir: "dir"}
+	if name, ok := FindSibling(r, "abcd0001.cinf"); !ok || name != "ABCD0001.CINF" {
+		t.Errorf("FindSibling: %q %v", name, ok)
+	}
+	if b, err := r.Open("ABCD0001.CINF"); err != nil || string(b) != "cinf" {
+		t.Errorf("Open: %q %v", b, err)
+	}
+	for _, bad := range []string{"../secret", "..", "/secret", `..\secret`, ""} {
+		if _, err := r.Open(bad); err == nil {
+			t.Errorf("Open(%q) escaped the folder", bad)
+		}
+	}
+	small := FSResolver{FS: fsys, Dir: "dir", MaxSize: 2}
+	if _, err := small.Open("ABCD0001.CINF"); err == nil {
+		t.Error("size limit not applied")
+	}
+}
