@@ -61,14 +61,16 @@ type App struct {
 	crossed []int
 	root    mgl32.Mat4
 
-	pendingShot string
-	needFrame   bool
-	frames      int
-	shotDone    bool
-	done        bool
-	fatal       error
-	width       int
-	height      int
+	pendingShot  string
+	followAuto   bool
+	followOffset mgl32.Vec3
+	needFrame    bool
+	frames       int
+	shotDone     bool
+	done         bool
+	fatal        error
+	width        int
+	height       int
 }
 
 // Run opens the window and blocks until it closes.
@@ -146,6 +148,7 @@ func (a *App) assetChanged() {
 	a.refreshLists()
 	// Framing needs the laid-out viewport's aspect: do it at the next draw.
 	a.needFrame = true
+	a.followAuto = true
 	ebiten.SetWindowTitle(a.title())
 }
 
@@ -186,21 +189,20 @@ func (a *App) openEntry(entry string) {
 	a.assetChanged()
 }
 
-// frameAll fits the camera to the whole clip's motion.
+// frameAll fits the camera to the whole clip's motion. When the root
+// travels far compared with the figure's own size (a flight, a long walk),
+// it turns on follow mode and frames the figure around its root instead, so
+// the figure is not a speck in a wide shot.
 func (a *App) frameAll() {
-	sk := a.st.Asset.Skeleton
-	var b render.Bounds
-	if s := a.st.Sampler(); s != nil {
-		b = render.ClipBounds(sk, s, a.root, 32)
-		// Sampling moved the sampler's cursors; put the pose back.
-		s.Sample(a.st.Time, a.pose)
-	} else {
-		p := player.NewPose(sk)
-		w := player.NewWorldPose(sk)
-		player.ToWorld(sk, p, w)
-		for i := range sk.Bones {
-			b.Add(a.root.Mul4x1(w.Position(i).Vec4(1)).Vec3())
-		}
+	whole, local := a.clipBounds(32)
+	b := whole
+	if a.followAuto {
+		a.followAuto = false
+		a.st.Follow = local.Valid && diag(whole) > 3*diag(local)
+	}
+	if a.st.Follow && local.Valid {
+		b = local
+		a.followOffset = local.Min.Add(local.Max).Mul(0.5)
 	}
 	if b.Valid {
 		vp := a.viewport()
@@ -210,6 +212,43 @@ func (a *App) frameAll() {
 		}
 		a.st.Camera.FrameAspect(b, aspect)
 	}
+}
+
+func diag(b render.Bounds) float32 { return b.Max.Sub(b.Min).Len() }
+
+// clipBounds samples the clip n times and returns the view-space bounds of
+// every joint, and the same relative to the first root joint.
+func (a *App) clipBounds(n int) (whole, local render.Bounds) {
+	sk := a.st.Asset.Skeleton
+	if len(sk.Bones) == 0 {
+		return
+	}
+	p := player.NewPose(sk)
+	w := player.NewWorldPose(sk)
+	s := a.st.Sampler()
+	d := a.st.Duration()
+	if s == nil || d <= 0 {
+		n = 1
+	}
+	for k := 0; k < n; k++ {
+		if s != nil && n > 1 {
+			s.Sample(d*float64(k)/float64(n-1), p)
+		}
+		player.ToWorld(sk, p, w)
+		root := a.root.Mul4x1(w.Position(0).Vec4(1)).Vec3()
+		for i := range sk.Bones {
+			v := a.root.Mul4x1(w.Position(i).Vec4(1)).Vec3()
+			whole.Add(v)
+			local.Add(v.Sub(root))
+		}
+	}
+	return whole, local
+}
+
+// followTarget is where the camera looks in follow mode: the root joint
+// plus the centre of the figure around it.
+func (a *App) followTarget() mgl32.Vec3 {
+	return a.root.Mul4x1(a.world.Position(0).Vec4(1)).Vec3().Add(a.followOffset)
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -302,6 +341,9 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
 	}
 	cam := st.Camera
+	if st.Follow && len(sk.Bones) > 0 {
+		cam.Target = a.followTarget()
+	}
 	if st.ThroughCamera {
 		if lf := a.throughCamera(); lf != nil {
 			cam.Through = lf

@@ -99,6 +99,9 @@ func (a *App) handleInput() {
 		st.BindPose = !st.BindPose
 	case just(ebiten.KeyF):
 		a.frameAll()
+	case just(ebiten.KeyT):
+		st.Follow = !st.Follow
+		a.frameAll()
 	case just(ebiten.KeyH):
 		a.toggleSelectedBone()
 	case just(ebiten.KeyC):

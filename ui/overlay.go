@@ -66,7 +66,8 @@ func (a *App) drawText(screen *ebiten.Image, s string, x, y float64, c color.Col
 const helpText = `Mouse: left-drag orbit · right-drag or shift-drag pan · wheel zoom · click a joint to select
 Space play/pause · ←/→ step a frame · Home/End · ↑/↓ or +/- speed · R reverse · L loop
 [ / ] or PgUp/PgDn previous/next clip · F frame all · 1 front · 3 side · 7 top
-N bone names · G grid · B bind pose · H hide selected bone · C view through the animation's camera
+N bone names · G grid · B bind pose · T follow the root · H hide selected bone
+C view through the animation's camera (LEGO Island clips with a camera)
 P or F12 screenshot · drop a file on the window to open it · F1 or ? this help · Esc close`
 
 // drawOverlay draws the error, the event flashes and the help in the view.
@@ -96,7 +97,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 		a.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-24, colDim, a.kit.small)
 	}
 	if a.st.Help {
-		vector.FillRect(screen, vp.X+20, vp.Y+vp.H/2-70, vp.W-40, 140, color.NRGBA{0x10, 0x12, 0x18, 0xe8}, false)
+		vector.FillRect(screen, vp.X+20, vp.Y+vp.H/2-70, vp.W-40, 160, color.NRGBA{0x10, 0x12, 0x18, 0xe8}, false)
 		a.drawText(screen, helpText, float64(vp.X)+32, float64(vp.Y+vp.H/2-60), colText, a.kit.small)
 	} else {
 		a.drawText(screen, "F1: keys and mouse", float64(vp.X+vp.W)-130, float64(vp.Y+vp.H)-22, colDim, a.kit.small)

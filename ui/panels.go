@@ -34,6 +34,7 @@ type widgets struct {
 	status                   *widget.Text
 	timeline                 *widget.Slider
 	play, loop, labels, bind *widget.Button
+	follow                   *widget.Button
 	speed                    *widget.Text
 	boneEntries              []*boneEntry
 	eventEntries             []*eventEntry
@@ -122,6 +123,7 @@ func (a *App) buildWidgets() *widgets {
 	w.loop = k.button("Loop", 0, func() { a.st.Loop = !a.st.Loop })
 	w.labels = k.button("Names", 0, func() { a.st.Labels = !a.st.Labels })
 	w.bind = k.button("Bind pose", 0, func() { a.st.BindPose = !a.st.BindPose })
+	w.follow = k.button("Follow", 0, func() { a.st.Follow = !a.st.Follow; a.frameAll() })
 	w.speed = widget.NewText(widget.TextOpts.Text("1×", &k.face, colText),
 		widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(48, 26)))
@@ -137,7 +139,7 @@ func (a *App) buildWidgets() *widgets {
 		k.button("-", 0, func() { a.st.ChangeSpeed(-1) }),
 		w.speed,
 		k.button("+", 0, func() { a.st.ChangeSpeed(1) }),
-		w.loop, w.labels, w.bind,
+		w.loop, w.labels, w.bind, w.follow,
 		k.button("Frame", 0, func() { a.frameAll() }),
 		w.status,
 	)
@@ -319,6 +321,7 @@ func (a *App) syncWidgets() {
 	setButtonText(w.loop, onOff("Loop", st.Loop))
 	setButtonText(w.labels, onOff("Names", st.Labels))
 	setButtonText(w.bind, onOff("Bind pose", st.BindPose))
+	setButtonText(w.follow, onOff("Follow", st.Follow))
 	if d := st.Duration(); d > 0 {
 		v := int(st.Time / d * sliderSteps)
 		if v != w.timeline.Current {

@@ -36,6 +36,8 @@ type State struct {
 	HiddenEvents []bool
 
 	Labels, Grid bool
+	// Follow keeps the camera on the root bone as it travels.
+	Follow bool
 	// ThroughCamera views through the clip's animated camera.
 	ThroughCamera bool
 	Help          bool
