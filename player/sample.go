@@ -64,6 +64,10 @@ func (c *cursor) find(times []float64, t float64) int {
 // boneCursors are the four track cursors of one bone.
 type boneCursors struct {
 	t, r, s, v cursor
+	// The LEGO channels cache the constant terms of their current
+	// interval.
+	legoT, legoS legoSpan
+	legoR        legoInterval
 }
 
 // ClipSampler samples one clip over one skeleton. It keeps per-track cursors
@@ -102,15 +106,13 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		c := &cur[i]
 		out := &local[i]
 		if flavour == formats.InterpLego {
-			out.Translation = legoVec3(&tr.Translation, t, &c.t, bind.Translation, true)
-			out.Rotation = legoQuat(&tr.Rotation, t, &c.r, bind.Rotation)
-			out.Scale = legoVec3(&tr.Scale, t, &c.s, bind.Scale, false)
+			vis[i] = legoBone(tr, t, c, bind, out)
 		} else {
 			sampleVec3(&tr.Translation, t, &c.t, &bind.Translation, &out.Translation)
 			sampleQuat(&tr.Rotation, t, &c.r, &bind.Rotation, &out.Rotation, flavour)
 			sampleVec3(&tr.Scale, t, &c.s, &bind.Scale, &out.Scale)
+			vis[i] = sampleBool(&tr.Visibility, t, &c.v)
 		}
-		vis[i] = sampleBool(&tr.Visibility, t, &c.v)
 	}
 }
 
@@ -221,71 +223,150 @@ func factor(times []float64, i int, t float64) float32 {
 
 // legoKeys is LegoAnimNodeData::FindKeys: 0 keys before the first key (the
 // channel contributes nothing), 1 key at a key's exact time or after the
-// last, else 2 keys i and i+1.
+// last, else 2 keys i and i+1. Like the game it tries its cached index
+// first: a time strictly inside the cursor's interval is two keys at once
+// (the common case while playing), anything else takes the full search.
 func legoKeys(times []float64, t float64, c *cursor) (i, count int) {
+	if c.inside(times, t) {
+		return int(*c), 2
+	}
+	return legoFindKeys(times, t, c)
+}
+
+// inside reports whether t lies strictly inside the cursor's interval:
+// two keys, no search. It inlines, so the per-bone LEGO functions test it
+// themselves before calling legoFindKeys.
+func (c *cursor) inside(times []float64, t float64) bool {
+	i := int(*c)
+	return i >= 0 && i+1 < len(times) && times[i] < t && t < times[i+1]
+}
+
+// legoFindKeys is legoKeys without the cursor short cut.
+func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	n := len(times)
-	if n == 0 {
+	switch {
+	case n == 0 || t < times[0]:
 		return 0, 0
+	case t >= times[n-1]:
+		return n - 1, 1
 	}
 	i = c.find(times, t)
-	switch {
-	case i < 0:
-		return 0, 0
-	case i >= n-1:
-		return n - 1, 1
-	case times[i] == t:
+	if times[i] == t {
 		return i, 1
 	}
 	return i, 2
 }
 
-// legoVec3 evaluates a LEGO translation (activeRule) or scale channel.
-// Translation honours the recomputed active flag; scale ignores all flags.
-func legoVec3(tr *formats.Vec3Track, t float64, c *cursor, bind mgl32.Vec3, activeRule bool) mgl32.Vec3 {
-	i, k := legoKeys(tr.Times, t, c)
-	active := func(j int) bool {
-		return !activeRule || tr.Flags == nil || tr.Flags[j]&formats.KeyInactive == 0
+// legoBone samples one bone's LEGO channels (spec 1.3) into out and
+// returns its visibility. An empty channel costs no call.
+func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
+	if len(tr.Translation.Times) == 0 {
+		out.Translation = bind.Translation
+	} else {
+		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
 	}
-	switch k {
-	case 1:
-		if active(i) {
-			return tr.Values[i]
-		}
-	case 2:
-		if active(i) || active(i+1) {
-			return lerp3(tr.Values[i], tr.Values[i+1], factor(tr.Times, i, t))
-		}
+	if len(tr.Rotation.Times) == 0 {
+		out.Rotation = bind.Rotation
+	} else {
+		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, &bind.Rotation, &out.Rotation)
 	}
-	return bind
+	if len(tr.Scale.Times) == 0 {
+		out.Scale = bind.Scale
+	} else {
+		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
+	}
+	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
 }
 
-// legoQuat evaluates a LEGO rotation channel (spec 1.3 GetRotation).
-func legoQuat(tr *formats.QuatTrack, t float64, c *cursor, bind mgl32.Quat) mgl32.Quat {
-	i, k := legoKeys(tr.Times, t, c)
-	var fl func(j int) formats.KeyFlags
-	if tr.Flags != nil {
-		fl = func(j int) formats.KeyFlags { return tr.Flags[j] }
-	} else {
-		fl = func(int) formats.KeyFlags { return 0 }
+// legoSpan caches the time terms of the key interval last used, so that
+// the factor is a multiplication.
+type legoSpan struct {
+	key         int32 // interval index + 1; 0 when empty
+	t0, invSpan float64
+}
+
+// factor returns the interpolation factor of t in interval i. legoKeys
+// gives two keys only for times[i] < t < times[i+1], so the span is
+// positive.
+func (sp *legoSpan) factor(times []float64, i int, t float64) float32 {
+	if sp.key != int32(i+1) {
+		*sp = legoSpan{key: int32(i + 1), t0: times[i], invSpan: 1 / (times[i+1] - times[i])}
+	}
+	return float32((t - sp.t0) * sp.invSpan)
+}
+
+// legoVec3Keys evaluates a LEGO translation (activeRule) or scale channel
+// with keys. Translation honours the recomputed active flag; scale
+// ignores all flags; neither reads 0x04 or 0x02. It writes through out,
+// keeping the values off the per-bone loop's return path.
+func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoSpan, bind, out *mgl32.Vec3, activeRule bool) {
+	i, k := int(*c), 2
+	if !c.inside(tr.Times, t) {
+		i, k = legoFindKeys(tr.Times, t, c)
+	}
+	check := activeRule && tr.Flags != nil
+	switch k {
+	case 1:
+		if !check || tr.Flags[i]&formats.KeyInactive == 0 {
+			*out = tr.Values[i]
+			return
+		}
+	case 2:
+		if !check || tr.Flags[i]&tr.Flags[i+1]&formats.KeyInactive == 0 {
+			*out = lerp3(tr.Values[i], tr.Values[i+1], sp.factor(tr.Times, i, t))
+			return
+		}
+	}
+	*out = *bind
+}
+
+// legoQuatKeys evaluates a LEGO rotation channel with keys (spec 1.3
+// GetRotation): the 0x04 step and 0x02 negate flags are read on the later
+// key. All that does not depend on the factor is decided once per
+// interval and cached in lc.
+func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval, bind, out *mgl32.Quat) {
+	i, k := int(*c), 2
+	if !c.inside(tr.Times, t) {
+		i, k = legoFindKeys(tr.Times, t, c)
 	}
 	switch k {
 	case 1:
-		if fl(i)&formats.KeyInactive == 0 {
-			return tr.Values[i]
+		if tr.Flags == nil || tr.Flags[i]&formats.KeyInactive == 0 {
+			*out = tr.Values[i]
+			return
 		}
 	case 2:
-		if fl(i)&formats.KeyInactive != 0 && fl(i+1)&formats.KeyInactive != 0 {
-			return bind
+		if lc.key != int32(i+1) {
+			legoPrepare(lc, tr, i)
 		}
-		next := fl(i + 1)
-		if next&formats.KeyStep != 0 {
-			return tr.Values[i]
+		switch lc.mode {
+		case legoNone:
+			*out = *bind
+		case legoHold:
+			*out = tr.Values[i]
+		default:
+			lc.eval(lc.factor(tr.Times, i, t), out)
 		}
-		q1 := tr.Values[i+1]
-		if next&formats.KeyNegate != 0 {
-			q1 = mgl32.Quat{W: -q1.W, V: q1.V.Mul(-1)}
-		}
-		return SlerpLego(tr.Values[i], q1, factor(tr.Times, i, t))
+		return
 	}
-	return bind
+	*out = *bind
+}
+
+// legoPrepare fills the cache for interval i of a rotation channel.
+func legoPrepare(lc *legoInterval, tr *formats.QuatTrack, i int) {
+	lc.legoSpan = legoSpan{key: int32(i + 1), t0: tr.Times[i], invSpan: 1 / (tr.Times[i+1] - tr.Times[i])}
+	var this, next formats.KeyFlags
+	if tr.Flags != nil {
+		this, next = tr.Flags[i], tr.Flags[i+1]
+	}
+	switch {
+	case this&next&formats.KeyInactive != 0:
+		lc.mode = legoNone
+	case next&formats.KeyStep != 0:
+		lc.mode = legoHold
+	case next&formats.KeyNegate != 0:
+		lc.set(&tr.Values[i], &tr.Values[i+1], -1)
+	default:
+		lc.set(&tr.Values[i], &tr.Values[i+1], 1)
+	}
 }
