@@ -98,7 +98,7 @@ func (a *Anim) EVNTID() (uint32, bool) {
 		return 0, false
 	case a.V0 != nil:
 		id = a.V0.EVNT
-	case a.V2 != nil && a.V2.Marker == 0:
+	case a.V2 != nil:
 		id = a.V2.EVNT
 	}
 	return id, id != 0 && id != NoEVNT

@@ -172,16 +172,30 @@ func BuildV0(game Game, h Header, k *Keys) (*AnimV0, error) {
 // Quantisation of keys for version 2.
 
 // QuantRotation returns the W sign bit and the three int16 angle totals
-// whose sines give q's X, Y and Z at the rotation divisor (the inverse of
-// spec 3.5.8). q is normalised first.
+// whose sines, as the game computes them (FastSinR of the single precision
+// angle, spec 3.5.8), come closest to q's X, Y and Z at the rotation
+// divisor. q is normalised first.
 func QuantRotation(q mgl32.Quat, rotDiv uint32) (wNeg bool, v [3]int16) {
 	if l := q.Len(); l > 0 {
 		q = q.Scale(1 / l)
 	}
-	step := math.Pi / 2 / float64(rotDiv)
+	step := float32(math.Pi/2) / float32(rotDiv)
 	for i := 0; i < 3; i++ {
 		x := math.Max(-1, math.Min(1, float64(q.V[i])))
-		v[i] = int16(math.Round(math.Asin(x) / step))
+		guess := math.Round(math.Asin(x) / float64(step))
+		best, bestErr := int16(0), math.Inf(1)
+		// FastSinR is within 8e-5 of sin, a few steps at the finest
+		// divisor: search around the exact inverse.
+		for d := -4.0; d <= 4; d++ {
+			c := guess + d
+			if c < -32768 || c > 32767 {
+				continue
+			}
+			if e := math.Abs(float64(sinStep(int16(c), step)) - x); e < bestErr {
+				best, bestErr = int16(c), e
+			}
+		}
+		v[i] = best
 	}
 	return q.W < 0, v
 }

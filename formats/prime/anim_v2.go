@@ -489,10 +489,9 @@ func (a *AnimV2) keys() Keys {
 	rots := make([]mgl32.Quat, nRot*n)
 	vecs := make([]mgl32.Vec3, nVec*n)
 	k := Keys{Frames: frames, Channels: make([]ChannelKeys, len(a.Channels))}
-	// The game works in single precision: the step is a float, each angle
-	// a float product, the sine rounded to a float (spec 3.5.8).
+	// The game works in single precision: the step (π/2)/rotDiv is a
+	// float, each angle a float product (spec 3.5.8).
 	step := float32(math.Pi/2) / float32(a.RotDiv)
-	sc := newSinCache(nRot * n)
 	tm, sm := a.TransMult, a.ScaleMult
 	j := 0
 	for i := range a.Channels {
@@ -501,7 +500,7 @@ func (a *AnimV2) keys() Keys {
 		ck.BoneID = int(c.BoneID)
 		if c.Rot.Present() {
 			ck.Rotation, rots = rots[:n:n], rots[n:]
-			dequantRot(a.Values, stride, j, step, ck.Rotation, sc)
+			dequantRot(a.Values, stride, j, step, ck.Rotation)
 			j += 4
 		}
 		if c.Trans.Present() {
@@ -519,72 +518,33 @@ func (a *AnimV2) keys() Keys {
 }
 
 // dequantRot turns rotation rows into quaternions: the three totals are
-// angles in steps of (π/2)/rotDiv whose sines are X, Y and Z; W completes
-// the unit length and takes the stored sign (spec 3.5.8). A component whose
-// total did not change since the previous key reuses the previous sine.
-func dequantRot(vals []int16, stride, j int, step float32, out []mgl32.Quat, sc *sinCache) {
+// angles in steps of (π/2)/rotDiv whose sines (the game's FastSinR) are X,
+// Y and Z; W completes the unit length and takes the stored sign (spec
+// 3.5.8). A component whose total did not change since the previous key
+// reuses the previous sine.
+func dequantRot(vals []int16, stride, j int, step float32, out []mgl32.Quat) {
 	var px, py, pz int16
 	var x, y, z float32
 	for k := range out {
 		base := k*stride + j
 		row := vals[base : base+4 : base+4]
 		if k == 0 || row[1] != px {
-			px, x = row[1], sc.get(row[1], step)
+			px, x = row[1], sinStep(row[1], step)
 		}
 		if k == 0 || row[2] != py {
-			py, y = row[2], sc.get(row[2], step)
+			py, y = row[2], sinStep(row[2], step)
 		}
 		if k == 0 || row[3] != pz {
-			pz, z = row[3], sc.get(row[3], step)
+			pz, z = row[3], sinStep(row[3], step)
 		}
-		w := 1 - (x*x + y*y + z*z)
-		if w < 0 {
-			w = 0
-		}
-		w = float32(math.Sqrt(float64(w)))
-		if row[0] != 0 {
-			w = -w
-		}
-		out[k] = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+		out[k] = mgl32.Quat{W: quatW(x, y, z, row[0] != 0), V: mgl32.Vec3{x, y, z}}
 	}
 }
 
-// sinCache remembers the sines of the int16 totals of one decode. A clip's
-// rotations revisit the same totals many times (smooth motion, channels at
-// rest, mirrored limbs), and a sine costs more than the rest of a key. It
-// is used for clips with enough rotation keys to repay its 264 KiB.
-type sinCache struct {
-	v    []float32
-	have []uint64
-}
-
-const sinCacheMin = 1 << 14
-
-func newSinCache(keys int) *sinCache {
-	if keys < sinCacheMin {
-		return &sinCache{}
-	}
-	return &sinCache{v: make([]float32, 1<<16), have: make([]uint64, 1<<10)}
-}
-
-func (c *sinCache) get(i int16, step float32) float32 {
-	if c.v == nil {
-		return sinStep(i, step)
-	}
-	u := uint16(i)
-	if c.have[u>>6]&(1<<(u&63)) != 0 {
-		return c.v[u]
-	}
-	s := sinStep(i, step)
-	c.v[u] = s
-	c.have[u>>6] |= 1 << (u & 63)
-	return s
-}
-
-// sinStep is sin(i·step) as the game computes it: the angle a single
-// precision product, the sine rounded to single precision.
+// sinStep is the sine of total i as the game computes it: the angle a
+// single precision product of the step and the total, then FastSinR.
 func sinStep(i int16, step float32) float32 {
-	return float32(math.Sin(float64(float32(i) * step)))
+	return fastSin(step * float32(i))
 }
 
 // dequantVec multiplies translation or scale totals by their multiplier.

@@ -2,6 +2,7 @@ package prime
 
 import (
 	"bytes"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -35,6 +36,32 @@ E203D4FB 018560D4 00000100
 FFFFFFFF FFFFFFFF                   | PAK padding
 `
 
+// TestFastSin checks the game's sine (CMath::FastSinR) bit for bit on
+// values worked by hand: at x = 1 every power is 1, so the result is
+// c1 + c2 + c3 + c4 = 0.99980587 - 0.16621658 + 0.008087108 - 0.000152977
+// = 0.84152342; at 0.5 it is 0.5c1 + 0.125c2 + 0.03125c3 + 0.0078125c4 =
+// 0.47937739. Angles past π wrap by whole turns first: 4 becomes 4 - 2π.
+func TestFastSin(t *testing.T) {
+	tests := []struct {
+		x    float32
+		bits uint32
+		want float64
+	}{
+		{0.5, 0x3ef570f4, 0.479377389},
+		{1, 0x3f576e14, 0.841523409},
+		{-1, 0xbf576e14, -0.841523409},
+		{4, 0xbf41b72d, -0.756701291},
+		{10, 0xbf0b63ac, -0.544489622},
+		{0, 0, 0},
+	}
+	for _, tc := range tests {
+		got := fastSin(tc.x)
+		if math.Float32bits(got) != tc.bits || !near(float64(got), tc.want, 1e-8) {
+			t.Errorf("fastSin(%v) = %v (%#08x), want %v (%#08x)", tc.x, got, math.Float32bits(got), tc.want, tc.bits)
+		}
+	}
+}
+
 func TestVectorMP1V2(t *testing.T) {
 	data := hexBytes(t, mp1V2Vector)
 	a, err := ParseANIM(data, GameAuto)
@@ -64,17 +91,19 @@ func TestVectorMP1V2(t *testing.T) {
 			}
 		}
 	}
-	// Spec 3.5.8: X, Y, Z = sin(total·90°/90), W = ±sqrt(1 - X² - Y² - Z²).
-	// Values below are sines of whole degrees, worked with a calculator.
+	// Spec 3.5.8: X, Y, Z = sin(total·90°/90), W = ±sqrt(1 - X² - Y² - Z²),
+	// with the game's sine, FastSinR (see TestFastSin): the values are the
+	// polynomial at whole degrees, worked in single precision; the exact
+	// sines differ from 1e-5 on (sin 100° = 0.98480775, FastSinR 0.98471284).
 	rot0 := []mgl32.Quat{
-		q(0.15019176, 0, 0.98480775, -0.08715574),            // (0°, 100°, -5°), W+
-		q(-0.40126675, -0.05233596, 0.90630779, -0.12186934), // (-3°, 115°, -7°), W-
-		q(0.11638532, 0, 0.98768834, -0.10452846),            // (0°, 99°, -6°), W+
+		q(0.15082240, 0, 0.98471284, -0.08713909),            // (0°, 100°, -5°), W+
+		q(-0.40175667, -0.05232586, 0.90609437, -0.12184644), // (-3°, 115°, -7°), W-
+		q(0.11712085, 0, 0.98760349, -0.10450865),            // (0°, 99°, -6°), W+
 	}
 	rot1 := []mgl32.Quat{
 		q(1, 0, 0, 0),
-		q(0.99969537, -0.01745241, 0, -0.01745241),            // (-1°, 0°, -1°), W+
-		q(-0.99954302, -0.01745241, -0.01745241, -0.01745241), // (-1°, -1°, -1°), W-
+		q(0.99969548, -0.01744902, 0, -0.01744902),            // (-1°, 0°, -1°), W+
+		q(-0.99954319, -0.01744902, -0.01744902, -0.01744902), // (-1°, -1°, -1°), W-
 	}
 	// Translation: totals × 0.5.
 	trans1 := []mgl32.Vec3{{5, -10, 15}, {8.5, -12778, 14.5}, {4.5, -12777.5, 14.5}}
@@ -146,8 +175,8 @@ func TestVectorMP2V2(t *testing.T) {
 	if c0.BoneID != 0 || c1.BoneID != 1 || c0.Translation != nil || c1.Rotation != nil || c1.Scale != nil {
 		t.Fatalf("unexpected channel layout %+v %+v", c0, c1)
 	}
-	// (45°, 0, 0) W+ then (46°, -1°, 0°) W-.
-	wantRot := []mgl32.Quat{q(0.70710678, 0.70710678, 0, 0), q(-0.69443910, 0.71933980, -0.01745241, 0)}
+	// (45°, 0, 0) W+ then (46°, -1°, 0°) W-, sines by FastSinR.
+	wantRot := []mgl32.Quat{q(0.70710671, 0.70710683, 0, 0), q(-0.69443476, 0.71934408, -0.01744902, 0)}
 	wantScale := []mgl32.Vec3{{1, 1, 1}, {0, 1.75, 1}}     // (4,4,4), (0,7,4) × 0.25
 	wantTrans := []mgl32.Vec3{{-1, 0, 1}, {-0.5, -1, 0.5}} // (-2,0,2), (-1,-2,1) × 0.5
 	for k := 0; k < 2; k++ {
