@@ -274,3 +274,32 @@ func TestSniff(t *testing.T) {
 		t.Errorf("CINF by content: %v %v", l, err)
 	}
 }
+
+// MP2 clips carry scale tracks, and a channel without rotation leaves the
+// bone's bind rotation (spec 3.5.11).
+func TestLoadMP2Scale(t *testing.T) {
+	k := testKeys(MP2, 4, []int{0, 2, 3})
+	data, err := EncodeANIM(MP2, 2, Header{Interval: 0.1}, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := LoadANIM(&formats.Input{Name: "0A0B0C0D.ANIM", Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Game != MP2.Title() || info(a.Clips[0].Info, "scale multiplier") == "" {
+		t.Errorf("game %q info %v", a.Game, a.Clips[0].Info)
+	}
+	tr := a.Clips[0].Tracks
+	// testKeys: channel 0 scales, channel 3 has no rotation.
+	if len(tr[0].Scale.Values) != 3 || !vecNear(tr[0].Scale.Values[2], k.Channels[0].Scale[2], 1e-3) {
+		t.Errorf("scale track %v", tr[0].Scale)
+	}
+	if len(tr[3].Rotation.Times) != 0 || len(tr[3].Translation.Times) != 0 {
+		t.Errorf("channel 3 tracks %+v", tr[3])
+	}
+	// Key times are frame · interval.
+	if times := tr[0].Scale.Times; !near(times[1], 0.2, 1e-6) || !near(times[2], 0.3, 1e-6) {
+		t.Errorf("times %v", times)
+	}
+}

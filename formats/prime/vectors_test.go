@@ -16,10 +16,11 @@ import (
 // translates: initial (10, -20, 30), widths (4, 17, 1).
 // A record is 11 + 26 = 37 bits; 2 records take 74 bits, 3 words.
 //
-// Record 1 (bits 0..36):   ch0 W=1, Δ(-3, +15, -2); ch1 W=0, Δ(-1, 0, -1),
-// Δt(+7, +40000, -1). The 17-bit Δty sits at bits 19..35: its low 13 bits
-// at the top of word 0, its high 4 bits at the bottom of word 1.
-// Record 2 (bits 37..73):  ch0 W=0, Δ(+3, -16, +1); ch1 W=1, Δ(0, -1, 0),
+// Spec 3.5.3: each rotating channel's W bit comes before its deltas.
+// Record 1 (bits 0..36):  ch0 W=1, Δ(-3, +15, -2); ch1 W=0, Δ(-1, 0, -1),
+// Δt(+7, +40000, -1). Spec 3.5.1: the 17-bit Δty sits at bits 19..35, its
+// low 13 bits at the top of word 0, its high 4 bits at the bottom of word 1.
+// Record 2 (bits 37..73): ch0 W=0, Δ(+3, -16, +1); ch1 W=1, Δ(0, -1, 0),
 // Δt(-8, -65535, 0). Δty sits at bits 56..72, across words 1 and 2.
 //
 // Word 0 = 1 | 5<<1 | 15<<4 | 2<<9 | 0<<11 | 1<<12 | 0<<13 | 1<<14 | 7<<15 |
