@@ -61,6 +61,27 @@ func (c *cursor) find(times []float64, t float64) int {
 	return lo - 1
 }
 
+// timesMemo remembers the interval found in the last Times slice during one
+// Sample call, so tracks that share their key times search them once.
+type timesMemo struct {
+	first *float64
+	n, i  int
+	f     float32
+}
+
+// locate returns the interval index and factor of t in times, which must lie
+// strictly between the first and last key.
+func (m *timesMemo) locate(times []float64, t float64, c *cursor) (int, float32) {
+	if &times[0] == m.first && len(times) == m.n {
+		*c = cursor(m.i)
+		return m.i, m.f
+	}
+	i := c.find(times, t)
+	f := factor(times, i, t)
+	m.first, m.n, m.i, m.f = &times[0], len(times), i, f
+	return i, f
+}
+
 // boneCursors are the four track cursors of one bone.
 type boneCursors struct {
 	t, r, s, v cursor
@@ -100,6 +121,9 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	vis := p.Visible[:len(bones)]
 	cur := s.cursors[:len(bones)]
 	flavour := s.clip.Interp
+	// Formats with one timeline per clip (Metroid Prime's key bitmap, Sims
+	// frames) share one Times slice across tracks: find the interval once.
+	var memo timesMemo
 	for i := range bones {
 		tr := &tracks[i]
 		bind := &bones[i].Bind
@@ -108,17 +132,31 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		if flavour == formats.InterpLego {
 			vis[i] = legoBone(tr, t, c, bind, out)
 		} else {
-			sampleVec3(&tr.Translation, t, &c.t, &bind.Translation, &out.Translation)
-			sampleQuat(&tr.Rotation, t, &c.r, &bind.Rotation, &out.Rotation, flavour)
-			sampleVec3(&tr.Scale, t, &c.s, &bind.Scale, &out.Scale)
-			vis[i] = sampleBool(&tr.Visibility, t, &c.v)
+			// Empty channels are common (no scale, no visibility): skip
+			// the call for them.
+			if len(tr.Translation.Times) == 0 {
+				out.Translation = bind.Translation
+			} else {
+				sampleVec3(&tr.Translation, t, &c.t, &memo, &bind.Translation, &out.Translation)
+			}
+			if len(tr.Rotation.Times) == 0 {
+				out.Rotation = bind.Rotation
+			} else {
+				sampleQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation, flavour)
+			}
+			if len(tr.Scale.Times) == 0 {
+				out.Scale = bind.Scale
+			} else {
+				sampleVec3(&tr.Scale, t, &c.s, &memo, &bind.Scale, &out.Scale)
+			}
+			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
 		}
 	}
 }
 
 // sampleVec3 writes through pointers: returning 12-byte values through the
 // per-bone loop cost a third of the sampling time.
-func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, bind, out *mgl32.Vec3) {
+func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Vec3) {
 	n := len(tr.Times)
 	switch {
 	case n == 0:
@@ -131,23 +169,22 @@ func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, bind, out *mgl32.Ve
 		*out = tr.Values[n-1]
 		return
 	}
-	i := c.find(tr.Times, t)
+	i, f := m.locate(tr.Times, t, c)
 	if tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0 {
 		*out = tr.Values[i]
 		return
 	}
 	a, b := &tr.Values[i], &tr.Values[i+1]
-	f := factor(tr.Times, i, t)
 	out[0] = a[0] + (b[0]-a[0])*f
 	out[1] = a[1] + (b[1]-a[1])*f
 	out[2] = a[2] + (b[2]-a[2])*f
 }
 
-func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, bind, out *mgl32.Quat, flavour formats.Interp) {
-	*out = sampleQuatValue(tr, t, c, bind, flavour)
+func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat, flavour formats.Interp) {
+	*out = sampleQuatValue(tr, t, c, m, bind, flavour)
 }
 
-func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, bind *mgl32.Quat, flavour formats.Interp) mgl32.Quat {
+func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind *mgl32.Quat, flavour formats.Interp) mgl32.Quat {
 	n := len(tr.Times)
 	switch {
 	case n == 0:
@@ -157,7 +194,7 @@ func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, bind *mgl32.Qu
 	case t >= tr.Times[n-1]:
 		return tr.Values[n-1]
 	}
-	i := c.find(tr.Times, t)
+	i, f := m.locate(tr.Times, t, c)
 	q0, q1 := &tr.Values[i], &tr.Values[i+1]
 	sign := float32(1)
 	if tr.Flags != nil {
@@ -169,7 +206,6 @@ func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, bind *mgl32.Qu
 			sign = -1
 		}
 	}
-	f := factor(tr.Times, i, t)
 	d := sign * dot4(q0, q1)
 	if flavour == formats.InterpPrime {
 		// Rare edge cases go through the full function; the common case of
