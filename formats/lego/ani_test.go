@@ -111,7 +111,7 @@ func TestParseHandVector(t *testing.T) {
 	if c := a.Clips[0]; c.Duration != 1 || c.Interp != formats.InterpLego || c.Loop || c.Camera != nil {
 		t.Errorf("clip %+v", c)
 	}
-	if a.Coords != (formats.Coords{Up: formats.AxisY, LeftHanded: true}) {
+	if a.Coords != (formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180}) {
 		t.Errorf("coords %+v", a.Coords)
 	}
 	if b := a.Skeleton.Bones[0]; b.Name != "-ROOT" || b.Parent != -1 || b.Bind != formats.Identity() {
@@ -271,8 +271,9 @@ func TestFixtureRoundTrip(t *testing.T) {
 		parents = append(parents, b.Parent)
 	}
 	// Pre-order, parents first, names as stored.
-	wantNames := []string{"-MINIFIG_WALK", "minifig", "BODY", "HEAD", "*HAT", "ARM-LFT", "ARM-RT", "LEG-LFT", "LEG-RT"}
-	wantParents := []int{-1, 0, 1, 2, 3, 2, 2, 2, 2}
+	wantNames := []string{"-MINIFIG_WALK", "minifig", "BODY", "HEAD", "*HAT",
+		"ARM-LFT", "ARM-LFT-END", "ARM-RT", "ARM-RT-END", "LEG-LFT", "LEG-LFT-END", "LEG-RT", "LEG-RT-END"}
+	wantParents := []int{-1, 0, 1, 2, 3, 2, 5, 2, 7, 2, 9, 2, 11}
 	if !reflect.DeepEqual(names, wantNames) || !reflect.DeepEqual(parents, wantParents) {
 		t.Errorf("bones %v parents %v", names, parents)
 	}
@@ -282,7 +283,7 @@ func TestFixtureRoundTrip(t *testing.T) {
 	}
 	// The LEG-RT hold: the key at 300 ms carries 0x04, so the model
 	// flags that key (the interval 0..300 ms) as a step.
-	leg := c.Tracks[8].Rotation
+	leg := c.Tracks[11].Rotation
 	if leg.Times[1] != 0.3 || leg.Flags[1] != formats.KeyStep {
 		t.Errorf("LEG-RT rotation %+v", leg)
 	}

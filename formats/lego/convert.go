@@ -22,9 +22,11 @@ func (f *File) Asset(name string) (*formats.Asset, error) {
 	sk := &formats.Skeleton{Name: name, Source: "the .ani node tree"}
 	clip := &formats.Clip{Name: name, Interp: formats.InterpLego}
 	a := &formats.Asset{
-		Format:   FormatAni,
-		Game:     Game,
-		Coords:   formats.Coords{Up: formats.AxisY, LeftHanded: true},
+		Format: FormatAni,
+		Game:   Game,
+		// Figures face the file's +Z; the view's mirror of Z turns that
+		// to -Z, so their front is seen from yaw 180.
+		Coords:   formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180},
 		Skeleton: sk,
 		Clips:    []*formats.Clip{clip},
 	}

@@ -45,10 +45,17 @@ var axisX = [3]float32{1, 0, 0}
 // (one morph key). The keys use every flag the game knows: an inactive
 // zero translation, a 0x04 step hold and a 0x02 negated key.
 func minifigWalk() *File {
-	swing := func(name string, sign float64, y float32) *Node {
+	// LEGO Island is left-handed with the figure facing +Z (it walks
+	// that way), so its left side is -X. Each limb has an end node so the
+	// viewer draws it as a stick.
+	swing := func(name string, sign float64, x, y, length float32) *Node {
 		return &Node{
 			Name:        name,
-			Translation: []TranslationKey{trKey(0, FlagActive, 0, y, 0)},
+			Translation: []TranslationKey{trKey(0, FlagActive, x, y, 0)},
+			Children: []*Node{{
+				Name:        name + "-END",
+				Translation: []TranslationKey{trKey(0, FlagActive, 0, -length, 0)},
+			}},
 			Rotation: []RotationKey{
 				rotKey(0, FlagActive, axisX, 30*sign),
 				rotKey(600, FlagActive, axisX, -30*sign),
@@ -56,13 +63,13 @@ func minifigWalk() *File {
 			},
 		}
 	}
-	armLeft := swing("ARM-LFT", 1, 0.9)
+	armLeft := swing("ARM-LFT", 1, -0.45, 0.9, 0.6)
 	// The last key is stored negated and flagged 0x02: the game negates
 	// it back before slerping, so the swing is unchanged.
 	last := &armLeft.Rotation[2]
 	last.Flags |= FlagNegate
 	last.W, last.X, last.Y, last.Z = -last.W, -last.X, -last.Y, -last.Z
-	legRight := swing("LEG-RT", -1, 0)
+	legRight := swing("LEG-RT", -1, 0.2, 0, 0.8)
 	// Hold the first pose for 300 ms: key 1 repeats key 0 with 0x04.
 	legRight.Rotation = append([]RotationKey{legRight.Rotation[0],
 		rotKey(300, FlagActive|FlagSkipInterp, axisX, -30)}, legRight.Rotation[1:]...)
@@ -109,8 +116,8 @@ func minifigWalk() *File {
 						}},
 					},
 					armLeft,
-					swing("ARM-RT", -1, 0.9),
-					swing("LEG-LFT", 1, 0),
+					swing("ARM-RT", -1, 0.45, 0.9, 0.6),
+					swing("LEG-LFT", 1, -0.2, 0, 0.8),
 					legRight,
 				},
 			}},
@@ -132,7 +139,11 @@ func minifigWave() *File {
 				Translation: []TranslationKey{trKey(0, FlagActive, 0, 0.8, 0)},
 				Children: []*Node{{
 					Name:        "ARM-RT",
-					Translation: []TranslationKey{trKey(0, FlagActive, 0, 0.9, 0)},
+					Translation: []TranslationKey{trKey(0, FlagActive, 0.45, 0.9, 0)},
+					Children: []*Node{{
+						Name:        "ARM-RT-END",
+						Translation: []TranslationKey{trKey(0, FlagActive, 0, -0.6, 0)},
+					}},
 					Rotation: []RotationKey{
 						rotKey(0, FlagActive, [3]float32{0, 0, 1}, 150),
 						rotKey(400, FlagActive, [3]float32{0, 0, 1}, 120),

@@ -330,9 +330,9 @@ func TestLoadSI(t *testing.T) {
 		loop      bool
 		camera    bool
 	}{
-		{"", "minifig_walk", 9, false, true},
-		{"minifig_wave", "minifig_wave", 4, true, false},
-		{"MINIFIG_WAVE", "minifig_wave", 4, true, false},
+		{"", "minifig_walk", 13, false, true},
+		{"minifig_wave", "minifig_wave", 5, true, false},
+		{"MINIFIG_WAVE", "minifig_wave", 5, true, false},
 	}
 	for _, tc := range tests {
 		a, err := LoadSI(&formats.Input{Name: "minifig.si", Data: data, Entry: tc.entry})
