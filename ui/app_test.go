@@ -9,6 +9,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/lego"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -114,5 +115,38 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 	txt := a.inspectorText()
 	if !strings.HasPrefix(txt, "spine\nindex 1") || !strings.Contains(txt, "parent hips") {
 		t.Errorf("inspector:\n%s", txt)
+	}
+}
+
+// TestAnimationCamera opens the LEGO fixture, whose clip carries a camera:
+// the view draws it as a marker, and "view through" looks from its eye.
+func TestAnimationCamera(t *testing.T) {
+	data, err := os.ReadFile("../formats/lego/testdata/minifig_walk.ani")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(string) (*formats.Asset, error) {
+		return lego.LoadAni(&formats.Input{Name: "minifig_walk.ani", Data: data})
+	}
+	a, err := NewApp(Options{Path: "minifig_walk.ani", Open: open, Log: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.st.Seek(0.6)
+	if m := a.cameraMarker(); m == nil {
+		t.Fatal("no camera marker for a clip with a camera")
+	}
+	a.st.ThroughCamera = true
+	lf := a.throughCamera()
+	if lf == nil {
+		t.Fatal("cannot view through the clip's camera")
+	}
+	// The file's camera sits at z = -5 .. -4.5 (left-handed); the view
+	// mirrors Z, so the eye is on the view's +Z side looking towards -Z.
+	if lf.Eye[2] <= 0 || lf.Target[2] >= lf.Eye[2] {
+		t.Errorf("through-camera eye %v target %v", lf.Eye, lf.Target)
+	}
+	if a.cameraMarker() != nil {
+		t.Error("the marker is drawn while looking through the camera")
 	}
 }
