@@ -385,3 +385,6 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	}
 	return nil
 }
+
+// State returns the viewer state, for callers that drive it with actions.
+func (a *App) State() *state.State { return a.st }

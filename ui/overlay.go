@@ -94,7 +94,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 		}
 	}
 	if a.st.ThroughCamera {
-		a.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-24, colDim, a.kit.small)
+		a.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-44, colDim, a.kit.small)
 	}
 	if a.st.Help {
 		vector.FillRect(screen, vp.X+20, vp.Y+vp.H/2-70, vp.W-40, 160, color.NRGBA{0x10, 0x12, 0x18, 0xe8}, false)
