@@ -200,7 +200,7 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 		if c.Loop {
 			loop = ", loops"
 		}
-		fmt.Fprintf(&b, "  %d %q: %.4g s, %d frames at %g fps%s, %s, %d bones animated, %d keys, %d events\n",
+		fmt.Fprintf(&b, "  %d %q: %.4g s, %d frames at %.6g fps%s, %s, %d bones animated, %d keys, %d events\n",
 			c.Index, c.Name, c.Duration, c.Frames, c.FrameRate, loop, c.Interpolation, c.AnimatedBones, c.Keys, len(c.Events))
 		for _, kv := range c.Info {
 			fmt.Fprintf(&b, "      %s: %s\n", kv.Key, kv.Value)
