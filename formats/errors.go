@@ -20,6 +20,7 @@ type Error struct {
 	Err  error
 }
 
+// Error formats the error as "format: field at offset N (0xN): cause".
 func (e *Error) Error() string {
 	where := ""
 	switch {

@@ -42,6 +42,7 @@ const (
 	RepeatExact
 )
 
+// String names the reading as info output shows it.
 func (r RepeatReading) String() string {
 	if r == RepeatExact {
 		return "R"
