@@ -143,16 +143,7 @@ func describe(a *formats.Asset) *jsonInfo {
 func cmdInfo(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("info", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
-	var lf loadFlags
-	lf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return fmt.Errorf("info needs one FILE: %w", errUsage)
-	}
-	a, err := openAsset(pos[0], lf.options())
+	a, err := openFileArg(fs, args, nil)
 	if err != nil {
 		return err
 	}
@@ -228,16 +219,7 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 
 func cmdList(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	var lf loadFlags
-	lf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return fmt.Errorf("list needs one FILE: %w", errUsage)
-	}
-	a, err := openAsset(pos[0], lf.options())
+	a, err := openFileArg(fs, args, nil)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/animview/animview/formats"
 )
 
 // errUsage marks errors that should be followed by the usage text.
@@ -108,4 +110,26 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 
 func (l *loadFlags) options() openOptions {
 	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: l.entry}
+}
+
+// openFileArg adds the shared loading flags to fs, parses args, which must
+// name exactly one FILE, runs check (when not nil) so that bad flags fail
+// before a large file is read, and opens the file. Commands register their
+// own flags on fs first.
+func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.Asset, error) {
+	var lf loadFlags
+	lf.register(fs)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != 1 {
+		return nil, fmt.Errorf("%s needs one FILE: %w", fs.Name(), errUsage)
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return openAsset(pos[0], lf.options())
 }

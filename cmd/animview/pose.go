@@ -121,19 +121,12 @@ func cmdPose(args []string, w io.Writer) error {
 	clip := fs.String("clip", "", "clip `NAME or INDEX` (default: the first)")
 	tm := fs.Float64("time", math.NaN(), "time in `SECONDS`")
 	frame := fs.Float64("frame", math.NaN(), "frame `N` at the clip's frame rate")
-	var lf loadFlags
-	lf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return fmt.Errorf("pose needs one FILE: %w", errUsage)
-	}
-	if math.IsNaN(*tm) == math.IsNaN(*frame) {
-		return fmt.Errorf("pose needs exactly one of --time and --frame: %w", errUsage)
-	}
-	a, err := openAsset(pos[0], lf.options())
+	a, err := openFileArg(fs, args, func() error {
+		if math.IsNaN(*tm) == math.IsNaN(*frame) {
+			return fmt.Errorf("pose needs exactly one of --time and --frame: %w", errUsage)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}

@@ -31,23 +31,20 @@ func cmdRender(args []string, stdout io.Writer) error {
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
 	fps := fs.Float64("fps", 30, "GIF frame rate")
 	labels := fs.Bool("labels", false, "draw bone names")
-	var lf loadFlags
-	lf.register(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 || *out == "" {
-		return fmt.Errorf("render needs FILE and -o OUT: %w", errUsage)
-	}
-	w, h, err := parseSize(*size)
-	if err != nil {
-		return err
-	}
-	if *fps <= 0 || *fps > 100 {
-		return errors.New("--fps must be in (0, 100]")
-	}
-	a, err := openAsset(pos[0], lf.options())
+	var w, h int
+	a, err := openFileArg(fs, args, func() error {
+		if *out == "" {
+			return fmt.Errorf("render needs -o OUT: %w", errUsage)
+		}
+		var err error
+		if w, h, err = parseSize(*size); err != nil {
+			return err
+		}
+		if *fps <= 0 || *fps > 100 {
+			return errors.New("--fps must be in (0, 100]")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}

@@ -132,18 +132,35 @@ func flagsOrNil(fl []formats.KeyFlags) []formats.KeyFlags {
 }
 
 func translationTrack(keys []TranslationKey) formats.Vec3Track {
-	if len(keys) == 0 {
+	return vec3Track(len(keys), func(i int) (Key, mgl32.Vec3, bool) {
+		k := &keys[i]
+		return k.Key, mgl32.Vec3{k.X, k.Y, k.Z}, k.Active()
+	})
+}
+
+func scaleTrack(keys []ScaleKey) formats.Vec3Track {
+	return vec3Track(len(keys), func(i int) (Key, mgl32.Vec3, bool) {
+		k := &keys[i]
+		return k.Key, mgl32.Vec3{k.X, k.Y, k.Z}, k.Active()
+	})
+}
+
+// vec3Track builds a translation or scale track; the two key types differ
+// only in their active rule, which key supplies.
+func vec3Track(n int, key func(i int) (Key, mgl32.Vec3, bool)) formats.Vec3Track {
+	if n == 0 {
 		return formats.Vec3Track{}
 	}
 	t := formats.Vec3Track{
-		Times:  make([]float64, len(keys)),
-		Values: make([]mgl32.Vec3, len(keys)),
-		Flags:  make([]formats.KeyFlags, len(keys)),
+		Times:  make([]float64, n),
+		Values: make([]mgl32.Vec3, n),
+		Flags:  make([]formats.KeyFlags, n),
 	}
-	for i, k := range keys {
+	for i := 0; i < n; i++ {
+		k, v, active := key(i)
 		t.Times[i] = msToSeconds(k.Time)
-		t.Values[i] = mgl32.Vec3{k.X, k.Y, k.Z}
-		t.Flags[i] = modelFlags(k.Flags, k.Active())
+		t.Values[i] = v
+		t.Flags[i] = modelFlags(k.Flags, active)
 	}
 	t.Flags = flagsOrNil(t.Flags)
 	return t
@@ -164,24 +181,6 @@ func rotationTrack(keys []RotationKey) formats.QuatTrack {
 	for i, k := range keys {
 		t.Times[i] = msToSeconds(k.Time)
 		t.Values[i] = mgl32.Quat{W: k.W, V: mgl32.Vec3{-k.X, -k.Y, -k.Z}}
-		t.Flags[i] = modelFlags(k.Flags, k.Active())
-	}
-	t.Flags = flagsOrNil(t.Flags)
-	return t
-}
-
-func scaleTrack(keys []ScaleKey) formats.Vec3Track {
-	if len(keys) == 0 {
-		return formats.Vec3Track{}
-	}
-	t := formats.Vec3Track{
-		Times:  make([]float64, len(keys)),
-		Values: make([]mgl32.Vec3, len(keys)),
-		Flags:  make([]formats.KeyFlags, len(keys)),
-	}
-	for i, k := range keys {
-		t.Times[i] = msToSeconds(k.Time)
-		t.Values[i] = mgl32.Vec3{k.X, k.Y, k.Z}
 		t.Flags[i] = modelFlags(k.Flags, k.Active())
 	}
 	t.Flags = flagsOrNil(t.Flags)
