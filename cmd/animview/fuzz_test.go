@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/animview/animview/render"
+	"github.com/animview/animview/render/raster"
+)
+
+// pipelineExts are the names the fuzzer tries a payload under, so that the
+// extension fallback of every loader is exercised too.
+var pipelineExts = []string{"ANIM", "CINF", "EVNT", "ani", "si", "anim", "skel", "cmx", "bcf", "cfp"}
+
+// FuzzPipeline feeds any bytes through the whole path a user's file takes:
+// detection, loading, sampling at odd times, local-to-world, the draw list
+// and a small raster frame. The per-format fuzzers stop at the loader; this
+// one makes sure that whatever a loader accepts, nothing after it panics.
+func FuzzPipeline(f *testing.F) {
+	for _, glob := range []string{"../../formats/*/testdata/*.*", "../../formats/sims/testdata/tso/*.anim"} {
+		files, _ := filepath.Glob(glob)
+		for _, p := range files {
+			data, err := os.ReadFile(p)
+			if err != nil || len(data) > 16<<10 {
+				continue // the fuzzer spends its time shrinking large seeds
+			}
+			for i, e := range pipelineExts {
+				if filepath.Ext(p)[1:] == e {
+					f.Add(data, uint8(i))
+				}
+			}
+		}
+	}
+	reg := registry()
+	f.Fuzz(func(t *testing.T, data []byte, ext uint8) {
+		if err := runPipeline(reg, data, ext); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func runPipeline(reg *formats.Registry, data []byte, ext uint8) error {
+	{
+		name := "fuzz." + pipelineExts[int(ext)%len(pipelineExts)]
+		a, err := reg.Load(&formats.Input{Name: name, Data: data})
+		if err != nil {
+			return nil
+		}
+		sk := a.Skeleton
+		pose := player.NewPose(sk)
+		world := player.NewWorldPose(sk)
+		var dl render.DrawList
+		cam := render.DefaultCamera()
+		for ci, c := range a.Clips {
+			s := player.NewClipSampler(sk, c)
+			for _, tm := range []float64{0, c.Duration / 3, c.Duration, -1, c.Duration * 2, math.Nextafter(c.Duration, 0)} {
+				s.Sample(player.ClipTime(tm, c.Duration, c.Loop), pose)
+				player.ToWorld(sk, pose, world)
+				render.Build(&dl, &render.Scene{Skeleton: sk, World: world, Visible: pose.Visible, Selected: 0,
+					Root: render.SceneRoot(a.Coords)}, cam, render.Viewport{W: 64, H: 48}, render.DefaultOptions())
+			}
+			if c.Camera != nil {
+				player.EvalCamera(c.Camera, c.Duration/2)
+			}
+			if ci == 0 {
+				if _, err := raster.RenderFrame(a, 0, c.Duration/2, raster.FrameOptions{Width: 32, Height: 24}); err != nil {
+					return fmt.Errorf("a loaded file does not render: %w", err)
+				}
+			}
+		}
+		describe(a)
+		posePayload(a, min(0, len(a.Clips)-1), 0)
+	}
+	return nil
+}
