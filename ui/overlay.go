@@ -81,7 +81,11 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 		y += float64(20*(strings.Count(msg, "\n")+1) + 36)
 	}
 	if c := a.st.CurrentClip(); c != nil {
-		for _, f := range a.st.Fired {
+		fired := a.st.Fired
+		if len(fired) > 6 {
+			fired = fired[len(fired)-6:] // a catch-up tick can cross a whole loop
+		}
+		for _, f := range fired {
 			age := a.st.Clock - f.At
 			if age > 1.5 || f.Event >= len(c.Events) {
 				continue

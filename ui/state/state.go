@@ -122,10 +122,12 @@ func (s *State) FrameRate() float64 {
 	return 30
 }
 
-// Frame returns the current frame number and the frame count.
+// Frame returns the current frame number and the frame count. Frame rates
+// that come from float32 intervals (Prime's 1/30 s is 29.9999985 fps) put
+// whole frames a hair below the integer, hence the tolerance.
 func (s *State) Frame() (int, int) {
 	fr := s.FrameRate()
-	return int(math.Floor(s.Time*fr + 1e-6)), int(math.Floor(s.Duration()*fr+1e-6)) + 1
+	return int(math.Floor(s.Time*fr + 1e-3)), int(math.Floor(s.Duration()*fr+1e-3)) + 1
 }
 
 // TogglePlay starts or pauses playback. Starting at the end of a

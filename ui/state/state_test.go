@@ -140,3 +140,16 @@ func TestBonesAndSelection(t *testing.T) {
 		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, len(s.HiddenEvents))
 	}
 }
+
+// TestFrameCountWithFloat32Interval: Prime stores 1/30 s as a float32, so
+// its frame rate is 29.9999985; a 1 s clip still has frames 0..30.
+func TestFrameCountWithFloat32Interval(t *testing.T) {
+	s := demo()
+	c := s.CurrentClip()
+	c.FrameRate = 1 / float64(float32(1.0/30))
+	c.Duration = 1
+	s.Seek(float64(float32(1.0/30)) * 7)
+	if f, n := s.Frame(); f != 7 || n != 31 {
+		t.Errorf("frame %d of %d, want 7 of 31", f, n)
+	}
+}
