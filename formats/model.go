@@ -98,15 +98,24 @@ const (
 	// InterpShortestArc slerps rotations along the shortest arc, lerps
 	// translation and scale, clamps before the first and after the last key.
 	InterpShortestArc Interp = iota
-	// InterpPrime is Retro's CAnimMathUtils::Slerp: no flip to the shortest
-	// arc, normalised lerp when the keys are within dot 0.95, and the
-	// 1e-5 / 0.99999 end snaps (Metroid Prime spec 3.5.10).
+	// InterpPrime is Retro's CAnimMathUtils::Slerp as Metroid Prime (MP1)
+	// runs it: no flip to the shortest arc, normalised lerp when the keys
+	// are within dot 0.95, and the 1e-5 / 0.99999 end snaps (Metroid Prime
+	// spec 3.5.10); the angle and weights come from the game's fast acos
+	// and sine polynomials.
 	InterpPrime
 	// InterpLego is LEGO Island's LegoAnimNodeData evaluation: nothing before
 	// the first key, active flags, step (0x04) and negate (0x02) flags on the
 	// later key, lerp without normalisation for near-equal keys
 	// (LEGO spec 1.3).
 	InterpLego
+	// InterpPrime2 is CAnimMathUtils::Slerp in the mode Metroid Prime 2:
+	// Echoes builds poses with: no flip to the shortest arc, no end snaps;
+	// keys nearly opposite (dot < -0.9999999) jump from the first to the
+	// second at factor 0.5; a normalised lerp from dot 0.866 up; otherwise
+	// acos and sin in double precision and a weighted sum left
+	// unnormalised.
+	InterpPrime2
 )
 
 // String names the flavour for info output.
@@ -118,6 +127,8 @@ func (i Interp) String() string {
 		return "prime"
 	case InterpLego:
 		return "lego"
+	case InterpPrime2:
+		return "prime2"
 	}
 	return "unknown"
 }

@@ -53,36 +53,143 @@ func dot4(a, b *mgl32.Quat) float32 {
 	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
 }
 
-// SlerpPrime is Retro's CAnimMathUtils::Slerp as Metroid Prime 1 and 2 run
-// it (spec 3.5.10): no flip to the shortest arc; u ≤ 1e-5 gives the start,
-// u ≥ 0.99999 the end; dot ≥ 1 gives the start; dot > 0.95 a normalised
-// lerp; otherwise the classic slerp with acos(dot), even the long way round.
+// SlerpPrime is CAnimMathUtils::Slerp as Metroid Prime runs it
+// (Slerp__14CAnimMathUtilsFRC11CQuaternionRC11CQuaternionf in the MP1
+// decompilation, whose assembly fixes every operation below): u ≤ 1e-5
+// gives the start and u ≥ 0.99999 the end; a dot product ≥ 1 gives the
+// start; above 0.95 a normalised lerp; otherwise the angle from
+// CMath::FastArcCosR and weights from CMath::FastSinR, the weighted sum
+// normalised. There is no flip to the shortest arc: keys in opposite
+// hemispheres turn the long way. Keys exactly opposite give NaN, as in
+// the game: their dot product rounds to -1, where the sum vanishes at
+// u = 0.5 (elsewhere it is ±q0), or just below, outside acos's domain.
+//
+// It is exact to the bit but for the fused-operation and acos caveats in
+// primemath.go, which can only move a result next to a float32 tie.
 func SlerpPrime(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
-	if u <= 1e-5 {
+	if u <= primeSnapStart {
 		return q0
 	}
-	if u >= 0.99999 {
+	if u >= primeSnapEnd {
 		return q1
 	}
-	d := q0.Dot(q1)
+	d := primeDot(&q0, &q1)
 	if d >= 1 {
 		return q0
 	}
-	if d > 0.95 {
-		return nlerp(q0, q1, u)
+	if d > primeLerpDot {
+		var out mgl32.Quat
+		lerpPrimeTo(&out, &q0, &q1, 1, u, false)
+		return out
 	}
-	if d < -1 {
-		d = -1
-	}
-	theta := math.Acos(float64(d))
-	s := math.Sin(theta)
-	if s == 0 {
-		return q0
-	}
-	a := float32(math.Sin((1-float64(u))*theta) / s)
-	b := float32(math.Sin(float64(u)*theta) / s)
-	return mgl32.Quat{W: a*q0.W + b*q1.W, V: q0.V.Mul(a).Add(q1.V.Mul(b))}
+	angle := fastArcCos(d)
+	sa := fastSin(angle * (1 - u))
+	sb := fastSin(angle * u)
+	// The vector part is two plain products and a sum, W a fused one.
+	x := float32(sa*q0.V[0]) + float32(sb*q1.V[0])
+	y := float32(sa*q0.V[1]) + float32(sb*q1.V[1])
+	z := float32(sa*q0.V[2]) + float32(sb*q1.V[2])
+	w := fmadds(sa, q0.W, sb*q1.W)
+	inv := invSqrtMP1(primeLenSq(w, x, y, z))
+	return mgl32.Quat{W: inv * w, V: mgl32.Vec3{inv * x, inv * y, inv * z}}
 }
+
+// CAnimMathUtils::Slerp's thresholds in Metroid Prime.
+const (
+	primeSnapStart = float32(1e-5)    // 0x3727c5ac
+	primeSnapEnd   = float32(0.99999) // 0x3f7fff58
+	primeLerpDot   = float32(0.95)    // 0x3f733333
+)
+
+// primeDot is the dot product as both games compile it: the vector part
+// from Y·Y, then X, Z and W each fused into the sum.
+func primeDot(a, b *mgl32.Quat) float32 {
+	return fmadds(a.W, b.W, fmadds(a.V[2], b.V[2], fmadds(a.V[0], b.V[0], a.V[1]*b.V[1])))
+}
+
+// primeLenSq is the squared length in the same order.
+func primeLenSq(w, x, y, z float32) float32 {
+	return fmadds(w, w, fmadds(z, z, fmadds(x, x, y*y)))
+}
+
+// lerpPrimeTo writes CAnimMathUtils::Slerp's lerp branch from q0 to
+// sign·q1 into out (sign is ±1, so the products with it are exact): X, Y
+// and Z are q0 + u·(q1 - q0) with a plain product, W the same fused, then
+// all four are scaled by InvSqrtF of the squared length, Echoes' InvSqrtF
+// if echoes is set, else Metroid Prime's. The two games' lerps differ in
+// nothing else. The sampler calls it directly for close keys, so its fast
+// path and SlerpPrime or SlerpPrime2 agree to the bit; it writes through
+// out because returning the quaternion cost the sampler a store-forwarding
+// stall per bone.
+func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
+	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
+	w := fmadds(u, sign*q1.W-q0.W, q0.W)
+	var inv float32
+	if echoes {
+		inv = invSqrtMP2(primeLenSq(w, x, y, z))
+	} else {
+		inv = invSqrtMP1(primeLenSq(w, x, y, z))
+	}
+	out.W = inv * w
+	out.V[0] = inv * x
+	out.V[1] = inv * y
+	out.V[2] = inv * z
+}
+
+// SlerpPrime2 is CAnimMathUtils::Slerp as Metroid Prime 2: Echoes builds
+// poses with it. Echoes' Slerp has two modes; CAnimData::RecalcPoseBuilder
+// selects the fast one from a flag every CAnimData is constructed with
+// set, so that is the one animations are seen with:
+//
+//   - a dot product below -0.9999999 (keys nearly opposite) gives the
+//     start for u < 0.5 and the end from u = 0.5 on: a jump halfway;
+//   - from 0.866 up, a normalised lerp;
+//   - otherwise acos (single precision) and sin (double precision) give
+//     the weights, and the weighted sum is not normalised.
+//
+// There are no snaps at the interval's ends and no flip to the shortest
+// arc. The other mode, a plain double-precision slerp, is selected only by
+// the flag's static default and by CCollisionTracker after drawing; pose
+// building never runs in it, so it is not modelled.
+//
+// The Echoes decompilation does not match this function yet: the order of
+// operations and which products are fused are taken from Metroid Prime's
+// matching function, of which this one is a variant, so a result can
+// differ from the game's in the last bit.
+func SlerpPrime2(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
+	d := primeDot(&q0, &q1)
+	if d < prime2OppositeDot {
+		if u < 0.5 {
+			return q0
+		}
+		return q1
+	}
+	if d >= prime2LerpDot {
+		var out mgl32.Quat
+		lerpPrimeTo(&out, &q0, &q1, 1, u, true)
+		return out
+	}
+	angle := float64(float32(math.Acos(float64(d)))) // acosf, kept as a double
+	inv := 1 / math.Sin(angle)
+	a := float32(math.Sin(angle*float64(1-u)) * inv)
+	b := float32(math.Sin(angle*float64(u)) * inv)
+	return mgl32.Quat{
+		W: fmadds(a, q0.W, b*q1.W),
+		V: mgl32.Vec3{
+			float32(a*q0.V[0]) + float32(b*q1.V[0]),
+			float32(a*q0.V[1]) + float32(b*q1.V[1]),
+			float32(a*q0.V[2]) + float32(b*q1.V[2]),
+		},
+	}
+}
+
+// Echoes' thresholds.
+const (
+	prime2OppositeDot = float32(-0.9999999) // 0xbf7ffffe
+	prime2LerpDot     = float32(0.866)      // 0x3f5db22d
+)
 
 // SlerpLego is MxQuaternionTransformer::Interpolate (LEGO spec 1.3). Its
 // inputs and result are in the model's column-vector convention; the game

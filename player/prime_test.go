@@ -18,10 +18,18 @@ func primeQuatClose(a, b mgl32.Quat, eps float64) bool {
 		math.Abs(float64(a.V[1]-b.V[1])) <= eps && math.Abs(float64(a.V[2]-b.V[2])) <= eps
 }
 
-// Metroid Prime spec 3.5.10, CAnimMathUtils::Slerp, worked by hand.
+// Metroid Prime spec 3.5.10, CAnimMathUtils::Slerp as MP1 runs it, worked
+// by hand. The slerp branch takes its angle from CMath::FastArcCosR (a
+// polynomial up to |dot| 0.925, the library acos beyond) and its weights
+// from CMath::FastSinR, and normalises the sum, so where the weights are
+// equal (u = 0.5) the sine's error cancels and a true slerp's value comes
+// out; elsewhere the game's own values are expected, 1e-5 to 1e-4 from a
+// true slerp. MP1 tests compare to a float32 ulp.
 func TestSlerpPrimeSpec(t *testing.T) {
 	id := primeQ(1, 0, 0, 0)
 	c10, s10 := float32(math.Cos(10*math.Pi/180)), float32(math.Sin(10*math.Pi/180))
+	c20, s20 := float32(math.Cos(20*math.Pi/180)), float32(math.Sin(20*math.Pi/180))
+	c25, s25 := float32(math.Cos(25*math.Pi/180)), float32(math.Sin(25*math.Pi/180))
 	tests := []struct {
 		name   string
 		q0, q1 mgl32.Quat
@@ -38,19 +46,103 @@ func TestSlerpPrimeSpec(t *testing.T) {
 		// length 0.99714739, so (0.99905185, 0.04353624); a true slerp would
 		// give (cos 2.5°, sin 2.5°) = (0.99904822, 0.04361939).
 		{"near keys lerp", id, primeQ(c10, s10, 0, 0), 0.25, primeQ(0.99905185, 0.04353624, 0, 0)},
-		// dot = 0: classic slerp, θ = 90°, a = b = sin 45° / sin 90°.
+		// dot = 0: θ = FastArcCosR(0) = c1 = 1.5707964; equal weights at
+		// u = 0.5, normalised: (sin 45°, sin 45°).
 		{"slerp", id, primeQ(0, 1, 0, 0), 0.5, primeQ(0.70710678, 0.70710678, 0, 0)},
-		// dot = -0.5, no flip: θ = 120°, a = b = sin 60° / sin 120° = 1, so
-		// (1 - 0.5, 0.8660254). Shortest arc would give (0.8660254, -0.5).
+		// The same at u = 0.25: FastSinR(0.75θ = 1.1780972) = 0.92395908
+		// and FastSinR(0.25θ = 0.39269909) = 0.38263223 (sin: 0.92387953,
+		// 0.38268343); length² 1.0001078, times 1/√ = 0.99994612:
+		// (0.92390931, 0.38261160), against the true (0.92387953,
+		// 0.38268343).
+		{"slerp with the game's sine", id, primeQ(0, 1, 0, 0), 0.25, primeQ(0.92390931, 0.38261160, 0, 0)},
+		// dot = cos 20° = 0.93969262 is past 0.925: the library acos,
+		// θ = 0.34906587 (20°). FastSinR(0.2617994) = 0.25877604,
+		// FastSinR(0.08726647) = 0.08713910; W = 0.25877604 +
+		// 0.08713910·0.93969262 = 0.34066001, X = 0.08713910·0.34202015 =
+		// 0.02980333; times 1/√0.11693748 = 2.9243081: (0.99619478,
+		// 0.08715411), the 5° turn (0.99619470, 0.08715574).
+		{"acos past 0.925", id, primeQ(c20, s20, 0, 0), 0.25, primeQ(0.99619478, 0.08715411, 0, 0)},
+		// dot = cos 25° = 0.90630782: the polynomial, θ = 0.43354404
+		// (0.0027 short of 25°); FastSinR(0.32515803) = 0.31941000,
+		// FastSinR(0.10838601) = 0.10815345; W = 0.41743031, X =
+		// 0.04570762; times 1/√0.17633726 = 2.3813760: (0.99405855,
+		// 0.10884704), the 6.25° turn (0.99405634, 0.10886687).
+		{"slerp with the game's acos", id, primeQ(c25, s25, 0, 0), 0.25, primeQ(0.99405855, 0.10884704, 0, 0)},
+		// dot = -0.5, no flip: θ = 120°, equal weights, so (1 - 0.5,
+		// 0.8660254) normalised. Shortest arc would give (0.8660254, -0.5).
 		{"opposite hemispheres stay the long way", id, primeQ(-0.5, 0.8660254, 0, 0), 0.5, primeQ(0.5, 0.8660254, 0, 0)},
 	}
 	for _, tc := range tests {
-		if got := player.SlerpPrime(tc.q0, tc.q1, tc.u); !primeQuatClose(got, tc.want, 2e-6) {
+		if got := player.SlerpPrime(tc.q0, tc.q1, tc.u); !primeQuatClose(got, tc.want, 1.2e-7) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 	if got := player.SlerpShortest(id, primeQ(-0.5, 0.8660254, 0, 0), 0.5); !primeQuatClose(got, primeQ(0.8660254, -0.5, 0, 0), 2e-6) {
 		t.Errorf("shortest arc for comparison: %v", got)
+	}
+	// Keys exactly opposite: the dot product, -1.0000001 in float32, is
+	// past the acos's domain, and the game's slerp gives NaN (so would a
+	// dot of exactly -1: equal weights and a zero sum at u = 0.5).
+	if got := player.SlerpPrime(primeQ(0.6, 0.8, 0, 0), primeQ(-0.6, -0.8, 0, 0), 0.5); !math.IsNaN(float64(got.W)) {
+		t.Errorf("opposite keys: %v, want NaN as in the game", got)
+	}
+}
+
+// CAnimMathUtils::Slerp as Metroid Prime 2: Echoes builds poses with it
+// (its fast mode), worked by hand: no end snaps, no flip to the shortest
+// arc, a jump halfway between keys nearly opposite, a normalised lerp from
+// dot 0.866 up, and an unnormalised slerp with acos and sin in double
+// precision below.
+func TestSlerpPrime2Spec(t *testing.T) {
+	id := primeQ(1, 0, 0, 0)
+	c10, s10 := float32(math.Cos(10*math.Pi/180)), float32(math.Sin(10*math.Pi/180))
+	c25, s25 := float32(math.Cos(25*math.Pi/180)), float32(math.Sin(25*math.Pi/180))
+	far0, far1 := primeQ(0.6, 0.8, 0, 0), primeQ(-0.6, -0.8, 0, 0)
+	tests := []struct {
+		name   string
+		q0, q1 mgl32.Quat
+		u      float32
+		want   mgl32.Quat
+		eps    float64
+	}{
+		// dot = -1.0000001 < -0.9999999: the start until u = 0.5, then
+		// the end, exactly.
+		{"nearly opposite before halfway", far0, far1, 0.49999997, far0, 0},
+		{"nearly opposite from halfway", far0, far1, 0.5, far1, 0},
+		// dot = -cos 0.01 = -0.99995 is above the jump's threshold, so the
+		// slerp goes the long way: θ = acosf = 3.1315918 (float32 just
+		// below π - 0.01), equal weights at u = 0.5 of sin(θ/2)/sin θ =
+		// 99.991852; W = 99.991852·(1 - 0.99995) = 0.0049973 (cancelling
+		// in float32), X = 99.991852·0.0099998333 = 0.99990183: a turn of
+		// almost 180° about X, not normalised. The short arc would give
+		// about (0.99999, -0.005).
+		{"long way round near the jump", id, primeQ(-float32(math.Cos(0.01)), float32(math.Sin(0.01)), 0, 0), 0.5,
+			primeQ(0.0049972534, 0.99990183, 0, 0), 1.2e-7},
+		// dot = cos 10°: the lerp, as in MP1.
+		{"near keys lerp", id, primeQ(c10, s10, 0, 0), 0.25, primeQ(0.99905187, 0.04353624, 0, 0), 1.2e-7},
+		// dot = cos 25° = 0.906 is in Echoes' band (MP1 slerps it): the
+		// lerp (1 - 0.25(1 - cos 25°), 0.25 sin 25°) = (0.97657692,
+		// 0.10565457), times 1/√0.96486539 = 1.0180442: (0.9941985,
+		// 0.10756102); a true slerp gives (0.99405634, 0.10886687).
+		{"lerp band from 0.866", id, primeQ(c25, s25, 0, 0), 0.25, primeQ(0.9941985, 0.10756102, 0, 0), 1.2e-7},
+		// dot = 0 between keys of length 2: θ = float32(π/2), weights
+		// sin 67.5° = 0.92387956 and sin 22.5° = 0.38268346; the sum is
+		// left at length 2: (1.8477591, 0.76536691).
+		{"slerp not normalised", primeQ(2, 0, 0, 0), primeQ(0, 2, 0, 0), 0.25, primeQ(1.8477591, 0.76536691, 0, 0), 2.4e-7},
+		// No snap at the start: u = 1e-6 moves off the key by
+		// sin(1e-6·θ) = 1.5707964e-6.
+		{"no start snap", id, primeQ(0, 1, 0, 0), 1e-6, primeQ(1, 1.5707964e-6, 0, 0), 1e-12},
+		// dot = -0.5: θ = 120°, equal weights of 1 at u = 0.5.
+		{"opposite hemispheres stay the long way", id, primeQ(-0.5, 0.8660254, 0, 0), 0.5, primeQ(0.5, 0.8660254, 0, 0), 1.2e-7},
+	}
+	for _, tc := range tests {
+		if got := player.SlerpPrime2(tc.q0, tc.q1, tc.u); !primeQuatClose(got, tc.want, tc.eps) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// Metroid Prime turns the same nearly-opposite pair smoothly.
+	if got := player.SlerpPrime(id, primeQ(-float32(math.Cos(0.01)), float32(math.Sin(0.01)), 0, 0), 0.5); !primeQuatClose(got, primeQ(0.005000901, 0.99998754, 0, 0), 1.2e-7) {
+		t.Errorf("MP1 near the jump: %v", got)
 	}
 }
 
@@ -99,10 +191,17 @@ func TestPrimeKeyBracketing(t *testing.T) {
 		// Translation (0 + 3)/2; rotation: dot -0.5, θ = 120°, a = b =
 		// sin 60°/sin 120° = 1: (1 − 0.5, 0.8660254), the long way.
 		{0.15, mgl32.Vec3{1.5, 0, 0}, primeQ(0.5, 0.8660254, 0, 0)},
-		// Frame 1: u = 1/3: x = 1; a = sin 80°/sin 120° = 1.13715804,
-		// b = sin 40°/sin 120° = 0.74222719; W = a − 0.5b = 0.76604444,
-		// X = 0.8660254b = 0.64278761 (an 80° turn).
-		{0.1, mgl32.Vec3{1, 0, 0}, primeQ(0.76604444, 0.64278761, 0, 0)},
+		// Frame 1: u = 1/3 (0.33333334 as a float32): x = 1. The game
+		// takes the angle from FastArcCosR(-0.5) = 2.0943928 (its
+		// polynomial, 2.2e-6 short of 120°) and the weights from
+		// FastSinR(1.3962618) = 0.98487037 and FastSinR(0.6981310) =
+		// 0.64276743 (sin: 0.98480748, 0.64278705); W = 0.98487037 −
+		// 0.5·0.64276743 = 0.66348666, X = 0.8660254·0.64276743 =
+		// 0.55665290, normalised by 1/√0.75007701 = 1.1546413:
+		// (0.76608908, 0.64273441). A true slerp gives the 80° turn
+		// (0.76604444, 0.64278761), 4.5e-5 away; the symmetric u = 0.5
+		// above is exact because the weights are equal.
+		{0.1, mgl32.Vec3{1, 0, 0}, primeQ(0.76608908, 0.64273441, 0, 0)},
 		// A keyed frame gives its key.
 		{0.3, mgl32.Vec3{3, 0, 0}, primeQ(-0.5, 0.8660254, 0, 0)},
 		// Frame 3.5, between frames 3 and 4: u = 0.5, translation
@@ -312,6 +411,26 @@ func BenchmarkSamplePrime(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sk.Bones)), "ns/bone")
 }
 
+// BenchmarkSamplePrime2 is BenchmarkSamplePrime for an Echoes clip
+// (Echoes' slerp, which the sampler calls for the lerp band instead of
+// inlining it).
+func BenchmarkSamplePrime2(b *testing.B) {
+	a := loadPrime(b, prime.MP2, 2, prime.Header{Interval: 1.0 / 30}, primeBenchKeys(60, 600))
+	sk, clip := a.Skeleton, a.Clips[0]
+	s := player.NewClipSampler(sk, clip)
+	p := player.NewPose(sk)
+	rng := rand.New(rand.NewSource(1))
+	times := make([]float64, 4096)
+	for i := range times {
+		times[i] = rng.Float64() * clip.Duration
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Sample(times[i&4095], p)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sk.Bones)), "ns/bone")
+}
+
 // BenchmarkPlayPrime samples the same clip as playback does, advancing by
 // a 60 Hz tick with the clip looping.
 func BenchmarkPlayPrime(b *testing.B) {
@@ -324,4 +443,127 @@ func BenchmarkPlayPrime(b *testing.B) {
 		s.Sample(player.ClipTime(float64(i)/60, clip.Duration, true), p)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sk.Bones)), "ns/bone")
+}
+
+// primeRandomPair draws a key pair for the fast-path check: q1 is q0
+// turned by an angle picked to land in each branch of the slerps (equal
+// keys, the lerp bands, the slerp, nearly and exactly opposite), and
+// negated half the time so that opposite hemispheres come up too.
+func primeRandomPair(rng *rand.Rand) (q0, q1 mgl32.Quat) {
+	axis := func() mgl32.Vec3 {
+		return mgl32.Vec3{float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64())}.Normalize()
+	}
+	q0 = mgl32.QuatRotate(float32(rng.Float64()*2*math.Pi), axis())
+	var angle float64
+	switch rng.Intn(6) {
+	case 0:
+		angle = 0
+	case 1:
+		angle = rng.Float64() * 0.02 // close keys, as in most clips
+	case 2:
+		angle = rng.Float64() * 1.2 // up to past both lerp bands
+	case 3:
+		angle = rng.Float64() * 2 * math.Pi
+	case 4:
+		angle = 2*math.Pi - rng.Float64()*1e-3 // nearly opposite
+	default:
+		angle = 2 * math.Pi
+	}
+	q1 = mgl32.QuatRotate(float32(angle), axis()).Mul(q0)
+	if rng.Intn(2) == 0 {
+		q1 = q1.Scale(-1)
+	}
+	return q0, q1
+}
+
+// The sampler inlines the common branches of the slerps; its result must
+// be the function's to the bit, for every flavour, with and without the
+// negate flag, at factors that reach the end snaps too.
+func TestPrimeSamplerMatchesSlerp(t *testing.T) {
+	flavours := []struct {
+		interp formats.Interp
+		slerp  func(q0, q1 mgl32.Quat, u float32) mgl32.Quat
+	}{
+		{formats.InterpPrime, player.SlerpPrime},
+		{formats.InterpPrime2, player.SlerpPrime2},
+		{formats.InterpShortestArc, player.SlerpShortest},
+	}
+	same := func(a, b float32) bool {
+		return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b
+	}
+	sk := &formats.Skeleton{Bones: []formats.Bone{{ID: 0, Parent: -1, Bind: formats.Identity()}}}
+	for _, fl := range flavours {
+		rng := rand.New(rand.NewSource(7))
+		for i := range 20000 {
+			q0, q1 := primeRandomPair(rng)
+			tr := formats.QuatTrack{Times: []float64{0, 1}, Values: []mgl32.Quat{q0, q1}}
+			negate := i%4 == 0
+			if negate {
+				tr.Flags = []formats.KeyFlags{0, formats.KeyNegate}
+				q1 = q1.Scale(-1)
+			}
+			clip := &formats.Clip{Duration: 1, Interp: fl.interp, Tracks: []formats.BoneTracks{{Rotation: tr}}}
+			s := player.NewClipSampler(sk, clip)
+			p := player.NewPose(sk)
+			for _, tm := range []float64{rng.Float64(), rng.Float64() * 2e-5, 1 - rng.Float64()*2e-5, 0.5} {
+				if tm == 0 {
+					continue
+				}
+				s.Sample(tm, p)
+				got, want := p.Local[0].Rotation, fl.slerp(q0, q1, float32(tm))
+				if !same(got.W, want.W) || !same(got.V[0], want.V[0]) || !same(got.V[1], want.V[1]) || !same(got.V[2], want.V[2]) {
+					t.Fatalf("%v: keys %v %v (negate %v) at %v: sampler %v, slerp %v", fl.interp, q0, q1, negate, tm, got, want)
+				}
+			}
+		}
+	}
+}
+
+// An Echoes clip goes through the loader and the player with Echoes'
+// slerp. Its keys 0 and 1 (frames 0 and 4) are nearly opposite, a 180°
+// turn about X away from each other minus 2e-4 rad: the pose stays on
+// key 0 up to halfway and jumps to key 1 there, where Metroid Prime's
+// slerp would turn smoothly the long way.
+func TestPrime2Sampling(t *testing.T) {
+	e := 1e-4
+	k := &prime.Keys{Frames: []int{0, 4, 6}, Channels: []prime.ChannelKeys{{
+		BoneID: 0,
+		Rotation: []mgl32.Quat{primeQ(1, 0, 0, 0), primeQ(-float32(math.Cos(e)), float32(math.Sin(e)), 0, 0),
+			primeQ(0, 1, 0, 0)},
+	}}}
+	a := loadPrime(t, prime.MP2, 2, prime.Header{Interval: 0.1}, k)
+	c := a.Clips[0]
+	if c.Interp != formats.InterpPrime2 {
+		t.Fatalf("interp %v", c.Interp)
+	}
+	keys := c.Tracks[0].Rotation.Values
+	if d := keys[0].Dot(keys[1]); d >= -0.9999999 {
+		t.Fatalf("decoded keys %v %v are not nearly opposite (dot %v)", keys[0], keys[1], d)
+	}
+	for _, tc := range []struct {
+		t    float64
+		want mgl32.Quat
+	}{
+		{0.1, keys[0]},  // u = 0.25
+		{0.19, keys[0]}, // u = 0.475
+		{0.2, keys[1]},  // u = 0.5: the jump
+		{0.3, keys[1]},  // u = 0.75
+	} {
+		if got := primeSampleAt(a, tc.t).Local[0].Rotation; got != tc.want {
+			t.Errorf("t=%v: %v, want key %v", tc.t, got, tc.want)
+		}
+	}
+	// Frames 4 to 6 are 90° apart: the slerp, not normalised, to the bit
+	// (at the factor the player computes from float32(0.1) key times).
+	times := c.Tracks[0].Rotation.Times
+	u := float32((0.5 - times[1]) / (times[2] - times[1]))
+	want := player.SlerpPrime2(keys[1], keys[2], u)
+	if got := primeSampleAt(a, 0.5).Local[0].Rotation; got != want {
+		t.Errorf("t=0.5: %v, want %v", got, want)
+	}
+	// Metroid Prime's slerp of keys 0 and 1 is well away from both keys
+	// at u = 0.475 (X is 0 and 1e-4 on them).
+	if mp1 := player.SlerpPrime(keys[0], keys[1], 0.475); math.Abs(float64(mp1.V[0])) < 0.5 {
+		t.Errorf("MP1's slerp of the same keys at u = 0.475 is %v, at a key", mp1)
+	}
 }

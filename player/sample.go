@@ -121,6 +121,8 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	vis := p.Visible[:len(bones)]
 	cur := s.cursors[:len(bones)]
 	flavour := s.clip.Interp
+	prime := flavour == formats.InterpPrime || flavour == formats.InterpPrime2
+	echoes := flavour == formats.InterpPrime2
 	// Formats with one timeline per clip (Metroid Prime's key bitmap, Sims
 	// frames) share one Times slice across tracks: find the interval once.
 	var memo timesMemo
@@ -141,8 +143,10 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			}
 			if len(tr.Rotation.Times) == 0 {
 				out.Rotation = bind.Rotation
+			} else if prime {
+				samplePrimeQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation, echoes)
 			} else {
-				sampleQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation, flavour)
+				sampleQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation)
 			}
 			if len(tr.Scale.Times) == 0 {
 				out.Scale = bind.Scale
@@ -180,11 +184,84 @@ func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, m *timesMemo, bind,
 	out[2] = a[2] + (b[2]-a[2])*f
 }
 
-func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat, flavour formats.Interp) {
-	*out = sampleQuatValue(tr, t, c, m, bind, flavour)
+// sampleQuat samples a rotation track along the shortest arc
+// (formats.InterpShortestArc); the Prime flavours have samplePrimeQuat and
+// LEGO Island's legoBone.
+func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat) {
+	*out = sampleQuatValue(tr, t, c, m, bind)
 }
 
-func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind *mgl32.Quat, flavour formats.Interp) mgl32.Quat {
+// samplePrimeQuat is sampleQuat for the Metroid Prime flavours (echoes
+// selects Echoes'). It writes through out: the lerp branch, taken for the
+// close keys that make up most of a clip, is lerpPrimeTo itself, and
+// SlerpPrime or SlerpPrime2 the rest.
+func samplePrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat, echoes bool) {
+	n := len(tr.Times)
+	switch {
+	case n == 0:
+		*out = *bind
+		return
+	case t <= tr.Times[0]:
+		*out = tr.Values[0]
+		return
+	case t >= tr.Times[n-1]:
+		*out = tr.Values[n-1]
+		return
+	}
+	i, f := m.locate(tr.Times, t, c)
+	q0, q1 := &tr.Values[i], &tr.Values[i+1]
+	sign := float32(1)
+	if tr.Flags != nil {
+		fl := tr.Flags[i+1]
+		if fl&formats.KeyStep != 0 {
+			*out = *q0
+			return
+		}
+		if fl&formats.KeyNegate != 0 {
+			sign = -1
+		}
+	}
+	if echoes {
+		if sign*primeDot(q0, q1) >= prime2LerpDot {
+			lerpPrimeTo(out, q0, q1, sign, f, true)
+		} else {
+			*out = SlerpPrime2(*q0, q1.Scale(sign), f)
+		}
+		return
+	}
+	// SlerpPrime's branches in its order, all but the slerp inlined:
+	// sampling at a key's time lands on the end snaps, close keys in the
+	// lerp band.
+	switch {
+	case f <= primeSnapStart:
+		*out = *q0
+		return
+	case f >= primeSnapEnd:
+		*out = q1.Scale(sign)
+		return
+	}
+	switch d := sign * primeDot(q0, q1); {
+	case d >= 1:
+		*out = *q0
+		return
+	case !(d > primeLerpDot):
+		*out = SlerpPrime(*q0, q1.Scale(sign), f)
+		return
+	}
+	// lerpPrimeTo(out, q0, q1, sign, f, false), inlined by hand: the calls
+	// cost Metroid Prime clips a tenth of their sampling time.
+	x := q0.V[0] + float32(f*(sign*q1.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(f*(sign*q1.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(f*(sign*q1.V[2]-q0.V[2]))
+	w := fmadds(f, sign*q1.W-q0.W, q0.W)
+	inv := invSqrtMP1(primeLenSq(w, x, y, z))
+	out.W = inv * w
+	out.V[0] = inv * x
+	out.V[1] = inv * y
+	out.V[2] = inv * z
+}
+
+func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind *mgl32.Quat) mgl32.Quat {
 	n := len(tr.Times)
 	switch {
 	case n == 0:
@@ -207,19 +284,11 @@ func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, 
 		}
 	}
 	d := sign * dot4(q0, q1)
-	if flavour == formats.InterpPrime {
-		// Rare edge cases go through the full function; the common case of
-		// close keys is inlined below.
-		if f <= 1e-5 || f >= 0.99999 || d <= 0.95 || d >= 1 {
-			return SlerpPrime(*q0, q1.Scale(sign), f)
-		}
-	} else {
-		if d < 0 {
-			sign, d = -sign, -d
-		}
-		if d <= 0.9995 {
-			return slerpNoFlip(*q0, q1.Scale(sign), d, f)
-		}
+	if d < 0 {
+		sign, d = -sign, -d
+	}
+	if d <= 0.9995 {
+		return slerpNoFlip(*q0, q1.Scale(sign), d, f)
 	}
 	// Normalised lerp for keys close together, with the sign folded in.
 	w := q0.W + (sign*q1.W-q0.W)*f

@@ -7,7 +7,8 @@
 // it (the project's Metroid Prime spec, sections 1 to 4), not the reference
 // tools where those differ: int16 running totals, the W sign bit before the
 // rotation deltas, the implicit first key, channel-major version 0 arrays,
-// and Retro's slerp without the shortest-arc flip (formats.InterpPrime).
+// and Retro's slerp without the shortest-arc flip, which differs between the
+// games (formats.InterpPrime for MP1, formats.InterpPrime2 for MP2).
 //
 // All data is big-endian. Quaternions are stored W, X, Y, Z and rotate
 // column vectors (v' = q·v·q*), the model's own convention, so they are kept

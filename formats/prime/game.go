@@ -3,6 +3,8 @@ package prime
 import (
 	"fmt"
 	"strings"
+
+	"github.com/animview/animview/formats"
 )
 
 // Game says which game's layout a file follows.
@@ -37,6 +39,18 @@ func (g Game) Title() string {
 		return "Metroid Prime 2: Echoes"
 	}
 	return "Metroid Prime (unknown game)"
+}
+
+// Interp returns the interpolation flavour of the game's engine: the two
+// games' CAnimMathUtils::Slerp differ (formats.InterpPrime for MP1,
+// formats.InterpPrime2 for MP2). The flavour follows the file's layout:
+// an MP1-layout ANIM among the Echoes demo's files is evaluated as MP1's,
+// though Echoes' engine would play it with its own.
+func (g Game) Interp() formats.Interp {
+	if g == MP2 {
+		return formats.InterpPrime2
+	}
+	return formats.InterpPrime
 }
 
 // ParseGame reads the "game" loader option: "mp1", "mp2", or "" and "auto"

@@ -119,7 +119,7 @@ func buildClip(a *Anim, sk *formats.Skeleton, name string, asset *formats.Asset)
 		Duration:  float64(a.Duration()),
 		FrameRate: 1 / interval,
 		Loop:      a.Looping(),
-		Interp:    formats.InterpPrime,
+		Interp:    a.Game.Interp(),
 		Tracks:    make([]formats.BoneTracks, len(sk.Bones)),
 	}
 	// Version 0 end of clip: the engine's sampler takes frame floor(t/i)
@@ -275,7 +275,7 @@ func LoadEVNT(in *formats.Input) (*formats.Asset, error) {
 		return nil, err
 	}
 	sk := &formats.Skeleton{Name: baseName(in.Name), Source: "none (an EVNT has no skeleton)"}
-	clip := &formats.Clip{Name: baseName(in.Name), Interp: formats.InterpPrime, Events: e.Events(sk)}
+	clip := &formats.Clip{Name: baseName(in.Name), Interp: e.Game.Interp(), Events: e.Events(sk)}
 	for _, ev := range clip.Events {
 		clip.Duration = max(clip.Duration, ev.Time)
 	}

@@ -303,3 +303,52 @@ func TestLoadMP2Scale(t *testing.T) {
 		t.Errorf("times %v", times)
 	}
 }
+
+// Each game's clips carry its engine's slerp (the two games'
+// CAnimMathUtils::Slerp differ), whatever the version, and so do the clips
+// of a lone EVNT.
+func TestLoadInterpFlavour(t *testing.T) {
+	for _, tc := range []struct {
+		game    Game
+		version int
+		want    formats.Interp
+	}{
+		{MP1, 0, formats.InterpPrime},
+		{MP1, 2, formats.InterpPrime},
+		{MP2, 0, formats.InterpPrime2},
+		{MP2, 2, formats.InterpPrime2},
+	} {
+		data, err := EncodeANIM(tc.game, tc.version, Header{Interval: 0.1}, testKeys(tc.game, 3, []int{0, 1, 2}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := LoadANIM(&formats.Input{Name: "x.anim", Data: data})
+		if err != nil {
+			t.Fatalf("%v v%d: %v", tc.game, tc.version, err)
+		}
+		if got := a.Clips[0].Interp; got != tc.want {
+			t.Errorf("%v v%d: interp %v, want %v", tc.game, tc.version, got, tc.want)
+		}
+	}
+	for _, game := range []Game{MP1, MP2} {
+		e := DemoEVNT()
+		e.Game = game
+		if game == MP2 {
+			e.Effects[0].Bone, e.Effects[0].BoneID = "", 22
+		}
+		data, err := e.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := LoadEVNT(&formats.Input{Name: "x.evnt", Data: data})
+		if err != nil {
+			t.Fatalf("%v EVNT: %v", game, err)
+		}
+		if got := a.Clips[0].Interp; got != game.Interp() {
+			t.Errorf("%v EVNT: interp %v", game, got)
+		}
+	}
+	if MP1.Interp().String() != "prime" || MP2.Interp().String() != "prime2" {
+		t.Errorf("flavour names %q %q", MP1.Interp(), MP2.Interp())
+	}
+}
