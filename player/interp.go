@@ -1,6 +1,7 @@
 package player
 
 import (
+	"github.com/animview/animview/formats/prime/retromath"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -82,15 +83,15 @@ func SlerpPrime(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
 		lerpPrimeTo(&out, &q0, &q1, 1, u, false)
 		return out
 	}
-	angle := fastArcCos(d)
-	sa := fastSin(angle * (1 - u))
-	sb := fastSin(angle * u)
+	angle := retromath.FastArcCosR(d)
+	sa := retromath.FastSinR(angle * (1 - u))
+	sb := retromath.FastSinR(angle * u)
 	// The vector part is two plain products and a sum, W a fused one.
 	x := float32(sa*q0.V[0]) + float32(sb*q1.V[0])
 	y := float32(sa*q0.V[1]) + float32(sb*q1.V[1])
 	z := float32(sa*q0.V[2]) + float32(sb*q1.V[2])
-	w := fmadds(sa, q0.W, sb*q1.W)
-	inv := invSqrtMP1(primeLenSq(w, x, y, z))
+	w := retromath.FMAddS(sa, q0.W, sb*q1.W)
+	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	return mgl32.Quat{W: inv * w, V: mgl32.Vec3{inv * x, inv * y, inv * z}}
 }
 
@@ -104,12 +105,12 @@ const (
 // primeDot is the dot product as both games compile it: the vector part
 // from Y·Y, then X, Z and W each fused into the sum.
 func primeDot(a, b *mgl32.Quat) float32 {
-	return fmadds(a.W, b.W, fmadds(a.V[2], b.V[2], fmadds(a.V[0], b.V[0], a.V[1]*b.V[1])))
+	return retromath.FMAddS(a.W, b.W, retromath.FMAddS(a.V[2], b.V[2], retromath.FMAddS(a.V[0], b.V[0], a.V[1]*b.V[1])))
 }
 
 // primeLenSq is the squared length in the same order.
 func primeLenSq(w, x, y, z float32) float32 {
-	return fmadds(w, w, fmadds(z, z, fmadds(x, x, y*y)))
+	return retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
 }
 
 // lerpPrimeTo writes CAnimMathUtils::Slerp's lerp branch from q0 to
@@ -125,12 +126,12 @@ func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
 	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
 	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
 	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
-	w := fmadds(u, sign*q1.W-q0.W, q0.W)
+	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
 	var inv float32
 	if echoes {
-		inv = invSqrtMP2(primeLenSq(w, x, y, z))
+		inv = retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
 	} else {
-		inv = invSqrtMP1(primeLenSq(w, x, y, z))
+		inv = retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	}
 	out.W = inv * w
 	out.V[0] = inv * x
@@ -176,7 +177,7 @@ func SlerpPrime2(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
 	a := float32(math.Sin(angle*float64(1-u)) * inv)
 	b := float32(math.Sin(angle*float64(u)) * inv)
 	return mgl32.Quat{
-		W: fmadds(a, q0.W, b*q1.W),
+		W: retromath.FMAddS(a, q0.W, b*q1.W),
 		V: mgl32.Vec3{
 			float32(a*q0.V[0]) + float32(b*q1.V[0]),
 			float32(a*q0.V[1]) + float32(b*q1.V[1]),

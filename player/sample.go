@@ -1,6 +1,7 @@
 package player
 
 import (
+	"github.com/animview/animview/formats/prime/retromath"
 	"math"
 
 	"github.com/animview/animview/formats"
@@ -253,8 +254,8 @@ func samplePrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, 
 	x := q0.V[0] + float32(f*(sign*q1.V[0]-q0.V[0]))
 	y := q0.V[1] + float32(f*(sign*q1.V[1]-q0.V[1]))
 	z := q0.V[2] + float32(f*(sign*q1.V[2]-q0.V[2]))
-	w := fmadds(f, sign*q1.W-q0.W, q0.W)
-	inv := invSqrtMP1(primeLenSq(w, x, y, z))
+	w := retromath.FMAddS(f, sign*q1.W-q0.W, q0.W)
+	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	out.W = inv * w
 	out.V[0] = inv * x
 	out.V[1] = inv * y

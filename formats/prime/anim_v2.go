@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/animview/animview/formats/prime/retromath"
 	"math"
 	"math/bits"
 	"strconv"
@@ -544,7 +545,7 @@ func dequantRot(vals []int16, stride, j int, step float32, out []mgl32.Quat) {
 // sinStep is the sine of total i as the game computes it: the angle a
 // single precision product of the step and the total, then FastSinR.
 func sinStep(i int16, step float32) float32 {
-	return fastSin(step * float32(i))
+	return retromath.FastSinR(step * float32(i))
 }
 
 // dequantVec multiplies translation or scale totals by their multiplier.
@@ -553,4 +554,20 @@ func dequantVec(vals []int16, stride, j int, mult float32, out []mgl32.Vec3) {
 		row := vals[k*stride+j : k*stride+j+3]
 		out[k] = mgl32.Vec3{float32(row[0]) * mult, float32(row[1]) * mult, float32(row[2]) * mult}
 	}
+}
+
+// quatW is the W the game derives from X, Y and Z (spec 3.5.8):
+// sqrt(max(0, 1 − (X² + Y² + Z²))), the sum of squares contracted into
+// fused multiply-adds, the sign from the stored bit.
+func quatW(x, y, z float32, negative bool) float32 {
+	s := retromath.FMAddS(z, z, retromath.FMAddS(y, y, x*x))
+	w := 1 - s
+	if w < 0 {
+		w = 0
+	}
+	w = float32(math.Sqrt(float64(w)))
+	if negative {
+		return -w
+	}
+	return w
 }

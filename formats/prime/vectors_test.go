@@ -2,6 +2,7 @@ package prime
 
 import (
 	"bytes"
+	"github.com/animview/animview/formats/prime/retromath"
 	"math"
 	"testing"
 
@@ -56,9 +57,9 @@ func TestFastSin(t *testing.T) {
 		{0, 0, 0},
 	}
 	for _, tc := range tests {
-		got := fastSin(tc.x)
+		got := retromath.FastSinR(tc.x)
 		if math.Float32bits(got) != tc.bits || !near(float64(got), tc.want, 1e-8) {
-			t.Errorf("fastSin(%v) = %v (%#08x), want %v (%#08x)", tc.x, got, math.Float32bits(got), tc.want, tc.bits)
+			t.Errorf("FastSinR(%v) = %v (%#08x), want %v (%#08x)", tc.x, got, math.Float32bits(got), tc.want, tc.bits)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package player
+package retromath
 
 import (
 	"math"
@@ -28,11 +28,6 @@ func TestPrimeMathConstants(t *testing.T) {
 		{"2π", twoPi32, 0x40c90fdb},
 		{"1/2π", invTwoPi, 0x3e22f983},
 		{"acos limit", acosLimit, 0x3f6ccccd},
-		{"start snap", primeSnapStart, 0x3727c5ac},
-		{"end snap", primeSnapEnd, 0x3f7fff58},
-		{"MP1 lerp band", primeLerpDot, 0x3f733333},
-		{"MP2 opposite", prime2OppositeDot, 0xbf7ffffe},
-		{"MP2 lerp band", prime2LerpDot, 0x3f5db22d},
 	}
 	for _, tc := range tests {
 		if b := math.Float32bits(tc.got); b != tc.bits {
@@ -46,15 +41,15 @@ func TestPrimeMathConstants(t *testing.T) {
 	}
 }
 
-// fmadds is a·b + c rounded to double, then to float32: math.FMA rounded
+// FMAddS is a·b + c rounded to double, then to float32: math.FMA rounded
 // to float32 is the same, as the product of two float32 is exact.
 func TestFmadds(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for range 100000 {
 		a, b, c := float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64()*0.01)
 		want := float32(math.FMA(float64(a), float64(b), float64(c)))
-		if got := fmadds(a, b, c); got != want {
-			t.Fatalf("fmadds(%v, %v, %v) = %v, want %v", a, b, c, got, want)
+		if got := FMAddS(a, b, c); got != want {
+			t.Fatalf("FMAddS(%v, %v, %v) = %v, want %v", a, b, c, got, want)
 		}
 	}
 }
@@ -77,8 +72,8 @@ func TestFastSinVectors(t *testing.T) {
 		{0, 0},
 	}
 	for _, tc := range tests {
-		if got := fastSin(tc.x); math.Float32bits(got) != tc.bits {
-			t.Errorf("fastSin(%v) = %v (%#08x), want %#08x", tc.x, got, math.Float32bits(got), tc.bits)
+		if got := FastSinR(tc.x); math.Float32bits(got) != tc.bits {
+			t.Errorf("FastSinR(%v) = %v (%#08x), want %#08x", tc.x, got, math.Float32bits(got), tc.bits)
 		}
 	}
 }
@@ -102,15 +97,15 @@ func TestFastArcCos(t *testing.T) {
 		{-1, math.Pi, 2.4e-7},
 	}
 	for _, tc := range tests {
-		if got := fastArcCos(tc.x); math.Abs(float64(got)-tc.want) > tc.eps {
-			t.Errorf("fastArcCos(%v) = %.9g, want %.9g", tc.x, got, tc.want)
+		if got := FastArcCosR(tc.x); math.Abs(float64(got)-tc.want) > tc.eps {
+			t.Errorf("FastArcCosR(%v) = %.9g, want %.9g", tc.x, got, tc.want)
 		}
 	}
 	// Up to the 0.925 limit the polynomial stays within 4e-3 of acos; its
 	// worst, 3.95e-3 (0.23°), is near ±0.877.
 	for x := float32(-0.925); x <= 0.925; x += 0.001 {
-		if d := math.Abs(float64(fastArcCos(x)) - math.Acos(float64(x))); d > 4e-3 {
-			t.Fatalf("fastArcCos(%v) is %v from acos", x, d)
+		if d := math.Abs(float64(FastArcCosR(x)) - math.Acos(float64(x))); d > 4e-3 {
+			t.Fatalf("FastArcCosR(%v) is %v from acos", x, d)
 		}
 	}
 }
@@ -184,7 +179,7 @@ func TestFrsqrteReplay(t *testing.T) {
 
 // The games' InvSqrtF, replayed from the hardware estimate for every
 // float32 from 1 to 4, always gives the correctly rounded result that
-// invSqrtMP1 and invSqrtMP2 compute. Each step of the replay scales
+// InvSqrtMP1 and InvSqrtMP2 compute. Each step of the replay scales
 // exactly when x is multiplied by 4 (the estimate halves, the Newton
 // steps follow), so the two binades stand for every positive float32.
 // Two Newton steps would already do; one would not, which shows the check
@@ -196,14 +191,14 @@ func TestInvSqrtReplayExhaustive(t *testing.T) {
 	oneStep := 0
 	for b := math.Float32bits(1); b < math.Float32bits(4); b++ {
 		x := math.Float32frombits(b)
-		if got, want := invSqrtMP1(x), invSqrtMP1Replay(x); got != want {
+		if got, want := InvSqrtMP1(x), invSqrtMP1Replay(x); got != want {
 			t.Fatalf("MP1 InvSqrtF(%v) = %#08x, replay %#08x", x, math.Float32bits(got), math.Float32bits(want))
 		}
-		if got, want := invSqrtMP2(x), invSqrtMP2Replay(x); got != want {
+		if got, want := InvSqrtMP2(x), invSqrtMP2Replay(x); got != want {
 			t.Fatalf("MP2 InvSqrtF(%v) = %#08x, replay %#08x", x, math.Float32bits(got), math.Float32bits(want))
 		}
 		d := float64(x)
-		if float32(1/(d*newtonReplay(d, 1))) != invSqrtMP1(x) {
+		if float32(1/(d*newtonReplay(d, 1))) != InvSqrtMP1(x) {
 			oneStep++
 		}
 	}
@@ -233,10 +228,10 @@ func TestInvSqrtSpecial(t *testing.T) {
 	}
 	same := func(a, b float32) bool { return a == b || a != a && b != b }
 	for _, tc := range tests {
-		if got := invSqrtMP1(tc.x); !same(got, tc.mp1) {
+		if got := InvSqrtMP1(tc.x); !same(got, tc.mp1) {
 			t.Errorf("MP1 InvSqrtF(%v) = %v, want %v", tc.x, got, tc.mp1)
 		}
-		if got := invSqrtMP2(tc.x); !same(got, tc.mp2) {
+		if got := InvSqrtMP2(tc.x); !same(got, tc.mp2) {
 			t.Errorf("MP2 InvSqrtF(%v) = %v, want %v", tc.x, got, tc.mp2)
 		}
 	}

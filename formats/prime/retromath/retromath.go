@@ -1,15 +1,12 @@
-package player
-
-import "math"
-
-// Retro's math helpers as the two GameCube games run them. They are kept
-// to the bit because the games' slerps (interp.go) are built from them.
+// Package retromath is Retro Studios' CMath helpers as Metroid Prime 1 and 2
+// run them on the GameCube, to the bit: the loader dequantises rotations
+// with FastSinR and the player's Prime slerps are built from all of them.
 //
 // Floating point on the GameCube's Gekko CPU differs from Go's in three
 // ways that matter here:
 //
 //   - Retro's code is built with fp_contract on, so the compiler turns some
-//     a·b + c into a fused multiply-add. fmadds below follows Dolphin's
+//     a·b + c into a fused multiply-add. FMAddS below follows Dolphin's
 //     model of the single-precision fused operation: the exact product (a
 //     product of two float32 is exact in float64), added and rounded to
 //     double, then to single. A true single rounding could differ from it
@@ -23,13 +20,16 @@ import "math"
 //     "Floating-point operators").
 //   - Square roots are the hardware's reciprocal-square-root estimate
 //     (frsqrte) refined by Newton steps in double precision. The steps
-//     always reach the correctly rounded float32 (see invSqrtMP1), so Go's
+//     always reach the correctly rounded float32 (see InvSqrtMP1), so Go's
 //     square root stands in for them.
+package retromath
 
-// fmadds is the Gekko's fmadds, a·b + c fused, rounded as above. a·b is
+import "math"
+
+// FMAddS is the Gekko's fmadds instruction, a·b + c fused, rounded as above. a·b is
 // exact in float64, so a plain multiply-add in float64 is the fused
 // operation rounded to double, whether or not Go fuses it.
-func fmadds(a, b, c float32) float32 {
+func FMAddS(a, b, c float32) float32 {
 	return float32(float64(a)*float64(b) + float64(c))
 }
 
@@ -59,27 +59,27 @@ const (
 	acosLimit = float32(0.925)           // 0x3f6ccccd; the game compares |x| as a double against it
 )
 
-// fastSin is CMath::FastSinR: angles beyond ±π lose their whole turns,
+// FastSinR is CMath::FastSinR: angles beyond ±π lose their whole turns,
 // then x·c1 + x³·c2 + x⁵·c3 + x⁷·c4 is accumulated in that order, each
 // later term fused into the sum.
-func fastSin(x float32) float32 {
+func FastSinR(x float32) float32 {
 	if x > pi32 || x < -pi32 {
 		x = wrapPi(x)
 	}
 	x2 := x * x
 	acc := x * fastSinC1
 	x *= x2
-	acc = fmadds(x, fastSinC2, acc)
+	acc = FMAddS(x, fastSinC2, acc)
 	x *= x2
-	acc = fmadds(x, fastSinC3, acc)
+	acc = FMAddS(x, fastSinC3, acc)
 	x *= x2
-	return fmadds(x, fastSinC4, acc)
+	return FMAddS(x, fastSinC4, acc)
 }
 
 // wrapPi is FastSinR's range reduction: it removes the whole turns that
 // truncating x/2π (fctiwz) counts, in one fused step (fnmsubs), then one
 // more turn if x is still outside [-π, π]. The slerps never need it (their
-// angles stay within [0, π]); it is here so that fastSin is the game's
+// angles stay within [0, π]); it is here so that FastSinR is the game's
 // function for every input.
 func wrapPi(x float32) float32 {
 	q := x * invTwoPi
@@ -92,7 +92,7 @@ func wrapPi(x float32) float32 {
 	default:
 		turns = float32(int32(q))
 	}
-	x = fmadds(-turns, twoPi32, x)
+	x = FMAddS(-turns, twoPi32, x)
 	if x > pi32 {
 		x -= twoPi32
 	} else if x < -pi32 {
@@ -101,47 +101,47 @@ func wrapPi(x float32) float32 {
 	return x
 }
 
-// fastArcCos is CMath::FastArcCosR: for |x| > 0.925 the library acos in
+// FastArcCosR is CMath::FastArcCosR: for |x| > 0.925 the library acos in
 // double precision, rounded to float32; otherwise an odd polynomial in
 // single precision, each term fused into the sum. The game's acos is
 // MSL's (fdlibm's algorithm); Go's differs from it by an ulp or two of a
 // double, which changes the float32 only next to a tie.
-func fastArcCos(x float32) float32 {
+func FastArcCosR(x float32) float32 {
 	if x > acosLimit || x < -acosLimit {
 		return float32(math.Acos(float64(x)))
 	}
 	x2 := x * x
-	acc := fmadds(x, fastACosC2, fastACosC1)
+	acc := FMAddS(x, fastACosC2, fastACosC1)
 	x *= x2
-	acc = fmadds(x, fastACosC3, acc)
+	acc = FMAddS(x, fastACosC3, acc)
 	x *= x2
-	acc = fmadds(x, fastACosC4, acc)
+	acc = FMAddS(x, fastACosC4, acc)
 	x *= x2
-	return fmadds(x, fastACosC5, acc)
+	return FMAddS(x, fastACosC5, acc)
 }
 
-// invSqrtMP1 is Metroid Prime's CMath::InvSqrtF (MP1 asm/Kyoto/Math/
+// InvSqrtMP1 is Metroid Prime's CMath::InvSqrtF (MP1 asm/Kyoto/Math/
 // RMathUtils.s): the inline MSL square root in double precision, frsqrte
 // and four Newton steps, then 1.0 divided by it and rounded to float32.
-// Replaying that arithmetic over every float32 from 1 to 4 (primemath_test.
+// Replaying that arithmetic over every float32 from 1 to 4 (retromath_test.
 // go) shows it always lands on 1/√x correctly rounded to float32; every
 // other positive float32 scales from those by a power of four, which
 // every step of the game's arithmetic follows exactly. At +Inf the
 // estimate is 0 and the Newton steps make NaN. (Adding 0 turns -0 into +0,
 // whose root the game takes as +0.)
-func invSqrtMP1(x float32) float32 {
+func InvSqrtMP1(x float32) float32 {
 	if x > math.MaxFloat32 {
 		return float32(math.NaN())
 	}
 	return float32(1 / math.Sqrt(float64(x)+0))
 }
 
-// invSqrtMP2 is Echoes' CMath::InvSqrtF, 1.f / sqrt(x): MSL's out-of-line
+// InvSqrtMP2 is Echoes' CMath::InvSqrtF, 1.f / sqrt(x): MSL's out-of-line
 // single-precision square root (frsqrte and three Newton steps, rounded to
 // float32) and a single-precision division. The root is always the
-// correctly rounded one (the same replay, primemath_test.go), and at +Inf
+// correctly rounded one (the same replay, retromath_test.go), and at +Inf
 // NaN as in MP1.
-func invSqrtMP2(x float32) float32 {
+func InvSqrtMP2(x float32) float32 {
 	if x > math.MaxFloat32 {
 		return float32(math.NaN())
 	}
