@@ -95,7 +95,7 @@ func LoadSI(in *formats.Input) (*formats.Asset, error) {
 	anims := si.Animations()
 	if len(anims) == 0 {
 		return nil, fmt.Errorf("%s: no animation objects (presenters %s)", FormatSI,
-			strings.Join(AnimationPresenters[:], ", "))
+			strings.Join(AnimationPresenters(), ", "))
 	}
 	entries := make([]formats.Entry, len(anims))
 	seen := map[string]bool{}

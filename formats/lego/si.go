@@ -36,14 +36,17 @@ const (
 	TypeObjectAction   = 11
 )
 
-// AnimationPresenters are the presenter names whose objects carry .ani
+// AnimationPresenters returns the presenter names whose objects carry .ani
 // data (legoobjectfactory.cpp). LegoAnimMMPresenter is the composite that
-// wraps them, not the data.
-var AnimationPresenters = [...]string{
-	"LegoAnimPresenter",
-	"LegoLoopingAnimPresenter",
-	"LegoLocomotionAnimPresenter",
-	"LegoHideAnimPresenter",
+// wraps them, not the data. A function, not a variable, so that no caller
+// can change what the loader matches.
+func AnimationPresenters() []string {
+	return []string{
+		"LegoAnimPresenter",
+		"LegoLoopingAnimPresenter",
+		"LegoLocomotionAnimPresenter",
+		"LegoHideAnimPresenter",
+	}
 }
 
 // MaxObjectDepth bounds the nesting of composite objects.
@@ -112,7 +115,7 @@ type SIObject struct {
 // IsAnimation reports whether the object's presenter is one of the
 // animation presenters (compared ignoring case, as MxAtomId lookups do).
 func (o *SIObject) IsAnimation() bool {
-	for _, p := range AnimationPresenters {
+	for _, p := range AnimationPresenters() {
 		if strings.EqualFold(o.Presenter, p) {
 			return true
 		}
