@@ -33,9 +33,16 @@ func (b *Bounds) Add(p mgl32.Vec3) {
 // visible or not, after root. A nil src gives the bind pose. The pose
 // buffers are allocated once for all samples.
 func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Bounds {
-	var b Bounds
+	whole, _ := ClipExtent(sk, src, root, n)
+	return whole
+}
+
+// ClipExtent is ClipBounds that also returns the bounds of the joints
+// relative to the first root joint at each sample: the figure's own extent
+// whatever distance its root travels, for framing a camera that follows it.
+func ClipExtent(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
 	if sk == nil || len(sk.Bones) == 0 {
-		return b
+		return whole, aroundRoot
 	}
 	if root == (mgl32.Mat4{}) {
 		root = mgl32.Ident4()
@@ -59,11 +66,14 @@ func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int)
 			src.Sample(t, pose)
 		}
 		player.ToWorld(sk, pose, world)
+		origin := affine(&root, world.Position(0))
 		for i := range sk.Bones {
-			b.Add(affine(&root, world.Position(i)))
+			p := affine(&root, world.Position(i))
+			whole.Add(p)
+			aroundRoot.Add(p.Sub(origin))
 		}
 	}
-	return b
+	return whole, aroundRoot
 }
 
 // affine applies an affine matrix to a point.

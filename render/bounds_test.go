@@ -66,3 +66,22 @@ func TestClipBounds(t *testing.T) {
 		t.Errorf("empty skeleton gave %+v", b)
 	}
 }
+
+// TestClipExtentAroundRoot: a root that travels 10 units along X with a
+// child 1 unit above it. The whole clip spans the trip; around the root
+// the figure is just its 1-unit stick.
+func TestClipExtentAroundRoot(t *testing.T) {
+	sk := &formats.Skeleton{Bones: []formats.Bone{
+		{Parent: -1, Bind: formats.Identity()},
+		{Parent: 0, Bind: formats.Transform{Translation: mgl32.Vec3{0, 1, 0}, Rotation: mgl32.QuatIdent(), Scale: mgl32.Vec3{1, 1, 1}}},
+	}}
+	clip := &formats.Clip{Duration: 1, Tracks: make([]formats.BoneTracks, 2)}
+	clip.Tracks[0].Translation = formats.Vec3Track{Times: []float64{0, 1}, Values: []mgl32.Vec3{{0, 0, 0}, {10, 0, 0}}}
+	whole, around := ClipExtent(sk, player.NewClipSampler(sk, clip), mgl32.Ident4(), 5)
+	if whole.Min != (mgl32.Vec3{0, 0, 0}) || whole.Max != (mgl32.Vec3{10, 1, 0}) {
+		t.Errorf("whole %v..%v", whole.Min, whole.Max)
+	}
+	if around.Min != (mgl32.Vec3{0, 0, 0}) || around.Max != (mgl32.Vec3{0, 1, 0}) {
+		t.Errorf("around the root %v..%v", around.Min, around.Max)
+	}
+}

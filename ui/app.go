@@ -194,7 +194,11 @@ func (a *App) openEntry(entry string) {
 // it turns on follow mode and frames the figure around its root instead, so
 // the figure is not a speck in a wide shot.
 func (a *App) frameAll() {
-	whole, local := a.clipBounds(32)
+	var src player.Source
+	if s := a.st.Sampler(); s != nil {
+		src = s // a nil *ClipSampler must stay a nil interface
+	}
+	whole, local := render.ClipExtent(a.st.Asset.Skeleton, src, a.root, 32)
 	b := whole
 	if a.followAuto {
 		a.followAuto = false
@@ -215,35 +219,6 @@ func (a *App) frameAll() {
 }
 
 func diag(b render.Bounds) float32 { return b.Max.Sub(b.Min).Len() }
-
-// clipBounds samples the clip n times and returns the view-space bounds of
-// every joint, and the same relative to the first root joint.
-func (a *App) clipBounds(n int) (whole, local render.Bounds) {
-	sk := a.st.Asset.Skeleton
-	if len(sk.Bones) == 0 {
-		return
-	}
-	p := player.NewPose(sk)
-	w := player.NewWorldPose(sk)
-	s := a.st.Sampler()
-	d := a.st.Duration()
-	if s == nil || d <= 0 {
-		n = 1
-	}
-	for k := 0; k < n; k++ {
-		if s != nil && n > 1 {
-			s.Sample(d*float64(k)/float64(n-1), p)
-		}
-		player.ToWorld(sk, p, w)
-		root := a.root.Mul4x1(w.Position(0).Vec4(1)).Vec3()
-		for i := range sk.Bones {
-			v := a.root.Mul4x1(w.Position(i).Vec4(1)).Vec3()
-			whole.Add(v)
-			local.Add(v.Sub(root))
-		}
-	}
-	return whole, local
-}
 
 // followTarget is where the camera looks in follow mode: the root joint
 // plus the centre of the figure around it.
@@ -329,7 +304,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	st := a.st
 	sk := st.Asset.Skeleton
 	if s := st.Sampler(); s != nil && !st.BindPose {
-		s.Sample(st.SampleTime(), a.pose)
+		s.Sample(st.Time, a.pose)
 	} else {
 		a.pose.SetBind(sk)
 	}

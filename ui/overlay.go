@@ -143,7 +143,7 @@ func (a *App) cameraMarker() *render.CameraMarker {
 	if c == nil || c.Camera == nil || a.st.ThroughCamera {
 		return nil
 	}
-	p := player.EvalCamera(c.Camera, a.st.SampleTime())
+	p := player.EvalCamera(c.Camera, a.st.Time)
 	if !p.Valid {
 		return nil
 	}
@@ -156,7 +156,7 @@ func (a *App) throughCamera() *render.LookFrom {
 	if c == nil || c.Camera == nil {
 		return nil
 	}
-	p := player.EvalCamera(c.Camera, a.st.SampleTime())
+	p := player.EvalCamera(c.Camera, a.st.Time)
 	if !p.Valid {
 		return nil
 	}

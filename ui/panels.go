@@ -317,7 +317,11 @@ func (a *App) syncWidgets() {
 	st, w := a.st, a.w
 	w.status.Label = st.Status()
 	w.speed.Label = fmt.Sprintf("%g×", st.Speed)
-	setButtonText(w.play, map[bool]string{true: "Pause", false: "Play"}[st.Playing])
+	if st.Playing {
+		setButtonText(w.play, "Pause")
+	} else {
+		setButtonText(w.play, "Play")
+	}
 	setButtonText(w.loop, onOff("Loop", st.Loop))
 	setButtonText(w.labels, onOff("Names", st.Labels))
 	setButtonText(w.bind, onOff("Bind pose", st.BindPose))

@@ -224,11 +224,8 @@ func (s *State) Advance(dt float64, dst []int) []int {
 		s.Time = 0
 		return dst
 	}
-	wrapped := false
+	wrapped := s.Loop && (to >= d || to < 0)
 	if s.Loop {
-		if to >= d || to < 0 {
-			wrapped = true
-		}
 		to = player.ClipTime(to, d, true)
 	} else if to >= d || to <= 0 {
 		to = math.Max(0, math.Min(to, d))
@@ -237,16 +234,11 @@ func (s *State) Advance(dt float64, dst []int) []int {
 	s.Time = to
 	start := len(dst)
 	c := s.CurrentClip()
-	switch {
-	case s.Speed >= 0 && (wrapped || to >= from):
-		dst = player.CrossedEvents(c.Events, from, to, d, s.Loop, dst)
-	case s.Speed < 0:
+	if s.Speed >= 0 {
+		dst = player.CrossedEvents(c.Events, from, to, d, wrapped, dst)
+	} else {
 		// Backwards play crosses the same interval the other way.
-		if wrapped {
-			dst = player.CrossedEvents(c.Events, to, from, d, true, dst)
-		} else {
-			dst = player.CrossedEvents(c.Events, to, from, d, false, dst)
-		}
+		dst = player.CrossedEvents(c.Events, to, from, d, wrapped, dst)
 	}
 	// Drop muted events in place.
 	out := dst[:start]
@@ -261,9 +253,6 @@ func (s *State) Advance(dt float64, dst []int) []int {
 	}
 	return out
 }
-
-// SampleTime is the clip time the pose shows.
-func (s *State) SampleTime() float64 { return s.Time }
 
 // Status is the one-line playback readout.
 func (s *State) Status() string {
