@@ -247,6 +247,13 @@ type Clip struct {
 	Camera *CameraTrack
 	// Info holds format-specific facts for `info` (channel count, interval, ...).
 	Info []KV
+	// Group names the set a clip belongs to, for lists that group clips
+	// (an ANM animation set, an ANCS character); "" for none.
+	Group string
+	// Drives says, per bone, whether the clip drives the bone; nil means
+	// every bone. Bones it does not drive stay at their bind pose, and the
+	// view draws them dimmer (an ANM clip animates only its set's bones).
+	Drives []bool
 }
 
 // Frames returns the number of frames at the clip's frame rate (at least 1),
@@ -289,10 +296,19 @@ type Coords struct {
 type Character struct {
 	ID   int
 	Name string
+	// Version is the character record's own version (ANCS: 1..10), 0 when
+	// the format has none.
+	Version int
 	// Skeleton indexes Asset.Skeletons; -1 when the character has none.
 	Skeleton int
+	// SkeletonID is the file's id of the character's skeleton (a CINF id),
+	// or 0.
+	SkeletonID uint32
 	// Animations names the character's animations and what each plays.
 	Animations []CharacterAnim
+	// Info holds the record's other facts (model, skin, particles, AABBs,
+	// effects, ...) for `info`.
+	Info []KV
 }
 
 // CharacterAnim is a named animation of a character.
@@ -302,6 +318,8 @@ type CharacterAnim struct {
 	Meta *MetaAnim
 	// Clip indexes Asset.Clips when Meta is nil.
 	Clip int
+	// SetIndex indexes Asset.AnimSet.Animations (-1 when there is no set).
+	SetIndex int
 }
 
 // MetaKind is the node type of a meta-animation tree.
@@ -323,13 +341,25 @@ type MetaAnim struct {
 	Clip int
 	// AnimID is the file's id of the played animation (MetaPlay).
 	AnimID int
+	// Prim is the Play primitive index: the animation-database key that
+	// the transition table uses (MetaPlay).
+	Prim uint32
 	// Name is the primitive's name (MetaPlay).
 	Name string
+	// StartTime is where the Play's reader starts, in seconds (MetaPlay's
+	// CharAnimTime); StartState is that CharAnimTime's state word.
+	StartTime  float64
+	StartState uint32
 	// Weight is the blend weight of the second child (Blend, PhaseBlend).
 	Weight float32
+	// Flag is the Blend/PhaseBlend byte (Echoes: characterSpaceBlend); it
+	// has no effect on poses in either game.
+	Flag uint8
 	// Children are the sub-trees (Blend and PhaseBlend: exactly two).
 	Children []*MetaAnim
-	// Probabilities weight the children of a Random node.
+	// Probabilities are the Random node's u32 values per child: cumulative
+	// percent thresholds (the first child whose value is >= a draw in
+	// 1..100 plays).
 	Probabilities []uint32
 }
 
@@ -354,6 +384,11 @@ type Asset struct {
 	Skeletons  []*Skeleton
 	Clips      []*Clip
 	Characters []Character
+	// Character indexes Characters: the one whose skeleton the clips are
+	// posed on (-1 or 0 when the asset has no characters).
+	Character int
+	// AnimSet is the character set's animation set (ANCS), or nil.
+	AnimSet *AnimSet
 	// Entries lists the container's openable items when the file is a
 	// container; Entry names the one that was opened.
 	Entries []Entry

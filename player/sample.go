@@ -1,7 +1,7 @@
 package player
 
 import (
-	"github.com/animview/animview/formats/prime/retromath"
+	"github.com/animview/animview/internal/retromath"
 	"math"
 
 	"github.com/animview/animview/formats"

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/animview/animview/formats/prime/retromath"
+	"github.com/animview/animview/internal/retromath"
 	"math"
 	"math/bits"
 	"strconv"

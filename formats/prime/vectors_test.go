@@ -2,7 +2,7 @@ package prime
 
 import (
 	"bytes"
-	"github.com/animview/animview/formats/prime/retromath"
+	"github.com/animview/animview/internal/retromath"
 	"math"
 	"testing"
 
