@@ -27,6 +27,16 @@ type Scene struct {
 	// CameraMarker is an animation camera to draw as a small frustum with a
 	// line to its target, or nil.
 	CameraMarker *CameraMarker
+	// Dim marks bones drawn dimmer: bones the current clip does not drive
+	// (formats.Clip.Drives). nil means none.
+	Dim []bool
+	// Helper marks helper bones (IK targets, helpers, childless bones no
+	// clip moves), drawn thinner and dimmer, or left out when
+	// Options.HideHelpers is set. nil means none.
+	Helper []bool
+	// Ghosts are further world poses of the same skeleton drawn faint
+	// behind the scene (onion skin); nil means none.
+	Ghosts []*player.WorldPose
 }
 
 // Build fills dst with the scene seen by cam in vp, reusing dst's slices:

@@ -35,6 +35,10 @@ type Camera struct {
 	// Through, when non-nil, makes the view look from Through instead of
 	// orbiting: the "view through the animation's camera" mode.
 	Through *LookFrom
+	// Ortho projects orthographically (front, side and top views), with
+	// the height of the view at the target equal to what the perspective
+	// view shows there.
+	Ortho bool
 }
 
 // LookFrom is a fixed eye looking at a target, in view space.

@@ -29,6 +29,10 @@ func DefaultTheme() Theme {
 // Options choose what a draw list contains.
 type Options struct {
 	Joints, Labels, Grid, Axes bool
+	// HideHelpers leaves out the bones Scene.Helper marks.
+	HideHelpers bool
+	// SelectedAxes draws the selected bone's local X, Y and Z axes.
+	SelectedAxes bool
 	// GridStep is the distance between grid lines in view-space units; 0
 	// chooses a round step (1, 2 or 5 × 10^k) from the viewing distance.
 	GridStep float32
