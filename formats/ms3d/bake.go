@@ -149,7 +149,7 @@ func (b *Baker) Bake() (BakeStats, error) {
 	return st, nil
 }
 
-// curvature returns max |p''| over an interval's Hermite curve: p'' is
+// curvature returns max |p”| over an interval's Hermite curve: p” is
 // linear in u, so the larger of its values at u = 0 and u = 1.
 func curvature(p0, p1 *PositionKey, t0, t1 *Tangent) float64 {
 	var a, b float64
