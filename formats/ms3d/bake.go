@@ -149,8 +149,8 @@ func (b *Baker) Bake() (BakeStats, error) {
 	return st, nil
 }
 
-// curvature returns max |p”| over an interval's Hermite curve: p” is
-// linear in u, so the larger of its values at u = 0 and u = 1.
+// curvature returns the largest norm of the second derivative of an
+// interval's Hermite curve: it is linear in u, so the larger of its values at u = 0 and u = 1.
 func curvature(p0, p1 *PositionKey, t0, t1 *Tangent) float64 {
 	var a, b float64
 	for c := 0; c < 3; c++ {
