@@ -37,7 +37,7 @@ func Parse(data []byte) (*File, error) {
 	}
 
 	n := r.Count("numVertices", uint64(r.U16("numVertices")), vertexSize)
-	f.Vertices = make([]Vertex, n)
+	f.Vertices = makeN[Vertex](n)
 	for i := range f.Vertices {
 		v := &f.Vertices[i]
 		v.Flags = r.U8("vertex.flags")
@@ -47,7 +47,7 @@ func Parse(data []byte) (*File, error) {
 	}
 
 	n = r.Count("numTriangles", uint64(r.U16("numTriangles")), triangleSize)
-	f.Triangles = make([]Triangle, n)
+	f.Triangles = makeN[Triangle](n)
 	for i := range f.Triangles {
 		t := &f.Triangles[i]
 		t.Flags = r.U16("triangle.flags")
@@ -64,13 +64,13 @@ func Parse(data []byte) (*File, error) {
 	}
 
 	n = r.Count("numGroups", uint64(r.U16("numGroups")), groupMinSize)
-	f.Groups = make([]Group, n)
+	f.Groups = makeN[Group](n)
 	for i := range f.Groups {
 		g := &f.Groups[i]
 		g.Flags = r.U8("group.flags")
 		g.Name = str(r, "group.name", nameSize)
 		k := r.Count("group.numtriangles", uint64(r.U16("group.numtriangles")), 2)
-		g.Triangles = make([]uint16, k)
+		g.Triangles = makeN[uint16](k)
 		for j := range g.Triangles {
 			g.Triangles[j] = r.U16("group.triangleIndices")
 		}
@@ -78,7 +78,7 @@ func Parse(data []byte) (*File, error) {
 	}
 
 	n = r.Count("numMaterials", uint64(r.U16("numMaterials")), materialSize)
-	f.Materials = make([]Material, n)
+	f.Materials = makeN[Material](n)
 	for i := range f.Materials {
 		m := &f.Materials[i]
 		m.Name = str(r, "material.name", nameSize)
@@ -98,7 +98,7 @@ func Parse(data []byte) (*File, error) {
 	f.TotalFrames = r.I32("iTotalFrames")
 
 	n = r.Count("nNumJoints", uint64(r.U16("nNumJoints")), jointMinSize)
-	f.Joints = make([]Joint, n)
+	f.Joints = makeN[Joint](n)
 	for i := range f.Joints {
 		readJoint(r, &f.Joints[i])
 	}
@@ -125,13 +125,13 @@ func readJoint(r *bin.Reader, j *Joint) {
 	if r.Err() != nil {
 		return
 	}
-	j.RotationKeys = make([]RotationKey, nr)
+	j.RotationKeys = makeN[RotationKey](int(nr))
 	for k := range j.RotationKeys {
 		off := r.Offset()
 		j.RotationKeys[k] = RotationKey{Time: r.F32("keyFramesRot.time"), Rotation: vec3(r, "keyFramesRot.rotation")}
 		checkTime(r, "keyFramesRot.time", off, j.Name, k, j.RotationKeys[k].Time, prevRot(j.RotationKeys, k))
 	}
-	j.PositionKeys = make([]PositionKey, np)
+	j.PositionKeys = makeN[PositionKey](int(np))
 	for k := range j.PositionKeys {
 		off := r.Offset()
 		j.PositionKeys[k] = PositionKey{Time: r.F32("keyFramesTrans.time"), Position: vec3(r, "keyFramesTrans.position")}
@@ -216,7 +216,7 @@ func readOptional(r *bin.Reader, f *File) {
 	if r.Err() != nil {
 		return
 	}
-	f.VertexExtras = make([]VertexExtra, len(f.Vertices))
+	f.VertexExtras = makeN[VertexExtra](len(f.Vertices))
 	for i := range f.VertexExtras {
 		e := &f.VertexExtras[i]
 		for k := range e.BoneIDs {
@@ -313,4 +313,13 @@ func str(r *bin.Reader, field string, size int) string {
 // byte offset.
 func errorf(msg string, args ...any) error {
 	return fmt.Errorf("%s: %s", FormatMS3D, fmt.Sprintf(msg, args...))
+}
+
+// makeN returns nil for no elements, so that a file read back equals the
+// File it was written from.
+func makeN[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, n)
 }
