@@ -153,8 +153,9 @@ func Size(sk *formats.Skeleton) float64 {
 	return size
 }
 
-// Tolerance is the baking tolerance for a skeleton: 1e-5 of its size.
-func Tolerance(sk *formats.Skeleton) float64 { return 1e-5 * Size(sk) }
+// Tolerance is the baking tolerance for a skeleton: 1e-6 of its size,
+// some ten float32 steps of its largest coordinates.
+func Tolerance(sk *formats.Skeleton) float64 { return 1e-6 * Size(sk) }
 
 // Asset returns the model as an asset with one looping clip, Timeline,
 // that plays every joint's keys on the model's time line.
