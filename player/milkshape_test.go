@@ -199,3 +199,53 @@ func TestMilkShapeANM(t *testing.T) {
 		}
 	}
 }
+
+// loadCylindroRun opens the seed's example and returns its Legs/run clip,
+// the one with the most keys.
+func loadCylindroRun(tb testing.TB) (*formats.Skeleton, *formats.Clip) {
+	tb.Helper()
+	model, err := os.ReadFile("../formats/anm/testdata/cylindro.ms3d")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text, err := os.ReadFile("../formats/anm/testdata/cylindro.anm")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fsys := fstest.MapFS{"cylindro.ms3d": {Data: model}}
+	a, err := anm.Load(&formats.Input{Name: "cylindro.anm", Data: text, Siblings: formats.FSResolver{FS: fsys}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a.Skeleton, a.Clips[len(a.Clips)-1]
+}
+
+// TestMilkShapeSampleAllocs checks that playing a baked MilkShape clip
+// allocates nothing: the bake leaves only common tracks.
+func TestMilkShapeSampleAllocs(t *testing.T) {
+	sk, c := loadCylindroRun(t)
+	s := NewClipSampler(sk, c)
+	p := NewPose(sk)
+	tm := 0.0
+	if n := testing.AllocsPerRun(100, func() {
+		tm += 1.0 / 60
+		s.Sample(ClipTime(tm, c.Duration, true), p)
+	}); n != 0 {
+		t.Errorf("%v allocations per sample", n)
+	}
+}
+
+// BenchmarkSampleMilkShape plays the Legs/run clip of the seed's example
+// forward at 60 Hz, as the viewer does.
+func BenchmarkSampleMilkShape(b *testing.B) {
+	sk, c := loadCylindroRun(b)
+	s := NewClipSampler(sk, c)
+	p := NewPose(sk)
+	b.ReportAllocs()
+	b.ResetTimer()
+	tm := 0.0
+	for i := 0; i < b.N; i++ {
+		tm += 1.0 / 60
+		s.Sample(ClipTime(tm, c.Duration, true), p)
+	}
+}
