@@ -12,7 +12,10 @@ import (
 )
 
 // Coords is MilkShape's frame: OpenGL's, right-handed, Y up, models
-// facing +Z (the front viewport looks at them along -Z).
+// facing +Z (the front viewport looks at them along -Z). The author's
+// viewer sample hands its matrices to OpenGL unchanged, and Blender's
+// importer maps (x, y, z) to its own (z, x, y): a rotation (determinant
+// +1) that takes Y to Blender's up axis, so no mirror is involved.
 var Coords = formats.Coords{Up: formats.AxisY}
 
 // TimelineName names the clip that plays a model's whole timeline.

@@ -8,7 +8,9 @@ import (
 
 // This file is MilkShape's own joint evaluation (spec 3.1, from the
 // author's msModel.cpp EvaluateJoint and SetupTangents and its mathlib),
-// written the way MilkShape writes it: 3x4 row-major matrices, float32.
+// written the way MilkShape writes it: 3x4 row-major matrices of float32
+// (sines, and here some products, are taken in double precision and
+// rounded, which moves a result by at most a float32 step or two).
 // It is the reference that the baked tracks of bake.go are checked
 // against; the viewer itself plays the baked tracks.
 
