@@ -392,6 +392,29 @@ func TestEmptyRange(t *testing.T) {
 	}
 }
 
+// TestModelFPS checks that frames stay at 24 fps on a model of another
+// rate, with a warning.
+func TestModelFPS(t *testing.T) {
+	m := cylindro()
+	m.AnimationFPS = 30
+	a, err := Build(mustParse(t, "as A\nbl lShoulder\nan 0 50 x\n"), m, "c.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], "30 fps") || info(a.Clips[0], "start frame") != "2" {
+		t.Errorf("warnings %v, start %q", a.Warnings, info(a.Clips[0], "start frame"))
+	}
+}
+
+func mustParse(t *testing.T, text string) *File {
+	t.Helper()
+	f, err := Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // TestTextModel checks that an ASCII export serves as the model too.
 func TestTextModel(t *testing.T) {
 	text := cylindro().EncodeText()

@@ -125,6 +125,10 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 			{Key: "sets", Value: strconv.Itoa(len(f.Sets))},
 		},
 	}
+	if model.AnimationFPS != FPS {
+		a.Warnings = append(a.Warnings, fmt.Sprintf("the model's timeline runs at %v fps; ANM frame F is model time F/%d s (spec 3.2), not the model's frame F",
+			model.AnimationFPS, FPS))
+	}
 	baker := ms3d.Baker{Tolerance: ms3d.Tolerance(sk)}
 	for si := range f.Sets {
 		set := &f.Sets[si]
