@@ -129,7 +129,9 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 		a.Warnings = append(a.Warnings, fmt.Sprintf("the model's timeline runs at %v fps; ANM frame F is model time F/%d s (spec 3.2), not the model's frame F",
 			model.AnimationFPS, FPS))
 	}
-	baker := ms3d.Baker{Tolerance: ms3d.Tolerance(sk)}
+	// Samples on every frame at 24 fps: clips start on a key or an event,
+	// so their frames are the model's (at a 24 fps model, keys on frames).
+	baker := ms3d.Baker{Tolerance: ms3d.Tolerance(sk), FPS: FPS}
 	for si := range f.Sets {
 		set := &f.Sets[si]
 		drives, err := setBones(set, sk, children)

@@ -171,7 +171,7 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 	clip := &formats.Clip{Name: TimelineName, FrameRate: fps, Loop: true, Interp: formats.InterpShortestArc,
 		Tracks: make([]formats.BoneTracks, len(sk.Bones))}
 	clip.Duration = math.Max(0, float64(f.TotalFrames)/fps)
-	b := Baker{Tolerance: Tolerance(sk)}
+	b := Baker{Tolerance: Tolerance(sk), FPS: fps}
 	for i := range f.Joints {
 		j := &f.Joints[i]
 		b.Add(j, j.RotationKeys, j.PositionKeys, 0, &clip.Tracks[bone[i]])

@@ -28,7 +28,8 @@ import (
 //     refPos + R_ref·p. The player's lerp between samples is within
 //     h²/8·max|p''| of the curve (h = 1/n; p'' is linear on an interval,
 //     so its maximum is at an end), and n is chosen so that this bound is
-//     below Baker.Tolerance. Affine maps commute with the Hermite
+//     below Baker.Tolerance; with Baker.FPS set, the samples also fall on
+//     every frame, where the track is then the curve itself. Affine maps commute with the Hermite
 //     combination (its basis sums to 1, the tangents are differences), so
 //     transforming samples equals transforming keys and tangents.
 //   - Holds (spec 3.1 "holds before the first and after the last key", "a
@@ -51,6 +52,11 @@ type Baker struct {
 	// the tolerance would need more, intervals get fewer samples and the
 	// reached bound is reported.
 	Budget int
+	// FPS, when set, puts a sample on every frame at this rate inside a
+	// key interval that spans a whole number of frames, so that the baked
+	// track is MilkShape's curve itself, to float32 rounding, at every
+	// frame of the timeline.
+	FPS float64
 	jobs   []bakeJob
 }
 
@@ -111,7 +117,7 @@ func (b *Baker) Bake() (BakeStats, error) {
 				n = int(math.Ceil(math.Sqrt(m / (8 * tol))))
 				n = max(1, min(n, maxPerInterval))
 			}
-			j.need[k] = n
+			j.need[k] = alignFrames(n, float64(j.pos[k+1].Time-j.pos[k].Time), b.FPS)
 		}
 	}
 	total := func(limit int) int {
@@ -148,6 +154,24 @@ func (b *Baker) Bake() (BakeStats, error) {
 		st.MaxError = math.Max(st.MaxError, e)
 	}
 	return st, nil
+}
+
+// alignFrames rounds n up to a multiple of the frames an interval of span
+// seconds covers at fps, when that is a whole number not above
+// maxPerInterval: the samples then fall on every frame. An interval that
+// a lerp already follows within the tolerance (n = 1) is left alone.
+func alignFrames(n int, span, fps float64) int {
+	frames := span * fps
+	m := math.Round(frames)
+	if n <= 1 || fps <= 0 || m < 1 || m > maxPerInterval || math.Abs(frames-m) > 1e-3 {
+		return n
+	}
+	f := int(m)
+	n = (n + f - 1) / f * f
+	if n > maxPerInterval {
+		n = maxPerInterval / f * f
+	}
+	return n
 }
 
 // curvature returns the largest norm of the second derivative of an
