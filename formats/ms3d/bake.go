@@ -56,8 +56,8 @@ type Baker struct {
 	// key interval that spans a whole number of frames, so that the baked
 	// track is MilkShape's curve itself, to float32 rounding, at every
 	// frame of the timeline.
-	FPS float64
-	jobs   []bakeJob
+	FPS  float64
+	jobs []bakeJob
 }
 
 type bakeJob struct {
