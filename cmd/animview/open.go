@@ -57,12 +57,12 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 	if path == assets.DemoName {
 		return assets.Demo(), nil
 	}
+	if o.Skeleton != "" && o.Model != "" {
+		return nil, fmt.Errorf("--skeleton and --model both choose the file to pose on: give one")
+	}
 	in, err := readInput(path)
 	if err != nil {
 		return nil, err
-	}
-	if o.Skeleton != "" && o.Model != "" {
-		return nil, fmt.Errorf("--skeleton and --model both choose the file to pose on: give one")
 	}
 	if o.Skeleton != "" {
 		sk, err := readInput(o.Skeleton)

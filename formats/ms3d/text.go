@@ -446,14 +446,18 @@ func (f *File) EncodeText() []byte {
 		local := map[uint16]int{}
 		var verts []uint16
 		var normals [][3]float32
-		type tri struct{ v, n [3]int }
+		type tri struct {
+			v, n   [3]int
+			flags  uint16
+			smooth uint8
+		}
 		var tris []tri
 		for _, ti := range g.Triangles {
 			if int(ti) >= len(f.Triangles) {
 				continue
 			}
 			t := f.Triangles[ti]
-			var out tri
+			out := tri{flags: t.Flags, smooth: t.SmoothingGroup}
 			for k := 0; k < 3; k++ {
 				vi := t.VertexIndices[k]
 				if _, ok := local[vi]; !ok {
@@ -490,8 +494,8 @@ func (f *File) EncodeText() []byte {
 			fmt.Fprintf(&b, "%s %s %s\n", ftoa(n[0]), ftoa(n[1]), ftoa(n[2]))
 		}
 		fmt.Fprintf(&b, "%d\n", len(tris))
-		for i, t := range tris {
-			fmt.Fprintf(&b, "%d %d %d %d %d %d %d %d\n", f.Triangles[g.Triangles[i]].Flags, t.v[0], t.v[1], t.v[2], t.n[0], t.n[1], t.n[2], f.Triangles[g.Triangles[i]].SmoothingGroup)
+		for _, t := range tris {
+			fmt.Fprintf(&b, "%d %d %d %d %d %d %d %d\n", t.flags, t.v[0], t.v[1], t.v[2], t.n[0], t.n[1], t.n[2], t.smooth)
 		}
 	}
 	fmt.Fprintf(&b, "\nMaterials: %d\n", len(f.Materials))
