@@ -115,12 +115,12 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 	a := &formats.Asset{
 		Format:   Format,
 		Game:     "MilkShape 3D (ANM)",
-		Version:  "model v" + strconv.Itoa(int(model.Header.Version)),
 		Coords:   ms3d.Coords,
 		Skeleton: sk,
 		Warnings: warns,
 		Info: []formats.KV{
 			{Key: "model", Value: modelName},
+			{Key: "model version", Value: strconv.Itoa(int(model.Header.Version))},
 			{Key: "model fps", Value: strconv.FormatFloat(float64(model.AnimationFPS), 'g', -1, 32)},
 			{Key: "sets", Value: strconv.Itoa(len(f.Sets))},
 		},
