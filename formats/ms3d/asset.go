@@ -214,7 +214,7 @@ func BakeInfo(st BakeStats) []formats.KV {
 	if st.Capped {
 		note = " (sample budget reached)"
 	}
-	kv = append(kv, formats.KV{Key: "hermite resampling error", Value: fmt.Sprintf("≤ %.3g model units between frames, over all clips%s", st.MaxError, note)})
+	kv = append(kv, formats.KV{Key: "hermite resampling error", Value: fmt.Sprintf("≤ %.3g model units, over all clips%s", st.MaxError, note)})
 	return kv
 }
 
