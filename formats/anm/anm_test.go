@@ -456,3 +456,17 @@ func FuzzANM(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoad opens the seed's example over Cylindro: parsing, the model
+// lookup and the bake of MilkShape's evaluation into every clip.
+func BenchmarkLoad(b *testing.B) {
+	text := readFixture(b, anmFixture)
+	fsys := fstest.MapFS{"cylindro.ms3d": {Data: readFixture(b, modelFixture)}}
+	in := &formats.Input{Name: "cylindro.anm", Data: text, Siblings: formats.FSResolver{FS: fsys}}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Load(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
