@@ -15,7 +15,7 @@ import (
 
 // pipelineExts are the names the fuzzer tries a payload under, so that the
 // extension fallback of every loader is exercised too.
-var pipelineExts = []string{"ANIM", "CINF", "EVNT", "ani", "si", "anim", "skel", "cmx", "bcf", "cfp"}
+var pipelineExts = []string{"ANIM", "CINF", "EVNT", "ani", "si", "anim", "skel", "cmx", "bcf", "cfp", "ms3d", "anm", "txt"}
 
 // FuzzPipeline feeds any bytes through the whole path a user's file takes:
 // detection, loading, sampling at odd times, local-to-world, the draw list

@@ -45,6 +45,7 @@ type jsonClip struct {
 	Camera        bool        `json:"camera"`
 	Events        []jsonEvent `json:"events"`
 	Info          []jsonKV    `json:"info,omitempty"`
+	Group         string      `json:"group,omitempty"`
 }
 
 type jsonCharacter struct {
@@ -68,6 +69,7 @@ type jsonInfo struct {
 		Bones  []jsonBone `json:"bones"`
 	} `json:"skeleton"`
 	Clips      []jsonClip      `json:"clips"`
+	Sets       []jsonSet       `json:"sets,omitempty"`
 	Characters []jsonCharacter `json:"characters"`
 	Entries    []jsonKV        `json:"entries,omitempty"`
 	Entry      string          `json:"entry,omitempty"`
@@ -114,6 +116,7 @@ func describe(a *formats.Asset) *jsonInfo {
 			Loop: c.Loop, Interpolation: c.Interp.String(), Camera: c.Camera != nil, Info: kvs(c.Info),
 			Events: make([]jsonEvent, 0, len(c.Events))}
 		jc.AnimatedBones, jc.Keys = clipKeys(c)
+		jc.Group = c.Group
 		for _, e := range c.Events {
 			je := jsonEvent{Time: e.Time, Name: e.Name, Kind: string(e.Kind), Bone: e.Bone, Payload: kvs(e.Payload)}
 			if e.Bone >= 0 && e.Bone < len(sk.Bones) {
@@ -123,6 +126,7 @@ func describe(a *formats.Asset) *jsonInfo {
 		}
 		j.Clips = append(j.Clips, jc)
 	}
+	j.Sets = clipSets(a)
 	j.Characters = make([]jsonCharacter, 0, len(a.Characters))
 	for _, ch := range a.Characters {
 		jc := jsonCharacter{ID: ch.ID, Name: ch.Name, Skeleton: ch.Skeleton, Animations: []string{}}
@@ -204,6 +208,9 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 			b.WriteString("\n")
 		}
 	}
+	for _, s := range j.Sets {
+		fmt.Fprintf(&b, "set %q: bones %s; clips %s\n", s.Name, strings.Join(s.Bones, " "), strings.Join(s.Clips, ", "))
+	}
 	for _, ch := range j.Characters {
 		fmt.Fprintf(&b, "character %d %q: %d animations\n", ch.ID, ch.Name, len(ch.Animations))
 	}
@@ -233,4 +240,37 @@ func cmdList(args []string, w io.Writer) error {
 		fmt.Fprintf(w, "%s\tclip\n", c.Name)
 	}
 	return nil
+}
+
+// jsonSet is a group of clips that drive a subset of the bones (an ANM
+// animation set): its name, the bones its clips drive and the clips.
+type jsonSet struct {
+	Name  string   `json:"name"`
+	Bones []string `json:"bones"`
+	Clips []string `json:"clips"`
+}
+
+// clipSets gathers the clips that name a group and drive only some bones,
+// in the order their groups first appear.
+func clipSets(a *formats.Asset) []jsonSet {
+	var sets []jsonSet
+	at := map[string]int{}
+	for _, c := range a.Clips {
+		if c.Group == "" || c.Drives == nil {
+			continue
+		}
+		i, ok := at[c.Group]
+		if !ok {
+			i = len(sets)
+			at[c.Group] = i
+			sets = append(sets, jsonSet{Name: c.Group, Bones: []string{}})
+			for b, d := range c.Drives {
+				if d && b < len(a.Skeleton.Bones) {
+					sets[i].Bones = append(sets[i].Bones, a.Skeleton.Bones[b].Name)
+				}
+			}
+		}
+		sets[i].Clips = append(sets[i].Clips, c.Name)
+	}
+	return sets
 }

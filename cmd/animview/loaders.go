@@ -2,7 +2,9 @@ package main
 
 import (
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/anm"
 	"github.com/animview/animview/formats/lego"
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/sims"
 )
@@ -15,5 +17,7 @@ func formatLoaders() []formats.Loader {
 	ls = append(ls, prime.Loaders()...)
 	ls = append(ls, lego.Loaders()...)
 	ls = append(ls, sims.Loaders()...)
+	ls = append(ls, ms3d.Loaders()...)
+	ls = append(ls, anm.Loader())
 	return ls
 }

@@ -73,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 }
 
 const usage = `usage:
-  animview [--clip C] [--skeleton F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
+  animview [--clip C] [--skeleton F] [--model F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
   animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
@@ -99,17 +99,18 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
-	skeleton, game, entry string
+	skeleton, game, entry, model string
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.skeleton, "skeleton", "", "skeleton `FILE` to pose the animation on")
+	fs.StringVar(&l.model, "model", "", "model `FILE` (.ms3d) an ANM file splits into clips")
 	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
 	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
 }
 
 func (l *loadFlags) options() openOptions {
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: l.entry}
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: l.entry, Model: l.model}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must

@@ -17,6 +17,9 @@ type openOptions struct {
 	Skeleton string
 	Game     string
 	Entry    string
+	// Model is the model file an ANM splits (--model); it reaches the
+	// loader as Input.Skeleton, the resource the file is posed on.
+	Model string
 }
 
 func registry() *formats.Registry {
@@ -54,6 +57,9 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 	if path == assets.DemoName {
 		return assets.Demo(), nil
 	}
+	if o.Skeleton != "" && o.Model != "" {
+		return nil, fmt.Errorf("--skeleton and --model both choose the file to pose on: give one")
+	}
 	in, err := readInput(path)
 	if err != nil {
 		return nil, err
@@ -64,6 +70,13 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 			return nil, fmt.Errorf("skeleton: %w", err)
 		}
 		in.Skeleton = sk
+	}
+	if o.Model != "" {
+		m, err := readInput(o.Model)
+		if err != nil {
+			return nil, fmt.Errorf("model: %w", err)
+		}
+		in.Skeleton = m
 	}
 	in.Entry = o.Entry
 	if o.Game != "" {
