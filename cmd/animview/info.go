@@ -48,10 +48,15 @@ type jsonClip struct {
 }
 
 type jsonCharacter struct {
-	ID         int      `json:"id"`
-	Name       string   `json:"name"`
-	Skeleton   int      `json:"skeleton"`
-	Animations []string `json:"animations"`
+	ID      int    `json:"id"`
+	Name    string `json:"name"`
+	Version int    `json:"version"`
+	// Skeleton indexes the asset's skeletons (-1: not loaded);
+	// SkeletonID is the file's id of it (a CINF id).
+	Skeleton   int            `json:"skeleton"`
+	SkeletonID string         `json:"skeleton_id,omitempty"`
+	Animations []jsonCharAnim `json:"animations"`
+	Info       []jsonKV       `json:"info,omitempty"`
 }
 
 type jsonInfo struct {
@@ -73,6 +78,11 @@ type jsonInfo struct {
 	Entry      string          `json:"entry,omitempty"`
 	Info       []jsonKV        `json:"info,omitempty"`
 	Warnings   []string        `json:"warnings"`
+
+	// Trans is the animation set's (from, to) table; Set its other
+	// tables.
+	Trans []jsonTransition `json:"transitions,omitempty"`
+	Set   *jsonAnimSet     `json:"anim_set,omitempty"`
 }
 
 func kvs(in []formats.KV) []jsonKV {
@@ -123,14 +133,7 @@ func describe(a *formats.Asset) *jsonInfo {
 		}
 		j.Clips = append(j.Clips, jc)
 	}
-	j.Characters = make([]jsonCharacter, 0, len(a.Characters))
-	for _, ch := range a.Characters {
-		jc := jsonCharacter{ID: ch.ID, Name: ch.Name, Skeleton: ch.Skeleton, Animations: []string{}}
-		for _, an := range ch.Animations {
-			jc.Animations = append(jc.Animations, an.Name)
-		}
-		j.Characters = append(j.Characters, jc)
-	}
+	j.Characters, j.Set, j.Trans = charactersJSON(a)
 	for _, e := range a.Entries {
 		j.Entries = append(j.Entries, jsonKV{Key: e.Name, Value: e.Type})
 	}
@@ -219,6 +222,21 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 
 func cmdList(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	// A PAK or a folder lists its entries without opening one.
+	if len(args) == 1 {
+		if es, warns, ok, err := listEntries(args[0]); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			for _, e := range es {
+				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			}
+			for _, wm := range warns {
+				fmt.Fprintf(w, "warning: %s\n", wm)
+			}
+			return nil
+		}
+	}
 	a, err := openFileArg(fs, args, nil)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/formats/sims"
 )
 
@@ -13,6 +14,7 @@ import (
 func formatLoaders() []formats.Loader {
 	var ls []formats.Loader
 	ls = append(ls, prime.Loaders()...)
+	ls = append(ls, pak.Loaders()...)
 	ls = append(ls, lego.Loaders()...)
 	ls = append(ls, sims.Loaders()...)
 	return ls

@@ -54,6 +54,9 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 	if path == assets.DemoName {
 		return assets.Demo(), nil
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return openFolder(path, o)
+	}
 	in, err := readInput(path)
 	if err != nil {
 		return nil, err
