@@ -425,6 +425,9 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 	}
 
 	asset.AnimSet = convertSet(a, ci, sk, clipOf)
+	for _, w := range danglingKeys(&a.Anims) {
+		warn("%s", w)
+	}
 	for i := range a.Characters {
 		asset.Characters = append(asset.Characters, characterModel(a, i, asset.AnimSet, ch.Skeleton, &warnings{add: warn, on: i == ci}))
 	}
@@ -678,4 +681,31 @@ func characterInfo(ch *ANCSCharacter) []formats.KV {
 		add("indexed AABBs", strconv.Itoa(len(ch.IndexedAABBs)))
 	}
 	return kv
+}
+
+// danglingKeys names transition-table keys that no Play node has as its
+// primitive index: the lookup (CTransitionDatabaseGame::GetMetaTrans) can
+// never select those rows.
+func danglingKeys(s *ANCSAnimSet) []string {
+	prims := map[uint32]bool{}
+	s.walk(func(m *ANCSMetaAnim) {
+		if m.Kind == MetaAnimPlay {
+			prims[m.Prim] = true
+		}
+	})
+	var out []string
+	for i, t := range s.Transitions {
+		for _, k := range []uint32{t.From, t.To} {
+			if !prims[k] {
+				out = append(out, fmt.Sprintf("transition %d (id %d, %d to %d): no Play has primitive index %d; the row is never used", i, t.ID, t.From, t.To, k))
+				break
+			}
+		}
+	}
+	for i, h := range s.HalfTransitions {
+		if !prims[h.To] {
+			out = append(out, fmt.Sprintf("half transition %d: no Play has primitive index %d; it is never used", i, h.To))
+		}
+	}
+	return out
 }

@@ -179,3 +179,15 @@ func TestOpenLibrary(t *testing.T) {
 		t.Fatalf("%v %+v", err, a)
 	}
 }
+
+// Transition keys that no Play carries are reported.
+func TestDanglingKeys(t *testing.T) {
+	s := DemoANCS(MP1).Anims
+	s.Transitions = append(s.Transitions, ANCSTransition{ID: 7, From: 0, To: 9, Trans: ANCSMetaTrans{Kind: MetaTransSnapKind}})
+	s.HalfTransitions = append(s.HalfTransitions, ANCSHalfTransition{To: 8, Trans: ANCSMetaTrans{Kind: MetaTransSnapKind}})
+	got := danglingKeys(&s)
+	if len(got) != 2 || !strings.Contains(got[0], "transition 4 (id 7, 0 to 9): no Play has primitive index 9") ||
+		!strings.Contains(got[1], "half transition 1: no Play has primitive index 8") {
+		t.Errorf("%q", got)
+	}
+}
