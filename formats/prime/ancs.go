@@ -609,7 +609,7 @@ func readEventSets(r *bin.Reader, s *ANCSAnimSet) {
 		rest := r.Data()[off:]
 		e, err := parseEVNT(rest, MP2)
 		if err != nil {
-			r.FailAt("event set "+strconv.Itoa(i), off, "%v", err)
+			r.FailAt("event set "+strconv.Itoa(i), off, "%w", err)
 			return
 		}
 		r.Skip("event set", len(rest)-len(e.Trailing))

@@ -326,6 +326,9 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 	if l.r == nil {
 		warn("no folder or archive to find the character's resources in")
 	}
+	if !trailing(a.Trailing) {
+		warn("ANCS: %s", trailingWarning(a.Trailing))
+	}
 
 	// The ANIMs, in the order the set first plays them.
 	type animRef struct {

@@ -215,14 +215,14 @@ func isZlib(p []byte) bool {
 func inflate(p []byte, size int, fail func(string, int, string, ...any) error) ([]byte, error) {
 	zr, err := zlib.NewReader(bytes.NewReader(p))
 	if err != nil {
-		return nil, fail("zlib stream", 4, "%v", err)
+		return nil, fail("zlib stream", 4, "%w", err)
 	}
 	out := make([]byte, 0, size)
 	buf := bytes.NewBuffer(out)
 	// One byte more than declared shows a stream that is too long.
 	n, err := io.Copy(buf, io.LimitReader(zr, int64(size)+1))
 	if err != nil {
-		return nil, fail("zlib stream", 4, "%v", err)
+		return nil, fail("zlib stream", 4, "%w", err)
 	}
 	if n != int64(size) {
 		if n > int64(size) {
@@ -269,9 +269,9 @@ func unsegment(p []byte, size int, fail func(string, int, string, ...any) error)
 			out, _, err = lzo.Decompress(out, p[off:off+n], limit)
 			if err != nil {
 				if errors.Is(err, lzo.ErrOutput) && size-before < SegmentSize {
-					return nil, fail(field, 4+off, "decompresses past the declared size %d: %v", size, err)
+					return nil, fail(field, 4+off, "decompresses past the declared size %d: %w", size, err)
 				}
-				return nil, fail(field, 4+off, "%v", err)
+				return nil, fail(field, 4+off, "%w", err)
 			}
 		}
 		off += n
