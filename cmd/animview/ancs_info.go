@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/animview/animview/formats"
 )
@@ -214,4 +216,50 @@ func charactersJSON(a *formats.Asset) ([]jsonCharacter, *jsonAnimSet, []jsonTran
 		js.Additive = append(js.Additive, jsonAdditive{Anim: ad.Anim, FadeIn: ad.Fade.FadeIn, FadeOut: ad.Fade.FadeOut})
 	}
 	return out, js, trans
+}
+
+// treeText writes a tree on one line: play "walk", blend 0.3 (A, B),
+// random 70/30% (A, B), sequence (A, B).
+func treeText(b *strings.Builder, t *jsonTree) {
+	if t == nil {
+		b.WriteString("?")
+		return
+	}
+	switch t.Kind {
+	case "play":
+		fmt.Fprintf(b, "play %q", t.Name)
+		if t.Missing {
+			fmt.Fprintf(b, " (ANIM %s missing)", t.AnimID)
+		}
+		return
+	case "blend", "phase-blend":
+		fmt.Fprintf(b, "%s %s", t.Kind, strconv.FormatFloat(float64(*t.Weight), 'g', -1, 32))
+	case "random":
+		parts := make([]string, len(t.Percent))
+		for i, p := range t.Percent {
+			parts[i] = strconv.Itoa(int(p))
+		}
+		fmt.Fprintf(b, "random %s%%", strings.Join(parts, "/"))
+	default:
+		b.WriteString(t.Kind)
+	}
+	b.WriteString(" (")
+	for i, c := range t.Children {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		treeText(b, c)
+	}
+	b.WriteString(")")
+}
+
+func printCharAnims(b *strings.Builder, anims []jsonCharAnim) {
+	for _, an := range anims {
+		fmt.Fprintf(b, "  %d %q %.4g s", an.Index, an.Name, an.Duration)
+		if an.Tree != nil {
+			b.WriteString(": ")
+			treeText(b, an.Tree)
+		}
+		b.WriteString("\n")
+	}
 }

@@ -209,6 +209,7 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 	}
 	for _, ch := range j.Characters {
 		fmt.Fprintf(&b, "character %d %q: %d animations\n", ch.ID, ch.Name, len(ch.Animations))
+		printCharAnims(&b, ch.Animations)
 	}
 	for _, e := range j.Entries {
 		fmt.Fprintf(&b, "entry: %s (%s)\n", e.Key, e.Value)

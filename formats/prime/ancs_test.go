@@ -2,6 +2,7 @@ package prime
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"reflect"
 	"strings"
@@ -396,5 +397,32 @@ func TestANCSErrors(t *testing.T) {
 				t.Errorf("want ErrCount: %v", err)
 			}
 		})
+	}
+}
+
+// The size of an empty character record per version, worked from the
+// constructors' conditions (MP1 CCharacterInfo, Echoes CCharacterInfo):
+// id 4 + version 2 + name 1 + CMDL/CSKR/CINF 12 + name count 4 + PAS
+// (magic, count, default) 12 + PART/SWHC/third counts 12 + default
+// animation 4 = 51; then AABB count (v > 1) 4, effect count (v > 2) 4,
+// frozen CMDL and CSKR (v > 3) 8, id map count (v > 4) 4, ELSC count
+// (v > 5) 4, CSPP (v > 6) 4, animated scale (v > 7) 1, SPSC and SRSC
+// counts (v > 8) 8, indexed AABB count (v > 9) 4.
+func TestCharacterLayoutSizes(t *testing.T) {
+	want := map[uint16]int{1: 51, 2: 55, 3: 59, 4: 67, 5: 71, 6: 75, 7: 79, 8: 80, 9: 88, 10: 92}
+	for v := uint16(1); v <= 10; v++ {
+		var w writer
+		if err := w.character(MP1, &ANCSCharacter{Version: v}); err != nil {
+			t.Fatal(err)
+		}
+		if len(w.b) != want[v] {
+			t.Errorf("version %d: %d bytes, want %d", v, len(w.b), want[v])
+		}
+		r := bin.NewReader(w.b, binary.BigEndian, fmtANCS)
+		var c ANCSCharacter
+		readCharacter(r, MP1, &c)
+		if r.Err() != nil || r.Len() != 0 || c.Version != v {
+			t.Errorf("version %d: %v, %d bytes left", v, r.Err(), r.Len())
+		}
 	}
 }
