@@ -383,8 +383,8 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 	asset.Skeleton = sk
 	asset.Skeletons = []*formats.Skeleton{sk}
 
-	// Clips, with MP1 events from the set's (ANIM, EVNT) pairs or the
-	// ANIM's own EVNT id.
+	// Clips, with MP1 events from the EVNT the ANIM names, else the one
+	// the set's (ANIM, EVNT) pair gives.
 	pairs := map[uint32]uint32{}
 	for _, r := range a.Anims.Resources {
 		if _, dup := pairs[r.Anim]; !dup {
@@ -403,12 +403,15 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 		clip := buildClip(ref.anim, sk, name, asset)
 		clip.Group = ch.Name
 		clip.Info = append(clip.Info, formats.KV{Key: "anim id", Value: fmt.Sprintf("%08X", ref.id)})
-		evID, how := pairs[ref.id], "the set's (ANIM, EVNT) pair"
-		if evID == 0 || evID == NoEVNT {
-			evID, how = 0, ""
-			if id, ok := ref.anim.EVNTID(); ok {
-				evID, how = id, "the ANIM header"
-			}
+		// The engine loads the EVNT its ANIM names (CAnimSource and
+		// CFBStreamedCompression read the id and fetch it when non-zero);
+		// the set's pairs list the same dependencies for preloading, and
+		// stand in when the header names none.
+		evID, how := uint32(0), ""
+		if id, ok := ref.anim.EVNTID(); ok {
+			evID, how = id, "the ANIM header"
+		} else if id := pairs[ref.id]; id != 0 && id != NoEVNT {
+			evID, how = id, "the set's (ANIM, EVNT) pair"
 		}
 		if evID != 0 && l.r != nil {
 			src := fmt.Sprintf("%08X.EVNT (%s)", evID, how)
@@ -428,6 +431,10 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 	}
 
 	asset.AnimSet = convertSet(a, ci, sk, clipOf)
+	if es := a.Anims.EventSets; a.Game == MP2 && a.Anims.TableCount > 3 && len(es) != len(a.Anims.Animations) {
+		// PWE asserts the counts agree; events go by animation index.
+		warn("%d event sets for %d animations; they are matched by index", len(es), len(a.Anims.Animations))
+	}
 	for _, w := range danglingKeys(&a.Anims) {
 		warn("%s", w)
 	}

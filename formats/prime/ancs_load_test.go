@@ -191,3 +191,30 @@ func TestDanglingKeys(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// The EVNT the ANIM header names wins over the set's pair (the engine
+// loads the header's; the pairs list dependencies).
+func TestLoadANCSEventSource(t *testing.T) {
+	fsys := demoSetFolder(t, MP1)
+	h := Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true, EVNT: demoEVNTID}
+	b, err := EncodeANIM(MP1, 2, h, DemoKeys())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys[fmt.Sprintf("%08X.ANIM", demoWalkID)].Data = b
+	a := DemoANCS(MP1)
+	a.Anims.Resources[0].Event = 0x12345678
+	if fsys[DemoANCSName].Data, err = a.MarshalBinary(); err != nil {
+		t.Fatal(err)
+	}
+	asset := loadDemoSet(t, fsys, "")
+	src := ""
+	for _, kv := range asset.Clips[0].Info {
+		if kv.Key == "event source" {
+			src = kv.Value
+		}
+	}
+	if len(asset.Warnings) > 0 || len(asset.Clips[0].Events) != 5 || !strings.Contains(src, "the ANIM header") {
+		t.Errorf("warnings %q, %d events, source %q", asset.Warnings, len(asset.Clips[0].Events), src)
+	}
+}
