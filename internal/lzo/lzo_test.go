@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"math/rand"
+	"os"
 	"strings"
 	"testing"
 
@@ -163,6 +164,11 @@ func FuzzLZO(f *testing.F) {
 	f.Add(unhex(f, "12 78 20 01 00 00 11 00 00"))
 	f.Add(lzotest.Compress([]byte(strings.Repeat("fuzz seed ", 50))))
 	f.Add([]byte{0x00, 0x00, 0x00, 0x00})
+	for _, name := range []string{"small.lzo1x-1", "seg.lzo1x-999", "runs.lzo1x-1"} {
+		if b, err := os.ReadFile("testdata/" + name); err == nil {
+			f.Add(b)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const limit = 1 << 16
 		out, unread, err := lzo.Decompress(nil, data, limit)
