@@ -361,6 +361,8 @@ func TestANCSErrors(t *testing.T) {
 	random := append(append([]byte(nil), v1[:playAt]...), 0, 0, 0, 3, 0, 0, 0, 1)
 	random = append(append(random, v1[playAt:playAt+22]...), 0, 0, 0, 99)
 	random = append(random, v1[playAt+22:]...)
+	emptySeq := append(append(append([]byte(nil), v1[:playAt]...), 0, 0, 0, 4, 0, 0, 0, 0), v1[playAt+22:]...)
+	emptyRandom := append(append(append([]byte(nil), v1[:playAt]...), 0, 0, 0, 3, 0, 0, 0, 0), v1[playAt+22:]...)
 	huge := append([]byte(nil), v1...)
 	copy(huge[4:], []byte{0xFF, 0xFF, 0xFF, 0xFF})
 	tests := []struct {
@@ -372,6 +374,8 @@ func TestANCSErrors(t *testing.T) {
 		{"unknown node kind", kind5, []string{`animation 0 "a" meta-animation kind`, "5 is not Play"}, int64(playAt)},
 		{"too deep", deep, []string{`animation 0 "a"`, "deeper than 64"}, -1},
 		{"random under 100", random, []string{`animation 0 "a" random thresholds`, "never reach 100"}, int64(playAt)},
+		{"empty sequence", emptySeq, []string{`animation 0 "a" sequence child count`, "plays nothing"}, int64(playAt)},
+		{"empty random", emptyRandom, []string{`animation 0 "a" random thresholds`, "never reach 100"}, int64(playAt)},
 		{"character count", huge, []string{"character count"}, 8},
 		{"truncated", v1[:len(v1)-2], []string{"meta-transition kind", "unexpected end"}, -1},
 	}
