@@ -49,10 +49,15 @@ type jsonClip struct {
 }
 
 type jsonCharacter struct {
-	ID         int      `json:"id"`
-	Name       string   `json:"name"`
-	Skeleton   int      `json:"skeleton"`
-	Animations []string `json:"animations"`
+	ID      int    `json:"id"`
+	Name    string `json:"name"`
+	Version int    `json:"version"`
+	// Skeleton indexes the asset's skeletons (-1: not loaded);
+	// SkeletonID is the file's id of it (a CINF id).
+	Skeleton   int            `json:"skeleton"`
+	SkeletonID string         `json:"skeleton_id,omitempty"`
+	Animations []jsonCharAnim `json:"animations"`
+	Info       []jsonKV       `json:"info,omitempty"`
 }
 
 type jsonInfo struct {
@@ -75,6 +80,11 @@ type jsonInfo struct {
 	Entry      string          `json:"entry,omitempty"`
 	Info       []jsonKV        `json:"info,omitempty"`
 	Warnings   []string        `json:"warnings"`
+
+	// Trans is the animation set's (from, to) table; Set its other
+	// tables.
+	Trans []jsonTransition `json:"transitions,omitempty"`
+	Set   *jsonAnimSet     `json:"anim_set,omitempty"`
 }
 
 func kvs(in []formats.KV) []jsonKV {
@@ -127,14 +137,7 @@ func describe(a *formats.Asset) *jsonInfo {
 		j.Clips = append(j.Clips, jc)
 	}
 	j.Sets = clipSets(a)
-	j.Characters = make([]jsonCharacter, 0, len(a.Characters))
-	for _, ch := range a.Characters {
-		jc := jsonCharacter{ID: ch.ID, Name: ch.Name, Skeleton: ch.Skeleton, Animations: []string{}}
-		for _, an := range ch.Animations {
-			jc.Animations = append(jc.Animations, an.Name)
-		}
-		j.Characters = append(j.Characters, jc)
-	}
+	j.Characters, j.Set, j.Trans = charactersJSON(a)
 	for _, e := range a.Entries {
 		j.Entries = append(j.Entries, jsonKV{Key: e.Name, Value: e.Type})
 	}
@@ -213,6 +216,7 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 	}
 	for _, ch := range j.Characters {
 		fmt.Fprintf(&b, "character %d %q: %d animations\n", ch.ID, ch.Name, len(ch.Animations))
+		printCharAnims(&b, ch.Animations)
 	}
 	for _, e := range j.Entries {
 		fmt.Fprintf(&b, "entry: %s (%s)\n", e.Key, e.Value)
@@ -226,6 +230,21 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 
 func cmdList(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	// A PAK or a folder lists its entries without opening one.
+	if len(args) == 1 {
+		if es, warns, ok, err := listEntries(args[0]); ok || err != nil {
+			if err != nil {
+				return err
+			}
+			for _, e := range es {
+				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			}
+			for _, wm := range warns {
+				fmt.Fprintf(w, "warning: %s\n", wm)
+			}
+			return nil
+		}
+	}
 	a, err := openFileArg(fs, args, nil)
 	if err != nil {
 		return err

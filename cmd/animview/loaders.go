@@ -6,6 +6,7 @@ import (
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/formats/sims"
 )
 
@@ -15,6 +16,7 @@ import (
 func formatLoaders() []formats.Loader {
 	var ls []formats.Loader
 	ls = append(ls, prime.Loaders()...)
+	ls = append(ls, pak.Loaders()...)
 	ls = append(ls, lego.Loaders()...)
 	ls = append(ls, sims.Loaders()...)
 	ls = append(ls, ms3d.Loaders()...)

@@ -99,7 +99,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
-	skeleton, game, entry, model string
+	skeleton, game, entry, character, model string
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -107,10 +107,15 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.model, "model", "", "model `FILE` (.ms3d) an ANM file splits into clips")
 	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
 	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
+	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
 }
 
 func (l *loadFlags) options() openOptions {
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: l.entry, Model: l.model}
+	entry := l.entry
+	if entry == "" {
+		entry = l.character
+	}
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must

@@ -60,6 +60,9 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 	if o.Skeleton != "" && o.Model != "" {
 		return nil, fmt.Errorf("--skeleton and --model both choose the file to pose on: give one")
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return openFolder(path, o)
+	}
 	in, err := readInput(path)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,9 @@
 // Package prime reads and writes the animation files of Metroid Prime (MP1)
 // and Metroid Prime 2: Echoes (MP2) for the GameCube: ANIM clips (version 0,
-// uncompressed, and version 2, the compressed bitstream), CINF skeletons and
-// EVNT event lists.
+// uncompressed, and version 2, the compressed bitstream), CINF skeletons,
+// EVNT event lists, and ANCS character sets with their animation sets
+// (meta-animation trees and transitions, filled into formats.AnimSet).
+// Package pak below reads the games' PAK archives.
 //
 // The decoders follow the games' own evaluation as the decompilations show
 // it (the project's Metroid Prime spec, sections 1 to 4), not the reference
@@ -18,5 +20,6 @@
 // Loose files follow the extracted-resource naming convention
 // <ID as 8 hex digits>.<TYPE> (any case, a prefix tolerated): an ANIM finds
 // its EVNT by the id its header names and its skeleton among the CINF files
-// beside it.
+// beside it; an ANCS character finds its CINF, ANIMs and EVNTs by id in the
+// same folder or PAK (OpenLibrary), and a missing one is a warning.
 package prime

@@ -16,7 +16,7 @@ const (
 	LoaderEVNT = "prime-evnt"
 )
 
-// Loaders returns the Metroid Prime loaders: ANIM, CINF and EVNT.
+// Loaders returns the Metroid Prime loaders: ANIM, CINF, ANCS and EVNT.
 func Loaders() []formats.Loader {
 	return []formats.Loader{
 		{
@@ -32,6 +32,13 @@ func Loaders() []formats.Loader {
 			Extensions:  []string{"cinf"},
 			Sniff:       SniffCINF,
 			Load:        LoadCINF,
+		},
+		{
+			Name:        LoaderANCS,
+			Description: "Metroid Prime 1 and 2 character set (ANCS): characters, meta-animation trees and transitions, with each character's CINF, ANIMs and EVNTs from beside it",
+			Extensions:  []string{"ancs"},
+			Sniff:       SniffANCS,
+			Load:        LoadANCS,
 		},
 		{
 			// An EVNT has no signature worth sniffing (a version 1 or 2 and

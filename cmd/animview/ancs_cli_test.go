@@ -1,0 +1,185 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/internal/lzo/lzotest"
+)
+
+// writeDemoSet writes the demo character set into a new folder, leaving out
+// the files named in skip.
+func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
+	t.Helper()
+	files, err := prime.DemoSetFiles(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for n, b := range files {
+		if strings.Contains(strings.Join(skip, " "), n) {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// writeDemoPAK packs the demo set (MP2: LZO entries) and one loose ANIM.
+func writeDemoPAK(t *testing.T, game prime.Game) string {
+	t.Helper()
+	files, err := prime.DemoSetFiles(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["DEADBEEF.ANIM"] = files["1A2B3C4D.ANIM"]
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	comp := pak.Zlib
+	if game == prime.MP2 {
+		comp = pak.LZO
+	}
+	var es []pak.WriteEntry
+	for _, n := range names {
+		var id uint32
+		var typ string
+		fmt.Sscanf(n, "%08X.%s", &id, &typ)
+		es = append(es, pak.WriteEntry{Type: pak.Type4(typ), ID: id, Data: files[n], Compression: comp})
+	}
+	data, err := pak.Write(nil, es, pak.WriteOptions{CompressLZO: lzotest.Compress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "Demo.pak")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+type ancsJSON struct {
+	Format     string `json:"format"`
+	Entry      string `json:"entry"`
+	Characters []struct {
+		Name       string `json:"name"`
+		Version    int    `json:"version"`
+		Skeleton   int    `json:"skeleton"`
+		SkeletonID string `json:"skeleton_id"`
+		Animations []struct {
+			Name     string    `json:"name"`
+			Index    int       `json:"index"`
+			Duration float64   `json:"duration"`
+			Tree     *jsonTree `json:"tree"`
+		} `json:"animations"`
+	} `json:"characters"`
+	Transitions []jsonTransition `json:"transitions"`
+	AnimSet     *jsonAnimSet     `json:"anim_set"`
+	Warnings    []string         `json:"warnings"`
+}
+
+func infoJSON(t *testing.T, args ...string) ancsJSON {
+	t.Helper()
+	out, errs, code := runCLI(t, append([]string{"info", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var j ancsJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
+	}
+	return j
+}
+
+func TestInfoJSONCharacters(t *testing.T) {
+	dir := writeDemoSet(t, prime.MP1)
+	for _, tc := range []struct {
+		name, format string
+		args         []string
+	}{
+		{"ancs", "prime-ancs", []string{filepath.Join(dir, prime.DemoANCSName)}},
+		{"folder", "prime-folder", []string{dir}},
+		{"pak", "prime-pak", []string{writeDemoPAK(t, prime.MP2)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			j := infoJSON(t, tc.args...)
+			if j.Format != tc.format || len(j.Characters) != 2 || len(j.Warnings) != 0 {
+				t.Fatalf("format %s, %d characters, warnings %q", j.Format, len(j.Characters), j.Warnings)
+			}
+			c := j.Characters[0]
+			if c.Name != "Crawler" || c.SkeletonID != "5E6F7081" || c.Skeleton != 0 || len(c.Animations) != 6 {
+				t.Errorf("character %+v", c)
+			}
+			phase := c.Animations[3]
+			tr := phase.Tree
+			if phase.Name != "phase" || phase.Index != 3 || tr.Kind != "phase-blend" || *tr.Weight != 0.5 ||
+				len(tr.Children) != 2 || tr.Children[1].Name != "alert" || *tr.Children[1].Clip != 2 {
+				t.Errorf("phase blend %+v", phase)
+			}
+			// Listing rule: dA + (dB - dA)·w of two one-second clips.
+			if phase.Duration != 1 {
+				t.Errorf("phase duration %v", phase.Duration)
+			}
+			rnd := c.Animations[4].Tree
+			if rnd.Kind != "random" || fmt.Sprint(rnd.Thresholds) != "[70 100]" || fmt.Sprint(rnd.Percent) != "[70 30]" {
+				t.Errorf("random %+v", rnd)
+			}
+			if seq := c.Animations[5]; seq.Tree.Kind != "sequence" || seq.Duration != 2 {
+				t.Errorf("sequence %+v", seq)
+			}
+			if len(j.Transitions) != 4 || j.Transitions[0].Trans.Kind != "trans" || j.Transitions[2].Trans.Anim.Name != "idle" ||
+				float32(j.AnimSet.DefaultTransition.Duration) != 0.2 || len(j.AnimSet.HalfTransitions) != 1 {
+				t.Errorf("transitions %+v, set %+v", j.Transitions, j.AnimSet)
+			}
+		})
+	}
+	j := infoJSON(t, "--character", "Crawler_Calm", dir)
+	if j.Entry != "Crawler_Calm" {
+		t.Errorf("--character opened %q", j.Entry)
+	}
+}
+
+func TestInfoJSONMissing(t *testing.T) {
+	dir := writeDemoSet(t, prime.MP1, "1A2B3C4E.ANIM")
+	j := infoJSON(t, dir)
+	found := false
+	for _, w := range j.Warnings {
+		found = found || strings.Contains(w, "ANIM 1A2B3C4E is missing")
+	}
+	idle := j.Characters[0].Animations[1].Tree
+	if !found || !idle.Missing || *idle.Clip != -1 {
+		t.Errorf("warnings %q, idle %+v", j.Warnings, idle)
+	}
+}
+
+func TestListPAKAndFolder(t *testing.T) {
+	p := writeDemoPAK(t, prime.MP1)
+	out, errs, code := runCLI(t, "list", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "Crawler\tcharacter\nCrawler_Calm\tcharacter\nDEADBEEF.ANIM\tanim\n"
+	if out != want {
+		t.Errorf("list:\n%s\nwant:\n%s", out, want)
+	}
+	out, _, code = runCLI(t, "list", writeDemoSet(t, prime.MP2))
+	if code != 0 || out != "Crawler\tcharacter\nCrawler_Calm\tcharacter\n" {
+		t.Errorf("folder list %d:\n%s", code, out)
+	}
+	// A loose animation of the PAK opens with the PAK's CINF.
+	out, errs, code = runCLI(t, "info", "--entry", "DEADBEEF.ANIM", p)
+	if code != 0 || !strings.Contains(out, "5E6F7081.CINF") {
+		t.Errorf("loose anim %d %s:\n%s", code, errs, out)
+	}
+}

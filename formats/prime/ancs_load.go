@@ -1,0 +1,721 @@
+package prime
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/animview/animview/formats"
+)
+
+// LoaderANCS names the ANCS loader.
+const LoaderANCS = "prime-ancs"
+
+// Entry types of a character set or a resource library.
+const (
+	EntryCharacter = "character"
+	EntryAnim      = "anim"
+)
+
+// SniffANCS reports whether data looks like an ANCS: version 1, character
+// set version 1, a plausible character count and the first character's
+// version between 1 and 10.
+func SniffANCS(data []byte) bool {
+	if len(data) < 8 || be16(data, 0) != 1 || be16(data, 2) != 1 {
+		return false
+	}
+	n := be32(data, 4)
+	if n > 1000 {
+		return false
+	}
+	if n == 0 {
+		return len(data) >= 10
+	}
+	if len(data) < 14 {
+		return false
+	}
+	v := be16(data, 12)
+	return v >= 1 && v <= 10
+}
+
+func be16(b []byte, off int) uint16 { return uint16(b[off])<<8 | uint16(b[off+1]) }
+
+// LoadANCS opens an ANCS: its characters are the entries, and the one
+// Input.Entry names (the first by default) is opened with its skeleton and
+// the clips its animation set plays, from the resources beside the file.
+func LoadANCS(in *formats.Input) (*formats.Asset, error) {
+	game, err := ParseGame(in.Options["game"])
+	if err != nil {
+		return nil, err
+	}
+	a, err := ParseANCS(in.Data, game)
+	if err != nil {
+		return nil, err
+	}
+	set := &loadedSet{name: in.Name, ancs: a}
+	lib := newLibrary(in.Siblings)
+	entries := lib.characterEntries([]*loadedSet{set})
+	pick, err := pickEntry(entries, in.Entry)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", fmtANCS, err)
+	}
+	asset, err := lib.characterAsset(set, entries[pick].char)
+	if err != nil {
+		return nil, err
+	}
+	asset.Entries, asset.Entry = publicEntries(entries), entries[pick].Name
+	return asset, nil
+}
+
+// library indexes the resources beside a file or inside a PAK by
+// <ID>.<TYPE> (upper case), so that every lookup is one map access.
+type library struct {
+	r     formats.Resolver
+	names map[string]string
+	// sorted holds every name of the resolver, sorted, for listings.
+	sorted []string
+	err    error
+}
+
+func newLibrary(r formats.Resolver) *library {
+	l := &library{r: r, names: map[string]string{}}
+	if r == nil {
+		return l
+	}
+	names, err := r.List()
+	if err != nil {
+		l.err = err
+		return l
+	}
+	sort.Strings(names)
+	l.sorted = names
+	for _, n := range names {
+		dot := strings.LastIndexByte(n, '.')
+		id, ok := idFromName(n)
+		if !ok || dot < 0 {
+			continue
+		}
+		key := resKey(id, n[dot+1:])
+		// The exact name wins over a prefixed one, then the first.
+		if old, dup := l.names[key]; !dup || len(n) < len(old) {
+			l.names[key] = n
+		}
+	}
+	return l
+}
+
+func resKey(id uint32, typ string) string { return fmt.Sprintf("%08X.%s", id, strings.ToUpper(typ)) }
+
+// open returns the bytes of resource id of type typ and its name, or an
+// error that names both.
+func (l *library) open(id uint32, typ string) ([]byte, string, error) {
+	name, ok := l.names[resKey(id, typ)]
+	if !ok {
+		return nil, "", fmt.Errorf("%s %08X is missing", typ, id)
+	}
+	b, err := l.r.Open(name)
+	if err != nil {
+		return nil, name, fmt.Errorf("%s %08X: %w", typ, id, err)
+	}
+	return b, name, nil
+}
+
+// loadedSet is a parsed ANCS and the name it came by.
+type loadedSet struct {
+	name string
+	ancs *ANCS
+}
+
+// entry is an openable item: a character of a set or a loose ANIM.
+type entry struct {
+	formats.Entry
+	set  *loadedSet
+	char int
+	// anim is the resource name of a loose ANIM.
+	anim string
+}
+
+func publicEntries(es []entry) []formats.Entry {
+	out := make([]formats.Entry, len(es))
+	for i := range es {
+		out[i] = es[i].Entry
+	}
+	return out
+}
+
+// characterEntries names every character of the sets; a name that repeats
+// gets its set's name appended.
+func (l *library) characterEntries(sets []*loadedSet) []entry {
+	var out []entry
+	seen := map[string]bool{}
+	for _, s := range sets {
+		for ci := range s.ancs.Characters {
+			name := s.ancs.Characters[ci].Name
+			if name == "" || seen[name] {
+				name = fmt.Sprintf("%s (%s #%d)", name, baseName(s.name), ci)
+			}
+			seen[name] = true
+			out = append(out, entry{Entry: formats.Entry{Name: name, Type: EntryCharacter}, set: s, char: ci})
+		}
+	}
+	return out
+}
+
+// pickEntry finds the entry by name (exactly, then ignoring case); ""
+// picks the first.
+func pickEntry(es []entry, want string) (int, error) {
+	if len(es) == 0 {
+		return -1, fmt.Errorf("nothing to open: no characters and no animations")
+	}
+	if want == "" {
+		return 0, nil
+	}
+	for i := range es {
+		if es[i].Name == want {
+			return i, nil
+		}
+	}
+	for i := range es {
+		if strings.EqualFold(es[i].Name, want) {
+			return i, nil
+		}
+	}
+	names := make([]string, 0, 10)
+	for i := 0; i < len(es) && i < 10; i++ {
+		names = append(names, strconv.Quote(es[i].Name))
+	}
+	more := ""
+	if len(es) > 10 {
+		more = fmt.Sprintf(" and %d more", len(es)-10)
+	}
+	return -1, fmt.Errorf("no entry named %q; there are %s%s", want, strings.Join(names, ", "), more)
+}
+
+// OpenLibrary opens a folder of extracted resources or a PAK's contents
+// through r: every character of every ANCS in it, and, with loose, every
+// ANIM that no set plays, are the entries; the one entry names (the first
+// by default) is opened. source names the folder or archive in Info.
+func OpenLibrary(r formats.Resolver, source, entryName string, loose bool, options map[string]string) (*formats.Asset, error) {
+	lib := newLibrary(r)
+	if lib.err != nil {
+		return nil, fmt.Errorf("%s: %w", source, lib.err)
+	}
+	entries, warns := lib.entries(loose)
+	pick, err := pickEntry(entries, entryName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	e := entries[pick]
+	var asset *formats.Asset
+	if e.set != nil {
+		asset, err = lib.characterAsset(e.set, e.char)
+	} else {
+		var data []byte
+		data, err = r.Open(e.anim)
+		if err == nil {
+			asset, err = LoadANIM(&formats.Input{Name: e.anim, Data: data, Siblings: r, Options: options})
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", source, e.Name, err)
+	}
+	asset.Entries, asset.Entry = publicEntries(entries), e.Name
+	asset.Warnings = append(warns, asset.Warnings...)
+	asset.Info = append([]formats.KV{{Key: "source", Value: source}}, asset.Info...)
+	return asset, nil
+}
+
+// LibraryEntries lists what OpenLibrary would offer, without opening any
+// of it (for `list`), and the problems met on the way.
+func LibraryEntries(r formats.Resolver, loose bool) ([]formats.Entry, []string, error) {
+	lib := newLibrary(r)
+	if lib.err != nil {
+		return nil, nil, lib.err
+	}
+	es, warns := lib.entries(loose)
+	return publicEntries(es), warns, nil
+}
+
+func (l *library) entries(loose bool) ([]entry, []string) {
+	var sets []*loadedSet
+	var warns []string
+	for _, n := range l.sorted {
+		if !hasExt(n, ".ancs") {
+			continue
+		}
+		data, err := l.r.Open(n)
+		if err != nil {
+			warns = append(warns, fmt.Sprintf("%s: %v", n, err))
+			continue
+		}
+		a, err := ParseANCS(data, GameAuto)
+		if err != nil {
+			warns = append(warns, fmt.Sprintf("%s: %v", n, err))
+			continue
+		}
+		sets = append(sets, &loadedSet{name: n, ancs: a})
+	}
+	entries := l.characterEntries(sets)
+	if !loose {
+		return entries, warns
+	}
+	played := map[uint32]bool{}
+	for _, s := range sets {
+		s.ancs.Anims.walk(func(m *ANCSMetaAnim) {
+			if m.Kind == MetaAnimPlay {
+				played[m.AnimID] = true
+			}
+		})
+	}
+	for _, n := range l.sorted {
+		if !hasExt(n, ".anim") {
+			continue
+		}
+		if id, ok := idFromName(n); ok && played[id] {
+			continue
+		}
+		entries = append(entries, entry{Entry: formats.Entry{Name: n, Type: EntryAnim}, anim: n})
+	}
+	return entries, warns
+}
+
+// walk calls f on every meta-animation node of the set: the animations'
+// trees, then the transitions' middle animations.
+func (s *ANCSAnimSet) walk(f func(*ANCSMetaAnim)) {
+	var visit func(m *ANCSMetaAnim)
+	visit = func(m *ANCSMetaAnim) {
+		if m == nil {
+			return
+		}
+		f(m)
+		for _, c := range m.Children {
+			visit(c)
+		}
+	}
+	for i := range s.Animations {
+		visit(s.Animations[i].Tree)
+	}
+	for i := range s.Transitions {
+		visit(s.Transitions[i].Trans.Anim)
+	}
+	visit(s.Default.Anim)
+	for i := range s.HalfTransitions {
+		visit(s.HalfTransitions[i].Trans.Anim)
+	}
+}
+
+// characterAsset opens character ci of a set: its CINF is the skeleton,
+// every ANIM the set's trees play is a clip on it, and the set becomes the
+// model's AnimSet with Play nodes pointing at the clips. A missing or
+// unreadable resource is a warning that names its id and type; the rest
+// still loads.
+func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error) {
+	a := set.ancs
+	ch := &a.Characters[ci]
+	asset := &formats.Asset{
+		Format:    LoaderANCS,
+		Game:      a.Game.Title(),
+		Version:   strconv.Itoa(int(a.Version)),
+		Coords:    zUp(),
+		Character: ci,
+	}
+	warn := func(format string, args ...any) {
+		asset.Warnings = append(asset.Warnings, fmt.Sprintf(format, args...))
+	}
+	if l.r == nil {
+		warn("no folder or archive to find the character's resources in")
+	}
+	if !trailing(a.Trailing) {
+		warn("ANCS: %s", trailingWarning(a.Trailing))
+	}
+
+	// The ANIMs, in the order the set first plays them.
+	type animRef struct {
+		id   uint32
+		name string
+		anim *Anim
+	}
+	var refs []*animRef
+	byID := map[uint32]int{}
+	a.Anims.walk(func(m *ANCSMetaAnim) {
+		if m.Kind != MetaAnimPlay {
+			return
+		}
+		if _, ok := byID[m.AnimID]; ok {
+			return
+		}
+		byID[m.AnimID] = len(refs)
+		refs = append(refs, &animRef{id: m.AnimID, name: m.Name})
+	})
+	for _, ref := range refs {
+		if l.r == nil {
+			continue
+		}
+		data, _, err := l.open(ref.id, "ANIM")
+		if err != nil {
+			warn("%v (played as %q); its Play nodes have no clip", err, ref.name)
+			continue
+		}
+		an, err := ParseANIM(data, GameAuto)
+		if err != nil {
+			warn("ANIM %08X (played as %q): %v; its Play nodes have no clip", ref.id, ref.name, err)
+			continue
+		}
+		ref.anim = an
+		for _, w := range an.Warnings {
+			warn("ANIM %08X: %s", ref.id, w)
+		}
+	}
+
+	// The skeleton: the character's CINF, else flat bones from the
+	// channels of every clip.
+	sk := l.skeleton(ch, func(format string, args ...any) { warn(format, args...) })
+	if sk == nil {
+		var all Keys
+		for _, ref := range refs {
+			if ref.anim != nil {
+				all.Channels = append(all.Channels, ref.anim.Keys.Channels...)
+			}
+		}
+		sk = flatSkeleton(fmt.Sprintf("%08X", ch.Skeleton), &all)
+	}
+	asset.Skeleton = sk
+	asset.Skeletons = []*formats.Skeleton{sk}
+
+	// Clips, with MP1 events from the EVNT the ANIM names, else the one
+	// the set's (ANIM, EVNT) pair gives.
+	pairs := map[uint32]uint32{}
+	for _, r := range a.Anims.Resources {
+		if _, dup := pairs[r.Anim]; !dup {
+			pairs[r.Anim] = r.Event
+		}
+	}
+	clipOf := map[uint32]int{}
+	for _, ref := range refs {
+		if ref.anim == nil {
+			continue
+		}
+		name := ref.name
+		if name == "" {
+			name = fmt.Sprintf("%08X", ref.id)
+		}
+		clip := buildClip(ref.anim, sk, name, asset)
+		clip.Group = ch.Name
+		clip.Info = append(clip.Info, formats.KV{Key: "anim id", Value: fmt.Sprintf("%08X", ref.id)})
+		// The engine loads the EVNT its ANIM names (CAnimSource and
+		// CFBStreamedCompression read the id and fetch it when non-zero);
+		// the set's pairs list the same dependencies for preloading, and
+		// stand in when the header names none.
+		evID, how := uint32(0), ""
+		if id, ok := ref.anim.EVNTID(); ok {
+			evID, how = id, "the ANIM header"
+		} else if id := pairs[ref.id]; id != 0 && id != NoEVNT {
+			evID, how = id, "the set's (ANIM, EVNT) pair"
+		}
+		if evID != 0 && l.r != nil {
+			src := fmt.Sprintf("%08X.EVNT (%s)", evID, how)
+			if data, _, err := l.open(evID, "EVNT"); err != nil {
+				warn("%v (named by %s of ANIM %08X)", err, how, ref.id)
+				src = fmt.Sprintf("%08X.EVNT (missing)", evID)
+			} else if e, err := ParseEVNT(data, GameAuto); err != nil {
+				warn("EVNT %08X: %v", evID, err)
+				src = fmt.Sprintf("%08X.EVNT (unreadable)", evID)
+			} else {
+				clip.Events = e.forCharacter(ci).Events(sk)
+			}
+			clip.Info = append(clip.Info, formats.KV{Key: "event source", Value: src})
+		}
+		clipOf[ref.id] = len(asset.Clips)
+		asset.Clips = append(asset.Clips, clip)
+	}
+
+	asset.AnimSet = convertSet(a, ci, sk, clipOf)
+	if es := a.Anims.EventSets; a.Game == MP2 && a.Anims.TableCount > 3 && len(es) != len(a.Anims.Animations) {
+		// PWE asserts the counts agree; events go by animation index.
+		warn("%d event sets for %d animations; they are matched by index", len(es), len(a.Anims.Animations))
+	}
+	for _, w := range danglingKeys(&a.Anims) {
+		warn("%s", w)
+	}
+	for i := range a.Characters {
+		asset.Characters = append(asset.Characters, characterModel(a, i, asset.AnimSet, ch.Skeleton, &warnings{add: warn, on: i == ci}))
+	}
+	asset.Info = append(asset.Info,
+		formats.KV{Key: "game", Value: a.Game.String()},
+		formats.KV{Key: "set", Value: set.name},
+		formats.KV{Key: "character", Value: fmt.Sprintf("%d %q (version %d)", ci, ch.Name, ch.Version)},
+		formats.KV{Key: "table count", Value: strconv.Itoa(int(a.Anims.TableCount))},
+		formats.KV{Key: "animations", Value: strconv.Itoa(len(a.Anims.Animations))},
+		formats.KV{Key: "transitions", Value: strconv.Itoa(len(a.Anims.Transitions))},
+		formats.KV{Key: "half transitions", Value: strconv.Itoa(len(a.Anims.HalfTransitions))},
+		formats.KV{Key: "additive animations", Value: strconv.Itoa(len(a.Anims.Additive))},
+		formats.KV{Key: "ANIMs played", Value: fmt.Sprintf("%d (%d found)", len(refs), len(asset.Clips))},
+	)
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", fmtANCS, err)
+	}
+	return asset, nil
+}
+
+// warnings passes warnings on for the opened character only, so that the
+// others' problems are not reported as the open one's.
+type warnings struct {
+	add func(string, ...any)
+	on  bool
+}
+
+func (w *warnings) warn(format string, args ...any) {
+	if w.on {
+		w.add(format, args...)
+	}
+}
+
+// skeleton opens the character's CINF, or returns nil after a warning.
+func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) *formats.Skeleton {
+	if l.r == nil {
+		return nil
+	}
+	data, name, err := l.open(ch.Skeleton, "CINF")
+	if err != nil {
+		warn("%v (the skeleton of %q); bones come from the clips' channels", err, ch.Name)
+		return nil
+	}
+	c, err := ParseCINF(data, GameAuto)
+	if err != nil {
+		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
+		return nil
+	}
+	sk, ws, err := c.Skeleton(fmt.Sprintf("%08X", ch.Skeleton))
+	if err != nil {
+		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
+		return nil
+	}
+	for _, w := range ws {
+		warn("CINF %08X: %s", ch.Skeleton, w)
+	}
+	sk.Source = name + " (the character's skeleton)"
+	return sk
+}
+
+// forCharacter returns the EVNT with only the events for character ci
+// (CharIdx -1 is every character, spec 4).
+func (e *EVNT) forCharacter(ci int) *EVNT {
+	keep := func(p *POI) bool { return p.CharIdx == -1 || int(p.CharIdx) == ci }
+	out := *e
+	out.Loops, out.Users, out.Effects, out.Sounds = nil, nil, nil, nil
+	for _, ev := range e.Loops {
+		if keep(&ev.POI) {
+			out.Loops = append(out.Loops, ev)
+		}
+	}
+	for _, ev := range e.Users {
+		if keep(&ev.POI) {
+			out.Users = append(out.Users, ev)
+		}
+	}
+	for _, ev := range e.Effects {
+		if keep(&ev.POI) {
+			out.Effects = append(out.Effects, ev)
+		}
+	}
+	for _, ev := range e.Sounds {
+		if keep(&ev.POI) {
+			out.Sounds = append(out.Sounds, ev)
+		}
+	}
+	return &out
+}
+
+// convertSet builds the model's animation set; Play nodes point at the
+// clips (-1 where the ANIM is missing). MP2's event sets go to the
+// animations by index.
+func convertSet(a *ANCS, ci int, sk *formats.Skeleton, clipOf map[uint32]int) *formats.AnimSet {
+	s := &a.Anims
+	out := &formats.AnimSet{
+		TableCount:        int(s.TableCount),
+		DefaultTransition: convertTrans(&s.Default, clipOf),
+		DefaultAdditive:   formats.AdditiveFade{FadeIn: s.DefaultFadeIn, FadeOut: s.DefaultFadeOut},
+	}
+	out.Animations = make([]formats.SetAnim, len(s.Animations))
+	for i, an := range s.Animations {
+		out.Animations[i] = formats.SetAnim{Name: an.Name, Tree: convertMeta(an.Tree, clipOf)}
+		if i < len(s.EventSets) && s.EventSets[i] != nil {
+			out.Animations[i].Events = s.EventSets[i].forCharacter(ci).Events(sk)
+		}
+	}
+	for _, t := range s.Transitions {
+		out.Transitions = append(out.Transitions, formats.Transition{ID: t.ID, From: t.From, To: t.To, Trans: convertTrans(&t.Trans, clipOf)})
+	}
+	for _, h := range s.HalfTransitions {
+		out.HalfTransitions = append(out.HalfTransitions, formats.HalfTransition{To: h.To, Trans: convertTrans(&h.Trans, clipOf)})
+	}
+	for _, ad := range s.Additive {
+		out.Additive = append(out.Additive, formats.AdditiveAnim{Anim: ad.Anim, Fade: formats.AdditiveFade{FadeIn: ad.FadeIn, FadeOut: ad.FadeOut}})
+	}
+	for _, r := range s.Resources {
+		out.Resources = append(out.Resources, formats.AnimResource{Anim: r.Anim, Event: r.Event})
+	}
+	return out
+}
+
+func convertMeta(m *ANCSMetaAnim, clipOf map[uint32]int) *formats.MetaAnim {
+	if m == nil {
+		return nil
+	}
+	out := &formats.MetaAnim{Kind: formats.MetaKind(m.Kind), Clip: -1}
+	switch m.Kind {
+	case MetaAnimPlay:
+		if c, ok := clipOf[m.AnimID]; ok {
+			out.Clip = c
+		}
+		out.AnimID = int(m.AnimID)
+		out.Prim = m.Prim
+		out.Name = m.Name
+		out.StartTime = float64(m.Start.Seconds)
+		out.StartState = m.Start.State
+	case MetaAnimBlend, MetaAnimPhaseBlend:
+		out.Weight = m.Weight
+		out.Flag = m.Flag
+	case MetaAnimRandom:
+		out.Probabilities = append([]uint32(nil), m.Probabilities...)
+	}
+	for _, c := range m.Children {
+		out.Children = append(out.Children, convertMeta(c, clipOf))
+	}
+	return out
+}
+
+func convertTrans(t *ANCSMetaTrans, clipOf map[uint32]int) formats.MetaTrans {
+	return formats.MetaTrans{
+		Kind:          formats.MetaTransKind(t.Kind),
+		Anim:          convertMeta(t.Anim, clipOf),
+		Duration:      float64(t.Duration.Seconds),
+		DurationState: t.Duration.State,
+		Unused:        t.Unused,
+		RunA:          t.RunA != 0,
+		Flags:         t.Flags,
+	}
+}
+
+// characterModel describes character i for the model. Its animations name
+// set entries through the character's id map (version > 4), else by the
+// id itself. Only a character whose CINF is the opened one's gets a
+// skeleton index: characters are opened one at a time.
+func characterModel(a *ANCS, i int, set *formats.AnimSet, openedCINF uint32, w *warnings) formats.Character {
+	ch := &a.Characters[i]
+	out := formats.Character{ID: int(ch.ID), Name: ch.Name, Version: int(ch.Version), Skeleton: -1, SkeletonID: ch.Skeleton}
+	if ch.Skeleton == openedCINF {
+		out.Skeleton = 0
+	}
+	for _, an := range ch.AnimNames {
+		idx, ok := int64(an.ID), true
+		if ch.Version > 4 {
+			if int64(an.ID) < int64(len(ch.AnimIDMap)) {
+				idx = int64(ch.AnimIDMap[an.ID])
+			} else {
+				ok = false
+			}
+		}
+		ca := formats.CharacterAnim{Name: an.Name, Clip: -1, SetIndex: -1}
+		switch {
+		case !ok:
+			w.warn("animation %q: id %d is outside the character's %d-entry id map", an.Name, an.ID, len(ch.AnimIDMap))
+		case idx >= int64(len(set.Animations)):
+			w.warn("animation %q: set index %d is outside the set's %d animations", an.Name, idx, len(set.Animations))
+		default:
+			ca.SetIndex = int(idx)
+			ca.Meta = set.Animations[idx].Tree
+		}
+		out.Animations = append(out.Animations, ca)
+	}
+	out.Info = characterInfo(ch)
+	return out
+}
+
+func hexIDs(ids []uint32) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%08X", id)
+	}
+	return b.String()
+}
+
+func characterInfo(ch *ANCSCharacter) []formats.KV {
+	kv := []formats.KV{
+		{Key: "version", Value: strconv.Itoa(int(ch.Version))},
+		{Key: "model", Value: fmt.Sprintf("%08X", ch.Model)},
+		{Key: "skin", Value: fmt.Sprintf("%08X", ch.Skin)},
+		{Key: "skeleton", Value: fmt.Sprintf("%08X", ch.Skeleton)},
+		{Key: "PAS states", Value: strconv.Itoa(len(ch.PAS.States))},
+		{Key: "PAS default state", Value: strconv.Itoa(int(ch.PAS.DefaultState))},
+	}
+	add := func(k, v string) { kv = append(kv, formats.KV{Key: k, Value: v}) }
+	p := &ch.Particles
+	for _, l := range []struct {
+		name string
+		ids  []uint32
+	}{{"PART", p.PART}, {"SWHC", p.SWHC}, {"third particle list", p.Third}, {"ELSC", p.ELSC}, {"SPSC", p.SPSC}, {"SRSC", p.SRSC}} {
+		if len(l.ids) > 0 {
+			add(l.name, hexIDs(l.ids))
+		}
+	}
+	add("default animation", strconv.Itoa(int(ch.DefaultAnim)))
+	if ch.Version > 1 {
+		add("AABBs", strconv.Itoa(len(ch.AABBs)))
+	}
+	if ch.Version > 2 {
+		var names []string
+		for _, e := range ch.Effects {
+			names = append(names, fmt.Sprintf("%s (%d components)", e.Name, len(e.Components)))
+		}
+		add("effects", strings.Join(names, ", "))
+	}
+	if ch.Version > 3 {
+		add("frozen model", fmt.Sprintf("%08X", ch.FrozenModel))
+		add("frozen skin", fmt.Sprintf("%08X", ch.FrozenSkin))
+	}
+	if ch.Version > 4 {
+		add("animation id map", idList(ch.AnimIDMap))
+	}
+	if ch.Version > 6 {
+		add("spatial primitives", fmt.Sprintf("%08X", ch.SpatialPrims))
+	}
+	if ch.Version > 7 {
+		add("animated scale", strconv.Itoa(int(ch.AnimatedScale)))
+	}
+	if ch.Version > 9 {
+		add("indexed AABBs", strconv.Itoa(len(ch.IndexedAABBs)))
+	}
+	return kv
+}
+
+// danglingKeys names transition-table keys that no Play node has as its
+// primitive index: the lookup (CTransitionDatabaseGame::GetMetaTrans) can
+// never select those rows.
+func danglingKeys(s *ANCSAnimSet) []string {
+	prims := map[uint32]bool{}
+	s.walk(func(m *ANCSMetaAnim) {
+		if m.Kind == MetaAnimPlay {
+			prims[m.Prim] = true
+		}
+	})
+	var out []string
+	for i, t := range s.Transitions {
+		for _, k := range []uint32{t.From, t.To} {
+			if !prims[k] {
+				out = append(out, fmt.Sprintf("transition %d (id %d, %d to %d): no Play has primitive index %d; the row is never used", i, t.ID, t.From, t.To, k))
+				break
+			}
+		}
+	}
+	for i, h := range s.HalfTransitions {
+		if !prims[h.To] {
+			out = append(out, fmt.Sprintf("half transition %d: no Play has primitive index %d; it is never used", i, h.To))
+		}
+	}
+	return out
+}

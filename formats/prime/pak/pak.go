@@ -1,0 +1,343 @@
+// Package pak reads and writes the resource archives of Metroid Prime and
+// Metroid Prime 2: Echoes for the GameCube (PAK version 3.5, the project's
+// Metroid Prime spec section 5): named resources, the resource table, and
+// entries stored plain, as one zlib stream (MP1) or as LZO1X segments
+// (MP2). A PAK opens as a library of resources: its characters (from its
+// ANCS files) and its loose animations are the entries.
+package pak
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/bin"
+	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/internal/lzo"
+)
+
+const fmtPAK = "prime PAK"
+
+// LoaderName names the PAK loader.
+const LoaderName = "prime-pak"
+
+// Version is the u32 both games' PAKs start with: major 3, minor 5.
+const Version = 0x00030005
+
+// MaxResource bounds one resource's decompressed size; the games' largest
+// resources are a few MiB.
+const MaxResource = 128 << 20
+
+// SegmentSize is the most an MP2 LZO segment inflates to.
+const SegmentSize = 0x4000
+
+// File is a parsed PAK: the tables as stored and the archive's bytes.
+type File struct {
+	Major, Minor uint16
+	Unused       uint32
+	Named        []Named
+	Resources    []Resource
+	// Warnings are problems that do not stop the archive from opening.
+	Warnings []string
+	data     []byte
+	// byName maps <ID>.<TYPE> to the first resource with that id and type.
+	byName map[string]int
+	names  []string
+}
+
+// Named is a named resource (a world's entry point and the like).
+type Named struct {
+	Type [4]byte
+	ID   uint32
+	Name string
+}
+
+// Resource is a row of the resource table. Offset is absolute and Size is
+// the stored size including the 0xFF padding to 32 bytes.
+type Resource struct {
+	Compressed uint32
+	Type       [4]byte
+	ID         uint32
+	Size       uint32
+	Offset     uint32
+}
+
+// Name returns the resource's extracted-file name, <ID>.<TYPE>.
+func (r *Resource) Name() string { return fmt.Sprintf("%08X.%s", r.ID, typeString(r.Type)) }
+
+func typeString(t [4]byte) string {
+	for _, c := range t {
+		if c < 0x20 || c > 0x7E || c == '/' || c == '\\' {
+			return fmt.Sprintf("%02X%02X%02X%02X", t[0], t[1], t[2], t[3])
+		}
+	}
+	return string(t[:])
+}
+
+// Sniff reports whether data starts like a PAK: version 3.5 and an unused
+// zero word.
+func Sniff(data []byte) bool {
+	return len(data) >= 12 && binary.BigEndian.Uint32(data) == Version && binary.BigEndian.Uint32(data[4:]) == 0
+}
+
+// Parse reads the tables of a PAK and checks every entry against the file.
+func Parse(data []byte) (*File, error) {
+	r := bin.NewReader(data, binary.BigEndian, fmtPAK)
+	f := &File{data: data, byName: map[string]int{}}
+	f.Major = r.U16("version major")
+	f.Minor = r.U16("version minor")
+	if r.Err() == nil && (f.Major != 3 || f.Minor != 5) {
+		return nil, r.FailAt("version", 0, "%d.%d is not 3.5", f.Major, f.Minor)
+	}
+	f.Unused = r.U32("unused")
+	n := r.Count("named resource count", uint64(r.U32("named resource count")), 12)
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	f.Named = make([]Named, n)
+	for i := range f.Named {
+		nr := &f.Named[i]
+		copy(nr.Type[:], r.Bytes("named resource type", 4))
+		nr.ID = r.U32("named resource id")
+		off := r.Offset()
+		ln := r.U32("named resource name length")
+		if r.Err() == nil && ln > 4096 {
+			r.FailAt("named resource name length", off, "%d bytes is not a name", ln)
+		}
+		nr.Name = string(r.Bytes("named resource name", int(ln)))
+		if r.Err() != nil {
+			prefix(r, "named resource "+strconv.Itoa(i))
+			return nil, r.Err()
+		}
+	}
+	n = r.Count("resource count", uint64(r.U32("resource count")), 20)
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	f.Resources = make([]Resource, n)
+	tableEnd := r.Offset() + 20*n
+	for i := range f.Resources {
+		res := &f.Resources[i]
+		off := r.Offset()
+		res.Compressed = r.U32("compressed")
+		copy(res.Type[:], r.Bytes("type", 4))
+		res.ID = r.U32("id")
+		res.Size = r.U32("size")
+		res.Offset = r.U32("offset")
+		if r.Err() != nil {
+			break
+		}
+		// The games store offset and size divided by 32 (CPakFile::SResInfo).
+		end := uint64(res.Offset) + uint64(res.Size)
+		switch {
+		case uint64(res.Offset) < uint64(tableEnd):
+			r.FailAt("offset", off+16, "%d lies inside the header (which ends at %d)", res.Offset, tableEnd)
+		case end > uint64(len(data)):
+			r.FailAt("size", off+12, "entry at %d of %d bytes ends at %d, past the %d-byte file", res.Offset, res.Size, end, len(data))
+		case res.Compressed != 0 && res.Size < 4:
+			r.FailAt("size", off+12, "a compressed entry of %d bytes has no room for its size", res.Size)
+		}
+		if r.Err() != nil {
+			prefix(r, fmt.Sprintf("resource %d (%s)", i, res.Name()))
+			return nil, r.Err()
+		}
+		if res.Offset%32 != 0 || res.Size%32 != 0 {
+			f.Warnings = append(f.Warnings, fmt.Sprintf("resource %d (%s): offset %d and size %d are not both multiples of 32, as the games store them", i, res.Name(), res.Offset, res.Size))
+		}
+		name := res.Name()
+		if _, dup := f.byName[name]; dup {
+			continue
+		}
+		f.byName[name] = i
+		f.names = append(f.names, name)
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func prefix(r *bin.Reader, p string) {
+	var fe *formats.Error
+	if errors.As(r.Err(), &fe) {
+		fe.Field = p + " " + fe.Field
+	}
+}
+
+// Stored returns resource i's bytes as stored (with the decompressed-size
+// word of a compressed entry, and the padding).
+func (f *File) Stored(i int) []byte {
+	res := &f.Resources[i]
+	return f.data[res.Offset : res.Offset+res.Size]
+}
+
+// Data returns resource i's contents, decompressed when the entry is. The
+// output never exceeds the declared size: a stream that would write more,
+// or that ends short of it, is an error.
+func (f *File) Data(i int) ([]byte, error) {
+	if i < 0 || i >= len(f.Resources) {
+		return nil, fmt.Errorf("%s: no resource %d", fmtPAK, i)
+	}
+	res := &f.Resources[i]
+	stored := f.Stored(i)
+	if res.Compressed == 0 {
+		return stored, nil
+	}
+	fail := func(field string, off int, format string, args ...any) error {
+		return &formats.Error{Format: fmtPAK, Field: fmt.Sprintf("resource %d (%s) %s", i, res.Name(), field),
+			Offset: int64(res.Offset) + int64(off), Err: fmt.Errorf(format, args...)}
+	}
+	size := binary.BigEndian.Uint32(stored)
+	payload := stored[4:]
+	// Each compressed byte yields at most ~1032 bytes through deflate and
+	// fewer through LZO; a size beyond that is a lie, refused before any
+	// allocation.
+	if size > MaxResource || uint64(size) > 1100*uint64(len(payload))+SegmentSize {
+		return nil, fail("decompressed size", 0, "%d bytes cannot come from %d compressed bytes (limit %d)", size, len(payload), MaxResource)
+	}
+	if isZlib(payload) {
+		return inflate(payload, int(size), fail)
+	}
+	return unsegment(payload, int(size), fail)
+}
+
+// isZlib tells an MP1 zlib stream (CMF 0x78 with a valid check) from MP2's
+// first LZO segment length, which is at most about 0x4000, never 0x78xx.
+func isZlib(p []byte) bool {
+	return len(p) >= 2 && p[0] == 0x78 && (uint16(p[0])<<8|uint16(p[1]))%31 == 0
+}
+
+func inflate(p []byte, size int, fail func(string, int, string, ...any) error) ([]byte, error) {
+	zr, err := zlib.NewReader(bytes.NewReader(p))
+	if err != nil {
+		return nil, fail("zlib stream", 4, "%w", err)
+	}
+	out := make([]byte, 0, size)
+	buf := bytes.NewBuffer(out)
+	// One byte more than declared shows a stream that is too long.
+	n, err := io.Copy(buf, io.LimitReader(zr, int64(size)+1))
+	if err != nil {
+		return nil, fail("zlib stream", 4, "%w", err)
+	}
+	if n != int64(size) {
+		if n > int64(size) {
+			return nil, fail("zlib stream", 4, "inflates past its declared %d bytes", size)
+		}
+		return nil, fail("zlib stream", 4, "inflates to %d bytes, not the declared %d", n, size)
+	}
+	return buf.Bytes(), nil
+}
+
+// unsegment joins MP2's LZO segments: an s16 length, positive for that many
+// compressed bytes (inflating to at most SegmentSize), negative for that
+// many raw bytes, until the declared size is reached; what follows may only
+// be 0xFF padding.
+func unsegment(p []byte, size int, fail func(string, int, string, ...any) error) ([]byte, error) {
+	out := make([]byte, 0, size)
+	off := 0
+	for seg := 0; len(out) < size; seg++ {
+		field := "segment " + strconv.Itoa(seg)
+		if len(p)-off < 2 {
+			return nil, fail(field+" length", 4+off, "the entry ends after %d of %d bytes", len(out), size)
+		}
+		n := int(int16(binary.BigEndian.Uint16(p[off:])))
+		off += 2
+		switch {
+		case n == 0:
+			return nil, fail(field+" length", 4+off-2, "zero-length segment")
+		case n < 0:
+			n = -n
+			if n > len(p)-off {
+				return nil, fail(field, 4+off, "%d raw bytes, %d remain", n, len(p)-off)
+			}
+			if n > size-len(out) {
+				return nil, fail(field, 4+off, "%d raw bytes go past the declared size %d", n, size)
+			}
+			out = append(out, p[off:off+n]...)
+		default:
+			if n > len(p)-off {
+				return nil, fail(field, 4+off, "%d compressed bytes, %d remain", n, len(p)-off)
+			}
+			limit := min(SegmentSize, size-len(out))
+			var err error
+			before := len(out)
+			out, _, err = lzo.Decompress(out, p[off:off+n], limit)
+			if err != nil {
+				if errors.Is(err, lzo.ErrOutput) && size-before < SegmentSize {
+					return nil, fail(field, 4+off, "decompresses past the declared size %d: %w", size, err)
+				}
+				return nil, fail(field, 4+off, "%w", err)
+			}
+		}
+		off += n
+	}
+	for i := off; i < len(p); i++ {
+		if p[i] != 0xFF {
+			return nil, fail("padding", 4+i, "byte %02X after the last segment is not 0xFF padding", p[i])
+		}
+	}
+	return out, nil
+}
+
+// Resolver returns the archive as a formats.Resolver: its resources by
+// their <ID>.<TYPE> names (the first of a repeated id and type).
+func (f *File) Resolver() formats.Resolver { return resolver{f} }
+
+type resolver struct{ f *File }
+
+func (r resolver) List() ([]string, error) { return append([]string(nil), r.f.names...), nil }
+
+func (r resolver) Open(name string) ([]byte, error) {
+	i, ok := r.f.byName[name]
+	if !ok {
+		return nil, fmt.Errorf("%s: no resource %s", fmtPAK, name)
+	}
+	return r.f.Data(i)
+}
+
+// Loaders returns the PAK loader.
+func Loaders() []formats.Loader {
+	return []formats.Loader{{
+		Name:        LoaderName,
+		Description: "Metroid Prime 1 and 2 resource archive (PAK 3.5, zlib and LZO entries): its characters and loose animations",
+		Extensions:  []string{"pak"},
+		Sniff:       Sniff,
+		Load:        Load,
+	}}
+}
+
+// Load opens a PAK: its ANCS characters and its loose ANIMs are the
+// entries, and the one Input.Entry names (the first by default) is opened
+// with resources from the same archive.
+func Load(in *formats.Input) (*formats.Asset, error) {
+	f, err := Parse(in.Data)
+	if err != nil {
+		return nil, err
+	}
+	a, err := prime.OpenLibrary(f.Resolver(), in.Name, in.Entry, true, in.Options)
+	if err != nil {
+		return nil, err
+	}
+	a.Format = LoaderName
+	a.Warnings = append(append([]string(nil), f.Warnings...), a.Warnings...)
+	a.Info = append(a.Info,
+		formats.KV{Key: "pak resources", Value: strconv.Itoa(len(f.Resources))},
+		formats.KV{Key: "pak named resources", Value: strconv.Itoa(len(f.Named))})
+	return a, nil
+}
+
+// List returns a PAK's entries (characters and loose animations) without
+// opening any of them, and the problems met on the way.
+func List(data []byte) ([]formats.Entry, []string, error) {
+	f, err := Parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	es, warns, err := prime.LibraryEntries(f.Resolver(), true)
+	return es, append(append([]string(nil), f.Warnings...), warns...), err
+}
