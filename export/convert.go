@@ -96,11 +96,20 @@ type trs struct {
 	S mgl64.Vec3
 }
 
-// mat returns T·R·S.
+// mat returns T·R·S, written out: the sampler composes one per bone for
+// every midpoint it checks.
 func (t *trs) mat() mgl64.Mat4 {
-	r := t.R.Mat4()
-	m := mgl64.Translate3D(t.T[0], t.T[1], t.T[2]).Mul4(r).Mul4(mgl64.Scale3D(t.S[0], t.S[1], t.S[2]))
-	return m
+	w, x, y, z := t.R.W, t.R.V[0], t.R.V[1], t.R.V[2]
+	xx, yy, zz := 2*x*x, 2*y*y, 2*z*z
+	xy, xz, yz := 2*x*y, 2*x*z, 2*y*z
+	wx, wy, wz := 2*w*x, 2*w*y, 2*w*z
+	sx, sy, sz := t.S[0], t.S[1], t.S[2]
+	return mgl64.Mat4{
+		(1 - yy - zz) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
+		(xy - wz) * sy, (1 - xx - zz) * sy, (yz + wx) * sy, 0,
+		(xz + wy) * sz, (yz - wx) * sz, (1 - xx - yy) * sz, 0,
+		t.T[0], t.T[1], t.T[2], 1,
+	}
 }
 
 func unit(q mgl64.Quat) mgl64.Quat {

@@ -68,3 +68,13 @@ func TestConversionKeepsRotations(t *testing.T) {
 		}
 	}
 }
+
+// TestTRSMat checks the written-out T·R·S against mathgl's products.
+func TestTRSMat(t *testing.T) {
+	q := mgl64.QuatRotate(1.1, mgl64.Vec3{1, 2, -0.5}.Normalize())
+	tr := trs{T: mgl64.Vec3{1, -2, 3}, R: q, S: mgl64.Vec3{0.5, 2, 1.5}}
+	want := mgl64.Translate3D(1, -2, 3).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(0.5, 2, 1.5))
+	if got := tr.mat(); !got.ApproxEqualThreshold(want, 1e-12) {
+		t.Errorf("%v, want %v", got, want)
+	}
+}
