@@ -69,8 +69,8 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 				return []float32{float32(l.S[0]), float32(l.S[1]), float32(l.S[2])}
 			}
 			ts, vals := keys(len(times), value, s.step[b*nCh+ch])
-			if len(ts) == 0 {
-				continue
+			if ch == chR {
+				continuous(vals)
 			}
 			kt := make([]float32, len(ts))
 			for i, k := range ts {
@@ -129,6 +129,20 @@ func keys(n int, value func(int) []float32, step bool) ([]int, []float32) {
 		vals = append(vals, all[k]...)
 	}
 	return idx, vals
+}
+
+// continuous flips the sign of rotation keys (x, y, z, w runs) so that each
+// lies on the previous one's side: the same rotations, and importers that
+// interpolate components (Blender) take the short way as slerp does.
+func continuous(q []float32) {
+	for k := 4; k+4 <= len(q); k += 4 {
+		d := q[k]*q[k-4] + q[k+1]*q[k-3] + q[k+2]*q[k-2] + q[k+3]*q[k-1]
+		if d < 0 {
+			for c := k; c < k+4; c++ {
+				q[c] = -q[c]
+			}
+		}
+	}
 }
 
 func equal(a, b []float32) bool {

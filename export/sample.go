@@ -203,7 +203,10 @@ func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, a
 }
 
 // fits reports whether glTF's evaluation halfway between keys la and lb
-// puts every joint within tol of the player's pose lm.
+// puts every joint within tol of the player's pose lm. Rotations are
+// checked both as the specification's slerp (three.js, most engines) and
+// as a normalised component-wise lerp (Blender's importer turns keys into
+// per-component curves), so the keys play alike in both.
 func (s *sampler) fits(la, lb, lm []trs) bool {
 	step := s.out.step
 	for i := range s.fit {
@@ -225,6 +228,37 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 		}
 	}
 	worldOf(s.sk, lm, s.wTrue)
+	if !s.near() {
+		return false
+	}
+	// Normalised lerp and slerp agree at the midpoint and part most near
+	// a quarter: there, the slerp pose stands in for the player's (it
+	// matched at the midpoint) and the lerp pose must stay within tol.
+	anyR := false
+	for i := range s.fit {
+		s.fit[i].T = la[i].T.Mul(0.75).Add(lb[i].T.Mul(0.25))
+		s.fit[i].S = la[i].S.Mul(0.75).Add(lb[i].S.Mul(0.25))
+		if step[i*nCh+chR] {
+			s.fit[i].R = la[i].R
+		} else {
+			anyR = true
+			s.fit[i].R = slerpGLTF(la[i].R, lb[i].R, 0.25)
+		}
+	}
+	if !anyR {
+		return true
+	}
+	worldOf(s.sk, s.fit, s.wTrue)
+	for i := range s.fit {
+		if !step[i*nCh+chR] {
+			s.fit[i].R = nlerpContinuous(la[i].R, lb[i].R, 0.25)
+		}
+	}
+	return s.near()
+}
+
+// near reports whether the world pose of s.fit is within tol of s.wTrue.
+func (s *sampler) near() bool {
 	worldOf(s.sk, s.fit, s.wFit)
 	for i := range s.wTrue {
 		d := mgl64.Vec3{s.wTrue[i][12] - s.wFit[i][12], s.wTrue[i][13] - s.wFit[i][13], s.wTrue[i][14] - s.wFit[i][14]}
@@ -233,6 +267,15 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 		}
 	}
 	return true
+}
+
+// nlerpContinuous is a normalised component-wise lerp after turning b to
+// a's side, as the keys are written (see continuous).
+func nlerpContinuous(a, b mgl64.Quat, f float64) mgl64.Quat {
+	if a.Dot(b) < 0 {
+		b = b.Scale(-1)
+	}
+	return unit(mgl64.Quat{W: a.W + (b.W-a.W)*f, V: a.V.Add(b.V.Sub(a.V).Mul(f))})
 }
 
 // worldOf composes converted locals into world matrices.
