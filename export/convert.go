@@ -17,10 +17,11 @@ import (
 // node.
 type Conversion struct {
 	Basis mgl64.Mat3
-	// Units scales translations to metres; 1 where the file's unit is a
-	// metre or unknown (UnitsKnown says which).
-	Units      float64
-	UnitsKnown bool
+	// Units scales translations to metres. It is 1 for every format so
+	// far: none documents its unit (the demo and the Prime figures are
+	// metre-sized; LEGO Island and The Sims are not), and a guessed scale
+	// would be worse than the file's own.
+	Units float64
 }
 
 // ConversionFor returns the conversion of a format's coordinates:

@@ -2,7 +2,6 @@ package export
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -338,6 +337,6 @@ func TestValidator(t *testing.T) {
 		t.Fatalf("validator: %v", err)
 	}
 	if !strings.Contains(string(out), " 0 with errors") {
-		t.Fatal(fmt.Sprintf("unexpected validator summary:\n%s", out))
+		t.Fatalf("unexpected validator summary:\n%s", out)
 	}
 }

@@ -25,7 +25,7 @@ func sceneExtras(a *formats.Asset, c *Conversion, restFrom string, size float64)
 			"basis":        basis,
 			"mirrored":     c.Mirrors(),
 			"units":        c.Units,
-			"units_known":  c.UnitsKnown,
+			"units_note":   "the file's own units (no format documents its unit)",
 			"applied_to":   "every translation, rotation and scale (no root node)",
 			"glTF_is":      "right-handed, +Y up, figure facing +Z",
 			"source_basis": "p_gltf = units * basis * p_file",
