@@ -24,8 +24,10 @@ const (
 	maxDepth = 16
 	// minSpan keeps split times apart in float32 seconds.
 	minSpan = 1e-6
-	// maxKeys bounds the samples of one take.
-	maxKeys = 1 << 20
+	// maxKeys bounds the samples of one take, and maxBoneSamples the
+	// samples times bones it holds (about 80 bytes each).
+	maxKeys        = 1 << 20
+	maxBoneSamples = 1 << 22
 )
 
 // channel indexes a bone's translation, rotation and scale.
@@ -80,6 +82,9 @@ func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
 func baseGrid(tk *Take, dur float64) []float64 {
 	ts := []float64{0, dur}
 	rate := tk.FrameRate
+	if math.IsInf(rate, 0) {
+		rate = 0
+	}
 	if !(rate > 0) && len(tk.KeyTimes) == 0 {
 		rate = DefaultRate
 	}
@@ -116,8 +121,9 @@ func baseGrid(tk *Take, dur float64) []float64 {
 	return out
 }
 
-// errTooManyKeys is returned when a take needs more keys than maxKeys.
-var errTooManyKeys = errors.New("export: take needs more than 2^20 keys")
+// errTooManyKeys is returned when a take needs more keys than maxKeys, or
+// more bone samples than maxBoneSamples.
+var errTooManyKeys = errors.New("export: take needs more than 2^20 keys or 2^22 bone samples; export it in parts")
 
 // sampleTake samples a take on its base grid, decides which channels step,
 // and splits intervals until glTF's interpolation matches the player
@@ -131,7 +137,7 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (
 	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol,
 		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n)}
 	base := baseGrid(tk, dur)
-	if len(base) > maxKeys {
+	if len(base) > maxKeys || 2*len(base)*max(n, 1) > maxBoneSamples {
 		return nil, errTooManyKeys
 	}
 	type point struct {
@@ -186,7 +192,7 @@ func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, a
 	if s.fits(la, lb, lm) || depth >= maxDepth || b-a < 2*minSpan {
 		return nil
 	}
-	if len(s.out.times) >= maxKeys {
+	if k := len(s.out.times); k >= maxKeys || k*len(s.sk.Bones) >= maxBoneSamples {
 		return errTooManyKeys
 	}
 	m := (a + b) / 2

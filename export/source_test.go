@@ -107,3 +107,41 @@ func TestRecordGIF(t *testing.T) {
 		t.Errorf("cancelled recording left files: %v", ents)
 	}
 }
+
+// fixed is a source of a given duration that holds the bind pose.
+type fixed struct {
+	d  float64
+	sk *formats.Skeleton
+}
+
+func (f fixed) Duration() float64                { return f.d }
+func (f fixed) Sample(t float64, p *player.Pose) { p.SetBind(f.sk) }
+
+// TestBuildRejects checks that bad takes and assets give errors, not
+// panics or runaway allocations.
+func TestBuildRejects(t *testing.T) {
+	a := assets.Demo()
+	sk := a.Skeleton
+	tests := []struct {
+		name  string
+		asset *formats.Asset
+		take  Take
+	}{
+		{"no skeleton", &formats.Asset{}, Take{Source: fixed{1, sk}}},
+		{"NaN duration", a, Take{Name: "nan", Source: fixed{math.NaN(), sk}}},
+		{"negative duration", a, Take{Name: "neg", Source: fixed{-1, sk}}},
+		{"infinite duration", a, Take{Name: "inf", Source: fixed{math.Inf(1), sk}, FrameRate: 30}},
+		{"too long", a, Take{Name: "long", Source: fixed{1e7, sk}, FrameRate: 30}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Build(tt.asset, []Take{tt.take}); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+	// An infinite frame rate falls back to the default rate.
+	if _, err := Build(a, []Take{{Name: "inf rate", Source: fixed{1, sk}, FrameRate: math.Inf(1)}}); err != nil {
+		t.Errorf("infinite frame rate: %v", err)
+	}
+}
