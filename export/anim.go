@@ -58,17 +58,22 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 			case chS:
 				path = gltf.TRSScale
 			}
-			value := func(k int) []float32 {
+			width := 3
+			if ch == chR {
+				width = 4
+			}
+			value := func(k int, v []float32) {
 				l := &s.local[k][b]
 				switch ch {
 				case chT:
-					return []float32{float32(l.T[0]), float32(l.T[1]), float32(l.T[2])}
+					v[0], v[1], v[2] = float32(l.T[0]), float32(l.T[1]), float32(l.T[2])
 				case chR:
-					return []float32{float32(l.R.V[0]), float32(l.R.V[1]), float32(l.R.V[2]), float32(l.R.W)}
+					v[0], v[1], v[2], v[3] = float32(l.R.V[0]), float32(l.R.V[1]), float32(l.R.V[2]), float32(l.R.W)
+				default:
+					v[0], v[1], v[2] = float32(l.S[0]), float32(l.S[1]), float32(l.S[2])
 				}
-				return []float32{float32(l.S[0]), float32(l.S[1]), float32(l.S[2])}
 			}
-			ts, vals := keys(len(times), value, s.step[b*nCh+ch])
+			ts, vals := keys(len(times), width, value, s.step[b*nCh+ch])
 			if ch == chR {
 				continuous(vals)
 			}
@@ -85,11 +90,12 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 			channel(b, path, s.step[b*nCh+ch] || len(ts) == 1, kt, vals, typ)
 		}
 		if helper[b] >= 0 {
-			ts, vals := keys(len(times), func(k int) []float32 {
+			ts, vals := keys(len(times), 3, func(k int, v []float32) {
+				f := float32(0)
 				if s.vis[k][b] {
-					return []float32{1, 1, 1}
+					f = 1
 				}
-				return []float32{0, 0, 0}
+				v[0], v[1], v[2] = f, f, f
 			}, true)
 			kt := make([]float32, len(ts))
 			for i, k := range ts {
@@ -101,32 +107,39 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 	return an
 }
 
-// keys returns the grid indices to keep and their values: every index
-// for a channel that interpolates, only the changes for one that steps,
-// and one key for a channel that never changes.
-func keys(n int, value func(int) []float32, step bool) ([]int, []float32) {
-	var idx []int
-	var vals []float32
-	var prev []float32
+// keys returns the grid indices to keep and their values (width floats
+// each, written by value): every index for a channel that interpolates,
+// only the changes for one that steps, and one key for a channel that
+// never changes.
+func keys(n, width int, value func(k int, v []float32), step bool) ([]int, []float32) {
+	all := make([]float32, n*width)
 	changes := false
-	all := make([][]float32, n)
 	for k := 0; k < n; k++ {
-		v := value(k)
-		all[k] = v
-		if k > 0 && !equal(v, prev) {
+		v := all[k*width : (k+1)*width]
+		value(k, v)
+		if k > 0 && !equal(v, all[(k-1)*width:k*width]) {
 			changes = true
 		}
-		prev = v
 	}
 	if !changes {
-		return []int{0}, all[0]
+		return []int{0}, all[:width]
 	}
+	if !step {
+		idx := make([]int, n)
+		for k := range idx {
+			idx[k] = k
+		}
+		return idx, all
+	}
+	var idx []int
+	var vals []float32
 	for k := 0; k < n; k++ {
-		if step && k > 0 && equal(all[k], all[k-1]) {
+		v := all[k*width : (k+1)*width]
+		if k > 0 && equal(v, all[(k-1)*width:k*width]) {
 			continue
 		}
 		idx = append(idx, k)
-		vals = append(vals, all[k]...)
+		vals = append(vals, v...)
 	}
 	return idx, vals
 }

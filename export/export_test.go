@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -339,4 +340,30 @@ func TestValidator(t *testing.T) {
 	if !strings.Contains(string(out), " 0 with errors") {
 		t.Fatalf("unexpected validator summary:\n%s", out)
 	}
+}
+
+// BenchmarkBuildSims builds and encodes every Sims sample in the
+// repository, one after another on one goroutine: the per-core cost the
+// batch spreads over the cores (BenchmarkExportBatch in cmd/animview
+// measures the whole batch).
+func BenchmarkBuildSims(b *testing.B) {
+	paths, _ := filepath.Glob("../formats/sims/testdata/tso/*.anim")
+	var as []*formats.Asset
+	for _, p := range paths {
+		as = append(as, load(b, p, ""))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, a := range as {
+			doc, err := Build(a, allTakes(a))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := Encode(io.Discard, doc, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(as)*b.N)/b.Elapsed().Seconds(), "clips/s")
 }

@@ -61,14 +61,22 @@ type sampler struct {
 	wTrue, wFit []mgl64.Mat4
 	fit         []trs
 	out         sampled
+	// blocks that sampleAt cuts its slices from
+	slabT []trs
+	slabV []bool
 }
 
 // sampleAt samples the source at t into converted locals and visibility.
+// The slices are cut from larger blocks: a take holds thousands of them.
 func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
 	s.src.Sample(t, s.pose)
 	n := len(s.sk.Bones)
-	loc := make([]trs, n)
-	vis := make([]bool, n)
+	if len(s.slabT) < n {
+		s.slabT = make([]trs, 64*n)
+		s.slabV = make([]bool, 64*n)
+	}
+	loc, vis := s.slabT[:n:n], s.slabV[:n:n]
+	s.slabT, s.slabV = s.slabT[n:], s.slabV[n:]
 	for i := 0; i < n; i++ {
 		loc[i] = s.conv.Transform(&s.pose.Local[i])
 		vis[i] = s.pose.Visible[i]
@@ -289,10 +297,27 @@ func worldOf(sk *formats.Skeleton, loc []trs, w []mgl64.Mat4) {
 	for i := range sk.Bones {
 		m := loc[i].mat()
 		if p := sk.Bones[i].Parent; p >= 0 {
-			m = w[p].Mul4(m)
+			mulAffine(&w[p], &m, &w[i])
+		} else {
+			w[i] = m
 		}
-		w[i] = m
 	}
+}
+
+// mulAffine writes a·b for matrices whose last row is (0, 0, 0, 1), as
+// every bone matrix is.
+func mulAffine(a, b, o *mgl64.Mat4) {
+	for c := 0; c < 4; c++ {
+		b0, b1, b2 := b[c*4], b[c*4+1], b[c*4+2]
+		o[c*4+0] = a[0]*b0 + a[4]*b1 + a[8]*b2
+		o[c*4+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
+		o[c*4+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
+		o[c*4+3] = 0
+	}
+	o[12] += a[12]
+	o[13] += a[13]
+	o[14] += a[14]
+	o[15] = 1
 }
 
 // slerpGLTF is the glTF 2.0 specification's spherical interpolation of
