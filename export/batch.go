@@ -57,6 +57,7 @@ type batch struct {
 	busy     int
 	done     int
 	progress func(r *Result, done, total int)
+	ctx      context.Context
 }
 
 // RunBatch runs the jobs on workers goroutines (the number of usable cores
@@ -70,7 +71,7 @@ func RunBatch(ctx context.Context, jobs []Job, workers int, progress func(r *Res
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	b := &batch{progress: progress}
+	b := &batch{progress: progress, ctx: ctx}
 	b.wake = sync.NewCond(&b.mu)
 	for i := range jobs {
 		b.add(&jobs[i])
@@ -78,11 +79,7 @@ func RunBatch(ctx context.Context, jobs []Job, workers int, progress func(r *Res
 	stop := context.AfterFunc(ctx, func() {
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		for _, i := range b.queue {
-			b.results[i].Err = ctx.Err()
-		}
-		b.queue = nil
-		b.wake.Broadcast()
+		b.cancel()
 	})
 	defer stop()
 	var wg sync.WaitGroup
@@ -104,12 +101,26 @@ func (b *batch) add(j *Job) {
 	b.queue = append(b.queue, len(b.jobs)-1)
 }
 
+// cancel fails the queued jobs with the context's error; the caller
+// holds mu.
+func (b *batch) cancel() {
+	for _, i := range b.queue {
+		b.results[i].Err = b.ctx.Err()
+	}
+	b.queue = nil
+	b.wake.Broadcast()
+}
+
 func (b *batch) work() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for {
 		for len(b.queue) == 0 && b.busy > 0 {
 			b.wake.Wait()
+		}
+		// AfterFunc may not have run yet when a worker gets here first.
+		if b.ctx.Err() != nil {
+			b.cancel()
 		}
 		if len(b.queue) == 0 {
 			return
