@@ -120,6 +120,20 @@ func TestRoundTrip(t *testing.T) {
 			size := FigureSize(doc)
 			sk := a.Skeleton
 			worst := 0.0
+			// Visibility helpers: node index -> bone index.
+			helpers := map[int]int{}
+			for i, nd := range doc.Nodes {
+				if ex, ok := nd.Extras.(map[string]any); ok {
+					if of, ok := ex["visibility_of"].(string); ok {
+						for b := range sk.Bones {
+							if doc.Nodes[b].Name == of {
+								helpers[i] = b
+							}
+						}
+					}
+				}
+			}
+			hidden := 0
 			for ci, c := range a.Clips {
 				smp := player.NewClipSampler(sk, c)
 				pose, world := player.NewPose(sk), player.NewWorldPose(sk)
@@ -135,6 +149,15 @@ func TestRoundTrip(t *testing.T) {
 					player.ToWorld(sk, pose, world)
 					for _, e := range []*evaluator{ev, evBlender} {
 						got := e.world(ci, tm)
+						for node, b := range helpers {
+							shown := e.scratch[node].S != (mgl64.Vec3{})
+							if shown != pose.Visible[b] {
+								t.Fatalf("clip %q t=%.6f bone %d: glTF shows it %v, the player %v", c.Name, tm, b, shown, pose.Visible[b])
+							}
+							if !shown {
+								hidden++
+							}
+						}
 						for b := range sk.Bones {
 							want := conv.Point(world.Position(b))
 							d := got[b].Sub(want).Len() / size
@@ -147,7 +170,8 @@ func TestRoundTrip(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d clips, worst joint error %.2g of the figure's size (%.4g)", len(a.Clips), worst, size)
+			t.Logf("%d clips, worst joint error %.2g of the figure's size (%.4g); %d visibility helpers, hidden at %d checks",
+				len(a.Clips), worst, size, len(helpers), hidden)
 		})
 	}
 }

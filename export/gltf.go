@@ -111,6 +111,9 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		restWorld = append(restWorld, restWorld[host])
 	}
 
+	if len(doc.Nodes) > math.MaxUint16 {
+		return nil, fmt.Errorf("export: %d joints is more than glTF's 16-bit joint indices hold", len(doc.Nodes))
+	}
 	// The skin: every node above is a joint, in node order.
 	joints := make([]int, len(doc.Nodes))
 	ibm := make([]float32, 0, 16*len(joints))
