@@ -139,26 +139,23 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 			"WEIGHTS_0": buf.floats(mesh.weight, gltf.AccessorVec4, gltf.TargetArrayBuffer, false),
 		}
 		doc.Meshes = []*gltf.Mesh{{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr, Material: gltf.Index(0)}}}}
-		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
-		roots = append(roots, len(doc.Nodes)-1)
 	}
 	// glTF wants a skin's joints under one root: a skeleton with several
 	// roots (a Sims table with detached bones) hangs them under an
 	// identity node that is not a joint.
-	if len(roots) > 2 || len(roots) == 2 && doc.Nodes[roots[1]].Mesh == nil {
-		bones := roots
-		if doc.Nodes[bones[len(bones)-1]].Mesh != nil {
-			bones = bones[:len(bones)-1]
-		}
-		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: sk.Name + " root", Children: bones})
-		top := []int{len(doc.Nodes) - 1}
-		if len(bones) < len(roots) {
-			top = append(top, roots[len(roots)-1])
-		}
-		roots = top
+	top := roots
+	if len(roots) > 1 {
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: sk.Name + " root", Children: roots})
+		top = []int{len(doc.Nodes) - 1}
+	}
+	if len(mesh.pos) > 0 {
+		// The skinned mesh sits at the scene root with no transform of
+		// its own, as glTF asks.
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
+		top = append(top, len(doc.Nodes)-1)
 	}
 	doc.Scenes[0].Name = sceneName(a)
-	doc.Scenes[0].Nodes = roots
+	doc.Scenes[0].Nodes = top
 	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
 
 	for k := range takes {
