@@ -6,7 +6,10 @@ require (
 	github.com/ebitenui/ebitenui v0.7.3
 	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/qmuntal/gltf v0.29.0
+	github.com/schollz/progressbar/v3 v3.18.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.28.0
 )
 
 require (
@@ -15,6 +18,8 @@ require (
 	github.com/ebitengine/purego v0.11.0 // indirect
 	github.com/frustra/bbcode v0.0.0-20201127003707-6ef347fbe1c8 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/sync v0.24.0 // indirect

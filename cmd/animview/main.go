@@ -5,6 +5,8 @@
 //	animview pose --json FILE (--time S | --frame N) [--clip C]
 //	animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
 //	animview list FILE                   list the animations inside a container
+//	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
+//	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
 //
 // FILE may be "demo:" for the built-in demo.
 package main
@@ -53,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		err = cmdRender(args[1:], stdout)
 	case "list":
 		err = cmdList(args[1:], stdout)
+	case "export":
+		err = cmdExport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -78,6 +82,8 @@ const usage = `usage:
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
   animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
   animview list FILE
+  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
+  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]
 FILE may be "demo:" for the built-in demo.
 `
 

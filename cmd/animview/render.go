@@ -31,6 +31,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
 	fps := fs.Float64("fps", 30, "GIF frame rate")
 	labels := fs.Bool("labels", false, "draw bone names")
+	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	var w, h int
 	a, err := openFileArg(fs, args, func() error {
 		if *out == "" {
@@ -58,6 +59,9 @@ func cmdRender(args []string, stdout io.Writer) error {
 	opt.Labels = *labels
 	// --yaw is relative to the character's front, whatever way the format faces.
 	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps}
+	if *allFrames {
+		return renderFrames(a, ci, *out, fo, fpsSet(fs), stdout)
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package raster
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -32,6 +33,17 @@ const (
 // and their blends with the background, so edges stay smooth without
 // dithering noise.
 func EncodeGIF(w io.Writer, a *formats.Asset, clip int, fo FrameOptions) error {
+	return EncodeGIFProgress(w, a, clip, fo, nil)
+}
+
+// ErrCancelled is returned when a progress callback stops an encoding.
+var ErrCancelled = errors.New("raster: cancelled")
+
+// EncodeGIFProgress is EncodeGIF reporting progress: after each frame it
+// calls progress (when not nil) with the frames drawn and the total, and
+// stops with ErrCancelled, writing nothing, when progress returns false.
+// It suits a window that records in the background and shows a bar.
+func EncodeGIFProgress(w io.Writer, a *formats.Asset, clip int, fo FrameOptions, progress func(done, total int) bool) error {
 	r, err := newRenderer(a, clip, fo)
 	if err != nil {
 		return err
@@ -72,6 +84,9 @@ func EncodeGIF(w io.Writer, a *formats.Asset, clip int, fo FrameOptions) error {
 		g.Image = append(g.Image, pm)
 		g.Delay = append(g.Delay, end-shown)
 		shown = end
+		if progress != nil && !progress(i+1, n) {
+			return ErrCancelled
+		}
 	}
 	if err := gif.EncodeAll(w, g); err != nil {
 		return fmt.Errorf("raster: encode GIF: %w", err)

@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// cmdExport is `animview export`: one file (or container entry) to a .glb or
+// .gltf, or, when -o names a folder or FILE is a folder, a batch of every
+// animation inside to OUTDIR in parallel.
+func cmdExport(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	out := fs.String("o", "", "output `FILE` (.glb or .gltf), or a folder for a batch")
+	clip := fs.String("clip", "", "export only clip `NAME or INDEX`")
+	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
+	jobs := fs.Int("jobs", 0, "batch: files exported at once (default: the number of cores)")
+	format := fs.String("format", "glb", "batch: `glb` or gltf")
+	var lf loadFlags
+	lf.register(fs)
+	// --character is a shared loading flag: it opens that character of a
+	// character set, and the export then holds its animations.
+	character := &lf.character
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("export needs one FILE or folder: %w", errUsage)
+	}
+	if *out == "" {
+		return fmt.Errorf("export needs -o OUT: %w", errUsage)
+	}
+	if *clip != "" && *all {
+		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
+	}
+	ext := strings.ToLower(filepath.Ext(*out))
+	st, statErr := os.Stat(pos[0])
+	isDir := statErr == nil && st.IsDir()
+	if isDir || (ext != ".glb" && ext != ".gltf") {
+		if *clip != "" || *character != "" {
+			return errors.New("a batch exports every clip: --clip and --character need -o FILE.glb")
+		}
+		if *format != "glb" && *format != "gltf" {
+			return fmt.Errorf("--format %q: want glb or gltf", *format)
+		}
+		return exportBatch(pos[0], isDir, *out, "."+*format, lf.options(), *jobs, stdout, stderr)
+	}
+	a, err := openAsset(pos[0], lf.options())
+	if err != nil {
+		return err
+	}
+	takes, err := exportTakes(a, *clip, *character)
+	if err != nil {
+		return err
+	}
+	doc, err := export.Build(a, takes)
+	if err != nil {
+		return err
+	}
+	if err := export.WriteFile(*out, doc); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
+	return nil
+}
+
+// exportTakes chooses what a single export holds: one clip, a character's
+// animations, or every clip.
+func exportTakes(a *formats.Asset, clip, character string) ([]export.Take, error) {
+	if a.Skeleton == nil {
+		return nil, errors.New("the file has no skeleton to export")
+	}
+	if character != "" {
+		return characterTakes(a, character)
+	}
+	if clip != "" {
+		ci, err := findClip(a, clip)
+		if err != nil {
+			return nil, err
+		}
+		return []export.Take{export.ClipTake(a.Skeleton, a.Clips[ci])}, nil
+	}
+	takes := make([]export.Take, 0, len(a.Clips))
+	for _, c := range a.Clips {
+		takes = append(takes, export.ClipTake(a.Skeleton, c))
+	}
+	return takes, nil
+}
+
+// characterTakes returns a character's animations that play a clip. A
+// meta-animation tree needs a player source for the tree; until the player
+// has one, such animations are refused by name rather than left out
+// silently.
+func characterTakes(a *formats.Asset, name string) ([]export.Take, error) {
+	var ch *formats.Character
+	var names []string
+	for i := range a.Characters {
+		names = append(names, a.Characters[i].Name)
+		if a.Characters[i].Name == name {
+			ch = &a.Characters[i]
+		}
+	}
+	if ch == nil {
+		return nil, fmt.Errorf("no character %q (the file has: %s)", name, strings.Join(names, ", "))
+	}
+	if ch.Skeleton >= 0 && ch.Skeleton < len(a.Skeletons) && a.Skeletons[ch.Skeleton] != a.Skeleton {
+		return nil, fmt.Errorf("character %q has its own skeleton; open it with --entry to pose its clips on it", name)
+	}
+	var takes []export.Take
+	var meta []string
+	for _, ca := range ch.Animations {
+		if ca.Meta != nil {
+			meta = append(meta, ca.Name)
+			continue
+		}
+		if ca.Clip < 0 || ca.Clip >= len(a.Clips) || a.Clips[ca.Clip] == nil {
+			continue
+		}
+		tk := export.ClipTake(a.Skeleton, a.Clips[ca.Clip])
+		tk.Name = ca.Name
+		takes = append(takes, tk)
+	}
+	if len(meta) > 0 {
+		return nil, fmt.Errorf("character %q: meta-animation trees cannot be exported yet (%s)", name, strings.Join(meta, ", "))
+	}
+	if len(takes) == 0 {
+		return nil, fmt.Errorf("character %q has no animations", name)
+	}
+	return takes, nil
+}
+
+// batchJobs lists a batch's jobs: every file of a folder, or the one
+// file given. A file that turns out to be a container (its asset lists
+// Entries: LEGO Island SI, PAK) adds a job per entry when it is opened.
+// Outputs go to OUTDIR/<file stem>[_<entry>]<ext>.
+func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]export.Job, error) {
+	var files []string
+	if isDir {
+		ents, err := os.ReadDir(src)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+				files = append(files, filepath.Join(src, e.Name()))
+			}
+		}
+	} else {
+		files = []string{src}
+	}
+	reg := registry()
+	// Called from the batch's Expand calls too, which come one at a time.
+	used := map[string]bool{}
+	outName := func(base string) string {
+		name := sanitize(base)
+		for k := 2; used[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s_%d", sanitize(base), k)
+		}
+		used[strings.ToLower(name)] = true
+		return filepath.Join(outDir, name+ext)
+	}
+	var jobs []export.Job
+	for _, f := range files {
+		// The file is read on the worker, so that a large folder is never
+		// held in memory at once.
+		var in *formats.Input
+		load := func(entry string) (*formats.Asset, error) {
+			if in == nil {
+				var err error
+				if in, err = readInput(f); err != nil {
+					return nil, err
+				}
+				if _, err := reg.Detect(in); err != nil && isDir {
+					// A folder's other files (READMEs, textures) are
+					// no animation: not a failure.
+					return nil, fmt.Errorf("%w: not an animation file", export.ErrSkip)
+				}
+			}
+			return loadInput(reg, in, o, entry)
+		}
+		expand := func(a *formats.Asset) (string, string, []export.Job) {
+			var more []export.Job
+			for _, e := range a.Entries {
+				if e.Name == a.Entry || o.Entry != "" {
+					continue
+				}
+				more = append(more, export.Job{Name: f + ":" + e.Name, Out: outName(stem(f) + "_" + e.Name),
+					Load: func() (*formats.Asset, error) { return loadInput(reg, in, o, e.Name) }})
+			}
+			return f + ":" + a.Entry, outName(stem(f) + "_" + a.Entry), more
+		}
+		jobs = append(jobs, export.Job{Name: f, Out: outName(stem(f)), Expand: expand,
+			Load: func() (*formats.Asset, error) { return load(o.Entry) }})
+	}
+	return jobs, nil
+}
+
+func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
+	cp := *in
+	cp.Entry = entry
+	if o.Game != "" {
+		cp.Options = map[string]string{"game": o.Game}
+	}
+	if o.Skeleton != "" {
+		sk, err := readInput(o.Skeleton)
+		if err != nil {
+			return nil, fmt.Errorf("skeleton: %w", err)
+		}
+		cp.Skeleton = sk
+	}
+	return reg.Load(&cp)
+}
+
+func stem(path string) string {
+	b := filepath.Base(path)
+	return strings.TrimSuffix(b, filepath.Ext(b))
+}
+
+// sanitize keeps an output name to one plain path element.
+func sanitize(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r < ' ' {
+			return '_'
+		}
+		return r
+	}, s)
+	if s == "" || s == "." || s == ".." {
+		s = "_"
+	}
+	return s
+}
+
+// exportBatch runs a batch with a progress bar on a terminal (plain lines
+// otherwise) and a summary of what failed; it fails when anything did.
+func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, workers int, stdout, stderr io.Writer) error {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	jobs, err := batchJobs(src, isDir, outDir, ext, o)
+	if err != nil {
+		return err
+	}
+	if len(jobs) == 0 {
+		return fmt.Errorf("%s: no animation files", src)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var progress func(r *export.Result, done, total int)
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar := progressbar.NewOptions(len(jobs), progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("exporting"), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		progress = func(*export.Result, int, int) { bar.Add(1) }
+	} else {
+		progress = func(r *export.Result, done, total int) {
+			status := fmt.Sprintf("ok, %d clips", r.Clips)
+			switch {
+			case r.Skipped:
+				status = r.Err.Error()
+			case r.Err != nil:
+				status = "FAILED"
+			}
+			fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, r.Job.Name, status)
+		}
+	}
+	start := time.Now()
+	results := export.RunBatch(ctx, jobs, workers, progress)
+	elapsed := time.Since(start)
+	clips, files, skipped := 0, 0, 0
+	var failed []*export.Result
+	for i := range results {
+		r := &results[i]
+		switch {
+		case r.Skipped:
+			skipped++
+		case r.Err != nil:
+			failed = append(failed, r)
+		default:
+			clips += r.Clips
+			files++
+		}
+	}
+	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation)\n",
+		clips, files, elapsed.Round(time.Millisecond), float64(clips)/elapsed.Seconds(), skipped)
+	if len(failed) == 0 {
+		return nil
+	}
+	fmt.Fprintf(stdout, "%d failed:\n", len(failed))
+	for _, r := range failed {
+		fmt.Fprintf(stdout, "  %s: %v\n", r.Job.Name, r.Err)
+	}
+	return fmt.Errorf("%d of %d exports failed", len(failed), len(jobs))
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/qmuntal/gltf"
+)
+
+func decodeGLTF(t *testing.T, path string) *gltf.Document {
+	t.Helper()
+	doc, err := gltf.Open(path)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return doc
+}
+
+func TestExportSingle(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args  []string
+		out   string
+		anims []string
+	}{
+		{[]string{"demo:"}, "all.glb", []string{"walk", "idle"}},
+		{[]string{"demo:", "--all"}, "all.gltf", []string{"walk", "idle"}},
+		{[]string{"demo:", "--clip", "idle"}, "idle.glb", []string{"idle"}},
+		{[]string{"../../formats/lego/testdata/minifig.si", "--entry", "minifig_wave"}, "wave.glb", []string{"minifig_wave"}},
+	}
+	for _, tt := range tests {
+		out := filepath.Join(dir, tt.out)
+		_, errs, code := runCLI(t, append(append([]string{"export"}, tt.args...), "-o", out)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errs)
+		}
+		doc := decodeGLTF(t, out)
+		var names []string
+		for _, a := range doc.Animations {
+			names = append(names, a.Name)
+		}
+		if strings.Join(names, ",") != strings.Join(tt.anims, ",") {
+			t.Errorf("%v: animations %v, want %v", tt.args, names, tt.anims)
+		}
+	}
+}
+
+func TestExportErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"export", "demo:"},
+		{"export", "demo:", "-o", filepath.Join(dir, "x.glb"), "--clip", "nope"},
+		{"export", "demo:", "-o", filepath.Join(dir, "x.glb"), "--clip", "walk", "--all"},
+		{"export", "demo:", "-o", filepath.Join(dir, "x.glb"), "--character", "nobody"},
+	} {
+		if _, _, code := runCLI(t, args...); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("failed exports left files: %v", ents)
+	}
+}
+
+// TestExportBatch exports a folder with good files, a README and a broken
+// animation: the good ones are written, the README is skipped, the broken
+// one is named in the summary with its error, the exit is non-zero and no
+// temporary or partial file is left.
+func TestExportBatch(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	samples, _ := filepath.Glob("../../formats/sims/testdata/tso/*.anim")
+	for _, p := range samples[:3] {
+		copyFile(t, p, filepath.Join(src, filepath.Base(p)))
+	}
+	copyFile(t, "../../formats/sims/testdata/tso/README.md", filepath.Join(src, "README.md"))
+	good, _ := os.ReadFile(samples[0])
+	if err := os.WriteFile(filepath.Join(src, "broken.anim"), good[:len(good)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _, code := runCLI(t, "export", src, "-o", out, "--all", "--jobs", "2")
+	if code == 0 {
+		t.Fatalf("exit 0 with a broken file:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "1 failed:") || !strings.Contains(stdout, "broken.anim: ") {
+		t.Errorf("summary does not name the failure:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "exported 3 clips to 3 files") || !strings.Contains(stdout, "1 skipped") {
+		t.Errorf("summary:\n%s", stdout)
+	}
+	ents, _ := os.ReadDir(out)
+	if len(ents) != 3 {
+		t.Errorf("%d files in OUTDIR, want 3: %v", len(ents), ents)
+	}
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".glb") || strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("unexpected file %s", e.Name())
+		}
+		decodeGLTF(t, filepath.Join(out, e.Name()))
+	}
+}
+
+func TestExportBatchContainer(t *testing.T) {
+	out := t.TempDir()
+	stdout, errs, code := runCLI(t, "export", "../../formats/lego/testdata/minifig.si", "-o", out, "--all")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, errs)
+	}
+	for _, name := range []string{"minifig_minifig_walk.glb", "minifig_minifig_wave.glb"} {
+		decodeGLTF(t, filepath.Join(out, name))
+	}
+}
+
+func TestRenderAllFrames(t *testing.T) {
+	dir := t.TempDir()
+	_, errs, code := runCLI(t, "render", "demo:", "--clip", "walk", "-o", filepath.Join(dir, "walk.png"), "--all-frames", "--size", "32x24")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// 1.2 s at the clip's 30 frames per second: frames 0 to 36.
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 37 || ents[0].Name() != "walk_0000.png" || ents[36].Name() != "walk_0036.png" {
+		t.Errorf("%d files, first %s", len(ents), ents[0].Name())
+	}
+}
+
+func copyFile(t testing.TB, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkExportBatch measures `animview export DIR -o OUTDIR --all` over
+// the Sims samples in the repository and, when present, the shared folder
+// of real FreeSO animations: reading, decoding, sampling, building and
+// writing, on every core. It reports clips per second.
+func BenchmarkExportBatch(b *testing.B) {
+	for _, bc := range []struct{ name, dir string }{
+		{"testdata", "../../formats/sims/testdata/tso"},
+		{"shared", "/work/shared/samples/tso"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			files, _ := filepath.Glob(filepath.Join(bc.dir, "*.anim"))
+			if len(files) == 0 {
+				b.Skipf("no .anim files in %s", bc.dir)
+			}
+			out := b.TempDir()
+			var stdout bytes.Buffer
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				stdout.Reset()
+				if err := exportBatch(bc.dir, true, out, ".glb", openOptions{}, 0, &stdout, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(files)*b.N)/b.Elapsed().Seconds(), "clips/s")
+		})
+	}
+}

@@ -1,0 +1,180 @@
+package export
+
+import (
+	"github.com/animview/animview/formats"
+	"github.com/qmuntal/gltf"
+)
+
+// animation writes one sampled take as a glTF animation: translation,
+// rotation and scale channels for every bone (constant ones too, so that
+// switching animations in an importer leaves no bone where the previous
+// one put it), and a STEP scale channel on each visibility helper.
+func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper []int) *gltf.Animation {
+	an := &gltf.Animation{Name: tk.Name, Extras: takeExtras(sk, tk, s)}
+	times := make([]float32, len(s.times))
+	for i, t := range s.times {
+		times[i] = float32(t)
+	}
+	// Accessors shared by many channels: the whole grid, and the two ends
+	// for channels that never change.
+	gridAcc := -1
+	ends := []float32{times[0], times[len(times)-1]}
+	if len(times) == 1 {
+		ends = ends[:1]
+	}
+	endsAcc := -1
+	input := func(ts []float32) int {
+		switch {
+		case sameTimes(ts, times):
+			if gridAcc < 0 {
+				gridAcc = buf.floats(times, gltf.AccessorScalar, 0, true)
+			}
+			return gridAcc
+		case sameTimes(ts, ends):
+			if endsAcc < 0 {
+				endsAcc = buf.floats(ends, gltf.AccessorScalar, 0, true)
+			}
+			return endsAcc
+		}
+		return buf.floats(ts, gltf.AccessorScalar, 0, true)
+	}
+	channel := func(node int, path gltf.TRSProperty, step bool, ts []float32, vals []float32, typ gltf.AccessorType) {
+		interp := gltf.InterpolationLinear
+		if step {
+			interp = gltf.InterpolationStep
+		}
+		an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
+			Input: input(ts), Output: buf.floats(vals, typ, 0, false), Interpolation: interp})
+		an.Channels = append(an.Channels, &gltf.AnimationChannel{
+			Sampler: len(an.Samplers) - 1,
+			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+	}
+	for b := range sk.Bones {
+		for ch := 0; ch < nCh; ch++ {
+			typ, path := gltf.AccessorVec3, gltf.TRSTranslation
+			switch ch {
+			case chR:
+				typ, path = gltf.AccessorVec4, gltf.TRSRotation
+			case chS:
+				path = gltf.TRSScale
+			}
+			width := 3
+			if ch == chR {
+				width = 4
+			}
+			value := func(k int, v []float32) {
+				l := &s.local[k][b]
+				switch ch {
+				case chT:
+					v[0], v[1], v[2] = float32(l.T[0]), float32(l.T[1]), float32(l.T[2])
+				case chR:
+					v[0], v[1], v[2], v[3] = float32(l.R.V[0]), float32(l.R.V[1]), float32(l.R.V[2]), float32(l.R.W)
+				default:
+					v[0], v[1], v[2] = float32(l.S[0]), float32(l.S[1]), float32(l.S[2])
+				}
+			}
+			ts, vals := keys(len(times), width, value, s.step[b*nCh+ch])
+			if ch == chR {
+				continuous(vals)
+			}
+			kt := make([]float32, len(ts))
+			for i, k := range ts {
+				kt[i] = times[k]
+			}
+			// A constant channel keeps two keys so that the animation
+			// spans its duration in every importer.
+			if len(kt) == 1 && len(ends) == 2 {
+				kt = ends
+				vals = append(vals, vals...)
+			}
+			channel(b, path, s.step[b*nCh+ch] || len(ts) == 1, kt, vals, typ)
+		}
+		if helper[b] >= 0 {
+			ts, vals := keys(len(times), 3, func(k int, v []float32) {
+				f := float32(0)
+				if s.vis[k][b] {
+					f = 1
+				}
+				v[0], v[1], v[2] = f, f, f
+			}, true)
+			kt := make([]float32, len(ts))
+			for i, k := range ts {
+				kt[i] = times[k]
+			}
+			channel(helper[b], gltf.TRSScale, true, kt, vals, gltf.AccessorVec3)
+		}
+	}
+	return an
+}
+
+// keys returns the grid indices to keep and their values (width floats
+// each, written by value): every index for a channel that interpolates,
+// only the changes for one that steps, and one key for a channel that
+// never changes.
+func keys(n, width int, value func(k int, v []float32), step bool) ([]int, []float32) {
+	all := make([]float32, n*width)
+	changes := false
+	for k := 0; k < n; k++ {
+		v := all[k*width : (k+1)*width]
+		value(k, v)
+		if k > 0 && !equal(v, all[(k-1)*width:k*width]) {
+			changes = true
+		}
+	}
+	if !changes {
+		return []int{0}, all[:width]
+	}
+	if !step {
+		idx := make([]int, n)
+		for k := range idx {
+			idx[k] = k
+		}
+		return idx, all
+	}
+	var idx []int
+	var vals []float32
+	for k := 0; k < n; k++ {
+		v := all[k*width : (k+1)*width]
+		if k > 0 && equal(v, all[(k-1)*width:k*width]) {
+			continue
+		}
+		idx = append(idx, k)
+		vals = append(vals, v...)
+	}
+	return idx, vals
+}
+
+// continuous flips the sign of rotation keys (x, y, z, w runs) so that each
+// lies on the previous one's side: the same rotations, and importers that
+// interpolate components (Blender) take the short way as slerp does.
+func continuous(q []float32) {
+	for k := 4; k+4 <= len(q); k += 4 {
+		d := q[k]*q[k-4] + q[k+1]*q[k-3] + q[k+2]*q[k-2] + q[k+3]*q[k-1]
+		if d < 0 {
+			for c := k; c < k+4; c++ {
+				q[c] = -q[c]
+			}
+		}
+	}
+}
+
+func equal(a, b []float32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameTimes(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

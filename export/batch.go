@@ -1,0 +1,189 @@
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/animview/animview/formats"
+)
+
+// Job is one export of a batch: an asset (a file, or one entry of a
+// container) and the file it goes to.
+type Job struct {
+	// Name says what is exported, for progress lines and the summary.
+	Name string
+	// Out is the .glb or .gltf path written.
+	Out string
+	// Load opens the asset. It runs on a worker, so that reading and
+	// decoding are spread over the cores too.
+	Load func() (*formats.Asset, error)
+	// Expand, when not nil, is called with a loaded asset that lists
+	// container entries (formats.Asset.Entries: an SI, a PAK): it returns
+	// the name and path for the entry that was opened (replacing Name and
+	// Out) and jobs for the other entries, which join the batch. It is
+	// called one call at a time.
+	Expand func(a *formats.Asset) (name, out string, more []Job)
+}
+
+// Result is the outcome of one job.
+type Result struct {
+	Job *Job
+	// Clips is the number of animations written.
+	Clips int
+	// Skipped is set when the asset has no clips (a skeleton alone, an
+	// event file): nothing is written and it is not a failure.
+	Skipped bool
+	Err     error
+}
+
+// ErrSkip, wrapped in the error a Job's Load returns, skips the job
+// instead of failing it (a folder's README is no animation).
+var ErrSkip = errors.New("skipped")
+
+// ErrNoClips is the reason a job whose asset has no clips or no bones (a
+// skeleton alone, an event file) is skipped.
+var ErrNoClips = fmt.Errorf("%w: no animation to export (no clips or no bones)", ErrSkip)
+
+// batch is the shared state of RunBatch's workers.
+type batch struct {
+	mu       sync.Mutex
+	wake     *sync.Cond
+	jobs     []*Job
+	results  []Result
+	queue    []int
+	busy     int
+	done     int
+	progress func(r *Result, done, total int)
+	ctx      context.Context
+}
+
+// RunBatch runs the jobs on workers goroutines (the number of usable cores
+// when workers <= 0) and returns their results: the given jobs' first, in
+// order, then those their containers added. progress, when not nil, is
+// called after each job, one call at a time, with the jobs done and known
+// so far. A cancelled ctx stops handing out jobs; the ones under way
+// finish (their files are written whole or not at all), the rest fail
+// with ctx's error.
+func RunBatch(ctx context.Context, jobs []Job, workers int, progress func(r *Result, done, total int)) []Result {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	b := &batch{progress: progress, ctx: ctx}
+	b.wake = sync.NewCond(&b.mu)
+	for i := range jobs {
+		b.add(&jobs[i])
+	}
+	stop := context.AfterFunc(ctx, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.cancel()
+	})
+	defer stop()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.work()
+		}()
+	}
+	wg.Wait()
+	return b.results
+}
+
+// add queues a job; the caller holds mu (or is the only goroutine).
+func (b *batch) add(j *Job) {
+	b.jobs = append(b.jobs, j)
+	b.results = append(b.results, Result{Job: j})
+	b.queue = append(b.queue, len(b.jobs)-1)
+}
+
+// cancel fails the queued jobs with the context's error; the caller
+// holds mu.
+func (b *batch) cancel() {
+	for _, i := range b.queue {
+		b.results[i].Err = b.ctx.Err()
+	}
+	b.queue = nil
+	b.wake.Broadcast()
+}
+
+func (b *batch) work() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for {
+		for len(b.queue) == 0 && b.busy > 0 {
+			b.wake.Wait()
+		}
+		// AfterFunc may not have run yet when a worker gets here first.
+		if b.ctx.Err() != nil {
+			b.cancel()
+		}
+		if len(b.queue) == 0 {
+			return
+		}
+		i := b.queue[0]
+		b.queue = b.queue[1:]
+		j := b.jobs[i]
+		b.busy++
+		b.mu.Unlock()
+		r := b.run(j)
+		b.mu.Lock()
+		b.busy--
+		b.results[i] = r
+		b.done++
+		if b.progress != nil {
+			b.progress(&b.results[i], b.done, len(b.jobs))
+		}
+		b.wake.Broadcast()
+	}
+}
+
+// run loads, builds and writes one job, turning a panic in a loader into
+// the job's error so that one bad file cannot end the batch.
+func (b *batch) run(j *Job) (r Result) {
+	r.Job = j
+	defer func() {
+		if p := recover(); p != nil {
+			r.Err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	a, err := j.Load()
+	if err != nil {
+		r.Err, r.Skipped = err, errors.Is(err, ErrSkip)
+		return r
+	}
+	b.mu.Lock()
+	if j.Expand != nil && len(a.Entries) > 0 {
+		name, out, more := j.Expand(a)
+		j.Name, j.Out = name, out
+		for k := range more {
+			b.add(&more[k])
+		}
+		b.wake.Broadcast()
+	}
+	out := j.Out
+	b.mu.Unlock()
+	if len(a.Clips) == 0 || a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
+		r.Skipped, r.Err = true, ErrNoClips
+		return r
+	}
+	takes := make([]Take, 0, len(a.Clips))
+	for _, c := range a.Clips {
+		takes = append(takes, ClipTake(a.Skeleton, c))
+	}
+	doc, err := Build(a, takes)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	if err := WriteFile(out, doc); err != nil {
+		r.Err = err
+		return r
+	}
+	r.Clips = len(takes)
+	return r
+}

@@ -1,0 +1,18 @@
+// Package export writes animations out as glTF 2.0: the skeleton as a node
+// hierarchy with a skin and a small stick mesh, and each clip (or any
+// player.Source, such as a meta-animation tree) as a glTF animation that
+// plays what animview plays.
+//
+// Exactness comes from sampling the player rather than translating each
+// game's keys: a take is sampled on its frames and key times, and every
+// interval is split until glTF's own interpolation (LINEAR: lerp and
+// shortest-arc slerp; STEP) reproduces the player's world pose within a
+// small fraction of the figure's size. Game rules that glTF lacks (Metroid
+// Prime's slerp without the short-arc flip, LEGO Island's step and negate
+// flags, blends and transitions) thus come out as keys.
+//
+// The data is converted once to glTF's conventions (right-handed, +Y up,
+// the figure facing +Z) by changing the basis of every translation,
+// rotation and scale (see Conversion); no mirroring node is written, so
+// every node matrix keeps a positive determinant.
+package export

@@ -1,0 +1,26 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/render/raster"
+)
+
+// RecordGIF writes an asset's clip as an animated GIF at path (the
+// viewer's "record GIF" key): fo chooses the size, camera and frame rate as
+// for raster.EncodeGIF. progress, when not nil, is called after each frame
+// with the frames done and the total; returning false cancels with
+// raster.ErrCancelled. The file appears whole or not at all, so it may run
+// on a goroutine while the window draws a bar from the callback.
+func RecordGIF(path string, a *formats.Asset, clip int, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	if !strings.EqualFold(filepath.Ext(path), ".gif") {
+		return fmt.Errorf("export: %s: want a .gif name", path)
+	}
+	return WriteAtomic(path, func(w io.Writer) error {
+		return raster.EncodeGIFProgress(w, a, clip, fo, progress)
+	})
+}

@@ -1,0 +1,270 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+)
+
+// Generator is the glTF asset's generator string.
+const Generator = "animview"
+
+// ErrNoSkeleton is returned for an asset without bones to export.
+var ErrNoSkeleton = errors.New("export: asset has no skeleton")
+
+// Rest-pose sources, as the scene's extras name them.
+const (
+	RestBind       = "bind pose"
+	RestFirstFrame = "first frame"
+)
+
+// Build returns the glTF document of an asset's skeleton with the given
+// takes as animations. The takes' sources are sampled once each, in order.
+func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
+	if a == nil || a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
+		return nil, ErrNoSkeleton
+	}
+	sk := a.Skeleton
+	if err := sk.Validate(); err != nil {
+		return nil, fmt.Errorf("export: skeleton: %w", err)
+	}
+	conv := ConversionFor(a.Coords)
+	n := len(sk.Bones)
+
+	// The rest pose: the skeleton's bind pose, or, where the format has
+	// none (every bind is the identity: LEGO Island's node trees, a Prime
+	// ANIM without its CINF), the first take's first frame, so that the
+	// stick figure and the inverse bind matrices describe a real pose.
+	rest := make([]trs, n)
+	restFrom := RestBind
+	pose := player.NewPose(sk)
+	if !hasBindPose(sk) && len(takes) > 0 {
+		takes[0].Source.Sample(0, pose)
+		restFrom = RestFirstFrame + " of " + strconv.Quote(takes[0].Name)
+	}
+	for i := range rest {
+		rest[i] = conv.Transform(&pose.Local[i])
+	}
+	restWorld := make([]mgl64.Mat4, n)
+	worldOf(sk, rest, restWorld)
+	size := figureSize(restWorld)
+
+	samples := make([]*sampled, len(takes))
+	hides := make([]bool, n)
+	for k := range takes {
+		// The tolerance follows the figure's size over the take, so that
+		// a figure folded up at rest does not make it needlessly tight.
+		s, err := sampleTake(sk, &conv, &takes[k], relTol*size)
+		if err != nil {
+			return nil, err
+		}
+		samples[k] = s
+		for b, h := range s.hides {
+			hides[b] = hides[b] || h
+		}
+	}
+
+	doc := gltf.NewDocument()
+	doc.Asset.Generator = Generator
+	buf := &buffer{doc: doc}
+	names := uniqueNames(sk)
+	for i := range sk.Bones {
+		b := &sk.Bones[i]
+		nd := &gltf.Node{Name: names[i], Extras: map[string]any{"id": b.ID, "name": b.Name}}
+		setTRS(nd, &rest[i])
+		doc.Nodes = append(doc.Nodes, nd)
+	}
+	var roots []int
+	for i := range sk.Bones {
+		if p := sk.Bones[i].Parent; p >= 0 {
+			doc.Nodes[p].Children = append(doc.Nodes[p].Children, i)
+		} else {
+			roots = append(roots, i)
+		}
+	}
+	// A bone that can be hidden gets a helper node whose scale goes to zero
+	// while it is invisible: the bone's own node keeps its transform, so its
+	// children stay where the game puts them (animview hides a bone's stick
+	// and dot, not its subtree). The helper hangs under the bone the
+	// bone's stick moves with: its parent, or itself for a root.
+	helper := make([]int, n)
+	for i := range helper {
+		helper[i] = -1
+		if !hides[i] {
+			continue
+		}
+		host := sk.Bones[i].Parent
+		if host < 0 {
+			host = i
+		}
+		helper[i] = len(doc.Nodes)
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: names[i] + " visibility",
+			Extras: map[string]any{"visibility_of": names[i]}})
+		doc.Nodes[host].Children = append(doc.Nodes[host].Children, helper[i])
+		restWorld = append(restWorld, restWorld[host])
+	}
+
+	if len(doc.Nodes) > math.MaxUint16 {
+		return nil, fmt.Errorf("export: %d joints is more than glTF's 16-bit joint indices hold", len(doc.Nodes))
+	}
+	// The skin: every node above is a joint, in node order.
+	joints := make([]int, len(doc.Nodes))
+	ibm := make([]float32, 0, 16*len(joints))
+	for j := range joints {
+		joints[j] = j
+		inv := inverseBind(restWorld[j])
+		for _, v := range inv {
+			ibm = append(ibm, float32(v))
+		}
+	}
+	doc.Skins = []*gltf.Skin{{Name: sk.Name, Joints: joints,
+		InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))}}
+
+	mesh := stickMesh(sk, restWorld, helper, size)
+	if len(mesh.pos) > 0 {
+		doc.Materials = []*gltf.Material{{Name: "bone", DoubleSided: true,
+			PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorFactor: &[4]float64{0.85, 0.8, 0.7, 1},
+				MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}}}
+		attr := gltf.PrimitiveAttributes{
+			"POSITION":  buf.floats(mesh.pos, gltf.AccessorVec3, gltf.TargetArrayBuffer, true),
+			"NORMAL":    buf.floats(mesh.nrm, gltf.AccessorVec3, gltf.TargetArrayBuffer, false),
+			"JOINTS_0":  buf.joints(mesh.joint),
+			"WEIGHTS_0": buf.floats(mesh.weight, gltf.AccessorVec4, gltf.TargetArrayBuffer, false),
+		}
+		doc.Meshes = []*gltf.Mesh{{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr, Material: gltf.Index(0)}}}}
+	}
+	// glTF wants a skin's joints under one root: a skeleton with several
+	// roots (a Sims table with detached bones) hangs them under an
+	// identity node that is not a joint.
+	top := roots
+	if len(roots) > 1 {
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: sk.Name + " root", Children: roots})
+		top = []int{len(doc.Nodes) - 1}
+	}
+	if len(mesh.pos) > 0 {
+		// The skinned mesh sits at the scene root with no transform of
+		// its own, as glTF asks.
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
+		top = append(top, len(doc.Nodes)-1)
+	}
+	doc.Scenes[0].Name = sceneName(a)
+	doc.Scenes[0].Nodes = top
+	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
+
+	for k := range takes {
+		doc.Animations = append(doc.Animations, animation(buf, sk, &takes[k], samples[k], helper))
+	}
+	doc.Buffers = []*gltf.Buffer{{ByteLength: len(buf.data), Data: buf.data}}
+	return doc, nil
+}
+
+// Encode writes the document as binary glTF (.glb) or, when binary is
+// false, as JSON with the buffer embedded as a data URI (.gltf).
+func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
+	if !binary && len(doc.Buffers) > 0 {
+		doc.Buffers[0].EmbeddedResource()
+	}
+	enc := gltf.NewEncoder(w)
+	enc.AsBinary = binary
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("export: encode glTF: %w", err)
+	}
+	return nil
+}
+
+func hasBindPose(sk *formats.Skeleton) bool {
+	id := formats.Identity()
+	for i := range sk.Bones {
+		if sk.Bones[i].Bind != id {
+			return true
+		}
+	}
+	return false
+}
+
+// figureSize is the diagonal of the joints' bounding box (1 for a figure
+// with every joint at one point).
+func figureSize(w []mgl64.Mat4) float64 {
+	lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi := lo.Mul(-1)
+	for i := range w {
+		for c := 0; c < 3; c++ {
+			lo[c] = math.Min(lo[c], w[i][12+c])
+			hi[c] = math.Max(hi[c], w[i][12+c])
+		}
+	}
+	d := hi.Sub(lo).Len()
+	if !(d > 1e-6) || math.IsInf(d, 0) {
+		return 1
+	}
+	return d
+}
+
+// FigureSize returns the size that an export's tolerance is relative to:
+// the diagonal of the bounding box of the rest pose's joints, in glTF
+// units (1 when they all coincide).
+func FigureSize(doc *gltf.Document) float64 {
+	if ex, ok := doc.Scenes[0].Extras.(map[string]any); ok {
+		if s, ok := ex["figure_size"].(float64); ok {
+			return s
+		}
+	}
+	return 1
+}
+
+// inverseBind inverts a rest world matrix; a singular one (a bone scaled
+// to nothing at rest) falls back to undoing its translation alone.
+func inverseBind(m mgl64.Mat4) mgl64.Mat4 {
+	if d := m.Det(); math.Abs(d) > 1e-12 && !math.IsNaN(d) {
+		inv := m.Inv()
+		// glTF wants the last row exactly (0, 0, 0, 1).
+		inv[3], inv[7], inv[11], inv[15] = 0, 0, 0, 1
+		return inv
+	}
+	return mgl64.Translate3D(-m[12], -m[13], -m[14])
+}
+
+func setTRS(nd *gltf.Node, t *trs) {
+	nd.Translation = [3]float64{f32(t.T[0]), f32(t.T[1]), f32(t.T[2])}
+	nd.Rotation = [4]float64{f32(t.R.V[0]), f32(t.R.V[1]), f32(t.R.V[2]), f32(t.R.W)}
+	nd.Scale = [3]float64{f32(t.S[0]), f32(t.S[1]), f32(t.S[2])}
+}
+
+// f32 rounds to float32 precision, so that the JSON carries what an
+// importer computes with.
+func f32(v float64) float64 { return float64(float32(v)) }
+
+// uniqueNames names each bone's node: the bone's name, or "bone ID", with
+// "#ID" added where a name repeats (importers key bones by name).
+func uniqueNames(sk *formats.Skeleton) []string {
+	count := map[string]int{}
+	base := make([]string, len(sk.Bones))
+	for i := range sk.Bones {
+		b := &sk.Bones[i]
+		base[i] = b.Name
+		if base[i] == "" {
+			base[i] = "bone " + strconv.Itoa(b.ID)
+		}
+		count[base[i]]++
+	}
+	for i := range base {
+		if count[base[i]] > 1 {
+			base[i] += "#" + strconv.Itoa(sk.Bones[i].ID)
+		}
+	}
+	return base
+}
+
+func sceneName(a *formats.Asset) string {
+	if a.Entry != "" {
+		return a.Entry
+	}
+	return a.Skeleton.Name
+}

@@ -1,0 +1,338 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Sampling limits.
+const (
+	// relTol is the largest distance, as a fraction of the figure's size,
+	// by which glTF's interpolation between two keys may miss a joint's
+	// world position at their midpoint before the interval is split. The
+	// round trip promises 1e-4; this leaves room for float32 keys.
+	relTol = 1e-5
+	// maxDepth bounds the splits of one base interval: a jump (a step flag
+	// inside a channel that otherwise interpolates) is cornered to 1/2^16
+	// of a frame, a ramp no importer shows.
+	maxDepth = 16
+	// minSpan keeps split times apart in float32 seconds.
+	minSpan = 1e-6
+	// maxKeys bounds the samples of one take, and maxBoneSamples the
+	// samples times bones it holds (about 80 bytes each).
+	maxKeys        = 1 << 20
+	maxBoneSamples = 1 << 22
+)
+
+// channel indexes a bone's translation, rotation and scale.
+const (
+	chT = iota
+	chR
+	chS
+	nCh
+)
+
+// sampled is a take sampled on its final grid, in glTF's coordinates.
+type sampled struct {
+	times []float64
+	local [][]trs  // per time, per bone
+	vis   [][]bool // per time, per bone
+	// step marks the channels (bone*nCh + ch) that only ever step: they
+	// hold each value until the next grid time (glTF STEP).
+	step []bool
+	// hides marks the bones that are invisible at some time.
+	hides []bool
+}
+
+// sampler turns a take into a sampled grid.
+type sampler struct {
+	sk   *formats.Skeleton
+	conv *Conversion
+	src  player.Source
+	pose *player.Pose
+	tol  float64
+	// scratch world matrices for the midpoint test
+	wTrue, wFit []mgl64.Mat4
+	fit         []trs
+	out         sampled
+	// blocks that sampleAt cuts its slices from
+	slabT []trs
+	slabV []bool
+}
+
+// sampleAt samples the source at t into converted locals and visibility.
+// The slices are cut from larger blocks: a take holds thousands of them.
+func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
+	s.src.Sample(t, s.pose)
+	n := len(s.sk.Bones)
+	if len(s.slabT) < n {
+		s.slabT = make([]trs, 64*n)
+		s.slabV = make([]bool, 64*n)
+	}
+	loc, vis := s.slabT[:n:n], s.slabV[:n:n]
+	s.slabT, s.slabV = s.slabT[n:], s.slabV[n:]
+	for i := 0; i < n; i++ {
+		loc[i] = s.conv.Transform(&s.pose.Local[i])
+		vis[i] = s.pose.Visible[i]
+	}
+	return loc, vis
+}
+
+// baseGrid returns the take's frame times and key times within
+// [0, duration], sorted and distinct as float32 (glTF's key times must
+// strictly increase).
+func baseGrid(tk *Take, dur float64) []float64 {
+	ts := []float64{0, dur}
+	rate := tk.FrameRate
+	if math.IsInf(rate, 0) {
+		rate = 0
+	}
+	if !(rate > 0) && len(tk.KeyTimes) == 0 {
+		rate = DefaultRate
+	}
+	if rate > 0 && dur > 0 {
+		n := int(math.Floor(dur*rate + 1e-6))
+		if n > maxKeys {
+			n = maxKeys
+		}
+		for k := 1; k <= n; k++ {
+			ts = append(ts, math.Min(float64(k)/rate, dur))
+		}
+	}
+	for _, t := range tk.KeyTimes {
+		if t > 0 && t < dur {
+			ts = append(ts, t)
+		}
+	}
+	slices.Sort(ts)
+	out := ts[:1]
+	for _, t := range ts[1:] {
+		if float32(t) > float32(out[len(out)-1]) && t-out[len(out)-1] >= minSpan {
+			out = append(out, t)
+		}
+	}
+	// The last time is the duration itself, even where a frame landed a
+	// hair before it.
+	if dur > 0 && out[len(out)-1] != dur {
+		if float32(dur)-float32(out[len(out)-1]) <= 0 || dur-out[len(out)-1] < minSpan {
+			out[len(out)-1] = dur
+		} else {
+			out = append(out, dur)
+		}
+	}
+	return out
+}
+
+// errTooManyKeys is returned when a take needs more keys than maxKeys, or
+// more bone samples than maxBoneSamples.
+var errTooManyKeys = errors.New("export: take needs more than 2^20 keys or 2^22 bone samples; export it in parts")
+
+// sampleTake samples a take on its base grid, decides which channels step,
+// and splits intervals until glTF's interpolation matches the player
+// within tol (a distance in converted units).
+func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (*sampled, error) {
+	dur := tk.Source.Duration()
+	if math.IsNaN(dur) || math.IsInf(dur, 0) || dur < 0 {
+		return nil, fmt.Errorf("export: take %q: duration %v", tk.Name, dur)
+	}
+	n := len(sk.Bones)
+	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol,
+		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n)}
+	base := baseGrid(tk, dur)
+	if len(base) > maxKeys || 2*len(base)*max(n, 1) > maxBoneSamples {
+		return nil, errTooManyKeys
+	}
+	type point struct {
+		loc []trs
+		vis []bool
+	}
+	pts := make([]point, len(base))
+	for i, t := range base {
+		pts[i].loc, pts[i].vis = s.sampleAt(t)
+	}
+	mids := make([]point, len(base)-1)
+	step := make([]bool, n*nCh)
+	for i := range step {
+		step[i] = true
+	}
+	for i := range mids {
+		mids[i].loc, mids[i].vis = s.sampleAt((base[i] + base[i+1]) / 2)
+		a, m := pts[i].loc, mids[i].loc
+		for b := 0; b < n; b++ {
+			step[b*nCh+chT] = step[b*nCh+chT] && a[b].T == m[b].T
+			step[b*nCh+chR] = step[b*nCh+chR] && a[b].R == m[b].R
+			step[b*nCh+chS] = step[b*nCh+chS] && a[b].S == m[b].S
+		}
+	}
+	out := &s.out
+	out.step = step
+	out.hides = make([]bool, n)
+	add := func(t float64, loc []trs, vis []bool) {
+		out.times = append(out.times, t)
+		out.local = append(out.local, loc)
+		out.vis = append(out.vis, vis)
+		for b, v := range vis {
+			if !v {
+				out.hides[b] = true
+			}
+		}
+	}
+	for i := range mids {
+		add(base[i], pts[i].loc, pts[i].vis)
+		if err := s.refine(base[i], base[i+1], pts[i].loc, pts[i+1].loc, mids[i].loc, mids[i].vis, 0, add); err != nil {
+			return nil, fmt.Errorf("export: take %q: %w", tk.Name, err)
+		}
+	}
+	last := len(base) - 1
+	add(base[last], pts[last].loc, pts[last].vis)
+	return out, nil
+}
+
+// refine emits the split times of [a, b] (exclusive), given the samples at
+// a and b and at their midpoint.
+func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, add func(float64, []trs, []bool)) error {
+	if s.fits(la, lb, lm) || depth >= maxDepth || b-a < 2*minSpan {
+		return nil
+	}
+	if k := len(s.out.times); k >= maxKeys || k*len(s.sk.Bones) >= maxBoneSamples {
+		return errTooManyKeys
+	}
+	m := (a + b) / 2
+	if !(float32(a) < float32(m) && float32(m) < float32(b)) {
+		return nil
+	}
+	l1, v1 := s.sampleAt((a + m) / 2)
+	if err := s.refine(a, m, la, lm, l1, v1, depth+1, add); err != nil {
+		return err
+	}
+	add(m, lm, vm)
+	l2, v2 := s.sampleAt((m + b) / 2)
+	return s.refine(m, b, lm, lb, l2, v2, depth+1, add)
+}
+
+// fits reports whether glTF's evaluation halfway between keys la and lb
+// puts every joint within tol of the player's pose lm. Rotations are
+// checked both as the specification's slerp (three.js, most engines) and
+// as a normalised component-wise lerp (Blender's importer turns keys into
+// per-component curves), so the keys play alike in both.
+func (s *sampler) fits(la, lb, lm []trs) bool {
+	step := s.out.step
+	for i := range s.fit {
+		f := &s.fit[i]
+		if step[i*nCh+chT] {
+			f.T = la[i].T
+		} else {
+			f.T = la[i].T.Add(lb[i].T).Mul(0.5)
+		}
+		if step[i*nCh+chR] {
+			f.R = la[i].R
+		} else {
+			f.R = slerpGLTF(la[i].R, lb[i].R, 0.5)
+		}
+		if step[i*nCh+chS] {
+			f.S = la[i].S
+		} else {
+			f.S = la[i].S.Add(lb[i].S).Mul(0.5)
+		}
+	}
+	worldOf(s.sk, lm, s.wTrue)
+	if !s.near() {
+		return false
+	}
+	// Normalised lerp and slerp agree at the midpoint and part most near
+	// a quarter: there, the slerp pose stands in for the player's (it
+	// matched at the midpoint) and the lerp pose must stay within tol.
+	anyR := false
+	for i := range s.fit {
+		s.fit[i].T = la[i].T.Mul(0.75).Add(lb[i].T.Mul(0.25))
+		s.fit[i].S = la[i].S.Mul(0.75).Add(lb[i].S.Mul(0.25))
+		if step[i*nCh+chR] {
+			s.fit[i].R = la[i].R
+		} else {
+			anyR = true
+			s.fit[i].R = slerpGLTF(la[i].R, lb[i].R, 0.25)
+		}
+	}
+	if !anyR {
+		return true
+	}
+	worldOf(s.sk, s.fit, s.wTrue)
+	for i := range s.fit {
+		if !step[i*nCh+chR] {
+			s.fit[i].R = nlerpContinuous(la[i].R, lb[i].R, 0.25)
+		}
+	}
+	return s.near()
+}
+
+// near reports whether the world pose of s.fit is within tol of s.wTrue.
+func (s *sampler) near() bool {
+	worldOf(s.sk, s.fit, s.wFit)
+	for i := range s.wTrue {
+		d := mgl64.Vec3{s.wTrue[i][12] - s.wFit[i][12], s.wTrue[i][13] - s.wFit[i][13], s.wTrue[i][14] - s.wFit[i][14]}
+		if !(d.Len() <= s.tol) {
+			return false
+		}
+	}
+	return true
+}
+
+// nlerpContinuous is a normalised component-wise lerp after turning b to
+// a's side, as the keys are written (see continuous).
+func nlerpContinuous(a, b mgl64.Quat, f float64) mgl64.Quat {
+	if a.Dot(b) < 0 {
+		b = b.Scale(-1)
+	}
+	return unit(mgl64.Quat{W: a.W + (b.W-a.W)*f, V: a.V.Add(b.V.Sub(a.V).Mul(f))})
+}
+
+// worldOf composes converted locals into world matrices.
+func worldOf(sk *formats.Skeleton, loc []trs, w []mgl64.Mat4) {
+	for i := range sk.Bones {
+		m := loc[i].mat()
+		if p := sk.Bones[i].Parent; p >= 0 {
+			mulAffine(&w[p], &m, &w[i])
+		} else {
+			w[i] = m
+		}
+	}
+}
+
+// mulAffine writes a·b for matrices whose last row is (0, 0, 0, 1), as
+// every bone matrix is.
+func mulAffine(a, b, o *mgl64.Mat4) {
+	for c := 0; c < 4; c++ {
+		b0, b1, b2 := b[c*4], b[c*4+1], b[c*4+2]
+		o[c*4+0] = a[0]*b0 + a[4]*b1 + a[8]*b2
+		o[c*4+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
+		o[c*4+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
+		o[c*4+3] = 0
+	}
+	o[12] += a[12]
+	o[13] += a[13]
+	o[14] += a[14]
+	o[15] = 1
+}
+
+// slerpGLTF is the glTF 2.0 specification's spherical interpolation of
+// unit quaternions: along the shorter arc, linear when the keys nearly
+// coincide.
+func slerpGLTF(a, b mgl64.Quat, f float64) mgl64.Quat {
+	d := a.Dot(b)
+	if d < 0 {
+		b, d = b.Scale(-1), -d
+	}
+	if d > 0.9995 {
+		return unit(mgl64.Quat{W: a.W + (b.W-a.W)*f, V: a.V.Add(b.V.Sub(a.V).Mul(f))})
+	}
+	th := math.Acos(math.Min(d, 1))
+	sn := math.Sin(th)
+	wa, wb := math.Sin((1-f)*th)/sn, math.Sin(f*th)/sn
+	return mgl64.Quat{W: a.W*wa + b.W*wb, V: a.V.Mul(wa).Add(b.V.Mul(wb))}
+}

@@ -1,0 +1,70 @@
+package export
+
+import (
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+)
+
+// Take is one animation to export: anything the player can sample, with the
+// facts that go along with it. A clip is a take (ClipTake); a
+// meta-animation tree or a transition is a take too, built from its
+// player.Source with the frame rate the game runs it at.
+type Take struct {
+	Name   string
+	Source player.Source
+	// FrameRate is the rate the base grid samples at (frames per second);
+	// 0 leaves the base grid to KeyTimes, or DefaultRate without them.
+	FrameRate float64
+	// KeyTimes are further times the base grid must hold (a clip's key
+	// times), so that keys and the times where a channel steps are
+	// sampled exactly.
+	KeyTimes []float64
+	Loop     bool
+	// Interp names the game's interpolation (for extras).
+	Interp string
+	Events []formats.Event
+	Info   []formats.KV
+}
+
+// DefaultRate is the base sampling rate of a take that has neither a frame
+// rate nor key times: the rate of most of the games' own frames.
+const DefaultRate = 30
+
+// ClipTake returns the take of a clip over a skeleton: sampled by the
+// player's clip sampler at its frames and at every key time of its tracks.
+// The clip must be valid for the skeleton (formats.Clip.Validate).
+func ClipTake(sk *formats.Skeleton, c *formats.Clip) Take {
+	return Take{
+		Name:      c.Name,
+		Source:    player.NewClipSampler(sk, c),
+		FrameRate: c.FrameRate,
+		KeyTimes:  clipKeyTimes(c),
+		Loop:      c.Loop,
+		Interp:    c.Interp.String(),
+		Events:    c.Events,
+		Info:      c.Info,
+	}
+}
+
+// clipKeyTimes gathers every track's key times (duplicates are removed
+// later, with the grid).
+func clipKeyTimes(c *formats.Clip) []float64 {
+	var ts []float64
+	seen := map[*float64]bool{}
+	add := func(times []float64) {
+		if len(times) == 0 || seen[&times[0]] {
+			return
+		}
+		// Formats with one timeline share the slice between tracks.
+		seen[&times[0]] = true
+		ts = append(ts, times...)
+	}
+	for i := range c.Tracks {
+		tr := &c.Tracks[i]
+		add(tr.Translation.Times)
+		add(tr.Rotation.Times)
+		add(tr.Scale.Times)
+		add(tr.Visibility.Times)
+	}
+	return ts
+}
