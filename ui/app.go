@@ -11,11 +11,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
-	"github.com/animview/animview/render/ebitenview"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui"
 	"github.com/go-gl/mathgl/mgl32"
@@ -43,6 +43,9 @@ type Options struct {
 	Width, Height int
 	// Log receives messages for stderr (load errors, screenshot paths).
 	Log func(string)
+	// Started, when set, is when the program started: the time to the
+	// first frame is then logged.
+	Started time.Time
 }
 
 // App is the viewer's ebiten.Game.
@@ -71,6 +74,7 @@ type App struct {
 	fatal        error
 	width        int
 	height       int
+	paint        paintState
 }
 
 // Run opens the window and blocks until it closes.
@@ -89,6 +93,8 @@ func Run(opt Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(app.title())
 	ebiten.SetTPS(60)
+	// Frames with nothing new are not drawn (see shouldDraw).
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -277,6 +283,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.st.Err = fmt.Sprintf("internal error while drawing: %v", r)
 		}
 	}()
+	if !a.shouldDraw() {
+		return
+	}
 	th := a.view.Theme
 	screen.Fill(th.Background)
 	vp := a.viewport()
@@ -289,6 +298,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawTimelineMarkers(screen)
 	a.drawOverlay(screen, vp)
 	a.frames++
+	a.logFirstFrame()
 	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {
 		a.shotDone = true
 		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
@@ -325,7 +335,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 		}
 	}
 	render.Build(&a.dl, &sc, cam, vp, a.view)
-	ebitenview.Draw(screen, &a.dl, a.kit.small)
+	a.paint.drawer.Draw(screen, &a.dl, a.kit.small)
 }
 
 // viewport is the screen area between the panels.

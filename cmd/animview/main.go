@@ -16,9 +16,14 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/animview/animview/formats"
 )
+
+// processStart is taken as the program initialises, for the start-up time
+// ANIMVIEW_STARTUP_LOG asks the viewer to log.
+var processStart = time.Now()
 
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
