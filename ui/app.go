@@ -95,7 +95,11 @@ func Run(opt Options) error {
 	ebiten.SetTPS(60)
 	// Frames with nothing new are not drawn (see shouldDraw).
 	ebiten.SetScreenClearedEveryFrame(false)
-	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+	stop := make(chan struct{})
+	go wakeTicker(stop)
+	err = ebiten.RunGame(app)
+	close(stop)
+	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
 	return app.fatal

@@ -27,7 +27,19 @@ type paintState struct {
 	cursorY int
 	// firstLogged is set once the first frame's time has been logged.
 	firstLogged bool
+	// quiet counts frames without a change; asleep is set while the loop
+	// waits for input (see sleep).
+	quiet  int
+	asleep bool
 }
+
+// sleepAfter is how many unchanged frames pass before the loop sleeps, and
+// wakeEvery how often a sleeping loop still looks for changes that come
+// without input (a file chosen in a dialog on another goroutine).
+const (
+	sleepAfter = 60
+	wakeEvery  = 250 * time.Millisecond
+)
 
 // paintKey is the part of the viewer's state a frame depends on that can
 // change without input (playback, loading, scripted actions).
@@ -94,11 +106,52 @@ func (a *App) shouldDraw() bool {
 		p.settle = settleFrames
 	}
 	p.last = k
+	p.sleep(p.settle == 0)
 	if p.settle == 0 {
 		return false
 	}
 	p.settle--
 	return true
+}
+
+// sleep puts the game loop to sleep once nothing has changed for a while,
+// and wakes it at the first change. Even with no frame drawn, ebiten's loop
+// runs Update sixty times a second, which costs ebitenui's widget walk and
+// the threads' wake-ups (about 5% of a core here); asleep, the loop waits
+// for input events (ebiten's FPSModeVsyncOffMinimum: deprecated in favour of
+// skipping draws, which alone does not stop the ticks) and for the
+// wakeEvery ticker's ScheduleFrame.
+func (p *paintState) sleep(unchanged bool) {
+	if !unchanged {
+		p.quiet = 0
+		if p.asleep {
+			p.asleep = false
+			ebiten.SetVsyncEnabled(true)
+		}
+		return
+	}
+	p.quiet++
+	if !p.asleep && p.quiet >= sleepAfter {
+		p.asleep = true
+		//lint:ignore SA1019 the only mode that stops the loop between input events
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	}
+}
+
+// wakeTicker calls ebiten.ScheduleFrame every wakeEvery until stop is
+// closed, so a sleeping loop still notices changes made without input.
+func wakeTicker(stop <-chan struct{}) {
+	t := time.NewTicker(wakeEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			//lint:ignore SA1019 wakes the FPSModeVsyncOffMinimum loop
+			ebiten.ScheduleFrame()
+		}
+	}
 }
 
 // logFirstFrame reports the time from the program's start to the first
