@@ -66,7 +66,7 @@ type App struct {
 
 	pendingShot  string
 	followAuto   bool
-	followOffset mgl32.Vec3
+	frameFigures render.Framing
 	needFrame    bool
 	frames       int
 	shotDone     bool
@@ -199,41 +199,34 @@ func (a *App) openEntry(entry string) {
 	a.assetChanged()
 }
 
-// frameAll fits the camera to the whole clip's motion. When the root
-// travels far compared with the figure's own size (a flight, a long walk),
-// it turns on follow mode and frames the figure around its root instead, so
-// the figure is not a speck in a wide shot.
+// frameAll fits the camera to the figures over the whole clip through
+// render.ClipFraming, the same framing `animview render` uses: static scene
+// roots that only place figures far away are left out. When the figures
+// travel far compared with their own size (a flight, a long walk), it turns
+// on follow mode and frames them around the tracked point instead, so they
+// are not specks in a wide shot.
 func (a *App) frameAll() {
 	var src player.Source
 	if s := a.st.Sampler(); s != nil {
 		src = s // a nil *ClipSampler must stay a nil interface
 	}
-	whole, local := render.ClipExtent(a.st.Asset.Skeleton, src, a.root, 32)
-	b := whole
+	a.frameFigures = render.ClipFraming(a.st.Asset.Skeleton, src, a.root, 32)
 	if a.followAuto {
 		a.followAuto = false
-		a.st.Follow = local.Valid && diag(whole) > 3*diag(local)
+		a.st.Follow = a.frameFigures.Travels
 	}
-	if a.st.Follow && local.Valid {
-		b = local
-		a.followOffset = local.Min.Add(local.Max).Mul(0.5)
+	vp := a.viewport()
+	aspect := 1.0
+	if vp.H > 0 {
+		aspect = float64(vp.W / vp.H)
 	}
-	if b.Valid {
-		vp := a.viewport()
-		aspect := 1.0
-		if vp.H > 0 {
-			aspect = float64(vp.W / vp.H)
-		}
-		a.st.Camera.FrameAspect(b, aspect)
-	}
+	a.frameFigures.Aim(&a.st.Camera, aspect, a.st.Follow)
 }
 
-func diag(b render.Bounds) float32 { return b.Max.Sub(b.Min).Len() }
-
-// followTarget is where the camera looks in follow mode: the root joint
-// plus the centre of the figure around it.
+// followTarget is where the camera looks in follow mode: the figures'
+// tracked point.
 func (a *App) followTarget() mgl32.Vec3 {
-	return a.root.Mul4x1(a.world.Position(0).Vec4(1)).Vec3().Add(a.followOffset)
+	return a.frameFigures.Track(a.world, a.root)
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -328,6 +321,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	sc := render.Scene{
 		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
+		Links: a.frameFigures.Link,
 	}
 	cam := st.Camera
 	if st.Follow && len(sk.Bones) > 0 {
