@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/animview/animview/formats"
@@ -62,7 +63,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = cmdView(args)
+		if err = unknownCommand(cmd); err == nil {
+			err = cmdView(args)
+		}
 	}
 	if err == nil {
 		return 0
@@ -70,7 +73,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintf(stderr, "animview: %v\n", err)
+	msg := err.Error()
+	if errors.Is(err, errUsage) {
+		// errUsage only asks for the usage text below; its own word would
+		// end the message with a stray ": usage".
+		msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
+	}
+	fmt.Fprintf(stderr, "animview: %s\n", msg)
 	if errors.Is(err, errUsage) {
 		fmt.Fprint(stderr, usage)
 	}
@@ -81,7 +90,7 @@ const usage = `usage:
   animview [--clip C] [--skeleton F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
+  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto]
   animview list FILE
 FILE may be "demo:" for the built-in demo.
 `

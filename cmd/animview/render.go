@@ -31,7 +31,9 @@ func cmdRender(args []string, stdout io.Writer) error {
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
 	fps := fs.Float64("fps", 30, "GIF frame rate")
 	labels := fs.Bool("labels", false, "draw bone names")
+	followArg := fs.String("follow", "auto", "keep the camera on travelling figures: `on, off or auto`")
 	var w, h int
+	var follow raster.Follow
 	a, err := openFileArg(fs, args, func() error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
@@ -43,9 +45,15 @@ func cmdRender(args []string, stdout io.Writer) error {
 		if *fps <= 0 || *fps > 100 {
 			return errors.New("--fps must be in (0, 100]")
 		}
+		if follow, err = raster.ParseFollow(*followArg); err != nil {
+			return fmt.Errorf("--%w", err)
+		}
 		return nil
 	})
 	if err != nil {
+		return err
+	}
+	if err := needSkeleton(a); err != nil {
 		return err
 	}
 	ci := -1
@@ -57,7 +65,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	opt := render.DefaultOptions()
 	opt.Labels = *labels
 	// --yaw is relative to the character's front, whatever way the format faces.
-	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps}
+	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
