@@ -77,12 +77,7 @@ func (d *Drawer) Draw(dst *ebiten.Image, dl *render.DrawList, face text.Face) {
 	if dst == nil || dl == nil {
 		return
 	}
-	if d.white == nil {
-		// A 3×3 white image sampled at its centre pixel: no filtering can
-		// reach a neighbouring texel of the atlas.
-		d.white = ebiten.NewImage(3, 3)
-		d.white.Fill(color.White)
-	}
+	d.prepare()
 	dst.Fill(dl.Background)
 	d.vs, d.is = d.vs[:0], d.is[:0]
 	for i := range dl.Lines {
@@ -200,5 +195,40 @@ func (d *Drawer) disc(dst *ebiten.Image, cx, cy, r float32, c color.RGBA) {
 		i1 := first + uint32(2*((k+1)%segs))
 		d.is = append(d.is, centre, i0, i1)
 		d.quad(i0, i0+1, i1+1, i1)
+	}
+}
+
+// StrokeLine queues an anti-aliased line for the next Flush (or Draw) onto
+// dst. For overlays drawn every frame (ticks, rulers), it costs no offscreen
+// memory, unlike ebiten's vector package (see Drawer).
+func (d *Drawer) StrokeLine(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color.RGBA) {
+	d.prepare()
+	d.stroke(dst, x0, y0, x1, y1, width, c)
+}
+
+// FillCircle queues an anti-aliased disc for the next Flush onto dst.
+func (d *Drawer) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.RGBA) {
+	d.prepare()
+	d.disc(dst, cx, cy, r, c)
+}
+
+// Flush draws what StrokeLine and FillCircle queued onto dst. Queue and
+// flush onto the same image.
+func (d *Drawer) Flush(dst *ebiten.Image) {
+	if dst == nil {
+		d.vs, d.is = d.vs[:0], d.is[:0]
+		return
+	}
+	d.prepare()
+	d.flush(dst)
+}
+
+// prepare makes the white source image.
+func (d *Drawer) prepare() {
+	if d.white == nil {
+		// A 3×3 white image sampled at its centre pixel: no filtering can
+		// reach a neighbouring texel of the atlas.
+		d.white = ebiten.NewImage(3, 3)
+		d.white.Fill(color.White)
 	}
 }
