@@ -11,7 +11,8 @@
 #                 PNG, exit), which older builds without the log also give;
 #   RSS           VmRSS after 3 s of playback, and VmHWM (the peak);
 #   CPU           share of one core over 5 s while playing, and while paused
-#                 (Space sent with xdotool) with nothing changing.
+#                 (Space sent with xdotool) with nothing changing, from 2.5 s
+#                 after the pause.
 # BIN=path uses an existing binary instead of building one. The machine's
 # other load adds noise to the CPU and time figures.
 set -euo pipefail
@@ -44,7 +45,7 @@ done
 Xvfb "$disp" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb_pid=$!
 export DISPLAY=$disp
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done 2>/dev/null || sleep 1
+for _ in $(seq 50); do [ -S "/tmp/.X11-unix/X${disp#:}" ] && break; sleep 0.1; done
 
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
@@ -91,7 +92,8 @@ for f in "${files[@]}"; do
     xdotool windowfocus --sync "$win" 2>/dev/null || true
     xdotool key --window "$win" space
   fi
-  sleep 1
+  # The loop goes to sleep after a second without change; measure after.
+  sleep 2.5
   idle=$(cpu_share "$app_pid" 5)
   peak=$(( $(kb "$app_pid" VmHWM) / 1024 ))
   kill "$app_pid" 2>/dev/null || true
