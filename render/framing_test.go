@@ -142,8 +142,8 @@ func TestClipFramingTravel(t *testing.T) {
 }
 
 func TestHelperBones(t *testing.T) {
-	names := []string{"ROOT", "PELVIS", "L_ARM", "L_HAND", "R_ARM_IK", "RAHB", "HEAD_TARGET", "L_L_TRACK", "L_ARM_P", "LAHM", "llht", "PROP", "RAHX", "_P"}
-	parents := []int{-1, 0, 1, 2, 0, 4, 1, 2, 2, 2, 0, 1, 0, 0}
+	names := []string{"ROOT", "PELVIS", "L_ARM", "L_HAND", "R_ARM_IK", "RAHB", "HEAD_TARGET", "L_L_TRACK", "L_ARM_P", "LAHM", "llht", "PROP", "RAHX", "_P", "FINGER", "TIP"}
+	parents := []int{-1, 0, 1, 2, 0, 4, 1, 2, 2, 2, 0, 1, 0, 0, 3, 14}
 	sk := &formats.Skeleton{}
 	for i, n := range names {
 		sk.Bones = append(sk.Bones, formats.Bone{Name: n, Parent: parents[i], Bind: formats.Identity()})
@@ -154,8 +154,10 @@ func TestHelperBones(t *testing.T) {
 	}
 	got := HelperBones(sk, []*formats.Clip{clip})
 	// By name: the FreeSO rig helpers (RAHX and a bare "_P" are not). By
-	// structure: PROP has no children and no keys.
-	want := []bool{false, false, false, false, true, true, true, true, true, true, true, true, false, false}
+	// structure: PROP has no children and no keys and branches off PELVIS
+	// beside L_ARM; TIP, unkeyed and childless too, ends the single chain
+	// L_HAND-FINGER-TIP and is kept.
+	want := []bool{false, false, false, false, true, true, true, true, true, true, true, true, false, false, false, false}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("%s: helper %v, want %v", names[i], got[i], want[i])

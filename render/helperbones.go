@@ -18,8 +18,11 @@ import (
 //     helpers LAHM, RAHM, LLHM, RLHM, LAHT, RAHT, LLHT, RLHT. The names are
 //     matched by their pattern (…_IK, …_TARGET, …_TRACK, …_P and the
 //     four-letter [LR][AL]H[BMT]), case-insensitively.
-//   - Bones with no children that no clip keys at all: nothing moves them
-//     and nothing hangs from them.
+//   - Bones with no children that no clip keys at all, branching off a
+//     parent that has other children: nothing moves them, nothing hangs
+//     from them, and they are not the tip of a chain. The tip of a chain
+//     (the demo's hands and head top, a limb's end node) is kept: its stick
+//     from the parent is the limb itself.
 //
 // clips may be empty (then every childless bone is a helper only by name:
 // without clips nothing says a bone is unused). The result has one entry
@@ -30,10 +33,10 @@ func HelperBones(sk *formats.Skeleton, clips []*formats.Clip) []bool {
 	}
 	n := len(sk.Bones)
 	out := make([]bool, n)
-	hasChild := make([]bool, n)
+	children := make([]int, n)
 	for _, b := range sk.Bones {
 		if b.Parent >= 0 && b.Parent < n {
-			hasChild[b.Parent] = true
+			children[b.Parent]++
 		}
 	}
 	keyed := make([]bool, n)
@@ -48,7 +51,8 @@ func HelperBones(sk *formats.Skeleton, clips []*formats.Clip) []bool {
 		}
 	}
 	for i, b := range sk.Bones {
-		out[i] = helperName(b.Name) || (len(clips) > 0 && !hasChild[i] && !keyed[i])
+		branch := b.Parent >= 0 && b.Parent < n && children[b.Parent] > 1
+		out[i] = helperName(b.Name) || (len(clips) > 0 && children[i] == 0 && !keyed[i] && branch)
 	}
 	return out
 }
