@@ -38,6 +38,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"unknown command", []string{"frobnicate", "demo:"},
 			[]string{`unknown command "frobnicate"`, "info, pose, render, list"}, true},
 		{"missing FILE", []string{"info"}, []string{"info needs one FILE"}, true},
+		{"demo without its colon", []string{"demo"}, []string{`unknown command "demo" (the built-in demo is "demo:")`}, true},
 		{"bad follow", []string{"render", "demo:", "-o", png, "--follow", "maybe"},
 			[]string{`--follow "maybe": want on, off or auto`}, false},
 	}
