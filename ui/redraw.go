@@ -57,6 +57,9 @@ type paintKey struct {
 	width, height          int
 	pendingShot            string
 	needFrame, shotPending bool
+	// focused redraws when the window gains or loses focus: without a
+	// compositor, a window uncovered by another may need its picture again.
+	focused bool
 }
 
 func (a *App) paintKey() paintKey {
@@ -69,6 +72,7 @@ func (a *App) paintKey() paintKey {
 		camera: st.Camera, fired: len(st.Fired), width: a.width, height: a.height,
 		pendingShot: a.pendingShot, needFrame: a.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shotDone,
+		focused:     ebiten.IsFocused(),
 	}
 }
 
