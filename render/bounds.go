@@ -30,7 +30,8 @@ func (b *Bounds) Add(p mgl32.Vec3) {
 
 // ClipBounds samples src at n evenly spaced times from 0 to its duration
 // (n below 2 counts as 2) and returns the view-space bounds of every joint,
-// visible or not, after root. A nil src gives the bind pose. The pose
+// visible or not, after root, except static scene roots that only place
+// figures far away (see ClipFraming). A nil src gives the bind pose. The pose
 // buffers are allocated once for all samples.
 func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Bounds {
 	whole, _ := ClipExtent(sk, src, root, n)
@@ -38,42 +39,12 @@ func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int)
 }
 
 // ClipExtent is ClipBounds that also returns the bounds of the joints
-// relative to the first root joint at each sample: the figure's own extent
-// whatever distance its root travels, for framing a camera that follows it.
+// relative to the tracked point at each sample: the figure's own extent
+// whatever distance it travels, for framing a camera that follows it. Both
+// leave out static scene roots (see ClipFraming).
 func ClipExtent(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
-	if sk == nil || len(sk.Bones) == 0 {
-		return whole, aroundRoot
-	}
-	if root == (mgl32.Mat4{}) {
-		root = mgl32.Ident4()
-	}
-	pose := player.NewPose(sk)
-	world := player.NewWorldPose(sk)
-	n = max(n, 2)
-	dur := 0.0
-	if src != nil {
-		dur = src.Duration()
-	}
-	if !(dur > 0) {
-		n = 1
-	}
-	for s := 0; s < n; s++ {
-		if src != nil {
-			t := 0.0
-			if n > 1 {
-				t = dur * float64(s) / float64(n-1)
-			}
-			src.Sample(t, pose)
-		}
-		player.ToWorld(sk, pose, world)
-		origin := affine(&root, world.Position(0))
-		for i := range sk.Bones {
-			p := affine(&root, world.Position(i))
-			whole.Add(p)
-			aroundRoot.Add(p.Sub(origin))
-		}
-	}
-	return whole, aroundRoot
+	f := ClipFraming(sk, src, root, n)
+	return f.Whole, f.Around
 }
 
 // affine applies an affine matrix to a point.

@@ -37,6 +37,10 @@ type Scene struct {
 	// Ghosts are further world poses of the same skeleton drawn faint
 	// behind the scene (onion skin); nil means none.
 	Ghosts []*player.WorldPose
+	// Links marks bones whose stick to their parent only carries an offset
+	// from a static scene root (Framing.Link): drawn as a faint thin line,
+	// with no joint dot for the scene root. nil means none.
+	Links []bool
 }
 
 // Build fills dst with the scene seen by cam in vp, reusing dst's slices:
@@ -65,6 +69,13 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 	if opt.Axes {
 		addAxes(dst, &pr, &root, 2*step, th)
 	}
+	if sc != nil {
+		// Ghosts go before the scene and out of its depth sort: they stay
+		// behind the current pose wherever they are.
+		for _, g := range sc.Ghosts {
+			addGhost(dst, &pr, &root, sc, g, &opt)
+		}
+	}
 	sceneStart := len(dst.Lines)
 	if sc != nil {
 		if sc.CameraMarker != nil {
@@ -74,6 +85,63 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 	}
 	sortFarToNear(dst.Lines[sceneStart:], func(l *Line) float32 { return l.Depth }, &dst.keys, &dst.lineScratch)
 	sortFarToNear(dst.Dots, func(d *Dot) float32 { return d.Depth }, &dst.keys, &dst.dotScratch)
+	if sc != nil && opt.SelectedAxes {
+		// On top of everything, so the axes stay readable inside the figure.
+		addBoneAxes(dst, &pr, &root, sc, step*0.5, th)
+	}
+}
+
+// Faint styles are the theme's colours mixed toward the background by
+// these amounts.
+const (
+	dimMix    = 0.45
+	helperMix = 0.55
+	linkMix   = 0.7
+	ghostMix  = 0.75
+)
+
+// mix blends a toward b by t (0 gives a).
+func mix(a, b color.RGBA, t float32) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8(float32(x) + (float32(y)-float32(x))*t + 0.5) }
+	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), f(a.A, b.A)}
+}
+
+// boneStyle is how bone i's stick and joint are drawn; ok is false when
+// the bone is not drawn at all.
+func boneStyle(sc *Scene, i int, opt *Options) (width, radius float32, stick, joint color.RGBA, kind Kind, ok bool) {
+	th := &opt.Theme
+	helper := i < len(sc.Helper) && sc.Helper[i]
+	if helper && opt.HideHelpers {
+		return 0, 0, stick, joint, KindBone, false
+	}
+	width, radius, stick, joint, kind = boneWidth, jointRadius, th.Bone, th.Joint, KindBone
+	switch {
+	case i == sc.Selected:
+		return boneSelectedWidth, jointSelectedRad, th.BoneSelected, th.BoneSelected, kind, true
+	case helper:
+		width, radius = helperWidth, helperRadius
+		stick, joint = mix(th.Bone, th.Background, helperMix), mix(th.Joint, th.Background, helperMix)
+	case i < len(sc.Dim) && sc.Dim[i]:
+		stick, joint = mix(th.Bone, th.Background, dimMix), mix(th.Joint, th.Background, dimMix)
+	}
+	return width, radius, stick, joint, kind, true
+}
+
+// isLink reports whether bone i's stick is a scene root's offset.
+func isLink(sc *Scene, i int) bool { return i < len(sc.Links) && sc.Links[i] }
+
+// isSceneRoot reports whether bone i has a link stick to a child: its joint
+// is a scene root, not part of a figure, and draws no dot.
+func isSceneRoot(sc *Scene, i int) bool {
+	if len(sc.Links) == 0 {
+		return false
+	}
+	for c := i + 1; c < len(sc.Links) && c < len(sc.Skeleton.Bones); c++ {
+		if sc.Links[c] && sc.Skeleton.Bones[c].Parent == i {
+			return true
+		}
+	}
+	return false
 }
 
 // lookTarget is the point the view is centred on.
@@ -118,27 +186,27 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 		}
 	}
 	th := &opt.Theme
+	linkColor := mix(th.Bone, th.Background, linkMix)
 	for i := 0; i < n; i++ {
 		if !shown(sc, i) {
 			continue
 		}
+		w, r, stickColor, c, kind, ok := boneStyle(sc, i, opt)
+		if !ok {
+			continue
+		}
 		j := &joints[i]
-		sel := i == sc.Selected
 		if p := bones[i].Parent; p >= 0 && p < i {
-			w, c := float32(boneWidth), th.Bone
-			if sel {
-				w, c = boneSelectedWidth, th.BoneSelected
+			if isLink(sc, i) && i != sc.Selected {
+				addSegment(dst, pr, joints[p].eye, j.eye, linkWidth, linkColor, KindLink, i)
+			} else {
+				addSegment(dst, pr, joints[p].eye, j.eye, w, stickColor, kind, i)
 			}
-			addSegment(dst, pr, joints[p].eye, j.eye, w, c, KindBone, i)
 		}
 		if !j.front {
 			continue
 		}
-		r, c := float32(jointRadius), th.Joint
-		if sel {
-			r, c = jointSelectedRad, th.BoneSelected
-		}
-		if guard.contains(j.screen, r) {
+		if guard.contains(j.screen, r) && !(isSceneRoot(sc, i) && i != sc.Selected) {
 			if opt.Joints {
 				dst.Dots = append(dst.Dots, Dot{P: j.screen, Depth: -j.eye[2], Radius: r, Color: c, Bone: i})
 			}
@@ -183,4 +251,52 @@ func (d *DrawList) boneName(sk *formats.Skeleton, i int) string {
 		d.names[i] = "#" + strconv.Itoa(b.ID)
 	}
 	return d.names[i]
+}
+
+// addGhost draws another pose of the scene's skeleton as faint thin sticks,
+// with no joints or labels; bones hidden in the scene stay hidden.
+func addGhost(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, g *player.WorldPose, opt *Options) {
+	sk := sc.Skeleton
+	if sk == nil || g == nil {
+		return
+	}
+	n := min(len(sk.Bones), len(g.Matrices))
+	dst.ghost = slices.Grow(dst.ghost[:0], n)[:n]
+	eyeFromFile := pr.view.Mul4(*root)
+	for i := 0; i < n; i++ {
+		dst.ghost[i] = pr.toEye(&eyeFromFile, g.Position(i))
+	}
+	clr := mix(opt.Theme.Bone, opt.Theme.Background, ghostMix)
+	for i := 0; i < n; i++ {
+		p := sk.Bones[i].Parent
+		if p < 0 || p >= i || !shown(sc, i) || isLink(sc, i) {
+			continue
+		}
+		if i < len(sc.Helper) && sc.Helper[i] && opt.HideHelpers {
+			continue
+		}
+		addSegment(dst, pr, dst.ghost[p], dst.ghost[i], ghostWidth, clr, KindGhost, i)
+	}
+}
+
+// addBoneAxes draws the selected bone's local X, Y and Z axes (red, green,
+// blue) from its joint, each length units long whatever the bone's scale.
+func addBoneAxes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, length float32, th *Theme) {
+	i := sc.Selected
+	if sc.Skeleton == nil || sc.World == nil || i < 0 || i >= len(sc.World.Matrices) || i >= len(sc.Skeleton.Bones) || !shown(sc, i) {
+		return
+	}
+	m := root.Mul4(sc.World.Matrices[i])
+	origin := mgl32.Vec3{m[12], m[13], m[14]}
+	eyeFromView := pr.view
+	o := pr.toEye(&eyeFromView, origin)
+	for k, c := range [3]color.RGBA{th.AxisX, th.AxisY, th.AxisZ} {
+		axis := m.Col(k).Vec3()
+		l := axis.Len()
+		if !(l > 1e-9) || !finite3(axis) {
+			continue
+		}
+		tip := origin.Add(axis.Mul(length / l))
+		addSegment(dst, pr, o, pr.toEye(&eyeFromView, tip), axisWidth, c, KindAxis, i)
+	}
 }

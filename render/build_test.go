@@ -424,9 +424,13 @@ func TestBuildAllocationFree(t *testing.T) {
 	sc := &Scene{
 		Skeleton: sk, World: posed(sk), Selected: 2, Root: SceneRoot(zUp),
 		Hidden: []bool{false, true}, CameraMarker: &CameraMarker{Position: mgl32.Vec3{3, 3, 3}, Up: mgl32.Vec3{0, 0, 1}},
+		// Every style: dimmed, helper and link sticks, two ghosts.
+		Dim: []bool{false, false, true}, Helper: []bool{false, false, false, true}, Links: []bool{false, true},
+		Ghosts: []*player.WorldPose{posed(sk), posed(sk)},
 	}
 	opt := DefaultOptions()
 	opt.Labels = true
+	opt.SelectedAxes = true
 	cam := DefaultCamera()
 	vp := Viewport{0, 0, 640, 480}
 	var dl DrawList

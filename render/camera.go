@@ -158,13 +158,21 @@ func (c Camera) clipPlanes() (near, far float64) {
 	return d * nearRatio, d * farRatio
 }
 
-// Projection returns the perspective projection for a viewport of the given
-// width/height ratio. The clip planes follow the viewing distance.
+// Projection returns the projection for a viewport of the given
+// width/height ratio: perspective, or with Ortho (and no Through view)
+// orthographic with the view's height equal to what the perspective view
+// shows at the target, so toggling keeps the figure's size. The clip planes
+// follow the viewing distance.
 func (c Camera) Projection(aspect float64) mgl32.Mat4 {
 	if !(aspect > 0) || math.IsInf(aspect, 0) {
 		aspect = 1
 	}
 	near, far := c.clipPlanes()
+	if _, through := c.through(); c.Ortho && !through {
+		h := c.distance() * math.Tan(float64(mgl32.DegToRad(float32(c.fovY())))/2)
+		w := h * aspect
+		return mgl32.Ortho(float32(-w), float32(w), float32(-h), float32(h), float32(near), float32(far))
+	}
 	return mgl32.Perspective(mgl32.DegToRad(float32(c.fovY())), float32(aspect), float32(near), float32(far))
 }
 

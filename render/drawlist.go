@@ -20,6 +20,11 @@ const (
 	KindGrid
 	KindAxis
 	KindCamera
+	// KindLink is a faint stick from a static scene root to a figure far
+	// away (Scene.Links).
+	KindLink
+	// KindGhost is a stick of an onion-skin pose (Scene.Ghosts).
+	KindGhost
 )
 
 // String names the kind for test output and debugging.
@@ -33,6 +38,10 @@ func (k Kind) String() string {
 		return "axis"
 	case KindCamera:
 		return "camera"
+	case KindLink:
+		return "link"
+	case KindGhost:
+		return "ghost"
 	}
 	return "unknown"
 }
@@ -77,8 +86,10 @@ type DrawList struct {
 	Dots   []Dot
 	Labels []Label
 
-	// joints is Build's per-bone projection scratch.
+	// joints is Build's per-bone projection scratch, ghost its copy for
+	// onion-skin poses.
 	joints []jointProj
+	ghost  []mgl32.Vec3
 	// pick holds every on-screen shown joint, whether or not its dot is
 	// drawn, so that picking works with Options.Joints off.
 	pick []pickPoint

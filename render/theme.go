@@ -54,6 +54,10 @@ const (
 	gridWidth         = 1
 	axisWidth         = 2
 	cameraWidth       = 1.5
+	helperWidth       = 1.5
+	helperRadius      = 2
+	linkWidth         = 1
+	ghostWidth        = 1.5
 	// labelGap separates a label from its joint.
 	labelGap = 3
 )

@@ -11,11 +11,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
-	"github.com/animview/animview/render/ebitenview"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui"
 	"github.com/go-gl/mathgl/mgl32"
@@ -43,6 +43,9 @@ type Options struct {
 	Width, Height int
 	// Log receives messages for stderr (load errors, screenshot paths).
 	Log func(string)
+	// Started, when set, is when the program started: the time to the
+	// first frame is then logged.
+	Started time.Time
 }
 
 // App is the viewer's ebiten.Game.
@@ -63,7 +66,7 @@ type App struct {
 
 	pendingShot  string
 	followAuto   bool
-	followOffset mgl32.Vec3
+	frameFigures render.Framing
 	needFrame    bool
 	frames       int
 	shotDone     bool
@@ -71,6 +74,7 @@ type App struct {
 	fatal        error
 	width        int
 	height       int
+	paint        paintState
 }
 
 // Run opens the window and blocks until it closes.
@@ -89,7 +93,13 @@ func Run(opt Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(app.title())
 	ebiten.SetTPS(60)
-	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+	// Frames with nothing new are not drawn (see shouldDraw).
+	ebiten.SetScreenClearedEveryFrame(false)
+	stop := make(chan struct{})
+	go wakeTicker(stop)
+	err = ebiten.RunGame(app)
+	close(stop)
+	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
 	return app.fatal
@@ -189,41 +199,34 @@ func (a *App) openEntry(entry string) {
 	a.assetChanged()
 }
 
-// frameAll fits the camera to the whole clip's motion. When the root
-// travels far compared with the figure's own size (a flight, a long walk),
-// it turns on follow mode and frames the figure around its root instead, so
-// the figure is not a speck in a wide shot.
+// frameAll fits the camera to the figures over the whole clip through
+// render.ClipFraming, the same framing `animview render` uses: static scene
+// roots that only place figures far away are left out. When the figures
+// travel far compared with their own size (a flight, a long walk), it turns
+// on follow mode and frames them around the tracked point instead, so they
+// are not specks in a wide shot.
 func (a *App) frameAll() {
 	var src player.Source
 	if s := a.st.Sampler(); s != nil {
 		src = s // a nil *ClipSampler must stay a nil interface
 	}
-	whole, local := render.ClipExtent(a.st.Asset.Skeleton, src, a.root, 32)
-	b := whole
+	a.frameFigures = render.ClipFraming(a.st.Asset.Skeleton, src, a.root, 32)
 	if a.followAuto {
 		a.followAuto = false
-		a.st.Follow = local.Valid && diag(whole) > 3*diag(local)
+		a.st.Follow = a.frameFigures.Travels
 	}
-	if a.st.Follow && local.Valid {
-		b = local
-		a.followOffset = local.Min.Add(local.Max).Mul(0.5)
+	vp := a.viewport()
+	aspect := 1.0
+	if vp.H > 0 {
+		aspect = float64(vp.W / vp.H)
 	}
-	if b.Valid {
-		vp := a.viewport()
-		aspect := 1.0
-		if vp.H > 0 {
-			aspect = float64(vp.W / vp.H)
-		}
-		a.st.Camera.FrameAspect(b, aspect)
-	}
+	a.frameFigures.Aim(&a.st.Camera, aspect, a.st.Follow)
 }
 
-func diag(b render.Bounds) float32 { return b.Max.Sub(b.Min).Len() }
-
-// followTarget is where the camera looks in follow mode: the root joint
-// plus the centre of the figure around it.
+// followTarget is where the camera looks in follow mode: the figures'
+// tracked point.
 func (a *App) followTarget() mgl32.Vec3 {
-	return a.root.Mul4x1(a.world.Position(0).Vec4(1)).Vec3().Add(a.followOffset)
+	return a.frameFigures.Track(a.world, a.root)
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -277,6 +280,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.st.Err = fmt.Sprintf("internal error while drawing: %v", r)
 		}
 	}()
+	if !a.shouldDraw() {
+		return
+	}
 	th := a.view.Theme
 	screen.Fill(th.Background)
 	vp := a.viewport()
@@ -289,6 +295,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawTimelineMarkers(screen)
 	a.drawOverlay(screen, vp)
 	a.frames++
+	a.logFirstFrame()
 	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {
 		a.shotDone = true
 		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
@@ -314,6 +321,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	sc := render.Scene{
 		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
+		Links: a.frameFigures.Link,
 	}
 	cam := st.Camera
 	if st.Follow && len(sk.Bones) > 0 {
@@ -325,7 +333,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 		}
 	}
 	render.Build(&a.dl, &sc, cam, vp, a.view)
-	ebitenview.Draw(screen, &a.dl, a.kit.small)
+	a.paint.drawer.Draw(screen, &a.dl, a.kit.small)
 }
 
 // viewport is the screen area between the panels.

@@ -56,19 +56,28 @@ func runPipeline(reg *formats.Registry, data []byte, ext uint8) error {
 		world := player.NewWorldPose(sk)
 		var dl render.DrawList
 		cam := render.DefaultCamera()
+		helper := render.HelperBones(sk, a.Clips)
+		opt := render.DefaultOptions()
+		opt.SelectedAxes = true
 		for ci, c := range a.Clips {
 			s := player.NewClipSampler(sk, c)
+			root := render.SceneRoot(a.Coords)
+			fr := render.ClipFraming(sk, s, root, 4)
+			cam.Ortho, opt.HideHelpers = ci%2 == 1, ci%3 == 1
+			fr.Aim(&cam, 4.0/3, ci%2 == 0)
 			for _, tm := range []float64{0, c.Duration / 3, c.Duration, -1, c.Duration * 2, math.Nextafter(c.Duration, 0)} {
 				s.Sample(player.ClipTime(tm, c.Duration, c.Loop), pose)
 				player.ToWorld(sk, pose, world)
+				cam.Target = fr.Track(world, root)
 				render.Build(&dl, &render.Scene{Skeleton: sk, World: world, Visible: pose.Visible, Selected: 0,
-					Root: render.SceneRoot(a.Coords)}, cam, render.Viewport{W: 64, H: 48}, render.DefaultOptions())
+					Root: root, Helper: helper, Links: fr.Link, Dim: helper, Ghosts: []*player.WorldPose{world}},
+					cam, render.Viewport{W: 64, H: 48}, opt)
 			}
 			if c.Camera != nil {
 				player.EvalCamera(c.Camera, c.Duration/2)
 			}
 			if ci == 0 {
-				if _, err := raster.RenderFrame(a, 0, c.Duration/2, raster.FrameOptions{Width: 32, Height: 24}); err != nil {
+				if _, err := raster.RenderFrame(a, 0, c.Duration/2, raster.FrameOptions{Width: 32, Height: 24, Follow: raster.FollowOn}); err != nil {
 					return fmt.Errorf("a loaded file does not render: %w", err)
 				}
 			}

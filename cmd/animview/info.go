@@ -46,6 +46,10 @@ type jsonClip struct {
 	Events        []jsonEvent `json:"events"`
 	Info          []jsonKV    `json:"info,omitempty"`
 	Group         string      `json:"group,omitempty"`
+
+	// RateAssumed says the file gives no frame rate: FrameRate and Frames
+	// are the viewer's stepping (ui/state), not the file's.
+	RateAssumed bool `json:"frame_rate_assumed,omitempty"`
 }
 
 type jsonCharacter struct {
@@ -122,7 +126,8 @@ func describe(a *formats.Asset) *jsonInfo {
 	}
 	j.Clips = make([]jsonClip, 0, len(a.Clips))
 	for ci, c := range a.Clips {
-		jc := jsonClip{Index: ci, Name: c.Name, Duration: c.Duration, FrameRate: c.FrameRate, Frames: c.Frames(),
+		rate, frames, assumed := clipTiming(a, ci)
+		jc := jsonClip{Index: ci, Name: c.Name, Duration: c.Duration, FrameRate: rate, Frames: frames, RateAssumed: assumed,
 			Loop: c.Loop, Interpolation: c.Interp.String(), Camera: c.Camera != nil, Info: kvs(c.Info),
 			Events: make([]jsonEvent, 0, len(c.Events))}
 		jc.AnimatedBones, jc.Keys = clipKeys(c)
@@ -198,8 +203,12 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 		if c.Loop {
 			loop = ", loops"
 		}
-		fmt.Fprintf(&b, "  %d %q: %.4g s, %d frames at %.6g fps%s, %s, %d bones animated, %d keys, %d events\n",
-			c.Index, c.Name, c.Duration, c.Frames, c.FrameRate, loop, c.Interpolation, c.AnimatedBones, c.Keys, len(c.Events))
+		rate := fmt.Sprintf("%.6g fps", c.FrameRate)
+		if c.RateAssumed {
+			rate += " (the file gives no rate; the viewer steps at this one)"
+		}
+		fmt.Fprintf(&b, "  %d %q: %.4g s, %d frames at %s%s, %s, %d bones animated, %d keys, %d events\n",
+			c.Index, c.Name, c.Duration, c.Frames, rate, loop, c.Interpolation, c.AnimatedBones, c.Keys, len(c.Events))
 		for _, kv := range c.Info {
 			fmt.Fprintf(&b, "      %s: %s\n", kv.Key, kv.Value)
 		}

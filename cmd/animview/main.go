@@ -18,9 +18,15 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
+	"time"
 
 	"github.com/animview/animview/formats"
 )
+
+// processStart is taken as the program initialises, for the start-up time
+// ANIMVIEW_STARTUP_LOG asks the viewer to log.
+var processStart = time.Now()
 
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
@@ -61,7 +67,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		err = cmdView(args)
+		if err = unknownCommand(cmd); err == nil {
+			err = cmdView(args)
+		}
 	}
 	if err == nil {
 		return 0
@@ -69,7 +77,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintf(stderr, "animview: %v\n", err)
+	msg := err.Error()
+	if errors.Is(err, errUsage) {
+		// errUsage only asks for the usage text below; its own word would
+		// end the message with a stray ": usage".
+		msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
+	}
+	fmt.Fprintf(stderr, "animview: %s\n", msg)
 	if errors.Is(err, errUsage) {
 		fmt.Fprint(stderr, usage)
 	}
@@ -80,7 +94,7 @@ const usage = `usage:
   animview [--clip C] [--skeleton F] [--model F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
+  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto]
   animview list FILE
   animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
   animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]

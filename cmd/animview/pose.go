@@ -130,16 +130,23 @@ func cmdPose(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := needSkeleton(a); err != nil {
+		return err
+	}
 	ci, err := findClip(a, *clip)
 	if err != nil && *clip != "" {
 		return err
 	}
 	t := *tm
 	if !math.IsNaN(*frame) {
-		if ci < 0 || a.Clips[ci].FrameRate <= 0 {
-			return errors.New("--frame needs a clip with a frame rate; use --time")
+		if ci < 0 {
+			return errors.New("--frame needs a clip; the file has none (use --time for the bind pose)")
 		}
-		t = *frame / a.Clips[ci].FrameRate
+		rate, frames, _ := clipTiming(a, ci)
+		if !(*frame >= 0 && *frame <= float64(frames-1)) {
+			return fmt.Errorf("--frame %v is outside the clip %q: frames are 0 to %d", *frame, a.Clips[ci].Name, frames-1)
+		}
+		t = *frame / rate
 	}
 	if math.IsInf(t, 0) {
 		return fmt.Errorf("time %v is not a time", t)

@@ -32,7 +32,9 @@ func cmdRender(args []string, stdout io.Writer) error {
 	fps := fs.Float64("fps", 30, "GIF frame rate")
 	labels := fs.Bool("labels", false, "draw bone names")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
+	followArg := fs.String("follow", "auto", "keep the camera on travelling figures: `on, off or auto`")
 	var w, h int
+	var follow raster.Follow
 	a, err := openFileArg(fs, args, func() error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
@@ -44,9 +46,15 @@ func cmdRender(args []string, stdout io.Writer) error {
 		if *fps <= 0 || *fps > 100 {
 			return errors.New("--fps must be in (0, 100]")
 		}
+		if follow, err = raster.ParseFollow(*followArg); err != nil {
+			return fmt.Errorf("--%w", err)
+		}
 		return nil
 	})
 	if err != nil {
+		return err
+	}
+	if err := needSkeleton(a); err != nil {
 		return err
 	}
 	ci := -1
@@ -58,7 +66,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	opt := render.DefaultOptions()
 	opt.Labels = *labels
 	// --yaw is relative to the character's front, whatever way the format faces.
-	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps}
+	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	if *allFrames {
 		return renderFrames(a, ci, *out, fo, fpsSet(fs), stdout)
 	}

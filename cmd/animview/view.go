@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
@@ -37,9 +38,14 @@ func cmdView(args []string) error {
 		return fmt.Errorf("--after must be at least 1")
 	}
 	o := lf.options()
+	var started time.Time
+	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
+		started = processStart
+	}
 	return ui.Run(ui.Options{
-		Path: path,
-		Open: func(p string) (*formats.Asset, error) { return openAsset(p, o) },
+		Started: started,
+		Path:    path,
+		Open:    func(p string) (*formats.Asset, error) { return openAsset(p, o) },
 		OpenEntry: func(p, entry string) (*formats.Asset, error) {
 			oe := o
 			oe.Entry = entry

@@ -148,3 +148,77 @@ func TestDrawNilFaceAndNilInputs(t *testing.T) {
 		t.Error("no default face")
 	}
 }
+
+// TestDrawerQueuedShapes: StrokeLine and FillCircle draw on Flush, with
+// solid cores and background around them.
+func TestDrawerQueuedShapes(t *testing.T) {
+	needDisplay(t)
+	dst := ebiten.NewImage(100, 100)
+	var d Drawer
+	defer d.Dispose()
+	red := color.RGBA{0xff, 0, 0, 0xff}
+	blue := color.RGBA{0, 0, 0xff, 0xff}
+	d.StrokeLine(dst, 10, 20, 90, 20, 4, red)
+	d.FillCircle(dst, 50, 70, 8, blue)
+	if got := readBack(dst); got.RGBAAt(50, 20) == red {
+		t.Fatal("drawn before Flush")
+	}
+	d.Flush(dst)
+	got := readBack(dst)
+	for _, tc := range []struct {
+		x, y int
+		want color.RGBA
+	}{
+		{50, 20, red}, {12, 21, red}, {50, 70, blue}, {56, 70, blue},
+		{50, 26, color.RGBA{}}, {50, 80, color.RGBA{}}, {5, 5, color.RGBA{}},
+	} {
+		if c := got.RGBAAt(tc.x, tc.y); !close(c, tc.want) {
+			t.Errorf("(%d,%d) = %v, want %v", tc.x, tc.y, c, tc.want)
+		}
+	}
+}
+
+// TestDrawTextureMemory: a full window's worth of long grid lines, sticks
+// and joints must not grow ebiten's textures. Drawing them with ebiten's
+// vector package grew its stencil atlas to 16384×8192 pixels (512 MiB, held
+// in host memory by a software GL driver; 100 diagonal lines across this
+// image with vector.StrokeLine grew the textures by 1032 MiB here). The
+// triangle batches need only the 3×3 source image, which may open a new
+// atlas page of a few MiB.
+func TestDrawTextureMemory(t *testing.T) {
+	needDisplay(t)
+	sk := &formats.Skeleton{}
+	for i := 0; i < 60; i++ {
+		b := formats.Bone{ID: i, Parent: i - 1, Bind: formats.Identity()}
+		b.Bind.Translation = mgl32.Vec3{float32(i%3) - 1, 0.3, float32(i%2) - 0.5}
+		sk.Bones = append(sk.Bones, b)
+	}
+	w := player.NewWorldPose(sk)
+	player.ToWorld(sk, player.NewPose(sk), w)
+	var dl render.DrawList
+	cam := render.DefaultCamera()
+	cam.Distance = 30
+	render.Build(&dl, &render.Scene{Skeleton: sk, World: w, Selected: -1}, cam, render.Viewport{W: 1280, H: 800}, render.DefaultOptions())
+	dst := ebiten.NewImage(1280, 800)
+	defer dst.Deallocate()
+	var d Drawer
+	defer d.Dispose()
+	dst.Fill(color.White)
+	readBack(dst) // allocates dst itself before the measure
+	var before ebiten.DebugInfo
+	ebiten.ReadDebugInfo(&before)
+	for i := 0; i < 3; i++ {
+		d.Draw(dst, &dl, nil)
+	}
+	readBack(dst) // runs the queued commands
+	var after ebiten.DebugInfo
+	ebiten.ReadDebugInfo(&after)
+	grown := after.TotalGPUImageMemoryUsageInBytes - before.TotalGPUImageMemoryUsageInBytes
+	t.Logf("%d lines, %d dots: textures grew by %d KiB", len(dl.Lines), len(dl.Dots), grown>>10)
+	if len(dl.Lines) < 100 {
+		t.Fatalf("only %d lines: the test draws too little", len(dl.Lines))
+	}
+	if grown > 16<<20 {
+		t.Errorf("drawing grew the textures by %d MiB", grown>>20)
+	}
+}

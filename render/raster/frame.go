@@ -35,6 +35,36 @@ type FrameOptions struct {
 	// FPS is the GIF frame rate (30 when zero; at most 50, the finest rate
 	// GIF's centisecond delays play reliably).
 	FPS float64
+	// Follow chooses whether the camera follows the figures as they travel
+	// (FollowAuto, the zero value, follows clips that travel far compared
+	// with the figures' size, as the viewer does).
+	Follow Follow
+}
+
+// Follow is a follow-camera choice.
+type Follow uint8
+
+// Follow choices.
+const (
+	// FollowAuto follows when render.Framing.Travels says so.
+	FollowAuto Follow = iota
+	// FollowOn always keeps the camera on the figures.
+	FollowOn
+	// FollowOff frames the whole clip from a fixed camera.
+	FollowOff
+)
+
+// ParseFollow reads "auto", "on" or "off".
+func ParseFollow(s string) (Follow, error) {
+	switch s {
+	case "auto", "":
+		return FollowAuto, nil
+	case "on":
+		return FollowOn, nil
+	case "off":
+		return FollowOff, nil
+	}
+	return FollowAuto, fmt.Errorf("follow %q: want on, off or auto", s)
 }
 
 // ErrNoSkeleton is returned for an asset without a skeleton to draw.
@@ -54,6 +84,8 @@ type renderer struct {
 	dl      render.DrawList
 	face    font.Face
 	w, h    int
+	framing render.Framing
+	follow  bool
 }
 
 func newRenderer(a *formats.Asset, clip int, fo FrameOptions) (*renderer, error) {
@@ -101,22 +133,37 @@ func newRenderer(a *formats.Asset, clip int, fo FrameOptions) (*renderer, error)
 	r.cam = render.DefaultCamera()
 	r.cam.Yaw, r.cam.Pitch = 0, 0
 	r.cam.Orbit(fo.Yaw, fo.Pitch)
-	r.cam.FrameAspect(r.bounds(), float64(w)/float64(h))
+	r.framing = r.frameClip()
+	r.scene.Links = r.framing.Link
+	r.scene.Helper = render.HelperBones(sk, a.Clips)
+	if r.clip != nil && r.clip.Drives != nil {
+		r.scene.Dim = make([]bool, len(sk.Bones))
+		for i := range r.scene.Dim {
+			r.scene.Dim[i] = i < len(r.clip.Drives) && !r.clip.Drives[i]
+		}
+	}
+	switch fo.Follow {
+	case FollowOn:
+		r.follow = true
+	case FollowAuto:
+		r.follow = r.framing.Travels
+	}
+	r.framing.Aim(&r.cam, float64(w)/float64(h), r.follow)
 	r.face = DefaultFace()
 	return r, nil
 }
 
-// bounds samples the whole clip so the figure fits at every time.
-func (r *renderer) bounds() render.Bounds {
+// frameClip samples the whole clip so the figures fit at every time.
+func (r *renderer) frameClip() render.Framing {
 	if r.sampler == nil {
-		return render.ClipBounds(r.sk, nil, r.scene.Root, 2)
+		return render.ClipFraming(r.sk, nil, r.scene.Root, 2)
 	}
 	n := maxBoundsSamples
 	if d := r.clip.Duration; d*60 < float64(n) {
 		// At least 60 samples a second: finer than any game's key rate.
 		n = int(d*60) + 2
 	}
-	return render.ClipBounds(r.sk, r.sampler, r.scene.Root, n)
+	return render.ClipFraming(r.sk, r.sampler, r.scene.Root, n)
 }
 
 // duration is the clip's length (0 for the bind pose).
@@ -134,6 +181,9 @@ func (r *renderer) frame(img *image.RGBA, t float64) {
 	}
 	player.ToWorld(r.sk, r.pose, r.scene.World)
 	r.scene.Visible = r.pose.Visible
+	if r.follow {
+		r.cam.Target = r.framing.Track(r.scene.World, r.scene.Root)
+	}
 	render.Build(&r.dl, &r.scene, r.cam, r.vp, r.opt)
 	Draw(img, &r.dl, r.face)
 }
@@ -141,7 +191,8 @@ func (r *renderer) frame(img *image.RGBA, t float64) {
 // RenderFrame draws an asset's clip at time t (seconds; wrapped or clamped
 // to the clip as playback would) into a new image. The camera looks from
 // fo's yaw and pitch and is framed on the whole clip, so frames of one clip
-// line up. clip -1 draws the bind pose.
+// line up (unless fo.Follow keeps it on travelling figures). clip -1 draws
+// the bind pose.
 func RenderFrame(a *formats.Asset, clip int, t float64, fo FrameOptions) (*image.RGBA, error) {
 	r, err := newRenderer(a, clip, fo)
 	if err != nil {

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	evntFixture = "../../formats/prime/testdata/9C8D7E6F.EVNT"
+	legoWalk    = "../../formats/lego/testdata/minifig_walk.ani"
+)
+
+// TestCommandLineErrors: each mistake exits 1 with a message that says
+// what is wrong (and what to do), never ending in a stray ": usage".
+func TestCommandLineErrors(t *testing.T) {
+	png := filepath.Join(t.TempDir(), "out.png")
+	tests := []struct {
+		name string
+		args []string
+		// want are substrings of stderr's first line.
+		want []string
+		// usage says the usage text follows.
+		usage bool
+	}{
+		{"pose of an EVNT alone", []string{"pose", "--json", evntFixture, "--time", "0"},
+			[]string{"no skeleton", "open the ANIM"}, false},
+		{"render of an EVNT alone", []string{"render", evntFixture, "-o", png},
+			[]string{"no skeleton", "open the ANIM"}, false},
+		{"frame past the end", []string{"pose", "--json", "demo:", "--frame", "37"},
+			[]string{`--frame 37 is outside the clip "walk": frames are 0 to 36`}, false},
+		{"negative frame", []string{"pose", "--json", "demo:", "--frame", "-1"},
+			[]string{"--frame -1 is outside"}, false},
+		{"LEGO frame past the end", []string{"pose", "--json", legoWalk, "--frame", "37"},
+			[]string{"frames are 0 to 36"}, false},
+		{"unknown command", []string{"frobnicate", "demo:"},
+			[]string{`unknown command "frobnicate"`, "info, pose, render, list"}, true},
+		{"missing FILE", []string{"info"}, []string{"info needs one FILE"}, true},
+		{"demo without its colon", []string{"demo"}, []string{`unknown command "demo" (the built-in demo is "demo:")`}, true},
+		{"bad follow", []string{"render", "demo:", "-o", png, "--follow", "maybe"},
+			[]string{`--follow "maybe": want on, off or auto`}, false},
+	}
+	for _, tc := range tests {
+		out, errs, code := runCLI(t, tc.args...)
+		first, _, _ := strings.Cut(errs, "\n")
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1 (stdout %q)", tc.name, code, out)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(first, w) {
+				t.Errorf("%s: %q does not say %q", tc.name, first, w)
+			}
+		}
+		if strings.HasSuffix(strings.TrimSpace(first), "usage") {
+			t.Errorf("%s: stray usage suffix in %q", tc.name, first)
+		}
+		if got := strings.Contains(errs, "usage:\n"); got != tc.usage {
+			t.Errorf("%s: usage text shown %v, want %v", tc.name, got, tc.usage)
+		}
+		if out != "" {
+			t.Errorf("%s: stdout %q", tc.name, out)
+		}
+	}
+	if _, err := os.Stat(png); err == nil {
+		t.Error("a failed render left its output file")
+	}
+	// The last frame is fine.
+	if _, errs, code := runCLI(t, "pose", "--json", "demo:", "--frame", "36"); code != 0 {
+		t.Errorf("frame 36: exit %d: %s", code, errs)
+	}
+}
+
+func TestUnknownCommandOrFile(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "walk")
+	os.WriteFile(existing, []byte("x"), 0o644)
+	for _, tc := range []struct {
+		arg     string
+		unknown bool
+	}{
+		{"frobnicate", true},
+		{"Info", true},
+		{"walk.anim", false},     // has an extension: a FILE (the viewer shows its error)
+		{"demo:", false},         // the demo
+		{"--clip", false},        // a flag of the viewer
+		{existing, false},        // exists
+		{"missing/thing", false}, // a path
+	} {
+		if got := unknownCommand(tc.arg) != nil; got != tc.unknown {
+			t.Errorf("%q: unknown %v, want %v", tc.arg, got, tc.unknown)
+		}
+	}
+}
+
+// TestInfoFrameCountAsTheViewer: a LEGO .ani keys in milliseconds and has
+// no frame rate; info gives the frames and rate the viewer steps through
+// (ui/state), not "0 frames at 0 fps".
+func TestInfoFrameCountAsTheViewer(t *testing.T) {
+	out, errs, code := runCLI(t, "info", legoWalk)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "1.2 s, 37 frames at 30 fps (the file gives no rate") {
+		t.Errorf("info text:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "info", "--json", legoWalk)
+	var j struct {
+		Clips []struct {
+			FrameRate float64 `json:"frame_rate"`
+			Frames    int     `json:"frames"`
+			Assumed   bool    `json:"frame_rate_assumed"`
+		} `json:"clips"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if c := j.Clips[0]; c.FrameRate != 30 || c.Frames != 37 || !c.Assumed {
+		t.Errorf("JSON clip %+v", c)
+	}
+	// A rate from the file is not marked assumed.
+	out, _, _ = runCLI(t, "info", "--json", "demo:")
+	if strings.Contains(out, "frame_rate_assumed") {
+		t.Error("the demo's own rate is marked assumed")
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/ui/state"
+)
+
+// clipTiming returns clip ci's frame rate and frame count exactly as the
+// viewer shows and steps them (ui/state: a clip without a rate of its own,
+// such as a LEGO Island .ani keyed in milliseconds, steps at 30), and
+// whether the rate is that default rather than the file's.
+func clipTiming(a *formats.Asset, ci int) (rate float64, frames int, assumed bool) {
+	if ci < 0 || ci >= len(a.Clips) {
+		return 0, 0, false
+	}
+	st := state.New("", a)
+	st.SelectClip(ci)
+	_, frames = st.Frame()
+	return st.FrameRate(), frames, !(a.Clips[ci].FrameRate > 0)
+}
+
+// needSkeleton fails, saying what to open instead, for an asset without
+// bones: there is nothing to pose or draw.
+func needSkeleton(a *formats.Asset) error {
+	if a.Skeleton != nil && len(a.Skeleton.Bones) > 0 {
+		return nil
+	}
+	hint := "open the animation file that uses it instead"
+	if strings.HasSuffix(a.Format, "-evnt") {
+		hint = "an EVNT holds only events; open the ANIM that uses them instead (its EVNT and CINF are found beside it)"
+	}
+	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
+}
+
+// commands are the subcommands, for the unknown-command message.
+const commands = "info, pose, render, list, help"
+
+// unknownCommand reports whether the first argument looks like a mistyped
+// subcommand rather than a FILE for the viewer: a bare word with no
+// extension and no folder that names nothing on disk.
+func unknownCommand(arg string) error {
+	if arg == "" || strings.HasPrefix(arg, "-") || strings.Contains(arg, ":") ||
+		filepath.Ext(arg) != "" || strings.ContainsRune(arg, filepath.Separator) || strings.Contains(arg, "/") {
+		return nil
+	}
+	if _, err := os.Stat(arg); !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if strings.EqualFold(arg, strings.TrimSuffix(assets.DemoName, ":")) {
+		return fmt.Errorf("unknown command %q (the built-in demo is %q): %w", arg, assets.DemoName, errUsage)
+	}
+	return fmt.Errorf("unknown command %q (commands: %s; or give a FILE to view): %w", arg, commands, errUsage)
+}

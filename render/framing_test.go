@@ -1,0 +1,173 @@
+package render
+
+import (
+	"os"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/lego"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// farScene loads the LEGO fixture made by formats/lego's writer: a static
+// scene root at the origin and two 2.4-unit figures about 3 units apart,
+// 46 units from the root (formats/lego/scene_fixture_test.go).
+func farScene(t *testing.T) *formats.Asset {
+	t.Helper()
+	data, err := os.ReadFile("../formats/lego/testdata/scene_far.ani")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := lego.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.Asset("scene_far")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func boneIndex(t *testing.T, sk *formats.Skeleton, name string) int {
+	t.Helper()
+	for i, b := range sk.Bones {
+		if b.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no bone %q", name)
+	return -1
+}
+
+func TestClipFramingLegoScene(t *testing.T) {
+	a := farScene(t)
+	sk := a.Skeleton
+	root := SceneRoot(a.Coords)
+	f := ClipFraming(sk, player.NewClipSampler(sk, a.Clips[0]), root, 16)
+	pepper, mama := boneIndex(t, sk, "pepper"), boneIndex(t, sk, "mama")
+	if !f.Scene[0] {
+		t.Error("the static scene root is not recognised")
+	}
+	for i := range sk.Bones {
+		if i != 0 && f.Scene[i] {
+			t.Errorf("bone %d %q taken for a scene root", i, sk.Bones[i].Name)
+		}
+		if want := i == pepper || i == mama; f.Link[i] != want {
+			t.Errorf("bone %d %q: link %v, want %v", i, sk.Bones[i].Name, f.Link[i], want)
+		}
+	}
+	if len(f.Anchors) != 2 || f.Anchors[0] != pepper || f.Anchors[1] != mama {
+		t.Errorf("anchors %v, want [%d %d]", f.Anchors, pepper, mama)
+	}
+	// The figures stand at x 44 and 46 (the view keeps LEGO's X), 2.4 units
+	// tall: the bounds hold them and not the origin.
+	if !f.Whole.Valid || f.Whole.Min[0] < 43 || f.Whole.Max[0] > 47 || diag(f.Whole) > 6 || f.Whole.Max[1] < 2.3 {
+		t.Errorf("figures' bounds %v..%v", f.Whole.Min, f.Whole.Max)
+	}
+	if f.Travels {
+		t.Error("figures marking time on the spot do not travel")
+	}
+	// ClipBounds, the older entry point, frames the same.
+	if b := ClipBounds(sk, player.NewClipSampler(sk, a.Clips[0]), root, 16); b != f.Whole {
+		t.Errorf("ClipBounds %v, ClipFraming %v", b, f.Whole)
+	}
+	// The camera aimed by the framing looks at the figures, close.
+	cam := DefaultCamera()
+	f.Aim(&cam, 4.0/3, false)
+	if cam.Target[0] < 43 || cam.Target[0] > 47 || cam.Distance > 15 {
+		t.Errorf("camera at %v from %v", cam.Target, cam.Distance)
+	}
+}
+
+func TestClipFramingRules(t *testing.T) {
+	id := mgl32.Ident4()
+	// A static root with a bare leaf far away is no scene root: there is
+	// no figure under it to frame instead.
+	leaf := chain(mgl32.Vec3{}, mgl32.Vec3{0, 50, 0})
+	if f := ClipFraming(leaf, nil, id, 2); f.Scene[0] || f.Link[1] || len(f.Anchors) != 1 || f.Anchors[0] != 0 {
+		t.Errorf("leaf: %+v", f)
+	}
+	// A root with a figure close by is no scene root either.
+	close := chain(mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0})
+	if f := ClipFraming(close, nil, id, 2); f.Scene[0] || f.Whole.Min != (mgl32.Vec3{}) || f.Whole.Max != (mgl32.Vec3{0, 3, 0}) {
+		t.Errorf("close: %+v", f)
+	}
+	// The same figure 40 units away: the root is left out.
+	far := chain(mgl32.Vec3{}, mgl32.Vec3{40, 0, 0}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0})
+	f := ClipFraming(far, nil, id, 2)
+	if !f.Scene[0] || !f.Link[1] || f.Whole.Min != (mgl32.Vec3{40, 0, 0}) || f.Whole.Max != (mgl32.Vec3{40, 2, 0}) {
+		t.Errorf("far: %+v", f)
+	}
+	// A root that moves is not static, however far its figure.
+	sk, clip := moving([]float64{0, 1}, mgl32.Vec3{40, 0, 0}, mgl32.Vec3{40, 0, 0})
+	clip.Tracks[0].Translation = formats.Vec3Track{Times: []float64{0, 1}, Values: []mgl32.Vec3{{}, {0, 5, 0}}}
+	sk.Bones = append(sk.Bones, formats.Bone{Parent: 1, Bind: formats.Identity()})
+	sk.Bones[2].Bind.Translation = mgl32.Vec3{0, 1, 0}
+	clip.Tracks = append(clip.Tracks, formats.BoneTracks{})
+	if f := ClipFraming(sk, player.NewClipSampler(sk, clip), id, 5); f.Scene[0] {
+		t.Errorf("moving root taken for a scene root: %+v", f)
+	}
+}
+
+// TestClipFramingTravel: a root that travels 10 units with a 1-unit child
+// travels (follow it); the tracked point is the root plus the centre of the
+// figure around it.
+func TestClipFramingTravel(t *testing.T) {
+	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	clip := &formats.Clip{Duration: 1, Tracks: make([]formats.BoneTracks, 2)}
+	clip.Tracks[0].Translation = formats.Vec3Track{Times: []float64{0, 1}, Values: []mgl32.Vec3{{0, 0, 0}, {10, 0, 0}}}
+	src := player.NewClipSampler(sk, clip)
+	f := ClipFraming(sk, src, mgl32.Ident4(), 5)
+	if !f.Travels {
+		t.Errorf("travel not seen: whole %v..%v around %v..%v", f.Whole.Min, f.Whole.Max, f.Around.Min, f.Around.Max)
+	}
+	pose, world := player.NewPose(sk), player.NewWorldPose(sk)
+	src.Sample(0.5, pose)
+	player.ToWorld(sk, pose, world)
+	if got := f.Track(world, mgl32.Mat4{}); !near3(got, mgl32.Vec3{5, 0.5, 0}, 1e-5) {
+		t.Errorf("track %v, want (5, 0.5, 0)", got)
+	}
+	// Following frames the 1-unit figure, not the 10-unit trip.
+	wide, tight := DefaultCamera(), DefaultCamera()
+	f.Aim(&wide, 1, false)
+	f.Aim(&tight, 1, true)
+	if !(tight.Distance < wide.Distance/5) {
+		t.Errorf("follow distance %v, whole-clip distance %v", tight.Distance, wide.Distance)
+	}
+	if f := ClipFraming(nil, nil, mgl32.Ident4(), 3); f.Whole.Valid || f.Travels {
+		t.Errorf("nil skeleton: %+v", f)
+	}
+}
+
+func TestHelperBones(t *testing.T) {
+	names := []string{"ROOT", "PELVIS", "L_ARM", "L_HAND", "R_ARM_IK", "RAHB", "HEAD_TARGET", "L_L_TRACK", "L_ARM_P", "LAHM", "llht", "PROP", "RAHX", "_P", "FINGER", "TIP"}
+	parents := []int{-1, 0, 1, 2, 0, 4, 1, 2, 2, 2, 0, 1, 0, 0, 3, 14}
+	sk := &formats.Skeleton{}
+	for i, n := range names {
+		sk.Bones = append(sk.Bones, formats.Bone{Name: n, Parent: parents[i], Bind: formats.Identity()})
+	}
+	clip := &formats.Clip{Tracks: make([]formats.BoneTracks, len(names))}
+	for _, i := range []int{0, 1, 2, 3, 12, 13} {
+		clip.Tracks[i].Rotation = formats.QuatTrack{Times: []float64{0}, Values: []mgl32.Quat{mgl32.QuatIdent()}}
+	}
+	got := HelperBones(sk, []*formats.Clip{clip})
+	// By name: the FreeSO rig helpers (RAHX and a bare "_P" are not). By
+	// structure: PROP has no children and no keys and branches off PELVIS
+	// beside L_ARM; TIP, unkeyed and childless too, ends the single chain
+	// L_HAND-FINGER-TIP and is kept.
+	want := []bool{false, false, false, false, true, true, true, true, true, true, true, true, false, false, false, false}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%s: helper %v, want %v", names[i], got[i], want[i])
+		}
+	}
+	// Without clips, only names count.
+	if h := HelperBones(sk, nil); h[11] || !h[4] {
+		t.Errorf("without clips: PROP %v, R_ARM_IK %v", h[11], h[4])
+	}
+	if HelperBones(nil, nil) != nil {
+		t.Error("nil skeleton")
+	}
+}

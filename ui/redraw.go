@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/animview/animview/render"
+	"github.com/animview/animview/render/ebitenview"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// settleFrames is how many frames are still drawn after the last change:
+// ebitenui shows a button's release or a list's new selection a tick after
+// the input that caused it.
+const settleFrames = 6
+
+// paintState decides whether a frame needs drawing. The window runs with
+// ebiten.SetScreenClearedEveryFrame(false): a Draw that draws nothing leaves
+// the last picture on screen and ebiten skips presenting it, so a paused
+// viewer with nothing changing costs almost nothing.
+type paintState struct {
+	drawer ebitenview.Drawer
+	// last is what the previous drawn frame showed.
+	last    paintKey
+	settle  int
+	cursorX int
+	cursorY int
+	// firstLogged is set once the first frame's time has been logged.
+	firstLogged bool
+	// quiet counts frames without a change; asleep is set while the loop
+	// waits for input (see sleep).
+	quiet  int
+	asleep bool
+}
+
+// sleepAfter is how many unchanged frames pass before the loop sleeps, and
+// wakeEvery how often a sleeping loop still looks for changes that come
+// without input (a file chosen in a dialog on another goroutine).
+const (
+	sleepAfter = 60
+	wakeEvery  = 250 * time.Millisecond
+)
+
+// paintKey is the part of the viewer's state a frame depends on that can
+// change without input (playback, loading, scripted actions).
+type paintKey struct {
+	path, err              string
+	asset                  any
+	clip, selected         int
+	time                   float64
+	playing, loop          bool
+	speed                  float64
+	bind, labels, grid     bool
+	follow, through, help  bool
+	camera                 render.Camera
+	fired                  int
+	width, height          int
+	pendingShot            string
+	needFrame, shotPending bool
+	// focused redraws when the window gains or loses focus: without a
+	// compositor, a window uncovered by another may need its picture again.
+	focused bool
+}
+
+func (a *App) paintKey() paintKey {
+	st := a.st
+	return paintKey{
+		path: st.Path, err: st.Err, asset: st.Asset, clip: st.Clip, selected: st.Selected,
+		time: st.Time, playing: st.Playing, loop: st.Loop, speed: st.Speed,
+		bind: st.BindPose, labels: st.Labels, grid: st.Grid,
+		follow: st.Follow, through: st.ThroughCamera, help: st.Help,
+		camera: st.Camera, fired: len(st.Fired), width: a.width, height: a.height,
+		pendingShot: a.pendingShot, needFrame: a.needFrame,
+		shotPending: a.opt.Screenshot != "" && !a.shotDone,
+		focused:     ebiten.IsFocused(),
+	}
+}
+
+// inputActive reports whether the user is doing anything this tick: a key
+// or button held or just released, the cursor moving or the wheel turning.
+func (p *paintState) inputActive() bool {
+	x, y := ebiten.CursorPosition()
+	moved := x != p.cursorX || y != p.cursorY
+	p.cursorX, p.cursorY = x, y
+	if moved {
+		return true
+	}
+	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
+		return true
+	}
+	var keys [8]ebiten.Key
+	if len(inpututil.AppendPressedKeys(keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(keys[:0])) > 0 {
+		return true
+	}
+	for b := ebiten.MouseButton0; b <= ebiten.MouseButtonMax; b++ {
+		if ebiten.IsMouseButtonPressed(b) || inpututil.IsMouseButtonJustReleased(b) {
+			return true
+		}
+	}
+	return len(ebiten.AppendInputChars(nil)) > 0
+}
+
+// shouldDraw reports whether this frame must be drawn: something changed,
+// playback runs, the user is giving input, or a change is settling.
+func (a *App) shouldDraw() bool {
+	p := &a.paint
+	k := a.paintKey()
+	changed := a.frames == 0 || k != p.last || k.playing || k.shotPending || k.pendingShot != "" || k.needFrame
+	if p.inputActive() || changed {
+		p.settle = settleFrames
+	}
+	p.last = k
+	p.sleep(p.settle == 0)
+	if p.settle == 0 {
+		return false
+	}
+	p.settle--
+	return true
+}
+
+// sleep puts the game loop to sleep once nothing has changed for a while,
+// and wakes it at the first change. Even with no frame drawn, ebiten's loop
+// runs Update sixty times a second, which costs ebitenui's widget walk and
+// the threads' wake-ups (about 5% of a core here); asleep, the loop waits
+// for input events (ebiten's FPSModeVsyncOffMinimum: deprecated in favour of
+// skipping draws, which alone does not stop the ticks) and for the
+// wakeEvery ticker's ScheduleFrame.
+func (p *paintState) sleep(unchanged bool) {
+	if !unchanged {
+		p.quiet = 0
+		if p.asleep {
+			p.asleep = false
+			ebiten.SetVsyncEnabled(true)
+		}
+		return
+	}
+	p.quiet++
+	if !p.asleep && p.quiet >= sleepAfter {
+		p.asleep = true
+		//lint:ignore SA1019 the only mode that stops the loop between input events
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	}
+}
+
+// wakeTicker calls ebiten.ScheduleFrame every wakeEvery until stop is
+// closed, so a sleeping loop still notices changes made without input.
+func wakeTicker(stop <-chan struct{}) {
+	t := time.NewTicker(wakeEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			//lint:ignore SA1019 wakes the FPSModeVsyncOffMinimum loop
+			ebiten.ScheduleFrame()
+		}
+	}
+}
+
+// logFirstFrame reports the time from the program's start to the first
+// drawn frame, when the caller asked for it (Options.Started).
+func (a *App) logFirstFrame() {
+	if a.paint.firstLogged || a.opt.Started.IsZero() {
+		return
+	}
+	a.paint.firstLogged = true
+	a.opt.Log("first frame after " + time.Since(a.opt.Started).Round(time.Millisecond).String())
+}
