@@ -32,7 +32,7 @@ func (b *Bounds) Add(p mgl32.Vec3) {
 // (n below 2 counts as 2) and returns the view-space bounds of every joint,
 // visible or not, after root. A nil src gives the bind pose. The pose
 // buffers are allocated once for all samples.
-func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Bounds {
+func ClipBounds(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n int) Bounds {
 	whole, _ := ClipExtent(sk, src, root, n)
 	return whole
 }
@@ -40,7 +40,7 @@ func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int)
 // ClipExtent is ClipBounds that also returns the bounds of the joints
 // relative to the first root joint at each sample: the figure's own extent
 // whatever distance its root travels, for framing a camera that follows it.
-func ClipExtent(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
+func ClipExtent(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
 	if sk == nil || len(sk.Bones) == 0 {
 		return whole, aroundRoot
 	}

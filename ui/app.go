@@ -194,7 +194,7 @@ func (a *App) openEntry(entry string) {
 // it turns on follow mode and frames the figure around its root instead, so
 // the figure is not a speck in a wide shot.
 func (a *App) frameAll() {
-	var src player.Source
+	var src player.Sampler
 	if s := a.st.Sampler(); s != nil {
 		src = s // a nil *ClipSampler must stay a nil interface
 	}
