@@ -96,11 +96,12 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			return
 		}
 	}
-	for i := 0; i < n; i++ {
-		pa, pb := &la[i], &lb[i]
-		switch rule {
-		case BlendPrime:
-			slerpLocalTo(&pa.Rotation, &pb.Rotation, w, false)
+	// One loop per rule, so the per-bone work has no rule switch.
+	switch rule {
+	case BlendPrime:
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
+			blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
 			if ma[i] && mb[i] {
 				lerp3To(&pa.Translation, &pb.Translation, w)
 				mo[i] = true
@@ -108,17 +109,27 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				pa.Translation = bones[i].Bind.Translation
 				mo[i] = false
 			}
-		case BlendPrime2:
-			slerpLocalTo(&pa.Rotation, &pb.Rotation, w, true)
+			lerp3To(&pa.Scale, &pb.Scale, w)
+			va[i] = va[i] || vb[i]
+		}
+	case BlendPrime2:
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
+			blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
 			lerp3To(&pa.Translation, &pb.Translation, w)
+			lerp3To(&pa.Scale, &pb.Scale, w)
 			mo[i] = ma[i] || mb[i]
-		default:
+			va[i] = va[i] || vb[i]
+		}
+	default:
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
 			pa.Rotation = SlerpShortest(pa.Rotation, pb.Rotation, w)
 			lerp3To(&pa.Translation, &pb.Translation, w)
+			lerp3To(&pa.Scale, &pb.Scale, w)
 			mo[i] = ma[i] || mb[i]
+			va[i] = va[i] || vb[i]
 		}
-		lerp3To(&pa.Scale, &pb.Scale, w)
-		va[i] = va[i] || vb[i]
 	}
 }
 
@@ -152,6 +163,53 @@ func slerpLocalTo(q0, q1 *mgl32.Quat, u float32, echoes bool) {
 	} else {
 		*q0 = SlerpPrime(*q0, b, u)
 	}
+}
+
+// blendRotPrime is slerpLocalTo with the lerp branch of the game's Slerp,
+// which children within dot 0.95 (MP1) or 0.866 (Echoes) of each other
+// take, written out: the call and the quaternion copies cost as much as
+// the arithmetic. It is SlerpPrime's and SlerpPrime2's lerp to the bit
+// (TestBlendRotFastPath).
+func blendRotPrime(q0, q1 *mgl32.Quat, u float32, echoes bool) {
+	b := *q1
+	d := localDot(q0, &b)
+	if d < 0 {
+		b = buildEquivalent(b)
+		d = localDot(q0, &b)
+	}
+	var lerp bool
+	if echoes {
+		lerp = d >= 0.866
+	} else if u > 1e-5 && u < 0.99999 {
+		if d >= 1 {
+			// Slerp's "same rotation" branch: the start, untouched.
+			return
+		}
+		lerp = d > 0.95
+	}
+	if !lerp {
+		if echoes {
+			*q0 = SlerpPrime2(*q0, b, u)
+		} else {
+			*q0 = SlerpPrime(*q0, b, u)
+		}
+		return
+	}
+	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
+	n := retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+	var inv float32
+	if echoes {
+		inv = retromath.InvSqrtMP2(n)
+	} else {
+		inv = retromath.InvSqrtMP1(n)
+	}
+	q0.W = inv * w
+	q0.V[0] = inv * x
+	q0.V[1] = inv * y
+	q0.V[2] = inv * z
 }
 
 // localDot is SlerpLocal's dot product in the games' order: Y·Y, then X,

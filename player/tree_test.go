@@ -3,6 +3,7 @@ package player
 import (
 	"errors"
 	"math"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -576,6 +577,39 @@ func TestSampleIsPure(t *testing.T) {
 	for i := range p1.Local {
 		if p1.Local[i] != p2.Local[i] {
 			t.Errorf("bone %d differs", i)
+		}
+	}
+}
+
+// TestBlendRotFastPath: the blend's written-out lerp branch gives
+// SlerpLocal's result to the bit, for both games, over random pairs that
+// take every branch (lerp, slerp, flip).
+func TestBlendRotFastPath(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	rq := func() mgl32.Quat {
+		q := mgl32.Quat{W: rng.Float32()*2 - 1, V: mgl32.Vec3{rng.Float32()*2 - 1, rng.Float32()*2 - 1, rng.Float32()*2 - 1}}
+		return q.Normalize()
+	}
+	for i := 0; i < 20000; i++ {
+		a := rq()
+		b := a
+		if i%2 == 0 {
+			b = rq()
+		} else {
+			// Close pairs take the lerp branch.
+			b = mgl32.Quat{W: a.W + 0.1*(rng.Float32()-0.5), V: a.V.Add(mgl32.Vec3{0.1 * (rng.Float32() - 0.5), 0, 0.05})}.Normalize()
+			if i%4 == 1 {
+				b = b.Scale(-1)
+			}
+		}
+		u := rng.Float32()
+		for _, echoes := range []bool{false, true} {
+			want := SlerpLocal(a, b, u, echoes)
+			got := a
+			blendRotPrime(&got, &b, u, echoes)
+			if got != want && !(got.W != got.W && want.W != want.W) {
+				t.Fatalf("echoes=%v %v %v u=%v: %v, want %v", echoes, a, b, u, got, want)
+			}
 		}
 	}
 }
