@@ -74,7 +74,8 @@ type node interface {
 	// sampleAt writes the pose at local time t and returns, per bone,
 	// whether it has a translation of its own (VHasOffset). The slice
 	// belongs to the node and is valid until its next sampleAt.
-	sampleAt(t float64, p *Pose) []bool
+	// depth counts the tweens (blends and transitions) above it.
+	sampleAt(t float64, p *Pose, depth int) []bool
 	// contrib is GetContributionOfHighestInfluence at local time t.
 	contrib(t float64) contribution
 	// eventsIn appends the events crossed in (from, to] of local time,
@@ -220,10 +221,10 @@ func (c *ClipSource) ClipTime(t float64) float64 {
 func (c *ClipSource) Duration() float64 { return c.clip.Duration }
 
 // Sample writes the pose at time t.
-func (c *ClipSource) Sample(t float64, p *Pose) { c.sampleAt(t, p) }
+func (c *ClipSource) Sample(t float64, p *Pose) { c.sampleAt(t, p, 0) }
 
 // SampleNow writes the pose at the clock's time.
-func (c *ClipSource) SampleNow(p *Pose) { c.sampleAt(c.now, p) }
+func (c *ClipSource) SampleNow(p *Pose) { c.sampleAt(c.now, p, 0) }
 
 // Remaining returns the time left in the clip at t.
 func (c *ClipSource) Remaining(t float64) float64 { return c.remaining(t) }
@@ -237,7 +238,7 @@ func (c *ClipSource) steady() float64 { return c.clip.Duration }
 
 func (c *ClipSource) remaining(t float64) float64 { return c.clip.Duration - c.ClipTime(t) }
 
-func (c *ClipSource) sampleAt(t float64, p *Pose) []bool {
+func (c *ClipSource) sampleAt(t float64, p *Pose, _ int) []bool {
 	c.sampler.Sample(c.ClipTime(t), p)
 	return c.hasT
 }
@@ -330,10 +331,10 @@ func (n *Blend) SetWeight(w float32) { n.w = w }
 func (n *Blend) Duration() float64 { return n.steady() }
 
 // Sample writes the blended pose at time t.
-func (n *Blend) Sample(t float64, p *Pose) { n.sampleAt(t, p) }
+func (n *Blend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
 
 // SampleNow writes the blended pose at the clock's time.
-func (n *Blend) SampleNow(p *Pose) { n.sampleAt(n.now, p) }
+func (n *Blend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Remaining is the longer of the children's (CAnimTreeBlend::VGetTimeRemaining).
 func (n *Blend) Remaining(t float64) float64 { return n.remaining(t) }
@@ -347,26 +348,45 @@ func (n *Blend) steady() float64 { return math.Max(n.a.steady(), n.b.steady()) }
 
 func (n *Blend) remaining(t float64) float64 { return math.Max(n.a.remaining(t), n.b.remaining(t)) }
 
-func (n *Blend) sampleAt(t float64, p *Pose) []bool {
-	return tween(n.rule, n.w, n.sk, n.a, t, n.b, t, p, n.scratch, n.hasT)
+func (n *Blend) sampleAt(t float64, p *Pose, depth int) []bool {
+	return tween(n.rule, n.w, n.sk, n.a, t, n.b, t, p, n.scratch, n.hasT, depth)
 }
 
 // tween samples a at ta and b at tb and blends them into p with weight w
-// of b. Past the weight snaps only the child that shows is sampled.
-func tween(rule BlendRule, w float32, sk *formats.Skeleton, a node, ta float64, b node, tb float64, p, scratch *Pose, hasT []bool) []bool {
-	if rule == BlendPrime || rule == BlendPrime2 || w <= 0 || w >= 1 {
-		if w >= blendAllB {
-			return b.sampleAt(tb, p)
+// of b, as CAnimTreeTweenBase::VGetSegStatementSet does (MP1 asm
+// 0x802F7360). The game counts the tweens it is inside (a static counter
+// raised on entry): from the fourth level down it stops blending and
+// shows one child, B if w > 0.5 else A. A weight of 1 or more shows B; at
+// the first three levels a weight below 1e-4 shows A (BlendPoses). Only
+// the child that shows is sampled.
+func tween(rule BlendRule, w float32, sk *formats.Skeleton, a node, ta float64, b node, tb float64, p, scratch *Pose, hasT []bool, depth int) []bool {
+	depth++
+	if rule == BlendPrime || rule == BlendPrime2 {
+		switch {
+		case w >= blendAllB:
+			return b.sampleAt(tb, p, depth)
+		case depth > maxTweenDepth:
+			if w > 0.5 {
+				return b.sampleAt(tb, p, depth)
+			}
+			return a.sampleAt(ta, p, depth)
+		case w < blendAllA:
+			return a.sampleAt(ta, p, depth)
 		}
-		if w < blendAllA {
-			return a.sampleAt(ta, p)
-		}
+	} else if w <= 0 {
+		return a.sampleAt(ta, p, depth)
+	} else if w >= 1 {
+		return b.sampleAt(tb, p, depth)
 	}
-	ma := a.sampleAt(ta, p)
-	mb := b.sampleAt(tb, scratch)
+	ma := a.sampleAt(ta, p, depth)
+	mb := b.sampleAt(tb, scratch, depth)
 	BlendPoses(rule, w, sk, p, ma, scratch, mb, hasT)
 	return hasT
 }
+
+// maxTweenDepth is the deepest tween that still blends
+// (CAnimTreeTweenBase::VGetSegStatementSet: cmpwi 3).
+const maxTweenDepth = 3
 
 func (n *Blend) contrib(t float64) contribution {
 	return tweenContrib(n.w, n.a.contrib(t), n.b.contrib(t))
@@ -482,10 +502,10 @@ func (n *TimeScale) inv(x float64) float64 {
 func (n *TimeScale) Duration() float64 { return n.steady() }
 
 // Sample writes the child's pose at its time for t.
-func (n *TimeScale) Sample(t float64, p *Pose) { n.sampleAt(t, p) }
+func (n *TimeScale) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
 
 // SampleNow is Sample at the clock's time.
-func (n *TimeScale) SampleNow(p *Pose) { n.sampleAt(n.now, p) }
+func (n *TimeScale) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Remaining is the real time left in the child's pass.
 func (n *TimeScale) Remaining(t float64) float64 { return n.remaining(t) }
@@ -504,7 +524,9 @@ func (n *TimeScale) remaining(t float64) float64 {
 	return math.Max(0, n.inv(ct+n.child.remaining(ct))-clampTime(t))
 }
 
-func (n *TimeScale) sampleAt(t float64, p *Pose) []bool { return n.child.sampleAt(n.g(t), p) }
+func (n *TimeScale) sampleAt(t float64, p *Pose, depth int) []bool {
+	return n.child.sampleAt(n.g(t), p, depth)
+}
 
 // contrib is the child's leaf with this node's pass and time left
 // (CAnimTreeTimeScale::VGetContributionOfHighestInfluence).
@@ -566,10 +588,10 @@ func (n *PhaseBlend) SetWeight(w float32) {
 }
 
 // Sample writes the blended pose at time t.
-func (n *PhaseBlend) Sample(t float64, p *Pose) { n.sampleAt(t, p) }
+func (n *PhaseBlend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
 
 // SampleNow writes the blended pose at the clock's time.
-func (n *PhaseBlend) SampleNow(p *Pose) { n.sampleAt(n.now, p) }
+func (n *PhaseBlend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Events appends both children's events at their scaled times.
 func (n *PhaseBlend) Events(from, to float64, dst []TreeEvent) []TreeEvent {

@@ -75,12 +75,16 @@ func newPhaseTransition(sk *formats.Skeleton, a node, a0 float64, b node, dur fl
 	return newTransition(sk, ta, 0, tb, dur, runA, rule)
 }
 
-// Weight returns the weight of B at local time u.
+// Weight returns the weight of B at local time u:
+// CAnimTreeTransition::VGetBlendingWeight (MP1 asm 0x802F5C78), in single
+// precision (1/duration)·timeInTransition when the duration is positive,
+// else 1. The game stops the transition at its duration; so does the
+// weight here.
 func (n *Transition) Weight(u float64) float32 {
 	if !(n.dur > 0) {
 		return 1
 	}
-	w := float32((1 / n.dur) * clampTime(u))
+	w := (1 / float32(n.dur)) * float32(clampTime(u))
 	if w > 1 {
 		w = 1
 	}
@@ -104,10 +108,10 @@ func (n *Transition) aTime(u float64) float64 {
 func (n *Transition) Duration() float64 { return n.steady() }
 
 // Sample writes the pose at time u.
-func (n *Transition) Sample(u float64, p *Pose) { n.sampleAt(u, p) }
+func (n *Transition) Sample(u float64, p *Pose) { n.sampleAt(u, p, 0) }
 
 // SampleNow writes the pose at the clock's time.
-func (n *Transition) SampleNow(p *Pose) { n.sampleAt(n.now, p) }
+func (n *Transition) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Remaining is the longer of the transition's time left and B's
 // (CAnimTreeTransition::VGetTimeRemaining).
@@ -124,8 +128,8 @@ func (n *Transition) remaining(u float64) float64 {
 	return math.Max(n.dur-clampTime(u), n.b.remaining(u))
 }
 
-func (n *Transition) sampleAt(u float64, p *Pose) []bool {
-	return tween(n.rule, n.Weight(u), n.sk, n.a, n.aTime(u), n.b, u, p, n.scratch, n.hasT)
+func (n *Transition) sampleAt(u float64, p *Pose, depth int) []bool {
+	return tween(n.rule, n.Weight(u), n.sk, n.a, n.aTime(u), n.b, u, p, n.scratch, n.hasT, depth)
 }
 
 func (n *Transition) contrib(u float64) contribution {
@@ -219,10 +223,10 @@ func (s *Sequence) locate(t float64) (node, float64) {
 func (s *Sequence) Duration() float64 { return s.d0 }
 
 // Sample writes the pose at time t.
-func (s *Sequence) Sample(t float64, p *Pose) { s.sampleAt(t, p) }
+func (s *Sequence) Sample(t float64, p *Pose) { s.sampleAt(t, p, 0) }
 
 // SampleNow writes the pose at the clock's time.
-func (s *Sequence) SampleNow(p *Pose) { s.sampleAt(s.now, p) }
+func (s *Sequence) SampleNow(p *Pose) { s.sampleAt(s.now, p, 0) }
 
 // Remaining is the time left in the current pass.
 func (s *Sequence) Remaining(t float64) float64 { return s.remaining(t) }
@@ -251,9 +255,9 @@ func (s *Sequence) remaining(t float64) float64 {
 	return s.d0 + k*s.d1 - t
 }
 
-func (s *Sequence) sampleAt(t float64, p *Pose) []bool {
+func (s *Sequence) sampleAt(t float64, p *Pose, depth int) []bool {
 	n, u := s.locate(t)
-	return n.sampleAt(u, p)
+	return n.sampleAt(u, p, depth)
 }
 
 func (s *Sequence) contrib(t float64) contribution {

@@ -613,3 +613,40 @@ func TestBlendRotFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTweenDepthFallback: CAnimTreeTweenBase::VGetSegStatementSet (MP1
+// asm 0x802F7360) blends at the first three nested tweens only; the
+// fourth shows one child, B when w > 0.5, else A. Four nested Blends with
+// the innermost at w = 0.3 pose as the same tree with the innermost
+// replaced by its A; at w = 0.7, by its B.
+func TestTweenDepthFallback(t *testing.T) {
+	sk := treeSkeleton()
+	clip := func(deg float64) Source {
+		return NewClipSource(sk, constClip("c", 1, formats.InterpPrime, deg, mgl32.Vec3{float32(deg), 0, 0}, nil), 0, 0, 0)
+	}
+	wrap := func(inner Source) Source {
+		s := NewBlend(sk, clip(5), inner, 0.6, BlendPrime)
+		s = NewBlend(sk, clip(10), s, 0.6, BlendPrime)
+		return NewBlend(sk, clip(20), s, 0.6, BlendPrime)
+	}
+	for _, c := range []struct {
+		w    float32
+		pick float64
+	}{{0.3, 30}, {0.5, 30}, {0.7, 70}} {
+		got, want := NewPose(sk), NewPose(sk)
+		wrap(NewBlend(sk, clip(30), clip(70), c.w, BlendPrime)).Sample(0.5, got)
+		wrap(clip(c.pick)).Sample(0.5, want)
+		if got.Local[0] != want.Local[0] {
+			t.Errorf("w=%v: %+v, want %+v", c.w, got.Local[0], want.Local[0])
+		}
+	}
+	// Three levels still blend.
+	got, alone := NewPose(sk), NewPose(sk)
+	s := NewBlend(sk, clip(10), NewBlend(sk, clip(20), NewBlend(sk, clip(30), clip(70), 0.3, BlendPrime), 0.6, BlendPrime), 0.6, BlendPrime)
+	s.Sample(0.5, got)
+	clip(30).Sample(0.5, alone)
+	NewBlend(sk, clip(10), NewBlend(sk, clip(20), clip(30), 0.6, BlendPrime), 0.6, BlendPrime).Sample(0.5, alone)
+	if got.Local[0] == alone.Local[0] {
+		t.Errorf("the third level did not blend")
+	}
+}
