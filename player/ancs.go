@@ -55,6 +55,9 @@ type Options struct {
 	Pins map[*formats.MetaAnim]int
 	// Weights overrides a Blend or PhaseBlend node's weight of B.
 	Weights map[*formats.MetaAnim]float32
+	// Skeleton is the skeleton the tree poses (a character's); nil means
+	// Asset.Skeleton. Every played clip must have a track set per bone.
+	Skeleton *formats.Skeleton
 	// Rule is the per-bone blend rule; BlendAuto takes the one that goes
 	// with the first played clip's interpolation flavour (BlendPrime for
 	// Metroid Prime, BlendPrime2 for Echoes).
@@ -100,10 +103,14 @@ func newBuilder(asset *formats.Asset, opts Options) (*builder, error) {
 	if asset == nil || asset.AnimSet == nil {
 		return nil, fmt.Errorf("player: %w: the asset has none", ErrNoAnimSet)
 	}
-	if asset.Skeleton == nil {
+	sk := opts.Skeleton
+	if sk == nil {
+		sk = asset.Skeleton
+	}
+	if sk == nil {
 		return nil, fmt.Errorf("player: %w: the asset has no skeleton", ErrTree)
 	}
-	b := &builder{asset: asset, sk: asset.Skeleton, set: asset.AnimSet, opts: opts, rng: opts.Rand,
+	b := &builder{asset: asset, sk: sk, set: asset.AnimSet, opts: opts, rng: opts.Rand,
 		onPath: map[*formats.MetaAnim]bool{}}
 	if b.rng == nil {
 		b.rng = NewRandom16(opts.Seed)

@@ -76,6 +76,7 @@ const usage = `usage:
   animview [--clip C] [--skeleton F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
+  animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
   animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
   animview list FILE
 FILE may be "demo:" for the built-in demo.
