@@ -38,7 +38,7 @@ const (
 	MaxDepth = 64
 	// MaxNodes bounds the sources one build makes (sequences build their
 	// later passes again, so nested sequences multiply).
-	MaxNodes = 1 << 16
+	MaxNodes = 1 << 12
 )
 
 // Options are the choices a build makes where the games draw or the viewer
@@ -59,7 +59,7 @@ type Options struct {
 	// Asset.Skeleton. Every played clip must have a track set per bone.
 	Skeleton *formats.Skeleton
 	// Rule is the per-bone blend rule; BlendAuto takes the one that goes
-	// with the first played clip's interpolation flavour (BlendPrime for
+	// with the asset's first clip's interpolation flavour (BlendPrime for
 	// Metroid Prime, BlendPrime2 for Echoes).
 	Rule BlendRule
 }
@@ -117,34 +117,16 @@ func newBuilder(asset *formats.Asset, opts Options) (*builder, error) {
 	}
 	b.rule = opts.Rule
 	if b.rule == BlendAuto {
+		// The clips of one set come from one game.
 		b.rule = BlendShortest
-		for _, a := range asset.AnimSet.Animations {
-			if c := firstClip(asset, a.Tree, 0); c != nil {
+		for _, c := range asset.Clips {
+			if c != nil {
 				b.rule = ruleFor(c.Interp)
 				break
 			}
 		}
 	}
 	return b, nil
-}
-
-// firstClip is the clip of the first Play leaf found depth first.
-func firstClip(asset *formats.Asset, m *formats.MetaAnim, depth int) *formats.Clip {
-	if m == nil || depth > MaxDepth {
-		return nil
-	}
-	if m.Kind == formats.MetaPlay {
-		if m.Clip >= 0 && m.Clip < len(asset.Clips) {
-			return asset.Clips[m.Clip]
-		}
-		return nil
-	}
-	for _, c := range m.Children {
-		if clip := firstClip(asset, c, depth+1); clip != nil {
-			return clip
-		}
-	}
-	return nil
 }
 
 func (b *builder) errorf(path string, err error, format string, args ...any) error {

@@ -270,9 +270,13 @@ func (c *ClipSource) eventsIn(from, to, off float64, dst []TreeEvent) []TreeEven
 	if x1-x0 > maxWraps*d {
 		x0 = x1 - maxWraps*d
 	}
-	k0 := math.Floor(x0/d) - 1
-	k1 := math.Floor(x1 / d)
-	for k := math.Max(k0, 0); k <= k1; k++ {
+	k0 := math.Max(math.Floor(x0/d)-1, 0)
+	// Count passes with an integer: past 2⁵³ a float k++ stands still.
+	for i := 0; i <= maxWraps+4; i++ {
+		k := k0 + float64(i)
+		if k*d > x1 {
+			break
+		}
 		for i := range c.clip.Events {
 			e := c.clip.Events[i].Time + k*d
 			if e > x0 && e <= x1 {
@@ -516,7 +520,11 @@ func (n *TimeScale) Events(from, to float64, dst []TreeEvent) []TreeEvent {
 }
 
 func (n *TimeScale) steady() float64 {
-	return n.inv(n.origin+n.child.steady()) - n.inv(n.origin)
+	cs := n.child.steady()
+	if !(cs > 0) {
+		return 0
+	}
+	return n.inv(n.origin+cs) - n.inv(n.origin)
 }
 
 func (n *TimeScale) remaining(t float64) float64 {

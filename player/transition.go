@@ -275,7 +275,11 @@ func (s *Sequence) eventsIn(from, to, off float64, dst []TreeEvent) []TreeEvent 
 	if last := math.Floor((to - s.d0) / s.d1); last-k > maxWraps {
 		k = last - maxWraps
 	}
-	for base := s.d0 + k*s.d1; base < to; base += s.d1 {
+	for i := 0; i <= maxWraps+1; i++ {
+		base := s.d0 + (k+float64(i))*s.d1
+		if base >= to {
+			break
+		}
 		dst = segEvents(s.loop, base, false, from, to, off, dst)
 	}
 	return dst
@@ -340,7 +344,11 @@ func (a *annotated) eventsIn(from, to, off float64, dst []TreeEvent) []TreeEvent
 	if k1 := math.Floor(to / d); k1-k0 > maxWraps {
 		k0 = k1 - maxWraps
 	}
-	for k := k0; k*d <= to; k++ {
+	for j := 0; j <= maxWraps+2; j++ {
+		k := k0 + float64(j)
+		if k*d > to {
+			break
+		}
 		for i := range a.events {
 			if e := a.events[i].Time + k*d; e > from && e <= to {
 				dst = append(dst, TreeEvent{Time: off + e, Event: &a.events[i], Clip: -1})
