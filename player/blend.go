@@ -99,9 +99,15 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	// One loop per rule, so the per-bone work has no rule switch.
 	switch rule {
 	case BlendPrime:
+		// Slerp's lerp branch needs 1e-5 < w < 0.99999 (the snaps).
+		lerpW := w > slerpSnapLo && w < slerpSnapHi
 		for i := 0; i < n; i++ {
 			pa, pb := &la[i], &lb[i]
-			blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
+			if d := quickDot(&pa.Rotation, &pb.Rotation); lerpW && d > lerpLoMP1 && d < lerpHiMP1 {
+				lerpNormTo(&pa.Rotation, &pb.Rotation, w, false)
+			} else {
+				blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
+			}
 			if ma[i] && mb[i] {
 				lerp3To(&pa.Translation, &pb.Translation, w)
 				mo[i] = true
@@ -115,7 +121,11 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	case BlendPrime2:
 		for i := 0; i < n; i++ {
 			pa, pb := &la[i], &lb[i]
-			blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
+			if d := quickDot(&pa.Rotation, &pb.Rotation); d > lerpLoMP2 {
+				lerpNormTo(&pa.Rotation, &pb.Rotation, w, true)
+			} else {
+				blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
+			}
 			lerp3To(&pa.Translation, &pb.Translation, w)
 			lerp3To(&pa.Scale, &pb.Scale, w)
 			mo[i] = ma[i] || mb[i]
@@ -180,7 +190,7 @@ func blendRotPrime(q0, q1 *mgl32.Quat, u float32, echoes bool) {
 	var lerp bool
 	if echoes {
 		lerp = d >= 0.866
-	} else if u > 1e-5 && u < 0.99999 {
+	} else if u > slerpSnapLo && u < slerpSnapHi {
 		if d >= 1 {
 			// Slerp's "same rotation" branch: the start, untouched.
 			return
@@ -195,6 +205,39 @@ func blendRotPrime(q0, q1 *mgl32.Quat, u float32, echoes bool) {
 		}
 		return
 	}
+	lerpNormTo(q0, &b, u, echoes)
+}
+
+// CAnimMathUtils::Slerp's end snaps in Metroid Prime: a factor at or below
+// the first gives the start, at or above the second the end (0x3727c5ac,
+// 0x3f7fff58).
+const (
+	slerpSnapLo = float32(1e-5)
+	slerpSnapHi = float32(0.99999)
+)
+
+// The dot products at which a plain float32 dot product (quickDot) decides
+// the games' Slerp branch without the fused one: within 1e-6 of a
+// threshold the two may disagree (they differ by a few float32 ulps), so
+// blendRotPrime decides there. Above lerpLo and below lerpHi, MP1's Slerp
+// takes its lerp branch (0.95 < d < 1, not flipped); above lerpLoMP2,
+// Echoes' does (d >= 0.866).
+const (
+	lerpLoMP1 = 0.95 + 1e-6
+	lerpHiMP1 = 1 - 1e-6
+	lerpLoMP2 = 0.866 + 1e-6
+)
+
+// quickDot is the dot product in plain float32 arithmetic.
+func quickDot(a, b *mgl32.Quat) float32 {
+	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
+}
+
+// lerpNormTo writes the lerp branch of the game's Slerp from q0 to b into
+// q0: X, Y and Z are q0 + u·(b - q0) with a plain product, W the same
+// fused, the squared length fused from Y·Y on, then all four scaled by the
+// game's InvSqrtF (Echoes' when echoes is set).
+func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
 	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
 	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
 	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))

@@ -650,3 +650,46 @@ func TestTweenDepthFallback(t *testing.T) {
 		t.Errorf("the third level did not blend")
 	}
 }
+
+// TestBlendPosesMatchesSlerpLocal: BlendPoses' quick branch decision and
+// written-out lerp give SlerpLocal's rotation to the bit, bone for bone,
+// for pairs near each branch threshold too.
+func TestBlendPosesMatchesSlerpLocal(t *testing.T) {
+	const n = 64
+	sk := &formats.Skeleton{Bones: make([]formats.Bone, n)}
+	for i := range sk.Bones {
+		sk.Bones[i] = formats.Bone{ID: i, Parent: i - 1, Bind: formats.Identity()}
+	}
+	rng := rand.New(rand.NewSource(9))
+	mask := make([]bool, n)
+	for round := 0; round < 400; round++ {
+		a, b := NewPose(sk), NewPose(sk)
+		for i := 0; i < n; i++ {
+			q := mgl32.Quat{W: rng.Float32()*2 - 1, V: mgl32.Vec3{rng.Float32()*2 - 1, rng.Float32()*2 - 1, rng.Float32()*2 - 1}}.Normalize()
+			// Angles between the children around the thresholds: dot
+			// 0.95 is 36.4°, 0.866 is 60°, 1 is 0°.
+			deg := []float32{36.4, 36.39, 36.41, 60, 59.99, 60.01, 0, 0.001, 10, 120, 200}[rng.Intn(11)]
+			r := mgl32.QuatRotate(mgl32.DegToRad(deg), mgl32.Vec3{rng.Float32(), 1, rng.Float32()}.Normalize())
+			a.Local[i].Rotation, b.Local[i].Rotation = q, r.Mul(q)
+			if rng.Intn(3) == 0 {
+				b.Local[i].Rotation = b.Local[i].Rotation.Scale(-1)
+			}
+		}
+		w := []float32{0.3, 1e-4, 0.5, 0.99999, 0.999}[round%5]
+		for _, echoes := range []bool{false, true} {
+			rule := BlendPrime
+			if echoes {
+				rule = BlendPrime2
+			}
+			out := NewPose(sk)
+			out.CopyFrom(a)
+			BlendPoses(rule, w, sk, out, mask, b, mask, mask)
+			for i := 0; i < n; i++ {
+				want := SlerpLocal(a.Local[i].Rotation, b.Local[i].Rotation, w, echoes)
+				if got := out.Local[i].Rotation; got != want {
+					t.Fatalf("echoes=%v w=%v bone %d: %v, want %v", echoes, w, i, got, want)
+				}
+			}
+		}
+	}
+}
