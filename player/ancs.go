@@ -55,6 +55,14 @@ type Options struct {
 	Pins map[*formats.MetaAnim]int
 	// Weights overrides a Blend or PhaseBlend node's weight of B.
 	Weights map[*formats.MetaAnim]float32
+	// OnBuild, when set, is called with each meta-animation node and the
+	// source built for it (a *ClipSource, *Blend, *PhaseBlend or
+	// *Sequence; for a Random node, its chosen child's source), so that a
+	// viewer can adjust a Blend's weight while it plays (SetWeight).
+	OnBuild func(m *formats.MetaAnim, s Source)
+	// OnRandom, when set, is called with each Random node and the index of
+	// the child it drew (or was pinned to).
+	OnRandom func(m *formats.MetaAnim, child int)
 	// Skeleton is the skeleton the tree poses (a character's); nil means
 	// Asset.Skeleton. Every played clip must have a track set per bone.
 	Skeleton *formats.Skeleton
@@ -262,6 +270,15 @@ func (b *builder) meta(m *formats.MetaAnim, path string, depth int) (Source, err
 	}
 	b.onPath[m] = true
 	defer delete(b.onPath, m)
+	s, err := b.metaKind(m, path, depth)
+	if err == nil && b.opts.OnBuild != nil {
+		b.opts.OnBuild(m, s)
+	}
+	return s, err
+}
+
+// metaKind builds a node by its kind.
+func (b *builder) metaKind(m *formats.MetaAnim, path string, depth int) (Source, error) {
 	switch m.Kind {
 	case formats.MetaPlay:
 		// CMetaAnimPlay::VGetAnimationTree: a reader of the ANIM from
@@ -334,6 +351,9 @@ func (b *builder) random(m *formats.MetaAnim, path string, depth int) (Source, e
 				break
 			}
 		}
+	}
+	if b.opts.OnRandom != nil {
+		b.opts.OnRandom(m, pick)
 	}
 	return b.meta(m.Children[pick], fmt.Sprintf("%s/random[%d]", path, pick), depth+1)
 }

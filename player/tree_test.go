@@ -693,3 +693,32 @@ func TestBlendPosesMatchesSlerpLocal(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCallbacks: a viewer finds the Blend built for a node and turns
+// its weight while it plays; it learns Random's pick.
+func TestBuildCallbacks(t *testing.T) {
+	clips := []*formats.Clip{rampClip("a", 1, 0), rampClip("b", 1, 1)}
+	blend := &formats.MetaAnim{Kind: formats.MetaBlend, Weight: 0, Children: []*formats.MetaAnim{play(0, 0, "a"), play(1, 1, "b")}}
+	rnd := &formats.MetaAnim{Kind: formats.MetaRandom, Children: []*formats.MetaAnim{blend}, Probabilities: []uint32{100}}
+	a := setAsset(clips, formats.SetAnim{Name: "r", Tree: rnd})
+	var b *Blend
+	picked := -1
+	s := mustBuild(t, a, 0, Options{
+		OnBuild: func(m *formats.MetaAnim, s Source) {
+			if m == blend {
+				b = s.(*Blend)
+			}
+		},
+		OnRandom: func(m *formats.MetaAnim, child int) { picked = child },
+	})
+	if b == nil || picked != 0 {
+		t.Fatalf("blend %v, pick %d", b, picked)
+	}
+	if got := rootT(s, 0.5); !vecNear(got, mgl32.Vec3{0.5, 0, 0}, 1e-6) {
+		t.Errorf("weight 0: %v", got)
+	}
+	b.SetWeight(1)
+	if got := rootT(s, 0.5); !vecNear(got, mgl32.Vec3{0, 0.5, 0}, 1e-6) {
+		t.Errorf("weight 1: %v", got)
+	}
+}
