@@ -1,7 +1,9 @@
 package player
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 )
@@ -131,14 +133,11 @@ func loopPos(x, d float64) float64 {
 // costs a bounded time.
 const maxWraps = 64
 
-// sortEvents sorts dst by time with an insertion sort: the lists are
-// short and sort.Slice would allocate.
+// sortEvents sorts dst by time, keeping the order of events at the same
+// time (A's before B's, a clip's in file order). slices.SortStableFunc
+// sorts in place without allocating.
 func sortEvents(dst []TreeEvent) {
-	for i := 1; i < len(dst); i++ {
-		for j := i; j > 0 && dst[j].Time < dst[j-1].Time; j-- {
-			dst[j], dst[j-1] = dst[j-1], dst[j]
-		}
-	}
+	slices.SortStableFunc(dst, func(a, b TreeEvent) int { return cmp.Compare(a.Time, b.Time) })
 }
 
 // events is Source.Events for any node.
@@ -182,7 +181,9 @@ type loopEvent struct {
 }
 
 // NewClipSource returns a source playing clip (Asset.Clips[index], index
-// -1 if it is not an asset's) over sk from start seconds on. prim is the
+// -1 if it is not an asset's) over sk from start seconds on. The clip must
+// have a track set per bone of sk (formats.Clip.Validate), as for
+// NewClipSampler. prim is the
 // animation-database index that transitions look the clip up by (a Play
 // node's primitive index; 0 for a clip that is no ANCS primitive).
 func NewClipSource(sk *formats.Skeleton, clip *formats.Clip, index int, start float64, prim uint32) *ClipSource {
@@ -277,10 +278,10 @@ func (c *ClipSource) eventsIn(from, to, off float64, dst []TreeEvent) []TreeEven
 		if k*d > x1 {
 			break
 		}
-		for i := range c.clip.Events {
-			e := c.clip.Events[i].Time + k*d
+		for j := range c.clip.Events {
+			e := c.clip.Events[j].Time + k*d
 			if e > x0 && e <= x1 {
-				dst = append(dst, TreeEvent{Time: off + e - c.start, Event: &c.clip.Events[i], Clip: c.index})
+				dst = append(dst, TreeEvent{Time: off + e - c.start, Event: &c.clip.Events[j], Clip: c.index})
 			}
 		}
 	}

@@ -53,6 +53,7 @@ func newTransition(sk *formats.Skeleton, a node, a0 float64, b node, dur float64
 // [0, 1] (VSetPhase); A's rate ramps linearly from 1 to dA/dB and B's from
 // dB/dA to 1 over the transition (CLinearAnimationTimeScale inside a
 // CAnimTreeTimeScale), so that the two keep step; then it is a Transition.
+// It sets b's phase, so b must be a fresh source.
 func NewPhaseTransition(sk *formats.Skeleton, a Source, a0 float64, b Source, dur float64, runA bool, rule BlendRule) *Transition {
 	return newPhaseTransition(sk, a, a0, b, dur, runA, rule)
 }
