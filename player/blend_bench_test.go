@@ -121,10 +121,12 @@ func BenchmarkBlendTree(b *testing.B) {
 	s := NewBlend(sk, a, c, 0.3, BlendPrime)
 	p := NewPose(sk)
 	b.ResetTimer()
+	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
 		s.Advance(1.0 / 60)
 		s.SampleNow(p)
 	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkBlendTwoLevel is one frame of Blend(Blend(a, b), PhaseBlend(c,
@@ -139,10 +141,12 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime)
 	p := NewPose(sk)
 	b.ResetTimer()
+	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
 		s.Advance(1.0 / 60)
 		s.SampleNow(p)
 	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // cpuTime is the process's user and system time. On a machine shared with
