@@ -1,6 +1,6 @@
 // Package export writes animations out as glTF 2.0: the skeleton as a node
 // hierarchy with a skin and a small stick mesh, and each clip (or any
-// player.Source, such as a meta-animation tree) as a glTF animation that
+// player.Sampler, such as a meta-animation tree) as a glTF animation that
 // plays what animview plays.
 //
 // Exactness comes from sampling the player rather than translating each

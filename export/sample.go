@@ -54,7 +54,7 @@ type sampled struct {
 type sampler struct {
 	sk   *formats.Skeleton
 	conv *Conversion
-	src  player.Source
+	src  player.Sampler
 	pose *player.Pose
 	tol  float64
 	// scratch world matrices for the midpoint test

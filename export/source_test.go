@@ -18,7 +18,7 @@ import (
 // weight that ramps over the take (translations lerped, rotations
 // nlerped), which no glTF interpolation reproduces from the clips' keys.
 type blend struct {
-	a, b   player.Source
+	a, b   player.Sampler
 	pa, pb *player.Pose
 }
 
@@ -39,7 +39,7 @@ func (s *blend) Sample(t float64, p *player.Pose) {
 	}
 }
 
-// TestSourceTake exports a take built from a player.Source (the slot
+// TestSourceTake exports a take built from a player.Sampler (the slot
 // ANCS meta-animations and transitions fill) and checks its round trip.
 func TestSourceTake(t *testing.T) {
 	a := assets.Demo()

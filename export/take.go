@@ -8,10 +8,10 @@ import (
 // Take is one animation to export: anything the player can sample, with the
 // facts that go along with it. A clip is a take (ClipTake); a
 // meta-animation tree or a transition is a take too, built from its
-// player.Source with the frame rate the game runs it at.
+// player.Sampler with the frame rate the game runs it at.
 type Take struct {
 	Name   string
-	Source player.Source
+	Source player.Sampler
 	// FrameRate is the rate the base grid samples at (frames per second);
 	// 0 leaves the base grid to KeyTimes, or DefaultRate without them.
 	FrameRate float64

@@ -8,15 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Source is anything that produces a pose over time: a clip, a
-// meta-animation tree, a transition between two sources.
-type Source interface {
-	// Duration is the source's length in seconds.
-	Duration() float64
-	// Sample writes the pose at time t (seconds, within [0, Duration]).
-	Sample(t float64, p *Pose)
-}
-
 // ClipTime maps a playback time onto a clip's timeline: wrapped into
 // [0, duration) when looping, clamped to [0, duration] otherwise.
 func ClipTime(t, duration float64, loop bool) float64 {

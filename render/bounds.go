@@ -33,7 +33,7 @@ func (b *Bounds) Add(p mgl32.Vec3) {
 // visible or not, after root, except static scene roots that only place
 // figures far away (see ClipFraming). A nil src gives the bind pose. The pose
 // buffers are allocated once for all samples.
-func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Bounds {
+func ClipBounds(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n int) Bounds {
 	whole, _ := ClipExtent(sk, src, root, n)
 	return whole
 }
@@ -42,7 +42,7 @@ func ClipBounds(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int)
 // relative to the tracked point at each sample: the figure's own extent
 // whatever distance it travels, for framing a camera that follows it. Both
 // leave out static scene roots (see ClipFraming).
-func ClipExtent(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
+func ClipExtent(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n int) (whole, aroundRoot Bounds) {
 	f := ClipFraming(sk, src, root, n)
 	return f.Whole, f.Around
 }

@@ -38,7 +38,7 @@ func TestClipBounds(t *testing.T) {
 	tests := []struct {
 		name     string
 		sk       *formats.Skeleton
-		src      player.Source
+		src      player.Sampler
 		root     mgl32.Mat4
 		n        int
 		min, max mgl32.Vec3

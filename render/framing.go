@@ -49,7 +49,7 @@ type Framing struct {
 // roots are scene roots that only carry offsets, the bounds of everything
 // else, and whether the figures travel. The viewer's initial framing, its F
 // and follow mode, and the render command all frame through this.
-func ClipFraming(sk *formats.Skeleton, src player.Source, root mgl32.Mat4, n int) Framing {
+func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n int) Framing {
 	var f Framing
 	if sk == nil || len(sk.Bones) == 0 {
 		return f
@@ -188,7 +188,7 @@ type sampling struct {
 	dur float64
 }
 
-func sampleTimes(src player.Source, n int) sampling {
+func sampleTimes(src player.Sampler, n int) sampling {
 	n = max(n, 2)
 	dur := 0.0
 	if src != nil {

@@ -206,7 +206,7 @@ func (a *App) openEntry(entry string) {
 // on follow mode and frames them around the tracked point instead, so they
 // are not specks in a wide shot.
 func (a *App) frameAll() {
-	var src player.Source
+	var src player.Sampler
 	if s := a.st.Sampler(); s != nil {
 		src = s // a nil *ClipSampler must stay a nil interface
 	}

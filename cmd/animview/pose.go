@@ -121,9 +121,25 @@ func cmdPose(args []string, w io.Writer) error {
 	clip := fs.String("clip", "", "clip `NAME or INDEX` (default: the first)")
 	tm := fs.Float64("time", math.NaN(), "time in `SECONDS`")
 	frame := fs.Float64("frame", math.NaN(), "frame `N` at the clip's frame rate")
+	var tr treePoseRequest
+	fs.StringVar(&tr.Anim, "anim", "", "animation `NAME`, played as the game composes its tree")
+	fs.StringVar(&tr.From, "transition-from", "", "preview the transition from animation `NAME` to --anim")
+	fs.Float64Var(&tr.FromTime, "from-time", 0, "how far --transition-from has played, in `SECONDS`")
+	seed := fs.Uint("seed", 0, "random `SEED` for Random nodes (CRandom16)")
 	a, err := openFileArg(fs, args, func() error {
+		// --character is the shared loading flag: it opens that character
+		// of the set, and the tree is posed on its skeleton.
+		if f := fs.Lookup("character"); f != nil {
+			tr.Character = f.Value.String()
+		}
 		if math.IsNaN(*tm) == math.IsNaN(*frame) {
 			return fmt.Errorf("pose needs exactly one of --time and --frame: %w", errUsage)
+		}
+		if tr.Anim == "" && (tr.Character != "" || tr.From != "") {
+			return fmt.Errorf("--character and --transition-from need --anim: %w", errUsage)
+		}
+		if tr.Anim != "" && (*clip != "" || !math.IsNaN(*frame)) {
+			return fmt.Errorf("--anim plays a tree: use --time, not --clip or --frame: %w", errUsage)
 		}
 		return nil
 	})
@@ -132,6 +148,16 @@ func cmdPose(args []string, w io.Writer) error {
 	}
 	if err := needSkeleton(a); err != nil {
 		return err
+	}
+	if tr.Anim != "" {
+		tr.Time, tr.Seed = *tm, uint32(*seed)
+		j, err := treePosePayload(a, tr)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(j)
 	}
 	ci, err := findClip(a, *clip)
 	if err != nil && *clip != "" {

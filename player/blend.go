@@ -1,0 +1,313 @@
+package player
+
+import (
+	"math"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// BlendRule is the per-bone rule a game blends two poses with.
+type BlendRule uint8
+
+const (
+	// BlendAuto picks the rule from the clips' interpolation flavour when a
+	// tree is built (BuildAnim); BlendPoses treats it as BlendShortest.
+	BlendAuto BlendRule = iota
+	// BlendShortest slerps rotations along the shortest arc and lerps
+	// every translation and scale: the rule for formats whose games do not
+	// blend (a viewer's neutral choice).
+	BlendShortest
+	// BlendPrime is Metroid Prime's CAnimTreeTweenBase::VGetSegStatementSet
+	// (MP1 asm 0x802F7360; VGetRotation and VGetOffset in the
+	// decompilation): a weight of 1 or more gives B, below 1e-4 gives A;
+	// otherwise rotations go through CAnimMathUtils::SlerpLocal (B flipped
+	// into A's hemisphere, then the game's Slerp: the shortest arc), and
+	// translations are lerped only for bones where both children have one
+	// (CAnimTreeTweenBase::VHasOffset is A && B); the others take the
+	// CINF bind offset. Scale is lerped (MP1 clips have none).
+	BlendPrime
+	// BlendPrime2 is Metroid Prime 2: Echoes'
+	// CJointData_LinearStorage::Blend, which VGetSegData builds poses
+	// with: SlerpLocal with Echoes' Slerp for rotations and a lerp of
+	// every translation and scale, the bind offset standing in where a
+	// child has none (SetReferenceOffsets fills the storage before a
+	// child writes it). Echoes' CAnimTreeTweenBase::BlendSegData is not
+	// decompiled; the 1 and 1e-4 weight snaps are taken from MP1.
+	BlendPrime2
+)
+
+// String names the rule for info output.
+func (r BlendRule) String() string {
+	switch r {
+	case BlendAuto:
+		return "auto"
+	case BlendShortest:
+		return "shortest-arc"
+	case BlendPrime:
+		return "prime"
+	case BlendPrime2:
+		return "prime2"
+	}
+	return "unknown"
+}
+
+// ruleFor is the blend rule that goes with a clip's interpolation flavour.
+func ruleFor(i formats.Interp) BlendRule {
+	switch i {
+	case formats.InterpPrime:
+		return BlendPrime
+	case formats.InterpPrime2:
+		return BlendPrime2
+	}
+	return BlendShortest
+}
+
+// The weights at which CAnimTreeTweenBase stops blending (MP1 asm
+// 0x802F7360: fcmpo against 1.0 and 1e-4).
+const (
+	blendAllB = float32(1)
+	blendAllA = float32(1e-4)
+)
+
+// BlendPoses blends pose b into pose a in place with weight w of b, bone by
+// bone, by rule. aHasT and bHasT say which bones each pose has a
+// translation for (a clip's non-empty translation tracks; see
+// TranslationMask); outHasT receives the blended pose's (VHasOffset: both
+// children's for BlendPrime, a's or b's alone when the weight snaps to one
+// child), and may alias aHasT. sk gives the bind offsets. Every slice must
+// have one entry per bone of sk. BlendPoses allocates nothing.
+func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
+	bones := sk.Bones
+	n := len(bones)
+	la, lb := a.Local[:n], b.Local[:n]
+	va, vb := a.Visible[:n], b.Visible[:n]
+	ma, mb, mo := aHasT[:n], bHasT[:n], outHasT[:n]
+	if rule == BlendPrime || rule == BlendPrime2 {
+		switch {
+		case w >= blendAllB:
+			copy(la, lb)
+			copy(va, vb)
+			copy(mo, mb)
+			return
+		case w < blendAllA:
+			copy(mo, ma)
+			return
+		}
+	}
+	// One loop per rule, so the per-bone work has no rule switch.
+	switch rule {
+	case BlendPrime:
+		// Slerp's lerp branch needs 1e-5 < w < 0.99999 (the snaps).
+		lerpW := w > slerpSnapLo && w < slerpSnapHi
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
+			if q0, b := &pa.Rotation, &pb.Rotation; lerpW && inLerpBand(quickDot(q0, b), lerpLoMP1, lerpHiMP1) {
+				// lerpNormTo(q0, b, w, false), written out: the call
+				// cost a fifth of the blend.
+				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
+				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
+				z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
+				qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
+				inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
+			} else {
+				blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
+			}
+			if ma[i] && mb[i] {
+				lerp3To(&pa.Translation, &pb.Translation, w)
+				mo[i] = true
+			} else {
+				pa.Translation = bones[i].Bind.Translation
+				mo[i] = false
+			}
+			lerp3To(&pa.Scale, &pb.Scale, w)
+			va[i] = va[i] || vb[i]
+		}
+	case BlendPrime2:
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
+			if q0, b := &pa.Rotation, &pb.Rotation; quickDot(q0, b) > lerpLoMP2 {
+				// lerpNormTo(q0, b, w, true), written out.
+				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
+				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
+				z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
+				qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
+				inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
+			} else {
+				blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
+			}
+			lerp3To(&pa.Translation, &pb.Translation, w)
+			lerp3To(&pa.Scale, &pb.Scale, w)
+			mo[i] = ma[i] || mb[i]
+			va[i] = va[i] || vb[i]
+		}
+	default:
+		for i := 0; i < n; i++ {
+			pa, pb := &la[i], &lb[i]
+			pa.Rotation = SlerpShortest(pa.Rotation, pb.Rotation, w)
+			lerp3To(&pa.Translation, &pb.Translation, w)
+			lerp3To(&pa.Scale, &pb.Scale, w)
+			mo[i] = ma[i] || mb[i]
+			va[i] = va[i] || vb[i]
+		}
+	}
+}
+
+// lerp3To writes (1-w)·a + w·b into a, as CVector3f::Lerp computes it
+// (a + (b - a)·w).
+func lerp3To(a, b *mgl32.Vec3, w float32) {
+	a[0] += (b[0] - a[0]) * w
+	a[1] += (b[1] - a[1]) * w
+	a[2] += (b[2] - a[2]) * w
+}
+
+// SlerpLocal is CAnimMathUtils::SlerpLocal as Metroid Prime blends with it:
+// when the dot product of q0 and q1 is negative, q1 is replaced by
+// CQuaternion::BuildEquivalent (the same rotation from the other
+// hemisphere), then SlerpPrime (echoes false) or SlerpPrime2 (echoes true)
+// runs. Blends thus take the shortest arc, which key interpolation inside
+// an ANIM does not.
+func SlerpLocal(q0, q1 mgl32.Quat, u float32, echoes bool) mgl32.Quat {
+	slerpLocalTo(&q0, &q1, u, echoes)
+	return q0
+}
+
+// slerpLocalTo writes SlerpLocal(*q0, *q1, u) into q0.
+func slerpLocalTo(q0, q1 *mgl32.Quat, u float32, echoes bool) {
+	b := *q1
+	if localDot(q0, &b) < 0 {
+		b = buildEquivalent(b)
+	}
+	if echoes {
+		*q0 = SlerpPrime2(*q0, b, u)
+	} else {
+		*q0 = SlerpPrime(*q0, b, u)
+	}
+}
+
+// blendRotPrime is slerpLocalTo with the lerp branch of the game's Slerp,
+// which children within dot 0.95 (MP1) or 0.866 (Echoes) of each other
+// take, written out: the call and the quaternion copies cost as much as
+// the arithmetic. It is SlerpPrime's and SlerpPrime2's lerp to the bit
+// (TestBlendRotFastPath).
+func blendRotPrime(q0, q1 *mgl32.Quat, u float32, echoes bool) {
+	b := *q1
+	d := localDot(q0, &b)
+	if d < 0 {
+		b = buildEquivalent(b)
+		d = localDot(q0, &b)
+	}
+	var lerp bool
+	if echoes {
+		lerp = d >= 0.866
+	} else if u > slerpSnapLo && u < slerpSnapHi {
+		if d >= 1 {
+			// Slerp's "same rotation" branch: the start, untouched.
+			return
+		}
+		lerp = d > 0.95
+	}
+	if !lerp {
+		if echoes {
+			*q0 = SlerpPrime2(*q0, b, u)
+		} else {
+			*q0 = SlerpPrime(*q0, b, u)
+		}
+		return
+	}
+	lerpNormTo(q0, &b, u, echoes)
+}
+
+// CAnimMathUtils::Slerp's end snaps in Metroid Prime: a factor at or below
+// the first gives the start, at or above the second the end (0x3727c5ac,
+// 0x3f7fff58).
+const (
+	slerpSnapLo = float32(1e-5)
+	slerpSnapHi = float32(0.99999)
+)
+
+// The dot products at which a plain float32 dot product (quickDot) decides
+// the games' Slerp branch without the fused one: within 1e-6 of a
+// threshold the two may disagree (they differ by a few float32 ulps), so
+// blendRotPrime decides there. Above lerpLo and below lerpHi, MP1's Slerp
+// takes its lerp branch (0.95 < d < 1, not flipped); above lerpLoMP2,
+// Echoes' does (d >= 0.866).
+const (
+	lerpLoMP1 = 0.95 + 1e-6
+	lerpHiMP1 = 1 - 1e-6
+	lerpLoMP2 = 0.866 + 1e-6
+)
+
+// inLerpBand reports lo < d < hi.
+func inLerpBand(d, lo, hi float32) bool { return d > lo && d < hi }
+
+// quickDot is the dot product in plain float32 arithmetic.
+func quickDot(a, b *mgl32.Quat) float32 {
+	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
+}
+
+// lerpNormTo writes the lerp branch of the game's Slerp from q0 to b into
+// q0: X, Y and Z are q0 + u·(b - q0) with a plain product, W the same
+// fused, the squared length fused from Y·Y on, then all four scaled by the
+// game's InvSqrtF (Echoes' when echoes is set).
+func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
+	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
+	n := retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+	var inv float32
+	if echoes {
+		inv = retromath.InvSqrtMP2(n)
+	} else {
+		inv = retromath.InvSqrtMP1(n)
+	}
+	q0.W = inv * w
+	q0.V[0] = inv * x
+	q0.V[1] = inv * y
+	q0.V[2] = inv * z
+}
+
+// localDot is SlerpLocal's dot product in the games' order: Y·Y, then X,
+// Z and W each fused into the sum.
+func localDot(a, b *mgl32.Quat) float32 {
+	return retromath.FMAddS(a.W, b.W, retromath.FMAddS(a.V[2], b.V[2], retromath.FMAddS(a.V[0], b.V[0], a.V[1]*b.V[1])))
+}
+
+// buildEquivalent is CQuaternion::BuildEquivalent: the rotation of q
+// written with its angle plus 2π about the same axis, which is -q up to
+// rounding. The game computes the angle in double precision from acos of
+// the clamped W and rebuilds the quaternion from the unit axis; an angle
+// within 1e-7 of zero gives (-1, 0, 0, 0).
+func buildEquivalent(q mgl32.Quat) mgl32.Quat {
+	w := math.Max(math.Min(float64(q.W), 1), -1)
+	angle := 2 * math.Acos(w)
+	if math.Abs(angle) < 1e-7 {
+		return mgl32.Quat{W: -1}
+	}
+	axis := q.V
+	l := axis.Len()
+	if l == 0 {
+		return mgl32.Quat{W: -q.W}
+	}
+	axis = axis.Mul(1 / l)
+	half := float32((angle + 2*math.Pi) / 2)
+	s, c := math.Sincos(float64(half))
+	return mgl32.Quat{W: float32(c), V: axis.Mul(float32(s))}
+}
+
+// TranslationMask returns, per bone, whether clip has a translation track
+// for it: the static half of the games' VHasOffset, computed once when a
+// tree is built.
+func TranslationMask(clip *formats.Clip, bones int) []bool {
+	m := make([]bool, bones)
+	for i := range m {
+		if i < len(clip.Tracks) {
+			m[i] = len(clip.Tracks[i].Translation.Times) > 0
+		}
+	}
+	return m
+}

@@ -1,0 +1,162 @@
+package player
+
+import (
+	"math"
+	"math/rand"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// treeBenchSkeleton is a 100-bone Metroid Prime style skeleton: identity bind
+// rotations, bind offsets, a branching hierarchy.
+func treeBenchSkeleton(n int) *formats.Skeleton {
+	sk := &formats.Skeleton{Bones: make([]formats.Bone, n)}
+	for i := range sk.Bones {
+		b := formats.Identity()
+		b.Translation = mgl32.Vec3{0, 0.3, 0.05 * float32(i%3)}
+		parent := -1
+		if i > 0 {
+			parent = (i - 1) / 2
+		}
+		sk.Bones[i] = formats.Bone{ID: i, Parent: parent, Bind: b}
+	}
+	return sk
+}
+
+// treeBenchClip is what an MP1 ANIM gives the player: a rotation per bone
+// keyed on one shared timeline at 30 keys a second, translations on a
+// tenth of the bones, swings of up to 60° about an axis per bone. Clips
+// with the same motion seed swing the same bones about the same axes in
+// step, their amplitudes differing by up to half (two related motions, a
+// walk and a run, whose blends mostly take the games' lerp branch); other
+// seeds are unrelated motions (about half the bones take the slerp
+// branch).
+func treeBenchClip(sk *formats.Skeleton, seed int64, dur float64) *formats.Clip {
+	return treeBenchClipVar(sk, seed, seed, dur)
+}
+
+func treeBenchClipVar(sk *formats.Skeleton, motion, variant int64, dur float64) *formats.Clip {
+	rng := rand.New(rand.NewSource(motion))
+	vary := rand.New(rand.NewSource(variant))
+	keys := int(dur*30) + 1
+	times := make([]float64, keys)
+	for k := range times {
+		times[k] = float64(k) / 30
+	}
+	c := &formats.Clip{Name: "bench", Duration: dur, Interp: formats.InterpPrime, Loop: true, Tracks: make([]formats.BoneTracks, len(sk.Bones))}
+	for i := range c.Tracks {
+		axis := mgl32.Vec3{rng.Float32() - 0.5, rng.Float32() - 0.5, rng.Float32() - 0.5}.Normalize()
+		amp, phase := rng.Float64()*math.Pi/3, rng.Float64()*math.Pi
+		if variant != motion {
+			amp *= 0.5 + vary.Float64()
+		}
+		rot := make([]mgl32.Quat, keys)
+		for k := range rot {
+			rot[k] = mgl32.QuatRotate(float32(amp*math.Sin(2*math.Pi*float64(k)/float64(keys-1)+phase)), axis)
+		}
+		c.Tracks[i].Rotation = formats.QuatTrack{Times: times, Values: rot}
+		if i%10 == 0 {
+			tr := make([]mgl32.Vec3, keys)
+			for k := range tr {
+				tr[k] = mgl32.Vec3{0, 0.3 + 0.1*float32(math.Sin(times[k])), float32(k) * 0.01}
+			}
+			c.Tracks[i].Translation = formats.Vec3Track{Times: times, Values: tr}
+		}
+	}
+	return c
+}
+
+// BenchmarkBlendPoses measures the blending step alone over two sampled
+// 100-bone poses, per rule, for related and unrelated motions; ns/joint is
+// the figure the brief bounds (10). Each op includes the CopyFrom that
+// puts A into the output, as a tree samples A there (BenchmarkBlendCopy).
+func BenchmarkBlendPoses(b *testing.B) {
+	sk := treeBenchSkeleton(100)
+	for _, m := range []struct {
+		name   string
+		ca, cb *formats.Clip
+	}{
+		{"related", treeBenchClipVar(sk, 1, 1, 1), treeBenchClipVar(sk, 1, 2, 1)},
+		{"unrelated", treeBenchClip(sk, 1, 1), treeBenchClip(sk, 2, 1)},
+	} {
+		pa, pb, out := NewPose(sk), NewPose(sk), NewPose(sk)
+		NewClipSampler(sk, m.ca).Sample(0.4, pa)
+		NewClipSampler(sk, m.cb).Sample(0.4, pb)
+		ma, mb := TranslationMask(m.ca, 100), TranslationMask(m.cb, 100)
+		mo := make([]bool, 100)
+		for _, r := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
+			b.Run(m.name+"/"+r.String(), func(b *testing.B) {
+				cpu := cpuTime()
+				for i := 0; i < b.N; i++ {
+					out.CopyFrom(pa)
+					BlendPoses(r, 0.3, sk, out, ma, pb, mb, mo)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/joint")
+				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/100, "cpu-ns/joint")
+			})
+		}
+	}
+}
+
+// BenchmarkBlendCopy is the CopyFrom that BenchmarkBlendPoses includes, to
+// subtract.
+func BenchmarkBlendCopy(b *testing.B) {
+	sk := treeBenchSkeleton(100)
+	pa, out := NewPose(sk), NewPose(sk)
+	for i := 0; i < b.N; i++ {
+		out.CopyFrom(pa)
+	}
+}
+
+// BenchmarkBlendTree is one frame of a Blend of two 100-bone clips:
+// sampling both and blending, as playback runs it.
+func BenchmarkBlendTree(b *testing.B) {
+	sk := treeBenchSkeleton(100)
+	a := NewClipSource(sk, treeBenchClipVar(sk, 1, 1, 1), 0, 0, 0)
+	c := NewClipSource(sk, treeBenchClipVar(sk, 1, 2, 1.25), 1, 0, 1)
+	s := NewBlend(sk, a, c, 0.3, BlendPrime)
+	p := NewPose(sk)
+	b.ResetTimer()
+	cpu := cpuTime()
+	for i := 0; i < b.N; i++ {
+		s.Advance(1.0 / 60)
+		s.SampleNow(p)
+	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkBlendTwoLevel is one frame of Blend(Blend(a, b), PhaseBlend(c,
+// d)) over 100 bones: four clips sampled, three blends.
+func BenchmarkBlendTwoLevel(b *testing.B) {
+	sk := treeBenchSkeleton(100)
+	var leaves [4]Source
+	for i := range leaves {
+		leaves[i] = NewClipSource(sk, treeBenchClipVar(sk, 1, int64(i+1), 1+0.25*float64(i)), i, 0, uint32(i))
+	}
+	s := NewBlend(sk, NewBlend(sk, leaves[0], leaves[1], 0.3, BlendPrime),
+		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime)
+	p := NewPose(sk)
+	b.ResetTimer()
+	cpu := cpuTime()
+	for i := 0; i < b.N; i++ {
+		s.Advance(1.0 / 60)
+		s.SampleNow(p)
+	}
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// cpuTime is the process's user and system time. On a machine shared with
+// other work, wall time per op counts the time the benchmark waited for a
+// core; with -cpu 1 and no allocation the process's CPU time is the
+// benchmark's own.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
