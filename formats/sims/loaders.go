@@ -211,6 +211,9 @@ func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	asset.Warnings = append(asset.Warnings, warns...)
 	clip, warns := BuildClip(a, sk)
 	asset.Warnings = append(asset.Warnings, warns...)
+	if w := CollapseWarning(sk, clip); w != "" && in.Skeleton == nil {
+		asset.Warnings = append(asset.Warnings, w)
+	}
 	asset.Skeleton = sk
 	asset.Clips = []*formats.Clip{clip}
 	asset.Info = append([]formats.KV{{Key: "name", Value: a.Name}}, info...)
