@@ -20,8 +20,8 @@ type BoneTransform struct {
 	// Quat is x, y, z, w.
 	Quat [4]float32 `json:"rotation_xyzw"`
 	// Euler is degrees about X, Y and Z in EulerOrder.
-	Euler [3]float64  `json:"euler_xyz_degrees"`
-	Scale [3]float32  `json:"scale"`
+	Euler [3]float64 `json:"euler_xyz_degrees"`
+	Scale [3]float32 `json:"scale"`
 }
 
 // BoneInfo is what the inspector shows about the selected bone.
