@@ -147,12 +147,12 @@ func (b BoneInfo) Text() string {
 		vis += ", hidden by you"
 	}
 	tr := func(label string, t BoneTransform) string {
-		return fmt.Sprintf("%s\n t  %8.3f %8.3f %8.3f\n q  x %6.3f y %6.3f z %6.3f w %6.3f\n e  %s° %7.1f %7.1f %7.1f\n s  %8.3f %8.3f %8.3f",
+		return fmt.Sprintf("%s\n t %8.3f %8.3f %8.3f\n q  x %6.3f   y %6.3f\n     z %6.3f   w %6.3f\n %s° %6.1f %6.1f %6.1f\n s %8.3f %8.3f %8.3f",
 			label, t.Translation[0], t.Translation[1], t.Translation[2],
 			t.Quat[0], t.Quat[1], t.Quat[2], t.Quat[3],
 			EulerOrder, t.Euler[0], t.Euler[1], t.Euler[2],
 			t.Scale[0], t.Scale[1], t.Scale[2])
 	}
-	return fmt.Sprintf("%s   #%d  id %d\nparent %s · %s\n%s\n%s",
-		b.Name, b.Index, b.ID, parent, vis, tr("local", b.Local), tr("world", b.World))
+	return fmt.Sprintf("%s   #%d  id %d\nparent %s\n%s\n%s\n%s",
+		b.Name, b.Index, b.ID, parent, vis, tr("local", b.Local), tr("world (model space)", b.World))
 }
