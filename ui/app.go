@@ -385,6 +385,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.fatal = err
 		} else {
 			a.opt.Log("saved " + a.opt.Screenshot)
+			// What the picture shows, for scripts and tests to check.
+			a.opt.Log("shown: " + a.st.Status())
 		}
 		a.done = true
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"strconv"
 	"strings"
 
@@ -176,17 +177,48 @@ func (a *App) clipLabel(e any) string {
 		if c.Group != "" {
 			indent = "   "
 		}
-		return fmt.Sprintf("%s%s  (%.2f s)", indent, a.st.ClipLabel(v.index), c.Duration)
+		return a.fitList(fmt.Sprintf("%s%s  (%.2f s)", indent, a.st.ClipLabel(v.index), c.Duration))
 	case *groupEntry:
-		return "▾ " + v.group.Name
+		return a.fitList("▾ " + v.group.Name)
 	case *containerEntry:
 		mark := "  "
 		if v.name == a.st.Asset.Entry {
 			mark = "> "
 		}
-		return mark + "[" + v.name + "]"
+		return a.fitList(mark + "[" + v.name + "]")
 	}
 	return ""
+}
+
+// listWidth is the text width of a side panel's list: entries wider than
+// it would make the list scroll sideways to show them.
+func (a *App) listWidth() int {
+	w, h := a.width, a.height
+	if w == 0 {
+		w, h = a.opt.Width, a.opt.Height
+	}
+	l, _, _, _ := panelRects(image.Rect(0, 0, w, h))
+	return l.Dx() - 2*panelMargin - listChrome
+}
+
+// listChrome is a list's scroll bar and entry padding.
+const listChrome = 30
+
+// fitList cuts a list entry at the right to the list's width.
+func (a *App) fitList(s string) string {
+	w := a.listWidth()
+	if wd, _ := text.Measure(s, a.kit.small, 0); int(wd) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		t := string(r) + "…"
+		if wd, _ := text.Measure(t, a.kit.small, 0); int(wd) <= w {
+			return t
+		}
+	}
+	return s
 }
 
 func (a *App) boneLabel(e any) string {
@@ -205,7 +237,7 @@ func (a *App) boneLabel(e any) string {
 	if name == "" {
 		name = fmt.Sprintf("#%d", bone.ID)
 	}
-	return mark + strings.Repeat("  ", min(b.depth, 12)) + anim + name
+	return a.fitList(mark + strings.Repeat("  ", min(b.depth, 12)) + anim + name)
 }
 
 func (a *App) eventLabel(e any) string {
@@ -219,7 +251,7 @@ func (a *App) eventLabel(e any) string {
 	if a.st.HiddenEvents[ev.index] {
 		mark = "[  ] "
 	}
-	return fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind)
+	return a.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
 }
 
 func (a *App) onClipSelected(e, _ any) {
@@ -364,6 +396,12 @@ func (a *App) fitTitle() {
 	a.w.titleWidth = w
 	a.w.title.Label = a.fitText(a.fileLabel(), a.kit.face, w)
 	a.w.info.Label = a.fitText(assetSummary(a.st.Asset), a.kit.face, w)
+	// The lists' entries were cut for the old width.
+	for _, l := range []*widget.List{a.w.clips, a.w.bones, a.w.events} {
+		for _, e := range l.Entries() {
+			l.UpdateEntry(e)
+		}
+	}
 }
 
 func (a *App) refreshEvents() {
