@@ -158,7 +158,7 @@ func (a *App) drawBrowser(screen *ebiten.Image) {
 	face := a.kit.small
 	maxW := int(vp.W) - 40
 	a.drawText(screen, a.fitText("Open: "+b.Dir, a.kit.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, a.kit.face)
-	hint := "type to filter: " + b.Filter + "▏   ↑↓ Enter open · Esc close"
+	hint := "type to filter: " + b.Filter + "_   ↑↓ Enter open · Esc close"
 	if b.Err != "" {
 		hint = b.Err
 	}

@@ -51,7 +51,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	a.bannerRect = image.Rectangle{}
-	cols := int(vp.W / 7.5)
+	cols := int(vp.W / 7)
 	if a.st.Err != "" {
 		msg := wrap(a.st.Err, cols)
 		lines := strings.Count(msg, "\n") + 2
@@ -66,6 +66,10 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 		}
 		msg := wrap(ws[0], cols)
 		lines := strings.Count(msg, "\n") + 2
+		if lines > 6 {
+			parts := strings.SplitN(msg, "\n", 6)
+			msg, lines = strings.Join(parts[:5], "\n")+" …", 6
+		}
 		h := float32(18*lines + 10)
 		vector.FillRect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8}, false)
 		a.bannerRect = image.Rect(int(vp.X+4), int(y)-4, int(vp.X+vp.W-4), int(float32(y)-4+h))

@@ -100,7 +100,7 @@ func (a *App) buildWidgets() *widgets {
 	w.clips = k.list(112, a.clipLabel, a.onClipSelected)
 	w.bones = k.list(80, a.boneLabel, a.onBoneSelected)
 	left.AddChild(w.title, w.info, k.heading("Clips  ([ ] PgUp PgDn)"), w.clips,
-		k.heading("Bones"), k.smallLabel("[x] hide · shift: subtree · ● animated", colDim), w.bones,
+		k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
 		row(
 			k.button("Show all", 0, func() { a.st.ShowAllBones(); a.refreshBoneLabels() }),
 			tog("Helpers", func() bool { return !st().HideHelpers }, func() { a.st.ToggleHelpers() }),

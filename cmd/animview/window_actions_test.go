@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
 
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/render"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // The panel geometry at 800×600 (ui/layout.go): side panels 200 wide, the
@@ -150,4 +154,50 @@ func TestWindowActions(t *testing.T) {
 			t.Errorf("status line: %d text pixels", n)
 		}
 	})
+}
+
+// rotationOnlyAnim writes a FreeSO .anim whose motions turn eight bones
+// without moving them (only the root translates): the built-in skeleton
+// then stacks them on their parents.
+func rotationOnlyAnim(t *testing.T) string {
+	t.Helper()
+	a := &sims.Animation{Version: 2, Name: "rot-only", Duration: 1,
+		TranslationCount: 1, Translations: []mgl32.Vec3{{0, 3, 0}}}
+	for i, b := range []string{"ROOT", "PELVIS", "SPINE", "SPINE1", "NECK", "HEAD", "L_LEG", "R_LEG"} {
+		a.Rotations = append(a.Rotations, sims.FileQuat{0, 0, 0, 1})
+		m := sims.Motion{BoneName: b, FrameCount: 1, Duration: 1, HasRotation: true, FirstRotation: uint32(i), HasTranslation: i == 0}
+		a.Motions = append(a.Motions, m)
+	}
+	a.RotationCount = uint32(len(a.Rotations))
+	data, err := sims.EncodeAnim(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "rot-only.anim")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestWindowWarnings: a loader's warning shows as a banner over the view
+// until dismissed, and W lists it.
+func TestWindowWarnings(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	file := rotationOnlyAnim(t)
+	banner := image.Rect(sideW, 0, winW-sideW, 80)
+	warn := color.RGBA{0xff, 0xc8, 0x57, 0xff}
+	img, _ := shot(t, bin, "pause", file)
+	if n := countIn(img, banner, warn, 40); n < 150 {
+		t.Errorf("banner: %d warning-coloured pixels", n)
+	}
+	img, _ = shot(t, bin, "pause; dismiss", file)
+	if n := countIn(img, banner, warn, 40); n > 10 {
+		t.Errorf("dismissed banner still shows: %d pixels", n)
+	}
+	img, _ = shot(t, bin, "pause; key w", file)
+	if n := countIn(img, image.Rect(sideW, 40, winW-sideW, barTop), warn, 40); n < 150 {
+		t.Errorf("warnings list: %d warning-coloured pixels", n)
+	}
 }

@@ -212,7 +212,8 @@ func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	clip, warns := BuildClip(a, sk)
 	asset.Warnings = append(asset.Warnings, warns...)
 	if w := CollapseWarning(sk, clip); w != "" && in.Skeleton == nil {
-		asset.Warnings = append(asset.Warnings, w)
+		// First: it explains what the user sees.
+		asset.Warnings = append([]string{w}, asset.Warnings...)
 	}
 	asset.Skeleton = sk
 	asset.Clips = []*formats.Clip{clip}
