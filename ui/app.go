@@ -194,6 +194,7 @@ func (a *App) assetChanged() {
 	a.world = player.NewWorldPose(sk)
 	a.ghostPose = player.NewPose(sk)
 	a.ghosts = a.ghosts[:0]
+	a.st.Helper = helperBones(sk, a.st.Asset.Clips)
 	a.root = render.SceneRoot(a.st.Asset.Coords)
 	cam := render.DefaultCamera()
 	cam.Yaw += a.st.Asset.Coords.FrontYaw
