@@ -287,11 +287,16 @@ func (a *App) onBoneSelected(e, prev any) {
 	if a.w.restoring {
 		return
 	}
-	b := e.(*boneEntry)
 	x, _ := ebiten.CursorPosition()
+	a.boneClicked(e.(*boneEntry), prev, x, ebiten.IsKeyPressed(ebiten.KeyShift))
+}
+
+// boneClicked is a click at screen x on bone entry b of the list, whose
+// selection was prev before the click.
+func (a *App) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 	r := a.w.bones.GetWidget().Rect
 	if x >= r.Min.X && x < r.Min.X+a.boxWidth() {
-		a.st.ClickBoneBox(b.index, ebiten.IsKeyPressed(ebiten.KeyShift))
+		a.st.ClickBoneBox(b.index, shift)
 		a.refreshBoneLabels()
 		a.w.restoring = true
 		if prev != nil {
