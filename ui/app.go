@@ -21,6 +21,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
@@ -86,6 +87,9 @@ type App struct {
 	path       vector.Path
 	pathOp     vector.DrawPathOptions
 	shownSpeed float64
+	textOp     text.DrawOptions
+	ruler      rulerCache
+	status     statusKey
 
 	// lastTick is the wall time of the previous update, for real-time
 	// playback; fpsFrames and fpsSince measure the drawn frame rate.

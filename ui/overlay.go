@@ -31,7 +31,8 @@ func eventColour(k formats.EventKind) color.NRGBA {
 }
 
 func (a *App) drawText(screen *ebiten.Image, s string, x, y float64, c color.Color, face text.Face) {
-	op := &text.DrawOptions{}
+	op := &a.textOp
+	*op = text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
 	op.LineSpacing = face.Metrics().HAscent + face.Metrics().HDescent + 3

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,15 @@ type widgets struct {
 	warnCount   int
 	frameShown  int
 	titleWidth  int
+}
+
+// statusKey is what the status line shows, to format it only on change.
+type statusKey struct {
+	asset         *formats.Asset
+	clip          int
+	time, speed   float64
+	playing, loop bool
+	fps           float64
 }
 
 // toggle is a button that shows an on/off state by its colour.
@@ -463,8 +473,9 @@ func assetSummary(a *formats.Asset) string {
 func (a *App) syncWidgets() {
 	st, w := a.st, a.w
 	a.fitTitle()
-	if s := st.Status(); s != w.status.Label {
-		w.status.Label = s
+	if k := (statusKey{st.Asset, st.Clip, st.Time, st.Speed, st.Playing, st.Loop, math.Round(st.FPS)}); k != a.status || w.status.Label == "" {
+		a.status = k
+		w.status.Label = st.Status()
 	}
 	if st.Speed != a.shownSpeed {
 		a.shownSpeed = st.Speed

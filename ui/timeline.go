@@ -76,19 +76,16 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 	if c == nil || c.Duration <= 0 {
 		return
 	}
-	_, count := a.st.Frame()
-	last := count - 1
-	fr := a.st.FrameRate()
-	step := rulerStep(last, x1-x0, 58)
 	face := a.kit.small
 	r := a.w.timeline.GetWidget().Rect
-	for f := 0; f <= last; f++ {
-		x := a.timelineX(float64(f) / fr)
-		if f%step == 0 {
+	a.ruler.update(a, x1-x0)
+	for _, m := range a.ruler.marks {
+		x := a.timelineX(m.t)
+		if m.label != "" {
 			vector.StrokeLine(screen, x, top-3, x, bottom, 1, colTick, false)
-			a.tlLabel(screen, strconv.Itoa(f), x, float32(r.Min.Y)-2, face, colDim)
-			a.tlLabel(screen, strconv.FormatFloat(float64(f)/fr, 'f', 2, 64)+"s", x, bottom, face, colDim)
-		} else if step <= 5 || f%(step/5) == 0 {
+			a.tlLabel(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
+			a.tlLabel(screen, m.time, x, bottom, face, colDim)
+		} else {
 			vector.StrokeLine(screen, x, bottom-4, x, bottom, 1, colTick, false)
 		}
 	}
@@ -132,6 +129,43 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 		y := top - 20
 		vector.FillRect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0}, false)
 		a.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
+	}
+}
+
+// rulerMark is a tick of the ruler: labelled ones carry their frame
+// number and time.
+type rulerMark struct {
+	t           float64
+	label, time string
+}
+
+// rulerCache keeps the ruler's ticks and labels until the clip, its frame
+// count or the track's width change, so drawing makes no strings.
+type rulerCache struct {
+	clip, count int
+	width       float32
+	path        string
+	marks       []rulerMark
+}
+
+func (c *rulerCache) update(a *App, width float32) {
+	_, count := a.st.Frame()
+	if c.clip == a.st.Clip && c.count == count && c.width == width && c.path == a.st.Path && c.marks != nil {
+		return
+	}
+	c.clip, c.count, c.width, c.path = a.st.Clip, count, width, a.st.Path
+	c.marks = c.marks[:0]
+	last := count - 1
+	fr := a.st.FrameRate()
+	step := rulerStep(last, width, 58)
+	for f := 0; f <= last; f++ {
+		t := float64(f) / fr
+		switch {
+		case f%step == 0:
+			c.marks = append(c.marks, rulerMark{t: t, label: strconv.Itoa(f), time: strconv.FormatFloat(t, 'f', 2, 64) + "s"})
+		case step <= 5 || f%(step/5) == 0:
+			c.marks = append(c.marks, rulerMark{t: t})
+		}
 	}
 }
 
