@@ -20,6 +20,8 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Opener opens a path (or "demo:") into an asset.
@@ -46,6 +48,19 @@ type Options struct {
 	// Started, when set, is when the program started: the time to the
 	// first frame is then logged.
 	Started time.Time
+	// Actions is a script run once the window is up, before the
+	// screenshot's --after frames count (state.ParseActions).
+	Actions []state.Action
+	// Extensions are the file extensions the loaders read, for the file
+	// browser and next/previous file.
+	Extensions []string
+	// RecentFile keeps the recent files ("" remembers none).
+	RecentFile string
+	// ShotDir is where P and F12 save screenshots ("" the working folder).
+	ShotDir string
+	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
+	// system file chooser is installed.
+	NoSystemChooser bool
 }
 
 // App is the viewer's ebiten.Game.
@@ -64,6 +79,34 @@ type App struct {
 	crossed []int
 	root    mgl32.Mat4
 
+	// Per-frame scratch, kept to avoid allocating each frame.
+	keys       []ebiten.Key
+	chars      []rune
+	keyTimes   []float64
+	ghostTimes []float64
+	ghosts     []*player.WorldPose
+	ghostPose  *player.Pose
+	path       vector.Path
+	pathOp     vector.DrawPathOptions
+	shownSpeed float64
+	textOp     text.DrawOptions
+	ruler      rulerCache
+	status     statusKey
+
+	// lastTick is the wall time of the previous update, for real-time
+	// playback; fpsFrames and fpsSince measure the drawn frame rate.
+	lastTick  time.Time
+	fpsFrames int
+	fpsSince  time.Time
+
+	// script is what is left of Options.Actions; scriptWait counts frames
+	// a "wait" still holds it.
+	script     []state.Action
+	scriptWait int
+	drawn      bool
+	choosing   chan string
+
+	bannerRect   image.Rectangle
 	pendingShot  string
 	followAuto   bool
 	frameFigures render.Framing
@@ -123,6 +166,17 @@ func NewApp(opt Options) (*App, error) {
 	if err != nil {
 		a.st.Err = err.Error()
 	}
+	a.st.Exts = opt.Extensions
+	if opt.RecentFile != "" {
+		if err := a.st.LoadRecent(opt.RecentFile); err != nil {
+			opt.Log("recent files: " + err.Error())
+		}
+		if err == nil {
+			a.rememberRecent(opt.Path)
+		}
+	}
+	a.script = opt.Actions
+	a.pathOp.AntiAlias = true
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
@@ -151,6 +205,9 @@ func (a *App) assetChanged() {
 	sk := a.st.Asset.Skeleton
 	a.pose = player.NewPose(sk)
 	a.world = player.NewWorldPose(sk)
+	a.ghostPose = player.NewPose(sk)
+	a.ghosts = a.ghosts[:0]
+	a.st.Helper = helperBones(sk, a.st.Asset.Clips)
 	a.root = render.SceneRoot(a.st.Asset.Coords)
 	cam := render.DefaultCamera()
 	cam.Yaw += a.st.Asset.Coords.FrontYaw
@@ -183,6 +240,7 @@ func (a *App) open(path string) {
 	}
 	a.st.SetAsset(path, asset)
 	a.assetChanged()
+	a.rememberRecent(path)
 }
 
 func (a *App) openEntry(entry string) {
@@ -245,11 +303,42 @@ func (a *App) Update() (err error) {
 	if files := ebiten.DroppedFiles(); files != nil {
 		a.openDropped(files)
 	}
+	a.pollChooser()
 	a.ui.Update()
+	if a.drawn && (len(a.script) > 0 || a.scriptWait > 0) {
+		a.runScript()
+	}
 	a.handleInput()
-	a.crossed = a.st.Advance(1.0/float64(ebiten.TPS()), a.crossed[:0])
+	a.crossed = a.st.Advance(a.tick(), a.crossed[:0])
 	a.syncWidgets()
 	return nil
+}
+
+// tick returns the wall time since the previous update, so that 1× plays
+// in real time however fast frames come (a catch-up after a stall is
+// capped at a quarter second). Screenshot runs step a fixed 1/TPS, so
+// that a scripted picture does not depend on the machine's speed.
+func (a *App) tick() float64 {
+	now := time.Now()
+	last := a.lastTick
+	a.lastTick = now
+	if a.opt.Screenshot != "" || last.IsZero() {
+		return 1 / float64(ebiten.TPS())
+	}
+	return min(now.Sub(last).Seconds(), 0.25)
+}
+
+// countFrame measures the drawn frames per second for the status line.
+func (a *App) countFrame() {
+	now := time.Now()
+	if a.fpsSince.IsZero() {
+		a.fpsSince = now
+	}
+	a.fpsFrames++
+	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
+		a.st.FPS = float64(a.fpsFrames) / el
+		a.fpsFrames, a.fpsSince = 0, now
+	}
 }
 
 // openDropped opens the first dropped file by its real path, so that its
@@ -292,16 +381,23 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	a.drawScene(screen, vp)
 	a.ui.Draw(screen)
-	a.drawTimelineMarkers(screen)
+	a.drawTimeline(screen)
 	a.drawOverlay(screen, vp)
-	a.frames++
+	a.drawBrowser(screen)
+	a.countFrame()
+	a.drawn = true
 	a.logFirstFrame()
+	if len(a.script) == 0 && a.scriptWait == 0 {
+		a.frames++
+	}
 	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {
 		a.shotDone = true
 		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
 			a.fatal = err
 		} else {
 			a.opt.Log("saved " + a.opt.Screenshot)
+			// What the picture shows, for scripts and tests to check.
+			a.opt.Log("shown: " + a.st.Status())
 		}
 		a.done = true
 	}
@@ -312,16 +408,20 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	sk := st.Asset.Skeleton
 	if s := st.Sampler(); s != nil && !st.BindPose {
 		s.Sample(st.Time, a.pose)
+		st.HoldInPlace(a.pose)
 	} else {
 		a.pose.SetBind(sk)
 	}
 	player.ToWorld(sk, a.pose, a.world)
 	a.view.Labels = st.Labels
 	a.view.Grid = st.Grid
+	a.view.HideHelpers = st.HideHelpers
+	a.view.SelectedAxes = st.Axes
 	sc := render.Scene{
 		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
 		Links: a.frameFigures.Link,
+		Dim: st.Dim, Helper: st.Helper, Ghosts: a.onionSkin(),
 	}
 	cam := st.Camera
 	if st.Follow && len(sk.Bones) > 0 {
@@ -334,6 +434,30 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	}
 	render.Build(&a.dl, &sc, cam, vp, a.view)
 	a.paint.drawer.Draw(screen, &a.dl, a.kit.small)
+}
+
+// onionSkin fills the ghost poses a few frames around the current time,
+// reusing their storage; nil when onion skin is off.
+func (a *App) onionSkin() []*player.WorldPose {
+	st := a.st
+	s := st.Sampler()
+	if s == nil || st.BindPose {
+		return nil
+	}
+	a.ghostTimes = st.GhostTimes(a.ghostTimes[:0])
+	if len(a.ghostTimes) == 0 {
+		return nil
+	}
+	sk := st.Asset.Skeleton
+	for len(a.ghosts) < len(a.ghostTimes) {
+		a.ghosts = append(a.ghosts, player.NewWorldPose(sk))
+	}
+	for i, t := range a.ghostTimes {
+		s.Sample(t, a.ghostPose)
+		st.HoldInPlace(a.ghostPose)
+		player.ToWorld(sk, a.ghostPose, a.ghosts[i])
+	}
+	return a.ghosts[:len(a.ghostTimes)]
 }
 
 // viewport is the screen area between the panels.

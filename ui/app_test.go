@@ -72,20 +72,24 @@ func TestListsShowTheAsset(t *testing.T) {
 	}
 	// The tree is indented by depth: l_hand is six levels below the hips
 	// (spine, chest, l_clavicle, l_upperarm, l_forearm, l_hand).
-	if got := a.boneLabel(a.w.boneEntries[9]); got != "[x] "+strings.Repeat("  ", 6)+"l_hand" {
+	// The walk does not move the hand; it moves the hips (● marks them).
+	if got := a.boneLabel(a.w.boneEntries[9]); got != "[x] "+strings.Repeat("  ", 6)+"   l_hand" {
+		t.Errorf("label %q", got)
+	}
+	if got := a.boneLabel(a.w.boneEntries[0]); got != "[x] ● hips" {
 		t.Errorf("label %q", got)
 	}
 }
 
 func TestToggleBoneAndEvent(t *testing.T) {
 	a := newTestApp(t)
-	a.onBoneSelected(a.w.boneEntries[4])
+	a.onBoneSelected(a.w.boneEntries[4], nil)
 	a.toggleSelectedBone()
-	if !a.st.HiddenBones[4] || !strings.HasPrefix(a.boneLabel(a.w.boneEntries[4]), "[ ]") {
+	if !a.st.HiddenBones[4] || !strings.HasPrefix(a.boneLabel(a.w.boneEntries[4]), "[  ]") {
 		t.Error("hiding the selected bone did not show in its label")
 	}
-	a.onEventSelected(a.w.eventEntries[0])
-	if !a.st.HiddenEvents[0] || !strings.HasPrefix(a.eventLabel(a.w.eventEntries[0]), "[ ]") {
+	a.onEventSelected(a.w.eventEntries[0], nil)
+	if !a.st.HiddenEvents[0] || !strings.HasPrefix(a.eventLabel(a.w.eventEntries[0]), "[  ]") {
 		t.Error("muting an event did not show in its label")
 	}
 }
@@ -113,7 +117,7 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 	a := newTestApp(t)
 	a.st.SelectBone(1)
 	txt := a.inspectorText()
-	if !strings.HasPrefix(txt, "spine\nindex 1") || !strings.Contains(txt, "parent hips") {
+	if !strings.HasPrefix(txt, "spine   #1") || !strings.Contains(txt, "parent hips") {
 		t.Errorf("inspector:\n%s", txt)
 	}
 }

@@ -1,17 +1,18 @@
 package ui
 
 import (
-	"fmt"
 	"image"
-	"time"
 
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
-// inputState tracks a mouse drag that started in the 3D view.
+// inputState tracks a mouse drag that started in the 3D view or on the
+// timeline.
 type inputState struct {
 	dragging bool
+	scrub    bool // the drag seeks on the timeline
 	button   ebiten.MouseButton
 	lastX    int
 	lastY    int
@@ -24,37 +25,34 @@ func (a *App) inView(x, y int) bool {
 	return image.Pt(x, y).In(a.w.view.GetWidget().Rect)
 }
 
+// mouseButtons are the buttons a drag can start with.
+var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
+
 // handleInput maps mouse and keys onto state actions.
 func (a *App) handleInput() {
 	st := a.st
 	in := &a.input
 	x, y := ebiten.CursorPosition()
 
-	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
-		if inpututil.IsMouseButtonJustPressed(b) && a.inView(x, y) && !in.dragging {
+	if st.Browser != nil {
+		a.browserInput(x, y)
+		return
+	}
+	for _, b := range mouseButtons {
+		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging {
+			continue
+		}
+		switch {
+		case b == ebiten.MouseButtonLeft && a.onTimeline(x, y):
+			*in = inputState{dragging: true, scrub: true, button: b}
+		case b == ebiten.MouseButtonLeft && a.onBanner(x, y):
+			st.DismissWarnings()
+		case a.inView(x, y):
 			*in = inputState{dragging: true, button: b, lastX: x, lastY: y, pressX: x, pressY: y}
 		}
 	}
 	if in.dragging {
-		dx, dy := x-in.lastX, y-in.lastY
-		in.lastX, in.lastY = x, y
-		in.moved += abs(dx) + abs(dy)
-		pan := in.button != ebiten.MouseButtonLeft || ebiten.IsKeyPressed(ebiten.KeyShift)
-		if pan {
-			a.pan(float64(dx), float64(dy))
-		} else {
-			st.Camera.Orbit(-float64(dx)*0.4, float64(dy)*0.4)
-		}
-		if inpututil.IsMouseButtonJustReleased(in.button) {
-			if in.moved < 4 && in.button == ebiten.MouseButtonLeft {
-				// A click without a drag picks the joint under the cursor.
-				if i := a.dl.Pick(float32(x), float32(y), 10); i >= 0 {
-					st.SelectBone(i)
-					a.scrollToBone(i)
-				}
-			}
-			in.dragging = false
-		}
+		a.drag(x, y, inpututil.IsMouseButtonJustReleased(in.button))
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 && a.inView(x, y) {
 		f := 0.9
@@ -67,63 +65,157 @@ func (a *App) handleInput() {
 	if a.ui.HasFocus() {
 		return
 	}
-	just := inpututil.IsKeyJustPressed
-	repeat := func(k ebiten.Key) bool {
-		d := inpututil.KeyPressDuration(k)
-		return d == 1 || (d > 20 && d%3 == 0)
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	for _, k := range a.keys {
+		a.press(k, shift, ctrl)
 	}
+	// Held arrows repeat after a pause.
+	for _, k := range [...]ebiten.Key{ebiten.KeyLeft, ebiten.KeyRight} {
+		if d := inpututil.KeyPressDuration(k); d > 20 && d%3 == 0 {
+			a.press(k, shift, ctrl)
+		}
+	}
+}
+
+// drag continues a mouse drag to (x, y); release ends it. A left click
+// without motion in the view picks the joint under the cursor.
+func (a *App) drag(x, y int, release bool) {
+	in := &a.input
+	if in.scrub {
+		a.st.SeekFraction(a.timelineFraction(x))
+		if release {
+			in.dragging = false
+		}
+		return
+	}
+	dx, dy := x-in.lastX, y-in.lastY
+	in.lastX, in.lastY = x, y
+	in.moved += abs(dx) + abs(dy)
+	pan := in.button != ebiten.MouseButtonLeft || ebiten.IsKeyPressed(ebiten.KeyShift)
+	if pan {
+		a.pan(float64(dx), float64(dy))
+	} else {
+		a.st.Camera.Orbit(-float64(dx)*0.4, float64(dy)*0.4)
+	}
+	if release {
+		if in.moved < 4 && in.button == ebiten.MouseButtonLeft {
+			if i := a.dl.Pick(float32(x), float32(y), 10); i >= 0 {
+				a.st.SelectBone(i)
+				a.scrollToBone(i)
+			}
+		}
+		in.dragging = false
+	}
+}
+
+// click is a left click at (x, y) as the mouse would give it, for action
+// scripts: the timeline seeks, the banner closes, the view picks a joint.
+func (a *App) click(x, y int) {
 	switch {
-	case just(ebiten.KeySpace):
+	case a.onTimeline(x, y):
+		a.input = inputState{dragging: true, scrub: true, button: ebiten.MouseButtonLeft}
+		a.drag(x, y, true)
+	case a.onBanner(x, y):
+		a.st.DismissWarnings()
+	case a.inView(x, y):
+		a.input = inputState{dragging: true, button: ebiten.MouseButtonLeft, lastX: x, lastY: y}
+		a.drag(x, y, true)
+	}
+}
+
+// press carries out key k, as typed with Shift and Ctrl as given.
+func (a *App) press(k ebiten.Key, shift, ctrl bool) {
+	st := a.st
+	switch k {
+	case ebiten.KeySpace:
 		st.TogglePlay()
-	case repeat(ebiten.KeyRight):
-		st.Step(1)
-	case repeat(ebiten.KeyLeft):
-		st.Step(-1)
-	case just(ebiten.KeyHome):
+	case ebiten.KeyRight, ebiten.KeyLeft:
+		d := 1
+		if k == ebiten.KeyLeft {
+			d = -1
+		}
+		switch {
+		case ctrl:
+			st.JumpEvent(d)
+		case shift:
+			st.JumpKey(d)
+		default:
+			st.Step(d)
+		}
+	case ebiten.KeyHome:
 		st.Home()
-	case just(ebiten.KeyEnd):
+	case ebiten.KeyEnd:
 		st.End()
-	case just(ebiten.KeyUp), just(ebiten.KeyEqual), just(ebiten.KeyNumpadAdd):
+	case ebiten.KeyUp, ebiten.KeyEqual, ebiten.KeyNumpadAdd:
 		st.ChangeSpeed(1)
-	case just(ebiten.KeyDown), just(ebiten.KeyMinus), just(ebiten.KeyNumpadSubtract):
+	case ebiten.KeyDown, ebiten.KeyMinus, ebiten.KeyNumpadSubtract:
 		st.ChangeSpeed(-1)
-	case just(ebiten.KeyR):
+	case ebiten.KeyR:
 		st.Reverse()
-	case just(ebiten.KeyL):
+	case ebiten.KeyL:
 		st.Loop = !st.Loop
-	case just(ebiten.KeyN):
+	case ebiten.KeyN:
 		st.Labels = !st.Labels
-	case just(ebiten.KeyG):
+	case ebiten.KeyG:
 		st.Grid = !st.Grid
-	case just(ebiten.KeyB):
+	case ebiten.KeyB:
 		st.BindPose = !st.BindPose
-	case just(ebiten.KeyF):
+	case ebiten.KeyF:
 		a.frameAll()
-	case just(ebiten.KeyT):
+	case ebiten.KeyT:
 		st.Follow = !st.Follow
 		a.frameAll()
-	case just(ebiten.KeyH):
-		a.toggleSelectedBone()
-	case just(ebiten.KeyC):
+	case ebiten.KeyH:
+		if shift {
+			st.ToggleHelpers()
+		} else {
+			a.toggleSelectedBone()
+		}
+	case ebiten.KeyC:
 		if c := st.CurrentClip(); c != nil && c.Camera != nil {
 			st.ThroughCamera = !st.ThroughCamera
 		}
-	case just(ebiten.KeyF1), just(ebiten.KeySlash):
+	case ebiten.KeyF1, ebiten.KeySlash:
 		st.Help = !st.Help
-	case just(ebiten.KeyEscape):
-		st.Help, st.Err = false, ""
-	case just(ebiten.KeyPageDown), just(ebiten.KeyBracketRight):
-		a.stepClip(1)
-	case just(ebiten.KeyPageUp), just(ebiten.KeyBracketLeft):
-		a.stepClip(-1)
-	case just(ebiten.KeyP), just(ebiten.KeyF12):
+	case ebiten.KeyEscape:
+		st.Help, st.Err, st.ShowWarnings = false, "", false
+		st.DismissWarnings()
+	case ebiten.KeyPageDown, ebiten.KeyBracketRight, ebiten.KeyPageUp, ebiten.KeyBracketLeft:
+		d := 1
+		if k == ebiten.KeyPageUp || k == ebiten.KeyBracketLeft {
+			d = -1
+		}
+		if ctrl && (k == ebiten.KeyPageDown || k == ebiten.KeyPageUp) {
+			a.openSibling(d)
+		} else {
+			a.stepClip(d)
+		}
+	case ebiten.KeyP, ebiten.KeyF12:
 		a.requestScreenshot()
-	case just(ebiten.KeyDigit1):
-		st.Camera.Yaw, st.Camera.Pitch = st.Asset.Coords.FrontYaw, 0 // front
-	case just(ebiten.KeyDigit3):
-		st.Camera.Yaw, st.Camera.Pitch = st.Asset.Coords.FrontYaw+90, 0 // side
-	case just(ebiten.KeyDigit7):
-		st.Camera.Yaw, st.Camera.Pitch = st.Asset.Coords.FrontYaw, 89 // top
+	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
+		st.SetView(state.ViewFront)
+	case ebiten.KeyDigit3, ebiten.KeyNumpad3:
+		st.SetView(state.ViewSide)
+	case ebiten.KeyDigit7, ebiten.KeyNumpad7:
+		st.SetView(state.ViewTop)
+	case ebiten.KeyDigit5, ebiten.KeyNumpad5:
+		st.ToggleOrtho()
+	case ebiten.KeyO:
+		if ctrl {
+			a.openDialog()
+		} else {
+			st.ToggleOnion()
+		}
+	case ebiten.KeyI:
+		st.ToggleInPlace()
+	case ebiten.KeyX:
+		st.ToggleAxes()
+	case ebiten.KeyZ:
+		a.zoomToSelected()
+	case ebiten.KeyW:
+		st.ToggleWarnings()
 	}
 }
 
@@ -132,30 +224,46 @@ func (a *App) pan(dx, dy float64) {
 	a.st.Camera.Pan(dx, dy, float64(a.viewport().H))
 }
 
+// stepClip moves between clips, or between a container's animations.
 func (a *App) stepClip(d int) {
-	n := len(a.st.Asset.Clips)
-	if n == 0 {
+	if e := a.st.StepAnimation(d); e != "" {
+		a.openEntry(e)
 		return
 	}
-	i := ((a.st.Clip+d)%n + n) % n
-	a.st.SelectClip(i)
-	a.refreshEvents()
-	for _, e := range a.w.clips.Entries() {
-		if ce, ok := e.(*clipEntry); ok && ce.index == i {
-			a.w.clips.SetSelectedEntry(e)
-		}
-	}
+	a.clipChanged()
 }
 
 func (a *App) scrollToBone(i int) {
 	if i >= 0 && i < len(a.w.boneEntries) {
+		a.w.restoring = true
 		a.w.bones.SetSelectedEntry(a.w.boneEntries[i])
+		a.w.restoring = false
 	}
 }
 
-// requestScreenshot saves the next frame into the working folder.
-func (a *App) requestScreenshot() {
-	a.pendingShot = fmt.Sprintf("animview-%s.png", time.Now().Format("20060102-150405"))
+// zoomToSelected frames the selected bone closely (Z).
+func (a *App) zoomToSelected() {
+	i := a.st.Selected
+	if i < 0 || i >= len(a.world.Matrices) {
+		return
+	}
+	// A radius from the bone's length to its parent, so a finger and a
+	// spine get a sensible close-up.
+	p := a.world.Position(i)
+	r := float32(0)
+	if pi := a.st.Asset.Skeleton.Bones[i].Parent; pi >= 0 {
+		r = p.Sub(a.world.Position(pi)).Len()
+	}
+	if r <= 0 {
+		r = 0.5
+	}
+	vp := a.viewport()
+	aspect := 1.0
+	if vp.H > 0 {
+		aspect = float64(vp.W / vp.H)
+	}
+	a.st.Follow = false
+	a.st.ZoomTo(a.root, p, r*1.5, aspect)
 }
 
 func abs(v int) int {

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"fmt"
+	"image"
 	"image/color"
 	"strings"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
@@ -27,58 +30,55 @@ func eventColour(k formats.EventKind) color.NRGBA {
 	return color.NRGBA{0x4f, 0xc3, 0xf7, 0xff}
 }
 
-// drawTimelineMarkers puts a tick above the timeline at every event.
-func (a *App) drawTimelineMarkers(screen *ebiten.Image) {
-	c := a.st.CurrentClip()
-	if c == nil || c.Duration <= 0 {
-		return
-	}
-	r := a.w.timeline.GetWidget().Rect
-	const handle = 10
-	x0 := float32(r.Min.X) + handle/2
-	span := float32(r.Dx()) - handle
-	top := float32(r.Min.Y) - 9
-	for i, e := range c.Events {
-		x := x0 + span*float32(e.Time/c.Duration)
-		col := eventColour(e.Kind)
-		if a.st.HiddenEvents[i] {
-			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
-		}
-		var p vector.Path
-		p.MoveTo(x-4, top)
-		p.LineTo(x+4, top)
-		p.LineTo(x, top+7)
-		p.Close()
-		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(col)
-		vector.FillPath(screen, &p, &vector.FillOptions{}, op)
-	}
-}
-
 func (a *App) drawText(screen *ebiten.Image, s string, x, y float64, c color.Color, face text.Face) {
-	op := &text.DrawOptions{}
+	op := &a.textOp
+	*op = text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
 	op.LineSpacing = face.Metrics().HAscent + face.Metrics().HDescent + 3
 	text.Draw(screen, s, face, op)
 }
 
-const helpText = `Mouse: left-drag orbit · right-drag or shift-drag pan · wheel zoom · click a joint to select
-Space play/pause · ←/→ step a frame · Home/End · ↑/↓ or +/- speed · R reverse · L loop
-[ / ] or PgUp/PgDn previous/next clip · F frame all · 1 front · 3 side · 7 top
-N bone names · G grid · B bind pose · T follow the root · H hide selected bone
-C view through the animation's camera (LEGO Island clips with a camera)
-P or F12 screenshot · drop a file on the window to open it · F1 or ? this help · Esc close`
+const helpText = `Mouse: left-drag orbit · right/shift-drag pan · wheel zoom · click a joint: select
+Space play/pause · ←/→ frame · Shift+←/→ key · Ctrl+←/→ event · Home/End · ↑/↓ speed
+R reverse · L loop · [ ] or PgUp/PgDn animation · Ctrl+PgUp/PgDn file · Ctrl+O open
+F frame · T follow · Z zoom to bone · 1 3 7 front/side/top · 5 ortho · O onion skin
+I in place · X bone axes · N names · G grid · B bind pose · H hide bone · Shift+H helpers
+C through the clip's camera · W warnings · P/F12 screenshot · F1 help · Esc close`
 
-// drawOverlay draws the error, the event flashes and the help in the view.
+// drawOverlay draws the error, the warnings, the event flashes, the notice
+// and the help in the view.
 func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
+	a.bannerRect = image.Rectangle{}
+	cols := int(vp.W / 7)
 	if a.st.Err != "" {
-		msg := wrap(a.st.Err, int(vp.W/8))
-		vector.FillRect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(20*(strings.Count(msg, "\n")+1)+30), color.NRGBA{0x40, 0x10, 0x14, 0xe0}, false)
-		a.drawText(screen, "Could not open the file (Esc to dismiss):\n"+msg, x, y, colError, a.kit.face)
-		y += float64(20*(strings.Count(msg, "\n")+1) + 36)
+		msg := wrap(a.st.Err, cols)
+		lines := strings.Count(msg, "\n") + 2
+		vector.FillRect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8}, false)
+		a.drawText(screen, "Error (Esc to dismiss):\n"+msg, x, y, colError, a.kit.small)
+		y += float64(18*lines + 14)
+	}
+	if ws := a.st.Warnings; len(ws) > 0 && !a.st.WarningsDismissed {
+		head := fmt.Sprintf("%d warning(s) — click or Esc: dismiss · W: list", len(ws))
+		if len(ws) == 1 {
+			head = "warning — click or Esc: dismiss · W: list"
+		}
+		msg := wrap(ws[0], cols)
+		lines := strings.Count(msg, "\n") + 2
+		if lines > 6 {
+			parts := strings.SplitN(msg, "\n", 6)
+			msg, lines = strings.Join(parts[:5], "\n")+" …", 6
+		}
+		h := float32(18*lines + 10)
+		vector.FillRect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8}, false)
+		a.bannerRect = image.Rect(int(vp.X+4), int(y)-4, int(vp.X+vp.W-4), int(float32(y)-4+h))
+		a.drawText(screen, head+"\n"+msg, x, y, colWarn, a.kit.small)
+		y += float64(h + 6)
+	}
+	if a.st.ShowWarnings {
+		a.drawWarnings(screen, vp, cols)
 	}
 	if c := a.st.CurrentClip(); c != nil {
 		fired := a.st.Fired
@@ -97,14 +97,21 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 			y += 20
 		}
 	}
+	if n := a.st.NoticeAt(time.Now()); n != "" {
+		msg := a.fitText(n, a.kit.small, int(vp.W)-24)
+		vector.FillRect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8}, false)
+		a.drawText(screen, msg, x, float64(vp.Y+vp.H)-50, colText, a.kit.small)
+	}
 	if a.st.ThroughCamera {
 		a.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-44, colDim, a.kit.small)
 	}
 	if a.st.Help {
-		vector.FillRect(screen, vp.X+20, vp.Y+vp.H/2-70, vp.W-40, 160, color.NRGBA{0x10, 0x12, 0x18, 0xe8}, false)
-		a.drawText(screen, helpText, float64(vp.X)+32, float64(vp.Y+vp.H/2-60), colText, a.kit.small)
+		lines := strings.Count(helpText, "\n") + 1
+		h := float32(18*lines + 20)
+		vector.FillRect(screen, vp.X+8, vp.Y+vp.H/2-h/2, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0}, false)
+		a.drawText(screen, helpText, float64(vp.X)+16, float64(vp.Y+vp.H/2-h/2+10), colText, a.kit.small)
 	} else {
-		a.drawText(screen, "F1: keys and mouse", float64(vp.X+vp.W)-130, float64(vp.Y+vp.H)-22, colDim, a.kit.small)
+		a.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, a.kit.small)
 	}
 	if a.pendingShot != "" {
 		path := a.pendingShot
@@ -113,9 +120,34 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 			a.st.Err = err.Error()
 		} else {
 			a.opt.Log("saved " + path)
+			a.st.Notify("screenshot saved: "+path, time.Now())
 		}
 	}
 }
+
+// drawWarnings lists every warning over the view.
+func (a *App) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
+	var b strings.Builder
+	b.WriteString("Warnings (W or Esc: close)\n")
+	if len(a.st.Warnings) == 0 {
+		b.WriteString("none: the file loaded without problems")
+	}
+	for _, w := range a.st.Warnings {
+		b.WriteString(wrap("• "+w, cols))
+		b.WriteByte('\n')
+	}
+	msg := b.String()
+	lines := min(strings.Count(msg, "\n")+1, int((vp.H-40)/18))
+	if parts := strings.SplitN(msg, "\n", lines+1); len(parts) > lines {
+		msg = strings.Join(parts[:lines], "\n")
+	}
+	top := vp.Y + 40
+	vector.FillRect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4}, false)
+	a.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, a.kit.small)
+}
+
+// onBanner reports whether (x, y) is on the warnings banner.
+func (a *App) onBanner(x, y int) bool { return image.Pt(x, y).In(a.bannerRect) }
 
 func wrap(s string, width int) string {
 	if width < 20 {

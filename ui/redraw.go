@@ -105,7 +105,8 @@ func (p *paintState) inputActive() bool {
 func (a *App) shouldDraw() bool {
 	p := &a.paint
 	k := a.paintKey()
-	changed := a.frames == 0 || k != p.last || k.playing || k.shotPending || k.pendingShot != "" || k.needFrame
+	changed := a.frames == 0 || k != p.last || k.playing || k.shotPending || k.pendingShot != "" || k.needFrame ||
+		len(a.script) > 0 || a.scriptWait > 0
 	if p.inputActive() || changed {
 		p.settle = settleFrames
 	}

@@ -18,12 +18,52 @@ var (
 	colButtonHi  = color.NRGBA{0x45, 0x4d, 0x5e, 0xff}
 	colButtonLo  = color.NRGBA{0x2a, 0x2f, 0x3a, 0xff}
 	colAccent    = color.NRGBA{0x3d, 0x8b, 0xd9, 0xff}
+	colAccentLo  = color.NRGBA{0x2b, 0x5f, 0x96, 0xff}
+	colWarn      = color.NRGBA{0xff, 0xc8, 0x57, 0xff}
 	colError     = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
 )
 
 // kit builds the few widget kinds the viewer uses with one look.
 type kit struct {
 	face, small text.Face
+	// off and on are the button images of a toggle in either state.
+	off, on *widget.ButtonImage
+}
+
+// onImage is a button that is switched on.
+func (k *kit) onImage() *widget.ButtonImage {
+	return &widget.ButtonImage{
+		Idle:     eimage.NewBorderedNineSliceColor(colAccentLo, colPanelEdge, 1),
+		Hover:    eimage.NewBorderedNineSliceColor(colAccent, colPanelEdge, 1),
+		Pressed:  eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
+		Disabled: eimage.NewNineSliceColor(colButtonLo),
+	}
+}
+
+// lineHeight is the distance between lines of face in a widget.Text.
+func (k *kit) lineHeight(face text.Face) int {
+	m := face.Metrics()
+	return int(m.HAscent+m.HDescent+m.HLineGap+0.999) + 1
+}
+
+func (k *kit) smallLabel(s string, c color.Color) *widget.Text {
+	return widget.NewText(widget.TextOpts.Text(s, &k.small, c))
+}
+
+// textInput is a small box that submits its text on Enter.
+func (k *kit) textInput(minW int, submit func(string)) *widget.TextInput {
+	return widget.NewTextInput(
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 24)),
+		widget.TextInputOpts.Image(&widget.TextInputImage{
+			Idle:     eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
+			Disabled: eimage.NewNineSliceColor(colButtonLo),
+		}),
+		widget.TextInputOpts.Face(&k.small),
+		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colText, DisabledCaret: colDim}),
+		widget.TextInputOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 4, Bottom: 4}),
+		widget.TextInputOpts.CaretWidth(2),
+		widget.TextInputOpts.SubmitHandler(func(args *widget.TextInputChangedEventArgs) { submit(args.InputText) }),
+	)
 }
 
 func (k *kit) panel(layout widget.Layouter, opts ...widget.WidgetOpt) *widget.Container {
@@ -60,15 +100,15 @@ func (k *kit) buttonImage() *widget.ButtonImage {
 func (k *kit) button(label string, minW int, onClick func()) *widget.Button {
 	return widget.NewButton(
 		widget.ButtonOpts.Image(k.buttonImage()),
-		widget.ButtonOpts.Text(label, &k.face, &widget.ButtonTextColor{Idle: colText, Disabled: colDim}),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 8, Right: 8, Top: 4, Bottom: 4}),
-		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 26)),
+		widget.ButtonOpts.Text(label, &k.small, &widget.ButtonTextColor{Idle: colText, Disabled: colDim}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 6, Right: 6, Top: 3, Bottom: 3}),
+		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 24)),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
 	)
 }
 
-func (k *kit) list(minH int, label func(any) string, onSelect func(any)) *widget.List {
+func (k *kit) list(minH int, label func(any) string, onSelect func(entry, prev any)) *widget.List {
 	trackIdle := eimage.NewNineSliceColor(colButtonLo)
 	handle := k.buttonImage()
 	return widget.NewList(
@@ -104,7 +144,7 @@ func (k *kit) list(minH int, label func(any) string, onSelect func(any)) *widget
 		widget.ListOpts.EntryLabelFunc(label),
 		widget.ListOpts.DisableDefaultKeys(true),
 		widget.ListOpts.AllowReselect(),
-		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) { onSelect(args.Entry) }),
+		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) { onSelect(args.Entry, args.PreviousEntry) }),
 	)
 }
 

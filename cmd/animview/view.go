@@ -9,7 +9,24 @@ import (
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui"
+	"github.com/animview/animview/ui/state"
 )
+
+// readableExtensions are the extensions some loader reads, for the
+// viewer's file browser and next/previous file.
+func readableExtensions() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range registry().Loaders() {
+		for _, e := range l.Extensions {
+			if !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
 
 func cmdView(args []string) error {
 	fs := flag.NewFlagSet("animview", flag.ContinueOnError)
@@ -17,6 +34,8 @@ func cmdView(args []string) error {
 	shot := fs.String("screenshot", "", "save the window as PNG `FILE` after --after frames, then exit")
 	after := fs.Int("after", 30, "frames to render before --screenshot")
 	size := fs.String("size", "1280x800", "window size `WxH`")
+	actions := fs.String("actions", "", "`SCRIPT` of viewer actions run at start, ';'-separated: open FILE, select-bone B, hide-bone B, seek S, frame N, clip C, key K, click X Y, wait N, ...")
+	noRecent := fs.Bool("no-recent", false, "do not read or write the recent-files list")
 	var lf loadFlags
 	lf.register(fs)
 	pos, err := parseInterspersed(fs, args)
@@ -36,6 +55,17 @@ func cmdView(args []string) error {
 	}
 	if *after < 1 {
 		return fmt.Errorf("--after must be at least 1")
+	}
+	script, err := state.ParseActions(*actions)
+	if err != nil {
+		return fmt.Errorf("--actions: %w", err)
+	}
+	recent := ""
+	if !*noRecent && *shot == "" {
+		// Scripted screenshots leave the user's recent files alone.
+		if p, err := state.RecentFile(); err == nil {
+			recent = p
+		}
 	}
 	o := lf.options()
 	var started time.Time
@@ -57,5 +87,8 @@ func cmdView(args []string) error {
 		Width:      w,
 		Height:     h,
 		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
+		Actions:    script,
+		Extensions: readableExtensions(),
+		RecentFile: recent,
 	})
 }

@@ -211,6 +211,10 @@ func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	asset.Warnings = append(asset.Warnings, warns...)
 	clip, warns := BuildClip(a, sk)
 	asset.Warnings = append(asset.Warnings, warns...)
+	if w := CollapseWarning(sk, clip); w != "" && in.Skeleton == nil {
+		// First: it explains what the user sees.
+		asset.Warnings = append([]string{w}, asset.Warnings...)
+	}
 	asset.Skeleton = sk
 	asset.Clips = []*formats.Clip{clip}
 	asset.Info = append([]formats.KV{{Key: "name", Value: a.Name}}, info...)

@@ -6,10 +6,12 @@ package state
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Speeds are the playback speeds offered, in order.
@@ -34,6 +36,42 @@ type State struct {
 	Selected     int
 	HiddenBones  []bool
 	HiddenEvents []bool
+	// Animated marks the bones the open clip has keys for (the bone tree
+	// marks them); Dim marks the bones it does not drive (drawn dimmer,
+	// render.Scene.Dim). Both are rebuilt when the clip changes, nil
+	// without a clip.
+	Animated, Dim []bool
+	// Helper marks helper bones (render.Scene.Helper); HideHelpers leaves
+	// them out of the view.
+	Helper      []bool
+	HideHelpers bool
+
+	// Warnings are the open asset's loader warnings and the viewer's own
+	// notes about it; the banner shows until DismissWarnings, the list
+	// while ShowWarnings is set.
+	Warnings          []string
+	WarningsDismissed bool
+	ShowWarnings      bool
+
+	// InPlace holds the moving root's horizontal motion at its start.
+	InPlace bool
+	// Axes draws the selected bone's local axes.
+	Axes bool
+	// Onion draws the pose a few frames before and after, faint.
+	Onion bool
+	// FPS is the measured rate of drawn frames, for the status line.
+	FPS float64
+
+	// Exts are the file extensions the format registry reads (lower
+	// case, no dot), for the browser and the next/previous file.
+	Exts []string
+	// Browser is the in-app file browser, nil when closed.
+	Browser *Browser
+	// Recent are recently opened files, newest first.
+	Recent []string
+	// Notice is a short message shown until NoticeUntil.
+	Notice      string
+	NoticeUntil time.Time
 
 	Labels, Grid bool
 	// Follow keeps the camera on the root bone as it travels.
@@ -51,6 +89,10 @@ type State struct {
 	Clock float64
 
 	sampler *player.ClipSampler
+	// mover is the bone in-place mode holds (-1: none), moverStart its
+	// first translation key.
+	mover      int
+	moverStart mgl32.Vec3
 }
 
 // Fired is one event that playback crossed.
@@ -71,12 +113,16 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.Path, s.Asset, s.Err = path, a, ""
 	s.Clip, s.Time, s.Selected, s.Fired = -1, 0, -1, nil
 	s.HiddenBones = make([]bool, len(a.Skeleton.Bones))
+	s.Helper = nil
 	s.ThroughCamera = false
+	s.Warnings = append([]string(nil), a.Warnings...)
+	s.WarningsDismissed = len(s.Warnings) == 0
 	if len(a.Clips) > 0 {
 		s.SelectClip(0)
 	} else {
 		s.HiddenEvents = nil
 		s.sampler = nil
+		s.Animated, s.Dim, s.mover = nil, nil, -1
 	}
 }
 
@@ -101,6 +147,7 @@ func (s *State) SelectClip(i int) {
 	s.Loop = c.Loop || s.Loop
 	s.HiddenEvents = make([]bool, len(c.Events))
 	s.sampler = player.NewClipSampler(s.Asset.Skeleton, c)
+	s.markBones(c)
 	if c.Camera == nil {
 		s.ThroughCamera = false
 	}
@@ -130,12 +177,18 @@ func (s *State) Frame() (int, int) {
 	return int(math.Floor(s.Time*fr + 1e-3)), int(math.Floor(s.Duration()*fr+1e-3)) + 1
 }
 
-// TogglePlay starts or pauses playback. Starting at the end of a
-// non-looping clip rewinds first.
+// TogglePlay starts or pauses playback. Without loop, starting where the
+// direction of play would stop at once replays: forwards from the last
+// frame rewinds to the start, backwards from frame 0 jumps to the end.
 func (s *State) TogglePlay() {
 	s.Playing = !s.Playing
-	if s.Playing && !s.Loop && s.Time >= s.Duration() {
+	if !s.Playing || s.Loop {
+		return
+	}
+	if s.Speed >= 0 && s.Time >= s.Duration() {
 		s.Time = 0
+	} else if s.Speed < 0 && s.Time <= 0 {
+		s.Time = s.Duration()
 	}
 }
 
@@ -268,5 +321,9 @@ func (s *State) Status() string {
 	if s.Loop {
 		loop = " loop"
 	}
-	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s", f, n-1, s.Time, s.Duration(), s.Speed, state, loop)
+	fps := ""
+	if s.FPS > 0 {
+		fps = fmt.Sprintf("   %.0f fps", s.FPS)
+	}
+	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, s.Time, s.Duration(), s.Speed, state, loop, fps)
 }

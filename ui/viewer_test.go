@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/lego"
+)
+
+// TestBoneBoxClick: a click on "[x]" hides the bone (shift: its subtree)
+// and keeps the selection; a click on the name selects.
+func TestBoneBoxClick(t *testing.T) {
+	a := newTestApp(t)
+	r := a.w.bones.GetWidget().Rect
+	a.boneClicked(a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
+	if a.st.Selected != 4 || a.st.HiddenBones[4] {
+		t.Fatalf("name click: selected %d, hidden %v", a.st.Selected, a.st.HiddenBones[4])
+	}
+	a.boneClicked(a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
+	if a.st.Selected != 4 || !a.st.HiddenBones[6] || !a.st.HiddenBones[9] || a.st.HiddenBones[10] {
+		t.Errorf("box click: selected %d, hidden %v", a.st.Selected, a.st.HiddenBones)
+	}
+	if a.w.bones.SelectedEntry() != a.w.boneEntries[4] {
+		t.Error("the list's selection moved to the clicked box")
+	}
+	if !strings.HasPrefix(a.boneLabel(a.w.boneEntries[9]), "[  ]") {
+		t.Errorf("label %q", a.boneLabel(a.w.boneEntries[9]))
+	}
+}
+
+// TestContainerStepping: ] in an SI file opens its next animation, as it
+// moves to the next clip elsewhere.
+func TestContainerStepping(t *testing.T) {
+	data, err := os.ReadFile("../formats/lego/testdata/minifig.si")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(entry string) (*formats.Asset, error) {
+		return lego.LoadSI(&formats.Input{Name: "minifig.si", Data: data, Entry: entry})
+	}
+	a, err := NewApp(Options{Path: "minifig.si", Open: func(string) (*formats.Asset, error) { return open("") },
+		OpenEntry: func(_, e string) (*formats.Asset, error) { return open(e) }, Log: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := a.st.Asset.Entry
+	if len(a.st.Asset.Entries) < 2 {
+		t.Fatalf("fixture has %d entries", len(a.st.Asset.Entries))
+	}
+	a.stepClip(1)
+	if a.st.Asset.Entry == first || a.st.Asset.Entry != a.st.Asset.Entries[1].Name {
+		t.Errorf("after ]: entry %q (was %q)", a.st.Asset.Entry, first)
+	}
+	a.stepClip(-1)
+	if a.st.Asset.Entry != first {
+		t.Errorf("after [: entry %q, want %q", a.st.Asset.Entry, first)
+	}
+}
+
+// TestCopyWithoutClipboard: with no clipboard tool on PATH the values go
+// to a JSON file and the notice names it.
+func TestCopyWithoutClipboard(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	a := newTestApp(t)
+	a.opt.ShotDir = t.TempDir()
+	a.st.SelectBone(4)
+	a.copyInspector()
+	files, _ := filepath.Glob(filepath.Join(a.opt.ShotDir, "*-head.json"))
+	if len(files) != 1 || !strings.Contains(a.st.Notice, files[0]) {
+		t.Fatalf("files %v, notice %q", files, a.st.Notice)
+	}
+	data, _ := os.ReadFile(files[0])
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil || v["name"] != "head" {
+		t.Errorf("JSON %s: %v", data, err)
+	}
+}
