@@ -421,7 +421,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
 		Links: a.frameFigures.Link,
-		Dim: st.Dim, Helper: st.Helper, Ghosts: a.onionSkin(),
+		Dim:   st.Dim, Helper: st.Helper, Ghosts: a.onionSkin(),
 	}
 	cam := st.Camera
 	if st.Follow && len(sk.Bones) > 0 {
