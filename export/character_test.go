@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -201,5 +202,26 @@ func TestCharacterTakesSkips(t *testing.T) {
 	demo := assets.Demo()
 	if takes, _, err := AssetTakes(demo); err != nil || len(takes) != len(demo.Clips) {
 		t.Errorf("demo: %d takes, %v", len(takes), err)
+	}
+}
+
+// BenchmarkBuildTrees builds the trees of one demo character (MP1) as
+// takes and exports them (sampling, splitting, encoding): the work of one
+// character in a PAK batch after loading.
+func BenchmarkBuildTrees(b *testing.B) {
+	a := load(b, "../formats/prime/pak/testdata/DemoSet-mp1.pak", "Crawler")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		takes, _, err := AssetTakes(a)
+		if err != nil {
+			b.Fatal(err)
+		}
+		doc, err := Build(a, takes)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := Encode(io.Discard, doc, true); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
