@@ -329,7 +329,7 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 			files++
 		}
 	}
-	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation)\n",
+	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation of their own)\n",
 		clips, files, elapsed.Round(time.Millisecond), float64(clips)/elapsed.Seconds(), skipped)
 	if len(failed) == 0 {
 		return nil
