@@ -142,7 +142,8 @@ func (b *batch) work() {
 	}
 }
 
-// run loads, builds and writes one job, turning a panic in a loader into
+// run loads, builds and writes one job (AssetTakes: every clip, or the
+// opened character's animations), turning a panic in a loader into
 // the job's error so that one bad file cannot end the batch.
 func (b *batch) run(j *Job) (r Result) {
 	r.Job = j
@@ -171,10 +172,15 @@ func (b *batch) run(j *Job) (r Result) {
 		r.Skipped, r.Err = true, ErrNoClips
 		return r
 	}
-	takes := make([]Take, 0, len(a.Clips))
-	for _, c := range a.Clips {
-		takes = append(takes, ClipTake(a.Skeleton, c))
+	// A character of a set exports its animations (meta-animation trees
+	// included); the ones that cannot be built are named in the scene's
+	// warnings.
+	takes, skipped, err := AssetTakes(a)
+	if err != nil {
+		r.Err = err
+		return r
 	}
+	a.Warnings = append(a.Warnings, skipped...)
 	doc, err := Build(a, takes)
 	if err != nil {
 		r.Err = err

@@ -14,6 +14,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl64"
@@ -30,6 +31,7 @@ type fixture struct {
 func registry() *formats.Registry {
 	var ls []formats.Loader
 	ls = append(ls, prime.Loaders()...)
+	ls = append(ls, pak.Loaders()...)
 	ls = append(ls, lego.Loaders()...)
 	ls = append(ls, sims.Loaders()...)
 	return formats.NewRegistry(ls...)
@@ -354,6 +356,17 @@ func TestValidator(t *testing.T) {
 			if err := WriteFile(filepath.Join(dir, fx.name+ext), doc); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+	// The demo set's characters in both games: their meta-animation
+	// trees (blends, a phase blend, a random, a sequence).
+	for _, fx := range treeFixtures(t) {
+		doc, err := Build(fx.asset, fx.takes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFile(filepath.Join(dir, fx.name+".glb"), doc); err != nil {
+			t.Fatal(err)
 		}
 	}
 	out, err := exec.Command(node, "../scripts/gltf-validate.js", dir).CombinedOutput()

@@ -78,10 +78,12 @@ type ancsJSON struct {
 		Skeleton   int    `json:"skeleton"`
 		SkeletonID string `json:"skeleton_id"`
 		Animations []struct {
-			Name     string    `json:"name"`
-			Index    int       `json:"index"`
-			Duration float64   `json:"duration"`
-			Tree     *jsonTree `json:"tree"`
+			Name         string    `json:"name"`
+			Index        int       `json:"index"`
+			Duration     float64   `json:"duration"`
+			DurationRule string    `json:"duration_rule"`
+			DurationSeed *uint32   `json:"duration_seed"`
+			Tree         *jsonTree `json:"tree"`
 		} `json:"animations"`
 	} `json:"characters"`
 	Transitions []jsonTransition `json:"transitions"`
@@ -127,15 +129,23 @@ func TestInfoJSONCharacters(t *testing.T) {
 				len(tr.Children) != 2 || tr.Children[1].Name != "alert" || *tr.Children[1].Clip != 2 {
 				t.Errorf("phase blend %+v", phase)
 			}
-			// Listing rule: dA + (dB - dA)·w of two one-second clips.
-			if phase.Duration != 1 {
-				t.Errorf("phase duration %v", phase.Duration)
+			// The player's tree of two one-second clips, seed 0.
+			if phase.Duration != 1 || phase.DurationSeed == nil || *phase.DurationSeed != 0 ||
+				!strings.HasPrefix(phase.DurationRule, "player") {
+				t.Errorf("phase duration %v (seed %v, rule %q)", phase.Duration, phase.DurationSeed, phase.DurationRule)
 			}
 			rnd := c.Animations[4].Tree
-			if rnd.Kind != "random" || fmt.Sprint(rnd.Thresholds) != "[70 100]" || fmt.Sprint(rnd.Percent) != "[70 30]" {
+			// Seed 0 draws 1 of 1..100: the first child.
+			if rnd.Kind != "random" || fmt.Sprint(rnd.Thresholds) != "[70 100]" || fmt.Sprint(rnd.Percent) != "[70 30]" ||
+				rnd.Drawn == nil || *rnd.Drawn != 0 {
 				t.Errorf("random %+v", rnd)
 			}
-			if seq := c.Animations[5]; seq.Tree.Kind != "sequence" || seq.Duration != 2 {
+			// Sequence (alert, walk) as the player builds it: alert (1 s),
+			// then the join from alert to walk, which the table's (2, 0)
+			// entry makes a meta-transition through idle (1 s: a cross-fade
+			// into idle, idle to its end, a cross-fade into walk), then
+			// walk (1 s). The listing rule said 2.
+			if seq := c.Animations[5]; seq.Tree.Kind != "sequence" || seq.Duration != 3 {
 				t.Errorf("sequence %+v", seq)
 			}
 			if len(j.Transitions) != 4 || j.Transitions[0].Trans.Kind != "trans" || j.Transitions[2].Trans.Anim.Name != "idle" ||

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
 )
 
 // This file describes character sets for `info --json`: each character's
@@ -18,8 +19,11 @@ type jsonCharAnim struct {
 	// Clip is the clip the animation plays when it has no tree.
 	Clip     *int    `json:"clip,omitempty"`
 	Duration float64 `json:"duration"`
-	// DurationRule says how Duration was computed.
+	// DurationRule says how Duration was computed; DurationSeed is the
+	// seed the tree's Random nodes were drawn with (a tree's duration
+	// depends on the draw).
 	DurationRule string    `json:"duration_rule,omitempty"`
+	DurationSeed *uint32   `json:"duration_seed,omitempty"`
 	Tree         *jsonTree `json:"tree,omitempty"`
 }
 
@@ -36,10 +40,17 @@ type jsonTree struct {
 	Flag      uint8    `json:"flag,omitempty"`
 	// Thresholds are a Random node's cumulative percent values; Percent
 	// is each child's own chance (the difference to the previous one).
-	Thresholds []uint32    `json:"thresholds,omitempty"`
-	Percent    []uint32    `json:"percent,omitempty"`
-	Duration   float64     `json:"duration"`
-	Children   []*jsonTree `json:"children,omitempty"`
+	Thresholds []uint32 `json:"thresholds,omitempty"`
+	Percent    []uint32 `json:"percent,omitempty"`
+	// Drawn is the child a Random node drew when the tree was built with
+	// the animation's duration_seed.
+	Drawn    *int    `json:"drawn,omitempty"`
+	Duration float64 `json:"duration"`
+	// DurationRule is set on nodes the player did not build (transitions'
+	// middle animations, trees that cannot be built): their Duration
+	// follows listingRule.
+	DurationRule string      `json:"duration_rule,omitempty"`
+	Children     []*jsonTree `json:"children,omitempty"`
 }
 
 type jsonMetaTrans struct {
@@ -77,20 +88,81 @@ type jsonAnimSet struct {
 	DefaultAdditive   jsonAdditive         `json:"default_additive"`
 }
 
-// durationRule names the stand-in rule treeDuration follows. The player's
-// own tree evaluation (sequence joins through transitions, Random drawn by
-// seed) is the authority; this rule is for listing only.
-const durationRule = "listing rule: Play = its clip, Blend = the longer child, PhaseBlend = dA+(dB-dA)w, Random = its first child, Sequence = the sum"
+// durationSeed seeds the Random draws of the trees built for durations.
+const durationSeed uint32 = 0
 
-// treeDuration is the stand-in duration of a tree: the coordinator swaps
-// it for the player's tree duration when that API lands.
-func treeDuration(m *formats.MetaAnim, clips []*formats.Clip, depth int) float64 {
+// playerRule is the duration rule of animations whose tree the player
+// built.
+const playerRule = "player: Duration of the tree player.BuildAnim builds with duration_seed (a Random node lasts as long as the child it draws; a Sequence includes its joins)"
+
+// listingRule is the fallback for nodes the player did not build: a
+// transition's middle animation, or a tree the player cannot build (the
+// reason is in warnings).
+const listingRule = "listing rule (not built by the player): Play = its clip, Blend = the longer child, PhaseBlend = dA+(dB-dA)w, Random = its first child, Sequence = the sum"
+
+// maxPinBuilds bounds the extra builds that measure a tree's Random
+// children the seed did not draw.
+const maxPinBuilds = 32
+
+// treeTiming is what the player's builds of one animation say: its
+// duration, each node's, and the Random nodes' draws with the seed.
+type treeTiming struct {
+	duration float64
+	nodes    map[*formats.MetaAnim]float64
+	drawn    map[*formats.MetaAnim]int
+}
+
+// buildTiming builds animation setIndex as the player plays it (seed
+// durationSeed) and records every node's duration; the Random children the
+// seed did not draw are measured by further builds that pin them.
+func buildTiming(a *formats.Asset, setIndex int) (*treeTiming, error) {
+	tt := &treeTiming{nodes: map[*formats.MetaAnim]float64{}, drawn: map[*formats.MetaAnim]int{}}
+	var randoms []*formats.MetaAnim
+	first := true
+	build := func(pins map[*formats.MetaAnim]int) (player.Source, error) {
+		return player.BuildAnim(a, setIndex, player.Options{Seed: durationSeed, Pins: pins,
+			OnBuild: func(m *formats.MetaAnim, s player.Source) {
+				// The seed's build comes first and is the one shown.
+				if _, ok := tt.nodes[m]; !ok {
+					tt.nodes[m] = s.Duration()
+				}
+			},
+			OnRandom: func(m *formats.MetaAnim, child int) {
+				if _, ok := tt.drawn[m]; !ok && first {
+					tt.drawn[m] = child
+				}
+				randoms = append(randoms, m)
+			}})
+	}
+	src, err := build(nil)
+	if err != nil {
+		return nil, err
+	}
+	first = false
+	tt.duration = src.Duration()
+	builds := 0
+	for i := 0; i < len(randoms) && builds < maxPinBuilds; i++ {
+		m := randoms[i]
+		for c, child := range m.Children {
+			if _, done := tt.nodes[child]; done || child == nil || builds >= maxPinBuilds {
+				continue
+			}
+			builds++
+			// A child that cannot be built keeps the listing rule.
+			_, _ = build(map[*formats.MetaAnim]int{m: c})
+		}
+	}
+	return tt, nil
+}
+
+// listingDuration is listingRule.
+func listingDuration(m *formats.MetaAnim, clips []*formats.Clip, depth int) float64 {
 	if m == nil || depth > 64 {
 		return 0
 	}
 	child := func(i int) float64 {
 		if i < len(m.Children) {
-			return treeDuration(m.Children[i], clips, depth+1)
+			return listingDuration(m.Children[i], clips, depth+1)
 		}
 		return 0
 	}
@@ -133,11 +205,21 @@ func metaKindName(k formats.MetaKind) string {
 	return fmt.Sprintf("unknown (%d)", k)
 }
 
-func treeJSON(m *formats.MetaAnim, clips []*formats.Clip, depth int) *jsonTree {
+// treeJSON describes a tree; tt, when not nil, holds the player's
+// durations and draws, and nodes it lacks follow listingRule.
+func treeJSON(m *formats.MetaAnim, clips []*formats.Clip, tt *treeTiming, depth int) *jsonTree {
 	if m == nil || depth > 64 {
 		return nil
 	}
-	t := &jsonTree{Kind: metaKindName(m.Kind), Duration: treeDuration(m, clips, depth)}
+	t := &jsonTree{Kind: metaKindName(m.Kind)}
+	if d, ok := tt.node(m); ok {
+		t.Duration = d
+	} else {
+		t.Duration, t.DurationRule = listingDuration(m, clips, depth), listingRule
+	}
+	if c, ok := tt.draw(m); ok {
+		t.Drawn = &c
+	}
 	switch m.Kind {
 	case formats.MetaPlay:
 		clip, prim := m.Clip, m.Prim
@@ -161,19 +243,53 @@ func treeJSON(m *formats.MetaAnim, clips []*formats.Clip, depth int) *jsonTree {
 		}
 	}
 	for _, c := range m.Children {
-		t.Children = append(t.Children, treeJSON(c, clips, depth+1))
+		t.Children = append(t.Children, treeJSON(c, clips, tt, depth+1))
 	}
 	return t
 }
 
+func (tt *treeTiming) node(m *formats.MetaAnim) (float64, bool) {
+	if tt == nil {
+		return 0, false
+	}
+	d, ok := tt.nodes[m]
+	return d, ok
+}
+
+func (tt *treeTiming) draw(m *formats.MetaAnim) (int, bool) {
+	if tt == nil {
+		return 0, false
+	}
+	c, ok := tt.drawn[m]
+	return c, ok
+}
+
 func metaTransJSON(t formats.MetaTrans, clips []*formats.Clip) jsonMetaTrans {
-	return jsonMetaTrans{Kind: t.Kind.String(), Duration: t.Duration, RunA: t.RunA, Flags: t.Flags, Anim: treeJSON(t.Anim, clips, 0)}
+	return jsonMetaTrans{Kind: t.Kind.String(), Duration: t.Duration, RunA: t.RunA, Flags: t.Flags, Anim: treeJSON(t.Anim, clips, nil, 0)}
 }
 
 // charactersJSON describes every character and, when the asset has one,
-// the animation set's tables.
-func charactersJSON(a *formats.Asset) ([]jsonCharacter, *jsonAnimSet, []jsonTransition) {
+// the animation set's tables. Trees the player cannot build add a warning
+// to warns.
+func charactersJSON(a *formats.Asset, warns *[]string) ([]jsonCharacter, *jsonAnimSet, []jsonTransition) {
 	out := make([]jsonCharacter, 0, len(a.Characters))
+	// Characters share the set: each animation is built once.
+	type timing struct {
+		tt  *treeTiming
+		err error
+	}
+	timings := map[int]timing{}
+	timingOf := func(setIndex int) timing {
+		if t, ok := timings[setIndex]; ok {
+			return t
+		}
+		tt, err := buildTiming(a, setIndex)
+		if err != nil {
+			*warns = append(*warns, fmt.Sprintf("animation set entry %d: duration by the listing rule: %v", setIndex, err))
+		}
+		timings[setIndex] = timing{tt, err}
+		return timings[setIndex]
+	}
 	for _, ch := range a.Characters {
 		jc := jsonCharacter{ID: ch.ID, Name: ch.Name, Version: ch.Version, Skeleton: ch.Skeleton,
 			Animations: make([]jsonCharAnim, 0, len(ch.Animations)), Info: kvs(ch.Info)}
@@ -184,8 +300,17 @@ func charactersJSON(a *formats.Asset) ([]jsonCharacter, *jsonAnimSet, []jsonTran
 			ja := jsonCharAnim{Name: an.Name, Index: an.SetIndex}
 			switch {
 			case an.Meta != nil:
-				ja.Tree = treeJSON(an.Meta, a.Clips, 0)
-				ja.Duration, ja.DurationRule = ja.Tree.Duration, durationRule
+				var tt *treeTiming
+				if a.AnimSet != nil && an.SetIndex >= 0 && an.SetIndex < len(a.AnimSet.Animations) &&
+					a.AnimSet.Animations[an.SetIndex].Tree == an.Meta {
+					tt = timingOf(an.SetIndex).tt
+				}
+				ja.Tree = treeJSON(an.Meta, a.Clips, tt, 0)
+				ja.Duration, ja.DurationRule = ja.Tree.Duration, listingRule
+				if tt != nil {
+					seed := durationSeed
+					ja.Duration, ja.DurationRule, ja.DurationSeed = tt.duration, playerRule, &seed
+				}
 			case an.Clip >= 0 && an.Clip < len(a.Clips):
 				c := an.Clip
 				ja.Clip, ja.Duration = &c, a.Clips[c].Duration

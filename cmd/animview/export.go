@@ -14,6 +14,7 @@ import (
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/prime"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -62,7 +63,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	takes, err := exportTakes(a, *clip, *character)
+	takes, err := exportTakes(a, *clip, *character, stderr)
 	if err != nil {
 		return err
 	}
@@ -79,12 +80,12 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 
 // exportTakes chooses what a single export holds: one clip, a character's
 // animations, or every clip.
-func exportTakes(a *formats.Asset, clip, character string) ([]export.Take, error) {
+func exportTakes(a *formats.Asset, clip, character string, stderr io.Writer) ([]export.Take, error) {
 	if a.Skeleton == nil {
 		return nil, errors.New("the file has no skeleton to export")
 	}
 	if character != "" {
-		return characterTakes(a, character)
+		return characterTakes(a, character, stderr)
 	}
 	if clip != "" {
 		ci, err := findClip(a, clip)
@@ -100,45 +101,30 @@ func exportTakes(a *formats.Asset, clip, character string) ([]export.Take, error
 	return takes, nil
 }
 
-// characterTakes returns a character's animations that play a clip. A
-// meta-animation tree needs a player source for the tree; until the player
-// has one, such animations are refused by name rather than left out
-// silently.
-func characterTakes(a *formats.Asset, name string) ([]export.Take, error) {
-	var ch *formats.Character
-	var names []string
-	for i := range a.Characters {
-		names = append(names, a.Characters[i].Name)
-		if a.Characters[i].Name == name {
-			ch = &a.Characters[i]
-		}
+// characterTakes returns a character's animations (by name, or by index):
+// those with a meta-animation tree as the player builds it (Random nodes
+// drawn with export.TreeSeed), the others as their clips. Animations that
+// cannot be built are left out with a warning on stderr.
+func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.Take, error) {
+	if len(a.Characters) == 0 {
+		return nil, fmt.Errorf("no character %q: the file has no characters", name)
 	}
-	if ch == nil {
+	ci, err := findCharacter(a, name)
+	if err != nil {
+		names := make([]string, len(a.Characters))
+		for i := range a.Characters {
+			names[i] = a.Characters[i].Name
+		}
 		return nil, fmt.Errorf("no character %q (the file has: %s)", name, strings.Join(names, ", "))
 	}
-	if ch.Skeleton >= 0 && ch.Skeleton < len(a.Skeletons) && a.Skeletons[ch.Skeleton] != a.Skeleton {
-		return nil, fmt.Errorf("character %q has its own skeleton; open it with --entry to pose its clips on it", name)
+	takes, skipped, err := export.CharacterTakes(a, ci)
+	for _, w := range skipped {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
-	var takes []export.Take
-	var meta []string
-	for _, ca := range ch.Animations {
-		if ca.Meta != nil {
-			meta = append(meta, ca.Name)
-			continue
-		}
-		if ca.Clip < 0 || ca.Clip >= len(a.Clips) || a.Clips[ca.Clip] == nil {
-			continue
-		}
-		tk := export.ClipTake(a.Skeleton, a.Clips[ca.Clip])
-		tk.Name = ca.Name
-		takes = append(takes, tk)
+	if err != nil {
+		return nil, err
 	}
-	if len(meta) > 0 {
-		return nil, fmt.Errorf("character %q: meta-animation trees cannot be exported yet (%s)", name, strings.Join(meta, ", "))
-	}
-	if len(takes) == 0 {
-		return nil, fmt.Errorf("character %q has no animations", name)
-	}
+	a.Warnings = append(a.Warnings, skipped...)
 	return takes, nil
 }
 
@@ -173,6 +159,17 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 		return filepath.Join(outDir, name+ext)
 	}
 	var jobs []export.Job
+	// A folder of extracted Metroid Prime resources with character sets
+	// exports like a PAK: a job per character (its animations, trees
+	// included) and per ANIM no set plays; its resource files are not
+	// exported one by one again.
+	library := false
+	if isDir {
+		if es, _, err := prime.LibraryEntries(folderResolver(src), true); err == nil && hasCharacterEntry(es) {
+			library = true
+			jobs = append(jobs, libraryJob(src, outName, o))
+		}
+	}
 	for _, f := range files {
 		// The file is read on the worker, so that a large folder is never
 		// held in memory at once.
@@ -183,10 +180,14 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 				if in, err = readInput(f); err != nil {
 					return nil, err
 				}
-				if _, err := reg.Detect(in); err != nil && isDir {
+				l, err := reg.Detect(in)
+				if err != nil && isDir {
 					// A folder's other files (READMEs, textures) are
 					// no animation: not a failure.
 					return nil, fmt.Errorf("%w: not an animation file", export.ErrSkip)
+				}
+				if err == nil && library && primeResource[l.Name] {
+					return nil, fmt.Errorf("%w: a resource of the folder's character sets, exported with them", export.ErrSkip)
 				}
 			}
 			return loadInput(reg, in, o, entry)
@@ -206,6 +207,41 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 			Load: func() (*formats.Asset, error) { return load(o.Entry) }})
 	}
 	return jobs, nil
+}
+
+// primeResource names the loaders of the files a Metroid Prime resource
+// library is made of (a PAK inside the folder is a library of its own).
+var primeResource = map[string]bool{prime.LoaderANCS: true, prime.LoaderANIM: true, prime.LoaderCINF: true, prime.LoaderEVNT: true}
+
+func hasCharacterEntry(es []formats.Entry) bool {
+	for _, e := range es {
+		if e.Type == prime.EntryCharacter {
+			return true
+		}
+	}
+	return false
+}
+
+// libraryJob exports a folder of Metroid Prime resources as openFolder
+// opens it: its first entry, and through Expand a job per other entry
+// (OUTDIR/<folder>_<entry>.glb).
+func libraryJob(dir string, outName func(string) string, o openOptions) export.Job {
+	base := filepath.Base(filepath.Clean(dir))
+	expand := func(a *formats.Asset) (string, string, []export.Job) {
+		var more []export.Job
+		for _, e := range a.Entries {
+			if e.Name == a.Entry || o.Entry != "" {
+				continue
+			}
+			eo := o
+			eo.Entry = e.Name
+			more = append(more, export.Job{Name: dir + ":" + e.Name, Out: outName(base + "_" + e.Name),
+				Load: func() (*formats.Asset, error) { return openFolder(dir, eo) }})
+		}
+		return dir + ":" + a.Entry, outName(base + "_" + a.Entry), more
+	}
+	return export.Job{Name: dir, Out: outName(base), Expand: expand,
+		Load: func() (*formats.Asset, error) { return openFolder(dir, o) }}
 }
 
 func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
@@ -293,7 +329,7 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 			files++
 		}
 	}
-	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation)\n",
+	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation of their own)\n",
 		clips, files, elapsed.Round(time.Millisecond), float64(clips)/elapsed.Seconds(), skipped)
 	if len(failed) == 0 {
 		return nil

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/prime"
 	"github.com/qmuntal/gltf"
 )
 
@@ -163,5 +165,71 @@ func BenchmarkExportBatch(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(files)*b.N)/b.Elapsed().Seconds(), "clips/s")
 		})
+	}
+}
+
+// TestExportCharacterTrees exports the demo set's characters, whose
+// animations are meta-animation trees: one character with --character,
+// every character of a PAK and of a folder of resources as a batch.
+func TestExportCharacterTrees(t *testing.T) {
+	anims := "walk,idle,walk_blend,phase,random_idle,sequence"
+	names := func(doc *gltf.Document) string {
+		var ns []string
+		for _, a := range doc.Animations {
+			ns = append(ns, a.Name)
+		}
+		return strings.Join(ns, ",")
+	}
+	dir := t.TempDir()
+	for _, game := range []string{"mp1", "mp2"} {
+		out := filepath.Join(dir, game+".glb")
+		pakPath := "../../formats/prime/pak/testdata/DemoSet-" + game + ".pak"
+		_, errs, code := runCLI(t, "export", pakPath, "--character", "Crawler_Calm", "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", game, code, errs)
+		}
+		doc := decodeGLTF(t, out)
+		if got := names(doc); got != anims {
+			t.Errorf("%s: animations %s", game, got)
+		}
+		ex := doc.Animations[4].Extras.(map[string]any)
+		if !strings.Contains(fmt.Sprint(ex["info"]), "tree seed 0") {
+			t.Errorf("%s: random_idle's facts do not give the seed: %v", game, ex["info"])
+		}
+		if ex := doc.Scenes[0].Extras.(map[string]any); ex["entry"] != "Crawler_Calm" {
+			t.Errorf("%s: scene entry %v", game, ex["entry"])
+		}
+	}
+	batches := []struct {
+		src   string
+		files []string
+	}{
+		{"../../formats/prime/pak/testdata/DemoSet-mp1.pak", []string{"DemoSet-mp1_A0000000.ANIM.glb", "DemoSet-mp1_Crawler.glb", "DemoSet-mp1_Crawler_Calm.glb"}},
+		{writeDemoSet(t, prime.MP2), nil},
+	}
+	base := filepath.Base(batches[1].src)
+	batches[1].files = []string{base + "_Crawler.glb", base + "_Crawler_Calm.glb"}
+	for _, b := range batches {
+		out := t.TempDir()
+		stdout, errs, code := runCLI(t, "export", b.src, "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s%s", b.src, code, stdout, errs)
+		}
+		ents, _ := os.ReadDir(out)
+		var got []string
+		for _, e := range ents {
+			got = append(got, e.Name())
+		}
+		if strings.Join(got, " ") != strings.Join(b.files, " ") {
+			t.Errorf("%s: wrote %v, want %v\n%s", b.src, got, b.files, stdout)
+		}
+		for _, f := range b.files {
+			if !strings.HasSuffix(f, "Crawler.glb") && !strings.HasSuffix(f, "Crawler_Calm.glb") {
+				continue
+			}
+			if n := names(decodeGLTF(t, filepath.Join(out, f))); n != anims {
+				t.Errorf("%s: %s has %s", b.src, f, n)
+			}
+		}
 	}
 }

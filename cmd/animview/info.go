@@ -142,13 +142,14 @@ func describe(a *formats.Asset) *jsonInfo {
 		j.Clips = append(j.Clips, jc)
 	}
 	j.Sets = clipSets(a)
-	j.Characters, j.Set, j.Trans = charactersJSON(a)
+	var treeWarnings []string
+	j.Characters, j.Set, j.Trans = charactersJSON(a, &treeWarnings)
 	for _, e := range a.Entries {
 		j.Entries = append(j.Entries, jsonKV{Key: e.Name, Value: e.Type})
 	}
 	j.Entry = a.Entry
 	j.Info = kvs(a.Info)
-	j.Warnings = append([]string{}, a.Warnings...)
+	j.Warnings = append(append([]string{}, a.Warnings...), treeWarnings...)
 	return &j
 }
 

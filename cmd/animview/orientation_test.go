@@ -145,3 +145,24 @@ func TestDemoAndLegoFromTheFront(t *testing.T) {
 	}
 	checkFront(t, frontView(t, lego, 0.6), "HEAD", "LEG-LFT-END", "ARM-LFT-END", "ARM-RT-END", "")
 }
+
+// TestPrimeDemoFromTheFront applies the checks to the Metroid Prime demo
+// crawler (right-handed, Z up, facing +Y, so its left is the file's -X):
+// its L_ legs must be on the viewer's right and its front feet nearer than
+// its back feet. It has no arms; its middle feet stand for the hands.
+func TestPrimeDemoFromTheFront(t *testing.T) {
+	for _, path := range []string{"../../formats/prime/testdata/1A2B3C4D.ANIM", "../../formats/prime/pak/testdata/DemoSet-mp2.pak"} {
+		a, err := openAsset(path, openOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := a.Skeleton.Bones[a.Skeleton.IndexByName("L_Mid_Foot")].Bind.Translation.X(); x >= 0 {
+			t.Errorf("%s: L_Mid_Foot's bind offset has X %v: the creature's left is the file's -X", path, x)
+		}
+		dots := frontView(t, a, 0)
+		checkFront(t, dots, "Head", "L_Back_Foot", "L_Mid_Foot", "R_Mid_Foot", "")
+		if dots["L_Front_Foot"].Depth >= dots["L_Back_Foot"].Depth {
+			t.Errorf("%s: facing away: front foot depth %v, back foot depth %v", path, dots["L_Front_Foot"].Depth, dots["L_Back_Foot"].Depth)
+		}
+	}
+}

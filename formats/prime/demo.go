@@ -46,17 +46,19 @@ var demoBones = func() []demoBone {
 	return b
 }()
 
-// demoLegs are the crawler's legs: side +1 is left (+X), and the phase
-// offset makes a tripod gait (front-left, mid-right, back-left together).
+// demoLegs are the crawler's legs, and the phase offset makes a tripod
+// gait (front-left, mid-right, back-left together). side is the sign of the
+// leg's X: Retro's frame is right-handed with Z up and the creature facing
+// +Y, so its right is forward × up = +X and its left legs sit at -X.
 var demoLegs = []struct {
 	name  string
 	side  float32
 	y     float32
 	phase float64
 }{
-	{"L_Front", 1, 0.12, 0}, {"R_Front", -1, 0.12, math.Pi},
-	{"L_Mid", 1, 0, math.Pi}, {"R_Mid", -1, 0, 0},
-	{"L_Back", 1, -0.12, 0}, {"R_Back", -1, -0.12, math.Pi},
+	{"L_Front", -1, 0.12, 0}, {"R_Front", 1, 0.12, math.Pi},
+	{"L_Mid", -1, 0, math.Pi}, {"R_Mid", 1, 0, 0},
+	{"L_Back", -1, -0.12, 0}, {"R_Back", 1, -0.12, math.Pi},
 }
 
 // DemoCINF returns the demo creature's skeleton.
