@@ -22,7 +22,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Opener opens a path (or "demo:") into an asset.
@@ -84,8 +83,7 @@ type App struct {
 	ghostTimes []float64
 	ghosts     []*player.WorldPose
 	ghostPose  *player.Pose
-	path       vector.Path
-	pathOp     vector.DrawPathOptions
+	fill       filler
 	shownSpeed float64
 	textOp     text.DrawOptions
 	ruler      rulerCache
@@ -167,7 +165,7 @@ func NewApp(opt Options) (*App, error) {
 		}
 	}
 	a.script = opt.Actions
-	a.pathOp.AntiAlias = true
+	a.fill = newFiller()
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
