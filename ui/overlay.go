@@ -123,6 +123,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 			a.st.Err = err.Error()
 		} else {
 			a.opt.Log("saved " + path)
+			a.opt.Log("shown: " + a.st.Status())
 			a.st.Notify("screenshot saved: "+path, time.Now())
 		}
 	}
