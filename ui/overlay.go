@@ -51,7 +51,6 @@ var helpItems = [...]string{
 	"C: clip's camera", "W: warnings", "P F12: screenshot", "F1 ?: help · Esc: close",
 }
 
-
 // drawOverlay draws the error, the warnings, the event flashes, the notice
 // and the help in the view.
 func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
