@@ -145,13 +145,7 @@ func (a *App) buildWidgets() *widgets {
 	w.speed = widget.NewText(widget.TextOpts.Text("1×", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(36, 24)))
-	w.frameBox = k.textInput(52, func(s string) {
-		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-			a.st.SeekFrame(n)
-		}
-		w.frameShown = -1
-		a.ui.ClearFocus()
-	})
+	w.frameBox = k.textInput(52, a.submitFrame)
 	w.status = widget.NewText(widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 18)))
@@ -178,6 +172,16 @@ func (a *App) buildWidgets() *widgets {
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
 	w.root.AddChild(left, w.view, right, bottom)
 	return w
+}
+
+// submitFrame is Enter in the frame box: go to the typed frame (text that
+// is not a number changes nothing) and give the keys back to the view.
+func (a *App) submitFrame(s string) {
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		a.st.SeekFrame(n)
+	}
+	a.w.frameShown = -1
+	a.ui.ClearFocus()
 }
 
 func (a *App) clipLabel(e any) string {

@@ -79,3 +79,21 @@ func TestCopyWithoutClipboard(t *testing.T) {
 		t.Errorf("JSON %s: %v", data, err)
 	}
 }
+
+// TestFrameBox: a number typed into the frame box seeks there; other text
+// changes nothing; the box then shows the frame.
+func TestFrameBox(t *testing.T) {
+	a := newTestApp(t)
+	a.submitFrame(" 12 ")
+	if f, _ := a.st.Frame(); f != 12 || a.st.Playing {
+		t.Errorf("frame %d, playing %v", f, a.st.Playing)
+	}
+	a.submitFrame("twelve")
+	if f, _ := a.st.Frame(); f != 12 {
+		t.Errorf("text moved to frame %d", f)
+	}
+	a.syncWidgets()
+	if got := a.w.frameBox.GetText(); got != "12" {
+		t.Errorf("box shows %q", got)
+	}
+}
