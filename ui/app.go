@@ -21,7 +21,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Opener opens a path (or "demo:") into an asset.
@@ -86,8 +85,7 @@ type App struct {
 	ghostTimes []float64
 	ghosts     []*player.WorldPose
 	ghostPose  *player.Pose
-	path       vector.Path
-	pathOp     vector.DrawPathOptions
+	fill       filler
 	shownSpeed float64
 	textOp     text.DrawOptions
 	ruler      rulerCache
@@ -176,7 +174,7 @@ func NewApp(opt Options) (*App, error) {
 		}
 	}
 	a.script = opt.Actions
-	a.pathOp.AntiAlias = true
+	a.fill = newFiller()
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
@@ -207,7 +205,7 @@ func (a *App) assetChanged() {
 	a.world = player.NewWorldPose(sk)
 	a.ghostPose = player.NewPose(sk)
 	a.ghosts = a.ghosts[:0]
-	a.st.Helper = helperBones(sk, a.st.Asset.Clips)
+	a.st.Helper = render.HelperBones(sk, a.st.Asset.Clips)
 	a.root = render.SceneRoot(a.st.Asset.Coords)
 	cam := render.DefaultCamera()
 	cam.Yaw += a.st.Asset.Coords.FrontYaw

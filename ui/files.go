@@ -13,7 +13,6 @@ import (
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/ncruces/zenity"
 )
 
@@ -154,7 +153,7 @@ func (a *App) drawBrowser(screen *ebiten.Image) {
 		return
 	}
 	vp := a.viewport()
-	vector.FillRect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4}, false)
+	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := a.kit.small
 	maxW := int(vp.W) - 40
 	a.drawText(screen, a.fitText("Open: "+b.Dir, a.kit.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, a.kit.face)
@@ -169,7 +168,7 @@ func (a *App) drawBrowser(screen *ebiten.Image) {
 		e := b.Entries[first+k]
 		ry := y + float32(k*browserRowH)
 		if first+k == b.Cursor {
-			vector.FillRect(screen, x-4, ry-1, w+8, browserRowH, colAccentLo, false)
+			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, colAccentLo)
 		}
 		c := colText
 		switch {

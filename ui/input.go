@@ -235,9 +235,10 @@ func (a *App) stepClip(d int) {
 
 func (a *App) scrollToBone(i int) {
 	if i >= 0 && i < len(a.w.boneEntries) {
-		a.w.restoring = true
-		a.w.bones.SetSelectedEntry(a.w.boneEntries[i])
-		a.w.restoring = false
+		if e := a.w.boneEntries[i]; a.w.bones.SelectedEntry() != e {
+			a.w.setBone = e
+			a.w.bones.SetSelectedEntry(e)
+		}
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // eventColour gives each event kind its marker colour.
@@ -39,12 +38,18 @@ func (a *App) drawText(screen *ebiten.Image, s string, x, y float64, c color.Col
 	text.Draw(screen, s, face, op)
 }
 
-const helpText = `Mouse: left-drag orbit · right/shift-drag pan · wheel zoom · click a joint: select
-Space play/pause · ←/→ frame · Shift+←/→ key · Ctrl+←/→ event · Home/End · ↑/↓ speed
-R reverse · L loop · [ ] or PgUp/PgDn animation · Ctrl+PgUp/PgDn file · Ctrl+O open
-F frame · T follow · Z zoom to bone · 1 3 7 front/side/top · 5 ortho · O onion skin
-I in place · X bone axes · N names · G grid · B bind pose · H hide bone · Shift+H helpers
-C through the clip's camera · W warnings · P/F12 screenshot · F1 help · Esc close`
+// helpItems are the help's entries, laid out in as many columns as the
+// view has room for.
+var helpItems = [...]string{
+	"left drag: orbit", "right/shift drag: pan", "wheel: zoom", "click joint: select",
+	"Space: play / pause", "← →: frame", "Shift+← →: key", "Ctrl+← →: event",
+	"Home / End: ends", "↑ ↓ + -: speed", "R: reverse", "L: loop",
+	"[ ] PgUp PgDn: animation", "Ctrl+PgUp/PgDn: file", "Ctrl+O: open", "F: frame all",
+	"T: follow root", "Z: zoom to bone", "1 3 7: front side top", "5: orthographic",
+	"O: onion skin", "I: in place", "X: bone axes", "N: names",
+	"G: grid", "B: bind pose", "H: hide bone", "Shift+H: helpers",
+	"C: clip's camera", "W: warnings", "P F12: screenshot", "F1 ?: help · Esc: close",
+}
 
 // drawOverlay draws the error, the warnings, the event flashes, the notice
 // and the help in the view.
@@ -56,7 +61,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 	if a.st.Err != "" {
 		msg := wrap(a.st.Err, cols)
 		lines := strings.Count(msg, "\n") + 2
-		vector.FillRect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8}, false)
+		a.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
 		a.drawText(screen, "Error (Esc to dismiss):\n"+msg, x, y, colError, a.kit.small)
 		y += float64(18*lines + 14)
 	}
@@ -72,7 +77,7 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 			msg, lines = strings.Join(parts[:5], "\n")+" …", 6
 		}
 		h := float32(18*lines + 10)
-		vector.FillRect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8}, false)
+		a.fill.rect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8})
 		a.bannerRect = image.Rect(int(vp.X+4), int(y)-4, int(vp.X+vp.W-4), int(float32(y)-4+h))
 		a.drawText(screen, head+"\n"+msg, x, y, colWarn, a.kit.small)
 		y += float64(h + 6)
@@ -99,17 +104,14 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 	}
 	if n := a.st.NoticeAt(time.Now()); n != "" {
 		msg := a.fitText(n, a.kit.small, int(vp.W)-24)
-		vector.FillRect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8}, false)
+		a.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
 		a.drawText(screen, msg, x, float64(vp.Y+vp.H)-50, colText, a.kit.small)
 	}
 	if a.st.ThroughCamera {
 		a.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-44, colDim, a.kit.small)
 	}
 	if a.st.Help {
-		lines := strings.Count(helpText, "\n") + 1
-		h := float32(18*lines + 20)
-		vector.FillRect(screen, vp.X+8, vp.Y+vp.H/2-h/2, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0}, false)
-		a.drawText(screen, helpText, float64(vp.X)+16, float64(vp.Y+vp.H/2-h/2+10), colText, a.kit.small)
+		a.drawHelp(screen, vp)
 	} else {
 		a.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, a.kit.small)
 	}
@@ -120,8 +122,28 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 			a.st.Err = err.Error()
 		} else {
 			a.opt.Log("saved " + path)
+			a.opt.Log("shown: " + a.st.Status())
 			a.st.Notify("screenshot saved: "+path, time.Now())
 		}
+	}
+}
+
+// drawHelp draws the keys in columns that fit the view.
+func (a *App) drawHelp(screen *ebiten.Image, vp render.Viewport) {
+	face := a.kit.small
+	colW := float32(0)
+	for _, it := range helpItems {
+		w, _ := text.Measure(it, face, 0)
+		colW = max(colW, float32(w)+18)
+	}
+	cols := max(1, int((vp.W-32)/colW))
+	rows := (len(helpItems) + cols - 1) / cols
+	h := float32(rows*18 + 20)
+	top := max(vp.Y+8, vp.Y+vp.H/2-h/2)
+	a.fill.rect(screen, vp.X+8, top, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	for i, it := range helpItems {
+		c, r := i/rows, i%rows
+		a.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+float32(r*18)), colText, face)
 	}
 }
 
@@ -142,7 +164,7 @@ func (a *App) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
 		msg = strings.Join(parts[:lines], "\n")
 	}
 	top := vp.Y + 40
-	vector.FillRect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4}, false)
+	a.fill.rect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	a.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, a.kit.small)
 }
 

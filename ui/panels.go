@@ -48,9 +48,10 @@ type widgets struct {
 	speed                *widget.Text
 	boneEntries          []*boneEntry
 	eventEntries         []*eventEntry
-	// restoring is set while the bone list's selection is put back after
-	// a click on a check box, so that the handler ignores it.
-	restoring bool
+	// setBone and setClip are entries the viewer itself selected in the
+	// lists: ebitenui delivers that selection to the handler a tick later,
+	// like a click, and the handler must not take it for one.
+	setBone, setClip any
 	// inspected is what the inspector text shows, to format it only when
 	// it changes.
 	inspected   state.BoneInfo
@@ -144,13 +145,7 @@ func (a *App) buildWidgets() *widgets {
 	w.speed = widget.NewText(widget.TextOpts.Text("1×", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(36, 24)))
-	w.frameBox = k.textInput(52, func(s string) {
-		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-			a.st.SeekFrame(n)
-		}
-		w.frameShown = -1
-		a.ui.ClearFocus()
-	})
+	w.frameBox = k.textInput(52, a.submitFrame)
 	w.status = widget.NewText(widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 18)))
@@ -177,6 +172,16 @@ func (a *App) buildWidgets() *widgets {
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
 	w.root.AddChild(left, w.view, right, bottom)
 	return w
+}
+
+// submitFrame is Enter in the frame box: go to the typed frame (text that
+// is not a number changes nothing) and give the keys back to the view.
+func (a *App) submitFrame(s string) {
+	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		a.st.SeekFrame(n)
+	}
+	a.w.frameShown = -1
+	a.ui.ClearFocus()
 }
 
 func (a *App) clipLabel(e any) string {
@@ -265,6 +270,10 @@ func (a *App) eventLabel(e any) string {
 }
 
 func (a *App) onClipSelected(e, _ any) {
+	if e == a.w.setClip {
+		a.w.setClip = nil
+		return
+	}
 	switch v := e.(type) {
 	case *clipEntry:
 		if v.index != a.st.Clip {
@@ -294,7 +303,8 @@ func (a *App) boxWidth() int {
 // subtree) and leaves the selection as it was; a click on the name
 // selects the bone.
 func (a *App) onBoneSelected(e, prev any) {
-	if a.w.restoring {
+	if e == nil || e == a.w.setBone {
+		a.w.setBone = nil
 		return
 	}
 	x, _ := ebiten.CursorPosition()
@@ -308,13 +318,10 @@ func (a *App) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 	if x >= r.Min.X && x < r.Min.X+a.boxWidth() {
 		a.st.ClickBoneBox(b.index, shift)
 		a.refreshBoneLabels()
-		a.w.restoring = true
-		if prev != nil {
-			a.w.bones.SetSelectedEntry(prev)
-		} else if a.st.Selected >= 0 {
-			a.scrollToBone(a.st.Selected)
+		if a.w.bones.SelectedEntry() != prev {
+			a.w.setBone = prev
+			a.w.bones.SetSelectedEntry(prev) // nil clears it
 		}
-		a.w.restoring = false
 		return
 	}
 	a.st.SelectBone(b.index)
@@ -351,9 +358,10 @@ func (a *App) clipChanged() {
 func (a *App) selectClipEntry() {
 	for _, e := range a.w.clips.Entries() {
 		if ce, ok := e.(*clipEntry); ok && ce.index == a.st.Clip {
-			a.w.restoring = true
-			a.w.clips.SetSelectedEntry(e)
-			a.w.restoring = false
+			if a.w.clips.SelectedEntry() != e {
+				a.w.setClip = e
+				a.w.clips.SetSelectedEntry(e)
+			}
 		}
 	}
 }

@@ -60,6 +60,13 @@ type paintKey struct {
 	// focused redraws when the window gains or loses focus: without a
 	// compositor, a window uncovered by another may need its picture again.
 	focused bool
+	// View toggles and panels that scripts change without input, and a
+	// notice that expires on its own.
+	onion, inPlace, axes, hideHelpers bool
+	warningsDismissed, showWarnings   bool
+	browser                           any
+	notice                            bool
+	hidden                            int
 }
 
 func (a *App) paintKey() paintKey {
@@ -73,7 +80,21 @@ func (a *App) paintKey() paintKey {
 		pendingShot: a.pendingShot, needFrame: a.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shotDone,
 		focused:     ebiten.IsFocused(),
+		onion:       st.Onion, inPlace: st.InPlace, axes: st.Axes, hideHelpers: st.HideHelpers,
+		warningsDismissed: st.WarningsDismissed, showWarnings: st.ShowWarnings,
+		browser: st.Browser, notice: time.Now().Before(st.NoticeUntil), hidden: countTrue(st.HiddenBones),
 	}
+}
+
+// countTrue counts the set entries of a mask.
+func countTrue(m []bool) int {
+	n := 0
+	for _, b := range m {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // inputActive reports whether the user is doing anything this tick: a key

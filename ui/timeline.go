@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // The timeline is drawn by hand in its container: a ruler of frame
@@ -71,7 +70,7 @@ func rulerStep(frames int, width float32, labelW float32) int {
 // drawTimeline draws the ruler, ticks, markers and playhead.
 func (a *App) drawTimeline(screen *ebiten.Image) {
 	x0, x1, top, bottom := a.trackSpan()
-	vector.FillRect(screen, x0, top, x1-x0, bottom-top, colTrack, false)
+	a.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
 	c := a.st.CurrentClip()
 	if c == nil || c.Duration <= 0 {
 		return
@@ -82,11 +81,11 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 	for _, m := range a.ruler.marks {
 		x := a.timelineX(m.t)
 		if m.label != "" {
-			vector.StrokeLine(screen, x, top-3, x, bottom, 1, colTick, false)
+			a.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
 			a.tlLabel(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
 			a.tlLabel(screen, m.time, x, bottom, face, colDim)
 		} else {
-			vector.StrokeLine(screen, x, bottom-4, x, bottom, 1, colTick, false)
+			a.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
 		}
 	}
 	// Keys of the selected bone.
@@ -94,7 +93,7 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 		a.keyTimes = a.st.KeyTimes(a.st.Selected, a.keyTimes[:0])
 		for _, t := range a.keyTimes {
 			x := a.timelineX(t)
-			vector.StrokeLine(screen, x, top+trackH/2, x, bottom-1, 1, colKey, false)
+			a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
 		}
 	}
 	// Events: a triangle at the top of the track.
@@ -106,28 +105,21 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 		if a.st.HiddenEvents[i] {
 			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 		}
-		a.path.Reset()
-		a.path.MoveTo(x-5, top)
-		a.path.LineTo(x+5, top)
-		a.path.LineTo(x, top+8)
-		a.path.Close()
-		a.pathOp.ColorScale.Reset()
-		a.pathOp.ColorScale.ScaleWithColor(col)
-		vector.FillPath(screen, &a.path, nil, &a.pathOp)
+		a.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
 		if math.Abs(float64(float32(mx)-x)) <= 5 && float32(my) >= top-2 && float32(my) <= bottom {
 			hover = i
 		}
 	}
 	// Playhead.
 	hx := a.timelineX(a.st.Time)
-	vector.FillRect(screen, hx-1, top-2, 3, bottom-top+4, colHead, false)
+	a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
 	if hover >= 0 {
 		e := c.Events[hover]
 		label := e.Name + "  (" + string(e.Kind) + ")  " + strconv.FormatFloat(e.Time, 'f', 3, 64) + " s"
 		w, _ := text.Measure(label, face, 0)
 		x := min(max(a.timelineX(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
 		y := top - 20
-		vector.FillRect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0}, false)
+		a.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
 		a.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
 	}
 }

@@ -79,3 +79,45 @@ func TestCopyWithoutClipboard(t *testing.T) {
 		t.Errorf("JSON %s: %v", data, err)
 	}
 }
+
+// TestFrameBox: a number typed into the frame box seeks there; other text
+// changes nothing; the box then shows the frame.
+func TestFrameBox(t *testing.T) {
+	a := newTestApp(t)
+	a.submitFrame(" 12 ")
+	if f, _ := a.st.Frame(); f != 12 || a.st.Playing {
+		t.Errorf("frame %d, playing %v", f, a.st.Playing)
+	}
+	a.submitFrame("twelve")
+	if f, _ := a.st.Frame(); f != 12 {
+		t.Errorf("text moved to frame %d", f)
+	}
+	a.syncWidgets()
+	if got := a.w.frameBox.GetText(); got != "12" {
+		t.Errorf("box shows %q", got)
+	}
+}
+
+// TestNextFileInFolder: Ctrl+PgDn opens the next readable file of the
+// open file's folder and Ctrl+PgUp goes back, wrapping at the ends.
+func TestNextFileInFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"a.anim", "b.txt", "c.anim"} {
+		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
+	}
+	var opened []string
+	open := func(p string) (*formats.Asset, error) {
+		opened = append(opened, filepath.Base(p))
+		return opener("demo:")
+	}
+	a, err := NewApp(Options{Path: filepath.Join(dir, "a.anim"), Open: open, Extensions: []string{"anim"}, Log: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.openSibling(1)
+	a.openSibling(1)
+	a.openSibling(-1)
+	if got := strings.Join(opened, " "); got != "a.anim c.anim a.anim c.anim" {
+		t.Errorf("opened %s", got)
+	}
+}

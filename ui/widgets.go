@@ -147,5 +147,3 @@ func (k *kit) list(minH int, label func(any) string, onSelect func(entry, prev a
 		widget.ListOpts.EntrySelectedHandler(func(args *widget.ListEntrySelectedEventArgs) { onSelect(args.Entry, args.PreviousEntry) }),
 	)
 }
-
-func nineColor(c color.Color) *eimage.NineSlice { return eimage.NewNineSliceColor(c) }

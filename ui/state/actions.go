@@ -20,19 +20,27 @@ func (a Action) String() string { return strings.Join(append([]string{a.Verb}, a
 // (open, key, click): the window does.
 var ErrNotState = errors.New("not a state action")
 
-// stateVerbs are the verbs Apply carries out, with their argument count.
-var stateVerbs = map[string]int{
-	"select-bone": 1, "hide-bone": 1, "show-bone": 1, "hide-subtree": 1, "show-all": 0,
-	"seek": 1, "frame": 1, "clip": 1, "next-clip": 0, "prev-clip": 0,
-	"play": 0, "pause": 0, "loop": 1, "speed": 1, "reverse": 0,
-	"next-key": 0, "prev-key": 0, "next-event": 0, "prev-event": 0,
-	"view": 1, "ortho": 0, "onion": 0, "axes": 0, "in-place": 0, "helpers": 0,
-	"labels": 0, "grid": 0, "bind-pose": 0, "warnings": 0, "dismiss": 0,
+// verbArgs returns how many arguments a verb takes (-1: one or more,
+// joined by spaces) and whether the verb exists. Apply carries out the
+// state's verbs; open, entry, key, click, wait, frame-all and zoom-bone
+// are the window's.
+func verbArgs(verb string) (int, bool) {
+	switch verb {
+	case "show-all", "next-clip", "prev-clip", "play", "pause", "reverse",
+		"next-key", "prev-key", "next-event", "prev-event", "ortho", "onion", "axes",
+		"in-place", "helpers", "labels", "grid", "bind-pose", "warnings", "dismiss",
+		"frame-all", "zoom-bone":
+		return 0, true
+	case "select-bone", "hide-bone", "show-bone", "hide-subtree", "seek", "frame",
+		"clip", "loop", "speed", "view", "key", "wait":
+		return 1, true
+	case "click":
+		return 2, true
+	case "open", "entry":
+		return -1, true
+	}
+	return 0, false
 }
-
-// windowVerbs are the verbs the window carries out, with their argument
-// count (-1: one or more, joined by spaces).
-var windowVerbs = map[string]int{"open": -1, "key": 1, "click": 2, "wait": 1, "entry": -1, "frame-all": 0, "zoom-bone": 0}
 
 // ParseActions splits a script into actions: statements separated by ';'
 // or new lines, words by spaces. Unknown verbs and wrong argument counts
@@ -45,10 +53,7 @@ func ParseActions(script string) ([]Action, error) {
 			continue
 		}
 		a := Action{Verb: strings.ToLower(f[0]), Args: f[1:]}
-		want, ok := stateVerbs[a.Verb]
-		if !ok {
-			want, ok = windowVerbs[a.Verb]
-		}
+		want, ok := verbArgs(a.Verb)
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("action %d %q: unknown verb %q", n+1, stmt, a.Verb)
