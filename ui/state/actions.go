@@ -49,6 +49,9 @@ func ParseActions(script string) ([]Action, error) {
 		if !ok {
 			want, ok = windowVerbs[a.Verb]
 		}
+		if !ok {
+			want, ok = treeVerbs[a.Verb]
+		}
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("action %d %q: unknown verb %q", n+1, stmt, a.Verb)
@@ -183,6 +186,9 @@ func (s *State) Apply(a Action) error {
 	case "dismiss":
 		s.DismissWarnings()
 	default:
+		if ok, err := s.applyTree(a); ok {
+			return err
+		}
 		return fmt.Errorf("%s: %w", a.Verb, ErrNotState)
 	}
 	return nil
