@@ -647,7 +647,7 @@ func (s *State) lineText(m, parent *formats.MetaAnim, child int) string {
 	}
 	if parent != nil && parent.Kind == formats.MetaRandom {
 		if d, ok := s.Tree.Drawn[parent]; ok && d == child {
-			b.WriteString("  ◀ plays")
+			b.WriteString("  ← plays")
 		}
 	}
 	return b.String()

@@ -253,7 +253,7 @@ func TestRandomPinAndSeed(t *testing.T) {
 	}
 	lines := s.TreeLines(nil)
 	if len(lines) != 3 || !strings.Contains(lines[0].Text, "pinned 2") || lines[1].Active || !lines[2].Active ||
-		!strings.HasPrefix(lines[1].Text, "1–70%: Play idle") || !strings.Contains(lines[2].Text, "◀ plays") {
+		!strings.HasPrefix(lines[1].Text, "1–70%: Play idle") || !strings.Contains(lines[2].Text, "← plays") {
 		t.Errorf("tree lines: %+v", lines)
 	}
 	if err := s.PinRandom(root, 2); err == nil {
