@@ -34,20 +34,20 @@ const treeStep = 0.1
 
 // treeWidgets are the tree panel's widgets and what they show.
 type treeWidgets struct {
-	panel                 *widget.Container
-	lines                 *widget.List
-	minus, plus, pin      *widget.Button
-	from, to              *widget.Button
-	info                  *widget.Text
-	entries               []*treeEntry
-	animEntries           []*animEntry
-	gen                   int
-	asset                 *formats.Asset
-	anim                  int
-	transition            *state.TransitionPreview
-	selected              string // the selected line's path
-	width                 int
-	shownPanel            bool
+	panel            *widget.Container
+	lines            *widget.List
+	minus, plus, pin *widget.Button
+	from, to         *widget.Button
+	info             *widget.Text
+	entries          []*treeEntry
+	animEntries      []*animEntry
+	gen              int
+	asset            *formats.Asset
+	anim             int
+	transition       *state.TransitionPreview
+	selected         string // the selected line's path
+	width            int
+	shownPanel       bool
 	// selecting is the clip-list entry the panel selected itself:
 	// ebitenui fires the selection event later, in its next update,
 	// and the handler must not take it for a click.
