@@ -305,7 +305,9 @@ func (a *App) Update() (err error) {
 	}
 	a.pollChooser()
 	a.ui.Update()
-	if a.drawn && (len(a.script) > 0 || a.scriptWait > 0) {
+	// The script waits for the figures' first framing, so that what it
+	// plays does not change the camera of its pictures.
+	if a.drawn && !a.needFrame && (len(a.script) > 0 || a.scriptWait > 0) {
 		a.runScript()
 	}
 	a.handleInput()

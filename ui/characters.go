@@ -356,6 +356,10 @@ func (a *App) syncTree() {
 		if sel != nil {
 			t.lines.SetSelectedEntry(sel)
 		}
+		// A new tree has its own events and played bones (an action
+		// script or a weight changes them without the clip list).
+		a.refreshEvents()
+		a.refreshBoneLabels()
 		a.updateTreeControls()
 	}
 	if st.Tree.Anim != t.anim || st.Tree.Transition != t.transition {
