@@ -220,6 +220,10 @@ func (a *App) assetChanged() {
 }
 
 func (a *App) selectClipByName(sel string) {
+	if i := a.st.AnimByName(sel); i >= 0 {
+		_ = a.st.SelectAnim(i) // a character set's animation; a failed build shows its error
+		return
+	}
 	for i, c := range a.st.Asset.Clips {
 		if c.Name == sel || fmt.Sprint(i) == sel {
 			a.st.SelectClip(i)

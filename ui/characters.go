@@ -361,6 +361,9 @@ func (a *App) syncTree() {
 		a.refreshEvents()
 		a.refreshBoneLabels()
 		a.updateTreeControls()
+		// The status line shows the frame count, which a tree of another
+		// length changes at the same time and clip index.
+		a.w.status.Label = ""
 	}
 	if st.Tree.Anim != t.anim || st.Tree.Transition != t.transition {
 		t.anim, t.transition = st.Tree.Anim, st.Tree.Transition

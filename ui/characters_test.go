@@ -8,6 +8,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 )
 
@@ -153,5 +154,34 @@ func TestTreePanel(t *testing.T) {
 	// The preview's events are the event list's.
 	if len(a.w.eventEntries) != len(a.st.CurrentClip().Events) {
 		t.Errorf("event list %d, events %d", len(a.w.eventEntries), len(a.st.CurrentClip().Events))
+	}
+}
+
+// TestTreeTickDoesNotAllocate: playing a tree (a blend, a sequence, a
+// transition preview) samples without allocating, and a paused tick syncs
+// the tree panel without allocating.
+func TestTreeTickDoesNotAllocate(t *testing.T) {
+	a := newPakApp(t)
+	for _, script := range []string{"anim walk_blend", "anim sequence", "transition walk phase"} {
+		acts, err := state.ParseActions(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.st.Apply(acts[0]); err != nil {
+			t.Fatal(err)
+		}
+		a.syncWidgets()
+		a.st.Playing = true
+		if n := testing.AllocsPerRun(50, func() {
+			a.crossed = a.st.Advance(1.0/60, a.crossed[:0])
+			a.st.Sampler().Sample(a.st.Time, a.pose)
+		}); n != 0 {
+			t.Errorf("%s: %v allocations per played frame", script, n)
+		}
+		a.st.Playing = false
+		a.syncWidgets()
+		if n := testing.AllocsPerRun(50, func() { a.syncWidgets() }); n != 0 {
+			t.Errorf("%s: %v allocations per paused tick", script, n)
+		}
 	}
 }
