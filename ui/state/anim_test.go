@@ -439,3 +439,30 @@ func TestEchoesDemoSet(t *testing.T) {
 		t.Error("MP2 walk has no events on the timeline")
 	}
 }
+
+func TestTreeThatFailsToBuild(t *testing.T) {
+	a := demoPak(t, "mp1", "")
+	// The walk's Play loses its ANIM, as when the file is missing.
+	a.AnimSet.Animations[0].Tree = &formats.MetaAnim{Kind: formats.MetaPlay, Clip: -1, AnimID: 0x1A2B3C4D, Name: "walk"}
+	s := New("DemoSet-mp1.pak", a)
+	if s.Tree.Anim != 0 || s.Sampler() != nil || s.CurrentClip() != nil || s.Status() != "bind pose (no clips)" {
+		t.Fatalf("anim %d sampler %v clip %v status %q", s.Tree.Anim, s.Sampler(), s.CurrentClip(), s.Status())
+	}
+	if !strings.Contains(s.Err, `animation "walk"`) || !strings.Contains(s.Err, "has no clip") {
+		t.Errorf("error %q", s.Err)
+	}
+	// Another animation plays again.
+	s.Err = ""
+	anim(t, s, "idle")
+	if s.Sampler() == nil || s.Err != "" {
+		t.Errorf("idle after the failure: %v %q", s.Sampler(), s.Err)
+	}
+	// A transition from the broken one fails the same way.
+	if err := s.PlayTransition(0, 1); err == nil || s.Sampler() != nil {
+		t.Errorf("transition from a broken tree: %v", err)
+	}
+	// Advancing and stepping without a tree do nothing.
+	if got := s.Advance(0.5, nil); len(got) != 0 || s.Time != 0 {
+		t.Errorf("advance without a tree: %v at %v", got, s.Time)
+	}
+}

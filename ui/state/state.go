@@ -144,8 +144,8 @@ func (s *State) CurrentClip() *formats.Clip {
 // Sampler returns what plays (the open clip's sampler or an animation
 // tree), or nil.
 func (s *State) Sampler() player.Sampler {
-	if s.Tree.src != nil {
-		return s.Tree.src
+	if s.Tree.Anim >= 0 {
+		return s.Tree.src // nil while a tree failed to build
 	}
 	if s.sampler == nil {
 		return nil // not a nil *ClipSampler in an interface
