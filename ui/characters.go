@@ -384,14 +384,16 @@ func (a *App) updateTreeControls() {
 	_, blend := a.blendLine()
 	t.minus.GetWidget().Disabled = !blend
 	t.plus.GetWidget().Disabled = !blend
+	// Pin acts on a Random's child line; on the Random itself it can
+	// only unpin.
 	m, child, ok := a.pinTarget()
-	t.pin.GetWidget().Disabled = !ok
-	label := "Pin"
+	label, can := "Pin", ok && child >= 0
 	if ok {
 		if p, pinned := st.Tree.Pins[m]; pinned && (child < 0 || p == child) {
-			label = "Unpin"
+			label, can = "Unpin", true
 		}
 	}
+	t.pin.GetWidget().Disabled = !can
 	setButtonText(t.pin, label)
 	list := st.AnimList()
 	name := func(i int) string {
