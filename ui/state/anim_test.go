@@ -466,3 +466,52 @@ func TestTreeThatFailsToBuild(t *testing.T) {
 		t.Errorf("advance without a tree: %v at %v", got, s.Time)
 	}
 }
+
+// TestTransitionsMatchTheCLI: the preview is `pose --anim TO
+// --transition-from FROM --from-time S --time U` at preview time S + U,
+// for every kind the demo table gives (a Trans, a PhaseTrans, the default,
+// a MetaAnim through idle for the sequence's alert) in both games.
+func TestTransitionsMatchTheCLI(t *testing.T) {
+	for _, game := range []string{"mp1", "mp2"} {
+		a := demoPak(t, game, "")
+		s := New("DemoSet.pak", a)
+		for _, c := range []struct {
+			from, to, kind string
+		}{
+			{"walk", "idle", "trans 0.25 s"},
+			{"idle", "walk", "phase-trans 0.30 s"},
+			{"walk", "walk", "trans 0.20 s"},
+			{"walk_blend", "phase", ""},
+			{"sequence", "walk", ""},
+		} {
+			from, to := s.AnimByName(c.from), s.AnimByName(c.to)
+			const lead = 0.4
+			if err := s.PlayTransitionAt(from, to, lead); err != nil {
+				t.Fatal(err)
+			}
+			if s.Tree.Transition.Kind != c.kind {
+				t.Errorf("%s %s → %s: kind %q, want %q", game, c.from, c.to, s.Tree.Transition.Kind, c.kind)
+			}
+			opts := player.Options{Rand: player.NewRandom16(0)}
+			src, err := player.BuildAnim(a, s.AnimList()[from].SetIndex, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src.SetTime(lead)
+			tr, err := player.BuildTransition(a, src, s.AnimList()[to].SetIndex, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Duration() != lead+tr.Duration() {
+				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Duration(), lead+tr.Duration())
+			}
+			for _, u := range []float64{0, 0.1, 0.3, 1.0} {
+				p := player.NewPose(a.Skeleton)
+				tr.Sample(u, p)
+				if d := poseDiff(poseAt(s, lead+u), p); d > 1e-6 {
+					t.Errorf("%s %s → %s at %v: differs by %g", game, c.from, c.to, u, d)
+				}
+			}
+		}
+	}
+}
