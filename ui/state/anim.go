@@ -42,9 +42,8 @@ type AnimState struct {
 	// the tree.
 	Gen int
 
-	src     player.Sampler
-	view    *formats.Clip
-	fromSrc player.Source
+	src  player.Sampler
+	view *formats.Clip
 }
 
 // TransitionPreview is a played transition: From plays FromTime seconds,
@@ -75,7 +74,7 @@ func (s *State) resetAnims() {
 
 // leaveAnims stops playing a tree (a plain clip was chosen).
 func (s *State) leaveAnims() {
-	s.Tree.Anim, s.Tree.src, s.Tree.view, s.Tree.fromSrc, s.Tree.Transition = -1, nil, nil, nil, nil
+	s.Tree.Anim, s.Tree.src, s.Tree.view, s.Tree.Transition = -1, nil, nil, nil
 }
 
 // HasAnims reports whether the open asset is a character set whose
@@ -139,15 +138,6 @@ func (s *State) animTree(i int) *formats.MetaAnim {
 	}
 	if set := s.Asset.AnimSet; ca.SetIndex >= 0 && ca.SetIndex < len(set.Animations) {
 		return set.Animations[ca.SetIndex].Tree
-	}
-	return nil
-}
-
-// TreeSource returns the playing tree's source (nil in a transition
-// preview or without a tree): for tests and tools.
-func (s *State) TreeSource() player.Source {
-	if src, ok := s.Tree.src.(player.Source); ok {
-		return src
 	}
 	return nil
 }
@@ -241,7 +231,7 @@ func (s *State) rebuild() error {
 // failTree shows a build error and the bind pose.
 func (s *State) failTree(err error) {
 	s.Err = err.Error()
-	s.Tree.src, s.Tree.view, s.Tree.fromSrc = nil, nil, nil
+	s.Tree.src, s.Tree.view = nil, nil
 	s.HiddenEvents, s.Animated, s.Dim, s.mover = nil, nil, nil, -1
 	s.Tree.Gen++
 }
