@@ -7,8 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/player"
 )
@@ -512,6 +514,47 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 					t.Errorf("%s %s → %s at %v: differs by %g", game, c.from, c.to, u, d)
 				}
 			}
+		}
+	}
+}
+
+// TestANCSFolderWithAMissingANIM opens the demo set's ANCS from a folder
+// whose walk ANIM is missing: the loader warns, walk and the trees that
+// play it fail to build with their name, the others play.
+func TestANCSFolderWithAMissingANIM(t *testing.T) {
+	files, err := prime.DemoSetFiles(prime.MP1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for n, b := range files {
+		if n != "1A2B3C4D.ANIM" {
+			fsys[n] = &fstest.MapFile{Data: b}
+		}
+	}
+	a, err := prime.LoadANCS(&formats.Input{Name: prime.DemoANCSName, Data: fsys[prime.DemoANCSName].Data,
+		Siblings: formats.FSResolver{FS: fsys}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(prime.DemoANCSName, a)
+	if len(s.Warnings) == 0 || !s.HasAnims() {
+		t.Fatalf("warnings %q, anims %v", s.Warnings, s.HasAnims())
+	}
+	if !strings.Contains(s.Err, `animation "walk"`) || s.Sampler() != nil {
+		t.Errorf("walk without its ANIM: error %q", s.Err)
+	}
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{{"idle", true}, {"walk_blend", false}, {"random_idle", true}, {"sequence", false}} {
+		s.Err = ""
+		err := s.SelectAnim(s.AnimByName(c.name))
+		if (err == nil) != c.ok || (s.Sampler() != nil) != c.ok {
+			t.Errorf("%s: error %v, sampler %v", c.name, err, s.Sampler())
+		}
+		if !c.ok && !strings.Contains(s.Err, c.name) {
+			t.Errorf("%s: error %q does not name it", c.name, s.Err)
 		}
 	}
 }
