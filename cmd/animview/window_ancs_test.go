@@ -63,6 +63,10 @@ func TestWindowCharacterSet(t *testing.T) {
 		if n := differ(blend, heavy, view); n < 100 {
 			t.Errorf("weight 0.3 and 1 differ in %d pixels", n)
 		}
+		// The root line's text changes with it ("Blend  B 1.00 (file 0.30)").
+		if n := differ(blend, heavy, tree); n < 50 {
+			t.Errorf("the tree panel shows weights 0.3 and 1 alike but for %d pixels", n)
+		}
 		if n := differ(heavy, idle, view); n > 0 {
 			t.Errorf("weight 1 differs from idle (B) in %d pixels", n)
 		}
