@@ -155,20 +155,8 @@ func (s *State) SelectAnim(i int) error {
 	if s.Tree.To == i && len(s.AnimList()) > 1 {
 		s.Tree.To = (i + 1) % len(s.AnimList())
 	}
-	s.Time, s.Fired = 0, nil
+	s.Time, s.Fired, s.HiddenEvents = 0, nil, nil
 	return s.rebuild()
-}
-
-// skeleton is the opened character's skeleton, as `pose --character`
-// takes it.
-func (s *State) skeleton() *formats.Skeleton {
-	a := s.Asset
-	if c := a.Character; c >= 0 && c < len(a.Characters) {
-		if si := a.Characters[c].Skeleton; si >= 0 && si < len(a.Skeletons) && a.Skeletons[si] != nil {
-			return a.Skeletons[si]
-		}
-	}
-	return a.Skeleton
 }
 
 // buildOptions are the player options of one build: the user's overrides
@@ -178,7 +166,9 @@ func (s *State) buildOptions(leaves *[]*formats.Clip) player.Options {
 	s.Tree.Drawn = map[*formats.MetaAnim]int{}
 	return player.Options{
 		Rand: player.NewRandom16(s.Tree.Seed), Pins: s.Tree.Pins, Weights: s.Tree.Weights,
-		Skeleton: s.skeleton(),
+		// The clips are indexed against Asset.Skeleton (the opened
+		// character's), and the view poses it.
+		Skeleton: s.Asset.Skeleton,
 		OnRandom: func(m *formats.MetaAnim, child int) { s.Tree.Drawn[m] = child },
 		OnBuild: func(m *formats.MetaAnim, src player.Source) {
 			if c, ok := src.(*player.ClipSource); ok && m.Kind == formats.MetaPlay {
@@ -458,7 +448,7 @@ func (s *State) playTransition(from, to int, lead float64, rewind bool) error {
 	s.Tree.Anim, s.Tree.From, s.Tree.To = to, from, to
 	s.Tree.Transition = &TransitionPreview{From: from, To: to, FromTime: lead, Kind: s.transitionKind(from, to)}
 	if rewind {
-		s.Time, s.Fired, s.Playing = 0, nil, true
+		s.Time, s.Fired, s.Playing, s.HiddenEvents = 0, nil, true, nil
 	}
 	s.Clip = -1
 	s.setTree(&transitionPreview{a: a, lead: lead, trans: tr}, list[from].Name+" → "+list[to].Name, leaves, false)
