@@ -558,3 +558,24 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 		}
 	}
 }
+
+// TestMutesFollowTheAnimation: a muted event stays muted while the tree is
+// rebuilt (a weight) and not into another animation.
+func TestMutesFollowTheAnimation(t *testing.T) {
+	s := demoSet(t)
+	anim(t, s, "walk_blend")
+	if len(s.HiddenEvents) != 5 {
+		t.Fatalf("walk_blend has %d events", len(s.HiddenEvents))
+	}
+	s.ToggleEvent(1)
+	if err := s.SetBlendWeight(s.CurrentTree(), 0.6); err != nil {
+		t.Fatal(err)
+	}
+	if !s.HiddenEvents[1] {
+		t.Error("a new weight unmuted the event")
+	}
+	anim(t, s, "walk")
+	if len(s.HiddenEvents) != 5 || s.HiddenEvents[1] {
+		t.Errorf("walk inherits the mute: %v", s.HiddenEvents)
+	}
+}
