@@ -218,6 +218,10 @@ func (a *App) assetChanged() {
 }
 
 func (a *App) selectClipByName(sel string) {
+	if i := a.st.AnimByName(sel); i >= 0 {
+		_ = a.st.SelectAnim(i) // a character set's animation; a failed build shows its error
+		return
+	}
 	for i, c := range a.st.Asset.Clips {
 		if c.Name == sel || fmt.Sprint(i) == sel {
 			a.st.SelectClip(i)
@@ -303,7 +307,9 @@ func (a *App) Update() (err error) {
 	}
 	a.pollChooser()
 	a.ui.Update()
-	if a.drawn && (len(a.script) > 0 || a.scriptWait > 0) {
+	// The script waits for the figures' first framing, so that what it
+	// plays does not change the camera of its pictures.
+	if a.drawn && !a.needFrame && (len(a.script) > 0 || a.scriptWait > 0) {
 		a.runScript()
 	}
 	a.handleInput()

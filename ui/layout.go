@@ -38,7 +38,7 @@ func panelRects(r image.Rectangle) (left, view, right, bottom image.Rectangle) {
 }
 
 // windowLayout places the root's four children (left, view, right,
-// bottom) at panelRects, whatever their contents would prefer: ebitenui's
+// bottom), and a fifth under the view when there is one, at panelRects, whatever their contents would prefer: ebitenui's
 // grid sizes columns by content, which made panels jump between files.
 type windowLayout struct{}
 
@@ -53,6 +53,15 @@ func (windowLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Re
 		return
 	}
 	l, v, rt, b := panelRects(r)
+	// A fifth child (the tree panel of a character set, characters.go)
+	// takes the bottom of the view's column while it shows.
+	if len(ws) > 4 {
+		if tp := ws[4]; tp.GetWidget().GetVisibility() != widget.Visibility_Hide {
+			h := min(treePanelH, v.Dy()/2)
+			tp.SetLocation(image.Rect(v.Min.X, v.Max.Y-h, v.Max.X, v.Max.Y))
+			v.Max.Y -= h
+		}
+	}
 	ws[0].SetLocation(l)
 	ws[1].SetLocation(v)
 	ws[2].SetLocation(rt)

@@ -59,6 +59,8 @@ type widgets struct {
 	warnCount   int
 	frameShown  int
 	titleWidth  int
+	// tree is the character set's tree panel (characters.go).
+	tree treeWidgets
 }
 
 // statusKey is what the status line shows, to format it only on change.
@@ -170,7 +172,7 @@ func (a *App) buildWidgets() *widgets {
 	), w.status)
 
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
-	w.root.AddChild(left, w.view, right, bottom)
+	w.root.AddChild(left, w.view, right, bottom, a.buildTreePanel(w))
 	return w
 }
 
@@ -201,6 +203,8 @@ func (a *App) clipLabel(e any) string {
 			mark = "> "
 		}
 		return a.fitList(mark + "[" + v.name + "]")
+	case *animEntry:
+		return a.animLabel(v)
 	}
 	return ""
 }
@@ -289,6 +293,8 @@ func (a *App) onClipSelected(e, _ any) {
 		if v.name != a.st.Asset.Entry {
 			a.openEntry(v.name)
 		}
+	case *animEntry:
+		a.onAnimSelected(v)
 	}
 }
 
@@ -407,6 +413,7 @@ func (a *App) refreshLists() {
 	a.w.titleWidth = -1
 	a.w.inspectedOK = false
 	a.w.warnCount = -1
+	a.refreshAnimEntries()
 }
 
 // fitTitle cuts the file name and summary to the left panel's width,
@@ -481,6 +488,7 @@ func assetSummary(a *formats.Asset) string {
 func (a *App) syncWidgets() {
 	st, w := a.st, a.w
 	a.fitTitle()
+	a.syncTree()
 	if k := (statusKey{st.Asset, st.Clip, st.Time, st.Speed, st.Playing, st.Loop, math.Round(st.FPS)}); k != a.status || w.status.Label == "" {
 		a.status = k
 		w.status.Label = st.Status()

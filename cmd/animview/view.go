@@ -30,11 +30,11 @@ func readableExtensions() []string {
 
 func cmdView(args []string) error {
 	fs := flag.NewFlagSet("animview", flag.ContinueOnError)
-	clip := fs.String("clip", "", "clip `NAME or INDEX` to show first")
+	clip := fs.String("clip", "", "clip (or a character's animation) `NAME or INDEX` to show first")
 	shot := fs.String("screenshot", "", "save the window as PNG `FILE` after --after frames, then exit")
 	after := fs.Int("after", 30, "frames to render before --screenshot")
 	size := fs.String("size", "1280x800", "window size `WxH`")
-	actions := fs.String("actions", "", "`SCRIPT` of viewer actions run at start, ';'-separated: open FILE, select-bone B, hide-bone B, seek S, frame N, clip C, key K, click X Y, wait N, ...")
+	actions := fs.String("actions", "", "`SCRIPT` of viewer actions run at start, ';'-separated: open FILE, select-bone B, hide-bone B, seek S, frame N, clip C, key K, click X Y, wait N, anim A, weight PATH W, pin PATH N, transition A B, ...")
 	noRecent := fs.Bool("no-recent", false, "do not read or write the recent-files list")
 	var lf loadFlags
 	lf.register(fs)

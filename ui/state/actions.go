@@ -54,6 +54,9 @@ func ParseActions(script string) ([]Action, error) {
 		}
 		a := Action{Verb: strings.ToLower(f[0]), Args: f[1:]}
 		want, ok := verbArgs(a.Verb)
+		if !ok {
+			want, ok = treeVerbs[a.Verb]
+		}
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("action %d %q: unknown verb %q", n+1, stmt, a.Verb)
@@ -188,6 +191,9 @@ func (s *State) Apply(a Action) error {
 	case "dismiss":
 		s.DismissWarnings()
 	default:
+		if ok, err := s.applyTree(a); ok {
+			return err
+		}
 		return fmt.Errorf("%s: %w", a.Verb, ErrNotState)
 	}
 	return nil

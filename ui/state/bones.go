@@ -131,6 +131,9 @@ func (s *State) StepAnimation(d int) (entry string) {
 	if s.Asset == nil {
 		return ""
 	}
+	if e, ok := s.stepTree(d); ok {
+		return e
+	}
 	if es := s.Asset.Entries; len(es) > 1 {
 		cur := 0
 		for i, e := range es {

@@ -82,6 +82,9 @@ type State struct {
 
 	Camera render.Camera
 
+	// Tree is the character set's animation trees (anim.go).
+	Tree AnimState
+
 	// Fired lists recently crossed events (clip event indices) with the
 	// playback time at which they fired, newest last, for the event flash.
 	Fired []Fired
@@ -124,24 +127,38 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 		s.sampler = nil
 		s.Animated, s.Dim, s.mover = nil, nil, -1
 	}
+	s.resetAnims()
 }
 
 // CurrentClip returns the open clip or nil.
 func (s *State) CurrentClip() *formats.Clip {
+	if s.Tree.view != nil {
+		return s.Tree.view
+	}
 	if s.Asset == nil || s.Clip < 0 || s.Clip >= len(s.Asset.Clips) {
 		return nil
 	}
 	return s.Asset.Clips[s.Clip]
 }
 
-// Sampler returns the sampler of the open clip, or nil.
-func (s *State) Sampler() *player.ClipSampler { return s.sampler }
+// Sampler returns what plays (the open clip's sampler or an animation
+// tree), or nil.
+func (s *State) Sampler() player.Sampler {
+	if s.Tree.Anim >= 0 {
+		return s.Tree.src // nil while a tree failed to build
+	}
+	if s.sampler == nil {
+		return nil // not a nil *ClipSampler in an interface
+	}
+	return s.sampler
+}
 
 // SelectClip opens clip i and rewinds.
 func (s *State) SelectClip(i int) {
 	if s.Asset == nil || i < 0 || i >= len(s.Asset.Clips) {
 		return
 	}
+	s.leaveAnims()
 	c := s.Asset.Clips[i]
 	s.Clip, s.Time, s.Fired = i, 0, nil
 	s.Loop = c.Loop || s.Loop

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/render"
+)
+
+// TestWindowCharacterSet opens the demo character set's PAK and plays its
+// animations' trees: a Blend's weight changes the figure (weight 1 is its
+// B child, idle, to the pixel) and a transition preview passes from walk
+// to idle.
+func TestWindowCharacterSet(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	th := render.DefaultTheme()
+	// At 800x600 the tree panel (ui.treePanelH, 150 pixels) takes the
+	// bottom of the view's column.
+	const treeTop = barTop - 150
+	view := image.Rect(sideW, 0, winW-sideW, treeTop)
+	tree := image.Rect(sideW, treeTop, winW-sideW, barTop)
+	colAccent := colPanelText
+	colAccent.R, colAccent.G, colAccent.B = 0x3d, 0x8b, 0xd9
+	at := func(t *testing.T, actions string) *image.RGBA {
+		t.Helper()
+		// The window frames the figures before the script runs, over
+		// what plays then (the first animation, walk), so every picture
+		// has one camera.
+		img, out := shot(t, bin, "pause; "+actions, pakFile)
+		if strings.Contains(out, "action ") {
+			t.Fatalf("an action failed:\n%s", out)
+		}
+		return img
+	}
+	differ := func(a, b *image.RGBA, r image.Rectangle) int {
+		n := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+
+	blend := at(t, "anim walk_blend; seek 0.4")
+	if n := countIn(blend, view, th.Bone, 24); n < 300 {
+		t.Errorf("walk_blend at 0.4: %d bone pixels in the view", n)
+	}
+	// The tree panel lists the tree, its root line selected.
+	if n := countIn(blend, tree, colAccent, 10); n < 500 {
+		t.Errorf("tree panel: %d pixels of the selected line", n)
+	}
+
+	t.Run("the blend weight changes the figure", func(t *testing.T) {
+		heavy := at(t, "anim walk_blend; seek 0.4; weight / 1")
+		idle := at(t, "anim idle; seek 0.4")
+		walk := at(t, "anim walk; seek 0.4")
+		if n := differ(blend, heavy, view); n < 100 {
+			t.Errorf("weight 0.3 and 1 differ in %d pixels", n)
+		}
+		// The root line's text changes with it ("Blend  B 1.00 (file 0.30)").
+		if n := differ(blend, heavy, tree); n < 50 {
+			t.Errorf("the tree panel shows weights 0.3 and 1 alike but for %d pixels", n)
+		}
+		if n := differ(heavy, idle, view); n > 0 {
+			t.Errorf("weight 1 differs from idle (B) in %d pixels", n)
+		}
+		if n := differ(heavy, walk, view); n < 100 {
+			t.Errorf("weight 1 and walk differ in %d pixels", n)
+		}
+		light := at(t, "anim walk_blend; seek 0.4; weight / 0")
+		if n := differ(light, walk, view); n > 0 {
+			t.Errorf("weight 0 differs from walk (A) in %d pixels", n)
+		}
+	})
+
+	t.Run("a pinned Random child plays", func(t *testing.T) {
+		alert := at(t, "anim random_idle; seek 0.4; pin / 2")
+		// phase at weight 1 is its B, alert, at its own rate.
+		if n := differ(alert, at(t, "anim phase; seek 0.4; weight / 1"), view); n > 0 {
+			t.Errorf("random_idle pinned to alert differs from alert in %d pixels", n)
+		}
+		idle := at(t, "anim random_idle; seek 0.4; pin / 1")
+		if n := differ(idle, at(t, "anim idle; seek 0.4"), view); n > 0 {
+			t.Errorf("random_idle pinned to idle differs from idle in %d pixels", n)
+		}
+		if n := differ(alert, idle, view); n < 100 {
+			t.Errorf("the two pins differ in %d pixels", n)
+		}
+	})
+
+	t.Run("a transition plays", func(t *testing.T) {
+		// walk plays 0.5 s, then the table's 0.25 s Trans to idle.
+		mid := at(t, "transition-at walk idle 0.5; seek 0.625")
+		if n := differ(mid, at(t, "anim walk; seek 0.625"), view); n < 50 {
+			t.Errorf("mid-transition equals walk but for %d pixels", n)
+		}
+		if n := differ(mid, at(t, "anim idle; seek 0.125"), view); n < 50 {
+			t.Errorf("mid-transition equals idle but for %d pixels", n)
+		}
+		after := at(t, "transition-at walk idle 0.5; seek 0.8")
+		if n := differ(after, at(t, "anim idle; seek 0.3"), view); n > 0 {
+			t.Errorf("after the transition idle plays: differs in %d pixels", n)
+		}
+	})
+}
