@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -28,7 +29,7 @@ func TestWindowMouse(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	var out bytes.Buffer
+	var out lockedBuffer
 	cmd := exec.CommandContext(ctx, bin, "--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause")
 	cmd.Dir = dir
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -124,6 +125,25 @@ func TestWindowMouse(t *testing.T) {
 	if diff > 400 {
 		t.Errorf("the mouse-driven window differs from the scripted one in %d pixels", diff)
 	}
+}
+
+// lockedBuffer is a bytes.Buffer that the child process's output copier
+// and the test may use at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func savePNG(t *testing.T, path string, img image.Image) {
