@@ -12,8 +12,8 @@ import (
 // Shape of the realistic benchmark clip (issue 12): the synthetic data the
 // ozz-animation comparison was measured on.
 const (
-	realSpine    = 10  // spine joints, a chain from the root
-	realLimb     = 9   // joints of the limb chain each spine joint carries
+	realSpine    = 10 // spine joints, a chain from the root
+	realLimb     = 9  // joints of the limb chain each spine joint carries
 	realJoints   = realSpine * (1 + realLimb)
 	realKeys     = 60  // keys per translation, rotation and scale track
 	realDuration = 2.0 // seconds

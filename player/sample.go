@@ -1,7 +1,6 @@
 package player
 
 import (
-	"github.com/animview/animview/internal/retromath"
 	"math"
 
 	"github.com/animview/animview/formats"
@@ -62,49 +61,76 @@ func (c *cursor) find(times []float64, t float64) int {
 	return lo - 1
 }
 
-// timesMemo remembers the interval found in the last Times slice during one
-// Sample call, so tracks that share their key times search them once.
-type timesMemo struct {
-	first *float64
-	n, i  int
-	f     float32
-}
-
-// locate returns the interval index and factor of t in times, which must lie
-// strictly between the first and last key.
-func (m *timesMemo) locate(times []float64, t float64, c *cursor) (int, float32) {
-	if &times[0] == m.first && len(times) == m.n {
-		*c = cursor(m.i)
-		return m.i, m.f
-	}
-	i := c.find(times, t)
-	f := factor(times, i, t)
-	m.first, m.n, m.i, m.f = &times[0], len(times), i, f
-	return i, f
-}
-
-// boneCursors are the four track cursors of one bone.
+// boneCursors are the LEGO sampler's per-bone state: four track cursors
+// and the constant terms of each channel's current interval.
 type boneCursors struct {
-	t, r, s, v cursor
-	// The LEGO channels cache the constant terms of their current
-	// interval.
+	t, r, s, v   cursor
 	legoT, legoS legoSpan
 	legoR        legoInterval
 }
 
-// ClipSampler samples one clip over one skeleton. It keeps per-track cursors
-// and so belongs to one playback; the clip itself is shared and never
-// written.
+// boneCache is the other flavours' per-bone state: a cache per track
+// (track.go) and the visibility cursor.
+type boneCache struct {
+	t, s vecCache
+	r    quatCache
+	v    cursor
+}
+
+// ClipSampler samples one clip over one skeleton. It keeps per-track
+// caches and so belongs to one playback; the clip itself is shared and
+// never written.
 type ClipSampler struct {
-	skel    *formats.Skeleton
-	clip    *formats.Clip
+	skel *formats.Skeleton
+	clip *formats.Clip
+	// One of the two is set, by the clip's flavour.
+	cache   []boneCache
 	cursors []boneCursors
+	// shared says that some tracks share a Times slice, so that a search
+	// done for one serves the others (timesMemo).
+	shared bool
 }
 
 // NewClipSampler returns a sampler of clip over sk. The clip must have been
 // validated against the skeleton (formats.Asset.Validate).
 func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
-	return &ClipSampler{skel: sk, clip: clip, cursors: make([]boneCursors, len(sk.Bones))}
+	s := &ClipSampler{skel: sk, clip: clip}
+	if clip.Interp == formats.InterpLego {
+		s.cursors = make([]boneCursors, len(sk.Bones))
+		return s
+	}
+	s.cache = make([]boneCache, len(sk.Bones))
+	// Channels without keys hold the bind value for all time: their
+	// caches never miss, so the sampling loop has no case for them.
+	seen := map[*float64]bool{}
+	share := func(times []float64) {
+		if len(times) > 0 {
+			s.shared = s.shared || seen[&times[0]]
+			seen[&times[0]] = true
+		}
+	}
+	for i := range s.cache {
+		c, bind, tr := &s.cache[i], &sk.Bones[i].Bind, &clip.Tracks[i]
+		c.t.holdVec(bind.Translation)
+		c.r.holdQuat(bind.Rotation)
+		c.s.holdVec(bind.Scale)
+		c.v = -1
+		// A track with keys starts with an empty span, so its first
+		// sample searches.
+		if len(tr.Translation.Times) > 0 {
+			c.t.span = span{i: -1}
+		}
+		if len(tr.Rotation.Times) > 0 {
+			c.r.span = span{i: -1}
+		}
+		if len(tr.Scale.Times) > 0 {
+			c.s.span = span{i: -1}
+		}
+		share(tr.Translation.Times)
+		share(tr.Rotation.Times)
+		share(tr.Scale.Times)
+	}
+	return s
 }
 
 // Clip returns the sampled clip.
@@ -116,192 +142,52 @@ func (s *ClipSampler) Duration() float64 { return s.clip.Duration }
 // Sample writes the clip's pose at time t into p. Components without a
 // channel take the bind value.
 func (s *ClipSampler) Sample(t float64, p *Pose) {
-	bones := s.skel.Bones
-	tracks := s.clip.Tracks[:len(bones)]
-	local := p.Local[:len(bones)]
-	vis := p.Visible[:len(bones)]
-	cur := s.cursors[:len(bones)]
-	flavour := s.clip.Interp
-	prime := flavour == formats.InterpPrime || flavour == formats.InterpPrime2
-	echoes := flavour == formats.InterpPrime2
-	// Formats with one timeline per clip (Metroid Prime's key bitmap, Sims
-	// frames) share one Times slice across tracks: find the interval once.
-	var memo timesMemo
-	for i := range bones {
-		tr := &tracks[i]
-		bind := &bones[i].Bind
-		c := &cur[i]
-		out := &local[i]
-		if flavour == formats.InterpLego {
-			vis[i] = legoBone(tr, t, c, bind, out)
-		} else {
-			// Empty channels are common (no scale, no visibility): skip
-			// the call for them.
-			if len(tr.Translation.Times) == 0 {
-				out.Translation = bind.Translation
-			} else {
-				sampleVec3(&tr.Translation, t, &c.t, &memo, &bind.Translation, &out.Translation)
-			}
-			if len(tr.Rotation.Times) == 0 {
-				out.Rotation = bind.Rotation
-			} else if prime {
-				samplePrimeQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation, echoes)
-			} else {
-				sampleQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation)
-			}
-			if len(tr.Scale.Times) == 0 {
-				out.Scale = bind.Scale
-			} else {
-				sampleVec3(&tr.Scale, t, &c.s, &memo, &bind.Scale, &out.Scale)
-			}
+	n := len(s.skel.Bones)
+	tracks := s.clip.Tracks[:n]
+	local := p.Local[:n]
+	vis := p.Visible[:n]
+	if s.cache == nil {
+		bones := s.skel.Bones
+		cur := s.cursors[:n]
+		for i := range bones {
+			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+		}
+		return
+	}
+	var memo *timesMemo
+	var shared timesMemo
+	if s.shared {
+		memo = &shared
+	}
+	cache := s.cache[:n]
+	// One loop per flavour, so that the rotation's branch is not taken
+	// per bone.
+	switch s.clip.Interp {
+	case formats.InterpPrime:
+		for i := range cache {
+			c, tr, out := &cache[i], &tracks[i], &local[i]
+			c.t.sample(&tr.Translation, t, memo, &out.Translation)
+			c.r.samplePrime(&tr.Rotation, t, memo, &out.Rotation)
+			c.s.sample(&tr.Scale, t, memo, &out.Scale)
+			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+		}
+	case formats.InterpPrime2:
+		for i := range cache {
+			c, tr, out := &cache[i], &tracks[i], &local[i]
+			c.t.sample(&tr.Translation, t, memo, &out.Translation)
+			c.r.samplePrime2(&tr.Rotation, t, memo, &out.Rotation)
+			c.s.sample(&tr.Scale, t, memo, &out.Scale)
+			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+		}
+	default:
+		for i := range cache {
+			c, tr, out := &cache[i], &tracks[i], &local[i]
+			c.t.sample(&tr.Translation, t, memo, &out.Translation)
+			c.r.sampleArc(&tr.Rotation, t, memo, &out.Rotation)
+			c.s.sample(&tr.Scale, t, memo, &out.Scale)
 			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
 		}
 	}
-}
-
-// sampleVec3 writes through pointers: returning 12-byte values through the
-// per-bone loop cost a third of the sampling time.
-func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Vec3) {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		*out = *bind
-		return
-	case t <= tr.Times[0]:
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, f := m.locate(tr.Times, t, c)
-	if tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0 {
-		*out = tr.Values[i]
-		return
-	}
-	a, b := &tr.Values[i], &tr.Values[i+1]
-	out[0] = a[0] + (b[0]-a[0])*f
-	out[1] = a[1] + (b[1]-a[1])*f
-	out[2] = a[2] + (b[2]-a[2])*f
-}
-
-// sampleQuat samples a rotation track along the shortest arc
-// (formats.InterpShortestArc); the Prime flavours have samplePrimeQuat and
-// LEGO Island's legoBone.
-func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat) {
-	*out = sampleQuatValue(tr, t, c, m, bind)
-}
-
-// samplePrimeQuat is sampleQuat for the Metroid Prime flavours (echoes
-// selects Echoes'). It writes through out: the lerp branch, taken for the
-// close keys that make up most of a clip, is lerpPrimeTo itself, and
-// SlerpPrime or SlerpPrime2 the rest.
-func samplePrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat, echoes bool) {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		*out = *bind
-		return
-	case t <= tr.Times[0]:
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, f := m.locate(tr.Times, t, c)
-	q0, q1 := &tr.Values[i], &tr.Values[i+1]
-	sign := float32(1)
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			*out = *q0
-			return
-		}
-		if fl&formats.KeyNegate != 0 {
-			sign = -1
-		}
-	}
-	if echoes {
-		if sign*primeDot(q0, q1) >= prime2LerpDot {
-			lerpPrimeTo(out, q0, q1, sign, f, true)
-		} else {
-			*out = SlerpPrime2(*q0, q1.Scale(sign), f)
-		}
-		return
-	}
-	// SlerpPrime's branches in its order, all but the slerp inlined:
-	// sampling at a key's time lands on the end snaps, close keys in the
-	// lerp band.
-	switch {
-	case f <= primeSnapStart:
-		*out = *q0
-		return
-	case f >= primeSnapEnd:
-		*out = q1.Scale(sign)
-		return
-	}
-	switch d := sign * primeDot(q0, q1); {
-	case d >= 1:
-		*out = *q0
-		return
-	case !(d > primeLerpDot):
-		*out = SlerpPrime(*q0, q1.Scale(sign), f)
-		return
-	}
-	// lerpPrimeTo(out, q0, q1, sign, f, false), inlined by hand: the calls
-	// cost Metroid Prime clips a tenth of their sampling time.
-	x := q0.V[0] + float32(f*(sign*q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(f*(sign*q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(f*(sign*q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(f, sign*q1.W-q0.W, q0.W)
-	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-	out.W = inv * w
-	out.V[0] = inv * x
-	out.V[1] = inv * y
-	out.V[2] = inv * z
-}
-
-func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind *mgl32.Quat) mgl32.Quat {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		return *bind
-	case t <= tr.Times[0]:
-		return tr.Values[0]
-	case t >= tr.Times[n-1]:
-		return tr.Values[n-1]
-	}
-	i, f := m.locate(tr.Times, t, c)
-	q0, q1 := &tr.Values[i], &tr.Values[i+1]
-	sign := float32(1)
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			return *q0
-		}
-		if fl&formats.KeyNegate != 0 {
-			sign = -1
-		}
-	}
-	d := sign * dot4(q0, q1)
-	if d < 0 {
-		sign, d = -sign, -d
-	}
-	if d <= 0.9995 {
-		return slerpNoFlip(*q0, q1.Scale(sign), d, f)
-	}
-	// Normalised lerp for keys close together, with the sign folded in.
-	w := q0.W + (sign*q1.W-q0.W)*f
-	x := q0.V[0] + (sign*q1.V[0]-q0.V[0])*f
-	y := q0.V[1] + (sign*q1.V[1]-q0.V[1])*f
-	z := q0.V[2] + (sign*q1.V[2]-q0.V[2])*f
-	l2 := w*w + x*x + y*y + z*z
-	if l2 == 0 {
-		return *q0
-	}
-	inv := float32(1 / math.Sqrt(float64(l2)))
-	return mgl32.Quat{W: w * inv, V: mgl32.Vec3{x * inv, y * inv, z * inv}}
 }
 
 func sampleBool(tr *formats.BoolTrack, t float64, c *cursor) bool {
@@ -313,18 +199,6 @@ func sampleBool(tr *formats.BoolTrack, t float64, c *cursor) bool {
 		return true
 	}
 	return tr.Values[i]
-}
-
-func factor(times []float64, i int, t float64) float32 {
-	span := times[i+1] - times[i]
-	if span <= 0 {
-		return 0
-	}
-	f := (t - times[i]) / span
-	if f > 1 {
-		f = 1
-	}
-	return float32(f)
 }
 
 // legoKeys is LegoAnimNodeData::FindKeys: 0 keys before the first key (the

@@ -1,0 +1,379 @@
+package player
+
+import (
+	"math"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// span is the piece of a track's timeline that a track cache holds: the
+// times [lo, hi) over which the cached values stay valid, and the terms of
+// the interpolation factor. Playing forward, a track stays in one span for
+// a frame or two, and sampling it reads nothing but the cache: no key
+// search, no key loads. Before the first key and after the last the span
+// is a constant (inv = 0), and an empty track is one span for all time.
+type span struct {
+	lo, hi float64 // t in [lo, hi) is inside
+	t0     float64 // the interval's first key time
+	inv    float64 // 1 / (t1 - t0), 0 for a constant
+	i      cursor  // the interval index for the next search
+}
+
+// allTime is the span of a constant over all time. The lower bound is
+// finite so that t - t0 stays finite and times inv = 0 gives 0.
+func allTime() span { return span{lo: -math.MaxFloat64, hi: math.Inf(1), i: -1} }
+
+func (s *span) inside(t float64) bool { return s.lo <= t && t < s.hi }
+
+// factor is float32((t - t0) / (t1 - t0)) clamped to 1, the factor the
+// sampler has always used, with the division replaced by the cached
+// reciprocal. The product is within 2⁻⁵² of the quotient (relative), so
+// wherever the two could round to different float32 values the bracket
+// q(1 ± 2⁻⁵⁰) straddles a float32 rounding boundary; only then is the
+// division done. The factor, and so every result built on it, stays the
+// same to the bit.
+func (s *span) factor(t float64) float32 {
+	d := t - s.t0
+	q := d * s.inv
+	e := q * 0x1p-50
+	if float32(q-e) != float32(q+e) {
+		q = d / (s.hi - s.t0)
+	}
+	if q > 1 {
+		q = 1
+	}
+	return float32(q)
+}
+
+// Where a time lies on a track, as locate reports it.
+const (
+	beforeFirst = -1
+	afterLast   = -2
+)
+
+// locate moves s to the piece of times that holds t: before the first
+// key (t ≤ times[0]), after the last (t ≥ times[n-1]), or interval i
+// (times[i] ≤ t < times[i+1], opened to times[0] < t for i = 0, so that a
+// time at the first key gives the key itself as it always has). It
+// returns the interval index, or beforeFirst or afterLast. m, when not
+// nil, shares the search among tracks of one timeline within a Sample.
+func (s *span) locate(times []float64, t float64, m *timesMemo) int {
+	n := len(times)
+	switch {
+	case !(t > times[0]): // NaN too: a time that compares with nothing
+		*s = span{lo: -math.MaxFloat64, hi: math.Nextafter(times[0], math.Inf(1)), i: -1}
+		return beforeFirst
+	case t >= times[n-1]:
+		*s = span{lo: times[n-1], hi: math.Inf(1), i: cursor(n - 1)}
+		return afterLast
+	}
+	if m != nil && m.first == &times[0] && m.n == n {
+		*s = m.span
+		return int(s.i)
+	}
+	i := s.i.find(times, t)
+	t0, t1 := times[i], times[i+1]
+	*s = span{lo: t0, hi: t1, t0: t0, i: cursor(i)}
+	if i == 0 {
+		s.lo = math.Nextafter(t0, math.Inf(1))
+	}
+	if t1 > t0 {
+		s.inv = 1 / (t1 - t0)
+	}
+	if m != nil {
+		m.first, m.n, m.span = &times[0], n, *s
+	}
+	return i
+}
+
+// timesMemo remembers the span found last during one Sample call, so
+// that tracks sharing one Times slice (Metroid Prime's key bitmap, Sims
+// frames) search it once. The sampler passes it only for clips whose
+// tracks share timelines; for the others it would never hit.
+type timesMemo struct {
+	first *float64
+	n     int
+	span
+}
+
+// vecCache is a translation or scale track's cache: out = a + d·f over
+// the span, d = 0 for a constant.
+type vecCache struct {
+	span
+	a, d mgl32.Vec3
+}
+
+// holdVec makes c a constant v for all time (a track without keys).
+func (c *vecCache) holdVec(v mgl32.Vec3) {
+	c.span, c.a, c.d = allTime(), v, mgl32.Vec3{}
+}
+
+// seek fills the cache for t: the key's value outside the keys and for a
+// step interval, else the interval's start and difference, computed as
+// the lerp always has (b - a, in float32).
+func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
+	i := c.locate(tr.Times, t, m)
+	switch {
+	case i == beforeFirst:
+		c.a, c.d = tr.Values[0], mgl32.Vec3{}
+	case i == afterLast:
+		c.a, c.d = tr.Values[len(tr.Values)-1], mgl32.Vec3{}
+	case tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0:
+		c.a, c.d = tr.Values[i], mgl32.Vec3{}
+		c.inv = 0
+	default:
+		a, b := &tr.Values[i], &tr.Values[i+1]
+		c.a = *a
+		c.d = mgl32.Vec3{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+	}
+}
+
+// sample writes the track's value at t.
+func (c *vecCache) sample(tr *formats.Vec3Track, t float64, m *timesMemo, out *mgl32.Vec3) {
+	if !c.inside(t) {
+		c.seek(tr, t, m)
+	}
+	f := c.factor(t)
+	out[0] = c.a[0] + c.d[0]*f
+	out[1] = c.a[1] + c.d[1]*f
+	out[2] = c.a[2] + c.d[2]*f
+}
+
+// How a cached rotation interval evaluates (quatCache.mode).
+const (
+	rotHold     uint8 = iota // q0 whatever the factor: a constant, a step
+	rotSlerp                 // the flavour's slerp
+	rotLerp                  // the flavour's normalised lerp (Prime)
+	rotEqual                 // MP1: dot ≥ 1, q0 but for the end snap
+	rotOpposite              // MP2: nearly opposite, q0 then q1 from 0.5
+)
+
+// quatCache is a rotation track's cache: the interval's keys (q1 already
+// carrying its negate flag and, for the shortest arc, the flip) and
+// whatever of the flavour's slerp does not depend on the factor.
+type quatCache struct {
+	span
+	q0, q1 mgl32.Quat
+	mode   uint8
+	// The shortest arc: the angle θ, 1/sin θ and cos θ (the dot product).
+	// Metroid Prime: angle is FastArcCosR of the dot. Echoes: angle is
+	// acosf of it, invSin 1/sin(angle) in double precision.
+	angle, invSin, cos float64
+}
+
+// holdQuat makes c a constant q for all time (a track without keys).
+func (c *quatCache) holdQuat(q mgl32.Quat) {
+	*c = quatCache{span: allTime(), q0: q, mode: rotHold}
+}
+
+// seekKeys fills the span and the keys for t and returns the sign the
+// later key takes (its negate flag), or 0 when the span is a constant
+// (already set as rotHold).
+func (c *quatCache) seekKeys(tr *formats.QuatTrack, t float64, m *timesMemo) float32 {
+	i := c.locate(tr.Times, t, m)
+	c.mode = rotHold
+	c.q1 = mgl32.Quat{}
+	switch {
+	case i == beforeFirst:
+		c.q0 = tr.Values[0]
+		return 0
+	case i == afterLast:
+		c.q0 = tr.Values[len(tr.Values)-1]
+		return 0
+	}
+	c.q0 = tr.Values[i]
+	sign := float32(1)
+	if tr.Flags != nil {
+		fl := tr.Flags[i+1]
+		if fl&formats.KeyStep != 0 {
+			c.inv = 0
+			return 0
+		}
+		if fl&formats.KeyNegate != 0 {
+			sign = -1
+		}
+	}
+	// The product with ±1 is exact.
+	q1 := &tr.Values[i+1]
+	c.q1 = mgl32.Quat{W: sign * q1.W, V: mgl32.Vec3{sign * q1.V[0], sign * q1.V[1], sign * q1.V[2]}}
+	return sign
+}
+
+// seekArc fills the cache for the shortest arc.
+func (c *quatCache) seekArc(tr *formats.QuatTrack, t float64, m *timesMemo) {
+	if c.seekKeys(tr, t, m) != 0 {
+		c.setArc()
+	}
+}
+
+// sampleArc writes the shortest-arc rotation at t.
+func (c *quatCache) sampleArc(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
+	if !c.inside(t) {
+		c.seekArc(tr, t, m)
+	}
+	if c.mode == rotHold {
+		*out = c.q0
+		return
+	}
+	c.evalArc(c.factor(t), out)
+}
+
+// setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
+// negated when the dot product is negative, so θ = acos(dot) lies in
+// [0, π/2]. θ comes from a polynomial and one Newton step (arcAngle); a
+// θ too small for its sine to divide by is kept at a tiny value, where
+// the weights are the lerp's, 1 - f and f, to double precision.
+func (c *quatCache) setArc() {
+	q0, q1 := &c.q0, &c.q1
+	d := float64(q0.W)*float64(q1.W) + float64(q0.V[0])*float64(q1.V[0]) +
+		float64(q0.V[1])*float64(q1.V[1]) + float64(q0.V[2])*float64(q1.V[2])
+	if d < 0 {
+		d = -d
+		*q1 = mgl32.Quat{W: -q1.W, V: mgl32.Vec3{-q1.V[0], -q1.V[1], -q1.V[2]}}
+	}
+	c.mode = rotSlerp
+	if !(d < 1) { // keys a rounding apart, or NaN
+		d = 1
+	}
+	theta, sin := arcAngle(d)
+	if !(sin > 1e-150) {
+		theta, sin, d = 1e-150, 1e-150, 1
+	}
+	c.angle, c.invSin, c.cos = theta, 1/sin, d
+}
+
+// evalArc writes the slerp at factor f: sin((1-f)θ)/sin θ is written as
+// cos fθ - cos θ · sin fθ / sin θ, so one polynomial sine and cosine of fθ
+// give both weights, and the sum is formed in double precision.
+func (c *quatCache) evalArc(f float32, out *mgl32.Quat) {
+	s, co := arcSincos(float64(f) * c.angle)
+	wb := s * c.invSin
+	wa := co - c.cos*wb
+	q0, q1 := &c.q0, &c.q1
+	out.W = float32(wa*float64(q0.W) + wb*float64(q1.W))
+	out.V[0] = float32(wa*float64(q0.V[0]) + wb*float64(q1.V[0]))
+	out.V[1] = float32(wa*float64(q0.V[1]) + wb*float64(q1.V[1]))
+	out.V[2] = float32(wa*float64(q0.V[2]) + wb*float64(q1.V[2]))
+}
+
+// arcAngle returns θ = acos(d) and sin θ for d in [0, 1]: Abramowitz and
+// Stegun 4.4.45 (acos x = √(1-x)·(a0 + a1x + … + a7x⁷), error at most
+// 2e-8), then one Newton step on cos θ = d, which leaves an error of the
+// order of the first one squared; sin θ follows to first order.
+func arcAngle(d float64) (theta, sin float64) {
+	const (
+		a0, a1, a2, a3 = 1.5707963050, -0.2145988016, 0.0889789874, -0.0501743046
+		a4, a5, a6, a7 = 0.0308918810, -0.0170881256, 0.0066700901, -0.0012624911
+	)
+	d2 := d * d
+	d4 := d2 * d2
+	p := (a0 + a1*d) + d2*(a2+a3*d) + d4*((a4+a5*d)+d2*(a6+a7*d))
+	theta = math.Sqrt(1-d) * p
+	s, co := arcSincos(theta)
+	if s > 0 {
+		step := (co - d) / s
+		theta += step
+		s += co * step
+	}
+	return theta, s
+}
+
+// arcSincos is sin x and cos x for x in [0, π/2] by their Taylor series
+// to x¹⁷ and x¹⁸, whose remainders there are below 5e-14, summed in
+// Estrin's order to keep the dependency chains short.
+func arcSincos(x float64) (sin, cos float64) {
+	const (
+		s1, s2, s3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
+		s4, s5, s6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
+		s7, s8     = -1.0 / 1307674368000, 1.0 / 355687428096000
+		c1, c2, c3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
+		c4, c5, c6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
+		c7, c8, c9 = -1.0 / 87178291200, 1.0 / 20922789888000, -1.0 / 6402373705728000
+	)
+	y := x * x
+	y2 := y * y
+	y4 := y2 * y2
+	y8 := y4 * y4
+	sin = x * (((1 + s1*y) + y2*(s2+s3*y)) + y4*((s4+s5*y)+y2*(s6+s7*y)) + y8*s8)
+	cos = ((1 + c1*y) + y2*(c2+c3*y)) + y4*((c4+c5*y)+y2*(c6+c7*y)) + y8*(c8+c9*y)
+	return sin, cos
+}
+
+// seekPrime fills the cache for Metroid Prime's slerp (echoes false) or
+// Echoes' (true): the branch its dot product selects and, for the slerp
+// branch, the angle, none of which depends on the factor.
+func (c *quatCache) seekPrime(tr *formats.QuatTrack, t float64, m *timesMemo, echoes bool) {
+	if c.seekKeys(tr, t, m) == 0 {
+		return
+	}
+	d := primeDot(&c.q0, &c.q1)
+	if echoes {
+		switch {
+		case d < prime2OppositeDot:
+			c.mode = rotOpposite
+		case d >= prime2LerpDot:
+			c.mode = rotLerp
+		default: // NaN too, as SlerpPrime2 takes it
+			c.mode = rotSlerp
+			c.angle, c.invSin = prime2Angle(d)
+		}
+		return
+	}
+	switch {
+	case d >= 1:
+		c.mode = rotEqual
+	case d > primeLerpDot:
+		c.mode = rotLerp
+	default:
+		c.mode = rotSlerp
+		c.angle = float64(retromath.FastArcCosR(d))
+	}
+}
+
+// samplePrime writes Metroid Prime's rotation at t: SlerpPrime's branches
+// in its order, the end snaps first.
+func (c *quatCache) samplePrime(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
+	if !c.inside(t) {
+		c.seekPrime(tr, t, m, false)
+	}
+	if c.mode == rotHold {
+		*out = c.q0
+		return
+	}
+	u := c.factor(t)
+	switch {
+	case u <= primeSnapStart:
+		*out = c.q0
+	case u >= primeSnapEnd:
+		*out = c.q1
+	case c.mode == rotLerp:
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false)
+	case c.mode == rotSlerp:
+		slerpPrimeTo(out, &c.q0, &c.q1, float32(c.angle), u)
+	default: // rotEqual
+		*out = c.q0
+	}
+}
+
+// samplePrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
+func (c *quatCache) samplePrime2(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
+	if !c.inside(t) {
+		c.seekPrime(tr, t, m, true)
+	}
+	switch c.mode {
+	case rotHold:
+		*out = c.q0
+	case rotLerp:
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factor(t), true)
+	case rotSlerp:
+		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factor(t))
+	default: // rotOpposite
+		if c.factor(t) < 0.5 {
+			*out = c.q0
+		} else {
+			*out = c.q1
+		}
+	}
+}
