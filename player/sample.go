@@ -77,15 +77,39 @@ type boneCache struct {
 	v    cursor
 }
 
+// keyEvent is the moment a track moves to its next piece: from time on,
+// piece key of the track of bone holds the time (see span.set).
+type keyEvent struct {
+	time      float64
+	bone, key int32
+}
+
+// The tracks of a bone, indexing ClipSampler.events.
+const (
+	trackT = iota
+	trackR
+	trackS
+)
+
 // ClipSampler samples one clip over one skeleton. It keeps per-track
 // caches and so belongs to one playback; the clip itself is shared and
 // never written.
+//
+// Playing forward, the sampler does as ozz-animation does: each kind of
+// track has its key events in time order, and a sample first applies the
+// events passed since the last one, moving just those tracks to their
+// next interval, then evaluates every track from its cache without a test
+// or a search. A jump back (a loop's wrap) or far ahead searches every
+// track instead.
 type ClipSampler struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
 	// One of the two is set, by the clip's flavour.
 	cache   []boneCache
 	cursors []boneCursors
+	events  [3][]keyEvent
+	next    [3]int  // the first event not applied
+	last    float64 // the time sampled last; NaN before the first
 	// shared says that some tracks share a Times slice, so that a search
 	// done for one serves the others (timesMemo).
 	shared bool
@@ -94,42 +118,42 @@ type ClipSampler struct {
 // NewClipSampler returns a sampler of clip over sk. The clip must have been
 // validated against the skeleton (formats.Asset.Validate).
 func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
-	s := &ClipSampler{skel: sk, clip: clip}
+	s := &ClipSampler{skel: sk, clip: clip, last: math.NaN()}
 	if clip.Interp == formats.InterpLego {
 		s.cursors = make([]boneCursors, len(sk.Bones))
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
-	// Channels without keys hold the bind value for all time: their
-	// caches never miss, so the sampling loop has no case for them.
 	seen := map[*float64]bool{}
-	share := func(times []float64) {
-		if len(times) > 0 {
-			s.shared = s.shared || seen[&times[0]]
-			seen[&times[0]] = true
+	var counts [3]int
+	for i := range s.cache {
+		tr := &clip.Tracks[i]
+		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+			if len(times) > 0 {
+				s.shared = s.shared || seen[&times[0]]
+				seen[&times[0]] = true
+			}
+			counts[k] += len(times)
 		}
+	}
+	for k := range s.events {
+		s.events[k] = make([]keyEvent, 0, counts[k])
 	}
 	for i := range s.cache {
 		c, bind, tr := &s.cache[i], &sk.Bones[i].Bind, &clip.Tracks[i]
+		// Channels without keys hold the bind value for all time and
+		// have no events.
 		c.t.holdVec(bind.Translation)
 		c.r.holdQuat(bind.Rotation)
 		c.s.holdVec(bind.Scale)
 		c.v = -1
-		// A track with keys starts with an empty span, so its first
-		// sample searches.
-		if len(tr.Translation.Times) > 0 {
-			c.t.span = span{i: -1}
+		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+			for key := range times {
+				s.events[k] = append(s.events[k], keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)})
+			}
 		}
-		if len(tr.Rotation.Times) > 0 {
-			c.r.span = span{i: -1}
-		}
-		if len(tr.Scale.Times) > 0 {
-			c.s.span = span{i: -1}
-		}
-		share(tr.Translation.Times)
-		share(tr.Rotation.Times)
-		share(tr.Scale.Times)
 	}
+	s.sortEvents()
 	return s
 }
 
@@ -154,39 +178,35 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		}
 		return
 	}
-	var memo *timesMemo
-	var shared timesMemo
-	if s.shared {
-		memo = &shared
-	}
+	s.advance(t)
 	cache := s.cache[:n]
 	// One loop per flavour, so that the rotation's branch is not taken
 	// per bone.
 	switch s.clip.Interp {
 	case formats.InterpPrime:
 		for i := range cache {
-			c, tr, out := &cache[i], &tracks[i], &local[i]
-			c.t.sample(&tr.Translation, t, memo, &out.Translation)
-			c.r.samplePrime(&tr.Rotation, t, memo, &out.Rotation)
-			c.s.sample(&tr.Scale, t, memo, &out.Scale)
-			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
 	case formats.InterpPrime2:
 		for i := range cache {
-			c, tr, out := &cache[i], &tracks[i], &local[i]
-			c.t.sample(&tr.Translation, t, memo, &out.Translation)
-			c.r.samplePrime2(&tr.Rotation, t, memo, &out.Rotation)
-			c.s.sample(&tr.Scale, t, memo, &out.Scale)
-			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime2(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
 	default:
 		for i := range cache {
-			c, tr, out := &cache[i], &tracks[i], &local[i]
-			c.t.sample(&tr.Translation, t, memo, &out.Translation)
-			c.r.sampleArc(&tr.Rotation, t, memo, &out.Rotation)
-			c.s.sample(&tr.Scale, t, memo, &out.Scale)
-			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalArc(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
+	}
+	for i := range cache {
+		vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &cache[i].v)
 	}
 }
 

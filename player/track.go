@@ -1,7 +1,10 @@
 package player
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
@@ -9,13 +12,12 @@ import (
 )
 
 // span is the piece of a track's timeline that a track cache holds: the
-// times [lo, hi) over which the cached values stay valid, and the terms of
-// the interpolation factor. Playing forward, a track stays in one span for
-// a frame or two, and sampling it reads nothing but the cache: no key
-// search, no key loads. Before the first key and after the last the span
-// is a constant (inv = 0), and an empty track is one span for all time.
+// times [lo, hi) over which the cached values are valid, and the terms of
+// the interpolation factor. Before the first key and after the last the
+// span is a constant (inv = 0), and an empty track is one span for all
+// time.
 type span struct {
-	lo, hi float64 // t in [lo, hi) is inside
+	lo, hi float64 // the span holds t in [lo, hi)
 	t0     float64 // the interval's first key time
 	inv    float64 // 1 / (t1 - t0), 0 for a constant
 	i      cursor  // the interval index for the next search
@@ -24,8 +26,6 @@ type span struct {
 // allTime is the span of a constant over all time. The lower bound is
 // finite so that t - t0 stays finite and times inv = 0 gives 0.
 func allTime() span { return span{lo: -math.MaxFloat64, hi: math.Inf(1), i: -1} }
-
-func (s *span) inside(t float64) bool { return s.lo <= t && t < s.hi }
 
 // factor is float32((t - t0) / (t1 - t0)) clamped to 1, the factor the
 // sampler has always used, with the division replaced by the cached
@@ -47,41 +47,64 @@ func (s *span) factor(t float64) float32 {
 	return float32(q)
 }
 
-// Where a time lies on a track, as locate reports it.
+// The pieces of a track's timeline: before the first key (t ≤ times[0]),
+// interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for
+// i = 0, so that a time at the first key gives the key itself as it
+// always has), after the last key (t ≥ times[n-1]). set and locate
+// return the interval index or one of these.
 const (
 	beforeFirst = -1
 	afterLast   = -2
 )
 
-// locate moves s to the piece of times that holds t: before the first
-// key (t ≤ times[0]), after the last (t ≥ times[n-1]), or interval i
-// (times[i] ≤ t < times[i+1], opened to times[0] < t for i = 0, so that a
-// time at the first key gives the key itself as it always has). It
-// returns the interval index, or beforeFirst or afterLast. m, when not
-// nil, shares the search among tracks of one timeline within a Sample.
-func (s *span) locate(times []float64, t float64, m *timesMemo) int {
+// set moves s to piece k of times: -1 before the first key, n-1 (or
+// more) after the last, else interval k.
+func (s *span) set(times []float64, k int) int {
 	n := len(times)
 	switch {
-	case !(t > times[0]): // NaN too: a time that compares with nothing
+	case k < 0:
 		*s = span{lo: -math.MaxFloat64, hi: math.Nextafter(times[0], math.Inf(1)), i: -1}
 		return beforeFirst
-	case t >= times[n-1]:
+	case k >= n-1:
 		*s = span{lo: times[n-1], hi: math.Inf(1), i: cursor(n - 1)}
 		return afterLast
 	}
-	if m != nil && m.first == &times[0] && m.n == n {
-		*s = m.span
-		return int(s.i)
-	}
-	i := s.i.find(times, t)
-	t0, t1 := times[i], times[i+1]
-	*s = span{lo: t0, hi: t1, t0: t0, i: cursor(i)}
-	if i == 0 {
+	t0, t1 := times[k], times[k+1]
+	*s = span{lo: t0, hi: t1, t0: t0, i: cursor(k)}
+	if k == 0 {
 		s.lo = math.Nextafter(t0, math.Inf(1))
 	}
 	if t1 > t0 {
 		s.inv = 1 / (t1 - t0)
 	}
+	return k
+}
+
+// keyStart is when piece k begins: the time from which set(times, k) is
+// the piece that holds t.
+func keyStart(times []float64, k int) float64 {
+	if k == 0 && len(times) > 1 {
+		return math.Nextafter(times[0], math.Inf(1))
+	}
+	return times[k]
+}
+
+// locate moves s to the piece of times that holds t and returns it as set
+// does. m, when not nil, shares the search among tracks of one timeline
+// within a Sample.
+func (s *span) locate(times []float64, t float64, m *timesMemo) int {
+	n := len(times)
+	switch {
+	case !(t > times[0]): // NaN too: a time that compares with nothing
+		return s.set(times, -1)
+	case t >= times[n-1]:
+		return s.set(times, n-1)
+	}
+	if m != nil && m.first == &times[0] && m.n == n {
+		*s = m.span
+		return int(s.i)
+	}
+	i := s.set(times, s.i.find(times, t))
 	if m != nil {
 		m.first, m.n, m.span = &times[0], n, *s
 	}
@@ -110,11 +133,11 @@ func (c *vecCache) holdVec(v mgl32.Vec3) {
 	c.span, c.a, c.d = allTime(), v, mgl32.Vec3{}
 }
 
-// seek fills the cache for t: the key's value outside the keys and for a
-// step interval, else the interval's start and difference, computed as
-// the lerp always has (b - a, in float32).
-func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
-	i := c.locate(tr.Times, t, m)
+// fill fills the cache for piece i of the track (as set returns it): the
+// key's value outside the keys and for a step interval, else the
+// interval's start and difference, computed as the lerp always has
+// (b - a, in float32).
+func (c *vecCache) fill(tr *formats.Vec3Track, i int) {
 	switch {
 	case i == beforeFirst:
 		c.a, c.d = tr.Values[0], mgl32.Vec3{}
@@ -130,11 +153,18 @@ func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
 	}
 }
 
-// sample writes the track's value at t.
-func (c *vecCache) sample(tr *formats.Vec3Track, t float64, m *timesMemo, out *mgl32.Vec3) {
-	if !c.inside(t) {
-		c.seek(tr, t, m)
-	}
+// seek fills the cache for time t.
+func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
+	c.fill(tr, c.locate(tr.Times, t, m))
+}
+
+// enter fills the cache for piece k.
+func (c *vecCache) enter(tr *formats.Vec3Track, k int) {
+	c.fill(tr, c.set(tr.Times, k))
+}
+
+// eval writes the value at t, which the span holds.
+func (c *vecCache) eval(t float64, out *mgl32.Vec3) {
 	f := c.factor(t)
 	out[0] = c.a[0] + c.d[0]*f
 	out[1] = c.a[1] + c.d[1]*f
@@ -168,11 +198,36 @@ func (c *quatCache) holdQuat(q mgl32.Quat) {
 	*c = quatCache{span: allTime(), q0: q, mode: rotHold}
 }
 
-// seekKeys fills the span and the keys for t and returns the sign the
-// later key takes (its negate flag), or 0 when the span is a constant
-// (already set as rotHold).
-func (c *quatCache) seekKeys(tr *formats.QuatTrack, t float64, m *timesMemo) float32 {
-	i := c.locate(tr.Times, t, m)
+// prepare fills the cache for piece i of the track (as set returns it)
+// for the flavour: the keys, then the flavour's terms.
+func (c *quatCache) prepare(tr *formats.QuatTrack, i int, interp formats.Interp) {
+	if c.keys(tr, i) == 0 {
+		return
+	}
+	switch interp {
+	case formats.InterpPrime:
+		c.setPrime()
+	case formats.InterpPrime2:
+		c.setPrime2()
+	default:
+		c.setArc()
+	}
+}
+
+// seek fills the cache for time t.
+func (c *quatCache) seek(tr *formats.QuatTrack, t float64, m *timesMemo, interp formats.Interp) {
+	c.prepare(tr, c.locate(tr.Times, t, m), interp)
+}
+
+// enter fills the cache for piece k.
+func (c *quatCache) enter(tr *formats.QuatTrack, k int, interp formats.Interp) {
+	c.prepare(tr, c.set(tr.Times, k), interp)
+}
+
+// keys fills the keys for piece i and returns the sign the later key
+// takes (its negate flag), or 0 when the piece is a constant (then set as
+// rotHold).
+func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	c.mode = rotHold
 	c.q1 = mgl32.Quat{}
 	switch {
@@ -201,23 +256,13 @@ func (c *quatCache) seekKeys(tr *formats.QuatTrack, t float64, m *timesMemo) flo
 	return sign
 }
 
-// seekArc fills the cache for the shortest arc.
-func (c *quatCache) seekArc(tr *formats.QuatTrack, t float64, m *timesMemo) {
-	if c.seekKeys(tr, t, m) != 0 {
-		c.setArc()
-	}
-}
-
-// sampleArc writes the shortest-arc rotation at t.
-func (c *quatCache) sampleArc(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
-	if !c.inside(t) {
-		c.seekArc(tr, t, m)
-	}
+// evalArc writes the shortest-arc rotation at t, which the span holds.
+func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
 	}
-	c.evalArc(c.factor(t), out)
+	c.slerpArc(c.factor(t), out)
 }
 
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
@@ -244,10 +289,10 @@ func (c *quatCache) setArc() {
 	c.angle, c.invSin, c.cos = theta, 1/sin, d
 }
 
-// evalArc writes the slerp at factor f: sin((1-f)θ)/sin θ is written as
+// slerpArc writes the slerp at factor f: sin((1-f)θ)/sin θ is written as
 // cos fθ - cos θ · sin fθ / sin θ, so one polynomial sine and cosine of fθ
 // give both weights, and the sum is formed in double precision.
-func (c *quatCache) evalArc(f float32, out *mgl32.Quat) {
+func (c *quatCache) slerpArc(f float32, out *mgl32.Quat) {
 	s, co := arcSincos(float64(f) * c.angle)
 	wb := s * c.invSin
 	wa := co - c.cos*wb
@@ -301,43 +346,39 @@ func arcSincos(x float64) (sin, cos float64) {
 	return sin, cos
 }
 
-// seekPrime fills the cache for Metroid Prime's slerp (echoes false) or
-// Echoes' (true): the branch its dot product selects and, for the slerp
-// branch, the angle, none of which depends on the factor.
-func (c *quatCache) seekPrime(tr *formats.QuatTrack, t float64, m *timesMemo, echoes bool) {
-	if c.seekKeys(tr, t, m) == 0 {
-		return
-	}
+// setPrime selects Metroid Prime's branch for the keys by their dot
+// product and, for the slerp branch, caches the angle: all of SlerpPrime
+// that does not depend on the factor.
+func (c *quatCache) setPrime() {
 	d := primeDot(&c.q0, &c.q1)
-	if echoes {
-		switch {
-		case d < prime2OppositeDot:
-			c.mode = rotOpposite
-		case d >= prime2LerpDot:
-			c.mode = rotLerp
-		default: // NaN too, as SlerpPrime2 takes it
-			c.mode = rotSlerp
-			c.angle, c.invSin = prime2Angle(d)
-		}
-		return
-	}
 	switch {
 	case d >= 1:
 		c.mode = rotEqual
 	case d > primeLerpDot:
 		c.mode = rotLerp
-	default:
+	default: // NaN too, as SlerpPrime takes it
 		c.mode = rotSlerp
 		c.angle = float64(retromath.FastArcCosR(d))
 	}
 }
 
-// samplePrime writes Metroid Prime's rotation at t: SlerpPrime's branches
-// in its order, the end snaps first.
-func (c *quatCache) samplePrime(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
-	if !c.inside(t) {
-		c.seekPrime(tr, t, m, false)
+// setPrime2 is setPrime for Echoes' slerp (SlerpPrime2).
+func (c *quatCache) setPrime2() {
+	d := primeDot(&c.q0, &c.q1)
+	switch {
+	case d < prime2OppositeDot:
+		c.mode = rotOpposite
+	case d >= prime2LerpDot:
+		c.mode = rotLerp
+	default: // NaN too, as SlerpPrime2 takes it
+		c.mode = rotSlerp
+		c.angle, c.invSin = prime2Angle(d)
 	}
+}
+
+// evalPrime writes Metroid Prime's rotation at t, which the span holds:
+// SlerpPrime's branches in its order, the end snaps first.
+func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
@@ -357,11 +398,8 @@ func (c *quatCache) samplePrime(tr *formats.QuatTrack, t float64, m *timesMemo, 
 	}
 }
 
-// samplePrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
-func (c *quatCache) samplePrime2(tr *formats.QuatTrack, t float64, m *timesMemo, out *mgl32.Quat) {
-	if !c.inside(t) {
-		c.seekPrime(tr, t, m, true)
-	}
+// evalPrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
+func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
 	switch c.mode {
 	case rotHold:
 		*out = c.q0
@@ -375,5 +413,85 @@ func (c *quatCache) samplePrime2(tr *formats.QuatTrack, t float64, m *timesMemo,
 		} else {
 			*out = c.q1
 		}
+	}
+}
+
+// sortEvents puts each kind of track's key events in time order (a track's
+// own in key order where times are equal).
+func (s *ClipSampler) sortEvents() {
+	for k := range s.events {
+		slices.SortFunc(s.events[k], func(a, b keyEvent) int {
+			if c := cmp.Compare(a.time, b.time); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(a.bone, b.bone); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.key, b.key)
+		})
+	}
+}
+
+// advance brings every track's cache to a span holding t: by the events
+// since the last sample when t is at or after it and they are fewer than
+// the bones (a frame's worth), else by searching every track.
+func (s *ClipSampler) advance(t float64) {
+	n := len(s.cache)
+	forward := t >= s.last // false for NaN
+	for k := range s.events {
+		ev := s.events[k]
+		if j := s.next[k] + n; j < len(ev) && ev[j].time <= t {
+			forward = false
+		}
+	}
+	s.last = t
+	if !forward {
+		s.seek(t)
+		return
+	}
+	tracks := s.clip.Tracks
+	for k := range s.events {
+		ev, j := s.events[k], s.next[k]
+		for ; j < len(ev) && ev[j].time <= t; j++ {
+			e := &ev[j]
+			c, tr := &s.cache[e.bone], &tracks[e.bone]
+			switch k {
+			case trackT:
+				c.t.enter(&tr.Translation, int(e.key))
+			case trackR:
+				c.r.enter(&tr.Rotation, int(e.key), s.clip.Interp)
+			default:
+				c.s.enter(&tr.Scale, int(e.key))
+			}
+		}
+		s.next[k] = j
+	}
+}
+
+// seek searches every track for t and places the event positions after
+// it.
+func (s *ClipSampler) seek(t float64) {
+	var memo *timesMemo
+	var shared timesMemo
+	if s.shared {
+		memo = &shared
+	}
+	tracks := s.clip.Tracks[:len(s.cache)]
+	for i := range s.cache {
+		c, tr := &s.cache[i], &tracks[i]
+		if len(tr.Translation.Times) > 0 {
+			c.t.seek(&tr.Translation, t, memo)
+		}
+		if len(tr.Rotation.Times) > 0 {
+			c.r.seek(&tr.Rotation, t, memo, s.clip.Interp)
+		}
+		if len(tr.Scale.Times) > 0 {
+			c.s.seek(&tr.Scale, t, memo)
+		}
+	}
+	for k, ev := range s.events {
+		// The first event after t; for NaN, none (the next sample
+		// searches again).
+		s.next[k] = sort.Search(len(ev), func(j int) bool { return !(ev[j].time <= t) })
 	}
 }
