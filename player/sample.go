@@ -108,8 +108,9 @@ type ClipSampler struct {
 	cache   []boneCache
 	cursors []boneCursors
 	events  [3][]keyEvent
-	next    [3]int  // the first event not applied
-	last    float64 // the time sampled last; NaN before the first
+	invs    [][3][]float64 // per bone and track kind: spanInverses
+	next    [3]int         // the first event not applied
+	last    float64        // the time sampled last; NaN before the first
 	// shared says that some tracks share a Times slice, so that a search
 	// done for one serves the others (timesMemo).
 	shared bool
@@ -124,15 +125,23 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
-	seen := map[*float64]bool{}
+	s.invs = make([][3][]float64, len(sk.Bones))
+	seen := map[*float64][]float64{}
 	var counts [3]int
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
-			if len(times) > 0 {
-				s.shared = s.shared || seen[&times[0]]
-				seen[&times[0]] = true
+			if len(times) == 0 {
+				continue
 			}
+			invs, ok := seen[&times[0]]
+			if !ok || len(invs) != len(times) {
+				invs = spanInverses(times)
+				seen[&times[0]] = invs
+			} else {
+				s.shared = true
+			}
+			s.invs[i][k] = invs
 			counts[k] += len(times)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
@@ -58,8 +57,9 @@ const (
 )
 
 // set moves s to piece k of times: -1 before the first key, n-1 (or
-// more) after the last, else interval k.
-func (s *span) set(times []float64, k int) int {
+// more) after the last, else interval k. invs are the intervals'
+// reciprocal lengths (spanInverses).
+func (s *span) set(times, invs []float64, k int) int {
 	n := len(times)
 	switch {
 	case k < 0:
@@ -69,15 +69,25 @@ func (s *span) set(times []float64, k int) int {
 		*s = span{lo: times[n-1], hi: math.Inf(1), i: cursor(n - 1)}
 		return afterLast
 	}
-	t0, t1 := times[k], times[k+1]
-	*s = span{lo: t0, hi: t1, t0: t0, i: cursor(k)}
+	t0 := times[k]
+	*s = span{lo: t0, hi: times[k+1], t0: t0, inv: invs[k], i: cursor(k)}
 	if k == 0 {
 		s.lo = math.Nextafter(t0, math.Inf(1))
 	}
-	if t1 > t0 {
-		s.inv = 1 / (t1 - t0)
-	}
 	return k
+}
+
+// spanInverses returns 1 / (times[k+1] - times[k]) for every interval k
+// (0 for an empty one), computed once per timeline when a sampler is made
+// so that moving to the next interval divides nothing.
+func spanInverses(times []float64) []float64 {
+	invs := make([]float64, len(times))
+	for k := 0; k+1 < len(times); k++ {
+		if d := times[k+1] - times[k]; d > 0 {
+			invs[k] = 1 / d
+		}
+	}
+	return invs
 }
 
 // keyStart is when piece k begins: the time from which set(times, k) is
@@ -92,19 +102,19 @@ func keyStart(times []float64, k int) float64 {
 // locate moves s to the piece of times that holds t and returns it as set
 // does. m, when not nil, shares the search among tracks of one timeline
 // within a Sample.
-func (s *span) locate(times []float64, t float64, m *timesMemo) int {
+func (s *span) locate(times, invs []float64, t float64, m *timesMemo) int {
 	n := len(times)
 	switch {
 	case !(t > times[0]): // NaN too: a time that compares with nothing
-		return s.set(times, -1)
+		return s.set(times, invs, -1)
 	case t >= times[n-1]:
-		return s.set(times, n-1)
+		return s.set(times, invs, n-1)
 	}
 	if m != nil && m.first == &times[0] && m.n == n {
 		*s = m.span
 		return int(s.i)
 	}
-	i := s.set(times, s.i.find(times, t))
+	i := s.set(times, invs, s.i.find(times, t))
 	if m != nil {
 		m.first, m.n, m.span = &times[0], n, *s
 	}
@@ -154,13 +164,13 @@ func (c *vecCache) fill(tr *formats.Vec3Track, i int) {
 }
 
 // seek fills the cache for time t.
-func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
-	c.fill(tr, c.locate(tr.Times, t, m))
+func (c *vecCache) seek(tr *formats.Vec3Track, invs []float64, t float64, m *timesMemo) {
+	c.fill(tr, c.locate(tr.Times, invs, t, m))
 }
 
 // enter fills the cache for piece k.
-func (c *vecCache) enter(tr *formats.Vec3Track, k int) {
-	c.fill(tr, c.set(tr.Times, k))
+func (c *vecCache) enter(tr *formats.Vec3Track, invs []float64, k int) {
+	c.fill(tr, c.set(tr.Times, invs, k))
 }
 
 // eval writes the value at t, which the span holds.
@@ -215,13 +225,13 @@ func (c *quatCache) prepare(tr *formats.QuatTrack, i int, interp formats.Interp)
 }
 
 // seek fills the cache for time t.
-func (c *quatCache) seek(tr *formats.QuatTrack, t float64, m *timesMemo, interp formats.Interp) {
-	c.prepare(tr, c.locate(tr.Times, t, m), interp)
+func (c *quatCache) seek(tr *formats.QuatTrack, invs []float64, t float64, m *timesMemo, interp formats.Interp) {
+	c.prepare(tr, c.locate(tr.Times, invs, t, m), interp)
 }
 
 // enter fills the cache for piece k.
-func (c *quatCache) enter(tr *formats.QuatTrack, k int, interp formats.Interp) {
-	c.prepare(tr, c.set(tr.Times, k), interp)
+func (c *quatCache) enter(tr *formats.QuatTrack, invs []float64, k int, interp formats.Interp) {
+	c.prepare(tr, c.set(tr.Times, invs, k), interp)
 }
 
 // keys fills the keys for piece i and returns the sign the later key
@@ -454,14 +464,14 @@ func (s *ClipSampler) advance(t float64) {
 		ev, j := s.events[k], s.next[k]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
 			e := &ev[j]
-			c, tr := &s.cache[e.bone], &tracks[e.bone]
+			c, tr, invs := &s.cache[e.bone], &tracks[e.bone], s.invs[e.bone][k]
 			switch k {
 			case trackT:
-				c.t.enter(&tr.Translation, int(e.key))
+				c.t.enter(&tr.Translation, invs, int(e.key))
 			case trackR:
-				c.r.enter(&tr.Rotation, int(e.key), s.clip.Interp)
+				c.r.enter(&tr.Rotation, invs, int(e.key), s.clip.Interp)
 			default:
-				c.s.enter(&tr.Scale, int(e.key))
+				c.s.enter(&tr.Scale, invs, int(e.key))
 			}
 		}
 		s.next[k] = j
@@ -478,20 +488,29 @@ func (s *ClipSampler) seek(t float64) {
 	}
 	tracks := s.clip.Tracks[:len(s.cache)]
 	for i := range s.cache {
-		c, tr := &s.cache[i], &tracks[i]
+		c, tr, invs := &s.cache[i], &tracks[i], &s.invs[i]
 		if len(tr.Translation.Times) > 0 {
-			c.t.seek(&tr.Translation, t, memo)
+			c.t.seek(&tr.Translation, invs[trackT], t, memo)
 		}
 		if len(tr.Rotation.Times) > 0 {
-			c.r.seek(&tr.Rotation, t, memo, s.clip.Interp)
+			c.r.seek(&tr.Rotation, invs[trackR], t, memo, s.clip.Interp)
 		}
 		if len(tr.Scale.Times) > 0 {
-			c.s.seek(&tr.Scale, t, memo)
+			c.s.seek(&tr.Scale, invs[trackS], t, memo)
 		}
 	}
 	for k, ev := range s.events {
 		// The first event after t; for NaN, none (the next sample
 		// searches again).
-		s.next[k] = sort.Search(len(ev), func(j int) bool { return !(ev[j].time <= t) })
+		lo, hi := 0, len(ev)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if ev[m].time <= t || t != t {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		s.next[k] = lo
 	}
 }
