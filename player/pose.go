@@ -92,21 +92,21 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 		xy, xz, yz := x*y*k, x*z*k, y*z*k
 		wx, wy, wz := rw*x*k, rw*y*k, rw*z*k
 		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
+		// The parent's elements are read where used rather than held:
+		// holding all twelve spilled registers to the stack.
 		a, o := &out[pi], &out[i]
-		a0, a1, a2 := a[0], a[1], a[2]
-		a4, a5, a6 := a[4], a[5], a[6]
-		a8, a9, a10 := a[8], a[9], a[10]
-		a12, a13, a14 := a[12], a[13], a[14]
 		b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-		o[0], o[1], o[2], o[3] = a0*b0+a4*b1+a8*b2, a1*b0+a5*b1+a9*b2, a2*b0+a6*b1+a10*b2, 0
+		c0, c1, c2 := a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[0], o[1], o[2], o[3] = c0, c1, c2, 0
 		b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-		o[4], o[5], o[6], o[7] = a0*b0+a4*b1+a8*b2, a1*b0+a5*b1+a9*b2, a2*b0+a6*b1+a10*b2, 0
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[4], o[5], o[6], o[7] = c0, c1, c2, 0
 		b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
-		o[8], o[9], o[10], o[11] = a0*b0+a4*b1+a8*b2, a1*b0+a5*b1+a9*b2, a2*b0+a6*b1+a10*b2, 0
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[8], o[9], o[10], o[11] = c0, c1, c2, 0
 		b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
-		o[12] = a0*b0 + a4*b1 + a8*b2 + a12
-		o[13] = a1*b0 + a5*b1 + a9*b2 + a13
-		o[14] = a2*b0 + a6*b1 + a10*b2 + a14
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2+a[12], a[1]*b0+a[5]*b1+a[9]*b2+a[13], a[2]*b0+a[6]*b1+a[10]*b2+a[14]
+		o[12], o[13], o[14] = c0, c1, c2
 		o[15] = 1
 	}
 }

@@ -78,10 +78,12 @@ type boneCache struct {
 }
 
 // keyEvent is the moment a track moves to its next piece: from time on,
-// piece key of the track of bone holds the time (see span.set).
+// piece key of the track of bone holds the time (see span.set). It
+// carries the piece's length and its reciprocal, so that applying it
+// reads nothing of the track's times.
 type keyEvent struct {
-	time      float64
-	bone, key int32
+	time, len, inv float64
+	bone, key      int32
 }
 
 // The tracks of a bone, indexing ClipSampler.events.
@@ -108,9 +110,8 @@ type ClipSampler struct {
 	cache   []boneCache
 	cursors []boneCursors
 	events  [3][]keyEvent
-	invs    [][3][]float64 // per bone and track kind: spanInverses
-	next    [3]int         // the first event not applied
-	last    float64        // the time sampled last; NaN before the first
+	next    [3]int  // the first event not applied
+	last    float64 // the time sampled last; NaN before the first
 	// shared says that some tracks share a Times slice, so that a search
 	// done for one serves the others (timesMemo).
 	shared bool
@@ -125,23 +126,15 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
-	s.invs = make([][3][]float64, len(sk.Bones))
-	seen := map[*float64][]float64{}
+	seen := map[*float64]bool{}
 	var counts [3]int
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
-			if len(times) == 0 {
-				continue
+			if len(times) > 0 {
+				s.shared = s.shared || seen[&times[0]]
+				seen[&times[0]] = true
 			}
-			invs, ok := seen[&times[0]]
-			if !ok || len(invs) != len(times) {
-				invs = spanInverses(times)
-				seen[&times[0]] = invs
-			} else {
-				s.shared = true
-			}
-			s.invs[i][k] = invs
 			counts[k] += len(times)
 		}
 	}
@@ -158,7 +151,13 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		c.v = -1
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			for key := range times {
-				s.events[k] = append(s.events[k], keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)})
+				e := keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)}
+				if key+1 < len(times) {
+					if e.len = times[key+1] - times[key]; e.len > 0 {
+						e.inv = 1 / e.len
+					}
+				}
+				s.events[k] = append(s.events[k], e)
 			}
 		}
 	}
@@ -186,6 +185,15 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
 		}
 		return
+	}
+	// A time that is not finite would make the factor NaN on constant
+	// spans: NaN samples the start, as ClipTime maps it, and ±Inf the
+	// ends.
+	if !(t >= -math.MaxFloat64 && t <= math.MaxFloat64) {
+		t = math.Max(-math.MaxFloat64, math.Min(t, math.MaxFloat64))
+		if t != t {
+			t = 0
+		}
 	}
 	s.advance(t)
 	cache := s.cache[:n]

@@ -96,8 +96,9 @@ func TestSlerpShortestMatchesFloat64(t *testing.T) {
 	t.Logf("largest difference from the float64 slerp: %.3g", worst)
 }
 
-// TestArcSincos checks the polynomial sine and cosine on [0, π/2] and the
-// angle (acos) with its sine on [0, 1] against the math package.
+// TestArcSincos checks the polynomial sine and cosine on [0, π/2], and the
+// angle (acos, Abramowitz and Stegun's bound) with its sine on [0, 1],
+// against the math package.
 func TestArcSincos(t *testing.T) {
 	worst := 0.0
 	for i := 0; i <= 100000; i++ {
@@ -108,14 +109,24 @@ func TestArcSincos(t *testing.T) {
 	if worst > 5e-14 {
 		t.Errorf("sin/cos: largest difference %g", worst)
 	}
-	worst = 0
-	for i := 0; i <= 100000; i++ {
-		d := float64(i) / 100000
+	// The angle over [0, 1] and towards 1 on a log scale, where it is
+	// small: absolute and relative error.
+	worstAbs, worstRel, worstSin := 0.0, 0.0, 0.0
+	for i := 0; i <= 200000; i++ {
+		d := float64(i) / 200000
+		if i%2 == 1 {
+			d = 1 - math.Pow(10, -12*float64(i)/200000)
+		}
 		th, s := arcAngle(d)
-		worst = math.Max(worst, math.Max(math.Abs(th-math.Acos(d)), math.Abs(s-math.Sin(math.Acos(d)))))
+		ref := math.Acos(d)
+		worstAbs = math.Max(worstAbs, math.Abs(th-ref))
+		if ref > 0 {
+			worstRel = math.Max(worstRel, math.Abs(th-ref)/ref)
+		}
+		worstSin = math.Max(worstSin, math.Abs(s-math.Sin(ref)))
 	}
-	if worst > 1e-12 {
-		t.Errorf("acos: largest difference %g", worst)
+	if worstAbs > 2.2e-8 || worstRel > 1.8e-8 || worstSin > 1e-12 {
+		t.Errorf("acos: largest difference %g (relative %g), its sine %g", worstAbs, worstRel, worstSin)
 	}
 }
 
