@@ -33,7 +33,9 @@ func ClipTime(t, duration float64, loop bool) float64 {
 }
 
 // cursor caches the key interval found last, so that playing forward finds
-// the next interval in O(1); random access falls back to a binary search.
+// the next interval in O(1); random access guesses the interval from the
+// time, as if the keys were evenly spaced (they nearly always are: frames,
+// a key bitmap), and falls back to a binary search.
 type cursor int32
 
 // find returns i with times[i] <= t < times[i+1], or -1 when t is before the
@@ -49,6 +51,24 @@ func (c *cursor) find(times []float64, t float64) int {
 		return i + 1
 	}
 	lo, hi := 0, n // first index with times[idx] > t
+	if n > 2 {
+		if x := (t - times[0]) / (times[n-1] - times[0]) * float64(n-1); x >= 0 && x < float64(n-1) {
+			g := int(x)
+			if times[g] <= t {
+				if t < times[g+1] {
+					*c = cursor(g)
+					return g
+				}
+				lo = g + 1
+			} else {
+				if times[g-1] <= t { // g > 0: times[0] <= t
+					*c = cursor(g - 1)
+					return g - 1
+				}
+				hi = g - 1
+			}
+		}
+	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if times[m] <= t {
@@ -110,6 +130,7 @@ type ClipSampler struct {
 	cache   []boneCache
 	cursors []boneCursors
 	events  [3][]keyEvent
+	index   [3]eventIndex
 	next    [3]int  // the first event not applied
 	last    float64 // the time sampled last; NaN before the first
 	// shared says that some tracks share a Times slice, so that a search
@@ -262,7 +283,7 @@ func (c *cursor) inside(times []float64, t float64) bool {
 func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	n := len(times)
 	switch {
-	case n == 0 || t < times[0]:
+	case n == 0 || !(t >= times[0]): // NaN too
 		return 0, 0
 	case t >= times[n-1]:
 		return n - 1, 1

@@ -194,3 +194,82 @@ func TestSamplerForwardMatchesSeek(t *testing.T) {
 		}
 	}
 }
+
+// TestCursorFindMatchesScan checks the cursor's search, with its guess
+// from evenly spaced keys, against a linear scan on timelines that are
+// even, jittered, lopsided and with repeated times, at random times in
+// random order.
+func TestCursorFindMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for trial := 0; trial < 300; trial++ {
+		n := 1 + rng.Intn(40)
+		times := make([]float64, n)
+		for k := range times {
+			switch trial % 3 {
+			case 0:
+				times[k] = float64(k) / 30
+			case 1:
+				times[k] = (float64(k) + rng.Float64()*0.6) / 30
+			default:
+				times[k] = math.Pow(float64(k)/float64(n), 4)
+			}
+			if k > 0 && (times[k] < times[k-1] || rng.Intn(8) == 0) {
+				times[k] = times[k-1]
+			}
+		}
+		var c cursor
+		for q := 0; q < 200; q++ {
+			tm := (rng.Float64()*1.4 - 0.2) * (times[n-1] + 0.1)
+			if q%10 == 0 {
+				tm = times[rng.Intn(n)]
+			}
+			want := -1
+			for k := range times {
+				if times[k] <= tm {
+					want = k
+				}
+			}
+			if got := c.find(times, tm); got != want {
+				t.Fatalf("times %v: find(%v) = %d, want %d", times, tm, got, want)
+			}
+		}
+	}
+}
+
+// TestEventIndexSearch checks the event index against a scan: the first
+// event later than t, for times before, among (on event times too) and
+// after the events, with runs of equal times.
+func TestEventIndexSearch(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for trial := 0; trial < 100; trial++ {
+		ev := make([]keyEvent, rng.Intn(300))
+		tm := 0.0
+		for j := range ev {
+			if rng.Intn(4) > 0 {
+				tm += rng.ExpFloat64() * float64(1+trial%5)
+			}
+			ev[j].time = tm
+		}
+		var x eventIndex
+		x.build(ev)
+		for q := 0; q < 300; q++ {
+			at := (rng.Float64()*1.2 - 0.1) * (tm + 1)
+			if q%5 == 0 && len(ev) > 0 {
+				at = ev[rng.Intn(len(ev))].time
+			}
+			want := len(ev)
+			for j := range ev {
+				if ev[j].time > at {
+					want = j
+					break
+				}
+			}
+			if got := x.search(ev, at); got != want {
+				t.Fatalf("trial %d: search(%v) = %d, want %d", trial, at, got, want)
+			}
+		}
+		if got := x.search(ev, math.NaN()); got != len(ev) {
+			t.Errorf("search(NaN) = %d, want %d", got, len(ev))
+		}
+	}
+}

@@ -431,7 +431,72 @@ func (s *ClipSampler) sortEvents() {
 			}
 			return cmp.Compare(a.key, b.key)
 		})
+		s.index[k].build(s.events[k])
 	}
+}
+
+// eventIndex is a coarse index of an event stream by time (ozz-animation
+// keeps one for its seeks): the stream's time range cut into equal
+// buckets, and the first event of each. A seek's binary search then runs
+// within one bucket, a few cache lines, not over the whole stream.
+type eventIndex struct {
+	t0, scale float64 // bucket(t) = (t - t0) · scale, clamped
+	first     []int32 // first[b]: the first event whose bucket is ≥ b
+}
+
+// eventBuckets is how many events a bucket holds on average.
+const eventBuckets = 32
+
+func (x *eventIndex) bucket(t float64) int {
+	b := (t - x.t0) * x.scale
+	switch {
+	case !(b >= 0): // before the first event, or NaN
+		return 0
+	case b >= float64(len(x.first)-2):
+		return len(x.first) - 2
+	}
+	return int(b)
+}
+
+func (x *eventIndex) build(ev []keyEvent) {
+	nb := len(ev)/eventBuckets + 1
+	x.first = make([]int32, nb+1)
+	if len(ev) == 0 {
+		return
+	}
+	x.t0 = ev[0].time
+	if r := ev[len(ev)-1].time - x.t0; r > 0 {
+		x.scale = float64(nb) / r
+	}
+	// The bucket is monotonic in time, so each bucket's events are a run.
+	b := 0
+	for j := range ev {
+		for eb := x.bucket(ev[j].time); b < eb; {
+			b++
+			x.first[b] = int32(j)
+		}
+	}
+	for b++; b <= nb; b++ {
+		x.first[b] = int32(len(ev))
+	}
+}
+
+// search returns the first event later than t.
+func (x *eventIndex) search(ev []keyEvent, t float64) int {
+	if len(ev) == 0 || t != t {
+		return len(ev) // NaN: none, so the next sample searches again
+	}
+	b := x.bucket(t)
+	lo, hi := int(x.first[b]), int(x.first[b+1])
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ev[m].time <= t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // advance brings every track's cache to a span holding t: by the events
@@ -492,17 +557,6 @@ func (s *ClipSampler) seek(t float64) {
 		}
 	}
 	for k, ev := range s.events {
-		// The first event after t; for NaN, none (the next sample
-		// searches again).
-		lo, hi := 0, len(ev)
-		for lo < hi {
-			m := int(uint(lo+hi) >> 1)
-			if ev[m].time <= t || t != t {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		s.next[k] = lo
+		s.next[k] = s.index[k].search(ev, t)
 	}
 }
