@@ -89,6 +89,9 @@ type boneCursors struct {
 	legoR        legoInterval
 }
 
+// noPiece marks a track cache that holds no piece of its track yet.
+const noPiece cursor = -2
+
 // boneCache is the other flavours' per-bone state: a cache per track
 // (track.go) and the visibility cursor.
 type boneCache struct {
@@ -122,7 +125,9 @@ const (
 // events passed since the last one, moving just those tracks to their
 // next interval, then evaluates every track from its cache without a test
 // or a search. A jump back (a loop's wrap) or far ahead searches every
-// track instead.
+// track instead. Clips whose tracks share timelines (Metroid Prime's key
+// bitmap, Sims frames) have no events: one search per timeline and sample
+// finds the piece, and only tracks whose piece changed are prepared again.
 type ClipSampler struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
@@ -134,8 +139,12 @@ type ClipSampler struct {
 	next    [3]int  // the first event not applied
 	last    float64 // the time sampled last; NaN before the first
 	// shared says that some tracks share a Times slice, so that a search
-	// done for one serves the others (timesMemo).
-	shared bool
+	// done for one serves the others (timesMemo, refresh); timeline is
+	// that slice when every track with keys has it, and piece the piece
+	// of it the caches hold.
+	shared   bool
+	timeline []float64
+	piece    cursor
 }
 
 // NewClipSampler returns a sampler of clip over sk. The clip must have been
@@ -149,15 +158,24 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	s.cache = make([]boneCache, len(sk.Bones))
 	seen := map[*float64]bool{}
 	var counts [3]int
+	single := true
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			if len(times) > 0 {
 				s.shared = s.shared || seen[&times[0]]
 				seen[&times[0]] = true
+				if s.timeline == nil {
+					s.timeline = times
+				}
+				single = single && &times[0] == &s.timeline[0] && len(times) == len(s.timeline)
 			}
 			counts[k] += len(times)
 		}
+	}
+	s.piece = noPiece
+	if !single || !s.shared {
+		s.timeline = nil
 	}
 	for k := range s.events {
 		s.events[k] = make([]keyEvent, 0, counts[k])
@@ -170,6 +188,19 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		c.r.holdQuat(bind.Rotation)
 		c.s.holdVec(bind.Scale)
 		c.v = -1
+		// A track with keys has no piece yet (refresh prepares it).
+		if len(tr.Translation.Times) > 0 {
+			c.t.i = noPiece
+		}
+		if len(tr.Rotation.Times) > 0 {
+			c.r.i = noPiece
+		}
+		if len(tr.Scale.Times) > 0 {
+			c.s.i = noPiece
+		}
+		if s.shared {
+			continue // no key events: refresh
+		}
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			for key := range times {
 				e := keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)}
@@ -216,31 +247,37 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			t = 0
 		}
 	}
-	s.advance(t)
+	if s.shared {
+		s.refresh(t)
+	} else {
+		s.advance(t)
+	}
 	cache := s.cache[:n]
+	// No span has a NaN start: the memo starts empty.
+	fm := factorMemo{t0: math.NaN()}
 	// One loop per flavour, so that the rotation's branch is not taken
 	// per bone.
 	switch s.clip.Interp {
 	case formats.InterpPrime:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &out.Translation)
-			c.r.evalPrime(t, &out.Rotation)
-			c.s.eval(t, &out.Scale)
+			c.t.eval(t, &fm, &out.Translation)
+			c.r.evalPrime(t, &fm, &out.Rotation)
+			c.s.eval(t, &fm, &out.Scale)
 		}
 	case formats.InterpPrime2:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &out.Translation)
-			c.r.evalPrime2(t, &out.Rotation)
-			c.s.eval(t, &out.Scale)
+			c.t.eval(t, &fm, &out.Translation)
+			c.r.evalPrime2(t, &fm, &out.Rotation)
+			c.s.eval(t, &fm, &out.Scale)
 		}
 	default:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &out.Translation)
-			c.r.evalArc(t, &out.Rotation)
-			c.s.eval(t, &out.Scale)
+			c.t.eval(t, &fm, &out.Translation)
+			c.r.evalArc(t, &fm, &out.Rotation)
+			c.s.eval(t, &fm, &out.Scale)
 		}
 	}
 	for i := range cache {

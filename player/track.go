@@ -44,6 +44,31 @@ func (s *span) factor(t float64) float32 {
 	return float32(q)
 }
 
+// factorMemo keeps the factor computed last within one sample: tracks
+// that share a timeline (Metroid Prime's key bitmap, Sims frames) sit
+// side by side in the sampling loop with the same span, and take the
+// factor once. The span's start and length decide the factor (its
+// reciprocal follows from the length), so equal ones give it to the bit.
+type factorMemo struct {
+	t0, len float64
+	f       float32
+}
+
+// factorAt is factor through the memo. A constant's factor is 0, and
+// it leaves the memo alone: channels without keys would otherwise push
+// out the shared timeline's factor between its tracks.
+func (s *span) factorAt(t float64, m *factorMemo) float32 {
+	if s.inv == 0 {
+		return 0
+	}
+	if s.t0 == m.t0 && s.len == m.len {
+		return m.f
+	}
+	f := s.factor(t)
+	m.t0, m.len, m.f = s.t0, s.len, f
+	return f
+}
+
 // The pieces of a track's timeline: before the first key (t ≤ times[0]),
 // interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for
 // i = 0, so that a time at the first key gives the key itself as it
@@ -173,8 +198,8 @@ func (c *vecCache) enter(tr *formats.Vec3Track, e *keyEvent) {
 }
 
 // eval writes the value at t, which the span holds.
-func (c *vecCache) eval(t float64, out *mgl32.Vec3) {
-	f := c.factor(t)
+func (c *vecCache) eval(t float64, m *factorMemo, out *mgl32.Vec3) {
+	f := c.factorAt(t, m)
 	out[0] = c.a[0] + c.d[0]*f
 	out[1] = c.a[1] + c.d[1]*f
 	out[2] = c.a[2] + c.d[2]*f
@@ -266,12 +291,12 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 }
 
 // evalArc writes the shortest-arc rotation at t, which the span holds.
-func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
+func (c *quatCache) evalArc(t float64, m *factorMemo, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
 	}
-	c.slerpArc(c.factor(t), out)
+	c.slerpArc(c.factorAt(t, m), out)
 }
 
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
@@ -380,19 +405,30 @@ func (c *quatCache) setPrime2() {
 
 // evalPrime writes Metroid Prime's rotation at t, which the span holds:
 // SlerpPrime's branches in its order, the end snaps first.
-func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
+func (c *quatCache) evalPrime(t float64, m *factorMemo, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
 	}
-	u := c.factor(t)
+	u := c.factorAt(t, m)
 	switch {
 	case u <= primeSnapStart:
 		*out = c.q0
 	case u >= primeSnapEnd:
 		*out = c.q1
 	case c.mode == rotLerp:
-		lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false)
+		// lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false), inlined by hand:
+		// the call cost Metroid Prime clips a tenth of their sampling time.
+		q0, q1 := &c.q0, &c.q1
+		x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
+		y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
+		z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
+		w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+		inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
+		out.W = inv * w
+		out.V[0] = inv * x
+		out.V[1] = inv * y
+		out.V[2] = inv * z
 	case c.mode == rotSlerp:
 		slerpPrimeTo(out, &c.q0, &c.q1, float32(c.angle), u)
 	default: // rotEqual
@@ -401,16 +437,16 @@ func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
 }
 
 // evalPrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
-func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
+func (c *quatCache) evalPrime2(t float64, m *factorMemo, out *mgl32.Quat) {
 	switch c.mode {
 	case rotHold:
 		*out = c.q0
 	case rotLerp:
-		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factor(t), true)
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factorAt(t, m), true)
 	case rotSlerp:
-		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factor(t))
+		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factorAt(t, m))
 	default: // rotOpposite
-		if c.factor(t) < 0.5 {
+		if c.factorAt(t, m) < 0.5 {
 			*out = c.q0
 		} else {
 			*out = c.q1
@@ -558,5 +594,68 @@ func (s *ClipSampler) seek(t float64) {
 	}
 	for k, ev := range s.events {
 		s.next[k] = s.index[k].search(ev, t)
+	}
+}
+
+// pieceMemo remembers the piece found last within one refresh, so that
+// tracks sharing a Times slice search it once.
+type pieceMemo struct {
+	first *float64
+	n, k  int
+}
+
+// piece returns the piece of times that holds t, as locate finds it,
+// searching from the cursor hint.
+func (m *pieceMemo) piece(times []float64, t float64, hint cursor) int {
+	n := len(times)
+	if m.first == &times[0] && m.n == n {
+		return m.k
+	}
+	var k int
+	switch {
+	case !(t > times[0]):
+		k = -1
+	case t >= times[n-1]:
+		k = n - 1
+	default:
+		k = hint.find(times, t)
+	}
+	m.first, m.n, m.k = &times[0], n, k
+	return k
+}
+
+// refresh brings every track's cache to the piece holding t, for clips
+// whose tracks share timelines (Metroid Prime's key bitmap, Sims frames):
+// one search per timeline and sample, then each track compares its piece
+// and prepares only when it changed. Key events would cost such clips an
+// event per track where one search serves them all.
+func (s *ClipSampler) refresh(t float64) {
+	var m pieceMemo
+	if times := s.timeline; times != nil {
+		// One timeline for all: while its piece stays, nothing changes.
+		k := m.piece(times, t, s.piece)
+		if k == int(s.piece) {
+			return
+		}
+		s.piece = cursor(k)
+	}
+	tracks := s.clip.Tracks[:len(s.cache)]
+	for i := range s.cache {
+		c, tr := &s.cache[i], &tracks[i]
+		if times := tr.Translation.Times; len(times) > 0 {
+			if k := m.piece(times, t, c.t.i); k != int(c.t.i) {
+				c.t.fill(&tr.Translation, c.t.set(times, k))
+			}
+		}
+		if times := tr.Rotation.Times; len(times) > 0 {
+			if k := m.piece(times, t, c.r.i); k != int(c.r.i) {
+				c.r.prepare(&tr.Rotation, c.r.set(times, k), s.clip.Interp)
+			}
+		}
+		if times := tr.Scale.Times; len(times) > 0 {
+			if k := m.piece(times, t, c.s.i); k != int(c.s.i) {
+				c.s.fill(&tr.Scale, c.s.set(times, k))
+			}
+		}
 	}
 }
