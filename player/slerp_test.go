@@ -156,6 +156,18 @@ func edgeClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 	return sk, clip
 }
 
+// sharedClip is the realistic clip with one timeline for every track, as
+// Metroid Prime's key bitmap gives.
+func sharedClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
+	sk, clip := realisticClip(interp)
+	times := clip.Tracks[0].Rotation.Times
+	for i := range clip.Tracks {
+		tr := &clip.Tracks[i]
+		tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times = times, times, times
+	}
+	return sk, clip
+}
+
 // TestSamplerForwardMatchesSeek plays clips forward, looping, at several
 // rates through the key events, and checks every pose against a fresh
 // sampler's that searches every track for every sample: the same to the bit, for every
@@ -163,7 +175,7 @@ func edgeClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 func TestSamplerForwardMatchesSeek(t *testing.T) {
 	same := func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b }
 	for _, fl := range realisticFlavours {
-		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, edgeClip} {
+		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, edgeClip, sharedClip} {
 			sk, clip := mk(fl)
 			if err := clip.Validate(len(sk.Bones)); err != nil {
 				t.Fatal(err)
@@ -177,6 +189,9 @@ func TestSamplerForwardMatchesSeek(t *testing.T) {
 						tm = 0.5 // a key time, often behind
 					}
 					s.Sample(tm, p)
+					if f.events[trackR] == nil {
+						f = NewClipSampler(sk, clip) // caches refreshed per timeline
+					}
 					f.last = math.NaN() // no events: search every track
 					f.Sample(tm, fresh)
 					for b := range p.Local {
