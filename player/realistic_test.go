@@ -151,6 +151,9 @@ func BenchmarkFrame100Realistic(b *testing.B) {
 func TestRealisticFrameAllocatesNothing(t *testing.T) {
 	for _, fl := range realisticFlavours {
 		sk, clip := realisticClip(fl)
+		if fl == formats.InterpPrime {
+			sk, clip = sharedClip(fl) // one timeline: the refresh path
+		}
 		s, p, w := NewClipSampler(sk, clip), NewPose(sk), NewWorldPose(sk)
 		tm := 0.0
 		if n := testing.AllocsPerRun(100, func() {

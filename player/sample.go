@@ -33,9 +33,7 @@ func ClipTime(t, duration float64, loop bool) float64 {
 }
 
 // cursor caches the key interval found last, so that playing forward finds
-// the next interval in O(1); random access guesses the interval from the
-// time, as if the keys were evenly spaced (they nearly always are: frames,
-// a key bitmap), and falls back to a binary search.
+// the next interval in O(1); random access falls back to a binary search.
 type cursor int32
 
 // find returns i with times[i] <= t < times[i+1], or -1 when t is before the
@@ -51,24 +49,6 @@ func (c *cursor) find(times []float64, t float64) int {
 		return i + 1
 	}
 	lo, hi := 0, n // first index with times[idx] > t
-	if n > 2 {
-		if x := (t - times[0]) / (times[n-1] - times[0]) * float64(n-1); x >= 0 && x < float64(n-1) {
-			g := int(x)
-			if times[g] <= t {
-				if t < times[g+1] {
-					*c = cursor(g)
-					return g
-				}
-				lo = g + 1
-			} else {
-				if times[g-1] <= t { // g > 0: times[0] <= t
-					*c = cursor(g - 1)
-					return g - 1
-				}
-				hi = g - 1
-			}
-		}
-	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if times[m] <= t {
