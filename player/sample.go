@@ -106,8 +106,7 @@ const (
 // next interval, then evaluates every track from its cache without a test
 // or a search. A jump back (a loop's wrap) or far ahead searches every
 // track instead. Clips whose tracks share timelines (Metroid Prime's key
-// bitmap, Sims frames) have no events: one search per timeline and sample
-// finds the piece, and only tracks whose piece changed are prepared again.
+// bitmap, Sims frames) are sampled directly from their keys (direct.go).
 type ClipSampler struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
@@ -118,13 +117,10 @@ type ClipSampler struct {
 	index   [3]eventIndex
 	next    [3]int  // the first event not applied
 	last    float64 // the time sampled last; NaN before the first
-	// shared says that some tracks share a Times slice, so that a search
-	// done for one serves the others (timesMemo, refresh); timeline is
-	// that slice when every track with keys has it, and piece the piece
-	// of it the caches hold.
-	shared   bool
-	timeline []float64
-	piece    cursor
+	// shared says that some tracks share a Times slice: the clip is
+	// sampled directly (direct.go), a search done for one track serving
+	// the others.
+	shared bool
 }
 
 // NewClipSampler returns a sampler of clip over sk. The clip must have been
@@ -138,24 +134,15 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	s.cache = make([]boneCache, len(sk.Bones))
 	seen := map[*float64]bool{}
 	var counts [3]int
-	single := true
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			if len(times) > 0 {
 				s.shared = s.shared || seen[&times[0]]
 				seen[&times[0]] = true
-				if s.timeline == nil {
-					s.timeline = times
-				}
-				single = single && &times[0] == &s.timeline[0] && len(times) == len(s.timeline)
 			}
 			counts[k] += len(times)
 		}
-	}
-	s.piece = noPiece
-	if !single || !s.shared {
-		s.timeline = nil
 	}
 	for k := range s.events {
 		s.events[k] = make([]keyEvent, 0, counts[k])
@@ -168,7 +155,7 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		c.r.holdQuat(bind.Rotation)
 		c.s.holdVec(bind.Scale)
 		c.v = -1
-		// A track with keys has no piece yet (refresh prepares it).
+		// A track with keys has no piece yet.
 		if len(tr.Translation.Times) > 0 {
 			c.t.i = noPiece
 		}
@@ -179,7 +166,7 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 			c.s.i = noPiece
 		}
 		if s.shared {
-			continue // no key events: refresh
+			continue // no key events: sampled directly
 		}
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			for key := range times {
@@ -228,36 +215,37 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		}
 	}
 	if s.shared {
-		s.refresh(t)
-	} else {
-		s.advance(t)
+		s.sampleDirect(t, p)
+		for i := range tracks {
+			vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &s.cache[i].v)
+		}
+		return
 	}
+	s.advance(t)
 	cache := s.cache[:n]
-	// No span has a NaN start: the memo starts empty.
-	fm := factorMemo{t0: math.NaN()}
 	// One loop per flavour, so that the rotation's branch is not taken
 	// per bone.
 	switch s.clip.Interp {
 	case formats.InterpPrime:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &fm, &out.Translation)
-			c.r.evalPrime(t, &fm, &out.Rotation)
-			c.s.eval(t, &fm, &out.Scale)
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
 	case formats.InterpPrime2:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &fm, &out.Translation)
-			c.r.evalPrime2(t, &fm, &out.Rotation)
-			c.s.eval(t, &fm, &out.Scale)
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime2(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
 	default:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			c.t.eval(t, &fm, &out.Translation)
-			c.r.evalArc(t, &fm, &out.Rotation)
-			c.s.eval(t, &fm, &out.Scale)
+			c.t.eval(t, &out.Translation)
+			c.r.evalArc(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
 		}
 	}
 	for i := range cache {

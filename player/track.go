@@ -44,31 +44,6 @@ func (s *span) factor(t float64) float32 {
 	return float32(q)
 }
 
-// factorMemo keeps the factor computed last within one sample: tracks
-// that share a timeline (Metroid Prime's key bitmap, Sims frames) sit
-// side by side in the sampling loop with the same span, and take the
-// factor once. The span's start and length decide the factor (its
-// reciprocal follows from the length), so equal ones give it to the bit.
-type factorMemo struct {
-	t0, len float64
-	f       float32
-}
-
-// factorAt is factor through the memo. A constant's factor is 0, and
-// it leaves the memo alone: channels without keys would otherwise push
-// out the shared timeline's factor between its tracks.
-func (s *span) factorAt(t float64, m *factorMemo) float32 {
-	if s.inv == 0 {
-		return 0
-	}
-	if s.t0 == m.t0 && s.len == m.len {
-		return m.f
-	}
-	f := s.factor(t)
-	m.t0, m.len, m.f = s.t0, s.len, f
-	return f
-}
-
 // The pieces of a track's timeline: before the first key (t ≤ times[0]),
 // interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for
 // i = 0, so that a time at the first key gives the key itself as it
@@ -124,9 +99,8 @@ func keyStart(times []float64, k int) float64 {
 }
 
 // locate moves s to the piece of times that holds t and returns it as set
-// does. m, when not nil, shares the search among tracks of one timeline
-// within a Sample.
-func (s *span) locate(times []float64, t float64, m *timesMemo) int {
+// does.
+func (s *span) locate(times []float64, t float64) int {
 	n := len(times)
 	switch {
 	case !(t > times[0]): // NaN too: a time that compares with nothing
@@ -134,25 +108,7 @@ func (s *span) locate(times []float64, t float64, m *timesMemo) int {
 	case t >= times[n-1]:
 		return s.set(times, n-1)
 	}
-	if m != nil && m.first == &times[0] && m.n == n {
-		*s = m.span
-		return int(s.i)
-	}
-	i := s.set(times, s.i.find(times, t))
-	if m != nil {
-		m.first, m.n, m.span = &times[0], n, *s
-	}
-	return i
-}
-
-// timesMemo remembers the span found last during one Sample call, so
-// that tracks sharing one Times slice (Metroid Prime's key bitmap, Sims
-// frames) search it once. The sampler passes it only for clips whose
-// tracks share timelines; for the others it would never hit.
-type timesMemo struct {
-	first *float64
-	n     int
-	span
+	return s.set(times, s.i.find(times, t))
 }
 
 // vecCache is a translation or scale track's cache: out = a + d·f over
@@ -188,8 +144,8 @@ func (c *vecCache) fill(tr *formats.Vec3Track, i int) {
 }
 
 // seek fills the cache for time t.
-func (c *vecCache) seek(tr *formats.Vec3Track, t float64, m *timesMemo) {
-	c.fill(tr, c.locate(tr.Times, t, m))
+func (c *vecCache) seek(tr *formats.Vec3Track, t float64) {
+	c.fill(tr, c.locate(tr.Times, t))
 }
 
 // enter fills the cache for the piece an event starts.
@@ -198,8 +154,8 @@ func (c *vecCache) enter(tr *formats.Vec3Track, e *keyEvent) {
 }
 
 // eval writes the value at t, which the span holds.
-func (c *vecCache) eval(t float64, m *factorMemo, out *mgl32.Vec3) {
-	f := c.factorAt(t, m)
+func (c *vecCache) eval(t float64, out *mgl32.Vec3) {
+	f := c.factor(t)
 	out[0] = c.a[0] + c.d[0]*f
 	out[1] = c.a[1] + c.d[1]*f
 	out[2] = c.a[2] + c.d[2]*f
@@ -249,8 +205,8 @@ func (c *quatCache) prepare(tr *formats.QuatTrack, i int, interp formats.Interp)
 }
 
 // seek fills the cache for time t.
-func (c *quatCache) seek(tr *formats.QuatTrack, t float64, m *timesMemo, interp formats.Interp) {
-	c.prepare(tr, c.locate(tr.Times, t, m), interp)
+func (c *quatCache) seek(tr *formats.QuatTrack, t float64, interp formats.Interp) {
+	c.prepare(tr, c.locate(tr.Times, t), interp)
 }
 
 // enter fills the cache for the piece an event starts.
@@ -291,12 +247,12 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 }
 
 // evalArc writes the shortest-arc rotation at t, which the span holds.
-func (c *quatCache) evalArc(t float64, m *factorMemo, out *mgl32.Quat) {
+func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
 	}
-	c.slerpArc(c.factorAt(t, m), out)
+	c.slerpArc(c.factor(t), out)
 }
 
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
@@ -405,12 +361,12 @@ func (c *quatCache) setPrime2() {
 
 // evalPrime writes Metroid Prime's rotation at t, which the span holds:
 // SlerpPrime's branches in its order, the end snaps first.
-func (c *quatCache) evalPrime(t float64, m *factorMemo, out *mgl32.Quat) {
+func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
 	if c.mode == rotHold {
 		*out = c.q0
 		return
 	}
-	u := c.factorAt(t, m)
+	u := c.factor(t)
 	switch {
 	case u <= primeSnapStart:
 		*out = c.q0
@@ -437,16 +393,16 @@ func (c *quatCache) evalPrime(t float64, m *factorMemo, out *mgl32.Quat) {
 }
 
 // evalPrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
-func (c *quatCache) evalPrime2(t float64, m *factorMemo, out *mgl32.Quat) {
+func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
 	switch c.mode {
 	case rotHold:
 		*out = c.q0
 	case rotLerp:
-		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factorAt(t, m), true)
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factor(t), true)
 	case rotSlerp:
-		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factorAt(t, m))
+		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factor(t))
 	default: // rotOpposite
-		if c.factorAt(t, m) < 0.5 {
+		if c.factor(t) < 0.5 {
 			*out = c.q0
 		} else {
 			*out = c.q1
@@ -574,88 +530,20 @@ func (s *ClipSampler) advance(t float64) {
 // seek searches every track for t and places the event positions after
 // it.
 func (s *ClipSampler) seek(t float64) {
-	var memo *timesMemo
-	var shared timesMemo
-	if s.shared {
-		memo = &shared
-	}
 	tracks := s.clip.Tracks[:len(s.cache)]
 	for i := range s.cache {
 		c, tr := &s.cache[i], &tracks[i]
 		if len(tr.Translation.Times) > 0 {
-			c.t.seek(&tr.Translation, t, memo)
+			c.t.seek(&tr.Translation, t)
 		}
 		if len(tr.Rotation.Times) > 0 {
-			c.r.seek(&tr.Rotation, t, memo, s.clip.Interp)
+			c.r.seek(&tr.Rotation, t, s.clip.Interp)
 		}
 		if len(tr.Scale.Times) > 0 {
-			c.s.seek(&tr.Scale, t, memo)
+			c.s.seek(&tr.Scale, t)
 		}
 	}
 	for k, ev := range s.events {
 		s.next[k] = s.index[k].search(ev, t)
-	}
-}
-
-// pieceMemo remembers the piece found last within one refresh, so that
-// tracks sharing a Times slice search it once.
-type pieceMemo struct {
-	first *float64
-	n, k  int
-}
-
-// piece returns the piece of times that holds t, as locate finds it,
-// searching from the cursor hint.
-func (m *pieceMemo) piece(times []float64, t float64, hint cursor) int {
-	n := len(times)
-	if m.first == &times[0] && m.n == n {
-		return m.k
-	}
-	var k int
-	switch {
-	case !(t > times[0]):
-		k = -1
-	case t >= times[n-1]:
-		k = n - 1
-	default:
-		k = hint.find(times, t)
-	}
-	m.first, m.n, m.k = &times[0], n, k
-	return k
-}
-
-// refresh brings every track's cache to the piece holding t, for clips
-// whose tracks share timelines (Metroid Prime's key bitmap, Sims frames):
-// one search per timeline and sample, then each track compares its piece
-// and prepares only when it changed. Key events would cost such clips an
-// event per track where one search serves them all.
-func (s *ClipSampler) refresh(t float64) {
-	var m pieceMemo
-	if times := s.timeline; times != nil {
-		// One timeline for all: while its piece stays, nothing changes.
-		k := m.piece(times, t, s.piece)
-		if k == int(s.piece) {
-			return
-		}
-		s.piece = cursor(k)
-	}
-	tracks := s.clip.Tracks[:len(s.cache)]
-	for i := range s.cache {
-		c, tr := &s.cache[i], &tracks[i]
-		if times := tr.Translation.Times; len(times) > 0 {
-			if k := m.piece(times, t, c.t.i); k != int(c.t.i) {
-				c.t.fill(&tr.Translation, c.t.set(times, k))
-			}
-		}
-		if times := tr.Rotation.Times; len(times) > 0 {
-			if k := m.piece(times, t, c.r.i); k != int(c.r.i) {
-				c.r.prepare(&tr.Rotation, c.r.set(times, k), s.clip.Interp)
-			}
-		}
-		if times := tr.Scale.Times; len(times) > 0 {
-			if k := m.piece(times, t, c.s.i); k != int(c.s.i) {
-				c.s.fill(&tr.Scale, c.s.set(times, k))
-			}
-		}
 	}
 }
