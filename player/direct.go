@@ -10,7 +10,10 @@ import (
 // frames) are sampled directly from their keys, without track caches:
 // one search per timeline and sample serves every track on it, and with
 // keys a frame apart a cache would be filled for every other sample and
-// cost more than it saves (BenchmarkPlayPrime).
+// cost more than it saves (BenchmarkPlayPrime). Other clips are sampled
+// so at a jump (a seek, a loop's wrap), where filling the caches would be
+// wasted if the next sample jumps again. The results are the caches'
+// to the bit (TestSamplerForwardMatchesSeek).
 
 // directMemo remembers the interval found in the last Times slice during
 // one Sample call, so tracks that share their key times search them once.

@@ -117,6 +117,7 @@ type ClipSampler struct {
 	index   [3]eventIndex
 	next    [3]int  // the first event not applied
 	last    float64 // the time sampled last; NaN before the first
+	valid   bool    // the caches hold the pieces of last
 	// shared says that some tracks share a Times slice: the clip is
 	// sampled directly (direct.go), a search done for one track serving
 	// the others.
@@ -214,14 +215,13 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			t = 0
 		}
 	}
-	if s.shared {
+	if s.shared || !s.advance(t) {
 		s.sampleDirect(t, p)
 		for i := range tracks {
 			vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &s.cache[i].v)
 		}
 		return
 	}
-	s.advance(t)
 	cache := s.cache[:n]
 	// One loop per flavour, so that the rotation's branch is not taken
 	// per bone.

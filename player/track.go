@@ -491,22 +491,40 @@ func (x *eventIndex) search(ev []keyEvent, t float64) int {
 	return lo
 }
 
-// advance brings every track's cache to a span holding t: by the events
-// since the last sample when t is at or after it and they are fewer than
-// the bones (a frame's worth), else by searching every track.
-func (s *ClipSampler) advance(t float64) {
+// resumeGap is how far ahead of the last sample a sample may be for the
+// sampler to bring its caches back after a jump: playback resumed, not
+// another jump (seconds; a playback tick is a few hundredths).
+const resumeGap = 0.25
+
+// advance brings every track's cache to a span holding t and reports
+// whether it did: by the events since the last sample when t is at or
+// after it and they are fewer than the bones (a frame's worth); by
+// searching every track when the caches were dropped at a jump and t is
+// just after it, playback resuming. Anything else is a jump: the caches
+// are dropped and the caller samples the keys directly, as a seek costs
+// no more that way than before the caches existed.
+func (s *ClipSampler) advance(t float64) bool {
+	last := s.last
+	s.last = t
+	if !(t >= last) { // back, or the first sample
+		s.valid = false
+		return false
+	}
+	if !s.valid {
+		if t-last > resumeGap {
+			return false
+		}
+		s.seek(t)
+		s.valid = true
+		return true
+	}
 	n := len(s.cache)
-	forward := t >= s.last // false for NaN
 	for k := range s.events {
 		ev := s.events[k]
 		if j := s.next[k] + n; j < len(ev) && ev[j].time <= t {
-			forward = false
+			s.valid = false
+			return false
 		}
-	}
-	s.last = t
-	if !forward {
-		s.seek(t)
-		return
 	}
 	tracks := s.clip.Tracks
 	for k := range s.events {
@@ -525,6 +543,7 @@ func (s *ClipSampler) advance(t float64) {
 		}
 		s.next[k] = j
 	}
+	return true
 }
 
 // seek searches every track for t and places the event positions after
