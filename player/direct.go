@@ -103,10 +103,8 @@ func directVec3(tr *formats.Vec3Track, t float64, c *cursor, m *directMemo, out 
 	out[2] = a[2] + (b[2]-a[2])*f
 }
 
-// directKeys finds the keys of t on a rotation track: ok false when out
-// already holds the value (outside the keys, a step interval), else q0,
-// q1 (carrying the negate flag) and the factor.
-func directKeys(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat) (q0, q1 mgl32.Quat, f float32, ok bool) {
+// directArc writes the shortest-arc rotation at t.
+func directArc(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat) {
 	n := len(tr.Times)
 	switch {
 	case !(t > tr.Times[0]):
@@ -117,66 +115,76 @@ func directKeys(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out 
 		return
 	}
 	i, f := m.locate(tr.Times, t, c)
-	q0, q1 = tr.Values[i], tr.Values[i+1]
+	a := quatCache{q0: tr.Values[i], q1: tr.Values[i+1]}
 	if tr.Flags != nil {
 		fl := tr.Flags[i+1]
 		if fl&formats.KeyStep != 0 {
-			*out = q0
+			*out = a.q0
 			return
 		}
 		if fl&formats.KeyNegate != 0 {
-			q1 = mgl32.Quat{W: -q1.W, V: mgl32.Vec3{-q1.V[0], -q1.V[1], -q1.V[2]}}
+			a.q1 = mgl32.Quat{W: -a.q1.W, V: mgl32.Vec3{-a.q1.V[0], -a.q1.V[1], -a.q1.V[2]}}
 		}
 	}
-	return q0, q1, f, true
-}
-
-// directArc writes the shortest-arc rotation at t.
-func directArc(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat) {
-	q0, q1, f, ok := directKeys(tr, t, c, m, out)
-	if !ok {
-		return
-	}
-	a := quatCache{q0: q0, q1: q1}
 	a.setArc()
 	a.slerpArc(f, out)
 }
 
 // directPrimeQuat writes Metroid Prime's rotation (echoes: Echoes') at t:
-// the slerps' branches in their order, the common lerp inlined.
+// the slerps' branches in their order, the common lerp inlined, the keys
+// read in place (sign carries the negate flag; products with ±1 are
+// exact).
 func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat, echoes bool) {
-	q0, q1, u, ok := directKeys(tr, t, c, m, out)
-	if !ok {
+	n := len(tr.Times)
+	switch {
+	case !(t > tr.Times[0]):
+		*out = tr.Values[0]
+		return
+	case t >= tr.Times[n-1]:
+		*out = tr.Values[n-1]
 		return
 	}
+	i, u := m.locate(tr.Times, t, c)
+	q0, q1 := &tr.Values[i], &tr.Values[i+1]
+	sign := float32(1)
+	if tr.Flags != nil {
+		fl := tr.Flags[i+1]
+		if fl&formats.KeyStep != 0 {
+			*out = *q0
+			return
+		}
+		if fl&formats.KeyNegate != 0 {
+			sign = -1
+		}
+	}
 	if echoes {
-		if primeDot(&q0, &q1) >= prime2LerpDot {
-			lerpPrimeTo(out, &q0, &q1, 1, u, true)
+		if sign*primeDot(q0, q1) >= prime2LerpDot {
+			lerpPrimeTo(out, q0, q1, sign, u, true)
 		} else {
-			*out = SlerpPrime2(q0, q1, u)
+			*out = SlerpPrime2(*q0, q1.Scale(sign), u)
 		}
 		return
 	}
 	switch {
 	case u <= primeSnapStart:
-		*out = q0
+		*out = *q0
 		return
 	case u >= primeSnapEnd:
-		*out = q1
+		*out = q1.Scale(sign)
 		return
 	}
-	switch d := primeDot(&q0, &q1); {
+	switch d := sign * primeDot(q0, q1); {
 	case d >= 1:
-		*out = q0
+		*out = *q0
 		return
 	case !(d > primeLerpDot):
-		*out = SlerpPrime(q0, q1, u)
+		*out = SlerpPrime(*q0, q1.Scale(sign), u)
 		return
 	}
-	x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
 	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	out.W = inv * w
 	out.V[0] = inv * x
