@@ -257,8 +257,8 @@ func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
 
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
 // negated when the dot product is negative, so θ = acos(dot) lies in
-// [0, π/2]. θ comes from a polynomial (arcAngle); a θ too small for its sine to divide by is kept at a tiny value, where
-// the weights are the lerp's, 1 - f and f, to double precision.
+// [0, π/2]. θ comes from a polynomial (arcAngle); keys a rounding apart
+// (dot ≥ 1) keep a tiny θ, where the weights are the lerp's, 1 - f and f.
 func (c *quatCache) setArc() {
 	q0, q1 := &c.q0, &c.q1
 	d := float64(q0.W)*float64(q1.W) + float64(q0.V[0])*float64(q1.V[0]) +
