@@ -68,7 +68,26 @@ type Skeleton struct {
 	// Source says where the skeleton came from when the loader had to find
 	// or invent it (a sibling file, a built-in table, the channels alone).
 	Source string
+	// Compose is how local transforms compose into model space.
+	Compose Compose
 }
+
+// Compose is a rule for composing a skeleton's local transforms into model
+// space.
+type Compose uint8
+
+const (
+	// ComposeMatrix multiplies matrices: world = parentWorld · T·R·S, so a
+	// parent's scale scales everything below it.
+	ComposeMatrix Compose = iota
+	// ComposePrime2 is Metroid Prime 2: Echoes' pose building
+	// (CPoseAsTransforms, as PrimeWorldEditor's CBone::UpdateTransform):
+	// world rotations chain without scale, a bone's local translation is
+	// scaled by its parent's local scale only and turned by the parent's
+	// world rotation, and a bone's matrix is T·R·S with its own local
+	// scale: scale is not inherited (Metroid Prime spec 1.3).
+	ComposePrime2
+)
 
 // Index returns the index of the first bone with the given ID, or -1.
 func (s *Skeleton) Index(id int) int {

@@ -36,14 +36,22 @@ func (p *Pose) CopyFrom(o *Pose) {
 }
 
 // WorldPose holds a skeleton's model-space matrices (column-major,
-// column-vector convention: world = parentWorld · local).
+// column-vector convention: world = parentWorld · local for skeletons that
+// compose by matrix product).
 type WorldPose struct {
 	Matrices []mgl32.Mat4
+	// rot holds each bone's model-space rotation without scale, for
+	// skeletons that compose as Echoes does (formats.ComposePrime2).
+	rot []mgl32.Mat3
 }
 
 // NewWorldPose returns a world pose sized for a skeleton.
 func NewWorldPose(sk *formats.Skeleton) *WorldPose {
-	return &WorldPose{Matrices: make([]mgl32.Mat4, len(sk.Bones))}
+	w := &WorldPose{Matrices: make([]mgl32.Mat4, len(sk.Bones))}
+	if sk.Compose == formats.ComposePrime2 {
+		w.rot = make([]mgl32.Mat3, len(sk.Bones))
+	}
+	return w
 }
 
 // Position returns the origin of bone i in model space.
@@ -53,35 +61,115 @@ func (w *WorldPose) Position(i int) mgl32.Vec3 {
 }
 
 // ToWorld composes local transforms into model space in one pass over the
-// parent-before-child order.
+// parent-before-child order, by the skeleton's rule (formats.Compose).
 func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
+	if sk.Compose == formats.ComposePrime2 {
+		toWorldPrime2(sk, p, w)
+		return
+	}
 	bones := sk.Bones
 	local := p.Local[:len(bones)]
 	out := w.Matrices[:len(bones)]
-	var m mgl32.Mat4
 	for i := range bones {
 		pi := bones[i].Parent
 		if pi < 0 {
 			local[i].WriteMat4(&out[i])
 			continue
 		}
-		local[i].WriteMat4(&m)
-		mulAffine(&out[pi], &m, &out[i])
+		// parent · (T·R·S), fused: the local matrix is built in
+		// registers, never stored, and only its 3×4 part is multiplied
+		// (every bone matrix's last row is 0, 0, 0, 1). The sums are
+		// those of Transform.WriteMat4 and a full product, in the same
+		// order.
+		l := &local[i]
+		rw, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
+		n := rw*rw + x*x + y*y + z*z
+		var k float32
+		if n > 0 {
+			k = 2 / n
+		}
+		xx, yy, zz := x*x*k, y*y*k, z*z*k
+		xy, xz, yz := x*y*k, x*z*k, y*z*k
+		wx, wy, wz := rw*x*k, rw*y*k, rw*z*k
+		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
+		// The parent's elements are read where used rather than held:
+		// holding all twelve spilled registers to the stack.
+		a, o := &out[pi], &out[i]
+		b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
+		c0, c1, c2 := a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[0], o[1], o[2], o[3] = c0, c1, c2, 0
+		b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[4], o[5], o[6], o[7] = c0, c1, c2, 0
+		b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+		o[8], o[9], o[10], o[11] = c0, c1, c2, 0
+		b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
+		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2+a[12], a[1]*b0+a[5]*b1+a[9]*b2+a[13], a[2]*b0+a[6]*b1+a[10]*b2+a[14]
+		o[12], o[13], o[14] = c0, c1, c2
+		o[15] = 1
 	}
 }
 
-// mulAffine writes a·b for matrices whose last row is (0, 0, 0, 1), which
-// every bone matrix is: 36 multiplications instead of a full product's 64.
-func mulAffine(a, b, o *mgl32.Mat4) {
-	for c := 0; c < 4; c++ {
-		b0, b1, b2 := b[c*4], b[c*4+1], b[c*4+2]
-		o[c*4+0] = a[0]*b0 + a[4]*b1 + a[8]*b2
-		o[c*4+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
-		o[c*4+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
-		o[c*4+3] = 0
+// toWorldPrime2 composes as Metroid Prime 2: Echoes builds
+// CPoseAsTransforms (and PrimeWorldEditor's CBone::UpdateTransform does
+// the same, Metroid Prime spec 1.3): rotations chain without scale,
+// R_w = R_w(parent)·R; the position is P_w = P_w(parent) +
+// R_w(parent)·(S_parent ⊙ T), the translation scaled by the parent's
+// local scale only; a bone's matrix is T(P_w)·R_w·S with its own local
+// scale. Scale is therefore never inherited, and a grandchild of a scaled
+// bone is placed differently from a product of scaled matrices.
+func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
+	bones := sk.Bones
+	if len(w.rot) < len(bones) {
+		w.rot = make([]mgl32.Mat3, len(bones))
 	}
-	o[12] += a[12]
-	o[13] += a[13]
-	o[14] += a[14]
-	o[15] = 1
+	local := p.Local[:len(bones)]
+	out := w.Matrices[:len(bones)]
+	rot := w.rot[:len(bones)]
+	for i := range bones {
+		l, o, r := &local[i], &out[i], &rot[i]
+		var lr mgl32.Mat3
+		rotMat3(&l.Rotation, &lr)
+		pos := l.Translation
+		if pi := bones[i].Parent; pi >= 0 {
+			pr, ps, pp := &rot[pi], &local[pi].Scale, &out[pi]
+			for c := 0; c < 3; c++ {
+				b0, b1, b2 := lr[c*3], lr[c*3+1], lr[c*3+2]
+				r[c*3+0] = pr[0]*b0 + pr[3]*b1 + pr[6]*b2
+				r[c*3+1] = pr[1]*b0 + pr[4]*b1 + pr[7]*b2
+				r[c*3+2] = pr[2]*b0 + pr[5]*b1 + pr[8]*b2
+			}
+			v := mgl32.Vec3{ps[0] * pos[0], ps[1] * pos[1], ps[2] * pos[2]}
+			pos = mgl32.Vec3{
+				pp[12] + pr[0]*v[0] + pr[3]*v[1] + pr[6]*v[2],
+				pp[13] + pr[1]*v[0] + pr[4]*v[1] + pr[7]*v[2],
+				pp[14] + pr[2]*v[0] + pr[5]*v[1] + pr[8]*v[2],
+			}
+		} else {
+			*r = lr
+		}
+		for c := 0; c < 3; c++ {
+			s := l.Scale[c]
+			o[c*4+0], o[c*4+1], o[c*4+2], o[c*4+3] = r[c*3]*s, r[c*3+1]*s, r[c*3+2]*s, 0
+		}
+		o[12], o[13], o[14], o[15] = pos[0], pos[1], pos[2], 1
+	}
+}
+
+// rotMat3 writes the rotation of q as Transform.WriteMat4 builds it
+// (the 2/|q|² factor), without scale.
+func rotMat3(q *mgl32.Quat, m *mgl32.Mat3) {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	n := w*w + x*x + y*y + z*z
+	var k float32
+	if n > 0 {
+		k = 2 / n
+	}
+	xx, yy, zz := x*x*k, y*y*k, z*z*k
+	xy, xz, yz := x*y*k, x*z*k, y*z*k
+	wx, wy, wz := w*x*k, w*y*k, w*z*k
+	m[0], m[1], m[2] = 1-yy-zz, xy+wz, xz-wy
+	m[3], m[4], m[5] = xy-wz, 1-xx-zz, yz+wx
+	m[6], m[7], m[8] = xz+wy, yz-wx, 1-xx-yy
 }

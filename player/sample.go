@@ -1,7 +1,6 @@
 package player
 
 import (
-	"github.com/animview/animview/internal/retromath"
 	"math"
 
 	"github.com/animview/animview/formats"
@@ -53,49 +52,128 @@ func (c *cursor) find(times []float64, t float64) int {
 	return lo - 1
 }
 
-// timesMemo remembers the interval found in the last Times slice during one
-// Sample call, so tracks that share their key times search them once.
-type timesMemo struct {
-	first *float64
-	n, i  int
-	f     float32
-}
-
-// locate returns the interval index and factor of t in times, which must lie
-// strictly between the first and last key.
-func (m *timesMemo) locate(times []float64, t float64, c *cursor) (int, float32) {
-	if &times[0] == m.first && len(times) == m.n {
-		*c = cursor(m.i)
-		return m.i, m.f
-	}
-	i := c.find(times, t)
-	f := factor(times, i, t)
-	m.first, m.n, m.i, m.f = &times[0], len(times), i, f
-	return i, f
-}
-
-// boneCursors are the four track cursors of one bone.
+// boneCursors are the LEGO sampler's per-bone state: four track cursors
+// and the constant terms of each channel's current interval.
 type boneCursors struct {
-	t, r, s, v cursor
-	// The LEGO channels cache the constant terms of their current
-	// interval.
+	t, r, s, v   cursor
 	legoT, legoS legoSpan
 	legoR        legoInterval
 }
 
-// ClipSampler samples one clip over one skeleton. It keeps per-track cursors
-// and so belongs to one playback; the clip itself is shared and never
-// written.
+// noPiece marks a track cache that holds no piece of its track yet.
+const noPiece cursor = -2
+
+// boneCache is the other flavours' per-bone state: a cache per track
+// (track.go) and the visibility cursor.
+type boneCache struct {
+	t, s vecCache
+	r    quatCache
+	v    cursor
+}
+
+// keyEvent is the moment a track moves to its next piece: from time on,
+// piece key of the track of bone holds the time (see span.set). It
+// carries the piece's length and its reciprocal, so that applying it
+// reads nothing of the track's times.
+type keyEvent struct {
+	time, len, inv float64
+	bone, key      int32
+}
+
+// The tracks of a bone, indexing ClipSampler.events.
+const (
+	trackT = iota
+	trackR
+	trackS
+)
+
+// ClipSampler samples one clip over one skeleton. It keeps per-track
+// caches and so belongs to one playback; the clip itself is shared and
+// never written.
+//
+// Playing forward, the sampler does as ozz-animation does: each kind of
+// track has its key events in time order, and a sample first applies the
+// events passed since the last one, moving just those tracks to their
+// next interval, then evaluates every track from its cache without a test
+// or a search. A jump back (a loop's wrap) or far ahead searches every
+// track instead. Clips whose tracks share timelines (Metroid Prime's key
+// bitmap, Sims frames) are sampled directly from their keys (direct.go).
 type ClipSampler struct {
-	skel    *formats.Skeleton
-	clip    *formats.Clip
+	skel *formats.Skeleton
+	clip *formats.Clip
+	// One of the two is set, by the clip's flavour.
+	cache   []boneCache
 	cursors []boneCursors
+	events  [3][]keyEvent
+	index   [3]eventIndex
+	next    [3]int  // the first event not applied
+	last    float64 // the time sampled last; NaN before the first
+	valid   bool    // the caches hold the pieces of last
+	// shared says that some tracks share a Times slice: the clip is
+	// sampled directly (direct.go), a search done for one track serving
+	// the others.
+	shared bool
 }
 
 // NewClipSampler returns a sampler of clip over sk. The clip must have been
 // validated against the skeleton (formats.Asset.Validate).
 func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
-	return &ClipSampler{skel: sk, clip: clip, cursors: make([]boneCursors, len(sk.Bones))}
+	s := &ClipSampler{skel: sk, clip: clip, last: math.NaN()}
+	if clip.Interp == formats.InterpLego {
+		s.cursors = make([]boneCursors, len(sk.Bones))
+		return s
+	}
+	s.cache = make([]boneCache, len(sk.Bones))
+	seen := map[*float64]bool{}
+	var counts [3]int
+	for i := range s.cache {
+		tr := &clip.Tracks[i]
+		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+			if len(times) > 0 {
+				s.shared = s.shared || seen[&times[0]]
+				seen[&times[0]] = true
+			}
+			counts[k] += len(times)
+		}
+	}
+	for k := range s.events {
+		s.events[k] = make([]keyEvent, 0, counts[k])
+	}
+	for i := range s.cache {
+		c, bind, tr := &s.cache[i], &sk.Bones[i].Bind, &clip.Tracks[i]
+		// Channels without keys hold the bind value for all time and
+		// have no events.
+		c.t.holdVec(bind.Translation)
+		c.r.holdQuat(bind.Rotation)
+		c.s.holdVec(bind.Scale)
+		c.v = -1
+		// A track with keys has no piece yet.
+		if len(tr.Translation.Times) > 0 {
+			c.t.i = noPiece
+		}
+		if len(tr.Rotation.Times) > 0 {
+			c.r.i = noPiece
+		}
+		if len(tr.Scale.Times) > 0 {
+			c.s.i = noPiece
+		}
+		if s.shared {
+			continue // no key events: sampled directly
+		}
+		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+			for key := range times {
+				e := keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)}
+				if key+1 < len(times) {
+					if e.len = times[key+1] - times[key]; e.len > 0 {
+						e.inv = 1 / e.len
+					}
+				}
+				s.events[k] = append(s.events[k], e)
+			}
+		}
+	}
+	s.sortEvents()
+	return s
 }
 
 // Clip returns the sampled clip.
@@ -107,192 +185,63 @@ func (s *ClipSampler) Duration() float64 { return s.clip.Duration }
 // Sample writes the clip's pose at time t into p. Components without a
 // channel take the bind value.
 func (s *ClipSampler) Sample(t float64, p *Pose) {
-	bones := s.skel.Bones
-	tracks := s.clip.Tracks[:len(bones)]
-	local := p.Local[:len(bones)]
-	vis := p.Visible[:len(bones)]
-	cur := s.cursors[:len(bones)]
-	flavour := s.clip.Interp
-	prime := flavour == formats.InterpPrime || flavour == formats.InterpPrime2
-	echoes := flavour == formats.InterpPrime2
-	// Formats with one timeline per clip (Metroid Prime's key bitmap, Sims
-	// frames) share one Times slice across tracks: find the interval once.
-	var memo timesMemo
-	for i := range bones {
-		tr := &tracks[i]
-		bind := &bones[i].Bind
-		c := &cur[i]
-		out := &local[i]
-		if flavour == formats.InterpLego {
-			vis[i] = legoBone(tr, t, c, bind, out)
-		} else {
-			// Empty channels are common (no scale, no visibility): skip
-			// the call for them.
-			if len(tr.Translation.Times) == 0 {
-				out.Translation = bind.Translation
-			} else {
-				sampleVec3(&tr.Translation, t, &c.t, &memo, &bind.Translation, &out.Translation)
-			}
-			if len(tr.Rotation.Times) == 0 {
-				out.Rotation = bind.Rotation
-			} else if prime {
-				samplePrimeQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation, echoes)
-			} else {
-				sampleQuat(&tr.Rotation, t, &c.r, &memo, &bind.Rotation, &out.Rotation)
-			}
-			if len(tr.Scale.Times) == 0 {
-				out.Scale = bind.Scale
-			} else {
-				sampleVec3(&tr.Scale, t, &c.s, &memo, &bind.Scale, &out.Scale)
-			}
-			vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
-		}
-	}
-}
-
-// sampleVec3 writes through pointers: returning 12-byte values through the
-// per-bone loop cost a third of the sampling time.
-func sampleVec3(tr *formats.Vec3Track, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Vec3) {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		*out = *bind
-		return
-	case t <= tr.Times[0]:
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, f := m.locate(tr.Times, t, c)
-	if tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0 {
-		*out = tr.Values[i]
-		return
-	}
-	a, b := &tr.Values[i], &tr.Values[i+1]
-	out[0] = a[0] + (b[0]-a[0])*f
-	out[1] = a[1] + (b[1]-a[1])*f
-	out[2] = a[2] + (b[2]-a[2])*f
-}
-
-// sampleQuat samples a rotation track along the shortest arc
-// (formats.InterpShortestArc); the Prime flavours have samplePrimeQuat and
-// LEGO Island's legoBone.
-func sampleQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat) {
-	*out = sampleQuatValue(tr, t, c, m, bind)
-}
-
-// samplePrimeQuat is sampleQuat for the Metroid Prime flavours (echoes
-// selects Echoes'). It writes through out: the lerp branch, taken for the
-// close keys that make up most of a clip, is lerpPrimeTo itself, and
-// SlerpPrime or SlerpPrime2 the rest.
-func samplePrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind, out *mgl32.Quat, echoes bool) {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		*out = *bind
-		return
-	case t <= tr.Times[0]:
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, f := m.locate(tr.Times, t, c)
-	q0, q1 := &tr.Values[i], &tr.Values[i+1]
-	sign := float32(1)
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			*out = *q0
-			return
-		}
-		if fl&formats.KeyNegate != 0 {
-			sign = -1
-		}
-	}
-	if echoes {
-		if sign*primeDot(q0, q1) >= prime2LerpDot {
-			lerpPrimeTo(out, q0, q1, sign, f, true)
-		} else {
-			*out = SlerpPrime2(*q0, q1.Scale(sign), f)
+	n := len(s.skel.Bones)
+	tracks := s.clip.Tracks[:n]
+	local := p.Local[:n]
+	vis := p.Visible[:n]
+	if s.cache == nil {
+		bones := s.skel.Bones
+		cur := s.cursors[:n]
+		for i := range bones {
+			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
 		}
 		return
 	}
-	// SlerpPrime's branches in its order, all but the slerp inlined:
-	// sampling at a key's time lands on the end snaps, close keys in the
-	// lerp band.
-	switch {
-	case f <= primeSnapStart:
-		*out = *q0
-		return
-	case f >= primeSnapEnd:
-		*out = q1.Scale(sign)
-		return
-	}
-	switch d := sign * primeDot(q0, q1); {
-	case d >= 1:
-		*out = *q0
-		return
-	case !(d > primeLerpDot):
-		*out = SlerpPrime(*q0, q1.Scale(sign), f)
-		return
-	}
-	// lerpPrimeTo(out, q0, q1, sign, f, false), inlined by hand: the calls
-	// cost Metroid Prime clips a tenth of their sampling time.
-	x := q0.V[0] + float32(f*(sign*q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(f*(sign*q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(f*(sign*q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(f, sign*q1.W-q0.W, q0.W)
-	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-	out.W = inv * w
-	out.V[0] = inv * x
-	out.V[1] = inv * y
-	out.V[2] = inv * z
-}
-
-func sampleQuatValue(tr *formats.QuatTrack, t float64, c *cursor, m *timesMemo, bind *mgl32.Quat) mgl32.Quat {
-	n := len(tr.Times)
-	switch {
-	case n == 0:
-		return *bind
-	case t <= tr.Times[0]:
-		return tr.Values[0]
-	case t >= tr.Times[n-1]:
-		return tr.Values[n-1]
-	}
-	i, f := m.locate(tr.Times, t, c)
-	q0, q1 := &tr.Values[i], &tr.Values[i+1]
-	sign := float32(1)
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			return *q0
-		}
-		if fl&formats.KeyNegate != 0 {
-			sign = -1
+	// A time that is not finite would make the factor NaN on constant
+	// spans: NaN samples the start, as ClipTime maps it, and ±Inf the
+	// ends.
+	if !(t >= -math.MaxFloat64 && t <= math.MaxFloat64) {
+		t = math.Max(-math.MaxFloat64, math.Min(t, math.MaxFloat64))
+		if t != t {
+			t = 0
 		}
 	}
-	d := sign * dot4(q0, q1)
-	if d < 0 {
-		sign, d = -sign, -d
+	if s.shared || !s.advance(t) {
+		s.sampleDirect(t, p)
+		for i := range tracks {
+			vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &s.cache[i].v)
+		}
+		return
 	}
-	if d <= 0.9995 {
-		return slerpNoFlip(*q0, q1.Scale(sign), d, f)
+	cache := s.cache[:n]
+	// One loop per flavour, so that the rotation's branch is not taken
+	// per bone.
+	switch s.clip.Interp {
+	case formats.InterpPrime:
+		for i := range cache {
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
+		}
+	case formats.InterpPrime2:
+		for i := range cache {
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalPrime2(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
+		}
+	default:
+		for i := range cache {
+			c, out := &cache[i], &local[i]
+			c.t.eval(t, &out.Translation)
+			c.r.evalArc(t, &out.Rotation)
+			c.s.eval(t, &out.Scale)
+		}
 	}
-	// Normalised lerp for keys close together, with the sign folded in.
-	w := q0.W + (sign*q1.W-q0.W)*f
-	x := q0.V[0] + (sign*q1.V[0]-q0.V[0])*f
-	y := q0.V[1] + (sign*q1.V[1]-q0.V[1])*f
-	z := q0.V[2] + (sign*q1.V[2]-q0.V[2])*f
-	l2 := w*w + x*x + y*y + z*z
-	if l2 == 0 {
-		return *q0
+	for i := range cache {
+		vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &cache[i].v)
 	}
-	inv := float32(1 / math.Sqrt(float64(l2)))
-	return mgl32.Quat{W: w * inv, V: mgl32.Vec3{x * inv, y * inv, z * inv}}
 }
 
 func sampleBool(tr *formats.BoolTrack, t float64, c *cursor) bool {
@@ -304,18 +253,6 @@ func sampleBool(tr *formats.BoolTrack, t float64, c *cursor) bool {
 		return true
 	}
 	return tr.Values[i]
-}
-
-func factor(times []float64, i int, t float64) float32 {
-	span := times[i+1] - times[i]
-	if span <= 0 {
-		return 0
-	}
-	f := (t - times[i]) / span
-	if f > 1 {
-		f = 1
-	}
-	return float32(f)
 }
 
 // legoKeys is LegoAnimNodeData::FindKeys: 0 keys before the first key (the
@@ -342,7 +279,7 @@ func (c *cursor) inside(times []float64, t float64) bool {
 func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	n := len(times)
 	switch {
-	case n == 0 || t < times[0]:
+	case n == 0 || !(t >= times[0]): // NaN too
 		return 0, 0
 	case t >= times[n-1]:
 		return n - 1, 1

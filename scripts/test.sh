@@ -44,7 +44,33 @@ for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
   for t in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "-- $pkg $t"
-    go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1 | tail -n 3
+    if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
+      printf '%s\n' "$out" | tail -n 3
+      continue
+    fi
+    # A failure: all of go test's output, then the input that failed. The
+    # fuzzer writes a new one to testdata ("Failing input written to
+    # testdata/fuzz/FuzzX/NAME"); an entry of the existing corpus (testdata
+    # or the fuzz cache) shows as "seed corpus entry: FuzzX/NAME" instead.
+    printf '%s\n' "$out"
+    input=$(printf '%s\n' "$out" | sed -n 's/.*Failing input written to \(testdata\/fuzz\/[^ ]*\).*/\1/p' | tail -n 1)
+    if [ -n "$input" ]; then
+      input="$dir/$input"
+    else
+      name=$(printf '%s\n' "$out" | sed -n "s/.*seed corpus entry: ${t}\/\([^ ]*\).*/\1/p" | tail -n 1)
+      input="$dir/testdata/fuzz/$t/$name"
+      [ -f "$input" ] || input="$(go env GOCACHE)/fuzz/$pkg/$t/$name"
+    fi
+    if [ -f "$input" ]; then
+      echo "failing input: $input"
+      cat "$input"
+      echo "its bytes (hex):"
+      od -An -tx1 -v "$input"
+    else
+      echo "no failing input file (an f.Add seed, or the run failed before fuzzing)"
+    fi
+    echo "FAIL: fuzz target $t in $pkg"
+    exit 1
   done
 done
 

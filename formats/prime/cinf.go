@@ -301,6 +301,9 @@ func (c *CINF) Skeleton(name string) (*formats.Skeleton, []string, error) {
 		}
 	}
 	sk := &formats.Skeleton{Name: name, Bones: make([]formats.Bone, len(order))}
+	if c.Game == MP2 {
+		sk.Compose = formats.ComposePrime2 // Echoes composes poses its own way
+	}
 	for si, i := range order {
 		b := &c.Bones[i]
 		bone := formats.Bone{ID: int(b.ID), Name: names[b.ID], Parent: -1, Bind: formats.Identity()}

@@ -1,0 +1,193 @@
+package player
+
+import (
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Clips whose tracks share timelines (Metroid Prime's key bitmap, Sims
+// frames) are sampled directly from their keys, without track caches:
+// one search per timeline and sample serves every track on it, and with
+// keys a frame apart a cache would be filled for every other sample and
+// cost more than it saves (BenchmarkPlayPrime). Other clips are sampled
+// so at a jump (a seek, a loop's wrap), where filling the caches would be
+// wasted if the next sample jumps again. The results are the caches'
+// to the bit (TestSamplerForwardMatchesSeek).
+
+// directMemo remembers the interval found in the last Times slice during
+// one Sample call, so tracks that share their key times search them once.
+type directMemo struct {
+	first *float64
+	n, i  int
+	f     float32
+}
+
+// locate returns the interval index and factor of t in times, which must
+// lie strictly between the first and last key.
+func (m *directMemo) locate(times []float64, t float64, c *cursor) (int, float32) {
+	if &times[0] == m.first && len(times) == m.n {
+		*c = cursor(m.i)
+		return m.i, m.f
+	}
+	i := c.find(times, t)
+	f := keyFactor(times, i, t)
+	m.first, m.n, m.i, m.f = &times[0], len(times), i, f
+	return i, f
+}
+
+// keyFactor is the factor of t in interval i, as span.factor computes it.
+func keyFactor(times []float64, i int, t float64) float32 {
+	span := times[i+1] - times[i]
+	if span <= 0 {
+		return 0
+	}
+	f := (t - times[i]) / span
+	if f > 1 {
+		f = 1
+	}
+	return float32(f)
+}
+
+// sampleDirect is Sample for clips with shared timelines.
+func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
+	bones := s.skel.Bones
+	n := len(bones)
+	tracks := s.clip.Tracks[:n]
+	local := p.Local[:n]
+	cache := s.cache[:n]
+	interp := s.clip.Interp
+	var m directMemo
+	for i := range cache {
+		c, tr, out, bind := &cache[i], &tracks[i], &local[i], &bones[i].Bind
+		if len(tr.Translation.Times) == 0 {
+			out.Translation = bind.Translation
+		} else {
+			directVec3(&tr.Translation, t, &c.t.i, &m, &out.Translation)
+		}
+		switch {
+		case len(tr.Rotation.Times) == 0:
+			out.Rotation = bind.Rotation
+		case interp == formats.InterpPrime || interp == formats.InterpPrime2:
+			directPrimeQuat(&tr.Rotation, t, &c.r.i, &m, &out.Rotation, interp == formats.InterpPrime2)
+		default:
+			directArc(&tr.Rotation, t, &c.r.i, &m, &out.Rotation)
+		}
+		if len(tr.Scale.Times) == 0 {
+			out.Scale = bind.Scale
+		} else {
+			directVec3(&tr.Scale, t, &c.s.i, &m, &out.Scale)
+		}
+	}
+}
+
+// directVec3 writes a translation or scale track's value at t.
+func directVec3(tr *formats.Vec3Track, t float64, c *cursor, m *directMemo, out *mgl32.Vec3) {
+	n := len(tr.Times)
+	switch {
+	case !(t > tr.Times[0]):
+		*out = tr.Values[0]
+		return
+	case t >= tr.Times[n-1]:
+		*out = tr.Values[n-1]
+		return
+	}
+	i, f := m.locate(tr.Times, t, c)
+	if tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0 {
+		*out = tr.Values[i]
+		return
+	}
+	a, b := &tr.Values[i], &tr.Values[i+1]
+	out[0] = a[0] + (b[0]-a[0])*f
+	out[1] = a[1] + (b[1]-a[1])*f
+	out[2] = a[2] + (b[2]-a[2])*f
+}
+
+// directArc writes the shortest-arc rotation at t.
+func directArc(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat) {
+	n := len(tr.Times)
+	switch {
+	case !(t > tr.Times[0]):
+		*out = tr.Values[0]
+		return
+	case t >= tr.Times[n-1]:
+		*out = tr.Values[n-1]
+		return
+	}
+	i, f := m.locate(tr.Times, t, c)
+	a := quatCache{q0: tr.Values[i], q1: tr.Values[i+1]}
+	if tr.Flags != nil {
+		fl := tr.Flags[i+1]
+		if fl&formats.KeyStep != 0 {
+			*out = a.q0
+			return
+		}
+		if fl&formats.KeyNegate != 0 {
+			a.q1 = mgl32.Quat{W: -a.q1.W, V: mgl32.Vec3{-a.q1.V[0], -a.q1.V[1], -a.q1.V[2]}}
+		}
+	}
+	a.setArc()
+	a.slerpArc(f, out)
+}
+
+// directPrimeQuat writes Metroid Prime's rotation (echoes: Echoes') at t:
+// the slerps' branches in their order, the common lerp inlined, the keys
+// read in place (sign carries the negate flag; products with ±1 are
+// exact).
+func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat, echoes bool) {
+	n := len(tr.Times)
+	switch {
+	case !(t > tr.Times[0]):
+		*out = tr.Values[0]
+		return
+	case t >= tr.Times[n-1]:
+		*out = tr.Values[n-1]
+		return
+	}
+	i, u := m.locate(tr.Times, t, c)
+	q0, q1 := &tr.Values[i], &tr.Values[i+1]
+	sign := float32(1)
+	if tr.Flags != nil {
+		fl := tr.Flags[i+1]
+		if fl&formats.KeyStep != 0 {
+			*out = *q0
+			return
+		}
+		if fl&formats.KeyNegate != 0 {
+			sign = -1
+		}
+	}
+	if echoes {
+		if sign*primeDot(q0, q1) >= prime2LerpDot {
+			lerpPrimeTo(out, q0, q1, sign, u, true)
+		} else {
+			*out = SlerpPrime2(*q0, q1.Scale(sign), u)
+		}
+		return
+	}
+	switch {
+	case u <= primeSnapStart:
+		*out = *q0
+		return
+	case u >= primeSnapEnd:
+		*out = q1.Scale(sign)
+		return
+	}
+	switch d := sign * primeDot(q0, q1); {
+	case d >= 1:
+		*out = *q0
+		return
+	case !(d > primeLerpDot):
+		*out = SlerpPrime(*q0, q1.Scale(sign), u)
+		return
+	}
+	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
+	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
+	out.W = inv * w
+	out.V[0] = inv * x
+	out.V[1] = inv * y
+	out.V[2] = inv * z
+}

@@ -1,0 +1,136 @@
+package player
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/prime"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// TestToWorldFusedMatchesProduct checks the fused local-to-world pass
+// against the plain one it replaced, to the bit: each local matrix built by
+// Transform.WriteMat4, then parent · local over the 3×4 part, the
+// translation column summed before the parent's translation is added.
+func TestToWorldFusedMatchesProduct(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	sk, _ := realisticClip(formats.InterpShortestArc)
+	p := NewPose(sk)
+	for i := range p.Local {
+		axis := mgl32.Vec3{float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64())}.Normalize()
+		p.Local[i] = formats.Transform{
+			Translation: mgl32.Vec3{float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64())},
+			Rotation:    mgl32.QuatRotate(float32(rng.Float64()*7), axis),
+			Scale:       mgl32.Vec3{float32(0.5 + rng.Float64()), float32(0.5 + rng.Float64()), float32(0.5 + rng.Float64())},
+		}
+	}
+	w := NewWorldPose(sk)
+	ToWorld(sk, p, w)
+	want := make([]mgl32.Mat4, len(sk.Bones))
+	for i, b := range sk.Bones {
+		var m mgl32.Mat4
+		p.Local[i].WriteMat4(&m)
+		if b.Parent < 0 {
+			want[i] = m
+			continue
+		}
+		a, o := &want[b.Parent], &want[i]
+		for c := 0; c < 4; c++ {
+			b0, b1, b2 := m[c*4], m[c*4+1], m[c*4+2]
+			o[c*4+0] = a[0]*b0 + a[4]*b1 + a[8]*b2
+			o[c*4+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
+			o[c*4+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
+		}
+		o[12] += a[12]
+		o[13] += a[13]
+		o[14] += a[14]
+		o[15] = 1
+	}
+	for i := range want {
+		for k := range want[i] {
+			if math.Float32bits(w.Matrices[i][k]) != math.Float32bits(want[i][k]) {
+				t.Fatalf("bone %d element %d: fused %v, product %v", i, k, w.Matrices[i][k], want[i][k])
+			}
+		}
+	}
+}
+
+// TestToWorldPrime2ScaledParent works a grandchild of a scaled bone by
+// hand under Echoes' rule (Metroid Prime spec 1.3; PrimeWorldEditor
+// CBone::UpdateTransform): the root scales by 2; the child sits at (1,0,0)
+// turned 90° about Z with local scale (1, 0.5, 1); the grandchild sits at
+// (1,1,0) unturned and unscaled.
+//
+//	child:      P = (0,0,0) + I·(2,2,2)⊙(1,0,0)      = (2,0,0)
+//	            M = T(2,0,0)·Rz90·S(1,0.5,1): columns (0,1,0), (-0.5,0,0), (0,0,1)
+//	grandchild: P = (2,0,0) + Rz90·(1,0.5,1)⊙(1,1,0) = (2,0,0) + Rz90·(1,0.5,0)
+//	              = (2,0,0) + (-0.5,1,0)              = (1.5,1,0)
+//	            M = T(1.5,1,0)·Rz90: columns (0,1,0), (-1,0,0), (0,0,1)
+//
+// A product of scaled matrices puts the grandchild at (2,0,0) +
+// 2·Rz90·(1,0.5,0) = (1,2,0) and doubles its axes: the root's scale is
+// inherited there and not here.
+func TestToWorldPrime2ScaledParent(t *testing.T) {
+	rz90 := mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 0, 1})
+	tr := func(t, s mgl32.Vec3, r mgl32.Quat) formats.Transform {
+		return formats.Transform{Translation: t, Rotation: r, Scale: s}
+	}
+	sk := &formats.Skeleton{Compose: formats.ComposePrime2, Bones: []formats.Bone{
+		{ID: 0, Parent: -1, Bind: tr(mgl32.Vec3{}, mgl32.Vec3{2, 2, 2}, mgl32.QuatIdent())},
+		{ID: 1, Parent: 0, Bind: tr(mgl32.Vec3{1, 0, 0}, mgl32.Vec3{1, 0.5, 1}, rz90)},
+		{ID: 2, Parent: 1, Bind: tr(mgl32.Vec3{1, 1, 0}, mgl32.Vec3{1, 1, 1}, mgl32.QuatIdent())},
+	}}
+	p := NewPose(sk)
+	w := NewWorldPose(sk)
+	ToWorld(sk, p, w)
+	want := []mgl32.Mat4{
+		{2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1},
+		{0, 1, 0, 0, -0.5, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1},
+		{0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 1.5, 1, 0, 1},
+	}
+	for i := range want {
+		for k := range want[i] {
+			if !near(w.Matrices[i][k], want[i][k], 1e-6) {
+				t.Errorf("bone %d: got %v, want %v", i, w.Matrices[i], want[i])
+				break
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { ToWorld(sk, p, w) }); n != 0 {
+		t.Errorf("Echoes' local-to-world allocates %v times", n)
+	}
+	// The same skeleton by matrix product, for contrast.
+	sk.Compose = formats.ComposeMatrix
+	w2 := NewWorldPose(sk)
+	ToWorld(sk, p, w2)
+	if got := w2.Position(2); !vecNear(got, mgl32.Vec3{1, 2, 0}, 1e-6) {
+		t.Errorf("matrix product: grandchild at %v, want (1,2,0)", got)
+	}
+	// A world pose made for the other rule still works: the rotations'
+	// scratch is made on first use.
+	sk.Compose = formats.ComposePrime2
+	ToWorld(sk, p, w2)
+	if got := w2.Position(2); !vecNear(got, mgl32.Vec3{1.5, 1, 0}, 1e-6) {
+		t.Errorf("late Prime2: grandchild at %v, want (1.5,1,0)", got)
+	}
+}
+
+// A skeleton from an Echoes CINF composes as Echoes does; Metroid Prime's
+// by matrix product (its bones carry no scale).
+func TestPrimeCINFCompose(t *testing.T) {
+	for _, c := range []struct {
+		game prime.Game
+		want formats.Compose
+	}{{prime.MP1, formats.ComposeMatrix}, {prime.MP2, formats.ComposePrime2}} {
+		cinf := &prime.CINF{Game: c.game, Bones: []prime.CINFBone{{ID: 0, Parent: 99}, {ID: 1, Parent: 0}}}
+		sk, _, err := cinf.Skeleton("s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sk.Compose != c.want {
+			t.Errorf("%v: compose %v, want %v", c.game, sk.Compose, c.want)
+		}
+	}
+}
