@@ -12,6 +12,7 @@ import (
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // GIF recording limits: a window-wide GIF would be large and slow to
@@ -158,12 +159,15 @@ func (a *App) drawRecording(screen *ebiten.Image, vp render.Viewport) {
 	x := vp.X + (vp.W-w)/2
 	y := vp.Y + vp.H - 118
 	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
-	done, total := r.Progress()
-	msg := fmt.Sprintf("Recording %s  %d%%  (%d/%d) · Esc: cancel", filepath.Base(r.Path), int(100*r.Fraction()), done, total)
+	face := a.kit.small
+	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*r.Fraction()))
 	if r.Cancelled() {
-		msg = "Cancelling " + filepath.Base(r.Path) + "…"
+		status = "cancelling…"
 	}
-	a.drawText(screen, a.fitText(msg, a.kit.small, int(w)-16), float64(x+8), float64(y+6), colText, a.kit.small)
+	sw, _ := text.Measure(status, face, 0)
+	a.drawText(screen, status, float64(x+w-8)-sw, float64(y+6), colDim, face)
+	name := a.fitText("Recording "+filepath.Base(r.Path), face, int(w-24-float32(sw)))
+	a.drawText(screen, name, float64(x+8), float64(y+6), colText, face)
 	bx, by, bw := x+8, y+30, w-16
 	a.fill.rect(screen, bx, by, bw, 12, colRecordTrack)
 	if f := float32(r.Fraction()); f > 0 {

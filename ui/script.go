@@ -29,7 +29,7 @@ func (a *App) runScript() {
 			a.st.Err = "action " + act.String() + ": " + err.Error()
 			a.opt.Log(a.st.Err)
 		}
-		if a.scriptWait > 0 {
+		if a.scriptWait > 0 || a.rec.hold {
 			return
 		}
 	}
