@@ -51,7 +51,7 @@ func (a *App) recordGIF() {
 	a.rec.cur = state.StartRecording(path, name, func(progress func(done, total int) bool) error {
 		return export.RecordGIFSource(path, asset, src, fo, progress)
 	})
-	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %g fps", path, name, fo.Width, fo.Height, fo.FPS))
+	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
 }
 
 // recordOptions frames the GIF as the view is: its aspect, the camera's

@@ -7,10 +7,12 @@ import (
 	"image/color"
 	"image/gif"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,13 +23,13 @@ import (
 // shotIn runs the program in dir (where the viewer saves its GIFs) with
 // a screenshot after `after` frames and returns the screenshot and the
 // program's output.
-func shotIn(t *testing.T, bin, dir string, after int, actions string) (*image.RGBA, string) {
+func shotIn(t *testing.T, bin, dir string, after int, actions string, files ...string) (*image.RGBA, string) {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args := []string{"--screenshot", shot, "--after", fmt.Sprint(after), "--size", fmt.Sprintf("%dx%d", winW, winH), "--actions", actions}
-	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd := exec.CommandContext(ctx, bin, append(args, files...)...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -76,22 +78,7 @@ func TestWindowRecordGIF(t *testing.T) {
 		if strings.Index(out, m[0]) > strings.Index(out, "shot.png") {
 			t.Errorf("the screenshot was taken before the GIF was written:\n%s", out)
 		}
-		path := m[1]
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(dir, path)
-		}
-		if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), "animview-") {
-			t.Errorf("GIF at %s, want animview-….gif in the working folder %s", path, dir)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		g, err := gif.DecodeAll(f)
-		if err != nil {
-			t.Fatalf("the GIF does not decode: %v", err)
-		}
+		g := readGIF(t, dir, m[1])
 		// The walk is 1.2 s keyed at 30 fps (assets/demo.go): 36 frames of
 		// 1/30 s, 3 or 4 centiseconds each adding up to 120.
 		if len(g.Image) != 36 {
@@ -108,35 +95,7 @@ func TestWindowRecordGIF(t *testing.T) {
 		if g.Config.Width != view.Dx() || g.Config.Height != view.Dy() {
 			t.Errorf("GIF is %d×%d, want the view's %d×%d", g.Config.Width, g.Config.Height, view.Dx(), view.Dy())
 		}
-		var first, mid *image.Paletted
-		for i, fr := range g.Image {
-			bone := 0
-			for _, px := range fr.Pix {
-				if closeTo(toRGBA(fr.Palette[px]), th.Bone, 24) {
-					bone++
-				}
-			}
-			if bone < 100 {
-				t.Errorf("frame %d: only %d bone-coloured pixels", i, bone)
-			}
-			if i == 0 {
-				first = fr
-			}
-			if i == len(g.Image)/2 {
-				mid = fr
-			}
-		}
-		if first != nil && mid != nil {
-			diff := 0
-			for k := range first.Pix {
-				if first.Pix[k] != mid.Pix[k] {
-					diff++
-				}
-			}
-			if diff < 200 {
-				t.Errorf("the first and middle frames differ in %d pixels: the walk does not play", diff)
-			}
-		}
+		checkFrames(t, g, th.Bone)
 		if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 			t.Errorf("the working folder holds %v, want the GIF alone", ents)
 		}
@@ -145,6 +104,31 @@ func TestWindowRecordGIF(t *testing.T) {
 		if n := countIn(img, notice, color.RGBA{0x10, 0x30, 0x20, 0xff}, 12); n < 1000 {
 			t.Errorf("no notice in the view (%d notice pixels)\n%s", n, out)
 		}
+	})
+
+	t.Run("record-gif writes a character's animation tree", func(t *testing.T) {
+		// A Metroid Prime sequence (alert then walk) has no clip index:
+		// the recording plays the tree as the view does.
+		pak, err := filepath.Abs("../../formats/prime/pak/testdata/DemoSet-mp1.pak")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		_, out := shotIn(t, bin, dir, 2, "anim sequence; record-gif", pak)
+		m := regexp.MustCompile(`saved (\S+\.gif)\n`).FindStringSubmatch(out)
+		rec := regexp.MustCompile(`recording \S+: "sequence" at \d+×\d+, ([\d.]+) fps`).FindStringSubmatch(out)
+		pass := regexp.MustCompile(`shown: frame \d+ / \d+ +[\d.]+ s / ([\d.]+) s`).FindStringSubmatch(out)
+		if m == nil || rec == nil || pass == nil {
+			t.Fatalf("no recording of the sequence, its frame rate or its pass in the output:\n%s", out)
+		}
+		fps, _ := strconv.ParseFloat(rec[1], 64)
+		dur, _ := strconv.ParseFloat(pass[1], 64)
+		g := readGIF(t, dir, m[1])
+		// One frame per 1/fps of the pass (raster.GIFFrames).
+		if want := int(math.Ceil((dur-0.005)*fps - 1e-6)); len(g.Image) != want {
+			t.Errorf("%d frames, want %d for %.3f s at %g fps", len(g.Image), want, dur, fps)
+		}
+		checkFrames(t, g, th.Bone)
 	})
 
 	t.Run("Shift+P shows a progress bar", func(t *testing.T) {
@@ -172,6 +156,59 @@ func TestWindowRecordGIF(t *testing.T) {
 			t.Errorf("an unfinished recording left %v", ents)
 		}
 	})
+}
+
+// readGIF decodes the GIF the program named (relative to its folder dir),
+// which must be an animview-….gif in dir.
+func readGIF(t *testing.T, dir, name string) *gif.GIF {
+	t.Helper()
+	path := name
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), "animview-") {
+		t.Errorf("GIF at %s, want animview-….gif in the working folder %s", path, dir)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatalf("the GIF does not decode: %v", err)
+	}
+	return g
+}
+
+// checkFrames checks that every frame shows the figure (bone-coloured
+// pixels) and that it moves between the first and the middle frame.
+func checkFrames(t *testing.T, g *gif.GIF, bone color.RGBA) {
+	t.Helper()
+	for i, fr := range g.Image {
+		n := 0
+		for _, px := range fr.Pix {
+			if closeTo(toRGBA(fr.Palette[px]), bone, 24) {
+				n++
+			}
+		}
+		if n < 100 {
+			t.Errorf("frame %d: only %d bone-coloured pixels", i, n)
+		}
+	}
+	if len(g.Image) < 2 {
+		return
+	}
+	first, mid := g.Image[0], g.Image[len(g.Image)/2]
+	diff := 0
+	for k := range first.Pix {
+		if first.Pix[k] != mid.Pix[k] {
+			diff++
+		}
+	}
+	if diff < 200 {
+		t.Errorf("the first and middle frames differ in %d pixels: the figure does not move", diff)
+	}
 }
 
 func toRGBA(c color.Color) color.RGBA {
