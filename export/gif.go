@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 )
 
@@ -17,10 +18,25 @@ import (
 // raster.ErrCancelled. The file appears whole or not at all, so it may run
 // on a goroutine while the window draws a bar from the callback.
 func RecordGIF(path string, a *formats.Asset, clip int, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	return recordGIF(path, func(w io.Writer) error {
+		return raster.EncodeGIFProgress(w, a, clip, fo, progress)
+	})
+}
+
+// RecordGIFSource is RecordGIF for anything that plays, such as a Metroid
+// Prime meta-animation tree or a transition preview: one pass of src from
+// time 0 at fo.FPS (raster.EncodeGIFSampler). src must pose a's skeleton
+// and must not be sampled elsewhere while this runs (samplers keep
+// scratch state), so a window records with a fresh build of its tree.
+func RecordGIFSource(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	return recordGIF(path, func(w io.Writer) error {
+		return raster.EncodeGIFSampler(w, a, src, fo, progress)
+	})
+}
+
+func recordGIF(path string, encode func(io.Writer) error) error {
 	if !strings.EqualFold(filepath.Ext(path), ".gif") {
 		return fmt.Errorf("export: %s: want a .gif name", path)
 	}
-	return WriteAtomic(path, func(w io.Writer) error {
-		return raster.EncodeGIFProgress(w, a, clip, fo, progress)
-	})
+	return WriteAtomic(path, encode)
 }

@@ -116,6 +116,7 @@ type App struct {
 	width        int
 	height       int
 	paint        paintState
+	rec          recorder
 }
 
 // Run opens the window and blocks until it closes.
@@ -140,6 +141,7 @@ func Run(opt Options) error {
 	go wakeTicker(stop)
 	err = ebiten.RunGame(app)
 	close(stop)
+	app.stopRecording()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -306,6 +308,7 @@ func (a *App) Update() (err error) {
 		a.openDropped(files)
 	}
 	a.pollChooser()
+	a.pollRecording()
 	a.ui.Update()
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
@@ -387,11 +390,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.ui.Draw(screen)
 	a.drawTimeline(screen)
 	a.drawOverlay(screen, vp)
+	a.drawRecording(screen, vp)
 	a.drawBrowser(screen)
 	a.countFrame()
 	a.drawn = true
 	a.logFirstFrame()
-	if len(a.script) == 0 && a.scriptWait == 0 {
+	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
 		a.frames++
 	}
 	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {

@@ -128,6 +128,9 @@ func (a *App) click(x, y int) {
 // press carries out key k, as typed with Shift and Ctrl as given.
 func (a *App) press(k ebiten.Key, shift, ctrl bool) {
 	st := a.st
+	if k == ebiten.KeyEscape && a.cancelRecording() {
+		return // the first Esc stops a recording; the next closes panels
+	}
 	switch k {
 	case ebiten.KeySpace:
 		st.TogglePlay()
@@ -193,7 +196,11 @@ func (a *App) press(k ebiten.Key, shift, ctrl bool) {
 			a.stepClip(d)
 		}
 	case ebiten.KeyP, ebiten.KeyF12:
-		a.requestScreenshot()
+		if shift && k == ebiten.KeyP {
+			a.recordGIF()
+		} else {
+			a.requestScreenshot()
+		}
 	case ebiten.KeyDigit1, ebiten.KeyNumpad1:
 		st.SetView(state.ViewFront)
 	case ebiten.KeyDigit3, ebiten.KeyNumpad3:

@@ -48,7 +48,8 @@ var helpItems = [...]string{
 	"T: follow root", "Z: zoom to bone", "1 3 7: front side top", "5: orthographic",
 	"O: onion skin", "I: in place", "X: bone axes", "N: names",
 	"G: grid", "B: bind pose", "H: hide bone", "Shift+H: helpers",
-	"C: clip's camera", "W: warnings", "P F12: screenshot", "F1 ?: help · Esc: close",
+	"C: clip's camera", "W: warnings", "P F12: screenshot", "Shift+P: record GIF",
+	"F1 ?: help · Esc: close",
 }
 
 // drawOverlay draws the error, the warnings, the event flashes, the notice

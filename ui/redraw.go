@@ -67,6 +67,8 @@ type paintKey struct {
 	browser                           any
 	notice                            bool
 	hidden                            int
+	// recording is the GIF recording's frames done plus one (0: none).
+	recording int
 }
 
 func (a *App) paintKey() paintKey {
@@ -83,6 +85,7 @@ func (a *App) paintKey() paintKey {
 		onion:       st.Onion, inPlace: st.InPlace, axes: st.Axes, hideHelpers: st.HideHelpers,
 		warningsDismissed: st.WarningsDismissed, showWarnings: st.ShowWarnings,
 		browser: st.Browser, notice: time.Now().Before(st.NoticeUntil), hidden: countTrue(st.HiddenBones),
+		recording: a.recordingKey(),
 	}
 }
 

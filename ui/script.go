@@ -15,6 +15,9 @@ import (
 // mouse and keys use. A failing action is shown as the window's error and
 // logged, and the script goes on.
 func (a *App) runScript() {
+	if a.rec.hold {
+		return // a record-gif holds the script until its file is written
+	}
 	if a.scriptWait > 0 {
 		a.scriptWait--
 		return
@@ -26,7 +29,7 @@ func (a *App) runScript() {
 			a.st.Err = "action " + act.String() + ": " + err.Error()
 			a.opt.Log(a.st.Err)
 		}
-		if a.scriptWait > 0 {
+		if a.scriptWait > 0 || a.rec.hold {
 			return
 		}
 	}
@@ -79,6 +82,9 @@ func (a *App) apply(act state.Action) error {
 		a.scriptWait = n
 	case "frame-all":
 		a.frameAll()
+	case "record-gif":
+		a.recordGIF()
+		a.rec.hold = a.rec.cur != nil
 	case "zoom-bone":
 		a.zoomToSelected()
 	default:

@@ -74,8 +74,8 @@ var ErrNoSkeleton = errors.New("raster: asset has no skeleton")
 // asset frame after frame.
 type renderer struct {
 	sk      *formats.Skeleton
-	clip    *formats.Clip // nil for the bind pose
-	sampler *player.ClipSampler
+	clip    *formats.Clip // nil for the bind pose and for a sampler's recording
+	sampler player.Sampler
 	pose    *player.Pose
 	scene   render.Scene
 	cam     render.Camera
@@ -89,6 +89,49 @@ type renderer struct {
 }
 
 func newRenderer(a *formats.Asset, clip int, fo FrameOptions) (*renderer, error) {
+	r, err := newBareRenderer(a, fo)
+	if err != nil {
+		return nil, err
+	}
+	sk := r.sk
+	switch {
+	case clip == -1:
+	case clip < -1 || clip >= len(a.Clips):
+		return nil, fmt.Errorf("raster: clip %d out of range (the asset has %d clips; -1 is the bind pose)", clip, len(a.Clips))
+	case a.Clips[clip] == nil:
+		return nil, fmt.Errorf("raster: clip %d is missing", clip)
+	default:
+		c := a.Clips[clip]
+		if err := c.Validate(len(sk.Bones)); err != nil {
+			return nil, fmt.Errorf("raster: clip %d (%q): %w", clip, c.Name, err)
+		}
+		r.clip, r.sampler = c, player.NewClipSampler(sk, c)
+	}
+	r.setup(a, fo)
+	return r, nil
+}
+
+// newSamplerRenderer draws whatever src plays (an animation tree), one pass
+// of it from time 0. src must pose a's skeleton.
+func newSamplerRenderer(a *formats.Asset, src player.Sampler, fo FrameOptions) (*renderer, error) {
+	if src == nil {
+		return nil, errors.New("raster: no sampler to record")
+	}
+	if d := src.Duration(); math.IsNaN(d) || math.IsInf(d, 0) || d < 0 {
+		return nil, fmt.Errorf("raster: sampler's duration %v is not a length", d)
+	}
+	r, err := newBareRenderer(a, fo)
+	if err != nil {
+		return nil, err
+	}
+	r.sampler = src
+	r.setup(a, fo)
+	return r, nil
+}
+
+// newBareRenderer checks the skeleton and the size; the caller chooses
+// what plays and calls setup.
+func newBareRenderer(a *formats.Asset, fo FrameOptions) (*renderer, error) {
 	if a == nil || a.Skeleton == nil {
 		return nil, ErrNoSkeleton
 	}
@@ -103,20 +146,12 @@ func newRenderer(a *formats.Asset, clip int, fo FrameOptions) (*renderer, error)
 	if w <= 0 || h <= 0 || w > maxSide || h > maxSide {
 		return nil, fmt.Errorf("raster: image size %d×%d outside 1×1 to %d×%d", w, h, maxSide, maxSide)
 	}
-	r := &renderer{sk: sk, pose: player.NewPose(sk), w: w, h: h, opt: fo.Options}
-	switch {
-	case clip == -1:
-	case clip < -1 || clip >= len(a.Clips):
-		return nil, fmt.Errorf("raster: clip %d out of range (the asset has %d clips; -1 is the bind pose)", clip, len(a.Clips))
-	case a.Clips[clip] == nil:
-		return nil, fmt.Errorf("raster: clip %d is missing", clip)
-	default:
-		c := a.Clips[clip]
-		if err := c.Validate(len(sk.Bones)); err != nil {
-			return nil, fmt.Errorf("raster: clip %d (%q): %w", clip, c.Name, err)
-		}
-		r.clip, r.sampler = c, player.NewClipSampler(sk, c)
-	}
+	return &renderer{sk: sk, pose: player.NewPose(sk), w: w, h: h, opt: fo.Options}, nil
+}
+
+// setup frames the camera on what r plays.
+func (r *renderer) setup(a *formats.Asset, fo FrameOptions) {
+	sk, w, h := r.sk, r.w, r.h
 	if r.opt == (render.Options{}) {
 		r.opt = render.DefaultOptions()
 	}
@@ -150,7 +185,6 @@ func newRenderer(a *formats.Asset, clip int, fo FrameOptions) (*renderer, error)
 	}
 	r.framing.Aim(&r.cam, float64(w)/float64(h), r.follow)
 	r.face = DefaultFace()
-	return r, nil
 }
 
 // frameClip samples the whole clip so the figures fit at every time.
@@ -159,25 +193,28 @@ func (r *renderer) frameClip() render.Framing {
 		return render.ClipFraming(r.sk, nil, r.scene.Root, 2)
 	}
 	n := maxBoundsSamples
-	if d := r.clip.Duration; d*60 < float64(n) {
+	if d := r.duration(); d*60 < float64(n) {
 		// At least 60 samples a second: finer than any game's key rate.
 		n = int(d*60) + 2
 	}
 	return render.ClipFraming(r.sk, r.sampler, r.scene.Root, n)
 }
 
-// duration is the clip's length (0 for the bind pose).
+// duration is the length of one pass (0 for the bind pose).
 func (r *renderer) duration() float64 {
-	if r.clip == nil {
+	if r.sampler == nil {
 		return 0
 	}
-	return r.clip.Duration
+	return r.sampler.Duration()
 }
 
 // frame draws the pose at playback time t into img.
 func (r *renderer) frame(img *image.RGBA, t float64) {
-	if r.sampler != nil {
+	switch {
+	case r.clip != nil:
 		r.sampler.Sample(player.ClipTime(t, r.clip.Duration, r.clip.Loop), r.pose)
+	case r.sampler != nil:
+		r.sampler.Sample(math.Max(0, math.Min(t, r.sampler.Duration())), r.pose)
 	}
 	player.ToWorld(r.sk, r.pose, r.scene.World)
 	r.scene.Visible = r.pose.Visible

@@ -10,6 +10,7 @@ import (
 	"math"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 )
 
@@ -48,19 +49,47 @@ func EncodeGIFProgress(w io.Writer, a *formats.Asset, clip int, fo FrameOptions,
 	if err != nil {
 		return err
 	}
-	fps := fo.FPS
-	if !(fps > 0) || math.IsInf(fps, 0) {
-		fps = defaultFPS
+	return encodeGIF(w, r, fo, progress)
+}
+
+// EncodeGIFSampler is EncodeGIFProgress for whatever src plays, such as a
+// Metroid Prime meta-animation tree that no clip index names: one pass of
+// src (its Duration) from time 0, framed and timed as a clip is. src must
+// pose a's skeleton and is sampled on the calling goroutine only, so a
+// viewer records with a sampler of its own, not the one it draws with.
+func EncodeGIFSampler(w io.Writer, a *formats.Asset, src player.Sampler, fo FrameOptions, progress func(done, total int) bool) error {
+	r, err := newSamplerRenderer(a, src, fo)
+	if err != nil {
+		return err
 	}
-	fps = min(fps, maxFPS)
-	dur := r.duration()
+	return encodeGIF(w, r, fo, progress)
+}
+
+// GIFFrames is the number of frames a GIF of a pass of dur seconds at fps
+// holds (fps as FrameOptions.FPS: 0 means 30, at most 50).
+func GIFFrames(dur, fps float64) int {
+	fps = gifFPS(fps)
 	// One frame per 1/fps, except that a last sliver shorter than half a
 	// centisecond would get a zero delay (which players stretch to 0.1 s):
 	// the frame before absorbs it.
-	n := 1
 	if dur > 0 {
-		n = max(1, int(math.Ceil((dur-0.005)*fps-1e-6)))
+		return max(1, int(math.Ceil((dur-0.005)*fps-1e-6)))
 	}
+	return 1
+}
+
+// gifFPS is the frame rate a GIF is drawn at.
+func gifFPS(fps float64) float64 {
+	if !(fps > 0) || math.IsInf(fps, 0) {
+		fps = defaultFPS
+	}
+	return min(fps, maxFPS)
+}
+
+func encodeGIF(w io.Writer, r *renderer, fo FrameOptions, progress func(done, total int) bool) error {
+	fps := gifFPS(fo.FPS)
+	dur := r.duration()
+	n := GIFFrames(dur, fo.FPS)
 	if bytes := float64(n) * float64(r.w) * float64(r.h); bytes > maxGIFBytes {
 		return fmt.Errorf("raster: GIF of %d frames at %d×%d needs %.0f MiB (limit %d MiB); lower the size or frame rate",
 			n, r.w, r.h, bytes/(1<<20), maxGIFBytes>>20)

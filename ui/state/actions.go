@@ -22,14 +22,14 @@ var ErrNotState = errors.New("not a state action")
 
 // verbArgs returns how many arguments a verb takes (-1: one or more,
 // joined by spaces) and whether the verb exists. Apply carries out the
-// state's verbs; open, entry, key, click, wait, frame-all and zoom-bone
-// are the window's.
+// state's verbs; open, entry, key, click, wait, frame-all, zoom-bone and
+// record-gif are the window's.
 func verbArgs(verb string) (int, bool) {
 	switch verb {
 	case "show-all", "next-clip", "prev-clip", "play", "pause", "reverse",
 		"next-key", "prev-key", "next-event", "prev-event", "ortho", "onion", "axes",
 		"in-place", "helpers", "labels", "grid", "bind-pose", "warnings", "dismiss",
-		"frame-all", "zoom-bone":
+		"frame-all", "zoom-bone", "record-gif":
 		return 0, true
 	case "select-bone", "hide-bone", "show-bone", "hide-subtree", "seek", "frame",
 		"clip", "loop", "speed", "view", "key", "wait":

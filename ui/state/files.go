@@ -3,7 +3,6 @@ package state
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -241,16 +240,7 @@ func (s *State) SaveRecent(file string) error {
 
 // ScreenshotName returns a file name in dir for a screenshot taken at now
 // that no file has yet: animview-DATE-TIME.png, then -2, -3, ...
-func ScreenshotName(dir string, now time.Time) string {
-	base := "animview-" + now.Format("20060102-150405")
-	p := filepath.Join(dir, base+".png")
-	for k := 2; ; k++ {
-		if _, err := os.Lstat(p); err != nil {
-			return p // free, or unreadable: creating it will say why
-		}
-		p = filepath.Join(dir, fmt.Sprintf("%s-%d.png", base, k))
-	}
-}
+func ScreenshotName(dir string, now time.Time) string { return OutputName(dir, now, ".png") }
 
 // noticeFor is how long a notice stays up.
 const noticeFor = 4 * time.Second
