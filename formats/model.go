@@ -1,6 +1,10 @@
 package formats
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"strconv"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Transform is a local or bind transform: scale first, then rotation, then
 // translation (column-vector convention, M = T·R·S).
@@ -352,6 +356,23 @@ const (
 	MetaRandom
 	MetaSequence
 )
+
+// String names the node type as the ANCS documents do.
+func (k MetaKind) String() string {
+	switch k {
+	case MetaPlay:
+		return "Play"
+	case MetaBlend:
+		return "Blend"
+	case MetaPhaseBlend:
+		return "PhaseBlend"
+	case MetaRandom:
+		return "Random"
+	case MetaSequence:
+		return "Sequence"
+	}
+	return "kind " + strconv.Itoa(int(k))
+}
 
 // MetaAnim is a node of a meta-animation tree.
 type MetaAnim struct {

@@ -293,7 +293,7 @@ func (b *builder) metaKind(m *formats.MetaAnim, path string, depth int) (Source,
 		return NewClipSource(b.sk, clip, m.Clip, m.StartTime, m.Prim), nil
 	case formats.MetaBlend, formats.MetaPhaseBlend:
 		if len(m.Children) != 2 {
-			return nil, b.errorf(path, ErrTree, "%s with %d children", kindName(m.Kind), len(m.Children))
+			return nil, b.errorf(path, ErrTree, "%s with %d children", m.Kind.String(), len(m.Children))
 		}
 		x, err := b.meta(m.Children[0], path+"/A", depth+1)
 		if err != nil {
@@ -399,20 +399,4 @@ func (b *builder) sequence(m *formats.MetaAnim, path string, depth int) (Source,
 		return nil, err
 	}
 	return newSequence(first, loop), nil
-}
-
-func kindName(k formats.MetaKind) string {
-	switch k {
-	case formats.MetaPlay:
-		return "Play"
-	case formats.MetaBlend:
-		return "Blend"
-	case formats.MetaPhaseBlend:
-		return "PhaseBlend"
-	case formats.MetaRandom:
-		return "Random"
-	case formats.MetaSequence:
-		return "Sequence"
-	}
-	return fmt.Sprintf("kind %d", k)
 }

@@ -107,7 +107,7 @@ func (a *App) animLabel(v *animEntry) string {
 	}
 	kind := "clip"
 	if m := a.treeOf(v.index); m != nil {
-		kind = metaKindName(m.Kind)
+		kind = m.Kind.String()
 	}
 	indent := ""
 	if len(a.st.Asset.Entries) > 0 {
@@ -126,22 +126,6 @@ func (a *App) treeOf(i int) *formats.MetaAnim {
 		return set.Animations[ca.SetIndex].Tree
 	}
 	return nil
-}
-
-func metaKindName(k formats.MetaKind) string {
-	switch k {
-	case formats.MetaPlay:
-		return "Play"
-	case formats.MetaBlend:
-		return "Blend"
-	case formats.MetaPhaseBlend:
-		return "PhaseBlend"
-	case formats.MetaRandom:
-		return "Random"
-	case formats.MetaSequence:
-		return "Sequence"
-	}
-	return "?"
 }
 
 // onAnimSelected plays the animation clicked in the clip list.
