@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -32,6 +33,10 @@ func TestConversionTable(t *testing.T) {
 		// file: the conversion mirrors X.
 		{"lego/sims", formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180}, mgl32.Vec3{0, 0, 1}, mgl32.Vec3{0, 1, 0}, true,
 			mgl64.Mat3{-1, 0, 0, 0, 1, 0, 0, 0, 1}},
+		// MilkShape 3D (.ms3d, .txt and ANM over them): OpenGL's frame,
+		// right-handed, Y up, models facing +Z: glTF's own, unchanged.
+		{"milkshape", ms3d.Coords, mgl32.Vec3{0, 0, 1}, mgl32.Vec3{0, 1, 0}, false,
+			mgl64.Mat3{1, 0, 0, 0, 1, 0, 0, 0, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

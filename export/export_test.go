@@ -12,7 +12,9 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/anm"
 	"github.com/animview/animview/formats/lego"
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/formats/sims"
@@ -34,6 +36,8 @@ func registry() *formats.Registry {
 	ls = append(ls, pak.Loaders()...)
 	ls = append(ls, lego.Loaders()...)
 	ls = append(ls, sims.Loaders()...)
+	ls = append(ls, ms3d.Loaders()...)
+	ls = append(ls, anm.Loader())
 	return formats.NewRegistry(ls...)
 }
 
@@ -66,6 +70,15 @@ func fixtures(t testing.TB) []fixture {
 	for _, p := range tso {
 		fs = append(fs, fixture{"sims-" + strings.SplitN(filepath.Base(p), ".", 2)[0], load(t, p, "")})
 	}
+	// MilkShape: both binary versions and the ASCII export, each one
+	// Timeline clip; the ANM set over its .ms3d beside it (load's Siblings
+	// resolver finds the model), every Set/Anim clip.
+	fs = append(fs,
+		fixture{"ms3d-v4", load(t, "../formats/ms3d/testdata/arm_v4.ms3d", "")},
+		fixture{"ms3d-v3", load(t, "../formats/ms3d/testdata/arm_v3.ms3d", "")},
+		fixture{"ms3d-txt", load(t, "../formats/ms3d/testdata/arm.txt", "")},
+		fixture{"anm-cylindro", load(t, "../formats/anm/testdata/cylindro.anm", "")},
+	)
 	return fs
 }
 

@@ -7,7 +7,10 @@
 #    `animview pose --json SOURCE --time T` converted by the export's own
 #    documented basis (scene extras.conversion.basis).
 # Usage (Blender 3.x, headless):
-#   blender -b --python scripts/blender_check.py -- FILE.glb SOURCE [ANIMVIEW] [--entry NAME]
+#   blender -b --python scripts/blender_check.py -- FILE.glb SOURCE [ANIMVIEW] [--entry NAME] [--clip NAME]
+# --clip checks that glTF animation (Blender's action of that name) against
+# `animview pose --clip NAME`; without it, the importer's active action (the
+# first animation) against the source's first clip.
 # It prints one line per check and exits non-zero when a pose differs by
 # more than 1e-4 of the figure's size.
 import json
@@ -25,11 +28,22 @@ args = sys.argv[sys.argv.index("--") + 1:]
 glb, source = args[0], args[1]
 animview = args[2] if len(args) > 2 and not args[2].startswith("--") else "animview"
 extra = args[args.index("--entry"):args.index("--entry") + 2] if "--entry" in args else []
+clip = args[args.index("--clip") + 1] if "--clip" in args else None
+if clip is not None:
+    extra += ["--clip", clip]
 
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.ops.import_scene.gltf(filepath=glb)
 scene = bpy.context.scene
 arm = [o for o in scene.objects if o.type == 'ARMATURE'][0]
+if clip is not None:
+    # The importer makes one action per animation, the first one active and
+    # the rest stashed; an ANM clip's name is "Set/Anim".
+    acts = [a for a in bpy.data.actions if a.name == clip] or \
+        [a for a in bpy.data.actions if a.name.startswith(clip)]
+    if not acts:
+        sys.exit("no action named %r among %s" % (clip, [a.name for a in bpy.data.actions]))
+    arm.animation_data.action = acts[0]
 # The importer puts scene extras on the scene; read the basis from the file
 # itself so the check does not depend on where the importer keeps them.
 with open(glb, "rb") as f:
@@ -54,8 +68,10 @@ def mean(vs, i):
 
 rest = {b.name: list(arm.matrix_world @ b.head_local) for b in arm.data.bones}
 up = lambda n: n.upper()
-left = [v for k, v in rest.items() if up(k).startswith("L_") or "LFT" in up(k)]
-right = [v for k, v in rest.items() if up(k).startswith("R_") or "-RT" in up(k)]
+# camelCase sides too: MilkShape models name them lShoulder, rHip.
+camel = lambda n, c: len(n) > 1 and n[0] == c and n[1].isupper()
+left = [v for k, v in rest.items() if up(k).startswith("L_") or "LFT" in up(k) or camel(k, "l")]
+right = [v for k, v in rest.items() if up(k).startswith("R_") or "-RT" in up(k) or camel(k, "r")]
 head = [v for k, v in rest.items() if "HEAD" in up(k)]
 feet = [v for k, v in rest.items() if any(s in up(k) for s in ("FOOT", "TOE", "LEG"))]
 toes = [v for k, v in rest.items() if "TOE" in up(k)]
@@ -75,7 +91,13 @@ print("CHECK rest:", ", ".join(verdict) or "no named bones to judge by",
 
 fps = scene.render.fps / scene.render.fps_base
 worst, count = 0.0, 0
-for frame in range(0, 25, 3):
+# Only frames inside the clip: past its end Blender holds the last key while
+# `animview pose` wraps a looping clip (an ANM's Legs/jog lasts 0.83 s).
+anims = doc.get("animations", [])
+anim = next((a for a in anims if a.get("name") == clip), anims[0] if anims else {})
+last = min(24, int(anim.get("extras", {}).get("duration", 1) * fps + 1e-6)) if anims else 24
+frames = list(range(0, last + 1, 3))
+for frame in frames:
     scene.frame_set(frame)
     heads = {pb.name: list(arm.matrix_world @ pb.head) for pb in arm.pose.bones}
     out = subprocess.run([animview, "pose", "--json", source, "--time", repr(frame / fps)] + extra,
@@ -87,6 +109,6 @@ for frame in range(0, 25, 3):
         want = to_blender(b["world"]["translation"])
         worst = max(worst, max(abs(a - c) for a, c in zip(want, heads[name])))
         count += 1
-print("CHECK poses: %d bone heads at frames 0..24 (%.4g fps): worst |Blender - animview pose| = %.2g (%.2g of the figure's size %.3g)"
-      % (count, fps, worst, worst / size, size))
+print("CHECK poses: %d bone heads at frames 0..%d (%.4g fps): worst |Blender - animview pose| = %.2g (%.2g of the figure's size %.3g)"
+      % (count, frames[-1], fps, worst, worst / size, size))
 sys.exit(0 if count > 0 and worst <= 1e-4 * size else 1)
