@@ -158,6 +158,18 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 		used[strings.ToLower(name)] = true
 		return filepath.Join(outDir, name+ext)
 	}
+	// Files that share a stem (cylindro.ms3d and cylindro.anm) keep their
+	// extension in the output name, so each export says where it came from.
+	stems := map[string]int{}
+	for _, f := range files {
+		stems[strings.ToLower(stem(f))]++
+	}
+	fileStem := func(f string) string {
+		if stems[strings.ToLower(stem(f))] > 1 {
+			return strings.ReplaceAll(filepath.Base(f), ".", "_")
+		}
+		return stem(f)
+	}
 	var jobs []export.Job
 	// A folder of extracted Metroid Prime resources with character sets
 	// exports like a PAK: a job per character (its animations, trees
@@ -198,12 +210,12 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 				if e.Name == a.Entry || o.Entry != "" {
 					continue
 				}
-				more = append(more, export.Job{Name: f + ":" + e.Name, Out: outName(stem(f) + "_" + e.Name),
+				more = append(more, export.Job{Name: f + ":" + e.Name, Out: outName(fileStem(f) + "_" + e.Name),
 					Load: func() (*formats.Asset, error) { return loadInput(reg, in, o, e.Name) }})
 			}
-			return f + ":" + a.Entry, outName(stem(f) + "_" + a.Entry), more
+			return f + ":" + a.Entry, outName(fileStem(f) + "_" + a.Entry), more
 		}
-		jobs = append(jobs, export.Job{Name: f, Out: outName(stem(f)), Expand: expand,
+		jobs = append(jobs, export.Job{Name: f, Out: outName(fileStem(f)), Expand: expand,
 			Load: func() (*formats.Asset, error) { return load(o.Entry) }})
 	}
 	return jobs, nil
