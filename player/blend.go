@@ -96,14 +96,23 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			return
 		}
 	}
-	// One loop per rule, so the per-bone work has no rule switch.
+	// One loop per rule, so the per-bone work has no rule switch. (Passes
+	// over the rotations alone, with the lerp branch computed for every
+	// bone without a branch and the others patched in after, measured
+	// slower: the extra passes cost more than the branch.)
 	switch rule {
 	case BlendPrime:
-		// Slerp's lerp branch needs 1e-5 < w < 0.99999 (the snaps).
-		lerpW := w > slerpSnapLo && w < slerpSnapHi
+		if !(w > slerpSnapLo && w < slerpSnapHi) {
+			// Slerp's end snaps: no lerp branch at all.
+			for i := range la {
+				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
+			}
+		}
 		for i := 0; i < n; i++ {
 			pa, pb := &la[i], &lb[i]
-			if q0, b := &pa.Rotation, &pb.Rotation; lerpW && inLerpBand(quickDot(q0, b), lerpLoMP1, lerpHiMP1) {
+			if q0, b := &pa.Rotation, &pb.Rotation; !(w > slerpSnapLo && w < slerpSnapHi) {
+				// Done above.
+			} else if inLerpBand(quickDot(q0, b), lerpLoMP1, lerpHiMP1) {
 				// lerpNormTo(q0, b, w, false), written out: the call
 				// cost a fifth of the blend.
 				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
@@ -113,22 +122,22 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
 				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
 			} else {
-				blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
+				blendRotPrimeSlow(q0, b, w)
 			}
-			if ma[i] && mb[i] {
+			both := ma[i] && mb[i]
+			if both {
 				lerp3To(&pa.Translation, &pb.Translation, w)
-				mo[i] = true
 			} else {
 				pa.Translation = bones[i].Bind.Translation
-				mo[i] = false
 			}
 			lerp3To(&pa.Scale, &pb.Scale, w)
+			mo[i] = both
 			va[i] = va[i] || vb[i]
 		}
+		return
 	case BlendPrime2:
 		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			if q0, b := &pa.Rotation, &pb.Rotation; quickDot(q0, b) > lerpLoMP2 {
+			if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
 				// lerpNormTo(q0, b, w, true), written out.
 				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
 				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
@@ -137,23 +146,128 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
 				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
 			} else {
-				blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
+				blendRotPrime(q0, b, w, true)
 			}
-			lerp3To(&pa.Translation, &pb.Translation, w)
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			mo[i] = ma[i] || mb[i]
-			va[i] = va[i] || vb[i]
 		}
 	default:
-		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			pa.Rotation = SlerpShortest(pa.Rotation, pb.Rotation, w)
-			lerp3To(&pa.Translation, &pb.Translation, w)
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			mo[i] = ma[i] || mb[i]
-			va[i] = va[i] || vb[i]
-		}
+		blendRotsShortest(la, lb, w)
 	}
+	for i := range la {
+		pa, pb := &la[i], &lb[i]
+		lerp3To(&pa.Translation, &pb.Translation, w)
+		lerp3To(&pa.Scale, &pb.Scale, w)
+		mo[i] = ma[i] || mb[i]
+		va[i] = va[i] || vb[i]
+	}
+}
+
+// blendRotPrimeSlow is blendRotPrime for MP1 with a weight strictly
+// between Slerp's snaps, its slerp branch written out through pointers
+// (SlerpPrime's arithmetic, step for step: the angle from FastArcCosR,
+// weights from FastSinR, a plain vector part and a fused W, normalised by
+// InvSqrtF); unrelated motions send a third of their bones here.
+func blendRotPrimeSlow(q0, q1 *mgl32.Quat, u float32) {
+	b := *q1
+	d := localDot(q0, &b)
+	if d < 0 {
+		b = buildEquivalent(b)
+		d = localDot(q0, &b)
+	}
+	if d >= 1 {
+		return
+	}
+	if d > 0.95 {
+		lerpNormTo(q0, &b, u, false)
+		return
+	}
+	angle := retromath.FastArcCosR(d)
+	sa := retromath.FastSinR(angle * (1 - u))
+	sb := retromath.FastSinR(angle * u)
+	x := float32(sa*q0.V[0]) + float32(sb*b.V[0])
+	y := float32(sa*q0.V[1]) + float32(sb*b.V[1])
+	z := float32(sa*q0.V[2]) + float32(sb*b.V[2])
+	w := retromath.FMAddS(sa, q0.W, sb*b.W)
+	inv := retromath.InvSqrtMP1(retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*w, inv*x, inv*y, inv*z
+}
+
+// arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
+// blend sums; with cos θ ≥ arcSeriesMin its truncation error is below
+// 7e-9 for every weight in [0, 1] (TestArcSeries).
+const (
+	arcTerms     = 12
+	arcSeriesMin = 0.5
+)
+
+// arcSeries returns the coefficients of sin tθ / sin θ as a power series
+// in x - 1, x = cos θ: c0 = t, cᵢ = cᵢ₋₁ (t² - i²) / (i (2i + 1)) (D.
+// Eberly, "A Fast and Accurate Algorithm for Computing SLERP", 2011).
+// They depend on the weight alone, so a blend works them out once.
+func arcSeries(t float64) (c [arcTerms]float64) {
+	c[0] = t
+	for i := 1; i < arcTerms; i++ {
+		fi := float64(i)
+		c[i] = c[i-1] * (t*t - fi*fi) / (fi * (2*fi + 1))
+	}
+	return c
+}
+
+// blendRotsShortest slerps b's rotations into a's along the shortest arc
+// with weight w: a true slerp, the weights sin((1-w)θ)/sin θ and
+// sin wθ/sin θ summed from arcSeries in double precision, so a result is
+// within 1e-6 (in fact about 1e-7, float32 rounding) of a float64 slerp
+// (TestBlendPosesBitExact). Rotations more than 120° apart (cos θ < 0.5,
+// where the series converges slowly) take slerp64Blend.
+func blendRotsShortest(la, lb []formats.Transform, w float32) {
+	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	for i := range la {
+		q0, q1 := &la[i].Rotation, &lb[i].Rotation
+		aw, ax, ay, az := float64(q0.W), float64(q0.V[0]), float64(q0.V[1]), float64(q0.V[2])
+		bw, bx, by, bz := float64(q1.W), float64(q1.V[0]), float64(q1.V[1]), float64(q1.V[2])
+		d := aw*bw + ax*bx + ay*by + az*bz
+		sign := 1.0
+		if d < 0 {
+			d, sign = -d, -1
+		}
+		if !(d >= arcSeriesMin) {
+			slerp64Blend(q0, q1, w)
+			continue
+		}
+		// Unnormalised rotations a rounding apart can have a dot product
+		// above 1, which the slerp takes as 1 (θ = 0).
+		y := min(d, 1) - 1
+		pa, pb := ca[arcTerms-1], cb[arcTerms-1]
+		for k := arcTerms - 2; k >= 0; k-- {
+			pa = pa*y + ca[k]
+			pb = pb*y + cb[k]
+		}
+		pb *= sign
+		q0.W = float32(pa*aw + pb*bw)
+		q0.V[0] = float32(pa*ax + pb*bx)
+		q0.V[1] = float32(pa*ay + pb*by)
+		q0.V[2] = float32(pa*az + pb*bz)
+	}
+}
+
+// slerp64Blend is the slerp along the shortest arc in double precision
+// with the library's acos and sin, for rotations far apart.
+func slerp64Blend(q0, q1 *mgl32.Quat, f float32) {
+	aw, ax, ay, az := float64(q0.W), float64(q0.V[0]), float64(q0.V[1]), float64(q0.V[2])
+	bw, bx, by, bz := float64(q1.W), float64(q1.V[0]), float64(q1.V[1]), float64(q1.V[2])
+	d := aw*bw + ax*bx + ay*by + az*bz
+	if d < 0 {
+		d, bw, bx, by, bz = -d, -bw, -bx, -by, -bz
+	}
+	t := float64(f)
+	wa, wb := 1-t, t
+	if th := math.Acos(math.Min(d, 1)); th > 1e-12 {
+		s := 1 / math.Sin(th)
+		wa, wb = math.Sin((1-t)*th)*s, math.Sin(t*th)*s
+	}
+	q0.W = float32(wa*aw + wb*bw)
+	q0.V[0] = float32(wa*ax + wb*bx)
+	q0.V[1] = float32(wa*ay + wb*by)
+	q0.V[2] = float32(wa*az + wb*bz)
 }
 
 // lerp3To writes (1-w)·a + w·b into a, as CVector3f::Lerp computes it

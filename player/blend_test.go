@@ -229,9 +229,6 @@ func TestBlendPosesBitExact(t *testing.T) {
 					}
 					continue
 				}
-				if rule != BlendPrime {
-					continue // the shortest-arc rotation check comes with its direct slerp
-				}
 				r := slerp64(c.a.Local[i].Rotation, c.b.Local[i].Rotation, c.w)
 				gq := [4]float32{g.Rotation.W, g.Rotation.V[0], g.Rotation.V[1], g.Rotation.V[2]}
 				for k := range r {
