@@ -244,40 +244,88 @@ func blendRotPrimeSlow(q0, q1 *mgl32.Quat, u float32) {
 }
 
 // arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
-// blend sums; with cos θ ≥ arcSeriesMin its truncation error is below
-// 7e-9 for every weight in [0, 1] (TestArcSeries).
+// blend sums; with cos θ ≥ arcSeriesMin (rotations up to 91° apart) its
+// truncation error is below 3e-8 for every weight in [0, 1]
+// (TestArcSeries), under float32 resolution.
 const (
-	arcTerms     = 12
-	arcSeriesMin = 0.5
+	arcTerms     = 8
+	arcSeriesMin = 0.7
 )
 
 // arcSeries returns the coefficients of sin tθ / sin θ as a power series
 // in x - 1, x = cos θ: c0 = t, cᵢ = cᵢ₋₁ (t² - i²) / (i (2i + 1)) (D.
 // Eberly, "A Fast and Accurate Algorithm for Computing SLERP", 2011).
 // They depend on the weight alone, so a blend works them out once.
-func arcSeries(t float64) (c [arcTerms]float64) {
-	c[0] = t
+func arcSeries(t float64) (c [arcTerms]float32) {
+	// 1 / (i (2i + 1)), so that the recurrence needs no division.
+	inv := [arcTerms]float64{0, 1.0 / 3, 1.0 / 10, 1.0 / 21, 1.0 / 36, 1.0 / 55, 1.0 / 78, 1.0 / 105}
+	ci := t
+	c[0] = float32(t)
 	for i := 1; i < arcTerms; i++ {
 		fi := float64(i)
-		c[i] = c[i-1] * (t*t - fi*fi) / (fi * (2*fi + 1))
+		ci *= (t*t - fi*fi) * inv[i]
+		c[i] = float32(ci)
 	}
 	return c
 }
 
 // blendRotsShortest slerps b's rotations into a's along the shortest arc
 // with weight w: a true slerp, the weights sin((1-w)θ)/sin θ and
-// sin wθ/sin θ summed from arcSeries in double precision, so a result is
-// within 1e-6 (in fact about 1e-7, float32 rounding) of a float64 slerp
-// (TestBlendPosesBitExact). Rotations more than 120° apart (cos θ < 0.5,
-// where the series converges slowly) take slerp64Blend.
+// sin wθ/sin θ summed from arcSeries, in single precision: a result is
+// within 1e-6 (in fact about 2e-7) of a float64 slerp
+// (TestBlendPosesBitExact). Single precision needs no conversions, whose
+// partial register writes would chain one bone's work to the next's.
+// Rotations more than 91° apart (cos θ < 0.7, where the series converges
+// slowly) take slerp64Blend, which also decides the hemisphere of pairs
+// near 90° apart in double precision.
 func blendRotsShortest(la, lb []formats.Transform, w float32) {
 	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	lb = lb[:len(la)]
+	i := 0
+	for ; i < len(la); i++ {
+		q0, q1 := &la[i].Rotation, &lb[i].Rotation
+		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
+		sign := float32(1)
+		if d < 0 {
+			d, sign = -d, -1
+		}
+		if !(d >= arcSeriesMin) {
+			// Rotations far apart are rare; the loop that calls out
+			// for them would keep this one's values in memory.
+			break
+		}
+		// Unnormalised rotations a rounding apart can have a dot product
+		// above 1, which the slerp takes as 1 (θ = 0).
+		y := min(d, 1) - 1
+		// Both series in Estrin's order, written out (a function is
+		// past the inliner's budget): chains three steps long where
+		// Horner's are seven.
+		y2 := y * y
+		y4 := y2 * y2
+		a0 := (ca[0] + ca[1]*y) + y2*(ca[2]+ca[3]*y)
+		b0 := (cb[0] + cb[1]*y) + y2*(cb[2]+cb[3]*y)
+		a1 := (ca[4] + ca[5]*y) + y2*(ca[6]+ca[7]*y)
+		b1 := (cb[4] + cb[5]*y) + y2*(cb[6]+cb[7]*y)
+		pa := a0 + y4*a1
+		pb := sign * (b0 + y4*b1)
+		q0.W = pa*q0.W + pb*q1.W
+		q0.V[0] = pa*q0.V[0] + pb*q1.V[0]
+		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
+		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
+	}
+	if i < len(la) {
+		blendRotsShortestFar(la[i:], lb[i:], w, &ca, &cb)
+	}
+}
+
+// blendRotsShortestFar is blendRotsShortest from the first pair of
+// rotations more than 91° apart on: slerp64Blend for those, the series
+// for the others.
+func blendRotsShortestFar(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) {
 	for i := range la {
 		q0, q1 := &la[i].Rotation, &lb[i].Rotation
-		aw, ax, ay, az := float64(q0.W), float64(q0.V[0]), float64(q0.V[1]), float64(q0.V[2])
-		bw, bx, by, bz := float64(q1.W), float64(q1.V[0]), float64(q1.V[1]), float64(q1.V[2])
-		d := aw*bw + ax*bx + ay*by + az*bz
-		sign := 1.0
+		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
+		sign := float32(1)
 		if d < 0 {
 			d, sign = -d, -1
 		}
@@ -285,20 +333,22 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 			slerp64Blend(q0, q1, w)
 			continue
 		}
-		// Unnormalised rotations a rounding apart can have a dot product
-		// above 1, which the slerp takes as 1 (θ = 0).
 		y := min(d, 1) - 1
-		pa, pb := ca[arcTerms-1], cb[arcTerms-1]
-		for k := arcTerms - 2; k >= 0; k-- {
-			pa = pa*y + ca[k]
-			pb = pb*y + cb[k]
-		}
-		pb *= sign
-		q0.W = float32(pa*aw + pb*bw)
-		q0.V[0] = float32(pa*ax + pb*bx)
-		q0.V[1] = float32(pa*ay + pb*by)
-		q0.V[2] = float32(pa*az + pb*bz)
+		pa, pb := arcPoly(ca, y), sign*arcPoly(cb, y)
+		q0.W = pa*q0.W + pb*q1.W
+		q0.V[0] = pa*q0.V[0] + pb*q1.V[0]
+		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
+		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
 	}
+}
+
+// arcPoly sums the series c at y as blendRotsShortest does.
+func arcPoly(c *[arcTerms]float32, y float32) float32 {
+	y2 := y * y
+	y4 := y2 * y2
+	f0 := (c[0] + c[1]*y) + y2*(c[2]+c[3]*y)
+	f1 := (c[4] + c[5]*y) + y2*(c[6]+c[7]*y)
+	return f0 + y4*f1
 }
 
 // slerp64Blend is the slerp along the shortest arc in double precision

@@ -300,3 +300,43 @@ func TestBlendPosesGolden(t *testing.T) {
 		t.Errorf("hash %s, want %s", got, blendGoldenHash)
 	}
 }
+
+// TestArcSeries: arcSeries' sum is within 3e-8 of sin tθ / sin θ for
+// cos θ from arcSeriesMin to 1 and every weight t in [0, 1] (in double
+// precision, so that the truncation alone is measured).
+func TestArcSeries(t *testing.T) {
+	worst := 0.0
+	for ti := 0; ti <= 200; ti++ {
+		tt := float64(ti) / 200
+		var c [arcTerms]float64
+		c[0] = tt
+		for i := 1; i < arcTerms; i++ {
+			fi := float64(i)
+			c[i] = c[i-1] * (tt*tt - fi*fi) / (fi * (2*fi + 1))
+		}
+		// arcSeries is these coefficients rounded to float32.
+		got32 := arcSeries(tt)
+		for i := range c {
+			if float32(c[i]) != got32[i] {
+				t.Fatalf("t=%v: coefficient %d %v, want %v", tt, i, got32[i], float32(c[i]))
+			}
+		}
+		for xi := 0; xi <= 2000; xi++ {
+			x := arcSeriesMin + (1-arcSeriesMin)*float64(xi)/2000
+			th := math.Acos(x)
+			want := tt
+			if th > 0 {
+				want = math.Sin(tt*th) / math.Sin(th)
+			}
+			sum := 0.0
+			for i := arcTerms - 1; i >= 0; i-- {
+				sum = sum*(x-1) + c[i]
+			}
+			worst = math.Max(worst, math.Abs(sum-want))
+		}
+	}
+	if worst > 3e-8 {
+		t.Errorf("truncation error %.3g", worst)
+	}
+	t.Logf("truncation error %.3g", worst)
+}
