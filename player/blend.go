@@ -110,18 +110,9 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
-		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			both := ma[i] && mb[i]
-			if both {
-				lerp3To(&pa.Translation, &pb.Translation, w)
-			} else {
-				pa.Translation = bones[i].Bind.Translation
-			}
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			mo[i] = both
-			va[i] = va[i] || vb[i]
-		}
+		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+		lerpScales(la, lb, w)
+		orInto(va, va, vb)
 		return
 	case BlendPrime2:
 		for i := 0; i < n; i++ {
@@ -140,13 +131,64 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	default:
 		blendRotsShortest(la, lb, w)
 	}
+	// The rest in loops of their own: one loop over every slice kept
+	// the compiler moving them between registers and the stack.
+	lerpTranslationsScales(la, lb, w)
+	orInto(mo, ma, mb)
+	orInto(va, va, vb)
+}
+
+// lerpTranslationsScales lerps b's translations and scales into a's.
+func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
 	for i := range la {
 		pa, pb := &la[i], &lb[i]
 		lerp3To(&pa.Translation, &pb.Translation, w)
 		lerp3To(&pa.Scale, &pb.Scale, w)
-		mo[i] = ma[i] || mb[i]
-		va[i] = va[i] || vb[i]
 	}
+}
+
+// lerpScales lerps b's scales into a's.
+func lerpScales(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	for i := range la {
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// lerpTranslationsPrime is MP1's translation rule: lerped where both
+// children have one (ma, mb), the bind offset elsewhere; mo receives
+// which bones have one (it may alias ma).
+func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
+	lb, bones = lb[:len(la)], bones[:len(la)]
+	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
+	for i := range la {
+		both := ma[i] && mb[i]
+		if both {
+			lerp3To(&la[i].Translation, &lb[i].Translation, w)
+		} else {
+			la[i].Translation = bones[i].Bind.Translation
+		}
+		mo[i] = both
+	}
+}
+
+// orInto writes a[i] || b[i] into dst[i], which may alias a or b.
+func orInto(dst, a, b []bool) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		// Not a[i] || b[i]: its short circuit is a branch per bone.
+		dst[i] = b2u8(a[i])|b2u8(b[i]) != 0
+	}
+}
+
+// b2u8 is 1 for true and 0 for false, without a branch.
+func b2u8(b bool) uint8 {
+	var u uint8
+	if b {
+		u = 1
+	}
+	return u
 }
 
 // blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
@@ -281,8 +323,21 @@ func arcSeries(t float64) (c [arcTerms]float32) {
 func blendRotsShortest(la, lb []formats.Transform, w float32) {
 	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
 	lb = lb[:len(la)]
-	i := 0
-	for ; i < len(la); i++ {
+	for i := 0; i < len(la); i++ {
+		i += arcRun(la[i:], lb[i:], &ca, &cb)
+		if i < len(la) {
+			slerp64Blend(&la[i].Rotation, &lb[i].Rotation, w)
+		}
+	}
+}
+
+// arcRun slerps the rotations of lb into la by the series ca, cb up to
+// the first pair more than 91° apart, and returns its index (len(la) if
+// none is). Rotations far apart are rare; a loop that called out for them
+// would keep this one's values in memory.
+func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
+	lb = lb[:len(la)]
+	for i := range la {
 		q0, q1 := &la[i].Rotation, &lb[i].Rotation
 		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
 		sign := float32(1)
@@ -290,9 +345,7 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 			d, sign = -d, -1
 		}
 		if !(d >= arcSeriesMin) {
-			// Rotations far apart are rare; the loop that calls out
-			// for them would keep this one's values in memory.
-			break
+			return i
 		}
 		// Unnormalised rotations a rounding apart can have a dot product
 		// above 1, which the slerp takes as 1 (θ = 0).
@@ -313,42 +366,7 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
 		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
 	}
-	if i < len(la) {
-		blendRotsShortestFar(la[i:], lb[i:], w, &ca, &cb)
-	}
-}
-
-// blendRotsShortestFar is blendRotsShortest from the first pair of
-// rotations more than 91° apart on: slerp64Blend for those, the series
-// for the others.
-func blendRotsShortestFar(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) {
-	for i := range la {
-		q0, q1 := &la[i].Rotation, &lb[i].Rotation
-		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
-		sign := float32(1)
-		if d < 0 {
-			d, sign = -d, -1
-		}
-		if !(d >= arcSeriesMin) {
-			slerp64Blend(q0, q1, w)
-			continue
-		}
-		y := min(d, 1) - 1
-		pa, pb := arcPoly(ca, y), sign*arcPoly(cb, y)
-		q0.W = pa*q0.W + pb*q1.W
-		q0.V[0] = pa*q0.V[0] + pb*q1.V[0]
-		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
-		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
-	}
-}
-
-// arcPoly sums the series c at y as blendRotsShortest does.
-func arcPoly(c *[arcTerms]float32, y float32) float32 {
-	y2 := y * y
-	y4 := y2 * y2
-	f0 := (c[0] + c[1]*y) + y2*(c[2]+c[3]*y)
-	f1 := (c[4] + c[5]*y) + y2*(c[6]+c[7]*y)
-	return f0 + y4*f1
+	return len(la)
 }
 
 // slerp64Blend is the slerp along the shortest arc in double precision
