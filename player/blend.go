@@ -96,10 +96,12 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			return
 		}
 	}
-	// One loop per rule, so the per-bone work has no rule switch. (Passes
-	// over the rotations alone, with the lerp branch computed for every
-	// bone without a branch and the others patched in after, measured
-	// slower: the extra passes cost more than the branch.)
+	// The rotations by rule first, then translations, scales, masks and
+	// visibility in loops of their own: one loop over every slice kept
+	// the compiler moving them between registers and the stack. (Passes
+	// over chunks of rotations, the lerp branch computed for every bone
+	// without a branch and the other bones patched in after, measured
+	// slower than the per-bone branch.)
 	switch rule {
 	case BlendPrime:
 		if !(w > slerpSnapLo && w < slerpSnapHi) {
@@ -131,8 +133,6 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	default:
 		blendRotsShortest(la, lb, w)
 	}
-	// The rest in loops of their own: one loop over every slice kept
-	// the compiler moving them between registers and the stack.
 	lerpTranslationsScales(la, lb, w)
 	orInto(mo, ma, mb)
 	orInto(va, va, vb)
@@ -193,9 +193,9 @@ func b2u8(b bool) uint8 {
 
 // blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
 // strictly between Slerp's snaps, two bones at a time: one bone's lerp
-// branch is a chain of some 80 cycles (three fused sums through float64,
-// a square root, a division), and two chains written side by side keep
-// the processor busy where one bone's left it waiting.
+// branch is a long dependency chain (three fused sums each through
+// float64 and back, a square root, a division), and a pair that both take
+// it is written side by side so that the compiler interleaves the two.
 func blendRotsPrime(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	i := 0
