@@ -96,39 +96,29 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			return
 		}
 	}
-	// One loop per rule, so the per-bone work has no rule switch.
+	// The rotations by rule first, then translations, scales, masks and
+	// visibility in loops of their own: one loop over every slice kept
+	// the compiler moving them between registers and the stack. (Passes
+	// over chunks of rotations, the lerp branch computed for every bone
+	// without a branch and the other bones patched in after, measured
+	// slower than the per-bone branch.)
 	switch rule {
 	case BlendPrime:
-		// Slerp's lerp branch needs 1e-5 < w < 0.99999 (the snaps).
-		lerpW := w > slerpSnapLo && w < slerpSnapHi
-		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			if q0, b := &pa.Rotation, &pb.Rotation; lerpW && inLerpBand(quickDot(q0, b), lerpLoMP1, lerpHiMP1) {
-				// lerpNormTo(q0, b, w, false), written out: the call
-				// cost a fifth of the blend.
-				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-				z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-				qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-				inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-			} else {
-				blendRotPrime(&pa.Rotation, &pb.Rotation, w, false)
+		if !(w > slerpSnapLo && w < slerpSnapHi) {
+			// Slerp's end snaps: no lerp branch at all.
+			for i := range la {
+				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
-			if ma[i] && mb[i] {
-				lerp3To(&pa.Translation, &pb.Translation, w)
-				mo[i] = true
-			} else {
-				pa.Translation = bones[i].Bind.Translation
-				mo[i] = false
-			}
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			va[i] = va[i] || vb[i]
+		} else {
+			blendRotsPrime(la, lb, w)
 		}
+		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+		lerpScales(la, lb, w)
+		orInto(va, va, vb)
+		return
 	case BlendPrime2:
 		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			if q0, b := &pa.Rotation, &pb.Rotation; quickDot(q0, b) > lerpLoMP2 {
+			if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
 				// lerpNormTo(q0, b, w, true), written out.
 				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
 				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
@@ -137,23 +127,267 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
 				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
 			} else {
-				blendRotPrime(&pa.Rotation, &pb.Rotation, w, true)
+				blendRotPrime(q0, b, w, true)
 			}
-			lerp3To(&pa.Translation, &pb.Translation, w)
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			mo[i] = ma[i] || mb[i]
-			va[i] = va[i] || vb[i]
 		}
 	default:
-		for i := 0; i < n; i++ {
-			pa, pb := &la[i], &lb[i]
-			pa.Rotation = SlerpShortest(pa.Rotation, pb.Rotation, w)
-			lerp3To(&pa.Translation, &pb.Translation, w)
-			lerp3To(&pa.Scale, &pb.Scale, w)
-			mo[i] = ma[i] || mb[i]
-			va[i] = va[i] || vb[i]
+		blendRotsShortest(la, lb, w)
+	}
+	lerpTranslationsScales(la, lb, w)
+	orInto(mo, ma, mb)
+	orInto(va, va, vb)
+}
+
+// lerpTranslationsScales lerps b's translations and scales into a's.
+func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	for i := range la {
+		pa, pb := &la[i], &lb[i]
+		lerp3To(&pa.Translation, &pb.Translation, w)
+		lerp3To(&pa.Scale, &pb.Scale, w)
+	}
+}
+
+// lerpScales lerps b's scales into a's.
+func lerpScales(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	for i := range la {
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// lerpTranslationsPrime is MP1's translation rule: lerped where both
+// children have one (ma, mb), the bind offset elsewhere; mo receives
+// which bones have one (it may alias ma).
+func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
+	lb, bones = lb[:len(la)], bones[:len(la)]
+	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
+	for i := range la {
+		both := ma[i] && mb[i]
+		if both {
+			lerp3To(&la[i].Translation, &lb[i].Translation, w)
+		} else {
+			la[i].Translation = bones[i].Bind.Translation
+		}
+		mo[i] = both
+	}
+}
+
+// orInto writes a[i] || b[i] into dst[i], which may alias a or b.
+func orInto(dst, a, b []bool) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		// Not a[i] || b[i]: its short circuit is a branch per bone.
+		dst[i] = b2u8(a[i])|b2u8(b[i]) != 0
+	}
+}
+
+// b2u8 is 1 for true and 0 for false, without a branch.
+func b2u8(b bool) uint8 {
+	var u uint8
+	if b {
+		u = 1
+	}
+	return u
+}
+
+// blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
+// strictly between Slerp's snaps, two bones at a time: one bone's lerp
+// branch is a long dependency chain (three fused sums each through
+// float64 and back, a square root, a division), and a pair that both take
+// it is written side by side so that the compiler interleaves the two.
+func blendRotsPrime(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	i := 0
+	for ; i+1 < len(la); i += 2 {
+		r0, r1 := &la[i].Rotation, &la[i+1].Rotation
+		s0, s1 := &lb[i].Rotation, &lb[i+1].Rotation
+		in0 := inLerpBand(quickDot(r0, s0), lerpLoMP1, lerpHiMP1)
+		in1 := inLerpBand(quickDot(r1, s1), lerpLoMP1, lerpHiMP1)
+		if in0 && in1 {
+			lerpNorm2MP1(r0, s0, r1, s1, w)
+			continue
+		}
+		blendRotPrime1(r0, s0, w, in0)
+		blendRotPrime1(r1, s1, w, in1)
+	}
+	if i < len(la) {
+		r, s := &la[i].Rotation, &lb[i].Rotation
+		blendRotPrime1(r, s, w, inLerpBand(quickDot(r, s), lerpLoMP1, lerpHiMP1))
+	}
+}
+
+// blendRotPrime1 is one bone of blendRotsPrime: the lerp branch if its
+// plain dot product is safely inside the band (lerp), else the full rule.
+func blendRotPrime1(q0, b *mgl32.Quat, w float32, lerp bool) {
+	if !lerp {
+		blendRotPrimeSlow(q0, b, w)
+		return
+	}
+	x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
+	qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
+	inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
+}
+
+// lerpNorm2MP1 is lerpNormTo(q0, b0, w, false) and lerpNormTo(q1, b1, w,
+// false) interleaved.
+func lerpNorm2MP1(q0, b0, q1, b1 *mgl32.Quat, w float32) {
+	x0 := q0.V[0] + float32(w*(b0.V[0]-q0.V[0]))
+	x1 := q1.V[0] + float32(w*(b1.V[0]-q1.V[0]))
+	y0 := q0.V[1] + float32(w*(b0.V[1]-q0.V[1]))
+	y1 := q1.V[1] + float32(w*(b1.V[1]-q1.V[1]))
+	z0 := q0.V[2] + float32(w*(b0.V[2]-q0.V[2]))
+	z1 := q1.V[2] + float32(w*(b1.V[2]-q1.V[2]))
+	w0 := retromath.FMAddS(w, b0.W-q0.W, q0.W)
+	w1 := retromath.FMAddS(w, b1.W-q1.W, q1.W)
+	n0 := retromath.FMAddS(x0, x0, y0*y0)
+	n1 := retromath.FMAddS(x1, x1, y1*y1)
+	n0 = retromath.FMAddS(z0, z0, n0)
+	n1 = retromath.FMAddS(z1, z1, n1)
+	n0 = retromath.FMAddS(w0, w0, n0)
+	n1 = retromath.FMAddS(w1, w1, n1)
+	i0 := retromath.InvSqrtMP1(n0)
+	i1 := retromath.InvSqrtMP1(n1)
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = i0*w0, i0*x0, i0*y0, i0*z0
+	q1.W, q1.V[0], q1.V[1], q1.V[2] = i1*w1, i1*x1, i1*y1, i1*z1
+}
+
+// blendRotPrimeSlow is blendRotPrime for MP1 with a weight strictly
+// between Slerp's snaps, its slerp branch written out through pointers
+// (SlerpPrime's arithmetic, step for step: the angle from FastArcCosR,
+// weights from FastSinR, a plain vector part and a fused W, normalised by
+// InvSqrtF); unrelated motions send a third of their bones here.
+func blendRotPrimeSlow(q0, q1 *mgl32.Quat, u float32) {
+	b := *q1
+	d := localDot(q0, &b)
+	if d < 0 {
+		b = buildEquivalent(b)
+		d = localDot(q0, &b)
+	}
+	if d >= 1 {
+		return
+	}
+	if d > 0.95 {
+		lerpNormTo(q0, &b, u, false)
+		return
+	}
+	angle := retromath.FastArcCosR(d)
+	sa := retromath.FastSinR(angle * (1 - u))
+	sb := retromath.FastSinR(angle * u)
+	x := float32(sa*q0.V[0]) + float32(sb*b.V[0])
+	y := float32(sa*q0.V[1]) + float32(sb*b.V[1])
+	z := float32(sa*q0.V[2]) + float32(sb*b.V[2])
+	w := retromath.FMAddS(sa, q0.W, sb*b.W)
+	inv := retromath.InvSqrtMP1(retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*w, inv*x, inv*y, inv*z
+}
+
+// arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
+// blend sums; with cos θ ≥ arcSeriesMin (rotations up to 91° apart) its
+// truncation error is below 3e-8 for every weight in [0, 1]
+// (TestArcSeries), under float32 resolution.
+const (
+	arcTerms     = 8
+	arcSeriesMin = 0.7
+)
+
+// arcSeries returns the coefficients of sin tθ / sin θ as a power series
+// in x - 1, x = cos θ: c0 = t, cᵢ = cᵢ₋₁ (t² - i²) / (i (2i + 1)) (D.
+// Eberly, "A Fast and Accurate Algorithm for Computing SLERP", 2011).
+// They depend on the weight alone, so a blend works them out once.
+func arcSeries(t float64) (c [arcTerms]float32) {
+	// 1 / (i (2i + 1)), so that the recurrence needs no division.
+	inv := [arcTerms]float64{0, 1.0 / 3, 1.0 / 10, 1.0 / 21, 1.0 / 36, 1.0 / 55, 1.0 / 78, 1.0 / 105}
+	ci := t
+	c[0] = float32(t)
+	for i := 1; i < arcTerms; i++ {
+		fi := float64(i)
+		ci *= (t*t - fi*fi) * inv[i]
+		c[i] = float32(ci)
+	}
+	return c
+}
+
+// blendRotsShortest slerps b's rotations into a's along the shortest arc
+// with weight w: a true slerp, the weights sin((1-w)θ)/sin θ and
+// sin wθ/sin θ summed from arcSeries, in single precision: a result is
+// within 1e-6 (in fact about 2e-7) of a float64 slerp
+// (TestBlendPosesBitExact). Single precision needs no conversions, whose
+// partial register writes would chain one bone's work to the next's.
+// Rotations more than 91° apart (cos θ < 0.7, where the series converges
+// slowly) take slerp64Blend, which also decides the hemisphere of pairs
+// near 90° apart in double precision.
+func blendRotsShortest(la, lb []formats.Transform, w float32) {
+	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	lb = lb[:len(la)]
+	for i := 0; i < len(la); i++ {
+		i += arcRun(la[i:], lb[i:], &ca, &cb)
+		if i < len(la) {
+			slerp64Blend(&la[i].Rotation, &lb[i].Rotation, w)
 		}
 	}
+}
+
+// arcRun slerps the rotations of lb into la by the series ca, cb up to
+// the first pair more than 91° apart, and returns its index (len(la) if
+// none is). Rotations far apart are rare; a loop that called out for them
+// would keep this one's values in memory.
+func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
+	lb = lb[:len(la)]
+	for i := range la {
+		q0, q1 := &la[i].Rotation, &lb[i].Rotation
+		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
+		sign := float32(1)
+		if d < 0 {
+			d, sign = -d, -1
+		}
+		if !(d >= arcSeriesMin) {
+			return i
+		}
+		// Unnormalised rotations a rounding apart can have a dot product
+		// above 1, which the slerp takes as 1 (θ = 0).
+		y := min(d, 1) - 1
+		// Both series in Estrin's order, written out (a function is
+		// past the inliner's budget): chains three steps long where
+		// Horner's are seven.
+		y2 := y * y
+		y4 := y2 * y2
+		a0 := (ca[0] + ca[1]*y) + y2*(ca[2]+ca[3]*y)
+		b0 := (cb[0] + cb[1]*y) + y2*(cb[2]+cb[3]*y)
+		a1 := (ca[4] + ca[5]*y) + y2*(ca[6]+ca[7]*y)
+		b1 := (cb[4] + cb[5]*y) + y2*(cb[6]+cb[7]*y)
+		pa := a0 + y4*a1
+		pb := sign * (b0 + y4*b1)
+		q0.W = pa*q0.W + pb*q1.W
+		q0.V[0] = pa*q0.V[0] + pb*q1.V[0]
+		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
+		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
+	}
+	return len(la)
+}
+
+// slerp64Blend is the slerp along the shortest arc in double precision
+// with the library's acos and sin, for rotations far apart.
+func slerp64Blend(q0, q1 *mgl32.Quat, f float32) {
+	aw, ax, ay, az := float64(q0.W), float64(q0.V[0]), float64(q0.V[1]), float64(q0.V[2])
+	bw, bx, by, bz := float64(q1.W), float64(q1.V[0]), float64(q1.V[1]), float64(q1.V[2])
+	d := aw*bw + ax*bx + ay*by + az*bz
+	if d < 0 {
+		d, bw, bx, by, bz = -d, -bw, -bx, -by, -bz
+	}
+	t := float64(f)
+	wa, wb := 1-t, t
+	if th := math.Acos(math.Min(d, 1)); th > 1e-12 {
+		s := 1 / math.Sin(th)
+		wa, wb = math.Sin((1-t)*th)*s, math.Sin(t*th)*s
+	}
+	q0.W = float32(wa*aw + wb*bw)
+	q0.V[0] = float32(wa*ax + wb*bx)
+	q0.V[1] = float32(wa*ay + wb*by)
+	q0.V[2] = float32(wa*az + wb*bz)
 }
 
 // lerp3To writes (1-w)·a + w·b into a, as CVector3f::Lerp computes it
