@@ -36,7 +36,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"LEGO frame past the end", []string{"pose", "--json", legoWalk, "--frame", "37"},
 			[]string{"frames are 0 to 36"}, false},
 		{"unknown command", []string{"frobnicate", "demo:"},
-			[]string{`unknown command "frobnicate"`, "info, pose, render, list"}, true},
+			[]string{`unknown command "frobnicate"`, "info, pose, render, export, list"}, true},
 		{"missing FILE", []string{"info"}, []string{"info needs one FILE"}, true},
 		{"demo without its colon", []string{"demo"}, []string{`unknown command "demo" (the built-in demo is "demo:")`}, true},
 		{"bad follow", []string{"render", "demo:", "-o", png, "--follow", "maybe"},
