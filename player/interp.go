@@ -220,6 +220,23 @@ type legoInterval struct {
 
 // set prepares the interpolation from q0 to sign·q1 (model convention).
 func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
+	if c.setKeys(q0, q1, sign) {
+		c.theta, c.invSin = legoAngle(c.d)
+	}
+}
+
+// legoAngle is the slerp branch's angle terms for the dot product d: θ =
+// acos d and 1/sin θ, in double precision as the game computes them.
+func legoAngle(d float64) (theta, invSin float64) {
+	theta = math.Acos(d)
+	return theta, 1 / math.Sin(theta)
+}
+
+// setKeys is set but for the slerp branch's angle terms, which it reports
+// are needed (the mode is legoSlerp): the sampler takes them from its
+// memo of each interval's (legoAngles) rather than computing them at every
+// key it crosses.
+func (c *legoInterval) setKeys(q0, q1 *mgl32.Quat, sign float64) bool {
 	c.a = [4]float64{-float64(q0.V[0]), -float64(q0.V[1]), -float64(q0.V[2]), float64(q0.W)}
 	c.b = [4]float64{-sign * float64(q1.V[0]), -sign * float64(q1.V[1]), -sign * float64(q1.V[2]), sign * float64(q1.W)}
 	// The game computes the dot product in double precision.
@@ -227,13 +244,13 @@ func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
 	switch d := c.d; {
 	case d+1 > 1e-5 && 1-d > 1e-5:
 		c.mode = legoSlerp
-		c.theta = math.Acos(d)
-		c.invSin = 1 / math.Sin(c.theta)
+		return true
 	case 1-d <= 1e-5:
 		c.mode = legoLerp
 	default: // includes a NaN dot product, as in the game
 		c.mode = legoOpposite
 	}
+	return false
 }
 
 // eval writes the interpolation at factor f, back in the model's

@@ -58,7 +58,15 @@ type boneCursors struct {
 	t, r, s, v   cursor
 	legoT, legoS legoSpan
 	legoR        legoInterval
+	// angles is the bone's rotation intervals' angle terms, memoised
+	// (ClipSampler.angles).
+	angles []legoTerms
 }
+
+// legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
+// cost more than the rest of a key crossing, and a looping clip crosses
+// the same keys again and again. theta < 0 until they are computed.
+type legoTerms struct{ theta, invSin float64 }
 
 // noPiece marks a track cache that holds no piece of its track yet.
 const noPiece cursor = -2
@@ -121,6 +129,21 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	s := &ClipSampler{skel: sk, clip: clip, last: math.NaN()}
 	if clip.Interp == formats.InterpLego {
 		s.cursors = make([]boneCursors, len(sk.Bones))
+		n := 0
+		for i := range s.cursors {
+			if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
+				n += k - 1
+			}
+		}
+		angles := make([]legoTerms, n)
+		for i := range angles {
+			angles[i].theta = -1
+		}
+		for i := range s.cursors {
+			if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
+				s.cursors[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
+			}
+		}
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
@@ -302,7 +325,7 @@ func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *form
 	if len(tr.Rotation.Times) == 0 {
 		out.Rotation = bind.Rotation
 	} else {
-		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, &bind.Rotation, &out.Rotation)
+		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
 	}
 	if len(tr.Scale.Times) == 0 {
 		out.Scale = bind.Scale
@@ -358,7 +381,7 @@ func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoSpan, bin
 // GetRotation): the 0x04 step and 0x02 negate flags are read on the later
 // key. All that does not depend on the factor is decided once per
 // interval and cached in lc.
-func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval, bind, out *mgl32.Quat) {
+func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval, angles []legoTerms, bind, out *mgl32.Quat) {
 	i, k := int(*c), 2
 	if !c.inside(tr.Times, t) {
 		i, k = legoFindKeys(tr.Times, t, c)
@@ -371,7 +394,7 @@ func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval,
 		}
 	case 2:
 		if lc.key != int32(i+1) {
-			legoPrepare(lc, tr, i)
+			legoPrepare(lc, tr, i, angles)
 		}
 		switch lc.mode {
 		case legoNone:
@@ -386,21 +409,35 @@ func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval,
 	*out = *bind
 }
 
-// legoPrepare fills the cache for interval i of a rotation channel.
-func legoPrepare(lc *legoInterval, tr *formats.QuatTrack, i int) {
+// legoPrepare fills the cache for interval i of a rotation channel,
+// taking the angle terms from angles (the track's memo) when it has them.
+func legoPrepare(lc *legoInterval, tr *formats.QuatTrack, i int, angles []legoTerms) {
 	lc.legoSpan = legoSpan{key: int32(i + 1), t0: tr.Times[i], invSpan: 1 / (tr.Times[i+1] - tr.Times[i])}
 	var this, next formats.KeyFlags
 	if tr.Flags != nil {
 		this, next = tr.Flags[i], tr.Flags[i+1]
 	}
+	sign := 1.0
 	switch {
 	case this&next&formats.KeyInactive != 0:
 		lc.mode = legoNone
+		return
 	case next&formats.KeyStep != 0:
 		lc.mode = legoHold
+		return
 	case next&formats.KeyNegate != 0:
-		lc.set(&tr.Values[i], &tr.Values[i+1], -1)
-	default:
-		lc.set(&tr.Values[i], &tr.Values[i+1], 1)
+		sign = -1
 	}
+	if !lc.setKeys(&tr.Values[i], &tr.Values[i+1], sign) {
+		return
+	}
+	if i < len(angles) {
+		m := &angles[i]
+		if m.theta < 0 {
+			m.theta, m.invSin = legoAngle(lc.d)
+		}
+		lc.theta, lc.invSin = m.theta, m.invSin
+		return
+	}
+	lc.theta, lc.invSin = legoAngle(lc.d)
 }
