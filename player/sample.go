@@ -144,23 +144,19 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 				s.cursors[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
 			}
 		}
+		s.buildEvents(clip)
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
 	seen := map[*float64]bool{}
-	var counts [3]int
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
-		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+		for _, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			if len(times) > 0 {
 				s.shared = s.shared || seen[&times[0]]
 				seen[&times[0]] = true
 			}
-			counts[k] += len(times)
 		}
-	}
-	for k := range s.events {
-		s.events[k] = make([]keyEvent, 0, counts[k])
 	}
 	for i := range s.cache {
 		c, bind, tr := &s.cache[i], &sk.Bones[i].Bind, &clip.Tracks[i]
@@ -180,9 +176,27 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		if len(tr.Scale.Times) > 0 {
 			c.s.i = noPiece
 		}
-		if s.shared {
-			continue // no key events: sampled directly
+	}
+	if !s.shared { // else no key events: sampled directly
+		s.buildEvents(clip)
+	}
+	return s
+}
+
+// buildEvents makes every track's key events and sorts them.
+func (s *ClipSampler) buildEvents(clip *formats.Clip) {
+	var counts [3]int
+	for i := range s.skel.Bones {
+		tr := &clip.Tracks[i]
+		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
+			counts[k] += len(times)
 		}
+	}
+	for k := range s.events {
+		s.events[k] = make([]keyEvent, 0, counts[k])
+	}
+	for i := range s.skel.Bones {
+		tr := &clip.Tracks[i]
 		for k, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
 			for key := range times {
 				e := keyEvent{time: keyStart(times, key), bone: int32(i), key: int32(key)}
@@ -196,7 +210,6 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		}
 	}
 	s.sortEvents()
-	return s
 }
 
 // Clip returns the sampled clip.
@@ -213,10 +226,16 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	local := p.Local[:n]
 	vis := p.Visible[:n]
 	if s.cache == nil {
-		bones := s.skel.Bones
+		bones := s.skel.Bones[:n]
 		cur := s.cursors[:n]
+		if !s.advance(t) {
+			for i := range bones {
+				vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+			}
+			return
+		}
 		for i := range bones {
-			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+			vis[i] = legoBoneForward(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
 		}
 		return
 	}
@@ -333,6 +352,57 @@ func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *form
 		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
 	}
 	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+}
+
+// legoBoneForward is legoBone for playing forward: the key events have
+// put each channel's cursor on the piece that holds t (ClipSampler.advance),
+// so a channel whose cache is that piece's interval and t not its first key
+// evaluates without a search; any other case (a key crossed since the last
+// sample, a time on a key, before the first or after the last) takes
+// legoBone's path, which fills the cache.
+func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
+	if len(tr.Translation.Times) == 0 {
+		out.Translation = bind.Translation
+	} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
+		legoVec3Inside(&tr.Translation, int(c.t), float32((t-sp.t0)*sp.invSpan), &bind.Translation, &out.Translation, true)
+	} else {
+		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
+	}
+	if len(tr.Rotation.Times) == 0 {
+		out.Rotation = bind.Rotation
+	} else if lc := &c.legoR; c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
+		switch lc.mode {
+		case legoNone:
+			out.Rotation = bind.Rotation
+		case legoHold:
+			out.Rotation = tr.Rotation.Values[c.r]
+		default:
+			lc.eval(float32((t-lc.t0)*lc.invSpan), &out.Rotation)
+		}
+	} else {
+		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
+	}
+	if len(tr.Scale.Times) == 0 {
+		out.Scale = bind.Scale
+	} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
+		legoVec3Inside(&tr.Scale, int(c.s), float32((t-sp.t0)*sp.invSpan), &bind.Scale, &out.Scale, false)
+	} else {
+		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
+	}
+	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+}
+
+// legoVec3Inside is legoVec3Keys for a time strictly inside interval i,
+// at factor f.
+func legoVec3Inside(tr *formats.Vec3Track, i int, f float32, bind, out *mgl32.Vec3, activeRule bool) {
+	if activeRule && tr.Flags != nil && tr.Flags[i]&tr.Flags[i+1]&formats.KeyInactive != 0 {
+		*out = *bind
+		return
+	}
+	a, b := &tr.Values[i], &tr.Values[i+1]
+	out[0] = a[0] + (b[0]-a[0])*f
+	out[1] = a[1] + (b[1]-a[1])*f
+	out[2] = a[2] + (b[2]-a[2])*f
 }
 
 // legoSpan caches the time terms of the key interval last used, so that

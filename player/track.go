@@ -111,6 +111,21 @@ func (s *span) locate(times []float64, t float64) int {
 	return s.set(times, s.i.find(times, t))
 }
 
+// piece moves c to the piece of times that holds t, as span.locate does:
+// where the key events would have put it.
+func (c *cursor) piece(times []float64, t float64) {
+	n := len(times)
+	switch {
+	case n == 0:
+	case !(t > times[0]):
+		*c = beforeFirst
+	case t >= times[n-1]:
+		*c = cursor(n - 1)
+	default:
+		c.find(times, t)
+	}
+}
+
 // vecCache is a translation or scale track's cache: out = a + d·f over
 // the span, d = 0 for a constant.
 type vecCache struct {
@@ -518,13 +533,31 @@ func (s *ClipSampler) advance(t float64) bool {
 		s.valid = true
 		return true
 	}
-	n := len(s.cache)
+	n := len(s.skel.Bones)
 	for k := range s.events {
 		ev := s.events[k]
 		if j := s.next[k] + n; j < len(ev) && ev[j].time <= t {
 			s.valid = false
 			return false
 		}
+	}
+	if s.cache == nil { // LEGO: the events move the cursors
+		for k := range s.events {
+			ev, j := s.events[k], s.next[k]
+			for ; j < len(ev) && ev[j].time <= t; j++ {
+				c := &s.cursors[ev[j].bone]
+				switch k {
+				case trackT:
+					c.t = cursor(ev[j].key)
+				case trackR:
+					c.r = cursor(ev[j].key)
+				default:
+					c.s = cursor(ev[j].key)
+				}
+			}
+			s.next[k] = j
+		}
+		return true
 	}
 	tracks := s.clip.Tracks
 	for k := range s.events {
@@ -549,6 +582,19 @@ func (s *ClipSampler) advance(t float64) bool {
 // seek searches every track for t and places the event positions after
 // it.
 func (s *ClipSampler) seek(t float64) {
+	if s.cache == nil {
+		tracks := s.clip.Tracks[:len(s.cursors)]
+		for i := range s.cursors {
+			c, tr := &s.cursors[i], &tracks[i]
+			c.t.piece(tr.Translation.Times, t)
+			c.r.piece(tr.Rotation.Times, t)
+			c.s.piece(tr.Scale.Times, t)
+		}
+		for k, ev := range s.events {
+			s.next[k] = s.index[k].search(ev, t)
+		}
+		return
+	}
 	tracks := s.clip.Tracks[:len(s.cache)]
 	for i := range s.cache {
 		c, tr := &s.cache[i], &tracks[i]
