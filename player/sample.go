@@ -482,7 +482,12 @@ func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval,
 // legoPrepare fills the cache for interval i of a rotation channel,
 // taking the angle terms from angles (the track's memo) when it has them.
 func legoPrepare(lc *legoInterval, tr *formats.QuatTrack, i int, angles []legoTerms) {
-	lc.legoSpan = legoSpan{key: int32(i + 1), t0: tr.Times[i], invSpan: 1 / (tr.Times[i+1] - tr.Times[i])}
+	legoPrepareSpan(lc, tr, i, angles, legoSpan{key: int32(i + 1), t0: tr.Times[i], invSpan: 1 / (tr.Times[i+1] - tr.Times[i])})
+}
+
+// legoPrepareSpan is legoPrepare with the interval's time terms given.
+func legoPrepareSpan(lc *legoInterval, tr *formats.QuatTrack, i int, angles []legoTerms, sp legoSpan) {
+	lc.legoSpan = sp
 	var this, next formats.KeyFlags
 	if tr.Flags != nil {
 		this, next = tr.Flags[i], tr.Flags[i+1]

@@ -541,25 +541,32 @@ func (s *ClipSampler) advance(t float64) bool {
 			return false
 		}
 	}
-	if s.cache == nil { // LEGO: the events move the cursors
+	tracks := s.clip.Tracks
+	if s.cache == nil { // LEGO: the events move the cursors and fill the caches
 		for k := range s.events {
 			ev, j := s.events[k], s.next[k]
 			for ; j < len(ev) && ev[j].time <= t; j++ {
-				c := &s.cursors[ev[j].bone]
+				e := &ev[j]
+				c, tr := &s.cursors[e.bone], &tracks[e.bone]
 				switch k {
 				case trackT:
-					c.t = cursor(ev[j].key)
+					c.t = cursor(e.key)
+					legoEventSpan(&c.legoT, tr.Translation.Times, e)
 				case trackR:
-					c.r = cursor(ev[j].key)
+					c.r = cursor(e.key)
+					var sp legoSpan
+					if legoEventSpan(&sp, tr.Rotation.Times, e) {
+						legoPrepareSpan(&c.legoR, &tr.Rotation, int(e.key), c.angles, sp)
+					}
 				default:
-					c.s = cursor(ev[j].key)
+					c.s = cursor(e.key)
+					legoEventSpan(&c.legoS, tr.Scale.Times, e)
 				}
 			}
 			s.next[k] = j
 		}
 		return true
 	}
-	tracks := s.clip.Tracks
 	for k := range s.events {
 		ev, j := s.events[k], s.next[k]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
@@ -575,6 +582,22 @@ func (s *ClipSampler) advance(t float64) bool {
 			}
 		}
 		s.next[k] = j
+	}
+	return true
+}
+
+// legoEventSpan sets sp to the interval an event starts, from the terms
+// the event carries (the reciprocal is the one legoSpan.factor computes),
+// and reports whether the event starts an interval rather than the time
+// after the last key.
+func legoEventSpan(sp *legoSpan, times []float64, e *keyEvent) bool {
+	k := int(e.key)
+	if k >= len(times)-1 {
+		return false
+	}
+	*sp = legoSpan{key: int32(k + 1), t0: e.time, invSpan: e.inv}
+	if k == 0 {
+		sp.t0 = times[0] // the event is just after it
 	}
 	return true
 }
