@@ -113,6 +113,12 @@ type ClipSampler struct {
 	cache   []boneCache
 	cursors []boneCursors
 	events  [3][]keyEvent
+	// entered[k][j] is the cache of translation (k = trackT) or scale
+	// (trackS) that event j of events[k] makes, filled in advance: a
+	// sample applies the events in stream order, so it reads these in
+	// order too rather than the keys of a hundred tracks scattered
+	// through the clip.
+	entered [3][]vecCache
 	index   [3]eventIndex
 	next    [3]int  // the first event not applied
 	last    float64 // the time sampled last; NaN before the first
@@ -179,6 +185,17 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	}
 	if !s.shared { // else no key events: sampled directly
 		s.buildEvents(clip)
+		for _, k := range []int{trackT, trackS} {
+			s.entered[k] = make([]vecCache, len(s.events[k]))
+			for j := range s.events[k] {
+				e, tr := &s.events[k][j], &clip.Tracks[s.events[k][j].bone]
+				if k == trackT {
+					s.entered[k][j].enter(&tr.Translation, e)
+				} else {
+					s.entered[k][j].enter(&tr.Scale, e)
+				}
+			}
+		}
 	}
 	return s
 }

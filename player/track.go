@@ -567,22 +567,26 @@ func (s *ClipSampler) advance(t float64) bool {
 		}
 		return true
 	}
-	for k := range s.events {
-		ev, j := s.events[k], s.next[k]
+	cache := s.cache
+	for _, k := range [...]int{trackT, trackS} {
+		ev, pre, j := s.events[k], s.entered[k], s.next[k]
+		pre = pre[:len(ev)]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e := &ev[j]
-			c, tr := &s.cache[e.bone], &tracks[e.bone]
-			switch k {
-			case trackT:
-				c.t.enter(&tr.Translation, e)
-			case trackR:
-				c.r.enter(&tr.Rotation, e, s.clip.Interp)
-			default:
-				c.s.enter(&tr.Scale, e)
+			c := &cache[ev[j].bone]
+			if k == trackT {
+				c.t = pre[j]
+			} else {
+				c.s = pre[j]
 			}
 		}
 		s.next[k] = j
 	}
+	ev, j := s.events[trackR], s.next[trackR]
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e := &ev[j]
+		cache[e.bone].r.enter(&tracks[e.bone].Rotation, e, s.clip.Interp)
+	}
+	s.next[trackR] = j
 	return true
 }
 
