@@ -119,10 +119,13 @@ type ClipSampler struct {
 	// order too rather than the keys of a hundred tracks scattered
 	// through the clip.
 	entered [3][]vecCache
-	index   [3]eventIndex
-	next    [3]int  // the first event not applied
-	last    float64 // the time sampled last; NaN before the first
-	valid   bool    // the caches hold the pieces of last
+	// enteredR is the same for rotations: the caches with the flavour's
+	// angle terms, so that crossing a key costs no trigonometry either.
+	enteredR []quatCache
+	index    [3]eventIndex
+	next     [3]int  // the first event not applied
+	last     float64 // the time sampled last; NaN before the first
+	valid    bool    // the caches hold the pieces of last
 	// shared says that some tracks share a Times slice: the clip is
 	// sampled directly (direct.go), a search done for one track serving
 	// the others.
@@ -195,6 +198,11 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 					s.entered[k][j].enter(&tr.Scale, e)
 				}
 			}
+		}
+		s.enteredR = make([]quatCache, len(s.events[trackR]))
+		for j := range s.events[trackR] {
+			e := &s.events[trackR][j]
+			s.enteredR[j].enter(&clip.Tracks[e.bone].Rotation, e, clip.Interp)
 		}
 	}
 	return s

@@ -581,10 +581,10 @@ func (s *ClipSampler) advance(t float64) bool {
 		}
 		s.next[k] = j
 	}
-	ev, j := s.events[trackR], s.next[trackR]
+	ev, pre, j := s.events[trackR], s.enteredR, s.next[trackR]
+	pre = pre[:len(ev)]
 	for ; j < len(ev) && ev[j].time <= t; j++ {
-		e := &ev[j]
-		cache[e.bone].r.enter(&tracks[e.bone].Rotation, e, s.clip.Interp)
+		cache[ev[j].bone].r = pre[j]
 	}
 	s.next[trackR] = j
 	return true
