@@ -122,10 +122,13 @@ type ClipSampler struct {
 	// enteredR is the same for rotations: the caches with the flavour's
 	// angle terms, so that crossing a key costs no trigonometry either.
 	enteredR []quatCache
-	index    [3]eventIndex
-	next     [3]int  // the first event not applied
-	last     float64 // the time sampled last; NaN before the first
-	valid    bool    // the caches hold the pieces of last
+	// legoEntered is enteredR for LEGO clips: the rotation interval each
+	// event starts, prepared (key 0 after the last key).
+	legoEntered []legoInterval
+	index       [3]eventIndex
+	next        [3]int  // the first event not applied
+	last        float64 // the time sampled last; NaN before the first
+	valid       bool    // the caches hold the pieces of last
 	// shared says that some tracks share a Times slice: the clip is
 	// sampled directly (direct.go), a search done for one track serving
 	// the others.
@@ -154,6 +157,15 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 			}
 		}
 		s.buildEvents(clip)
+		s.legoEntered = make([]legoInterval, len(s.events[trackR]))
+		for j := range s.events[trackR] {
+			e := &s.events[trackR][j]
+			tr, c := &clip.Tracks[e.bone].Rotation, &s.cursors[e.bone]
+			var sp legoSpan
+			if legoEventSpan(&sp, tr.Times, e) {
+				legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
+			}
+		}
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))

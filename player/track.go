@@ -554,9 +554,8 @@ func (s *ClipSampler) advance(t float64) bool {
 					legoEventSpan(&c.legoT, tr.Translation.Times, e)
 				case trackR:
 					c.r = cursor(e.key)
-					var sp legoSpan
-					if legoEventSpan(&sp, tr.Rotation.Times, e) {
-						legoPrepareSpan(&c.legoR, &tr.Rotation, int(e.key), c.angles, sp)
+					if lc := &s.legoEntered[j]; lc.key != 0 {
+						c.legoR = *lc
 					}
 				default:
 					c.s = cursor(e.key)
