@@ -129,6 +129,9 @@ type ClipSampler struct {
 	next        [3]int  // the first event not applied
 	last        float64 // the time sampled last; NaN before the first
 	valid       bool    // the caches hold the pieces of last
+	// visTracks says that some bone has a visibility track; without one
+	// every bone is visible, and a sample need not read the tracks.
+	visTracks bool
 	// shared says that some tracks share a Times slice: the clip is
 	// sampled directly (direct.go), a search done for one track serving
 	// the others.
@@ -139,6 +142,9 @@ type ClipSampler struct {
 // validated against the skeleton (formats.Asset.Validate).
 func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	s := &ClipSampler{skel: sk, clip: clip, last: math.NaN()}
+	for i := range sk.Bones {
+		s.visTracks = s.visTracks || len(clip.Tracks[i].Visibility.Times) > 0
+	}
 	if clip.Interp == formats.InterpLego {
 		s.cursors = make([]boneCursors, len(sk.Bones))
 		n := 0
@@ -317,6 +323,12 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			c.r.evalArc(t, &out.Rotation)
 			c.s.eval(t, &out.Scale)
 		}
+	}
+	if !s.visTracks {
+		for i := range vis {
+			vis[i] = true
+		}
+		return
 	}
 	for i := range cache {
 		vis[i] = len(tracks[i].Visibility.Times) == 0 || sampleBool(&tracks[i].Visibility, t, &cache[i].v)
