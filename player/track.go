@@ -327,22 +327,24 @@ func arcAngle(d float64) (theta, sin float64) {
 // to x¹⁷ and x¹⁸, whose remainders there are below 5e-14, summed in
 // Estrin's order to keep the dependency chains short.
 func arcSincos(x float64) (sin, cos float64) {
-	const (
-		s1, s2, s3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
-		s4, s5, s6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
-		s7, s8     = -1.0 / 1307674368000, 1.0 / 355687428096000
-		c1, c2, c3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
-		c4, c5, c6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
-		c7, c8, c9 = -1.0 / 87178291200, 1.0 / 20922789888000, -1.0 / 6402373705728000
-	)
 	y := x * x
 	y2 := y * y
 	y4 := y2 * y2
 	y8 := y4 * y4
-	sin = x * (((1 + s1*y) + y2*(s2+s3*y)) + y4*((s4+s5*y)+y2*(s6+s7*y)) + y8*s8)
-	cos = ((1 + c1*y) + y2*(c2+c3*y)) + y4*((c4+c5*y)+y2*(c6+c7*y)) + y8*(c8+c9*y)
+	sin = x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*(as6+as7*y)) + y8*as8)
+	cos = ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y)) + y8*(ac8+ac9*y)
 	return sin, cos
 }
+
+// arcSincos's coefficients: Taylor's, (-1)ⁿ/(2n+1)! and (-1)ⁿ/(2n)!.
+const (
+	as1, as2, as3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
+	as4, as5, as6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
+	as7, as8      = -1.0 / 1307674368000, 1.0 / 355687428096000
+	ac1, ac2, ac3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
+	ac4, ac5, ac6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
+	ac7, ac8, ac9 = -1.0 / 87178291200, 1.0 / 20922789888000, -1.0 / 6402373705728000
+)
 
 // setPrime selects Metroid Prime's branch for the keys by their dot
 // product and, for the slerp branch, caches the angle: all of SlerpPrime
