@@ -305,16 +305,13 @@ func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
 // legoSincos is math.Sincos, with a short cut for 0 <= x <= 0.5, the
 // common case of keys less than a radian apart: Taylor series to x¹³ and
 // x¹⁴, whose remainders (below 3e-17) are under double rounding, summed
-// in Estrin's order to keep the dependency chains short.
+// in Estrin's order to keep the dependency chains short. legoInterval.eval
+// has it inlined by hand; TestLegoSincos checks this one against the math
+// package, TestSlerpLegoMatchesGameFormula the inlined one.
 func legoSincos(x float64) (sin, cos float64) {
 	if !(x >= 0 && x <= 0.5) {
 		return math.Sincos(x)
 	}
-	return legoSincosSeries(x)
-}
-
-// legoSincosSeries is legoSincos's series, for 0 <= x <= 0.5.
-func legoSincosSeries(x float64) (sin, cos float64) {
 	y := x * x
 	y2 := y * y
 	y4 := y2 * y2

@@ -305,7 +305,7 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	case formats.InterpPrime:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			f := c.t.factor(t) // vecCache.eval, inlined as below
+			f := c.t.factor(t) // out = a + d·f, as below
 			out.Translation[0] = c.t.a[0] + c.t.d[0]*f
 			out.Translation[1] = c.t.a[1] + c.t.d[1]*f
 			out.Translation[2] = c.t.a[2] + c.t.d[2]*f
@@ -318,7 +318,7 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	case formats.InterpPrime2:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			f := c.t.factor(t) // vecCache.eval, inlined as below
+			f := c.t.factor(t) // out = a + d·f, as below
 			out.Translation[0] = c.t.a[0] + c.t.d[0]*f
 			out.Translation[1] = c.t.a[1] + c.t.d[1]*f
 			out.Translation[2] = c.t.a[2] + c.t.d[2]*f
@@ -329,9 +329,11 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			out.Scale[2] = c.s.a[2] + c.s.d[2]*f
 		}
 	default:
-		// vecCache.eval, evalArc, slerpArc and arcSincos inlined by hand:
-		// the compiler inlines none of them, and with no callee-saved
-		// registers each call spilled the loop's state (-14%).
+		// The caches evaluated inline: out = a + d·f for translation and
+		// scale, and for the rotation (unless held) slerpArc with
+		// arcSincos. The compiler inlines neither, and with no
+		// callee-saved registers each call spilled the loop's state
+		// (-14%).
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			f := c.t.factor(t)

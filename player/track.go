@@ -168,14 +168,6 @@ func (c *vecCache) enter(tr *formats.Vec3Track, e *keyEvent) {
 	c.fill(tr, c.setEvent(tr.Times, e))
 }
 
-// eval writes the value at t, which the span holds.
-func (c *vecCache) eval(t float64, out *mgl32.Vec3) {
-	f := c.factor(t)
-	out[0] = c.a[0] + c.d[0]*f
-	out[1] = c.a[1] + c.d[1]*f
-	out[2] = c.a[2] + c.d[2]*f
-}
-
 // How a cached rotation interval evaluates (quatCache.mode).
 const (
 	rotHold     uint8 = iota // q0 whatever the factor: a constant, a step
@@ -259,15 +251,6 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	q1 := &tr.Values[i+1]
 	c.q1 = mgl32.Quat{W: sign * q1.W, V: mgl32.Vec3{sign * q1.V[0], sign * q1.V[1], sign * q1.V[2]}}
 	return sign
-}
-
-// evalArc writes the shortest-arc rotation at t, which the span holds.
-func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
-	if c.mode == rotHold {
-		*out = c.q0
-		return
-	}
-	c.slerpArc(c.factor(t), out)
 }
 
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
