@@ -220,6 +220,23 @@ type legoInterval struct {
 
 // set prepares the interpolation from q0 to sign·q1 (model convention).
 func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
+	if c.setKeys(q0, q1, sign) {
+		c.theta, c.invSin = legoAngle(c.d)
+	}
+}
+
+// legoAngle is the slerp branch's angle terms for the dot product d: θ =
+// acos d and 1/sin θ, in double precision as the game computes them.
+func legoAngle(d float64) (theta, invSin float64) {
+	theta = math.Acos(d)
+	return theta, 1 / math.Sin(theta)
+}
+
+// setKeys is set but for the slerp branch's angle terms, which it reports
+// are needed (the mode is legoSlerp): the sampler takes them from its
+// memo of each interval's (legoAngles) rather than computing them at every
+// key it crosses.
+func (c *legoInterval) setKeys(q0, q1 *mgl32.Quat, sign float64) bool {
 	c.a = [4]float64{-float64(q0.V[0]), -float64(q0.V[1]), -float64(q0.V[2]), float64(q0.W)}
 	c.b = [4]float64{-sign * float64(q1.V[0]), -sign * float64(q1.V[1]), -sign * float64(q1.V[2]), sign * float64(q1.W)}
 	// The game computes the dot product in double precision.
@@ -227,13 +244,13 @@ func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
 	switch d := c.d; {
 	case d+1 > 1e-5 && 1-d > 1e-5:
 		c.mode = legoSlerp
-		c.theta = math.Acos(d)
-		c.invSin = 1 / math.Sin(c.theta)
+		return true
 	case 1-d <= 1e-5:
 		c.mode = legoLerp
 	default: // includes a NaN dot product, as in the game
 		c.mode = legoOpposite
 	}
+	return false
 }
 
 // eval writes the interpolation at factor f, back in the model's
@@ -244,13 +261,31 @@ func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
 func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
 	ff := float64(f)
 	a, b := &c.a, &c.b
-	var r [4]float64
-	switch c.mode {
-	case legoSlerp:
-		sf, cf := legoSincos(ff * c.theta)
+	if c.mode == legoSlerp {
+		// The common case first, written straight into out, with
+		// legoSincos inlined by hand (the compiler will not: it is most
+		// of a LEGO clip's sampling time, and the call cost 10%).
+		x := ff * c.theta
+		var sf, cf float64
+		if x >= 0 && x <= 0.5 {
+			y := x * x
+			y2 := y * y
+			y4 := y2 * y2
+			sf = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+			cf = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+		} else {
+			sf, cf = math.Sincos(x)
+		}
 		wb := sf * c.invSin
 		wa := cf - c.d*wb
-		r = [4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]}
+		out.W = float32(wa*a[3] + wb*b[3])
+		out.V[0] = -float32(wa*a[0] + wb*b[0])
+		out.V[1] = -float32(wa*a[1] + wb*b[1])
+		out.V[2] = -float32(wa*a[2] + wb*b[2])
+		return
+	}
+	var r [4]float64
+	switch c.mode {
 	case legoLerp:
 		// A plain lerp, not normalised; the game's matrix builder divides
 		// by |q|² so the rotation stays pure.
@@ -270,25 +305,30 @@ func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
 // legoSincos is math.Sincos, with a short cut for 0 <= x <= 0.5, the
 // common case of keys less than a radian apart: Taylor series to x¹³ and
 // x¹⁴, whose remainders (below 3e-17) are under double rounding, summed
-// in Estrin's order to keep the dependency chains short.
+// in Estrin's order to keep the dependency chains short. legoInterval.eval
+// has it inlined by hand; TestLegoSincos checks this one against the math
+// package, TestSlerpLegoMatchesGameFormula the inlined one.
 func legoSincos(x float64) (sin, cos float64) {
 	if !(x >= 0 && x <= 0.5) {
 		return math.Sincos(x)
 	}
-	const (
-		s1, s2, s3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
-		s4, s5, s6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
-		c1, c2, c3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
-		c4, c5, c6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
-		c7         = -1.0 / 87178291200
-	)
 	y := x * x
 	y2 := y * y
 	y4 := y2 * y2
-	sin = x * ((1 + s1*y) + y2*(s2+s3*y) + y4*((s4+s5*y)+y2*s6))
-	cos = (1 + c1*y) + y2*(c2+c3*y) + y4*((c4+c5*y)+y2*(c6+c7*y))
+	sin = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+	cos = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
 	return sin, cos
 }
+
+// The coefficients of legoSincos's series: Taylor's, (-1)ⁿ/(2n+1)! and
+// (-1)ⁿ/(2n)!.
+const (
+	ls1, ls2, ls3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
+	ls4, ls5, ls6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
+	lc1, lc2, lc3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
+	lc4, lc5, lc6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
+	lc7           = -1.0 / 87178291200
+)
 
 func lerp3(a, b mgl32.Vec3, f float32) mgl32.Vec3 {
 	return mgl32.Vec3{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}

@@ -165,3 +165,18 @@ func TestRealisticFrameAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNewClipSamplerRealistic measures building a sampler of the
+// realistic clip per flavour: its key events and the caches each event
+// makes, prepared in advance (the memory this takes is reported too).
+func BenchmarkNewClipSamplerRealistic(b *testing.B) {
+	for _, fl := range realisticFlavours {
+		sk, clip := realisticClip(fl)
+		b.Run(fl.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				NewClipSampler(sk, clip)
+			}
+		})
+	}
+}

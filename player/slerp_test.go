@@ -156,6 +156,34 @@ func edgeClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 	return sk, clip
 }
 
+// flaggedClip is the realistic clip with key flags: steps, negated keys
+// and inactive keys (alone and in pairs, which LEGO's channels honour)
+// scattered over every track.
+func flaggedClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
+	sk, clip := realisticClip(interp)
+	flags := func(n, salt int) []formats.KeyFlags {
+		fl := make([]formats.KeyFlags, n)
+		for k := range fl {
+			switch (k + salt) % 11 {
+			case 0:
+				fl[k] = formats.KeyStep
+			case 5:
+				fl[k] = formats.KeyNegate
+			case 2, 3, 4: // runs: intervals between two inactive keys
+				fl[k] = formats.KeyInactive
+			}
+		}
+		return fl
+	}
+	for i := range clip.Tracks {
+		tr := &clip.Tracks[i]
+		tr.Translation.Flags = flags(len(tr.Translation.Times), i)
+		tr.Rotation.Flags = flags(len(tr.Rotation.Times), i+3)
+		tr.Scale.Flags = flags(len(tr.Scale.Times), i+5)
+	}
+	return sk, clip
+}
+
 // sharedClip is the realistic clip with one timeline for every track, as
 // Metroid Prime's key bitmap gives.
 func sharedClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
@@ -175,7 +203,7 @@ func sharedClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 func TestSamplerForwardMatchesSeek(t *testing.T) {
 	same := func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b }
 	for _, fl := range realisticFlavours {
-		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, edgeClip, sharedClip} {
+		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, edgeClip, sharedClip, flaggedClip} {
 			sk, clip := mk(fl)
 			if err := clip.Validate(len(sk.Bones)); err != nil {
 				t.Fatal(err)

@@ -111,6 +111,21 @@ func (s *span) locate(times []float64, t float64) int {
 	return s.set(times, s.i.find(times, t))
 }
 
+// piece moves c to the piece of times that holds t, as span.locate does:
+// where the key events would have put it.
+func (c *cursor) piece(times []float64, t float64) {
+	n := len(times)
+	switch {
+	case n == 0:
+	case !(t > times[0]):
+		*c = beforeFirst
+	case t >= times[n-1]:
+		*c = cursor(n - 1)
+	default:
+		c.find(times, t)
+	}
+}
+
 // vecCache is a translation or scale track's cache: out = a + d·f over
 // the span, d = 0 for a constant.
 type vecCache struct {
@@ -151,14 +166,6 @@ func (c *vecCache) seek(tr *formats.Vec3Track, t float64) {
 // enter fills the cache for the piece an event starts.
 func (c *vecCache) enter(tr *formats.Vec3Track, e *keyEvent) {
 	c.fill(tr, c.setEvent(tr.Times, e))
-}
-
-// eval writes the value at t, which the span holds.
-func (c *vecCache) eval(t float64, out *mgl32.Vec3) {
-	f := c.factor(t)
-	out[0] = c.a[0] + c.d[0]*f
-	out[1] = c.a[1] + c.d[1]*f
-	out[2] = c.a[2] + c.d[2]*f
 }
 
 // How a cached rotation interval evaluates (quatCache.mode).
@@ -246,15 +253,6 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	return sign
 }
 
-// evalArc writes the shortest-arc rotation at t, which the span holds.
-func (c *quatCache) evalArc(t float64, out *mgl32.Quat) {
-	if c.mode == rotHold {
-		*out = c.q0
-		return
-	}
-	c.slerpArc(c.factor(t), out)
-}
-
 // setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
 // negated when the dot product is negative, so θ = acos(dot) lies in
 // [0, π/2]. θ comes from a polynomial (arcAngle); keys a rounding apart
@@ -312,22 +310,24 @@ func arcAngle(d float64) (theta, sin float64) {
 // to x¹⁷ and x¹⁸, whose remainders there are below 5e-14, summed in
 // Estrin's order to keep the dependency chains short.
 func arcSincos(x float64) (sin, cos float64) {
-	const (
-		s1, s2, s3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
-		s4, s5, s6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
-		s7, s8     = -1.0 / 1307674368000, 1.0 / 355687428096000
-		c1, c2, c3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
-		c4, c5, c6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
-		c7, c8, c9 = -1.0 / 87178291200, 1.0 / 20922789888000, -1.0 / 6402373705728000
-	)
 	y := x * x
 	y2 := y * y
 	y4 := y2 * y2
 	y8 := y4 * y4
-	sin = x * (((1 + s1*y) + y2*(s2+s3*y)) + y4*((s4+s5*y)+y2*(s6+s7*y)) + y8*s8)
-	cos = ((1 + c1*y) + y2*(c2+c3*y)) + y4*((c4+c5*y)+y2*(c6+c7*y)) + y8*(c8+c9*y)
+	sin = x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*(as6+as7*y)) + y8*as8)
+	cos = ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y)) + y8*(ac8+ac9*y)
 	return sin, cos
 }
+
+// arcSincos's coefficients: Taylor's, (-1)ⁿ/(2n+1)! and (-1)ⁿ/(2n)!.
+const (
+	as1, as2, as3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
+	as4, as5, as6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
+	as7, as8      = -1.0 / 1307674368000, 1.0 / 355687428096000
+	ac1, ac2, ac3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
+	ac4, ac5, ac6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
+	ac7, ac8, ac9 = -1.0 / 87178291200, 1.0 / 20922789888000, -1.0 / 6402373705728000
+)
 
 // setPrime selects Metroid Prime's branch for the keys by their dot
 // product and, for the slerp branch, caches the angle: all of SlerpPrime
@@ -518,7 +518,7 @@ func (s *ClipSampler) advance(t float64) bool {
 		s.valid = true
 		return true
 	}
-	n := len(s.cache)
+	n := len(s.skel.Bones)
 	for k := range s.events {
 		ev := s.events[k]
 		if j := s.next[k] + n; j < len(ev) && ev[j].time <= t {
@@ -527,21 +527,65 @@ func (s *ClipSampler) advance(t float64) bool {
 		}
 	}
 	tracks := s.clip.Tracks
-	for k := range s.events {
-		ev, j := s.events[k], s.next[k]
+	if s.cache == nil { // LEGO: the events move the cursors and fill the caches
+		for k := range s.events {
+			ev, j := s.events[k], s.next[k]
+			for ; j < len(ev) && ev[j].time <= t; j++ {
+				e := &ev[j]
+				c, tr := &s.cursors[e.bone], &tracks[e.bone]
+				switch k {
+				case trackT:
+					c.t = cursor(e.key)
+					legoEventSpan(&c.legoT, tr.Translation.Times, e)
+				case trackR:
+					c.r = cursor(e.key)
+					if lc := &s.legoEntered[j]; lc.key != 0 {
+						c.legoR = *lc
+					}
+				default:
+					c.s = cursor(e.key)
+					legoEventSpan(&c.legoS, tr.Scale.Times, e)
+				}
+			}
+			s.next[k] = j
+		}
+		return true
+	}
+	cache := s.cache
+	for _, k := range [...]int{trackT, trackS} {
+		ev, pre, j := s.events[k], s.entered[k], s.next[k]
+		pre = pre[:len(ev)]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e := &ev[j]
-			c, tr := &s.cache[e.bone], &tracks[e.bone]
-			switch k {
-			case trackT:
-				c.t.enter(&tr.Translation, e)
-			case trackR:
-				c.r.enter(&tr.Rotation, e, s.clip.Interp)
-			default:
-				c.s.enter(&tr.Scale, e)
+			c := &cache[ev[j].bone]
+			if k == trackT {
+				c.t = pre[j]
+			} else {
+				c.s = pre[j]
 			}
 		}
 		s.next[k] = j
+	}
+	ev, pre, j := s.events[trackR], s.enteredR, s.next[trackR]
+	pre = pre[:len(ev)]
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		cache[ev[j].bone].r = pre[j]
+	}
+	s.next[trackR] = j
+	return true
+}
+
+// legoEventSpan sets sp to the interval an event starts, from the terms
+// the event carries (the reciprocal is the one legoSpan.factor computes),
+// and reports whether the event starts an interval rather than the time
+// after the last key.
+func legoEventSpan(sp *legoSpan, times []float64, e *keyEvent) bool {
+	k := int(e.key)
+	if k >= len(times)-1 {
+		return false
+	}
+	*sp = legoSpan{key: int32(k + 1), t0: e.time, invSpan: e.inv}
+	if k == 0 {
+		sp.t0 = times[0] // the event is just after it
 	}
 	return true
 }
@@ -549,6 +593,19 @@ func (s *ClipSampler) advance(t float64) bool {
 // seek searches every track for t and places the event positions after
 // it.
 func (s *ClipSampler) seek(t float64) {
+	if s.cache == nil {
+		tracks := s.clip.Tracks[:len(s.cursors)]
+		for i := range s.cursors {
+			c, tr := &s.cursors[i], &tracks[i]
+			c.t.piece(tr.Translation.Times, t)
+			c.r.piece(tr.Rotation.Times, t)
+			c.s.piece(tr.Scale.Times, t)
+		}
+		for k, ev := range s.events {
+			s.next[k] = s.index[k].search(ev, t)
+		}
+		return
+	}
 	tracks := s.clip.Tracks[:len(s.cache)]
 	for i := range s.cache {
 		c, tr := &s.cache[i], &tracks[i]
