@@ -389,6 +389,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawScene(screen, vp)
 	a.ui.Draw(screen)
 	a.drawTimeline(screen)
+	a.drawFrameBox(screen)
 	a.drawOverlay(screen, vp)
 	a.drawRecording(screen, vp)
 	a.drawBrowser(screen)

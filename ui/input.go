@@ -38,6 +38,9 @@ func (a *App) handleInput() {
 		a.browserInput(x, y)
 		return
 	}
+	if a.frameBoxInput(x, y) {
+		return
+	}
 	for _, b := range mouseButtons {
 		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging {
 			continue

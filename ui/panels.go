@@ -44,7 +44,7 @@ type widgets struct {
 	play                 *widget.Button
 	toggles              []toggle
 	warnings             *widget.Button
-	frameBox             *widget.TextInput
+	frameBox             *frameBox
 	speed                *widget.Text
 	boneEntries          []*boneEntry
 	eventEntries         []*eventEntry
@@ -147,7 +147,7 @@ func (a *App) buildWidgets() *widgets {
 	w.speed = widget.NewText(widget.TextOpts.Text("1×", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(36, 24)))
-	w.frameBox = k.textInput(52, a.submitFrame)
+	w.frameBox = newFrameBox(52)
 	w.status = widget.NewText(widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 18)))
@@ -157,7 +157,7 @@ func (a *App) buildWidgets() *widgets {
 		w.play,
 		k.button(">", 0, func() { a.st.Step(1) }),
 		k.button(">|", 0, func() { a.st.End() }),
-		w.frameBox,
+		w.frameBox.slot,
 		k.button("-", 0, func() { a.st.ChangeSpeed(-1) }),
 		w.speed,
 		k.button("+", 0, func() { a.st.ChangeSpeed(1) }),
@@ -183,7 +183,7 @@ func (a *App) submitFrame(s string) {
 		a.st.SeekFrame(n)
 	}
 	a.w.frameShown = -1
-	a.ui.ClearFocus()
+	a.w.frameBox.focused = false
 }
 
 func (a *App) clipLabel(e any) string {

@@ -50,22 +50,6 @@ func (k *kit) smallLabel(s string, c color.Color) *widget.Text {
 	return widget.NewText(widget.TextOpts.Text(s, &k.small, c))
 }
 
-// textInput is a small box that submits its text on Enter.
-func (k *kit) textInput(minW int, submit func(string)) *widget.TextInput {
-	return widget.NewTextInput(
-		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 24)),
-		widget.TextInputOpts.Image(&widget.TextInputImage{
-			Idle:     eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
-			Disabled: eimage.NewNineSliceColor(colButtonLo),
-		}),
-		widget.TextInputOpts.Face(&k.small),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colText, DisabledCaret: colDim}),
-		widget.TextInputOpts.Padding(&widget.Insets{Left: 5, Right: 5, Top: 4, Bottom: 4}),
-		widget.TextInputOpts.CaretWidth(2),
-		widget.TextInputOpts.SubmitHandler(func(args *widget.TextInputChangedEventArgs) { submit(args.InputText) }),
-	)
-}
-
 func (k *kit) panel(layout widget.Layouter, opts ...widget.WidgetOpt) *widget.Container {
 	return widget.NewContainer(
 		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colPanel, colPanelEdge, 1)),
