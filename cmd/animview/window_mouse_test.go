@@ -41,7 +41,8 @@ func TestWindowMouse(t *testing.T) {
 	var wid string
 	for i := 0; i < 100 && wid == ""; i++ {
 		time.Sleep(200 * time.Millisecond)
-		b, _ := exec.Command("xdotool", "search", "--name", "animview").Output()
+		// By process: a window of an earlier test may still be closing.
+		b, _ := exec.Command("xdotool", "search", "--pid", fmt.Sprint(cmd.Process.Pid), "--name", "animview").Output()
 		wid = strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
 	}
 	if wid == "" {
