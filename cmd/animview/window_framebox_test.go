@@ -34,14 +34,16 @@ func TestWindowFrameBox(t *testing.T) {
 	var wid string
 	for i := 0; i < 100 && wid == ""; i++ {
 		time.Sleep(200 * time.Millisecond)
-		// By process: a window of an earlier test may still be closing.
-		b, _ := exec.Command("xdotool", "search", "--pid", fmt.Sprint(cmd.Process.Pid), "--name", "animview").Output()
-		wid = strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+		wid = findWindow(cmd.Process.Pid)
 	}
 	if wid == "" {
 		t.Fatalf("no window\n%s", out.String())
 	}
 	time.Sleep(2 * time.Second)
+	// The window may have been made again while the program started.
+	if w := findWindow(cmd.Process.Pid); w != "" {
+		wid = w
+	}
 	xdo := func(args ...string) {
 		t.Helper()
 		if b, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
@@ -71,4 +73,16 @@ func TestWindowFrameBox(t *testing.T) {
 		}
 	}
 	t.Fatalf("P saved no screenshot\n%s", out.String())
+}
+
+// findWindow returns the newest visible window of process pid ("" when it
+// has none yet): by process, since a closing window of an earlier test or
+// package has the same name.
+func findWindow(pid int) string {
+	b, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", fmt.Sprint(pid), "--name", "animview").Output()
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }

@@ -41,14 +41,16 @@ func TestWindowMouse(t *testing.T) {
 	var wid string
 	for i := 0; i < 100 && wid == ""; i++ {
 		time.Sleep(200 * time.Millisecond)
-		// By process: a window of an earlier test may still be closing.
-		b, _ := exec.Command("xdotool", "search", "--pid", fmt.Sprint(cmd.Process.Pid), "--name", "animview").Output()
-		wid = strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+		wid = findWindow(cmd.Process.Pid)
 	}
 	if wid == "" {
 		t.Fatalf("no window\n%s", out.String())
 	}
 	time.Sleep(2 * time.Second) // the first frames
+	// The window may have been made again while the program started.
+	if w := findWindow(cmd.Process.Pid); w != "" {
+		wid = w
+	}
 	xdo := func(args ...string) {
 		t.Helper()
 		if b, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
