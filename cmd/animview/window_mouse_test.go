@@ -21,42 +21,8 @@ import (
 // a drag along the timeline seeks, and P saves the picture. That picture
 // must match the one the same state reached by an action script gives.
 func TestWindowMouse(t *testing.T) {
-	needDisplay(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		t.Skip("xdotool is not installed")
-	}
-	bin := buildBinary(t)
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	var out lockedBuffer
-	cmd := exec.CommandContext(ctx, bin, "--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause")
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-
-	var wid string
-	for i := 0; i < 100 && wid == ""; i++ {
-		time.Sleep(200 * time.Millisecond)
-		wid = findWindow(cmd.Process.Pid)
-	}
-	if wid == "" {
-		t.Fatalf("no window\n%s", out.String())
-	}
-	time.Sleep(2 * time.Second) // the first frames
-	// The window may have been made again while the program started.
-	if w := findWindow(cmd.Process.Pid); w != "" {
-		wid = w
-	}
-	xdo := func(args ...string) {
-		t.Helper()
-		if b, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
-			t.Fatalf("xdotool %v: %v %s", args, err, b)
-		}
-	}
+	w := startDriven(t)
+	out, wid, xdo, dir := w.out, w.wid, w.xdo, w.dir
 	// Buttons are held long enough for a slow software renderer to see
 	// the press and the release in different frames.
 	hold := func() { time.Sleep(700 * time.Millisecond) }
@@ -110,7 +76,7 @@ func TestWindowMouse(t *testing.T) {
 			mouse.Set(x, y, dec.At(x, y))
 		}
 	}
-	script, _ := shot(t, bin, "pause; select-bone head; hide-subtree l_clavicle; frame 27")
+	script, _ := shot(t, w.bin, "pause; select-bone head; hide-subtree l_clavicle; frame 27")
 	if os.Getenv("ANIMVIEW_KEEP") != "" {
 		savePNG(t, "/tmp/mouse.png", mouse)
 		savePNG(t, "/tmp/script.png", script)
@@ -128,6 +94,71 @@ func TestWindowMouse(t *testing.T) {
 	if diff > 400 {
 		t.Errorf("the mouse-driven window differs from the scripted one in %d pixels", diff)
 	}
+}
+
+// driven is the real program in a window that a test drives with the X
+// server's own mouse and keyboard (xdotool).
+type driven struct {
+	bin string
+	out *lockedBuffer
+	wid string
+	dir string
+	xdo func(args ...string)
+}
+
+// startDriven starts the viewer on the demo at winW×winH, paused, in a
+// temporary working folder, and waits for its window and first frames.
+// It skips without a display or xdotool.
+func startDriven(t *testing.T) driven {
+	t.Helper()
+	needDisplay(t)
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	t.Cleanup(cancel)
+	out := new(lockedBuffer)
+	cmd := exec.CommandContext(ctx, bin, "--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause")
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	var wid string
+	for i := 0; i < 100 && wid == ""; i++ {
+		time.Sleep(200 * time.Millisecond)
+		wid = findWindow(cmd.Process.Pid)
+	}
+	if wid == "" {
+		t.Fatalf("no window\n%s", out.String())
+	}
+	time.Sleep(2 * time.Second) // the first frames
+	// The window may have been made again while the program started.
+	if w := findWindow(cmd.Process.Pid); w != "" {
+		wid = w
+	}
+	xdo := func(args ...string) {
+		t.Helper()
+		if b, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %v: %v %s", args, err, b)
+		}
+	}
+	return driven{bin: bin, out: out, wid: wid, dir: dir, xdo: xdo}
+}
+
+// findWindow returns the newest visible window of process pid ("" when it
+// has none yet): by process, since a closing window of an earlier test or
+// package has the same name.
+func findWindow(pid int) string {
+	b, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", fmt.Sprint(pid), "--name", "animview").Output()
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }
 
 // lockedBuffer is a bytes.Buffer that the child process's output copier
