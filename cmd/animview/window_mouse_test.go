@@ -61,21 +61,7 @@ func TestWindowMouse(t *testing.T) {
 	if f := shown(t, out.String()); f != 27 {
 		t.Errorf("frame %d after dragging to three quarters, want 27", f)
 	}
-	f, err := os.Open(shotPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	dec, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mouse := image.NewRGBA(dec.Bounds())
-	for y := 0; y < dec.Bounds().Dy(); y++ {
-		for x := 0; x < dec.Bounds().Dx(); x++ {
-			mouse.Set(x, y, dec.At(x, y))
-		}
-	}
+	mouse := readShot(t, shotPath, out.String())
 	script, _ := shot(t, w.bin, "pause; select-bone head; hide-subtree l_clavicle; frame 27")
 	if os.Getenv("ANIMVIEW_KEEP") != "" {
 		savePNG(t, "/tmp/mouse.png", mouse)

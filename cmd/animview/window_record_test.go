@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
-	"image/png"
 	"math"
 	"os"
 	"os/exec"
@@ -35,22 +34,7 @@ func shotIn(t *testing.T, bin, dir string, after int, actions string, files ...s
 	if err != nil {
 		t.Fatalf("animview %v: %v\n%s", args, err, out)
 	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatalf("no screenshot: %v\n%s", err, out)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rgba := image.NewRGBA(img.Bounds())
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			rgba.Set(x, y, img.At(x, y))
-		}
-	}
-	return rgba, string(out)
+	return readShot(t, shot, string(out)), string(out)
 }
 
 // TestWindowRecordGIF records the demo walk from the window: the

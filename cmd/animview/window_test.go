@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"os"
 	"os/exec"
@@ -47,7 +48,14 @@ func screenshot(t *testing.T, bin string, args ...string) (*image.RGBA, string) 
 	if err != nil {
 		t.Fatalf("animview %v: %v\n%s", all, err, out)
 	}
-	f, err := os.Open(shot)
+	return readShot(t, shot, string(out)), string(out)
+}
+
+// readShot decodes a screenshot into RGBA; out is the program's output,
+// shown when the file is missing.
+func readShot(t *testing.T, path, out string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("no screenshot: %v\n%s", err, out)
 	}
@@ -57,12 +65,8 @@ func screenshot(t *testing.T, bin string, args ...string) (*image.RGBA, string) 
 		t.Fatal(err)
 	}
 	rgba := image.NewRGBA(img.Bounds())
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			rgba.Set(x, y, img.At(x, y))
-		}
-	}
-	return rgba, string(out)
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	return rgba
 }
 
 func closeTo(c color.RGBA, want color.RGBA, tol int) bool {
