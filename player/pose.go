@@ -43,11 +43,14 @@ type WorldPose struct {
 	// rot holds each bone's model-space rotation without scale, for
 	// skeletons that compose as Echoes does (formats.ComposePrime2).
 	rot []mgl32.Mat3
+	// soa holds the local matrices of the SIMD pass (world_amd64.go),
+	// four bones to a block of twelve vectors.
+	soa []float32
 }
 
 // NewWorldPose returns a world pose sized for a skeleton.
 func NewWorldPose(sk *formats.Skeleton) *WorldPose {
-	w := &WorldPose{Matrices: make([]mgl32.Mat4, len(sk.Bones))}
+	w := &WorldPose{Matrices: make([]mgl32.Mat4, len(sk.Bones)), soa: make([]float32, soaLen(len(sk.Bones)))}
 	if sk.Compose == formats.ComposePrime2 {
 		w.rot = make([]mgl32.Mat3, len(sk.Bones))
 	}
@@ -70,45 +73,58 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 	bones := sk.Bones
 	local := p.Local[:len(bones)]
 	out := w.Matrices[:len(bones)]
-	for i := range bones {
-		pi := bones[i].Parent
-		if pi < 0 {
-			local[i].WriteMat4(&out[i])
-			continue
-		}
-		// parent · (T·R·S), fused: the local matrix is built in
-		// registers, never stored, and only its 3×4 part is multiplied
-		// (every bone matrix's last row is 0, 0, 0, 1). The sums are
-		// those of Transform.WriteMat4 and a full product, in the same
-		// order.
-		l := &local[i]
-		rw, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
-		n := rw*rw + x*x + y*y + z*z
-		var k float32
-		if n > 0 {
-			k = 2 / n
-		}
-		xx, yy, zz := x*x*k, y*y*k, z*z*k
-		xy, xz, yz := x*y*k, x*z*k, y*z*k
-		wx, wy, wz := rw*x*k, rw*y*k, rw*z*k
-		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
-		// The parent's elements are read where used rather than held:
-		// holding all twelve spilled registers to the stack.
-		a, o := &out[pi], &out[i]
-		b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-		c0, c1, c2 := a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-		o[0], o[1], o[2], o[3] = c0, c1, c2, 0
-		b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-		o[4], o[5], o[6], o[7] = c0, c1, c2, 0
-		b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
-		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-		o[8], o[9], o[10], o[11] = c0, c1, c2, 0
-		b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
-		c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2+a[12], a[1]*b0+a[5]*b1+a[9]*b2+a[13], a[2]*b0+a[6]*b1+a[10]*b2+a[14]
-		o[12], o[13], o[14] = c0, c1, c2
-		o[15] = 1
+	if toWorldSIMD(bones, local, out, w) {
+		return
 	}
+	toWorldGo(bones, local, out)
+}
+
+// toWorldGo is ToWorld's portable pass, and the reference that the SIMD
+// pass (world_amd64.s) matches to the bit.
+func toWorldGo(bones []formats.Bone, local []formats.Transform, out []mgl32.Mat4) {
+	local, out = local[:len(bones)], out[:len(bones)]
+	for i := range bones {
+		composeBone(bones[i].Parent, &local[i], out, i)
+	}
+}
+
+// composeBone writes bone i's model-space matrix into out[i]: its local
+// matrix for a root (pi < 0), else parent · local.
+func composeBone(pi int, l *formats.Transform, out []mgl32.Mat4, i int) {
+	if pi < 0 {
+		l.WriteMat4(&out[i])
+		return
+	}
+	// parent · (T·R·S), fused: the local matrix is built in registers,
+	// never stored, and only its 3×4 part is multiplied (every bone
+	// matrix's last row is 0, 0, 0, 1). The sums are those of
+	// Transform.WriteMat4 and a full product, in the same order.
+	rw, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
+	n := rw*rw + x*x + y*y + z*z
+	var k float32
+	if n > 0 {
+		k = 2 / n
+	}
+	xx, yy, zz := x*x*k, y*y*k, z*z*k
+	xy, xz, yz := x*y*k, x*z*k, y*z*k
+	wx, wy, wz := rw*x*k, rw*y*k, rw*z*k
+	sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
+	// The parent's elements are read where used rather than held:
+	// holding all twelve spilled registers to the stack.
+	a, o := &out[pi], &out[i]
+	b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
+	c0, c1, c2 := a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+	o[0], o[1], o[2], o[3] = c0, c1, c2, 0
+	b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
+	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+	o[4], o[5], o[6], o[7] = c0, c1, c2, 0
+	b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
+	o[8], o[9], o[10], o[11] = c0, c1, c2, 0
+	b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
+	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2+a[12], a[1]*b0+a[5]*b1+a[9]*b2+a[13], a[2]*b0+a[6]*b1+a[10]*b2+a[14]
+	o[12], o[13], o[14] = c0, c1, c2
+	o[15] = 1
 }
 
 // toWorldPrime2 composes as Metroid Prime 2: Echoes builds
