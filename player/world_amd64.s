@@ -139,6 +139,12 @@ group:
 	RET
 
 // func composeRun(out *mgl32.Mat4, soa *float32, parent *int, stride uintptr, i, n int) int
+//
+// A bone whose parent is the bone just composed (a chain) takes the
+// parent's columns from X10-X13 rather than from memory: the store and
+// reload would add their latency to every link of the chain. Those
+// registers hold the columns before lane 3 is set, which changes nothing
+// in lanes 0-2: every operation here works lane by lane.
 TEXT ·composeRun(SB), NOSPLIT, $0-56
 	MOVQ out+0(FP), DI
 	MOVQ soa+8(FP), SI
@@ -146,6 +152,7 @@ TEXT ·composeRun(SB), NOSPLIT, $0-56
 	MOVQ stride+24(FP), R8
 	MOVQ i+32(FP), CX
 	MOVQ n+40(FP), DX
+	MOVQ $-1, R12 // the bone whose columns X10-X13 hold
 	VXORPS X14, X14, X14
 	VBROADCASTSS worldOne<>(SB), X15
 
@@ -156,12 +163,7 @@ bone:
 	CMPQ AX, CX
 	JAE  done // a root (negative) or a parent not before the bone
 
-	// A = &out[parent], O = &out[i], L = bone i's lane of its soa block.
-	SHLQ $6, AX
-	ADDQ DI, AX
-	MOVQ CX, R10
-	SHLQ $6, R10
-	ADDQ DI, R10
+	// L = bone i's lane of its soa block, O = &out[i].
 	MOVQ CX, R9
 	SHRQ $2, R9
 	IMUL3Q $192, R9, R9
@@ -169,46 +171,55 @@ bone:
 	ANDQ $3, R11
 	LEAQ (R9)(R11*4), R9
 	ADDQ SI, R9
+	MOVQ CX, R10
+	SHLQ $6, R10
+	ADDQ DI, R10
 
+	CMPQ AX, R12
+	JNE  load
+	VMOVAPS X10, X0
+	VMOVAPS X11, X1
+	VMOVAPS X12, X2
+	VMOVAPS X13, X3
+	JMP  columns
+
+load:
+	SHLQ $6, AX
+	ADDQ DI, AX
 	VMOVUPS 0(AX), X0
 	VMOVUPS 16(AX), X1
 	VMOVUPS 32(AX), X2
 	VMOVUPS 48(AX), X3
 
-	// Column c is a0·b0c + a1·b1c + a2·b2c, lane 3 then set to 0 (1 for
-	// the translation column, which adds a3).
+columns:
+	// Column c is a0·b0c + a1·b1c + a2·b2c; the translation column adds
+	// a3.
 	VBROADCASTSS 0(R9), X4
-	VBROADCASTSS 16(R9), X5
-	VBROADCASTSS 32(R9), X6
+	VBROADCASTSS 16(R9), X8
+	VBROADCASTSS 32(R9), X9
 	VMULPS X4, X0, X4
-	VMULPS X5, X1, X5
-	VMULPS X6, X2, X6
-	VADDPS X5, X4, X4
-	VADDPS X6, X4, X4
-	VBLENDPS $8, X14, X4, X4
-	VMOVUPS X4, 0(R10)
-
-	VBROADCASTSS 48(R9), X7
-	VBROADCASTSS 64(R9), X8
-	VBROADCASTSS 80(R9), X9
-	VMULPS X7, X0, X7
 	VMULPS X8, X1, X8
 	VMULPS X9, X2, X9
-	VADDPS X8, X7, X7
-	VADDPS X9, X7, X7
-	VBLENDPS $8, X14, X7, X7
-	VMOVUPS X7, 16(R10)
+	VADDPS X8, X4, X4
+	VADDPS X9, X4, X4
 
-	VBROADCASTSS 96(R9), X4
-	VBROADCASTSS 112(R9), X5
-	VBROADCASTSS 128(R9), X6
-	VMULPS X4, X0, X4
-	VMULPS X5, X1, X5
-	VMULPS X6, X2, X6
-	VADDPS X5, X4, X4
-	VADDPS X6, X4, X4
-	VBLENDPS $8, X14, X4, X4
-	VMOVUPS X4, 32(R10)
+	VBROADCASTSS 48(R9), X5
+	VBROADCASTSS 64(R9), X8
+	VBROADCASTSS 80(R9), X9
+	VMULPS X5, X0, X5
+	VMULPS X8, X1, X8
+	VMULPS X9, X2, X9
+	VADDPS X8, X5, X5
+	VADDPS X9, X5, X5
+
+	VBROADCASTSS 96(R9), X6
+	VBROADCASTSS 112(R9), X8
+	VBROADCASTSS 128(R9), X9
+	VMULPS X6, X0, X6
+	VMULPS X8, X1, X8
+	VMULPS X9, X2, X9
+	VADDPS X8, X6, X6
+	VADDPS X9, X6, X6
 
 	VBROADCASTSS 144(R9), X7
 	VBROADCASTSS 160(R9), X8
@@ -219,8 +230,22 @@ bone:
 	VADDPS X8, X7, X7
 	VADDPS X9, X7, X7
 	VADDPS X3, X7, X7
+
+	VMOVAPS X4, X10
+	VMOVAPS X5, X11
+	VMOVAPS X6, X12
+	VMOVAPS X7, X13
+	MOVQ    CX, R12
+
+	// Lane 3 is 0, 0, 0, 1 whatever the products gave (0·∞ is NaN).
+	VBLENDPS $8, X14, X4, X4
+	VBLENDPS $8, X14, X5, X5
+	VBLENDPS $8, X14, X6, X6
 	VBLENDPS $8, X15, X7, X7
-	VMOVUPS X7, 48(R10)
+	VMOVUPS  X4, 0(R10)
+	VMOVUPS  X5, 16(R10)
+	VMOVUPS  X6, 32(R10)
+	VMOVUPS  X7, 48(R10)
 
 	INCQ CX
 	ADDQ R8, BX
