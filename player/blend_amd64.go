@@ -1,0 +1,165 @@
+//go:build amd64 && !purego
+
+package player
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/animview/animview/formats"
+)
+
+// haveBlendSIMD: BlendPoses blends rotations with the SSE2 kernels of
+// blend_amd64.s.
+const haveBlendSIMD = true
+
+// blendChunk is how many joints a kernel call covers: the wrappers keep
+// the per-group masks of the lanes the kernels left on the stack.
+const blendChunk = 64
+
+// lerpRotsAsm runs the lerp branch of the games' Slerp for 4·groups
+// joints from a and b where the plain dot product d has lo < d and not
+// hi <= d, with MP1's InvSqrtF or, with echoes, Echoes'. slow[g] gets a
+// bit for each joint of group g it left untouched.
+//
+//go:noescape
+func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8)
+
+// arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
+// and cb with each coefficient four times; slow is as for lerpRotsAsm.
+//
+//go:noescape
+func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
+
+// blendRotsPrimeSIMD is blendRotsPrime: the kernel takes the joints
+// inside the lerp band, the others and the last len(la)%4 go through
+// the Go code.
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	var slow [blendChunk / 4]uint8
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsPrime(la[base:end], lb[base:end], w)
+			break
+		}
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0])
+		for gi, m := range slow[:g] {
+			for ; m != 0; m &= m - 1 {
+				i := base + 4*gi + bits.TrailingZeros8(m)
+				blendRotPrimeSlow(&la[i].Rotation, &lb[i].Rotation, w)
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsPrime(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// blendRotsPrime2SIMD is blendRotsPrime2, split as blendRotsPrimeSIMD.
+func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	var slow [blendChunk / 4]uint8
+	// Echoes' band has no upper end: hi <= d is never true for NaN.
+	hi := float32(math.NaN())
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsPrime2(la[base:end], lb[base:end], w)
+			break
+		}
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0])
+		for gi, m := range slow[:g] {
+			for ; m != 0; m &= m - 1 {
+				i := base + 4*gi + bits.TrailingZeros8(m)
+				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, true)
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsPrime2(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// blendRotsShortestSIMD is blendRotsShortest, split as
+// blendRotsPrimeSIMD.
+func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	var coef [16][4]float32
+	for k := range arcTerms {
+		coef[k] = [4]float32{ca[k], ca[k], ca[k], ca[k]}
+		coef[arcTerms+k] = [4]float32{cb[k], cb[k], cb[k], cb[k]}
+	}
+	var slow [blendChunk / 4]uint8
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsShortest(la[base:end], lb[base:end], w)
+			break
+		}
+		arcRotsAsm(&la[base], &lb[base], g, &coef, &slow[0])
+		for gi, m := range slow[:g] {
+			for ; m != 0; m &= m - 1 {
+				i := base + 4*gi + bits.TrailingZeros8(m)
+				slerp64Blend(&la[i].Rotation, &lb[i].Rotation, w)
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsShortest(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// lerpTSAsm is lerp3To of the translations and of the scales of
+// 2·pairs transforms.
+//
+//go:noescape
+func lerpTSAsm(a, b *formats.Transform, pairs int, w float32)
+
+// lerpSAsm is lerp3To of the scales of 2·pairs transforms.
+//
+//go:noescape
+func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
+
+// orBoolsAsm writes a[i] || b[i] into dst[i] for n bools; dst may alias
+// a or b.
+//
+//go:noescape
+func orBoolsAsm(dst, a, b *bool, n int)
+
+// lerpTranslationsScalesSIMD is lerpTranslationsScales.
+func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	if p := len(la) / 2; p > 0 {
+		lerpTSAsm(&la[0], &lb[0], p, w)
+	}
+	if len(la)%2 != 0 {
+		i := len(la) - 1
+		lerp3To(&la[i].Translation, &lb[i].Translation, w)
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// lerpScalesSIMD is lerpScales.
+func lerpScalesSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	if p := len(la) / 2; p > 0 {
+		lerpSAsm(&la[0], &lb[0], p, w)
+	}
+	if len(la)%2 != 0 {
+		i := len(la) - 1
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// orIntoSIMD is orInto.
+func orIntoSIMD(dst, a, b []bool) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	if len(dst) > 0 {
+		orBoolsAsm(&dst[0], &a[0], &b[0], len(dst))
+	}
+}

@@ -1,0 +1,587 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The blend kernels take four joints at a time: their rotations (16 bytes
+// at offset 12 of each 40-byte formats.Transform) are loaded as rows and
+// transposed, so that one register holds the four W, the next the four X,
+// and so on; each lane then performs exactly the IEEE operations the
+// scalar Go code performs for its joint, in the same order, and gets the
+// same bits. FMAddS (a·b + c in double precision, rounded to float32) is
+// done in two halves of two lanes converted to double. Lanes whose joint
+// leaves the kernel's branch keep their rotation and are reported to the
+// Go wrapper, which runs the scalar code for them.
+
+// Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
+// legacy SSE encodings would fault on an unaligned memory operand).
+DATA blendK<>+0(SB)/8, $0x3ff0000000000000   // 1.0 (double)
+DATA blendK<>+8(SB)/8, $0x3ff0000000000000
+DATA blendK<>+16(SB)/4, $0x7f800000          // +Inf (float32)
+DATA blendK<>+20(SB)/4, $0x7f800000
+DATA blendK<>+24(SB)/4, $0x7f800000
+DATA blendK<>+28(SB)/4, $0x7f800000
+DATA blendK<>+32(SB)/4, $0x7fc00000          // float32(math.NaN())
+DATA blendK<>+36(SB)/4, $0x7fc00000
+DATA blendK<>+40(SB)/4, $0x7fc00000
+DATA blendK<>+44(SB)/4, $0x7fc00000
+DATA blendK<>+48(SB)/4, $0x3f800000          // 1.0 (float32)
+DATA blendK<>+52(SB)/4, $0x3f800000
+DATA blendK<>+56(SB)/4, $0x3f800000
+DATA blendK<>+60(SB)/4, $0x3f800000
+DATA blendK<>+64(SB)/4, $0x80000000          // sign bit
+DATA blendK<>+68(SB)/4, $0x80000000
+DATA blendK<>+72(SB)/4, $0x80000000
+DATA blendK<>+76(SB)/4, $0x80000000
+DATA blendK<>+80(SB)/4, $0x3f333333          // float32(arcSeriesMin)
+DATA blendK<>+84(SB)/4, $0x3f333333
+DATA blendK<>+88(SB)/4, $0x3f333333
+DATA blendK<>+92(SB)/4, $0x3f333333
+DATA blendK<>+96(SB)/4, $0x3f6ccccd          // FastArcCosR's limit, 0.925
+DATA blendK<>+100(SB)/4, $0x3f6ccccd
+DATA blendK<>+104(SB)/4, $0x3f6ccccd
+DATA blendK<>+108(SB)/4, $0x3f6ccccd
+DATA blendK<>+112(SB)/8, $0x3ff921fb60000000 // FastArcCosR c1 (double)
+DATA blendK<>+120(SB)/8, $0x3ff921fb60000000
+DATA blendK<>+128(SB)/8, $0xbfeff17a20000000 // c2
+DATA blendK<>+136(SB)/8, $0xbfeff17a20000000
+DATA blendK<>+144(SB)/8, $0xbfca59d180000000 // c3
+DATA blendK<>+152(SB)/8, $0xbfca59d180000000
+DATA blendK<>+160(SB)/8, $0x3fbd3fc400000000 // c4
+DATA blendK<>+168(SB)/8, $0x3fbd3fc400000000
+DATA blendK<>+176(SB)/8, $0xbfd301b100000000 // c5
+DATA blendK<>+184(SB)/8, $0xbfd301b100000000
+DATA blendK<>+192(SB)/4, $0x3f7ff347          // FastSinR c1 (float32)
+DATA blendK<>+196(SB)/4, $0x3f7ff347
+DATA blendK<>+200(SB)/4, $0x3f7ff347
+DATA blendK<>+204(SB)/4, $0x3f7ff347
+DATA blendK<>+208(SB)/8, $0xbfc54695c0000000 // FastSinR c2 (double)
+DATA blendK<>+216(SB)/8, $0xbfc54695c0000000
+DATA blendK<>+224(SB)/8, $0x3f808ff940000000 // c3
+DATA blendK<>+232(SB)/8, $0x3f808ff940000000
+DATA blendK<>+240(SB)/8, $0xbf240d0e60000000 // c4
+DATA blendK<>+248(SB)/8, $0xbf240d0e60000000
+GLOBL blendK<>(SB), RODATA|NOPTR, $256
+
+#define K_ONEPD blendK<>+0(SB)
+#define K_INF blendK<>+16(SB)
+#define K_QNAN blendK<>+32(SB)
+#define K_ONEPS blendK<>+48(SB)
+#define K_SIGN blendK<>+64(SB)
+#define K_ARCMIN blendK<>+80(SB)
+#define K_ACOSLIM blendK<>+96(SB)
+#define K_AC1 blendK<>+112(SB)
+#define K_AC2 blendK<>+128(SB)
+#define K_AC3 blendK<>+144(SB)
+#define K_AC4 blendK<>+160(SB)
+#define K_AC5 blendK<>+176(SB)
+#define K_SC1 blendK<>+192(SB)
+#define K_SC2 blendK<>+208(SB)
+#define K_SC3 blendK<>+224(SB)
+#define K_SC4 blendK<>+240(SB)
+
+// TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
+// The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
+// UNPCKHPS of r0 and r1, likewise of r2 and r3), then MOVLHPS and MOVHLPS.
+#define TRANSPOSE(r0, r1, r2, r3, t0, t1) \
+	MOVAPS   r0, t0; \
+	UNPCKLPS r1, t0; \
+	UNPCKHPS r1, r0; \
+	MOVAPS   r2, t1; \
+	UNPCKLPS r3, t1; \
+	UNPCKHPS r3, r2; \
+	MOVAPS   t1, r3; \
+	MOVHLPS  t0, r3; \
+	MOVLHPS  t1, t0; \
+	MOVAPS   r0, r1; \
+	MOVLHPS  r2, r1; \
+	MOVHLPS  r0, r2; \
+	MOVAPS   t0, r0; \
+	MOVAPS   r1, t0; \
+	MOVAPS   r3, r1; \
+	MOVAPS   r2, r3; \
+	MOVAPS   t0, r2
+
+// LOAD4 loads the rotations of the four transforms at p (160 bytes).
+#define LOAD4(p, r0, r1, r2, r3) \
+	MOVUPS 12(p), r0; \
+	MOVUPS 52(p), r1; \
+	MOVUPS 92(p), r2; \
+	MOVUPS 132(p), r3
+
+// STORE4 stores four rotations back.
+#define STORE4(p, r0, r1, r2, r3) \
+	MOVUPS r0, 12(p); \
+	MOVUPS r1, 52(p); \
+	MOVUPS r2, 92(p); \
+	MOVUPS r3, 132(p)
+
+// HI: t = the high two lanes of a in its low two. (MOVHLPS alone would
+// keep t's old high half, a false dependency on whatever last wrote t.)
+#define HI(a, t) \
+	MOVAPS  a, t; \
+	MOVHLPS t, t
+
+// FMADDS: dst = FMAddS(a, b, c) per lane. dst, t1 and t2 must differ from
+// a, b and c and from each other.
+#define FMADDS(a, b, c, dst, t1, t2) \
+	CVTPS2PD a, dst; \
+	CVTPS2PD b, t1; \
+	MULPD    t1, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	HI(b, t2); \
+	CVTPS2PD t2, t2; \
+	MULPD    t2, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// FMADDSQ: dst = FMAddS(a, a, c) per lane (same register rules).
+#define FMADDSQ(a, c, dst, t1, t2) \
+	CVTPS2PD a, dst; \
+	MULPD    dst, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	MULPD    t1, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// FMADDSK: dst = FMAddS(a, k, c) per lane, k a float32 constant given as
+// a double pair in memory (same register rules).
+#define FMADDSK(a, k, c, dst, t1, t2) \
+	MOVUPS   k, t2; \
+	CVTPS2PD a, dst; \
+	MULPD    t2, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	MULPD    t2, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
+// InvSqrtMP1 and InvSqrtMP2 return there (the arithmetic would give 0).
+#define INFNAN(n, dst, t1, t2) \
+	MOVUPS K_INF, t1; \
+	CMPPS  n, t1, $0; \
+	MOVUPS K_QNAN, t2; \
+	ANDPS  t1, t2; \
+	ANDNPS dst, t1; \
+	ORPS   t2, t1; \
+	MOVAPS t1, dst
+
+// INVSQRT1: dst = InvSqrtMP1(n) per lane: float32(1 / math.Sqrt(float64(n)))
+// (n is a sum of squares, never -0, so InvSqrtMP1's +0 changes nothing).
+#define INVSQRT1(n, dst, t1, t2) \
+	CVTPS2PD n, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, dst; \
+	DIVPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(n, t1); \
+	CVTPS2PD t1, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, t2; \
+	DIVPD    t1, t2; \
+	CVTPD2PS t2, t2; \
+	MOVLHPS  t2, dst; \
+	INFNAN(n, dst, t1, t2)
+
+// INVSQRT2: dst = InvSqrtMP2(n) per lane: 1 / float32(math.Sqrt(float64(n))).
+// The float32 square root is that rounding of the double one: double
+// rounding is innocuous for a square root when the wider format has at
+// least 2p+2 bits (53 >= 2·24+2).
+#define INVSQRT2(n, dst, t1, t2) \
+	SQRTPS n, t1; \
+	MOVUPS K_ONEPS, dst; \
+	DIVPS  t1, dst; \
+	INFNAN(n, dst, t1, t2)
+
+// BLEND: dst = m ? dst : old (t is clobbered).
+#define BLEND(m, old, dst, t) \
+	MOVAPS m, t; \
+	ANDNPS old, t; \
+	ANDPS  m, dst; \
+	ORPS   t, dst
+
+// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8)
+//
+// For 4·groups joints: where the plain dot product d of the rotations
+// has lo < d and not hi <= d, the lerp branch of the games' Slerp (MP1's
+// or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and the Echoes loop
+// of BlendPoses. slow[g] receives a bit per joint of group g left as it
+// was.
+TEXT ·lerpRotsAsm(SB), NOSPLIT, $32-48
+	MOVQ    a+0(FP), SI
+	MOVQ    b+8(FP), DI
+	MOVQ    groups+16(FP), CX
+	MOVQ    slow+40(FP), BX
+	MOVBLZX echoes+36(FP), DX
+	MOVSS   w+24(FP), X15
+	SHUFPS  $0, X15, X15
+	CVTPS2PD X15, X14
+	MOVSS   lo+28(FP), X12
+	SHUFPS  $0, X12, X12
+	MOVUPS  X12, 0(SP)
+	MOVSS   hi+32(FP), X12
+	SHUFPS  $0, X12, X12
+	MOVUPS  X12, 16(SP)
+	TESTQ   CX, CX
+	JLE     lerpdone
+
+lerploop:
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSE(X0, X1, X2, X3, X8, X9)
+	LOAD4(DI, X4, X5, X6, X7)
+	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+
+	// quickDot: ((aW·bW + aX·bX) + aY·bY) + aZ·bZ.
+	MOVAPS X0, X8
+	MULPS  X4, X8
+	MOVAPS X1, X9
+	MULPS  X5, X9
+	ADDPS  X9, X8
+	MOVAPS X2, X9
+	MULPS  X6, X9
+	ADDPS  X9, X8
+	MOVAPS X3, X9
+	MULPS  X7, X9
+	ADDPS  X9, X8
+
+	// Fast lanes: lo < d and not hi <= d.
+	MOVUPS  0(SP), X9
+	CMPPS   X8, X9, $1
+	MOVUPS  16(SP), X10
+	CMPPS   X8, X10, $2
+	ANDNPS  X9, X10
+	MOVMSKPS X10, AX
+	XORL    $15, AX
+	MOVB    AX, (BX)
+	CMPL    AX, $15
+	JEQ     lerpnext
+
+	// x, y, z = a + float32(w·(b - a)); qw = FMAddS(w, bW - aW, aW).
+	SUBPS X0, X4
+	SUBPS X1, X5
+	SUBPS X2, X6
+	SUBPS X3, X7
+	MULPS X15, X5
+	ADDPS X1, X5
+	MULPS X15, X6
+	ADDPS X2, X6
+	MULPS X15, X7
+	ADDPS X3, X7
+	CVTPS2PD X4, X8
+	MULPD    X14, X8
+	CVTPS2PD X0, X9
+	ADDPD    X9, X8
+	CVTPD2PS X8, X8
+	HI(X4, X9)
+	CVTPS2PD X9, X9
+	MULPD    X14, X9
+	HI(X0, X11)
+	CVTPS2PD X11, X11
+	ADDPD    X11, X9
+	CVTPD2PS X9, X9
+	MOVLHPS  X9, X8
+
+	// n = FMAddS(qw, qw, FMAddS(z, z, FMAddS(x, x, y·y))).
+	MOVAPS X6, X4
+	MULPS  X6, X4
+	FMADDSQ(X5, X4, X9, X11, X12)
+	FMADDSQ(X7, X9, X4, X11, X12)
+	FMADDSQ(X8, X4, X9, X11, X12)
+	TESTL  DX, DX
+	JNE    lerpmp2
+	INVSQRT1(X9, X4, X11, X12)
+	JMP    lerpscale
+
+lerpmp2:
+	INVSQRT2(X9, X4, X11, X12)
+
+lerpscale:
+	MULPS X4, X8
+	MULPS X4, X5
+	MULPS X4, X6
+	MULPS X4, X7
+	BLEND(X10, X0, X8, X11)
+	BLEND(X10, X1, X5, X11)
+	BLEND(X10, X2, X6, X11)
+	BLEND(X10, X3, X7, X11)
+	TRANSPOSE(X8, X5, X6, X7, X11, X12)
+	STORE4(SI, X8, X5, X6, X7)
+
+lerpnext:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	INCQ BX
+	DECQ CX
+	JNZ  lerploop
+
+lerpdone:
+	RET
+
+// SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
+// coefficients broadcast at byte offsets o0..o3 from p (arcRun's Estrin terms).
+#define SERIES(p, o0, o1, o2, o3, y, y2, dst, t1, t2) \
+	MOVUPS o1(p), t1; \
+	MULPS  y, t1; \
+	MOVUPS o0(p), dst; \
+	ADDPS  t1, dst; \
+	MOVUPS o3(p), t1; \
+	MULPS  y, t1; \
+	MOVUPS o2(p), t2; \
+	ADDPS  t1, t2; \
+	MULPS  y2, t2; \
+	ADDPS  t2, dst
+
+// ARCCOMP: dst = pa·a + pb·b, then kept only in the lanes of m (the
+// stacked mask is loaded into m by the caller); b is clobbered.
+#define ARCCOMP(a, b, pa, pb, m, t1, t2) \
+	MULPS  pb, b; \
+	MOVAPS pa, t1; \
+	MULPS  a, t1; \
+	ADDPS  b, t1; \
+	BLEND(m, a, t1, t2); \
+	MOVAPS t1, a
+
+// func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
+//
+// arcRun for 4·groups joints: coef holds arcSeries' ca then cb, each
+// coefficient four times. Joints with |d| < arcSeriesMin (or NaN) are left
+// as they were and reported in slow as in lerpRotsAsm.
+TEXT ·arcRotsAsm(SB), NOSPLIT, $32-40
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ groups+16(FP), CX
+	MOVQ coef+24(FP), R8
+	MOVQ slow+32(FP), BX
+	TESTQ CX, CX
+	JLE  arcdone
+
+arcloop:
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSE(X0, X1, X2, X3, X8, X9)
+	LOAD4(DI, X4, X5, X6, X7)
+	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+
+	// d as arcRun computes it (quickDot's order).
+	MOVAPS X0, X8
+	MULPS  X4, X8
+	MOVAPS X1, X9
+	MULPS  X5, X9
+	ADDPS  X9, X8
+	MOVAPS X2, X9
+	MULPS  X6, X9
+	ADDPS  X9, X8
+	MOVAPS X3, X9
+	MULPS  X7, X9
+	ADDPS  X9, X8
+
+	// sign = d < 0 ? -1 : 1 as the sign bit (d = -0 is a slow lane
+	// anyway); d = |d|; fast lanes have d >= arcSeriesMin.
+	MOVUPS K_SIGN, X9
+	ANDPS  X8, X9
+	XORPS  X9, X8
+	MOVUPS X9, 0(SP)
+	MOVUPS K_ARCMIN, X10
+	CMPPS  X8, X10, $2
+	MOVMSKPS X10, AX
+	XORL   $15, AX
+	MOVB   AX, (BX)
+	CMPL   AX, $15
+	JEQ    arcnext
+	MOVUPS X10, 16(SP)
+
+	// y = min(d, 1) - 1, y2, y4.
+	MOVUPS K_ONEPS, X11
+	MINPS  X11, X8
+	SUBPS  X11, X8
+	MOVAPS X8, X11
+	MULPS  X8, X11
+	MOVAPS X11, X12
+	MULPS  X11, X12
+
+	// pa = a0 + y4·a1, pb = sign·(b0 + y4·b1).
+	SERIES(R8, 0, 16, 32, 48, X8, X11, X9, X13, X14)
+	SERIES(R8, 64, 80, 96, 112, X8, X11, X10, X13, X14)
+	MULPS  X12, X10
+	ADDPS  X10, X9
+	SERIES(R8, 128, 144, 160, 176, X8, X11, X10, X13, X14)
+	SERIES(R8, 192, 208, 224, 240, X8, X11, X13, X14, X15)
+	MULPS  X12, X13
+	ADDPS  X13, X10
+	MOVUPS 0(SP), X11
+	XORPS  X11, X10
+
+	MOVUPS 16(SP), X15
+	ARCCOMP(X0, X4, X9, X10, X15, X13, X14)
+	ARCCOMP(X1, X5, X9, X10, X15, X13, X14)
+	ARCCOMP(X2, X6, X9, X10, X15, X13, X14)
+	ARCCOMP(X3, X7, X9, X10, X15, X13, X14)
+	TRANSPOSE(X0, X1, X2, X3, X8, X9)
+	STORE4(SI, X0, X1, X2, X3)
+
+arcnext:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	INCQ BX
+	DECQ CX
+	JNZ  arcloop
+
+arcdone:
+	RET
+
+// Lane masks for two consecutive transforms (80 bytes, five registers):
+// translations at floats 0-2 and 10-12, scales at 7-9 and 17-19.
+DATA blendTS<>+0(SB)/4, $0xffffffff  // T T T R
+DATA blendTS<>+4(SB)/4, $0xffffffff
+DATA blendTS<>+8(SB)/4, $0xffffffff
+DATA blendTS<>+12(SB)/4, $0
+DATA blendTS<>+16(SB)/4, $0          // R R R S
+DATA blendTS<>+20(SB)/4, $0
+DATA blendTS<>+24(SB)/4, $0
+DATA blendTS<>+28(SB)/4, $0xffffffff
+DATA blendTS<>+32(SB)/4, $0xffffffff // S S T T
+DATA blendTS<>+36(SB)/4, $0xffffffff
+DATA blendTS<>+40(SB)/4, $0xffffffff
+DATA blendTS<>+44(SB)/4, $0xffffffff
+DATA blendTS<>+48(SB)/4, $0xffffffff // T R R R
+DATA blendTS<>+52(SB)/4, $0
+DATA blendTS<>+56(SB)/4, $0
+DATA blendTS<>+60(SB)/4, $0
+DATA blendTS<>+64(SB)/4, $0          // R S S S
+DATA blendTS<>+68(SB)/4, $0xffffffff
+DATA blendTS<>+72(SB)/4, $0xffffffff
+DATA blendTS<>+76(SB)/4, $0xffffffff
+DATA blendTS<>+80(SB)/4, $0xffffffff // S S T T, scales alone
+DATA blendTS<>+84(SB)/4, $0xffffffff
+DATA blendTS<>+88(SB)/4, $0
+DATA blendTS<>+92(SB)/4, $0
+GLOBL blendTS<>(SB), RODATA|NOPTR, $96
+
+// LERPVEC: the floats at off(SI) become a + (b - a)·w (X15) in the lanes
+// of m, lerp3To's operations in its order; the other lanes keep their
+// bits.
+#define LERPVEC(off, m, a, t) \
+	MOVUPS off(SI), a; \
+	MOVUPS off(DI), t; \
+	SUBPS  a, t; \
+	MULPS  X15, t; \
+	ADDPS  a, t; \
+	XORPS  a, t; \
+	ANDPS  m, t; \
+	XORPS  a, t; \
+	MOVUPS t, off(SI)
+
+// func lerpTSAsm(a, b *formats.Transform, pairs int, w float32)
+//
+// lerp3To of the translations and scales of 2·pairs transforms.
+TEXT ·lerpTSAsm(SB), NOSPLIT, $0-28
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DI
+	MOVQ   pairs+16(FP), CX
+	MOVSS  w+24(FP), X15
+	SHUFPS $0, X15, X15
+	MOVUPS blendTS<>+0(SB), X10
+	MOVUPS blendTS<>+16(SB), X11
+	MOVUPS blendTS<>+32(SB), X12
+	MOVUPS blendTS<>+48(SB), X13
+	MOVUPS blendTS<>+64(SB), X14
+	TESTQ  CX, CX
+	JLE    tsdone
+
+tsloop:
+	LERPVEC(0, X10, X0, X1)
+	LERPVEC(16, X11, X2, X3)
+	LERPVEC(32, X12, X4, X5)
+	LERPVEC(48, X13, X6, X7)
+	LERPVEC(64, X14, X8, X9)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  tsloop
+
+tsdone:
+	RET
+
+// func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
+//
+// lerp3To of the scales of 2·pairs transforms.
+TEXT ·lerpSAsm(SB), NOSPLIT, $0-28
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DI
+	MOVQ   pairs+16(FP), CX
+	MOVSS  w+24(FP), X15
+	SHUFPS $0, X15, X15
+	MOVUPS blendTS<>+16(SB), X11
+	MOVUPS blendTS<>+80(SB), X12
+	MOVUPS blendTS<>+64(SB), X14
+	TESTQ  CX, CX
+	JLE    sdone
+
+sloop:
+	LERPVEC(16, X11, X2, X3)
+	LERPVEC(32, X12, X4, X5)
+	LERPVEC(64, X14, X8, X9)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  sloop
+
+sdone:
+	RET
+
+// func orBoolsAsm(dst, a, b *bool, n int)
+//
+// dst[i] = a[i] || b[i] for n bools (dst may alias a or b): bools are the
+// bytes 0 and 1, whose OR is a bool again.
+TEXT ·orBoolsAsm(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+
+or16:
+	CMPQ   CX, $16
+	JLT    or1
+	MOVOU  (SI), X0
+	MOVOU  (DX), X1
+	POR    X1, X0
+	MOVOU  X0, (DI)
+	ADDQ   $16, SI
+	ADDQ   $16, DX
+	ADDQ   $16, DI
+	SUBQ   $16, CX
+	JMP    or16
+
+or1:
+	TESTQ CX, CX
+	JLE   ordone
+	MOVB  (SI), AX
+	ORB   (DX), AX
+	MOVB  AX, (DI)
+	INCQ  SI
+	INCQ  DX
+	INCQ  DI
+	DECQ  CX
+	JMP   or1
+
+ordone:
+	RET
