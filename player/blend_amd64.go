@@ -18,12 +18,17 @@ const haveBlendSIMD = true
 const blendChunk = 64
 
 // lerpRotsAsm runs the lerp branch of the games' Slerp for 4·groups
-// joints from a and b where the plain dot product d has lo < d and not
-// hi <= d, with MP1's InvSqrtF or, with echoes, Echoes'. slow[g] gets a
-// bit for each joint of group g it left untouched.
+// joints (at most blendChunk) from a and b where the plain dot product d
+// has lo < d and not hi <= d, with MP1's InvSqrtF or, with echoes,
+// Echoes'. slow[g] gets a bit for each joint of group g it left
+// untouched. scratch is its working memory.
 //
 //go:noescape
-func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8)
+func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
+
+// lerpScratch is lerpRotsAsm's working memory: per group of four joints
+// six vectors of four float32.
+type lerpScratch [blendChunk / 4][6][4]float32
 
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
@@ -37,6 +42,7 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
+	var scratch lerpScratch
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -44,7 +50,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			blendRotsPrime(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0])
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &scratch)
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)
@@ -61,6 +67,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
+	var scratch lerpScratch
 	// Echoes' band has no upper end: hi <= d is never true for NaN.
 	hi := float32(math.NaN())
 	for base := 0; base < len(la); base += blendChunk {
@@ -70,7 +77,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
 			blendRotsPrime2(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0])
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &scratch)
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)

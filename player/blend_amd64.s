@@ -60,7 +60,9 @@ DATA blendK<>+224(SB)/8, $0x3f808ff940000000 // c3
 DATA blendK<>+232(SB)/8, $0x3f808ff940000000
 DATA blendK<>+240(SB)/8, $0xbf240d0e60000000 // c4
 DATA blendK<>+248(SB)/8, $0xbf240d0e60000000
-GLOBL blendK<>(SB), RODATA|NOPTR, $256
+DATA blendK<>+256(SB)/8, $0x3fe0000000000000 // 0.5 (double)
+DATA blendK<>+264(SB)/8, $0x3fe0000000000000
+GLOBL blendK<>(SB), RODATA|NOPTR, $272
 
 #define K_ONEPD blendK<>+0(SB)
 #define K_INF blendK<>+16(SB)
@@ -78,6 +80,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $256
 #define K_SC2 blendK<>+208(SB)
 #define K_SC3 blendK<>+224(SB)
 #define K_SC4 blendK<>+240(SB)
+#define K_HALFPD blendK<>+256(SB)
 
 // TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
 // The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
@@ -100,6 +103,22 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $256
 	MOVAPS   r3, r1; \
 	MOVAPS   r2, r3; \
 	MOVAPS   t0, r2
+
+// TRANSPOSEL is TRANSPOSE without the final moves: the columns come out
+// in t0, r3, r1 and r2 (r0 and t1 are clobbered).
+#define TRANSPOSEL(r0, r1, r2, r3, t0, t1) \
+	MOVAPS   r0, t0; \
+	UNPCKLPS r1, t0; \
+	UNPCKHPS r1, r0; \
+	MOVAPS   r2, t1; \
+	UNPCKLPS r3, t1; \
+	UNPCKHPS r3, r2; \
+	MOVAPS   t1, r3; \
+	MOVHLPS  t0, r3; \
+	MOVLHPS  t1, t0; \
+	MOVAPS   r0, r1; \
+	MOVLHPS  r2, r1; \
+	MOVHLPS  r0, r2
 
 // LOAD4 loads the rotations of the four transforms at p (160 bytes).
 #define LOAD4(p, r0, r1, r2, r3) \
@@ -175,43 +194,14 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $256
 	CVTPD2PS t1, t1; \
 	MOVLHPS  t1, dst
 
-// INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
-// InvSqrtMP1 and InvSqrtMP2 return there (the arithmetic would give 0).
-#define INFNAN(n, dst, t1, t2) \
-	MOVUPS K_INF, t1; \
-	CMPPS  n, t1, $0; \
-	MOVUPS K_QNAN, t2; \
-	ANDPS  t1, t2; \
-	ANDNPS dst, t1; \
-	ORPS   t2, t1; \
-	MOVAPS t1, dst
-
-// INVSQRT1: dst = InvSqrtMP1(n) per lane: float32(1 / math.Sqrt(float64(n)))
-// (n is a sum of squares, never -0, so InvSqrtMP1's +0 changes nothing).
-#define INVSQRT1(n, dst, t1, t2) \
-	CVTPS2PD n, t1; \
-	SQRTPD   t1, t1; \
-	MOVUPS   K_ONEPD, dst; \
-	DIVPD    t1, dst; \
-	CVTPD2PS dst, dst; \
-	HI(n, t1); \
-	CVTPS2PD t1, t1; \
-	SQRTPD   t1, t1; \
-	MOVUPS   K_ONEPD, t2; \
-	DIVPD    t1, t2; \
-	CVTPD2PS t2, t2; \
-	MOVLHPS  t2, dst; \
-	INFNAN(n, dst, t1, t2)
-
 // INVSQRT2: dst = InvSqrtMP2(n) per lane: 1 / float32(math.Sqrt(float64(n))).
 // The float32 square root is that rounding of the double one: double
 // rounding is innocuous for a square root when the wider format has at
 // least 2p+2 bits (53 >= 2·24+2).
-#define INVSQRT2(n, dst, t1, t2) \
+#define INVSQRT2(n, dst, t1) \
 	SQRTPS n, t1; \
 	MOVUPS K_ONEPS, dst; \
-	DIVPS  t1, dst; \
-	INFNAN(n, dst, t1, t2)
+	DIVPS  t1, dst
 
 // BLEND: dst = m ? dst : old (t is clobbered).
 #define BLEND(m, old, dst, t) \
@@ -220,119 +210,243 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $256
 	ANDPS  m, dst; \
 	ORPS   t, dst
 
-// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8)
-//
-// For 4·groups joints: where the plain dot product d of the rotations
-// has lo < d and not hi <= d, the lerp branch of the games' Slerp (MP1's
-// or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and the Echoes loop
-// of BlendPoses. slow[g] receives a bit per joint of group g left as it
-// was.
-TEXT ·lerpRotsAsm(SB), NOSPLIT, $32-48
-	MOVQ    a+0(FP), SI
-	MOVQ    b+8(FP), DI
-	MOVQ    groups+16(FP), CX
-	MOVQ    slow+40(FP), BX
-	MOVBLZX echoes+36(FP), DX
-	MOVSS   w+24(FP), X15
-	SHUFPS  $0, X15, X15
-	CVTPS2PD X15, X14
-	MOVSS   lo+28(FP), X12
-	SHUFPS  $0, X12, X12
-	MOVUPS  X12, 0(SP)
-	MOVSS   hi+32(FP), X12
-	SHUFPS  $0, X12, X12
-	MOVUPS  X12, 16(SP)
-	TESTQ   CX, CX
-	JLE     lerpdone
+// NITER: one Newton step for 1/√N from Y in double precision, Y += Y·(1 -
+// N·Y·Y)·0.5 (t and u are clobbered).
+#define NITER(N, Y, t, u) \
+	MOVAPS N, t; \
+	MULPD  Y, t; \
+	MULPD  Y, t; \
+	MOVUPS K_ONEPD, u; \
+	SUBPD  t, u; \
+	MULPD  Y, u; \
+	MOVUPS K_HALFPD, t; \
+	MULPD  t, u; \
+	ADDPD  u, Y
 
-lerploop:
+// NEWTON: dst = InvSqrtMP1(n) per lane for 0 < n < +Inf, without
+// SQRTPD and DIVPD (the double-precision divider, a third of the kernel's
+// time): the float32 1/√n, 1 / float32(√n), taken to double precision by
+// two Newton steps, then rounded to float32. That is 1/√n correctly
+// rounded to float32, which InvSqrtMP1 also is, for every float32 in
+// [1, 4) (TestInvSqrtNewton replays the arithmetic for each); every step
+// scales exactly by powers of 4, so for every positive float32 n.
+#define NEWTON(n, dst, t1, t2, t3, t4) \
+	SQRTPS   n, dst; \
+	MOVUPS   K_ONEPS, t1; \
+	DIVPS    dst, t1; \
+	CVTPS2PD n, t2; \
+	CVTPS2PD t1, t3; \
+	NITER(t2, t3, dst, t4); \
+	NITER(t2, t3, dst, t4); \
+	CVTPD2PS t3, t3; \
+	HI(n, t2); \
+	CVTPS2PD t2, t2; \
+	HI(t1, t4); \
+	CVTPS2PD t4, t1; \
+	NITER(t2, t1, dst, t4); \
+	NITER(t2, t1, dst, t4); \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, t3; \
+	MOVAPS   t3, dst
+
+// BLENDX: dst = m ? dst : old, as old ^ ((dst ^ old) & m).
+#define BLENDX(m, old, dst) \
+	XORPS old, dst; \
+	ANDPS m, dst; \
+	XORPS old, dst
+
+// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *[16][6][4]float32)
+//
+// For 4·groups joints (groups <= 16): where the plain dot product d of
+// the rotations has lo < d and not hi <= d, the lerp branch of the games'
+// Slerp (MP1's or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and
+// blendRotsPrime2. Joints whose squared length comes out 0, +Inf or NaN
+// (zero, huge or tiny quaternions, a NaN weight) are left to the Go code
+// too. slow[g] receives a bit per joint of group g left as it was.
+//
+// One group's work is a chain of dependent operations too long for the
+// processor to overlap the next group's with it, so the kernel runs in
+// four passes over the groups, which pass values on through scratch
+// (per group x, y, z, qw, the squared length n then 1/√n, and the mask):
+// each pass's chain is short enough for several groups to be in flight.
+TEXT ·lerpRotsAsm(SB), NOSPLIT, $64-56
+	MOVQ     a+0(FP), SI
+	MOVQ     b+8(FP), DI
+	MOVQ     groups+16(FP), CX
+	MOVQ     scratch+48(FP), R8
+	MOVSS    w+24(FP), X15
+	SHUFPS   $0, X15, X15
+	CVTPS2PD X15, X14
+	MOVUPS   X14, 32(SP)
+	MOVSS    lo+28(FP), X12
+	SHUFPS   $0, X12, X12
+	MOVUPS   X12, 0(SP)
+	MOVSS    hi+32(FP), X12
+	SHUFPS   $0, X12, X12
+	MOVUPS   X12, 16(SP)
+	TESTQ    CX, CX
+	JLE      lerpdone
+
+lerploop1:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
 	LOAD4(SI, X0, X1, X2, X3)
-	TRANSPOSE(X0, X1, X2, X3, X8, X9)
-	LOAD4(DI, X4, X5, X6, X7)
-	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	LOAD4(DI, X0, X5, X6, X7)
+	TRANSPOSEL(X0, X5, X6, X7, X8, X9)
 
 	// quickDot: ((aW·bW + aX·bX) + aY·bY) + aZ·bZ.
-	MOVAPS X0, X8
-	MULPS  X4, X8
-	MOVAPS X1, X9
-	MULPS  X5, X9
-	ADDPS  X9, X8
-	MOVAPS X2, X9
-	MULPS  X6, X9
-	ADDPS  X9, X8
-	MOVAPS X3, X9
-	MULPS  X7, X9
-	ADDPS  X9, X8
+	MOVAPS X4, X9
+	MULPS  X8, X9
+	MOVAPS X3, X0
+	MULPS  X7, X0
+	ADDPS  X0, X9
+	MOVAPS X1, X0
+	MULPS  X5, X0
+	ADDPS  X0, X9
+	MOVAPS X2, X0
+	MULPS  X6, X0
+	ADDPS  X0, X9
 
-	// Fast lanes: lo < d and not hi <= d.
-	MOVUPS  0(SP), X9
-	CMPPS   X8, X9, $1
-	MOVUPS  16(SP), X10
-	CMPPS   X8, X10, $2
-	ANDNPS  X9, X10
-	MOVMSKPS X10, AX
-	XORL    $15, AX
-	MOVB    AX, (BX)
-	CMPL    AX, $15
-	JEQ     lerpnext
+	// Fast lanes (X11): lo < d and not hi <= d.
+	MOVUPS   0(SP), X10
+	CMPPS    X9, X10, $1
+	MOVUPS   16(SP), X11
+	CMPPS    X9, X11, $2
+	ANDNPS   X10, X11
+	MOVUPS   X11, 80(R8)
+	MOVMSKPS X11, AX
+	TESTL    AX, AX
+	JEQ      lerpnext1
 
-	// x, y, z = a + float32(w·(b - a)); qw = FMAddS(w, bW - aW, aW).
-	SUBPS X0, X4
-	SUBPS X1, X5
-	SUBPS X2, X6
-	SUBPS X3, X7
-	MULPS X15, X5
-	ADDPS X1, X5
-	MULPS X15, X6
-	ADDPS X2, X6
-	MULPS X15, X7
-	ADDPS X3, X7
-	CVTPS2PD X4, X8
-	MULPD    X14, X8
-	CVTPS2PD X0, X9
-	ADDPD    X9, X8
-	CVTPD2PS X8, X8
-	HI(X4, X9)
-	CVTPS2PD X9, X9
+	// x, y, z = a + float32(w·(b - a)) in X7, X5, X6; qw = FMAddS(w,
+	// bW - aW, aW) in X9.
+	SUBPS    X4, X8
+	SUBPS    X3, X7
+	SUBPS    X1, X5
+	SUBPS    X2, X6
+	MULPS    X15, X7
+	ADDPS    X3, X7
+	MULPS    X15, X5
+	ADDPS    X1, X5
+	MULPS    X15, X6
+	ADDPS    X2, X6
+	MOVUPS   32(SP), X14
+	CVTPS2PD X8, X9
 	MULPD    X14, X9
-	HI(X0, X11)
-	CVTPS2PD X11, X11
-	ADDPD    X11, X9
+	CVTPS2PD X4, X10
+	ADDPD    X10, X9
 	CVTPD2PS X9, X9
-	MOVLHPS  X9, X8
+	HI(X8, X10)
+	CVTPS2PD X10, X10
+	MULPD    X14, X10
+	HI(X4, X12)
+	CVTPS2PD X12, X12
+	ADDPD    X12, X10
+	CVTPD2PS X10, X10
+	MOVLHPS  X10, X9
+	MOVUPS   X7, 0(R8)
+	MOVUPS   X5, 16(R8)
+	MOVUPS   X6, 32(R8)
+	MOVUPS   X9, 48(R8)
 
-	// n = FMAddS(qw, qw, FMAddS(z, z, FMAddS(x, x, y·y))).
-	MOVAPS X6, X4
-	MULPS  X6, X4
-	FMADDSQ(X5, X4, X9, X11, X12)
-	FMADDSQ(X7, X9, X4, X11, X12)
-	FMADDSQ(X8, X4, X9, X11, X12)
-	TESTL  DX, DX
-	JNE    lerpmp2
-	INVSQRT1(X9, X4, X11, X12)
-	JMP    lerpscale
-
-lerpmp2:
-	INVSQRT2(X9, X4, X11, X12)
-
-lerpscale:
-	MULPS X4, X8
-	MULPS X4, X5
-	MULPS X4, X6
-	MULPS X4, X7
-	BLEND(X10, X0, X8, X11)
-	BLEND(X10, X1, X5, X11)
-	BLEND(X10, X2, X6, X11)
-	BLEND(X10, X3, X7, X11)
-	TRANSPOSE(X8, X5, X6, X7, X11, X12)
-	STORE4(SI, X8, X5, X6, X7)
-
-lerpnext:
+lerpnext1:
 	ADDQ $160, SI
 	ADDQ $160, DI
+	ADDQ $96, R8
+	DECQ CX
+	JNZ  lerploop1
+
+	// Second pass: n = FMAddS(qw, qw, FMAddS(z, z, FMAddS(x, x, y·y)));
+	// lanes with n not in (0, +Inf) drop out.
+	MOVQ groups+16(FP), CX
+	MOVQ scratch+48(FP), R8
+	MOVUPS K_INF, X15
+
+lerploopn:
+	MOVUPS 0(R8), X7
+	MOVUPS 16(R8), X5
+	MOVUPS 32(R8), X6
+	MOVUPS 48(R8), X9
+	MOVAPS X5, X8
+	MULPS  X5, X8
+	FMADDSQ(X7, X8, X10, X12, X13)
+	FMADDSQ(X6, X10, X8, X12, X13)
+	FMADDSQ(X9, X8, X10, X12, X13)
+	MOVUPS X10, 64(R8)
+	XORPS  X12, X12
+	CMPPS  X10, X12, $1
+	MOVAPS X10, X13
+	CMPPS  X15, X13, $1
+	ANDPS  X12, X13
+	MOVUPS 80(R8), X11
+	ANDPS  X13, X11
+	MOVUPS X11, 80(R8)
+	ADDQ   $96, R8
+	DECQ   CX
+	JNZ    lerploopn
+
+	// Third pass: n becomes 1/√n (MP1's or Echoes' InvSqrtF).
+	MOVQ    groups+16(FP), CX
+	MOVQ    scratch+48(FP), R8
+	MOVBLZX echoes+36(FP), DX
+	TESTL   DX, DX
+	JNE     lerploop2e
+
+lerploop2:
+	MOVUPS 64(R8), X10
+	NEWTON(X10, X8, X0, X12, X13, X14)
+	MOVUPS X8, 64(R8)
+	ADDQ   $96, R8
+	DECQ   CX
+	JNZ    lerploop2
+	JMP    lerppass3
+
+lerploop2e:
+	MOVUPS 64(R8), X10
+	INVSQRT2(X10, X8, X0)
+	MOVUPS X8, 64(R8)
+	ADDQ   $96, R8
+	DECQ   CX
+	JNZ    lerploop2e
+
+lerppass3:
+	// Fourth pass: scale, keep the fast lanes, store.
+	MOVQ a+0(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ scratch+48(FP), R8
+	MOVQ slow+40(FP), BX
+
+lerploop3:
+	MOVUPS   80(R8), X11
+	MOVMSKPS X11, AX
+	XORL     $15, AX
+	MOVB     AX, (BX)
+	CMPL     AX, $15
+	JEQ      lerpnext3
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	MOVUPS   64(R8), X8
+	MOVUPS   48(R8), X9
+	MOVUPS   0(R8), X7
+	MOVUPS   16(R8), X5
+	MOVUPS   32(R8), X6
+	MULPS X8, X9
+	MULPS X8, X7
+	MULPS X8, X5
+	MULPS X8, X6
+	BLENDX(X11, X4, X9)
+	BLENDX(X11, X3, X7)
+	BLENDX(X11, X1, X5)
+	BLENDX(X11, X2, X6)
+	TRANSPOSEL(X9, X7, X5, X6, X0, X8)
+	STORE4(SI, X0, X6, X7, X5)
+
+lerpnext3:
+	ADDQ $160, SI
+	ADDQ $96, R8
 	INCQ BX
 	DECQ CX
-	JNZ  lerploop
+	JNZ  lerploop3
 
 lerpdone:
 	RET
