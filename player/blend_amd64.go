@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
 )
 
 // haveBlendSIMD: BlendPoses blends rotations with the SSE2 kernels of
@@ -26,6 +27,14 @@ const blendChunk = 64
 //go:noescape
 func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
 
+// slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
+// idx[0..4·groups) of a and b (indices from a and b), whose localDot is
+// from 0 to 0.95 and whose FastArcCosR of it is in angle; u must be
+// strictly between Slerp's snaps. A group may list a joint twice.
+//
+//go:noescape
+func slerpPrimeAsm(a, b *formats.Transform, idx *int32, angle *float32, groups int, u float32)
+
 // lerpScratch is lerpRotsAsm's working memory: per group of four joints
 // six vectors of four float32.
 type lerpScratch [blendChunk / 4][6][4]float32
@@ -36,13 +45,15 @@ type lerpScratch [blendChunk / 4][6][4]float32
 //go:noescape
 func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
 
-// blendRotsPrimeSIMD is blendRotsPrime: the kernel takes the joints
-// inside the lerp band, the others and the last len(la)%4 go through
-// the Go code.
+// blendRotsPrimeSIMD is blendRotsPrime: lerpRotsAsm takes the joints
+// inside the lerp band, slerpPrimeAsm most others; the rest and the last
+// len(la)%4 go through the Go code.
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
 	var scratch lerpScratch
+	var idx [blendChunk]int32
+	var angle [blendChunk]float32
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -51,11 +62,28 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			break
 		}
 		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &scratch)
+		// The joints left: blendRotPrimeSlow's slerp branch (a dot
+		// product from 0 to 0.95) goes to slerpPrimeAsm with the angle
+		// from FastArcCosR (math.Acos above 0.925), the rest (flips,
+		// nearly equal rotations, NaN) to blendRotPrimeSlow.
+		k := 0
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)
-				blendRotPrimeSlow(&la[i].Rotation, &lb[i].Rotation, w)
+				q0, q1 := &la[i].Rotation, &lb[i].Rotation
+				if d := localDot(q0, q1); d >= 0 && d <= 0.95 {
+					idx[k], angle[k] = int32(i-base), retromath.FastArcCosR(d)
+					k++
+					continue
+				}
+				blendRotPrimeSlow(q0, q1, w)
 			}
+		}
+		if k > 0 {
+			for j := k; j%4 != 0; j++ {
+				idx[j], angle[j] = idx[k-1], angle[k-1]
+			}
+			slerpPrimeAsm(&la[base], &lb[base], &idx[0], &angle[0], (k+3)/4, w)
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime(la[t:end], lb[t:end], w)

@@ -451,6 +451,150 @@ lerpnext3:
 lerpdone:
 	RET
 
+// INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
+// InvSqrtMP1 returns there (the arithmetic would give 0).
+#define INFNAN(n, dst, t1, t2) \
+	MOVUPS K_INF, t1; \
+	CMPPS  n, t1, $0; \
+	MOVUPS K_QNAN, t2; \
+	ANDPS  t1, t2; \
+	ANDNPS dst, t1; \
+	ORPS   t2, t1; \
+	MOVAPS t1, dst
+
+// INVSQRT1: dst = InvSqrtMP1(n) per lane, as it computes it:
+// float32(1 / math.Sqrt(float64(n))) (n is a sum of squares, never -0,
+// so InvSqrtMP1's +0 changes nothing), NaN at +Inf.
+#define INVSQRT1(n, dst, t1, t2) \
+	CVTPS2PD n, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, dst; \
+	DIVPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(n, t1); \
+	CVTPS2PD t1, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, t2; \
+	DIVPD    t1, t2; \
+	CVTPD2PS t2, t2; \
+	MOVLHPS  t2, dst; \
+	INFNAN(n, dst, t1, t2)
+
+// FASTSIN: dst = FastSinR(x) per lane for |x| <= π (no turns to remove):
+// x·c1, then x³·c2, x⁵·c3 and x⁷·c4 each fused into the sum in turn. x
+// is clobbered (it ends as x⁷).
+#define FASTSIN(x, dst, x2, acc, t1, t2) \
+	MOVAPS x, x2; \
+	MULPS  x, x2; \
+	MOVUPS K_SC1, acc; \
+	MULPS  x, acc; \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC2, acc, dst, t1, t2); \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC3, dst, acc, t1, t2); \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC4, acc, dst, t1, t2)
+
+// GATHER4: the byte offsets of the transforms of joints idx[0..3] into
+// R10..R13 (40 bytes a transform).
+#define GATHER4(p) \
+	MOVLQSX 0(p), R10; \
+	MOVLQSX 4(p), R11; \
+	MOVLQSX 8(p), R12; \
+	MOVLQSX 12(p), R13; \
+	IMUL3Q  $40, R10, R10; \
+	IMUL3Q  $40, R11, R11; \
+	IMUL3Q  $40, R12, R12; \
+	IMUL3Q  $40, R13, R13
+
+// func slerpPrimeAsm(a, b *formats.Transform, idx *int32, angle *float32, groups int, u float32)
+//
+// The slerp branch of MP1's Slerp (blendRotPrimeSlow's, SlerpPrime's
+// arithmetic) for the joints idx[0..4·groups), whose rotations are not
+// flipped (localDot >= 0) and whose FastArcCosR of it the Go code has
+// computed into angle; u is strictly between Slerp's snaps, so that the
+// sine arguments need no range reduction. A joint may be listed more
+// than once within a group (the last one repeats to fill it).
+TEXT ·slerpPrimeAsm(SB), NOSPLIT, $64-44
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DI
+	MOVQ   idx+16(FP), R8
+	MOVQ   angle+24(FP), R9
+	MOVQ   groups+32(FP), CX
+	MOVSS  u+40(FP), X0
+	SHUFPS $0, X0, X0
+	MOVUPS X0, 16(SP)
+	MOVUPS K_ONEPS, X1
+	SUBPS  X0, X1
+	MOVUPS X1, 0(SP)
+	TESTQ  CX, CX
+	JLE    slerpdone
+
+slerploop:
+	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVUPS (R9), X8
+	MOVUPS 0(SP), X9
+	MULPS  X8, X9
+	FASTSIN(X9, X10, X11, X12, X13, X14)
+	MOVUPS X10, 32(SP)
+	MOVUPS 16(SP), X9
+	MULPS  X8, X9
+	FASTSIN(X9, X10, X11, X12, X13, X14)
+	MOVUPS X10, 48(SP)
+
+	GATHER4(R8)
+	MOVUPS 12(SI)(R10*1), X0
+	MOVUPS 12(SI)(R11*1), X1
+	MOVUPS 12(SI)(R12*1), X2
+	MOVUPS 12(SI)(R13*1), X3
+	TRANSPOSE(X0, X1, X2, X3, X8, X9)
+	MOVUPS 12(DI)(R10*1), X4
+	MOVUPS 12(DI)(R11*1), X5
+	MOVUPS 12(DI)(R12*1), X6
+	MOVUPS 12(DI)(R13*1), X7
+	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+
+	// x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa, aW,
+	// float32(sb·bW)) in X10.
+	MOVUPS 32(SP), X8
+	MOVUPS 48(SP), X9
+	MULPS  X8, X1
+	MULPS  X9, X5
+	ADDPS  X5, X1
+	MULPS  X8, X2
+	MULPS  X9, X6
+	ADDPS  X6, X2
+	MULPS  X8, X3
+	MULPS  X9, X7
+	ADDPS  X7, X3
+	MULPS  X9, X4
+	FMADDS(X8, X0, X4, X10, X11, X12)
+
+	// n = FMAddS(w, w, FMAddS(z, z, FMAddS(x, x, y·y))); inv; scale.
+	MOVAPS X2, X5
+	MULPS  X2, X5
+	FMADDSQ(X1, X5, X6, X11, X12)
+	FMADDSQ(X3, X6, X5, X11, X12)
+	FMADDSQ(X10, X5, X6, X11, X12)
+	INVSQRT1(X6, X7, X11, X12)
+	MULPS X7, X10
+	MULPS X7, X1
+	MULPS X7, X2
+	MULPS X7, X3
+	TRANSPOSE(X10, X1, X2, X3, X8, X9)
+	MOVUPS X10, 12(SI)(R10*1)
+	MOVUPS X1, 12(SI)(R11*1)
+	MOVUPS X2, 12(SI)(R12*1)
+	MOVUPS X3, 12(SI)(R13*1)
+
+	ADDQ $16, R8
+	ADDQ $16, R9
+	DECQ CX
+	JNZ  slerploop
+
+slerpdone:
+	RET
+
 // SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
 // coefficients broadcast at byte offsets o0..o3 from p (arcRun's Estrin terms).
 #define SERIES(p, o0, o1, o2, o3, y, y2, dst, t1, t2) \
