@@ -28,16 +28,18 @@ const blendChunk = 64
 func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
 
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
-// idx[0..4·groups) of a and b (indices from a and b), whose localDot is
-// from 0 to 0.95 and whose FastArcCosR of it is in angle; u must be
-// strictly between Slerp's snaps. A group may list a joint twice.
+// idx[0..4·groups) of a and b (indices from a and b), whose localDot d is
+// from 0 to 0.95; angle holds FastArcCosR(d) where d > 0.925 (math.Acos),
+// the kernel computes the polynomial below. u must be strictly between
+// Slerp's snaps. A group may list a joint twice.
 //
 //go:noescape
-func slerpPrimeAsm(a, b *formats.Transform, idx *int32, angle *float32, groups int, u float32)
+func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
 // lerpScratch is lerpRotsAsm's working memory: per group of four joints
-// six vectors of four float32.
-type lerpScratch [blendChunk / 4][6][4]float32
+// eight vectors of four float32 (the seventh, MP1's localDot of the
+// joints left to the Go code, is read by blendRotsPrimeSIMD).
+type lerpScratch [blendChunk / 4][8][4]float32
 
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
@@ -53,7 +55,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 	var slow [blendChunk / 4]uint8
 	var scratch lerpScratch
 	var idx [blendChunk]int32
-	var angle [blendChunk]float32
+	var dots, angle [blendChunk]float32
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -62,28 +64,32 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			break
 		}
 		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &scratch)
-		// The joints left: blendRotPrimeSlow's slerp branch (a dot
-		// product from 0 to 0.95) goes to slerpPrimeAsm with the angle
-		// from FastArcCosR (math.Acos above 0.925), the rest (flips,
-		// nearly equal rotations, NaN) to blendRotPrimeSlow.
+		// The joints left: blendRotPrimeSlow's slerp branch (localDot
+		// from 0 to 0.95) goes to slerpPrimeAsm, with FastArcCosR's
+		// math.Acos from here above 0.925; the rest (flips, NaN, huge
+		// or tiny quaternions) to the Go code.
 		k := 0
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
-				i := base + 4*gi + bits.TrailingZeros8(m)
-				q0, q1 := &la[i].Rotation, &lb[i].Rotation
-				if d := localDot(q0, q1); d >= 0 && d <= 0.95 {
-					idx[k], angle[k] = int32(i-base), retromath.FastArcCosR(d)
+				j := bits.TrailingZeros8(m)
+				i := base + 4*gi + j
+				if d := scratch[gi][6][j]; d >= 0 && d <= 0.95 {
+					idx[k], dots[k] = int32(i-base), d
+					if d > 0.925 {
+						angle[k] = retromath.FastArcCosR(d)
+					}
 					k++
 					continue
 				}
-				blendRotPrimeSlow(q0, q1, w)
+				// Whatever the reason, the Go code for this joint alone.
+				blendRotsPrime(la[i:i+1], lb[i:i+1], w)
 			}
 		}
 		if k > 0 {
 			for j := k; j%4 != 0; j++ {
-				idx[j], angle[j] = idx[k-1], angle[k-1]
+				idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
 			}
-			slerpPrimeAsm(&la[base], &lb[base], &idx[0], &angle[0], (k+3)/4, w)
+			slerpPrimeAsm(&la[base], &lb[base], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime(la[t:end], lb[t:end], w)
@@ -109,7 +115,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)
-				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, true)
+				blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
 			}
 		}
 		if t := base + 4*g; t < end {

@@ -62,7 +62,11 @@ DATA blendK<>+240(SB)/8, $0xbf240d0e60000000 // c4
 DATA blendK<>+248(SB)/8, $0xbf240d0e60000000
 DATA blendK<>+256(SB)/8, $0x3fe0000000000000 // 0.5 (double)
 DATA blendK<>+264(SB)/8, $0x3fe0000000000000
-GLOBL blendK<>(SB), RODATA|NOPTR, $272
+DATA blendK<>+272(SB)/4, $0x3f733333          // float32(0.95)
+DATA blendK<>+276(SB)/4, $0x3f733333
+DATA blendK<>+280(SB)/4, $0x3f733333
+DATA blendK<>+284(SB)/4, $0x3f733333
+GLOBL blendK<>(SB), RODATA|NOPTR, $288
 
 #define K_ONEPD blendK<>+0(SB)
 #define K_INF blendK<>+16(SB)
@@ -81,6 +85,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $272
 #define K_SC3 blendK<>+224(SB)
 #define K_SC4 blendK<>+240(SB)
 #define K_HALFPD blendK<>+256(SB)
+#define K_095 blendK<>+272(SB)
 
 // TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
 // The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
@@ -255,25 +260,32 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $272
 	ANDPS m, dst; \
 	XORPS old, dst
 
-// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *[16][6][4]float32)
+// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
 //
 // For 4·groups joints (groups <= 16): where the plain dot product d of
 // the rotations has lo < d and not hi <= d, the lerp branch of the games'
 // Slerp (MP1's or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and
 // blendRotsPrime2. Joints whose squared length comes out 0, +Inf or NaN
 // (zero, huge or tiny quaternions, a NaN weight) are left to the Go code
-// too. slow[g] receives a bit per joint of group g left as it was.
+// too. For MP1 the joints out of the band that blendRotPrimeSlow would
+// lerp or leave are done here too, and scratch[g][6] gets the localDot
+// of each joint of group g that is left to the Go code (NaN for those in
+// the band). slow[g] receives a bit per joint of group g left to the Go
+// code.
 //
 // One group's work is a chain of dependent operations too long for the
 // processor to overlap the next group's with it, so the kernel runs in
 // four passes over the groups, which pass values on through scratch
-// (per group x, y, z, qw, the squared length n then 1/√n, and the mask):
+// (per group x, y, z, qw, the squared length n then 1/√n, the lerp mask,
+// MP1's localDot for the Go code and the mask of joints left as they
+// are):
 // each pass's chain is short enough for several groups to be in flight.
 TEXT ·lerpRotsAsm(SB), NOSPLIT, $64-56
 	MOVQ     a+0(FP), SI
 	MOVQ     b+8(FP), DI
 	MOVQ     groups+16(FP), CX
 	MOVQ     scratch+48(FP), R8
+	MOVBLZX  echoes+36(FP), DX
 	MOVSS    w+24(FP), X15
 	SHUFPS   $0, X15, X15
 	CVTPS2PD X15, X14
@@ -313,6 +325,45 @@ lerploop1:
 	MOVUPS   16(SP), X11
 	CMPPS    X9, X11, $2
 	ANDNPS   X10, X11
+
+	// MP1, a group with joints out of the band: localDot decides those
+	// as blendRotPrimeSlow does, (0.95, 1) the lerp branch, 1 or more
+	// unchanged (keep, X13); the others' localDot goes to the Go code
+	// (dl; NaN for the joints in the band, which it must not take for
+	// slerps).
+	XORPS    X13, X13
+	MOVUPS   K_QNAN, X12
+	MOVMSKPS X11, AX
+	CMPL     AX, $15
+	JEQ      lerpclass
+	TESTL    DX, DX
+	JNE      lerpclass
+	MOVAPS   X1, X9
+	MULPS    X5, X9
+	FMADDS(X3, X7, X9, X10, X12, X13)
+	FMADDS(X2, X6, X10, X9, X12, X13)
+	FMADDS(X4, X8, X9, X10, X12, X13)
+	MOVUPS   K_ONEPS, X9
+	CMPPS    X10, X9, $2
+	MOVAPS   X11, X13
+	ANDNPS   X9, X13
+	MOVUPS   K_095, X12
+	CMPPS    X10, X12, $1
+	MOVAPS   X10, X9
+	MOVUPS   K_ONEPS, X0
+	CMPPS    X0, X9, $1
+	ANDPS    X9, X12
+	MOVUPS   K_QNAN, X9
+	ANDPS    X11, X9
+	MOVAPS   X11, X0
+	ANDNPS   X10, X0
+	ORPS     X12, X11
+	ORPS     X0, X9
+	MOVAPS   X9, X12
+
+lerpclass:
+	MOVUPS   X12, 96(R8)
+	MOVUPS   X13, 112(R8)
 	MOVUPS   X11, 80(R8)
 	MOVMSKPS X11, AX
 	TESTL    AX, AX
@@ -352,7 +403,7 @@ lerploop1:
 lerpnext1:
 	ADDQ $160, SI
 	ADDQ $160, DI
-	ADDQ $96, R8
+	ADDQ $128, R8
 	DECQ CX
 	JNZ  lerploop1
 
@@ -381,14 +432,13 @@ lerploopn:
 	MOVUPS 80(R8), X11
 	ANDPS  X13, X11
 	MOVUPS X11, 80(R8)
-	ADDQ   $96, R8
+	ADDQ   $128, R8
 	DECQ   CX
 	JNZ    lerploopn
 
 	// Third pass: n becomes 1/√n (MP1's or Echoes' InvSqrtF).
 	MOVQ    groups+16(FP), CX
 	MOVQ    scratch+48(FP), R8
-	MOVBLZX echoes+36(FP), DX
 	TESTL   DX, DX
 	JNE     lerploop2e
 
@@ -396,7 +446,7 @@ lerploop2:
 	MOVUPS 64(R8), X10
 	NEWTON(X10, X8, X0, X12, X13, X14)
 	MOVUPS X8, 64(R8)
-	ADDQ   $96, R8
+	ADDQ   $128, R8
 	DECQ   CX
 	JNZ    lerploop2
 	JMP    lerppass3
@@ -405,7 +455,7 @@ lerploop2e:
 	MOVUPS 64(R8), X10
 	INVSQRT2(X10, X8, X0)
 	MOVUPS X8, 64(R8)
-	ADDQ   $96, R8
+	ADDQ   $128, R8
 	DECQ   CX
 	JNZ    lerploop2e
 
@@ -418,10 +468,13 @@ lerppass3:
 
 lerploop3:
 	MOVUPS   80(R8), X11
-	MOVMSKPS X11, AX
+	MOVUPS   112(R8), X10
+	ORPS     X11, X10
+	MOVMSKPS X10, AX
 	XORL     $15, AX
 	MOVB     AX, (BX)
-	CMPL     AX, $15
+	MOVMSKPS X11, AX
+	TESTL    AX, AX
 	JEQ      lerpnext3
 	LOAD4(SI, X0, X1, X2, X3)
 	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
@@ -443,7 +496,7 @@ lerploop3:
 
 lerpnext3:
 	ADDQ $160, SI
-	ADDQ $96, R8
+	ADDQ $128, R8
 	INCQ BX
 	DECQ CX
 	JNZ  lerploop3
@@ -507,21 +560,23 @@ lerpdone:
 	IMUL3Q  $40, R12, R12; \
 	IMUL3Q  $40, R13, R13
 
-// func slerpPrimeAsm(a, b *formats.Transform, idx *int32, angle *float32, groups int, u float32)
+// func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 //
 // The slerp branch of MP1's Slerp (blendRotPrimeSlow's, SlerpPrime's
 // arithmetic) for the joints idx[0..4·groups), whose rotations are not
-// flipped (localDot >= 0) and whose FastArcCosR of it the Go code has
-// computed into angle; u is strictly between Slerp's snaps, so that the
+// flipped: their localDot d is from 0 to 0.95. The angle is FastArcCosR's
+// polynomial of d up to 0.925, above that angle[] (math.Acos, which the
+// Go code computes); u is strictly between Slerp's snaps, so that the
 // sine arguments need no range reduction. A joint may be listed more
 // than once within a group (the last one repeats to fill it).
-TEXT ·slerpPrimeAsm(SB), NOSPLIT, $64-44
+TEXT ·slerpPrimeAsm(SB), NOSPLIT, $64-52
 	MOVQ   a+0(FP), SI
 	MOVQ   b+8(FP), DI
 	MOVQ   idx+16(FP), R8
-	MOVQ   angle+24(FP), R9
-	MOVQ   groups+32(FP), CX
-	MOVSS  u+40(FP), X0
+	MOVQ   d+24(FP), DX
+	MOVQ   angle+32(FP), R9
+	MOVQ   groups+40(FP), CX
+	MOVSS  u+48(FP), X0
 	SHUFPS $0, X0, X0
 	MOVUPS X0, 16(SP)
 	MOVUPS K_ONEPS, X1
@@ -531,8 +586,36 @@ TEXT ·slerpPrimeAsm(SB), NOSPLIT, $64-44
 	JLE    slerpdone
 
 slerploop:
+	// FastArcCosR(d): c1 + c2·d, then c3·d³, c4·d⁵, c5·d⁷ each fused
+	// into the sum; angle[] where d > 0.925.
+	MOVUPS   (DX), X8
+	MOVUPS   K_AC2, X14
+	MOVUPS   K_AC1, X13
+	CVTPS2PD X8, X10
+	MULPD    X14, X10
+	ADDPD    X13, X10
+	CVTPD2PS X10, X10
+	HI(X8, X11)
+	CVTPS2PD X11, X11
+	MULPD    X14, X11
+	ADDPD    X13, X11
+	CVTPD2PS X11, X11
+	MOVLHPS  X11, X10
+	MOVAPS   X8, X9
+	MULPS    X8, X9
+	MOVAPS   X8, X11
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC3, X10, X12, X13, X14)
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC4, X12, X10, X13, X14)
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC5, X10, X12, X13, X14)
+	MOVUPS   K_ACOSLIM, X13
+	CMPPS    X8, X13, $1
+	MOVUPS   (R9), X8
+	BLENDX(X13, X12, X8)
+
 	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
-	MOVUPS (R9), X8
 	MOVUPS 0(SP), X9
 	MULPS  X8, X9
 	FASTSIN(X9, X10, X11, X12, X13, X14)
@@ -588,6 +671,7 @@ slerploop:
 	MOVUPS X3, 12(SI)(R13*1)
 
 	ADDQ $16, R8
+	ADDQ $16, DX
 	ADDQ $16, R9
 	DECQ CX
 	JNZ  slerploop
