@@ -198,7 +198,8 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
 	for i := range la {
-		both := ma[i] && mb[i]
+		// Not ma[i] && mb[i]: its short circuit is a branch per bone.
+		both := b2u8(ma[i])&b2u8(mb[i]) != 0
 		if both {
 			lerp3To(&la[i].Translation, &lb[i].Translation, w)
 		} else {

@@ -66,7 +66,9 @@ DATA blendK<>+272(SB)/4, $0x3f733333          // float32(0.95)
 DATA blendK<>+276(SB)/4, $0x3f733333
 DATA blendK<>+280(SB)/4, $0x3f733333
 DATA blendK<>+284(SB)/4, $0x3f733333
-GLOBL blendK<>(SB), RODATA|NOPTR, $288
+DATA blendK<>+288(SB)/8, $0x3fd8000000000000 // 0.375 (double)
+DATA blendK<>+296(SB)/8, $0x3fd8000000000000
+GLOBL blendK<>(SB), RODATA|NOPTR, $304
 
 #define K_ONEPD blendK<>+0(SB)
 #define K_INF blendK<>+16(SB)
@@ -86,6 +88,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $288
 #define K_SC4 blendK<>+240(SB)
 #define K_HALFPD blendK<>+256(SB)
 #define K_095 blendK<>+272(SB)
+#define K_0375PD blendK<>+288(SB)
 
 // TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
 // The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
@@ -215,41 +218,44 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $288
 	ANDPS  m, dst; \
 	ORPS   t, dst
 
-// NITER: one Newton step for 1/√N from Y in double precision, Y += Y·(1 -
-// N·Y·Y)·0.5 (t and u are clobbered).
-#define NITER(N, Y, t, u) \
+// RSQSTEP: Y += Y·(e·(0.375·e + 0.5)), e = 1 - N·Y·Y, in double
+// precision: the series of 1/√(1 - e) to its e² term, one step that
+// triples the correct bits of Y as an estimate of 1/√N (t and u are
+// clobbered).
+#define RSQSTEP(N, Y, t, u) \
 	MOVAPS N, t; \
 	MULPD  Y, t; \
 	MULPD  Y, t; \
 	MOVUPS K_ONEPD, u; \
 	SUBPD  t, u; \
-	MULPD  Y, u; \
-	MOVUPS K_HALFPD, t; \
+	MOVUPS K_0375PD, t; \
+	MULPD  u, t; \
+	ADDPD  X15, t; \
 	MULPD  t, u; \
+	MULPD  Y, u; \
 	ADDPD  u, Y
 
 // NEWTON: dst = InvSqrtMP1(n) per lane for 0 < n < +Inf, without
-// SQRTPD and DIVPD (the double-precision divider, a third of the kernel's
-// time): the float32 1/√n, 1 / float32(√n), taken to double precision by
-// two Newton steps, then rounded to float32. That is 1/√n correctly
-// rounded to float32, which InvSqrtMP1 also is, for every float32 in
-// [1, 4) (TestInvSqrtNewton replays the arithmetic for each); every step
-// scales exactly by powers of 4, so for every positive float32 n.
+// SQRTPD and DIVPD (the double-precision divider, slower than the
+// whole kernel without it): the float32 1/√n, 1 / float32(√n), taken to
+// double precision by RSQSTEP, then rounded to float32. That is 1/√n
+// correctly rounded to float32, which InvSqrtMP1 also is, for every
+// float32 in [1, 4) (TestInvSqrtNewton replays the arithmetic for each);
+// every step scales exactly by powers of 4, so for every positive
+// float32 n. X15 must hold 0.5 (double).
 #define NEWTON(n, dst, t1, t2, t3, t4) \
 	SQRTPS   n, dst; \
 	MOVUPS   K_ONEPS, t1; \
 	DIVPS    dst, t1; \
 	CVTPS2PD n, t2; \
 	CVTPS2PD t1, t3; \
-	NITER(t2, t3, dst, t4); \
-	NITER(t2, t3, dst, t4); \
+	RSQSTEP(t2, t3, dst, t4); \
 	CVTPD2PS t3, t3; \
 	HI(n, t2); \
 	CVTPS2PD t2, t2; \
 	HI(t1, t4); \
 	CVTPS2PD t4, t1; \
-	NITER(t2, t1, dst, t4); \
-	NITER(t2, t1, dst, t4); \
+	RSQSTEP(t2, t1, dst, t4); \
 	CVTPD2PS t1, t1; \
 	MOVLHPS  t1, t3; \
 	MOVAPS   t3, dst
@@ -442,6 +448,8 @@ lerploopn:
 	TESTL   DX, DX
 	JNE     lerploop2e
 
+	MOVUPS K_HALFPD, X15
+
 lerploop2:
 	MOVUPS 64(R8), X10
 	NEWTON(X10, X8, X0, X12, X13, X14)
@@ -476,23 +484,29 @@ lerploop3:
 	MOVMSKPS X11, AX
 	TESTL    AX, AX
 	JEQ      lerpnext3
-	LOAD4(SI, X0, X1, X2, X3)
-	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
 	MOVUPS   64(R8), X8
 	MOVUPS   48(R8), X9
 	MOVUPS   0(R8), X7
-	MOVUPS   16(R8), X5
+	MOVUPS   16(R8), X10
 	MOVUPS   32(R8), X6
-	MULPS X8, X9
-	MULPS X8, X7
-	MULPS X8, X5
-	MULPS X8, X6
+	MULPS    X8, X9
+	MULPS    X8, X7
+	MULPS    X8, X10
+	MULPS    X8, X6
+	CMPL     AX, $15
+	JEQ      lerpstore
+
+	// Some joints keep their rotation: blend with a's.
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
 	BLENDX(X11, X4, X9)
 	BLENDX(X11, X3, X7)
-	BLENDX(X11, X1, X5)
+	BLENDX(X11, X1, X10)
 	BLENDX(X11, X2, X6)
-	TRANSPOSEL(X9, X7, X5, X6, X0, X8)
-	STORE4(SI, X0, X6, X7, X5)
+
+lerpstore:
+	TRANSPOSEL(X9, X7, X10, X6, X0, X8)
+	STORE4(SI, X0, X6, X7, X10)
 
 lerpnext3:
 	ADDQ $160, SI

@@ -166,9 +166,9 @@ func TestBlendSIMDBitExact(t *testing.T) {
 }
 
 // TestInvSqrtNewton replays NEWTON of blend_amd64.s (the float32 1/√n
-// refined by two Newton steps in double precision) for every float32 in
-// [1, 4): it is InvSqrtMP1 for each, and every step scales exactly by
-// powers of 4, so it is for every positive float32.
+// refined by one step of the series of 1/√(1 - e) in double precision)
+// for every float32 in [1, 4): it is InvSqrtMP1 for each, and every step
+// scales exactly by powers of 4, so it is for every positive float32.
 func TestInvSqrtNewton(t *testing.T) {
 	if testing.Short() {
 		t.Skip("16M values")
@@ -179,10 +179,9 @@ func TestInvSqrtNewton(t *testing.T) {
 		// float32(√n) is SQRTPS: rounding the double root to float32 is
 		// innocuous (53 >= 2·24 + 2 bits).
 		y, nn := float64(1/float32(math.Sqrt(float64(n)))), float64(n)
-		for range 2 {
-			u := float64(float64(nn*y) * y)
-			y += float64(y*(1-u)) * 0.5
-		}
+		e := 1 - float64(float64(nn*y)*y)
+		q := float64(e * (float64(e*0.375) + 0.5))
+		y += float64(y * q)
 		if float32(y) != retromath.InvSqrtMP1(n) {
 			bad++
 			if bad < 5 {
