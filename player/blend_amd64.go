@@ -22,10 +22,11 @@ const blendChunk = 64
 // joints (at most blendChunk) from a and b where the plain dot product d
 // has lo < d and not hi <= d, with MP1's InvSqrtF or, with echoes,
 // Echoes'. slow[g] gets a bit for each joint of group g it left
-// untouched. scratch is its working memory.
+// untouched; for MP1, dots[i] gets the localDot of joint i if it is one
+// of those (NaN if it was in the band).
 //
 //go:noescape
-func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
+func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
 // idx[0..4·groups) of a and b (indices from a and b), whose localDot d is
@@ -35,11 +36,6 @@ func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes 
 //
 //go:noescape
 func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
-
-// lerpScratch is lerpRotsAsm's working memory: per group of four joints
-// eight vectors of four float32 (the seventh, MP1's localDot of the
-// joints left to the Go code, is read by blendRotsPrimeSIMD).
-type lerpScratch [blendChunk / 4][8][4]float32
 
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
@@ -53,9 +49,8 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
-	var scratch lerpScratch
 	var idx [blendChunk]int32
-	var dots, angle [blendChunk]float32
+	var dl, dots, angle [blendChunk]float32
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -63,7 +58,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			blendRotsPrime(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &scratch)
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
 		// The joints left: blendRotPrimeSlow's slerp branch (localDot
 		// from 0 to 0.95) goes to slerpPrimeAsm, with FastArcCosR's
 		// math.Acos from here above 0.925; the rest (flips, NaN, huge
@@ -73,7 +68,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			for ; m != 0; m &= m - 1 {
 				j := bits.TrailingZeros8(m)
 				i := base + 4*gi + j
-				if d := scratch[gi][6][j]; d >= 0 && d <= 0.95 {
+				if d := dl[4*gi+j]; d >= 0 && d <= 0.95 {
 					idx[k], dots[k] = int32(i-base), d
 					if d > 0.925 {
 						angle[k] = retromath.FastArcCosR(d)
@@ -101,7 +96,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
-	var scratch lerpScratch
+	var dl [blendChunk]float32
 	// Echoes' band has no upper end: hi <= d is never true for NaN.
 	hi := float32(math.NaN())
 	for base := 0; base < len(la); base += blendChunk {
@@ -111,7 +106,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
 			blendRotsPrime2(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &scratch)
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)

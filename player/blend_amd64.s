@@ -266,7 +266,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 	ANDPS m, dst; \
 	XORPS old, dst
 
-// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, scratch *lerpScratch)
+// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 //
 // For 4·groups joints (groups <= 16): where the plain dot product d of
 // the rotations has lo < d and not hi <= d, the lerp branch of the games'
@@ -274,23 +274,23 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 // blendRotsPrime2. Joints whose squared length comes out 0, +Inf or NaN
 // (zero, huge or tiny quaternions, a NaN weight) are left to the Go code
 // too. For MP1 the joints out of the band that blendRotPrimeSlow would
-// lerp or leave are done here too, and scratch[g][6] gets the localDot
-// of each joint of group g that is left to the Go code (NaN for those in
-// the band). slow[g] receives a bit per joint of group g left to the Go
+// lerp or leave are done here too, and dots[4g+j] gets the localDot of
+// joint j of group g if it is left to the Go code (NaN for those in the
+// band; anything for the others). slow[g] receives a bit per joint of group g left to the Go
 // code.
 //
 // One group's work is a chain of dependent operations too long for the
 // processor to overlap the next group's with it, so the kernel runs in
 // four passes over the groups, which pass values on through scratch
-// (per group x, y, z, qw, the squared length n then 1/√n, the lerp mask,
-// MP1's localDot for the Go code and the mask of joints left as they
-// are):
-// each pass's chain is short enough for several groups to be in flight.
-TEXT ·lerpRotsAsm(SB), NOSPLIT, $64-56
+// memory in its frame (per group x, y, z, qw, the squared length n then
+// 1/√n, the lerp mask, and the mask of joints left as they are): each
+// pass's chain is short enough for several groups to be in flight.
+TEXT ·lerpRotsAsm(SB), 0, $2112-56
 	MOVQ     a+0(FP), SI
 	MOVQ     b+8(FP), DI
 	MOVQ     groups+16(FP), CX
-	MOVQ     scratch+48(FP), R8
+	LEAQ     64(SP), R8
+	MOVQ     dots+48(FP), R9
 	MOVBLZX  echoes+36(FP), DX
 	MOVSS    w+24(FP), X15
 	SHUFPS   $0, X15, X15
@@ -368,7 +368,7 @@ lerploop1:
 	MOVAPS   X9, X12
 
 lerpclass:
-	MOVUPS   X12, 96(R8)
+	MOVUPS   X12, (R9)
 	MOVUPS   X13, 112(R8)
 	MOVUPS   X11, 80(R8)
 	MOVMSKPS X11, AX
@@ -410,13 +410,14 @@ lerpnext1:
 	ADDQ $160, SI
 	ADDQ $160, DI
 	ADDQ $128, R8
+	ADDQ $16, R9
 	DECQ CX
 	JNZ  lerploop1
 
 	// Second pass: n = FMAddS(qw, qw, FMAddS(z, z, FMAddS(x, x, y·y)));
 	// lanes with n not in (0, +Inf) drop out.
 	MOVQ groups+16(FP), CX
-	MOVQ scratch+48(FP), R8
+	LEAQ 64(SP), R8
 	MOVUPS K_INF, X15
 
 lerploopn:
@@ -444,7 +445,7 @@ lerploopn:
 
 	// Third pass: n becomes 1/√n (MP1's or Echoes' InvSqrtF).
 	MOVQ    groups+16(FP), CX
-	MOVQ    scratch+48(FP), R8
+	LEAQ    64(SP), R8
 	TESTL   DX, DX
 	JNE     lerploop2e
 
@@ -471,7 +472,7 @@ lerppass3:
 	// Fourth pass: scale, keep the fast lanes, store.
 	MOVQ a+0(FP), SI
 	MOVQ groups+16(FP), CX
-	MOVQ scratch+48(FP), R8
+	LEAQ 64(SP), R8
 	MOVQ slow+40(FP), BX
 
 lerploop3:
