@@ -49,8 +49,7 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
 	var slow [blendChunk / 4]uint8
-	var idx [blendChunk]int32
-	var dl, dots, angle [blendChunk]float32
+	var dl [blendChunk]float32
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -59,36 +58,47 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
 			break
 		}
 		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
-		// The joints left: blendRotPrimeSlow's slerp branch (localDot
-		// from 0 to 0.95) goes to slerpPrimeAsm, with FastArcCosR's
-		// math.Acos from here above 0.925; the rest (flips, NaN, huge
-		// or tiny quaternions) to the Go code.
-		k := 0
-		for gi, m := range slow[:g] {
-			for ; m != 0; m &= m - 1 {
-				j := bits.TrailingZeros8(m)
-				i := base + 4*gi + j
-				if d := dl[4*gi+j]; d >= 0 && d <= 0.95 {
-					idx[k], dots[k] = int32(i-base), d
-					if d > 0.925 {
-						angle[k] = retromath.FastArcCosR(d)
-					}
-					k++
-					continue
-				}
-				// Whatever the reason, the Go code for this joint alone.
-				blendRotsPrime(la[i:i+1], lb[i:i+1], w)
+		for _, m := range slow[:g] {
+			if m != 0 {
+				blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
+				break
 			}
-		}
-		if k > 0 {
-			for j := k; j%4 != 0; j++ {
-				idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
-			}
-			slerpPrimeAsm(&la[base], &lb[base], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime(la[t:end], lb[t:end], w)
 		}
+	}
+}
+
+// blendRotsPrimeLeft blends the joints lerpRotsAsm left (bits of slow,
+// localDot in dl): blendRotPrimeSlow's slerp branch (localDot from 0 to
+// 0.95) goes to slerpPrimeAsm, with FastArcCosR's math.Acos from here
+// above 0.925; the rest (flips, NaN, huge or tiny quaternions) to the Go
+// code one by one. (A function of its own: its arrays are zeroed only
+// when some joint is left.)
+func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32) {
+	var idx [blendChunk]int32
+	var dots, angle [blendChunk]float32
+	k := 0
+	for gi, m := range slow {
+		for ; m != 0; m &= m - 1 {
+			j := 4*gi + bits.TrailingZeros8(m)
+			if d := dl[j]; d >= 0 && d <= 0.95 {
+				idx[k], dots[k] = int32(j), d
+				if d > 0.925 {
+					angle[k] = retromath.FastArcCosR(d)
+				}
+				k++
+				continue
+			}
+			blendRotsPrime(la[j:j+1], lb[j:j+1], w)
+		}
+	}
+	if k > 0 {
+		for j := k; j%4 != 0; j++ {
+			idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
+		}
+		slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
 	}
 }
 
