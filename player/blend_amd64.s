@@ -584,23 +584,23 @@ lerpdone:
 // Go code computes); u is strictly between Slerp's snaps, so that the
 // sine arguments need no range reduction. A joint may be listed more
 // than once within a group (the last one repeats to fill it).
-TEXT ·slerpPrimeAsm(SB), NOSPLIT, $64-52
-	MOVQ   a+0(FP), SI
-	MOVQ   b+8(FP), DI
-	MOVQ   idx+16(FP), R8
+TEXT ·slerpPrimeAsm(SB), 0, $2112-52
+	MOVQ   groups+40(FP), CX
+	TESTQ  CX, CX
+	JLE    slerpdone
 	MOVQ   d+24(FP), DX
 	MOVQ   angle+32(FP), R9
-	MOVQ   groups+40(FP), CX
+	LEAQ   64(SP), R8
 	MOVSS  u+48(FP), X0
 	SHUFPS $0, X0, X0
 	MOVUPS X0, 16(SP)
 	MOVUPS K_ONEPS, X1
 	SUBPS  X0, X1
 	MOVUPS X1, 0(SP)
-	TESTQ  CX, CX
-	JLE    slerpdone
 
-slerploop:
+	// Like lerpRotsAsm, in passes over the groups through scratch memory
+	// (per group: the angle, then sa and sb, x, y, z, w and n).
+slerploop1:
 	// FastArcCosR(d): c1 + c2·d, then c3·d³, c4·d⁵, c5·d⁷ each fused
 	// into the sum; angle[] where d > 0.925.
 	MOVUPS   (DX), X8
@@ -629,18 +629,41 @@ slerploop:
 	CMPPS    X8, X13, $1
 	MOVUPS   (R9), X8
 	BLENDX(X13, X12, X8)
+	MOVUPS   X8, 0(R8)
+	ADDQ     $16, DX
+	ADDQ     $16, R9
+	ADDQ     $128, R8
+	DECQ     CX
+	JNZ      slerploop1
 
 	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVQ groups+40(FP), CX
+	LEAQ 64(SP), R8
+
+slerploop2:
+	MOVUPS 0(R8), X8
 	MOVUPS 0(SP), X9
 	MULPS  X8, X9
 	FASTSIN(X9, X10, X11, X12, X13, X14)
-	MOVUPS X10, 32(SP)
-	MOVUPS 16(SP), X9
-	MULPS  X8, X9
-	FASTSIN(X9, X10, X11, X12, X13, X14)
-	MOVUPS X10, 48(SP)
+	MOVUPS 16(SP), X1
+	MULPS  X8, X1
+	FASTSIN(X1, X2, X3, X4, X5, X6)
+	MOVUPS X10, 0(R8)
+	MOVUPS X2, 16(R8)
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop2
 
-	GATHER4(R8)
+	// x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa, aW,
+	// float32(sb·bW)); n = FMAddS(w, w, FMAddS(z, z, FMAddS(x, x, y·y))).
+	MOVQ groups+40(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+slerploop3:
+	GATHER4(R9)
 	MOVUPS 12(SI)(R10*1), X0
 	MOVUPS 12(SI)(R11*1), X1
 	MOVUPS 12(SI)(R12*1), X2
@@ -651,11 +674,8 @@ slerploop:
 	MOVUPS 12(DI)(R12*1), X6
 	MOVUPS 12(DI)(R13*1), X7
 	TRANSPOSE(X4, X5, X6, X7, X8, X9)
-
-	// x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa, aW,
-	// float32(sb·bW)) in X10.
-	MOVUPS 32(SP), X8
-	MOVUPS 48(SP), X9
+	MOVUPS 0(R8), X8
+	MOVUPS 16(R8), X9
 	MULPS  X8, X1
 	MULPS  X9, X5
 	ADDPS  X5, X1
@@ -667,29 +687,47 @@ slerploop:
 	ADDPS  X7, X3
 	MULPS  X9, X4
 	FMADDS(X8, X0, X4, X10, X11, X12)
-
-	// n = FMAddS(w, w, FMAddS(z, z, FMAddS(x, x, y·y))); inv; scale.
+	MOVUPS X1, 32(R8)
+	MOVUPS X2, 48(R8)
+	MOVUPS X3, 64(R8)
+	MOVUPS X10, 80(R8)
 	MOVAPS X2, X5
 	MULPS  X2, X5
 	FMADDSQ(X1, X5, X6, X11, X12)
 	FMADDSQ(X3, X6, X5, X11, X12)
 	FMADDSQ(X10, X5, X6, X11, X12)
-	INVSQRT1(X6, X7, X11, X12)
-	MULPS X7, X10
-	MULPS X7, X1
-	MULPS X7, X2
-	MULPS X7, X3
-	TRANSPOSE(X10, X1, X2, X3, X8, X9)
-	MOVUPS X10, 12(SI)(R10*1)
-	MOVUPS X1, 12(SI)(R11*1)
-	MOVUPS X2, 12(SI)(R12*1)
-	MOVUPS X3, 12(SI)(R13*1)
+	MOVUPS X6, 96(R8)
+	ADDQ   $16, R9
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop3
 
-	ADDQ $16, R8
-	ADDQ $16, DX
-	ADDQ $16, R9
-	DECQ CX
-	JNZ  slerploop
+	// inv = InvSqrtMP1(n); the rotations are inv·(w, x, y, z).
+	MOVQ groups+40(FP), CX
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+slerploop4:
+	MOVUPS 96(R8), X6
+	INVSQRT1(X6, X7, X11, X12)
+	MOVUPS 80(R8), X10
+	MOVUPS 32(R8), X1
+	MOVUPS 48(R8), X2
+	MOVUPS 64(R8), X3
+	MULPS  X7, X10
+	MULPS  X7, X1
+	MULPS  X7, X2
+	MULPS  X7, X3
+	TRANSPOSEL(X10, X1, X2, X3, X8, X9)
+	GATHER4(R9)
+	MOVUPS X8, 12(SI)(R10*1)
+	MOVUPS X3, 12(SI)(R11*1)
+	MOVUPS X1, 12(SI)(R12*1)
+	MOVUPS X2, 12(SI)(R13*1)
+	ADDQ   $16, R9
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop4
 
 slerpdone:
 	RET
