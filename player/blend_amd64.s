@@ -746,15 +746,14 @@ slerpdone:
 	MULPS  y2, t2; \
 	ADDPS  t2, dst
 
-// ARCCOMP: dst = pa·a + pb·b, then kept only in the lanes of m (the
-// stacked mask is loaded into m by the caller); b is clobbered.
-#define ARCCOMP(a, b, pa, pb, m, t1, t2) \
+// ARCCOMP: b = pa·a + pb·b, in arcRun's operand order (which NaN wins
+// when both products are NaN; t is clobbered).
+#define ARCCOMP(a, b, pa, pb, t) \
 	MULPS  pb, b; \
-	MOVAPS pa, t1; \
-	MULPS  a, t1; \
-	ADDPS  b, t1; \
-	BLEND(m, a, t1, t2); \
-	MOVAPS t1, a
+	MOVAPS pa, t; \
+	MULPS  a, t; \
+	ADDPS  b, t; \
+	MOVAPS t, b
 
 // func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
 //
@@ -771,67 +770,80 @@ TEXT ·arcRotsAsm(SB), NOSPLIT, $32-40
 	JLE  arcdone
 
 arcloop:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
 	LOAD4(SI, X0, X1, X2, X3)
-	TRANSPOSE(X0, X1, X2, X3, X8, X9)
-	LOAD4(DI, X4, X5, X6, X7)
-	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	LOAD4(DI, X0, X5, X6, X7)
+	TRANSPOSEL(X0, X5, X6, X7, X8, X9)
 
 	// d as arcRun computes it (quickDot's order).
-	MOVAPS X0, X8
-	MULPS  X4, X8
-	MOVAPS X1, X9
-	MULPS  X5, X9
-	ADDPS  X9, X8
-	MOVAPS X2, X9
-	MULPS  X6, X9
-	ADDPS  X9, X8
-	MOVAPS X3, X9
-	MULPS  X7, X9
-	ADDPS  X9, X8
+	MOVAPS X4, X9
+	MULPS  X8, X9
+	MOVAPS X3, X0
+	MULPS  X7, X0
+	ADDPS  X0, X9
+	MOVAPS X1, X0
+	MULPS  X5, X0
+	ADDPS  X0, X9
+	MOVAPS X2, X0
+	MULPS  X6, X0
+	ADDPS  X0, X9
 
-	// sign = d < 0 ? -1 : 1 as the sign bit (d = -0 is a slow lane
-	// anyway); d = |d|; fast lanes have d >= arcSeriesMin.
-	MOVUPS K_SIGN, X9
-	ANDPS  X8, X9
-	XORPS  X9, X8
-	MOVUPS X9, 0(SP)
-	MOVUPS K_ARCMIN, X10
-	CMPPS  X8, X10, $2
-	MOVMSKPS X10, AX
-	XORL   $15, AX
-	MOVB   AX, (BX)
-	CMPL   AX, $15
-	JEQ    arcnext
-	MOVUPS X10, 16(SP)
+	// sign = d < 0 ? -1 : 1, kept as the sign bit (d = -0 is a slow
+	// lane anyway); d = |d|; fast lanes have d >= arcSeriesMin.
+	MOVUPS   K_SIGN, X10
+	ANDPS    X9, X10
+	XORPS    X10, X9
+	MOVUPS   K_ARCMIN, X11
+	CMPPS    X9, X11, $2
+	MOVMSKPS X11, AX
+	XORL     $15, AX
+	MOVB     AX, (BX)
+	CMPL     AX, $15
+	JEQ      arcnext
+	MOVUPS   X10, 0(SP)
+	MOVUPS   X11, 16(SP)
 
-	// y = min(d, 1) - 1, y2, y4.
-	MOVUPS K_ONEPS, X11
-	MINPS  X11, X8
-	SUBPS  X11, X8
-	MOVAPS X8, X11
-	MULPS  X8, X11
-	MOVAPS X11, X12
-	MULPS  X11, X12
+	// y = min(d, 1) - 1 (X9), y2 (X10), y4 (X11).
+	MOVUPS K_ONEPS, X0
+	MINPS  X0, X9
+	SUBPS  X0, X9
+	MOVAPS X9, X10
+	MULPS  X9, X10
+	MOVAPS X10, X11
+	MULPS  X10, X11
 
-	// pa = a0 + y4·a1, pb = sign·(b0 + y4·b1).
-	SERIES(R8, 0, 16, 32, 48, X8, X11, X9, X13, X14)
-	SERIES(R8, 64, 80, 96, 112, X8, X11, X10, X13, X14)
-	MULPS  X12, X10
-	ADDPS  X10, X9
-	SERIES(R8, 128, 144, 160, 176, X8, X11, X10, X13, X14)
-	SERIES(R8, 192, 208, 224, 240, X8, X11, X13, X14, X15)
-	MULPS  X12, X13
-	ADDPS  X13, X10
-	MOVUPS 0(SP), X11
-	XORPS  X11, X10
+	// pa = a0 + y4·a1 (X12), pb = sign·(b0 + y4·b1) (X0), a product
+	// as in arcRun (flipping the sign bit would flip a NaN's too).
+	SERIES(R8, 0, 16, 32, 48, X9, X10, X12, X13, X14)
+	SERIES(R8, 64, 80, 96, 112, X9, X10, X0, X13, X14)
+	MULPS  X11, X0
+	ADDPS  X0, X12
+	SERIES(R8, 128, 144, 160, 176, X9, X10, X0, X13, X14)
+	SERIES(R8, 192, 208, 224, 240, X9, X10, X13, X14, X15)
+	MULPS  X11, X13
+	ADDPS  X13, X0
+	MOVUPS 0(SP), X13
+	MOVUPS K_ONEPS, X14
+	XORPS  X14, X13
+	MULPS  X13, X0
 
-	MOVUPS 16(SP), X15
-	ARCCOMP(X0, X4, X9, X10, X15, X13, X14)
-	ARCCOMP(X1, X5, X9, X10, X15, X13, X14)
-	ARCCOMP(X2, X6, X9, X10, X15, X13, X14)
-	ARCCOMP(X3, X7, X9, X10, X15, X13, X14)
-	TRANSPOSE(X0, X1, X2, X3, X8, X9)
-	STORE4(SI, X0, X1, X2, X3)
+	// pa·a + pb·b, into b's registers.
+	ARCCOMP(X4, X8, X12, X0, X14)
+	ARCCOMP(X3, X7, X12, X0, X14)
+	ARCCOMP(X1, X5, X12, X0, X14)
+	ARCCOMP(X2, X6, X12, X0, X14)
+	TESTL  AX, AX
+	JEQ    arcstore
+	MOVUPS 16(SP), X13
+	BLENDX(X13, X4, X8)
+	BLENDX(X13, X3, X7)
+	BLENDX(X13, X1, X5)
+	BLENDX(X13, X2, X6)
+
+arcstore:
+	TRANSPOSEL(X8, X7, X5, X6, X0, X9)
+	STORE4(SI, X0, X6, X7, X5)
 
 arcnext:
 	ADDQ $160, SI
