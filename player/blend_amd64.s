@@ -7,10 +7,13 @@
 // transposed, so that one register holds the four W, the next the four X,
 // and so on; each lane then performs exactly the IEEE operations the
 // scalar Go code performs for its joint, in the same order, and gets the
-// same bits. FMAddS (a·b + c in double precision, rounded to float32) is
-// done in two halves of two lanes converted to double. Lanes whose joint
-// leaves the kernel's branch keep their rotation and are reported to the
-// Go wrapper, which runs the scalar code for them.
+// same bits (two reciprocal square roots are computed otherwise, with
+// the same result for every input: INVSQRT2, NEWTON). FMAddS (a·b + c in
+// double precision, rounded to float32) is done in two halves of two
+// lanes converted to double. Lanes whose joint leaves the kernel's
+// branch keep their rotation and are reported to the Go wrapper, which
+// runs the scalar code for them. No FMA instruction is used: the Go code
+// fuses nothing on amd64.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).
@@ -210,13 +213,6 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 	SQRTPS n, t1; \
 	MOVUPS K_ONEPS, dst; \
 	DIVPS  t1, dst
-
-// BLEND: dst = m ? dst : old (t is clobbered).
-#define BLEND(m, old, dst, t) \
-	MOVAPS m, t; \
-	ANDNPS old, t; \
-	ANDPS  m, dst; \
-	ORPS   t, dst
 
 // RSQSTEP: Y += Y·(e·(0.375·e + 0.5)), e = 1 - N·Y·Y, in double
 // precision: the series of 1/√(1 - e) to its e² term, one step that
