@@ -1,6 +1,8 @@
 package player
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -128,41 +130,119 @@ func TestBlendSIMDBitExact(t *testing.T) {
 	}
 	cases = append(cases, more...)
 	for ci := range cases {
-		c := &cases[ci]
 		for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
-			simd := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-				blendPoses(r, w, sk, a, ma, b, mb, mo, true)
-			}
-			pure := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-				blendPoses(r, w, sk, a, ma, b, mb, mo, false)
-			}
-			got, gotT := c.run(rule, simd)
-			want, wantT := c.run(rule, pure)
-			loose := fused && rule == BlendShortest
-			for i := range c.sk.Bones {
-				g, wt := &got.Local[i], &want.Local[i]
-				same := got.Visible[i] == want.Visible[i] && gotT[i] == wantT[i]
-				gf := [10]float32{g.Translation[0], g.Translation[1], g.Translation[2], g.Rotation.W, g.Rotation.V[0], g.Rotation.V[1], g.Rotation.V[2], g.Scale[0], g.Scale[1], g.Scale[2]}
-				wf := [10]float32{wt.Translation[0], wt.Translation[1], wt.Translation[2], wt.Rotation.W, wt.Rotation.V[0], wt.Rotation.V[1], wt.Rotation.V[2], wt.Scale[0], wt.Scale[1], wt.Scale[2]}
-				for k := range gf {
-					if loose || fused && (k < 3 || k > 6) {
-						same = same && (gf[k] != gf[k]) == (wf[k] != wf[k]) && !(math.Abs(float64(gf[k]-wf[k])) > 1e-6*math.Max(1, math.Abs(float64(wf[k]))))
-						continue
-					}
-					if gf[k] != gf[k] && wf[k] != wf[k] && nanSources(c.w, &c.a.Local[i], &c.b.Local[i]) >= 2 {
-						// Two NaNs may have met: which payload survives
-						// is the compiler's choice of operand order.
-						continue
-					}
-					same = same && math.Float32bits(gf[k]) == math.Float32bits(wf[k])
-				}
-				if !same {
-					t.Fatalf("case %d %v w=%v bone %d of %d: SIMD %+v %v %v, Go %+v %v %v (from %+v, %+v)", ci, rule, c.w, i, len(c.sk.Bones),
-						*g, got.Visible[i], gotT[i], *wt, want.Visible[i], wantT[i], c.a.Local[i], c.b.Local[i])
-				}
+			if msg := checkBlendSIMD(&cases[ci], rule, fused); msg != "" {
+				t.Fatalf("case %d %s", ci, msg)
 			}
 		}
 	}
+}
+
+// transformFloats lists a transform's ten floats.
+func transformFloats(t *formats.Transform) [10]float32 {
+	return [10]float32{t.Translation[0], t.Translation[1], t.Translation[2], t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2], t.Scale[0], t.Scale[1], t.Scale[2]}
+}
+
+// checkBlendSIMD blends c by rule through the SIMD kernels and through
+// the Go code and describes the first difference ("" if none): bits
+// must match, except NaN payloads where two NaNs may have met and, where
+// the compiler fuses (fused), the shortest-arc rotations and every lerp,
+// which must then agree within 1e-6.
+func checkBlendSIMD(c *blendCase, rule BlendRule, fused bool) string {
+	simd := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
+		blendPoses(r, w, sk, a, ma, b, mb, mo, true)
+	}
+	pure := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
+		blendPoses(r, w, sk, a, ma, b, mb, mo, false)
+	}
+	got, gotT := c.run(rule, simd)
+	want, wantT := c.run(rule, pure)
+	loose := fused && rule == BlendShortest
+	for i := range c.sk.Bones {
+		g, wt := &got.Local[i], &want.Local[i]
+		same := got.Visible[i] == want.Visible[i] && gotT[i] == wantT[i]
+		gf, wf := transformFloats(g), transformFloats(wt)
+		for k := range gf {
+			if loose || fused && (k < 3 || k > 6) {
+				same = same && (gf[k] != gf[k]) == (wf[k] != wf[k]) && !(math.Abs(float64(gf[k]-wf[k])) > 1e-6*math.Max(1, math.Abs(float64(wf[k]))))
+				continue
+			}
+			if gf[k] != gf[k] && wf[k] != wf[k] && nanSources(c.w, &c.a.Local[i], &c.b.Local[i]) >= 2 {
+				// Two NaNs may have met: which payload survives is
+				// the compiler's choice of operand order.
+				continue
+			}
+			same = same && math.Float32bits(gf[k]) == math.Float32bits(wf[k])
+		}
+		if !same {
+			return fmt.Sprintf("%v w=%v bone %d of %d: SIMD %+v %v %v, Go %+v %v %v (from %+v, %+v)", rule, c.w, i, len(c.sk.Bones),
+				*g, got.Visible[i], gotT[i], *wt, want.Visible[i], wantT[i], c.a.Local[i], c.b.Local[i])
+		}
+	}
+	return ""
+}
+
+// blendFuzzBone is how many bytes of FuzzBlendSIMD's input make a bone:
+// a's and b's transforms (ten float32 each, little-endian) and a byte of
+// masks and visibility.
+const blendFuzzBone = 81
+
+// encodeBlendCase writes c as FuzzBlendSIMD's input.
+func encodeBlendCase(c *blendCase) []byte {
+	var out []byte
+	for i := range c.sk.Bones {
+		for _, t := range []*formats.Transform{&c.a.Local[i], &c.b.Local[i]} {
+			for _, f := range transformFloats(t) {
+				out = binary.LittleEndian.AppendUint32(out, math.Float32bits(f))
+			}
+		}
+		var m byte
+		for k, v := range []bool{c.ma[i], c.mb[i], c.a.Visible[i], c.b.Visible[i]} {
+			if v {
+				m |= 1 << k
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// FuzzBlendSIMD: for any bits in the poses and any weight, the SIMD
+// kernels give the Go code's result (checkBlendSIMD).
+func FuzzBlendSIMD(f *testing.F) {
+	for i, c := range simdBlendCases(31, 12) {
+		f.Add(uint8(i), c.w, encodeBlendCase(&c))
+	}
+	fused := fusedMulAdd(1.0000001, 1.0000001, -1)
+	f.Fuzz(func(t *testing.T, rule uint8, w float32, data []byte) {
+		n := min(len(data)/blendFuzzBone, 200)
+		if n == 0 {
+			return
+		}
+		sk := &formats.Skeleton{Bones: make([]formats.Bone, n)}
+		for i := range sk.Bones {
+			sk.Bones[i] = formats.Bone{ID: i, Parent: i - 1, Bind: formats.Identity()}
+			sk.Bones[i].Bind.Translation = mgl32.Vec3{float32(i), 1, -2}
+		}
+		c := blendCase{sk: sk, a: NewPose(sk), b: NewPose(sk), ma: make([]bool, n), mb: make([]bool, n), w: w}
+		for i := range n {
+			d := data[i*blendFuzzBone:]
+			var f [20]float32
+			for k := range f {
+				f[k] = math.Float32frombits(binary.LittleEndian.Uint32(d[4*k:]))
+			}
+			for j, t := range []*formats.Transform{&c.a.Local[i], &c.b.Local[i]} {
+				g := f[10*j:]
+				*t = formats.Transform{Translation: mgl32.Vec3{g[0], g[1], g[2]}, Rotation: mgl32.Quat{W: g[3], V: mgl32.Vec3{g[4], g[5], g[6]}}, Scale: mgl32.Vec3{g[7], g[8], g[9]}}
+			}
+			m := d[80]
+			c.ma[i], c.mb[i], c.a.Visible[i], c.b.Visible[i] = m&1 != 0, m&2 != 0, m&4 != 0, m&8 != 0
+		}
+		r := []BlendRule{BlendPrime, BlendPrime2, BlendShortest}[rule%3]
+		if msg := checkBlendSIMD(&c, r, fused); msg != "" {
+			t.Fatal(msg)
+		}
+	})
 }
 
 // TestInvSqrtNewton replays NEWTON of blend_amd64.s (the float32 1/√n
