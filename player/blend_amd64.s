@@ -264,7 +264,8 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 
 // func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 //
-// For 4·groups joints (groups <= 16): where the plain dot product d of
+// For 4·groups joints (groups <= 16, the groups the frame's scratch
+// memory holds): where the plain dot product d of
 // the rotations has lo < d and not hi <= d, the lerp branch of the games'
 // Slerp (MP1's or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and
 // blendRotsPrime2. Joints whose squared length comes out 0, +Inf or NaN
@@ -579,7 +580,8 @@ lerpdone:
 // polynomial of d up to 0.925, above that angle[] (math.Acos, which the
 // Go code computes); u is strictly between Slerp's snaps, so that the
 // sine arguments need no range reduction. A joint may be listed more
-// than once within a group (the last one repeats to fill it).
+// than once within a group (the last one repeats to fill it). groups <=
+// 16: the frame holds the passes' scratch memory for 16 groups.
 TEXT ·slerpPrimeAsm(SB), 0, $2112-52
 	MOVQ   groups+40(FP), CX
 	TESTQ  CX, CX
