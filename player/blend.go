@@ -82,10 +82,10 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, haveBlendSIMD)
 }
 
-// blendPoses is BlendPoses, its rotations through the SIMD kernels
-// (blend_amd64.go) if simd is set and the architecture has them, else
-// through the Go code (which the kernels reproduce to the bit; tests run
-// both).
+// blendPoses is BlendPoses, its rotations, lerps and mask ORs through
+// the SIMD kernels (blend_amd64.go) if simd is set and the architecture
+// has them, else through the Go code, which the kernels reproduce to the
+// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run both).
 func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, simd bool) {
 	bones := sk.Bones
 	n := len(bones)
