@@ -278,7 +278,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 //
 // One group's work is a chain of dependent operations too long for the
 // processor to overlap the next group's with it, so the kernel runs in
-// four passes over the groups, which pass values on through scratch
+// three passes over the groups, which pass values on through scratch
 // memory in its frame (per group x, y, z, qw, the squared length n then
 // 1/√n, the lerp mask, and the mask of joints left as they are): each
 // pass's chain is short enough for several groups to be in flight.
@@ -440,33 +440,10 @@ lerploopn:
 	DECQ   CX
 	JNZ    lerploopn
 
-	// Third pass: n becomes 1/√n (MP1's or Echoes' InvSqrtF).
-	MOVQ    groups+16(FP), CX
-	LEAQ    64(SP), R8
-	TESTL   DX, DX
-	JNE     lerploop2e
-
-	MOVUPS K_HALFPD, X15
-
-lerploop2:
-	MOVUPS 64(R8), X10
-	NEWTON(X10, X8, X0, X12, X13, X14)
-	MOVUPS X8, 64(R8)
-	ADDQ   $128, R8
-	DECQ   CX
-	JNZ    lerploop2
-	JMP    lerppass3
-
-lerploop2e:
-	MOVUPS 64(R8), X10
-	INVSQRT2(X10, X8, X0)
-	MOVUPS X8, 64(R8)
-	ADDQ   $128, R8
-	DECQ   CX
-	JNZ    lerploop2e
-
 lerppass3:
-	// Fourth pass: scale, keep the fast lanes, store.
+	// Third pass: 1/√n (MP1's or Echoes' InvSqrtF), scale, keep the fast
+	// lanes, store.
+	MOVUPS K_HALFPD, X15
 	MOVQ a+0(FP), SI
 	MOVQ groups+16(FP), CX
 	LEAQ 64(SP), R8
@@ -482,7 +459,16 @@ lerploop3:
 	MOVMSKPS X11, AX
 	TESTL    AX, AX
 	JEQ      lerpnext3
-	MOVUPS   64(R8), X8
+	MOVUPS   64(R8), X10
+	TESTL    DX, DX
+	JNE      lerpinv2
+	NEWTON(X10, X8, X0, X12, X13, X14)
+	JMP      lerpscale
+
+lerpinv2:
+	INVSQRT2(X10, X8, X0)
+
+lerpscale:
 	MOVUPS   48(R8), X9
 	MOVUPS   0(R8), X7
 	MOVUPS   16(R8), X10
