@@ -79,6 +79,14 @@ const (
 // child), and may alias aHasT. sk gives the bind offsets. Every slice must
 // have one entry per bone of sk. BlendPoses allocates nothing.
 func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, haveBlendSIMD)
+}
+
+// blendPoses is BlendPoses, its rotations, lerps and mask ORs through
+// the SIMD kernels (blend_amd64.go) if simd is set and the architecture
+// has them, else through the Go code, which the kernels reproduce to the
+// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run both).
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, simd bool) {
 	bones := sk.Bones
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
@@ -109,33 +117,60 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
+		} else if simd {
+			blendRotsPrimeSIMD(la, lb, w)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
 		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
-		lerpScales(la, lb, w)
-		orInto(va, va, vb)
+		if simd {
+			lerpScalesSIMD(la, lb, w)
+			orIntoSIMD(va, va, vb)
+		} else {
+			lerpScales(la, lb, w)
+			orInto(va, va, vb)
+		}
 		return
 	case BlendPrime2:
-		for i := 0; i < n; i++ {
-			if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
-				// lerpNormTo(q0, b, w, true), written out.
-				x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-				y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-				z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-				qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-				inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-				q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-			} else {
-				blendRotPrime(q0, b, w, true)
-			}
+		if simd {
+			blendRotsPrime2SIMD(la, lb, w)
+		} else {
+			blendRotsPrime2(la, lb, w)
 		}
 	default:
-		blendRotsShortest(la, lb, w)
+		if simd {
+			blendRotsShortestSIMD(la, lb, w)
+		} else {
+			blendRotsShortest(la, lb, w)
+		}
+	}
+	if simd {
+		lerpTranslationsScalesSIMD(la, lb, w)
+		orIntoSIMD(mo, ma, mb)
+		orIntoSIMD(va, va, vb)
+		return
 	}
 	lerpTranslationsScales(la, lb, w)
 	orInto(mo, ma, mb)
 	orInto(va, va, vb)
+}
+
+// blendRotsPrime2 blends b's rotations into a's by Echoes' rule.
+func blendRotsPrime2(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	for i := range la {
+		if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
+			// lerpNormTo(q0, b, w, true), written out.
+			x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
+			y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
+			z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
+			qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
+			inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
+			q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
+		} else {
+			blendRotPrime(q0, b, w, true)
+		}
+	}
 }
 
 // lerpTranslationsScales lerps b's translations and scales into a's.
@@ -163,7 +198,8 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
 	for i := range la {
-		both := ma[i] && mb[i]
+		// Not ma[i] && mb[i]: its short circuit is a branch per bone.
+		both := b2u8(ma[i])&b2u8(mb[i]) != 0
 		if both {
 			lerp3To(&la[i].Translation, &lb[i].Translation, w)
 		} else {

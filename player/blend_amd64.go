@@ -1,0 +1,211 @@
+//go:build amd64 && !purego
+
+package player
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
+)
+
+// haveBlendSIMD: BlendPoses blends rotations with the SSE2 kernels of
+// blend_amd64.s.
+const haveBlendSIMD = true
+
+// blendChunk is how many joints a kernel call covers: the wrappers keep
+// the per-group masks of the lanes the kernels left on the stack.
+const blendChunk = 64
+
+// lerpRotsAsm runs the lerp branch of the games' Slerp for 4·groups
+// joints (at most blendChunk) from a and b where the plain dot product d
+// has lo < d and not hi <= d, with MP1's InvSqrtF or, with echoes,
+// Echoes'. slow[g] gets a bit for each joint of group g it left
+// untouched; for MP1, dots[i] gets the localDot of joint i if it is one
+// of those (NaN if it was in the band).
+//
+//go:noescape
+func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
+
+// slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
+// idx[0..4·groups) of a and b (indices from a and b), whose localDot d is
+// from 0 to 0.95; angle holds FastArcCosR(d) where d > 0.925 (math.Acos),
+// the kernel computes the polynomial below. u must be strictly between
+// Slerp's snaps. A group may list a joint twice.
+//
+//go:noescape
+func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
+
+// arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
+// and cb with each coefficient four times; slow is as for lerpRotsAsm.
+//
+//go:noescape
+func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
+
+// blendRotsPrimeSIMD is blendRotsPrime: lerpRotsAsm takes the joints
+// inside the lerp band, slerpPrimeAsm most others; the rest and the last
+// len(la)%4 go through the Go code.
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	var slow [blendChunk / 4]uint8
+	var dl [blendChunk]float32
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsPrime(la[base:end], lb[base:end], w)
+			break
+		}
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
+		for _, m := range slow[:g] {
+			if m != 0 {
+				blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
+				break
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsPrime(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// blendRotsPrimeLeft blends the joints lerpRotsAsm left (bits of slow,
+// localDot in dl): blendRotPrimeSlow's slerp branch (localDot from 0 to
+// 0.95) goes to slerpPrimeAsm, with FastArcCosR's math.Acos from here
+// above 0.925; the rest (flips, NaN, huge or tiny quaternions) to the Go
+// code one by one. (A function of its own: its arrays are zeroed only
+// when some joint is left.)
+func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32) {
+	var idx [blendChunk]int32
+	var dots, angle [blendChunk]float32
+	k := 0
+	for gi, m := range slow {
+		for ; m != 0; m &= m - 1 {
+			j := 4*gi + bits.TrailingZeros8(m)
+			if d := dl[j]; d >= 0 && d <= 0.95 {
+				idx[k], dots[k] = int32(j), d
+				if d > 0.925 {
+					angle[k] = retromath.FastArcCosR(d)
+				}
+				k++
+				continue
+			}
+			blendRotsPrime(la[j:j+1], lb[j:j+1], w)
+		}
+	}
+	if k > 0 {
+		for j := k; j%4 != 0; j++ {
+			idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
+		}
+		slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
+	}
+}
+
+// blendRotsPrime2SIMD is blendRotsPrime2, split as blendRotsPrimeSIMD.
+func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	var slow [blendChunk / 4]uint8
+	var dl [blendChunk]float32
+	// Echoes' band has no upper end: hi <= d is never true for NaN.
+	hi := float32(math.NaN())
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsPrime2(la[base:end], lb[base:end], w)
+			break
+		}
+		lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
+		for gi, m := range slow[:g] {
+			for ; m != 0; m &= m - 1 {
+				i := base + 4*gi + bits.TrailingZeros8(m)
+				blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsPrime2(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// blendRotsShortestSIMD is blendRotsShortest, split as
+// blendRotsPrimeSIMD.
+func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	var coef [16][4]float32
+	for k := range arcTerms {
+		coef[k] = [4]float32{ca[k], ca[k], ca[k], ca[k]}
+		coef[arcTerms+k] = [4]float32{cb[k], cb[k], cb[k], cb[k]}
+	}
+	var slow [blendChunk / 4]uint8
+	for base := 0; base < len(la); base += blendChunk {
+		end := min(base+blendChunk, len(la))
+		g := (end - base) / 4
+		if g == 0 {
+			blendRotsShortest(la[base:end], lb[base:end], w)
+			break
+		}
+		arcRotsAsm(&la[base], &lb[base], g, &coef, &slow[0])
+		for gi, m := range slow[:g] {
+			for ; m != 0; m &= m - 1 {
+				i := base + 4*gi + bits.TrailingZeros8(m)
+				slerp64Blend(&la[i].Rotation, &lb[i].Rotation, w)
+			}
+		}
+		if t := base + 4*g; t < end {
+			blendRotsShortest(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// lerpTSAsm is lerp3To of the translations and of the scales of
+// 2·pairs transforms.
+//
+//go:noescape
+func lerpTSAsm(a, b *formats.Transform, pairs int, w float32)
+
+// lerpSAsm is lerp3To of the scales of 2·pairs transforms.
+//
+//go:noescape
+func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
+
+// orBoolsAsm writes a[i] || b[i] into dst[i] for n bools; dst may alias
+// a or b.
+//
+//go:noescape
+func orBoolsAsm(dst, a, b *bool, n int)
+
+// lerpTranslationsScalesSIMD is lerpTranslationsScales.
+func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	if p := len(la) / 2; p > 0 {
+		lerpTSAsm(&la[0], &lb[0], p, w)
+	}
+	if len(la)%2 != 0 {
+		i := len(la) - 1
+		lerp3To(&la[i].Translation, &lb[i].Translation, w)
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// lerpScalesSIMD is lerpScales.
+func lerpScalesSIMD(la, lb []formats.Transform, w float32) {
+	lb = lb[:len(la)]
+	if p := len(la) / 2; p > 0 {
+		lerpSAsm(&la[0], &lb[0], p, w)
+	}
+	if len(la)%2 != 0 {
+		i := len(la) - 1
+		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// orIntoSIMD is orInto.
+func orIntoSIMD(dst, a, b []bool) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	if len(dst) > 0 {
+		orBoolsAsm(&dst[0], &a[0], &b[0], len(dst))
+	}
+}

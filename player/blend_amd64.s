@@ -1,0 +1,978 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The blend kernels take four joints at a time: their rotations (16 bytes
+// at offset 12 of each 40-byte formats.Transform) are loaded as rows and
+// transposed, so that one register holds the four W, the next the four X,
+// and so on; each lane then performs exactly the IEEE operations the
+// scalar Go code performs for its joint, in the same order, and gets the
+// same bits (two reciprocal square roots are computed otherwise, with
+// the same result for every input: INVSQRT2, NEWTON). FMAddS (a·b + c in
+// double precision, rounded to float32) is done in two halves of two
+// lanes converted to double. Lanes whose joint leaves the kernel's
+// branch keep their rotation and are reported to the Go wrapper, which
+// runs the scalar code for them. No FMA instruction is used: the Go code
+// fuses nothing on amd64.
+
+// Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
+// legacy SSE encodings would fault on an unaligned memory operand).
+DATA blendK<>+0(SB)/8, $0x3ff0000000000000   // 1.0 (double)
+DATA blendK<>+8(SB)/8, $0x3ff0000000000000
+DATA blendK<>+16(SB)/4, $0x7f800000          // +Inf (float32)
+DATA blendK<>+20(SB)/4, $0x7f800000
+DATA blendK<>+24(SB)/4, $0x7f800000
+DATA blendK<>+28(SB)/4, $0x7f800000
+DATA blendK<>+32(SB)/4, $0x7fc00000          // float32(math.NaN())
+DATA blendK<>+36(SB)/4, $0x7fc00000
+DATA blendK<>+40(SB)/4, $0x7fc00000
+DATA blendK<>+44(SB)/4, $0x7fc00000
+DATA blendK<>+48(SB)/4, $0x3f800000          // 1.0 (float32)
+DATA blendK<>+52(SB)/4, $0x3f800000
+DATA blendK<>+56(SB)/4, $0x3f800000
+DATA blendK<>+60(SB)/4, $0x3f800000
+DATA blendK<>+64(SB)/4, $0x80000000          // sign bit
+DATA blendK<>+68(SB)/4, $0x80000000
+DATA blendK<>+72(SB)/4, $0x80000000
+DATA blendK<>+76(SB)/4, $0x80000000
+DATA blendK<>+80(SB)/4, $0x3f333333          // float32(arcSeriesMin)
+DATA blendK<>+84(SB)/4, $0x3f333333
+DATA blendK<>+88(SB)/4, $0x3f333333
+DATA blendK<>+92(SB)/4, $0x3f333333
+DATA blendK<>+96(SB)/4, $0x3f6ccccd          // FastArcCosR's limit, 0.925
+DATA blendK<>+100(SB)/4, $0x3f6ccccd
+DATA blendK<>+104(SB)/4, $0x3f6ccccd
+DATA blendK<>+108(SB)/4, $0x3f6ccccd
+DATA blendK<>+112(SB)/8, $0x3ff921fb60000000 // FastArcCosR c1 (double)
+DATA blendK<>+120(SB)/8, $0x3ff921fb60000000
+DATA blendK<>+128(SB)/8, $0xbfeff17a20000000 // c2
+DATA blendK<>+136(SB)/8, $0xbfeff17a20000000
+DATA blendK<>+144(SB)/8, $0xbfca59d180000000 // c3
+DATA blendK<>+152(SB)/8, $0xbfca59d180000000
+DATA blendK<>+160(SB)/8, $0x3fbd3fc400000000 // c4
+DATA blendK<>+168(SB)/8, $0x3fbd3fc400000000
+DATA blendK<>+176(SB)/8, $0xbfd301b100000000 // c5
+DATA blendK<>+184(SB)/8, $0xbfd301b100000000
+DATA blendK<>+192(SB)/4, $0x3f7ff347          // FastSinR c1 (float32)
+DATA blendK<>+196(SB)/4, $0x3f7ff347
+DATA blendK<>+200(SB)/4, $0x3f7ff347
+DATA blendK<>+204(SB)/4, $0x3f7ff347
+DATA blendK<>+208(SB)/8, $0xbfc54695c0000000 // FastSinR c2 (double)
+DATA blendK<>+216(SB)/8, $0xbfc54695c0000000
+DATA blendK<>+224(SB)/8, $0x3f808ff940000000 // c3
+DATA blendK<>+232(SB)/8, $0x3f808ff940000000
+DATA blendK<>+240(SB)/8, $0xbf240d0e60000000 // c4
+DATA blendK<>+248(SB)/8, $0xbf240d0e60000000
+DATA blendK<>+256(SB)/8, $0x3fe0000000000000 // 0.5 (double)
+DATA blendK<>+264(SB)/8, $0x3fe0000000000000
+DATA blendK<>+272(SB)/4, $0x3f733333          // float32(0.95)
+DATA blendK<>+276(SB)/4, $0x3f733333
+DATA blendK<>+280(SB)/4, $0x3f733333
+DATA blendK<>+284(SB)/4, $0x3f733333
+DATA blendK<>+288(SB)/8, $0x3fd8000000000000 // 0.375 (double)
+DATA blendK<>+296(SB)/8, $0x3fd8000000000000
+GLOBL blendK<>(SB), RODATA|NOPTR, $304
+
+#define K_ONEPD blendK<>+0(SB)
+#define K_INF blendK<>+16(SB)
+#define K_QNAN blendK<>+32(SB)
+#define K_ONEPS blendK<>+48(SB)
+#define K_SIGN blendK<>+64(SB)
+#define K_ARCMIN blendK<>+80(SB)
+#define K_ACOSLIM blendK<>+96(SB)
+#define K_AC1 blendK<>+112(SB)
+#define K_AC2 blendK<>+128(SB)
+#define K_AC3 blendK<>+144(SB)
+#define K_AC4 blendK<>+160(SB)
+#define K_AC5 blendK<>+176(SB)
+#define K_SC1 blendK<>+192(SB)
+#define K_SC2 blendK<>+208(SB)
+#define K_SC3 blendK<>+224(SB)
+#define K_SC4 blendK<>+240(SB)
+#define K_HALFPD blendK<>+256(SB)
+#define K_095 blendK<>+272(SB)
+#define K_0375PD blendK<>+288(SB)
+
+// TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
+// The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
+// UNPCKHPS of r0 and r1, likewise of r2 and r3), then MOVLHPS and MOVHLPS.
+#define TRANSPOSE(r0, r1, r2, r3, t0, t1) \
+	MOVAPS   r0, t0; \
+	UNPCKLPS r1, t0; \
+	UNPCKHPS r1, r0; \
+	MOVAPS   r2, t1; \
+	UNPCKLPS r3, t1; \
+	UNPCKHPS r3, r2; \
+	MOVAPS   t1, r3; \
+	MOVHLPS  t0, r3; \
+	MOVLHPS  t1, t0; \
+	MOVAPS   r0, r1; \
+	MOVLHPS  r2, r1; \
+	MOVHLPS  r0, r2; \
+	MOVAPS   t0, r0; \
+	MOVAPS   r1, t0; \
+	MOVAPS   r3, r1; \
+	MOVAPS   r2, r3; \
+	MOVAPS   t0, r2
+
+// TRANSPOSEL is TRANSPOSE without the final moves: the columns come out
+// in t0, r3, r1 and r2 (r0 and t1 are clobbered).
+#define TRANSPOSEL(r0, r1, r2, r3, t0, t1) \
+	MOVAPS   r0, t0; \
+	UNPCKLPS r1, t0; \
+	UNPCKHPS r1, r0; \
+	MOVAPS   r2, t1; \
+	UNPCKLPS r3, t1; \
+	UNPCKHPS r3, r2; \
+	MOVAPS   t1, r3; \
+	MOVHLPS  t0, r3; \
+	MOVLHPS  t1, t0; \
+	MOVAPS   r0, r1; \
+	MOVLHPS  r2, r1; \
+	MOVHLPS  r0, r2
+
+// LOAD4 loads the rotations of the four transforms at p (160 bytes).
+#define LOAD4(p, r0, r1, r2, r3) \
+	MOVUPS 12(p), r0; \
+	MOVUPS 52(p), r1; \
+	MOVUPS 92(p), r2; \
+	MOVUPS 132(p), r3
+
+// STORE4 stores four rotations back.
+#define STORE4(p, r0, r1, r2, r3) \
+	MOVUPS r0, 12(p); \
+	MOVUPS r1, 52(p); \
+	MOVUPS r2, 92(p); \
+	MOVUPS r3, 132(p)
+
+// HI: t = the high two lanes of a in its low two. (MOVHLPS alone would
+// keep t's old high half, a false dependency on whatever last wrote t.)
+#define HI(a, t) \
+	MOVAPS  a, t; \
+	MOVHLPS t, t
+
+// FMADDS: dst = FMAddS(a, b, c) per lane. dst, t1 and t2 must differ from
+// a, b and c and from each other.
+#define FMADDS(a, b, c, dst, t1, t2) \
+	CVTPS2PD a, dst; \
+	CVTPS2PD b, t1; \
+	MULPD    t1, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	HI(b, t2); \
+	CVTPS2PD t2, t2; \
+	MULPD    t2, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// FMADDSQ: dst = FMAddS(a, a, c) per lane (same register rules).
+#define FMADDSQ(a, c, dst, t1, t2) \
+	CVTPS2PD a, dst; \
+	MULPD    dst, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	MULPD    t1, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// FMADDSK: dst = FMAddS(a, k, c) per lane, k a float32 constant given as
+// a double pair in memory (same register rules).
+#define FMADDSK(a, k, c, dst, t1, t2) \
+	MOVUPS   k, t2; \
+	CVTPS2PD a, dst; \
+	MULPD    t2, dst; \
+	CVTPS2PD c, t1; \
+	ADDPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(a, t1); \
+	CVTPS2PD t1, t1; \
+	MULPD    t2, t1; \
+	HI(c, t2); \
+	CVTPS2PD t2, t2; \
+	ADDPD    t2, t1; \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, dst
+
+// INVSQRT2: dst = InvSqrtMP2(n) per lane: 1 / float32(math.Sqrt(float64(n))).
+// The float32 square root is that rounding of the double one: double
+// rounding is innocuous for a square root when the wider format has at
+// least 2p+2 bits (53 >= 2·24+2).
+#define INVSQRT2(n, dst, t1) \
+	SQRTPS n, t1; \
+	MOVUPS K_ONEPS, dst; \
+	DIVPS  t1, dst
+
+// RSQSTEP: Y += Y·(e·(0.375·e + 0.5)), e = 1 - N·Y·Y, in double
+// precision: the series of 1/√(1 - e) to its e² term, one step that
+// triples the correct bits of Y as an estimate of 1/√N (t and u are
+// clobbered).
+#define RSQSTEP(N, Y, t, u) \
+	MOVAPS N, t; \
+	MULPD  Y, t; \
+	MULPD  Y, t; \
+	MOVUPS K_ONEPD, u; \
+	SUBPD  t, u; \
+	MOVUPS K_0375PD, t; \
+	MULPD  u, t; \
+	ADDPD  X15, t; \
+	MULPD  t, u; \
+	MULPD  Y, u; \
+	ADDPD  u, Y
+
+// NEWTON: dst = InvSqrtMP1(n) per lane for 0 < n < +Inf, without
+// SQRTPD and DIVPD (the double-precision divider, slower than the
+// whole kernel without it): the float32 1/√n, 1 / float32(√n), taken to
+// double precision by RSQSTEP, then rounded to float32. That is 1/√n
+// correctly rounded to float32, which InvSqrtMP1 also is, for every
+// float32 in [1, 4) (TestInvSqrtNewton replays the arithmetic for each);
+// every step scales exactly by powers of 4, so for every positive
+// float32 n. X15 must hold 0.5 (double).
+#define NEWTON(n, dst, t1, t2, t3, t4) \
+	SQRTPS   n, dst; \
+	MOVUPS   K_ONEPS, t1; \
+	DIVPS    dst, t1; \
+	CVTPS2PD n, t2; \
+	CVTPS2PD t1, t3; \
+	RSQSTEP(t2, t3, dst, t4); \
+	CVTPD2PS t3, t3; \
+	HI(n, t2); \
+	CVTPS2PD t2, t2; \
+	HI(t1, t4); \
+	CVTPS2PD t4, t1; \
+	RSQSTEP(t2, t1, dst, t4); \
+	CVTPD2PS t1, t1; \
+	MOVLHPS  t1, t3; \
+	MOVAPS   t3, dst
+
+// BLENDX: dst = m ? dst : old, as old ^ ((dst ^ old) & m).
+#define BLENDX(m, old, dst) \
+	XORPS old, dst; \
+	ANDPS m, dst; \
+	XORPS old, dst
+
+// func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
+//
+// For 4·groups joints (groups <= 16, the groups the frame's scratch
+// memory holds): where the plain dot product d of
+// the rotations has lo < d and not hi <= d, the lerp branch of the games'
+// Slerp (MP1's or, with echoes, Echoes' InvSqrtF): blendRotPrime1 and
+// blendRotsPrime2. Joints whose squared length comes out 0, +Inf or NaN
+// (zero, huge or tiny quaternions, a NaN weight) are left to the Go code
+// too. For MP1 the joints out of the band that blendRotPrimeSlow would
+// lerp or leave are done here too, and dots[4g+j] gets the localDot of
+// joint j of group g if it is left to the Go code (NaN for those in the
+// band; anything for the others). slow[g] receives a bit per joint of group g left to the Go
+// code.
+//
+// One group's work is a chain of dependent operations too long for the
+// processor to overlap the next group's with it, so the kernel runs in
+// three passes over the groups, which pass values on through scratch
+// memory in its frame (per group x, y, z, qw, the squared length n then
+// 1/√n, the lerp mask, and the mask of joints left as they are): each
+// pass's chain is short enough for several groups to be in flight.
+TEXT ·lerpRotsAsm(SB), 0, $2112-56
+	MOVQ     a+0(FP), SI
+	MOVQ     b+8(FP), DI
+	MOVQ     groups+16(FP), CX
+	LEAQ     64(SP), R8
+	MOVQ     dots+48(FP), R9
+	MOVBLZX  echoes+36(FP), DX
+	MOVSS    w+24(FP), X15
+	SHUFPS   $0, X15, X15
+	CVTPS2PD X15, X14
+	MOVUPS   X14, 32(SP)
+	MOVSS    lo+28(FP), X12
+	SHUFPS   $0, X12, X12
+	MOVUPS   X12, 0(SP)
+	MOVSS    hi+32(FP), X12
+	SHUFPS   $0, X12, X12
+	MOVUPS   X12, 16(SP)
+	TESTQ    CX, CX
+	JLE      lerpdone
+
+lerploop1:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	LOAD4(DI, X0, X5, X6, X7)
+	TRANSPOSEL(X0, X5, X6, X7, X8, X9)
+
+	// quickDot: ((aW·bW + aX·bX) + aY·bY) + aZ·bZ.
+	MOVAPS X4, X9
+	MULPS  X8, X9
+	MOVAPS X3, X0
+	MULPS  X7, X0
+	ADDPS  X0, X9
+	MOVAPS X1, X0
+	MULPS  X5, X0
+	ADDPS  X0, X9
+	MOVAPS X2, X0
+	MULPS  X6, X0
+	ADDPS  X0, X9
+
+	// Fast lanes (X11): lo < d and not hi <= d.
+	MOVUPS   0(SP), X10
+	CMPPS    X9, X10, $1
+	MOVUPS   16(SP), X11
+	CMPPS    X9, X11, $2
+	ANDNPS   X10, X11
+
+	// MP1, a group with joints out of the band: localDot decides those
+	// as blendRotPrimeSlow does, (0.95, 1) the lerp branch, 1 or more
+	// unchanged (keep, X13); the others' localDot goes to the Go code
+	// (dl; NaN for the joints in the band, which it must not take for
+	// slerps).
+	XORPS    X13, X13
+	MOVUPS   K_QNAN, X12
+	MOVMSKPS X11, AX
+	CMPL     AX, $15
+	JEQ      lerpclass
+	TESTL    DX, DX
+	JNE      lerpclass
+	MOVAPS   X1, X9
+	MULPS    X5, X9
+	FMADDS(X3, X7, X9, X10, X12, X13)
+	FMADDS(X2, X6, X10, X9, X12, X13)
+	FMADDS(X4, X8, X9, X10, X12, X13)
+	MOVUPS   K_ONEPS, X9
+	CMPPS    X10, X9, $2
+	MOVAPS   X11, X13
+	ANDNPS   X9, X13
+	MOVUPS   K_095, X12
+	CMPPS    X10, X12, $1
+	MOVAPS   X10, X9
+	MOVUPS   K_ONEPS, X0
+	CMPPS    X0, X9, $1
+	ANDPS    X9, X12
+	MOVUPS   K_QNAN, X9
+	ANDPS    X11, X9
+	MOVAPS   X11, X0
+	ANDNPS   X10, X0
+	ORPS     X12, X11
+	ORPS     X0, X9
+	MOVAPS   X9, X12
+
+lerpclass:
+	MOVUPS   X12, (R9)
+	MOVUPS   X13, 112(R8)
+	MOVUPS   X11, 80(R8)
+	MOVMSKPS X11, AX
+	TESTL    AX, AX
+	JEQ      lerpnext1
+
+	// x, y, z = a + float32(w·(b - a)) in X7, X5, X6; qw = FMAddS(w,
+	// bW - aW, aW) in X9.
+	SUBPS    X4, X8
+	SUBPS    X3, X7
+	SUBPS    X1, X5
+	SUBPS    X2, X6
+	MULPS    X15, X7
+	ADDPS    X3, X7
+	MULPS    X15, X5
+	ADDPS    X1, X5
+	MULPS    X15, X6
+	ADDPS    X2, X6
+	MOVUPS   32(SP), X14
+	CVTPS2PD X8, X9
+	MULPD    X14, X9
+	CVTPS2PD X4, X10
+	ADDPD    X10, X9
+	CVTPD2PS X9, X9
+	HI(X8, X10)
+	CVTPS2PD X10, X10
+	MULPD    X14, X10
+	HI(X4, X12)
+	CVTPS2PD X12, X12
+	ADDPD    X12, X10
+	CVTPD2PS X10, X10
+	MOVLHPS  X10, X9
+	MOVUPS   X7, 0(R8)
+	MOVUPS   X5, 16(R8)
+	MOVUPS   X6, 32(R8)
+	MOVUPS   X9, 48(R8)
+
+lerpnext1:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	ADDQ $128, R8
+	ADDQ $16, R9
+	DECQ CX
+	JNZ  lerploop1
+
+	// Second pass: n = FMAddS(qw, qw, FMAddS(z, z, FMAddS(x, x, y·y)));
+	// lanes with n not in (0, +Inf) drop out.
+	MOVQ groups+16(FP), CX
+	LEAQ 64(SP), R8
+	MOVUPS K_INF, X15
+
+lerploopn:
+	MOVUPS 0(R8), X7
+	MOVUPS 16(R8), X5
+	MOVUPS 32(R8), X6
+	MOVUPS 48(R8), X9
+	MOVAPS X5, X8
+	MULPS  X5, X8
+	FMADDSQ(X7, X8, X10, X12, X13)
+	FMADDSQ(X6, X10, X8, X12, X13)
+	FMADDSQ(X9, X8, X10, X12, X13)
+	MOVUPS X10, 64(R8)
+	XORPS  X12, X12
+	CMPPS  X10, X12, $1
+	MOVAPS X10, X13
+	CMPPS  X15, X13, $1
+	ANDPS  X12, X13
+	MOVUPS 80(R8), X11
+	ANDPS  X13, X11
+	MOVUPS X11, 80(R8)
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    lerploopn
+
+lerppass3:
+	// Third pass: 1/√n (MP1's or Echoes' InvSqrtF), scale, keep the fast
+	// lanes, store.
+	MOVUPS K_HALFPD, X15
+	MOVQ a+0(FP), SI
+	MOVQ groups+16(FP), CX
+	LEAQ 64(SP), R8
+	MOVQ slow+40(FP), BX
+
+lerploop3:
+	MOVUPS   80(R8), X11
+	MOVUPS   112(R8), X10
+	ORPS     X11, X10
+	MOVMSKPS X10, AX
+	XORL     $15, AX
+	MOVB     AX, (BX)
+	MOVMSKPS X11, AX
+	TESTL    AX, AX
+	JEQ      lerpnext3
+	MOVUPS   64(R8), X10
+	TESTL    DX, DX
+	JNE      lerpinv2
+	NEWTON(X10, X8, X0, X12, X13, X14)
+	JMP      lerpscale
+
+lerpinv2:
+	INVSQRT2(X10, X8, X0)
+
+lerpscale:
+	MOVUPS   48(R8), X9
+	MOVUPS   0(R8), X7
+	MOVUPS   16(R8), X10
+	MOVUPS   32(R8), X6
+	MULPS    X8, X9
+	MULPS    X8, X7
+	MULPS    X8, X10
+	MULPS    X8, X6
+	CMPL     AX, $15
+	JEQ      lerpstore
+
+	// Some joints keep their rotation: blend with a's.
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	BLENDX(X11, X4, X9)
+	BLENDX(X11, X3, X7)
+	BLENDX(X11, X1, X10)
+	BLENDX(X11, X2, X6)
+
+lerpstore:
+	TRANSPOSEL(X9, X7, X10, X6, X0, X8)
+	STORE4(SI, X0, X6, X7, X10)
+
+lerpnext3:
+	ADDQ $160, SI
+	ADDQ $128, R8
+	INCQ BX
+	DECQ CX
+	JNZ  lerploop3
+
+lerpdone:
+	RET
+
+// INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
+// InvSqrtMP1 returns there (the arithmetic would give 0).
+#define INFNAN(n, dst, t1, t2) \
+	MOVUPS K_INF, t1; \
+	CMPPS  n, t1, $0; \
+	MOVUPS K_QNAN, t2; \
+	ANDPS  t1, t2; \
+	ANDNPS dst, t1; \
+	ORPS   t2, t1; \
+	MOVAPS t1, dst
+
+// INVSQRT1: dst = InvSqrtMP1(n) per lane, as it computes it:
+// float32(1 / math.Sqrt(float64(n))) (n is a sum of squares, never -0,
+// so InvSqrtMP1's +0 changes nothing), NaN at +Inf.
+#define INVSQRT1(n, dst, t1, t2) \
+	CVTPS2PD n, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, dst; \
+	DIVPD    t1, dst; \
+	CVTPD2PS dst, dst; \
+	HI(n, t1); \
+	CVTPS2PD t1, t1; \
+	SQRTPD   t1, t1; \
+	MOVUPS   K_ONEPD, t2; \
+	DIVPD    t1, t2; \
+	CVTPD2PS t2, t2; \
+	MOVLHPS  t2, dst; \
+	INFNAN(n, dst, t1, t2)
+
+// FASTSIN: dst = FastSinR(x) per lane for |x| <= π (no turns to remove):
+// x·c1, then x³·c2, x⁵·c3 and x⁷·c4 each fused into the sum in turn. x
+// is clobbered (it ends as x⁷).
+#define FASTSIN(x, dst, x2, acc, t1, t2) \
+	MOVAPS x, x2; \
+	MULPS  x, x2; \
+	MOVUPS K_SC1, acc; \
+	MULPS  x, acc; \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC2, acc, dst, t1, t2); \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC3, dst, acc, t1, t2); \
+	MULPS  x2, x; \
+	FMADDSK(x, K_SC4, acc, dst, t1, t2)
+
+// GATHER4: the byte offsets of the transforms of joints idx[0..3] into
+// R10..R13 (40 bytes a transform).
+#define GATHER4(p) \
+	MOVLQSX 0(p), R10; \
+	MOVLQSX 4(p), R11; \
+	MOVLQSX 8(p), R12; \
+	MOVLQSX 12(p), R13; \
+	IMUL3Q  $40, R10, R10; \
+	IMUL3Q  $40, R11, R11; \
+	IMUL3Q  $40, R12, R12; \
+	IMUL3Q  $40, R13, R13
+
+// func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
+//
+// The slerp branch of MP1's Slerp (blendRotPrimeSlow's, SlerpPrime's
+// arithmetic) for the joints idx[0..4·groups), whose rotations are not
+// flipped: their localDot d is from 0 to 0.95. The angle is FastArcCosR's
+// polynomial of d up to 0.925, above that angle[] (math.Acos, which the
+// Go code computes); u is strictly between Slerp's snaps, so that the
+// sine arguments need no range reduction. A joint may be listed more
+// than once within a group (the last one repeats to fill it). groups <=
+// 16: the frame holds the passes' scratch memory for 16 groups.
+TEXT ·slerpPrimeAsm(SB), 0, $2112-52
+	MOVQ   groups+40(FP), CX
+	TESTQ  CX, CX
+	JLE    slerpdone
+	MOVQ   d+24(FP), DX
+	MOVQ   angle+32(FP), R9
+	LEAQ   64(SP), R8
+	MOVSS  u+48(FP), X0
+	SHUFPS $0, X0, X0
+	MOVUPS X0, 16(SP)
+	MOVUPS K_ONEPS, X1
+	SUBPS  X0, X1
+	MOVUPS X1, 0(SP)
+
+	// Like lerpRotsAsm, in passes over the groups through scratch memory
+	// (per group: the angle, then sa and sb, x, y, z, w and n).
+slerploop1:
+	// FastArcCosR(d): c1 + c2·d, then c3·d³, c4·d⁵, c5·d⁷ each fused
+	// into the sum; angle[] where d > 0.925.
+	MOVUPS   (DX), X8
+	MOVUPS   K_AC2, X14
+	MOVUPS   K_AC1, X13
+	CVTPS2PD X8, X10
+	MULPD    X14, X10
+	ADDPD    X13, X10
+	CVTPD2PS X10, X10
+	HI(X8, X11)
+	CVTPS2PD X11, X11
+	MULPD    X14, X11
+	ADDPD    X13, X11
+	CVTPD2PS X11, X11
+	MOVLHPS  X11, X10
+	MOVAPS   X8, X9
+	MULPS    X8, X9
+	MOVAPS   X8, X11
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC3, X10, X12, X13, X14)
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC4, X12, X10, X13, X14)
+	MULPS    X9, X11
+	FMADDSK(X11, K_AC5, X10, X12, X13, X14)
+	MOVUPS   K_ACOSLIM, X13
+	CMPPS    X8, X13, $1
+	MOVUPS   (R9), X8
+	BLENDX(X13, X12, X8)
+	MOVUPS   X8, 0(R8)
+	ADDQ     $16, DX
+	ADDQ     $16, R9
+	ADDQ     $128, R8
+	DECQ     CX
+	JNZ      slerploop1
+
+	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVQ groups+40(FP), CX
+	LEAQ 64(SP), R8
+
+slerploop2:
+	MOVUPS 0(R8), X8
+	MOVUPS 0(SP), X9
+	MULPS  X8, X9
+	FASTSIN(X9, X10, X11, X12, X13, X14)
+	MOVUPS 16(SP), X1
+	MULPS  X8, X1
+	FASTSIN(X1, X2, X3, X4, X5, X6)
+	MOVUPS X10, 0(R8)
+	MOVUPS X2, 16(R8)
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop2
+
+	// x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa, aW,
+	// float32(sb·bW)); n = FMAddS(w, w, FMAddS(z, z, FMAddS(x, x, y·y))).
+	MOVQ groups+40(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+slerploop3:
+	GATHER4(R9)
+	MOVUPS 12(SI)(R10*1), X0
+	MOVUPS 12(SI)(R11*1), X1
+	MOVUPS 12(SI)(R12*1), X2
+	MOVUPS 12(SI)(R13*1), X3
+	TRANSPOSE(X0, X1, X2, X3, X8, X9)
+	MOVUPS 12(DI)(R10*1), X4
+	MOVUPS 12(DI)(R11*1), X5
+	MOVUPS 12(DI)(R12*1), X6
+	MOVUPS 12(DI)(R13*1), X7
+	TRANSPOSE(X4, X5, X6, X7, X8, X9)
+	MOVUPS 0(R8), X8
+	MOVUPS 16(R8), X9
+	MULPS  X8, X1
+	MULPS  X9, X5
+	ADDPS  X5, X1
+	MULPS  X8, X2
+	MULPS  X9, X6
+	ADDPS  X6, X2
+	MULPS  X8, X3
+	MULPS  X9, X7
+	ADDPS  X7, X3
+	MULPS  X9, X4
+	FMADDS(X8, X0, X4, X10, X11, X12)
+	MOVUPS X1, 32(R8)
+	MOVUPS X2, 48(R8)
+	MOVUPS X3, 64(R8)
+	MOVUPS X10, 80(R8)
+	MOVAPS X2, X5
+	MULPS  X2, X5
+	FMADDSQ(X1, X5, X6, X11, X12)
+	FMADDSQ(X3, X6, X5, X11, X12)
+	FMADDSQ(X10, X5, X6, X11, X12)
+	MOVUPS X6, 96(R8)
+	ADDQ   $16, R9
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop3
+
+	// inv = InvSqrtMP1(n); the rotations are inv·(w, x, y, z).
+	MOVQ groups+40(FP), CX
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+slerploop4:
+	MOVUPS 96(R8), X6
+	INVSQRT1(X6, X7, X11, X12)
+	MOVUPS 80(R8), X10
+	MOVUPS 32(R8), X1
+	MOVUPS 48(R8), X2
+	MOVUPS 64(R8), X3
+	MULPS  X7, X10
+	MULPS  X7, X1
+	MULPS  X7, X2
+	MULPS  X7, X3
+	TRANSPOSEL(X10, X1, X2, X3, X8, X9)
+	GATHER4(R9)
+	MOVUPS X8, 12(SI)(R10*1)
+	MOVUPS X3, 12(SI)(R11*1)
+	MOVUPS X1, 12(SI)(R12*1)
+	MOVUPS X2, 12(SI)(R13*1)
+	ADDQ   $16, R9
+	ADDQ   $128, R8
+	DECQ   CX
+	JNZ    slerploop4
+
+slerpdone:
+	RET
+
+// SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
+// coefficients broadcast at byte offsets o0..o3 from p (arcRun's Estrin terms).
+#define SERIES(p, o0, o1, o2, o3, y, y2, dst, t1, t2) \
+	MOVUPS o1(p), t1; \
+	MULPS  y, t1; \
+	MOVUPS o0(p), dst; \
+	ADDPS  t1, dst; \
+	MOVUPS o3(p), t1; \
+	MULPS  y, t1; \
+	MOVUPS o2(p), t2; \
+	ADDPS  t1, t2; \
+	MULPS  y2, t2; \
+	ADDPS  t2, dst
+
+// ARCCOMP: b = pa·a + pb·b, in arcRun's operand order (which NaN wins
+// when both products are NaN; t is clobbered).
+#define ARCCOMP(a, b, pa, pb, t) \
+	MULPS  pb, b; \
+	MOVAPS pa, t; \
+	MULPS  a, t; \
+	ADDPS  b, t; \
+	MOVAPS t, b
+
+// func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
+//
+// arcRun for 4·groups joints: coef holds arcSeries' ca then cb, each
+// coefficient four times. Joints with |d| < arcSeriesMin (or NaN) are left
+// as they were and reported in slow as in lerpRotsAsm.
+TEXT ·arcRotsAsm(SB), NOSPLIT, $32-40
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ groups+16(FP), CX
+	MOVQ coef+24(FP), R8
+	MOVQ slow+32(FP), BX
+	TESTQ CX, CX
+	JLE  arcdone
+
+arcloop:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
+	LOAD4(SI, X0, X1, X2, X3)
+	TRANSPOSEL(X0, X1, X2, X3, X4, X5)
+	LOAD4(DI, X0, X5, X6, X7)
+	TRANSPOSEL(X0, X5, X6, X7, X8, X9)
+
+	// d as arcRun computes it (quickDot's order).
+	MOVAPS X4, X9
+	MULPS  X8, X9
+	MOVAPS X3, X0
+	MULPS  X7, X0
+	ADDPS  X0, X9
+	MOVAPS X1, X0
+	MULPS  X5, X0
+	ADDPS  X0, X9
+	MOVAPS X2, X0
+	MULPS  X6, X0
+	ADDPS  X0, X9
+
+	// sign = d < 0 ? -1 : 1, kept as the sign bit (d = -0 is a slow
+	// lane anyway); d = |d|; fast lanes have d >= arcSeriesMin.
+	MOVUPS   K_SIGN, X10
+	ANDPS    X9, X10
+	XORPS    X10, X9
+	MOVUPS   K_ARCMIN, X11
+	CMPPS    X9, X11, $2
+	MOVMSKPS X11, AX
+	XORL     $15, AX
+	MOVB     AX, (BX)
+	CMPL     AX, $15
+	JEQ      arcnext
+	MOVUPS   X10, 0(SP)
+	MOVUPS   X11, 16(SP)
+
+	// y = min(d, 1) - 1 (X9), y2 (X10), y4 (X11).
+	MOVUPS K_ONEPS, X0
+	MINPS  X0, X9
+	SUBPS  X0, X9
+	MOVAPS X9, X10
+	MULPS  X9, X10
+	MOVAPS X10, X11
+	MULPS  X10, X11
+
+	// pa = a0 + y4·a1 (X12), pb = sign·(b0 + y4·b1) (X0), a product
+	// as in arcRun (flipping the sign bit would flip a NaN's too).
+	SERIES(R8, 0, 16, 32, 48, X9, X10, X12, X13, X14)
+	SERIES(R8, 64, 80, 96, 112, X9, X10, X0, X13, X14)
+	MULPS  X11, X0
+	ADDPS  X0, X12
+	SERIES(R8, 128, 144, 160, 176, X9, X10, X0, X13, X14)
+	SERIES(R8, 192, 208, 224, 240, X9, X10, X13, X14, X15)
+	MULPS  X11, X13
+	ADDPS  X13, X0
+	MOVUPS 0(SP), X13
+	MOVUPS K_ONEPS, X14
+	XORPS  X14, X13
+	MULPS  X13, X0
+
+	// pa·a + pb·b, into b's registers.
+	ARCCOMP(X4, X8, X12, X0, X14)
+	ARCCOMP(X3, X7, X12, X0, X14)
+	ARCCOMP(X1, X5, X12, X0, X14)
+	ARCCOMP(X2, X6, X12, X0, X14)
+	TESTL  AX, AX
+	JEQ    arcstore
+	MOVUPS 16(SP), X13
+	BLENDX(X13, X4, X8)
+	BLENDX(X13, X3, X7)
+	BLENDX(X13, X1, X5)
+	BLENDX(X13, X2, X6)
+
+arcstore:
+	TRANSPOSEL(X8, X7, X5, X6, X0, X9)
+	STORE4(SI, X0, X6, X7, X5)
+
+arcnext:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	INCQ BX
+	DECQ CX
+	JNZ  arcloop
+
+arcdone:
+	RET
+
+// Lane masks for two consecutive transforms (80 bytes, five registers):
+// translations at floats 0-2 and 10-12, scales at 7-9 and 17-19.
+DATA blendTS<>+0(SB)/4, $0xffffffff  // T T T R
+DATA blendTS<>+4(SB)/4, $0xffffffff
+DATA blendTS<>+8(SB)/4, $0xffffffff
+DATA blendTS<>+12(SB)/4, $0
+DATA blendTS<>+16(SB)/4, $0          // R R R S
+DATA blendTS<>+20(SB)/4, $0
+DATA blendTS<>+24(SB)/4, $0
+DATA blendTS<>+28(SB)/4, $0xffffffff
+DATA blendTS<>+32(SB)/4, $0xffffffff // S S T T
+DATA blendTS<>+36(SB)/4, $0xffffffff
+DATA blendTS<>+40(SB)/4, $0xffffffff
+DATA blendTS<>+44(SB)/4, $0xffffffff
+DATA blendTS<>+48(SB)/4, $0xffffffff // T R R R
+DATA blendTS<>+52(SB)/4, $0
+DATA blendTS<>+56(SB)/4, $0
+DATA blendTS<>+60(SB)/4, $0
+DATA blendTS<>+64(SB)/4, $0          // R S S S
+DATA blendTS<>+68(SB)/4, $0xffffffff
+DATA blendTS<>+72(SB)/4, $0xffffffff
+DATA blendTS<>+76(SB)/4, $0xffffffff
+DATA blendTS<>+80(SB)/4, $0xffffffff // S S T T, scales alone
+DATA blendTS<>+84(SB)/4, $0xffffffff
+DATA blendTS<>+88(SB)/4, $0
+DATA blendTS<>+92(SB)/4, $0
+GLOBL blendTS<>(SB), RODATA|NOPTR, $96
+
+// LERPVEC: the floats at off(SI) become a + (b - a)·w (X15) in the lanes
+// of m, lerp3To's operations in its order; the other lanes keep their
+// bits.
+#define LERPVEC(off, m, a, t) \
+	MOVUPS off(SI), a; \
+	MOVUPS off(DI), t; \
+	SUBPS  a, t; \
+	MULPS  X15, t; \
+	ADDPS  a, t; \
+	XORPS  a, t; \
+	ANDPS  m, t; \
+	XORPS  a, t; \
+	MOVUPS t, off(SI)
+
+// func lerpTSAsm(a, b *formats.Transform, pairs int, w float32)
+//
+// lerp3To of the translations and scales of 2·pairs transforms.
+TEXT ·lerpTSAsm(SB), NOSPLIT, $0-28
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DI
+	MOVQ   pairs+16(FP), CX
+	MOVSS  w+24(FP), X15
+	SHUFPS $0, X15, X15
+	MOVUPS blendTS<>+0(SB), X10
+	MOVUPS blendTS<>+16(SB), X11
+	MOVUPS blendTS<>+32(SB), X12
+	MOVUPS blendTS<>+48(SB), X13
+	MOVUPS blendTS<>+64(SB), X14
+	TESTQ  CX, CX
+	JLE    tsdone
+
+tsloop:
+	LERPVEC(0, X10, X0, X1)
+	LERPVEC(16, X11, X2, X3)
+	LERPVEC(32, X12, X4, X5)
+	LERPVEC(48, X13, X6, X7)
+	LERPVEC(64, X14, X8, X9)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  tsloop
+
+tsdone:
+	RET
+
+// func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
+//
+// lerp3To of the scales of 2·pairs transforms.
+TEXT ·lerpSAsm(SB), NOSPLIT, $0-28
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DI
+	MOVQ   pairs+16(FP), CX
+	MOVSS  w+24(FP), X15
+	SHUFPS $0, X15, X15
+	MOVUPS blendTS<>+16(SB), X11
+	MOVUPS blendTS<>+80(SB), X12
+	MOVUPS blendTS<>+64(SB), X14
+	TESTQ  CX, CX
+	JLE    sdone
+
+sloop:
+	LERPVEC(16, X11, X2, X3)
+	LERPVEC(32, X12, X4, X5)
+	LERPVEC(64, X14, X8, X9)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  sloop
+
+sdone:
+	RET
+
+// func orBoolsAsm(dst, a, b *bool, n int)
+//
+// dst[i] = a[i] || b[i] for n bools (dst may alias a or b): bools are the
+// bytes 0 and 1, whose OR is a bool again.
+TEXT ·orBoolsAsm(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+
+or16:
+	CMPQ   CX, $16
+	JLT    or1
+	MOVOU  (SI), X0
+	MOVOU  (DX), X1
+	POR    X1, X0
+	MOVOU  X0, (DI)
+	ADDQ   $16, SI
+	ADDQ   $16, DX
+	ADDQ   $16, DI
+	SUBQ   $16, CX
+	JMP    or16
+
+or1:
+	TESTQ CX, CX
+	JLE   ordone
+	MOVB  (SI), AX
+	ORB   (DX), AX
+	MOVB  AX, (DI)
+	INCQ  SI
+	INCQ  DX
+	INCQ  DI
+	DECQ  CX
+	JMP   or1
+
+ordone:
+	RET
