@@ -99,32 +99,37 @@ func composeBone(pi int, l *formats.Transform, out []mgl32.Mat4, i int) {
 	// never stored, and only its 3×4 part is multiplied (every bone
 	// matrix's last row is 0, 0, 0, 1). The sums are those of
 	// Transform.WriteMat4 and a full product, in the same order.
+	// Products are rounded by explicit conversions before they are
+	// added, as in Transform.WriteMat4: no target fuses them, and the
+	// SIMD pass matches this to the bit whatever GOAMD64 is.
 	rw, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
-	n := rw*rw + x*x + y*y + z*z
+	n := float32(rw*rw) + float32(x*x) + float32(y*y) + float32(z*z)
 	var k float32
 	if n > 0 {
 		k = 2 / n
 	}
-	xx, yy, zz := x*x*k, y*y*k, z*z*k
-	xy, xz, yz := x*y*k, x*z*k, y*z*k
-	wx, wy, wz := rw*x*k, rw*y*k, rw*z*k
+	xx, yy, zz := float32(x*x*k), float32(y*y*k), float32(z*z*k)
+	xy, xz, yz := float32(x*y*k), float32(x*z*k), float32(y*z*k)
+	wx, wy, wz := float32(rw*x*k), float32(rw*y*k), float32(rw*z*k)
 	sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
 	// The parent's elements are read where used rather than held:
 	// holding all twelve spilled registers to the stack.
 	a, o := &out[pi], &out[i]
 	b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-	c0, c1, c2 := a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-	o[0], o[1], o[2], o[3] = c0, c1, c2, 0
+	o[0], o[1], o[2], o[3] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
 	b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-	o[4], o[5], o[6], o[7] = c0, c1, c2, 0
+	o[4], o[5], o[6], o[7] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
 	b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
-	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2, a[1]*b0+a[5]*b1+a[9]*b2, a[2]*b0+a[6]*b1+a[10]*b2
-	o[8], o[9], o[10], o[11] = c0, c1, c2, 0
+	o[8], o[9], o[10], o[11] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
 	b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
-	c0, c1, c2 = a[0]*b0+a[4]*b1+a[8]*b2+a[12], a[1]*b0+a[5]*b1+a[9]*b2+a[13], a[2]*b0+a[6]*b1+a[10]*b2+a[14]
-	o[12], o[13], o[14] = c0, c1, c2
+	o[12], o[13], o[14] = mulCol(a, 0, b0, b1, b2)+a[12], mulCol(a, 1, b0, b1, b2)+a[13], mulCol(a, 2, b0, b1, b2)+a[14]
 	o[15] = 1
+}
+
+// mulCol is row r of a's 3×3 part times the column (b0, b1, b2), each
+// product rounded before it is added.
+func mulCol(a *mgl32.Mat4, r int, b0, b1, b2 float32) float32 {
+	return float32(a[r]*b0) + float32(a[4+r]*b1) + float32(a[8+r]*b2)
 }
 
 // toWorldPrime2 composes as Metroid Prime 2: Echoes builds

@@ -11,7 +11,8 @@ import (
 )
 
 // TestToWorldFusedMatchesProduct checks the fused local-to-world pass
-// against the plain one it replaced, to the bit: each local matrix built by
+// against the plain one it replaced, to the bit (products rounded before
+// they are added, on every target): each local matrix built by
 // Transform.WriteMat4, then parent · local over the 3×4 part, the
 // translation column summed before the parent's translation is added.
 func TestToWorldFusedMatchesProduct(t *testing.T) {
@@ -39,9 +40,9 @@ func TestToWorldFusedMatchesProduct(t *testing.T) {
 		a, o := &want[b.Parent], &want[i]
 		for c := 0; c < 4; c++ {
 			b0, b1, b2 := m[c*4], m[c*4+1], m[c*4+2]
-			o[c*4+0] = a[0]*b0 + a[4]*b1 + a[8]*b2
-			o[c*4+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
-			o[c*4+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
+			o[c*4+0] = float32(a[0]*b0) + float32(a[4]*b1) + float32(a[8]*b2)
+			o[c*4+1] = float32(a[1]*b0) + float32(a[5]*b1) + float32(a[9]*b2)
+			o[c*4+2] = float32(a[2]*b0) + float32(a[6]*b1) + float32(a[10]*b2)
 		}
 		o[12] += a[12]
 		o[13] += a[13]
