@@ -502,6 +502,282 @@ lerpnext3:
 lerpdone:
 	RET
 
+// The AVX variant of lerpRotsAsm (lerpRotsAVX) does each FMAddS and
+// NEWTON's double-precision step on all four lanes at once: VCVTPS2PD
+// widens four floats into a Y register, VMULPD and VADDPD work on the
+// four doubles, VCVTPD2PSY narrows them back, where SSE2 needs two
+// halves. Its every instruction is VEX-encoded (mixing legacy SSE with
+// 256-bit VEX instructions costs transitions on Intel processors) and it
+// ends with VZEROUPPER, since the Go code after it is legacy SSE. The
+// operations and their operand order are lerpRotsAsm's (VOP s, d, d is
+// OP s, d), so the bits are too.
+
+// VTRANSPOSE: the rows r0..r3 become the columns c0..c3 (r0, r2, t0 and
+// t1 are clobbered; c0 must not be t0, t1, r0 or r2, c1 and c2 not r0
+// or r2).
+#define VTRANSPOSE(r0, r1, r2, r3, t0, t1, c0, c1, c2, c3) \
+	VUNPCKLPS r1, r0, t0; \
+	VUNPCKHPS r1, r0, r0; \
+	VUNPCKLPS r3, r2, t1; \
+	VUNPCKHPS r3, r2, r2; \
+	VMOVLHPS  t1, t0, c0; \
+	VMOVHLPS  t0, t1, c1; \
+	VMOVLHPS  r2, r0, c2; \
+	VMOVHLPS  r0, r2, c3
+
+// VFMADDS: dst = FMAddS(a, b, c) per lane, yd and yt the Y registers of
+// dst and of a temporary (dst must differ from b and c).
+#define VFMADDS(a, b, c, dst, yd, yt) \
+	VCVTPS2PD  a, yd; \
+	VCVTPS2PD  b, yt; \
+	VMULPD     yt, yd, yd; \
+	VCVTPS2PD  c, yt; \
+	VADDPD     yt, yd, yd; \
+	VCVTPD2PSY yd, dst
+
+// VFMADDSQ: dst = FMAddS(a, a, c) per lane (as VFMADDS).
+#define VFMADDSQ(a, c, dst, yd, yt) \
+	VCVTPS2PD  a, yd; \
+	VMULPD     yd, yd, yd; \
+	VCVTPS2PD  c, yt; \
+	VADDPD     yt, yd, yd; \
+	VCVTPD2PSY yd, dst
+
+// VRSQSTEP is RSQSTEP on four doubles (Y15 must hold 0.5 four times).
+#define VRSQSTEP(N, Y, t, u) \
+	VMULPD       Y, N, t; \
+	VMULPD       Y, t, t; \
+	VBROADCASTSD K_ONEPD, u; \
+	VSUBPD       t, u, u; \
+	VBROADCASTSD K_0375PD, t; \
+	VMULPD       u, t, t; \
+	VADDPD       Y15, t, t; \
+	VMULPD       t, u, u; \
+	VMULPD       Y, u, u; \
+	VADDPD       u, Y, Y
+
+// VBLENDX is BLENDX.
+#define VBLENDX(m, old, dst) \
+	VXORPS old, dst, dst; \
+	VANDPS m, dst, dst; \
+	VXORPS old, dst, dst
+
+// func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
+//
+// lerpRotsAsm in AVX, pass for pass, with the same scratch memory.
+TEXT ·lerpRotsAVX(SB), 0, $2112-56
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         groups+16(FP), CX
+	LEAQ         64(SP), R8
+	MOVQ         dots+48(FP), R9
+	MOVBLZX      echoes+36(FP), DX
+	VBROADCASTSS w+24(FP), X15
+	VCVTPS2PD    X15, Y14
+	VBROADCASTSS lo+28(FP), X12
+	VMOVUPS      X12, 0(SP)
+	VBROADCASTSS hi+32(FP), X12
+	VMOVUPS      X12, 16(SP)
+	TESTQ        CX, CX
+	JLE          lavxdone
+
+lavxloop1:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
+	VMOVUPS    12(SI), X0
+	VMOVUPS    52(SI), X1
+	VMOVUPS    92(SI), X2
+	VMOVUPS    132(SI), X3
+	VTRANSPOSE(X0, X1, X2, X3, X5, X6, X4, X3, X1, X2)
+	VMOVUPS    12(DI), X0
+	VMOVUPS    52(DI), X5
+	VMOVUPS    92(DI), X6
+	VMOVUPS    132(DI), X7
+	VTRANSPOSE(X0, X5, X6, X7, X9, X10, X8, X7, X5, X6)
+
+	// quickDot.
+	VMULPS X8, X4, X9
+	VMULPS X7, X3, X0
+	VADDPS X0, X9, X9
+	VMULPS X5, X1, X0
+	VADDPS X0, X9, X9
+	VMULPS X6, X2, X0
+	VADDPS X0, X9, X9
+
+	// Fast lanes (X11): lo < d and not hi <= d.
+	VMOVUPS 0(SP), X10
+	VCMPPS  $1, X9, X10, X10
+	VMOVUPS 16(SP), X11
+	VCMPPS  $2, X9, X11, X11
+	VANDNPS X10, X11, X11
+
+	// MP1's lanes out of the band, as in lerpRotsAsm.
+	VXORPS    X13, X13, X13
+	VMOVUPS   K_QNAN, X12
+	VMOVMSKPS X11, AX
+	CMPL      AX, $15
+	JEQ       lavxclass
+	TESTL     DX, DX
+	JNE       lavxclass
+	VMULPS    X5, X1, X9
+	VFMADDS(X3, X7, X9, X10, Y10, Y12)
+	VFMADDS(X2, X6, X10, X9, Y9, Y12)
+	VFMADDS(X4, X8, X9, X10, Y10, Y12)
+	VMOVUPS   K_ONEPS, X9
+	VCMPPS    $2, X10, X9, X9
+	VANDNPS   X9, X11, X13
+	VMOVUPS   K_095, X12
+	VCMPPS    $1, X10, X12, X12
+	VMOVUPS   K_ONEPS, X0
+	VCMPPS    $1, X0, X10, X9
+	VANDPS    X9, X12, X12
+	VMOVUPS   K_QNAN, X9
+	VANDPS    X11, X9, X9
+	VANDNPS   X10, X11, X0
+	VORPS     X12, X11, X11
+	VORPS     X0, X9, X12
+
+lavxclass:
+	VMOVUPS   X12, (R9)
+	VMOVUPS   X13, 112(R8)
+	VMOVUPS   X11, 80(R8)
+	VMOVMSKPS X11, AX
+	TESTL     AX, AX
+	JEQ       lavxnext1
+
+	// x, y, z = a + float32(w·(b - a)) in X7, X5, X6; qw = FMAddS(w,
+	// bW - aW, aW) in X9 (w as four doubles in Y14).
+	VSUBPS     X4, X8, X8
+	VSUBPS     X3, X7, X7
+	VSUBPS     X1, X5, X5
+	VSUBPS     X2, X6, X6
+	VMULPS     X15, X7, X7
+	VADDPS     X3, X7, X7
+	VMULPS     X15, X5, X5
+	VADDPS     X1, X5, X5
+	VMULPS     X15, X6, X6
+	VADDPS     X2, X6, X6
+	VCVTPS2PD  X8, Y9
+	VMULPD     Y14, Y9, Y9
+	VCVTPS2PD  X4, Y10
+	VADDPD     Y10, Y9, Y9
+	VCVTPD2PSY Y9, X9
+	VMOVUPS    X7, 0(R8)
+	VMOVUPS    X5, 16(R8)
+	VMOVUPS    X6, 32(R8)
+	VMOVUPS    X9, 48(R8)
+
+lavxnext1:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	ADDQ $128, R8
+	ADDQ $16, R9
+	DECQ CX
+	JNZ  lavxloop1
+
+	// Second pass: n; lanes with n not in (0, +Inf) drop out.
+	MOVQ    groups+16(FP), CX
+	LEAQ    64(SP), R8
+	VMOVUPS K_INF, X15
+
+lavxloopn:
+	VMOVUPS 0(R8), X7
+	VMOVUPS 16(R8), X5
+	VMOVUPS 32(R8), X6
+	VMOVUPS 48(R8), X9
+	VMULPS  X5, X5, X8
+	VFMADDSQ(X7, X8, X10, Y10, Y12)
+	VFMADDSQ(X6, X10, X8, Y8, Y12)
+	VFMADDSQ(X9, X8, X10, Y10, Y12)
+	VMOVUPS X10, 64(R8)
+	VXORPS  X12, X12, X12
+	VCMPPS  $1, X10, X12, X12
+	VCMPPS  $1, X15, X10, X13
+	VANDPS  X12, X13, X13
+	VMOVUPS 80(R8), X11
+	VANDPS  X13, X11, X11
+	VMOVUPS X11, 80(R8)
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     lavxloopn
+
+	// Third pass: 1/√n, scale, keep the fast lanes, store.
+	VBROADCASTSD K_HALFPD, Y15
+	MOVQ         a+0(FP), SI
+	MOVQ         groups+16(FP), CX
+	LEAQ         64(SP), R8
+	MOVQ         slow+40(FP), BX
+
+lavxloop3:
+	VMOVUPS   80(R8), X11
+	VMOVUPS   112(R8), X10
+	VORPS     X11, X10, X10
+	VMOVMSKPS X10, AX
+	XORL      $15, AX
+	MOVB      AX, (BX)
+	VMOVMSKPS X11, AX
+	TESTL     AX, AX
+	JEQ       lavxnext3
+	VMOVUPS   64(R8), X10
+	TESTL     DX, DX
+	JNE       lavxinv2
+
+	// NEWTON on four lanes at once.
+	VSQRTPS    X10, X8
+	VMOVUPS    K_ONEPS, X0
+	VDIVPS     X8, X0, X0
+	VCVTPS2PD  X10, Y12
+	VCVTPS2PD  X0, Y13
+	VRSQSTEP(Y12, Y13, Y8, Y14)
+	VCVTPD2PSY Y13, X8
+	JMP        lavxscale
+
+lavxinv2:
+	// INVSQRT2.
+	VSQRTPS X10, X0
+	VMOVUPS K_ONEPS, X8
+	VDIVPS  X0, X8, X8
+
+lavxscale:
+	VMOVUPS 48(R8), X9
+	VMOVUPS 0(R8), X7
+	VMOVUPS 16(R8), X10
+	VMOVUPS 32(R8), X6
+	VMULPS  X8, X9, X9
+	VMULPS  X8, X7, X7
+	VMULPS  X8, X10, X10
+	VMULPS  X8, X6, X6
+	CMPL    AX, $15
+	JEQ     lavxstore
+
+	// Some joints keep their rotation: blend with a's.
+	VMOVUPS 12(SI), X0
+	VMOVUPS 52(SI), X1
+	VMOVUPS 92(SI), X2
+	VMOVUPS 132(SI), X3
+	VTRANSPOSE(X0, X1, X2, X3, X5, X12, X4, X3, X1, X2)
+	VBLENDX(X11, X4, X9)
+	VBLENDX(X11, X3, X7)
+	VBLENDX(X11, X1, X10)
+	VBLENDX(X11, X2, X6)
+
+lavxstore:
+	VTRANSPOSE(X9, X7, X10, X6, X0, X8, X1, X2, X3, X4)
+	VMOVUPS X1, 12(SI)
+	VMOVUPS X2, 52(SI)
+	VMOVUPS X3, 92(SI)
+	VMOVUPS X4, 132(SI)
+
+lavxnext3:
+	ADDQ $160, SI
+	ADDQ $128, R8
+	INCQ BX
+	DECQ CX
+	JNZ  lavxloop3
+
+lavxdone:
+	VZEROUPPER
+	RET
+
 // INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
 // InvSqrtMP1 returns there (the arithmetic would give 0).
 #define INFNAN(n, dst, t1, t2) \

@@ -9,8 +9,15 @@ const haveBlendSIMD = false
 
 // The SIMD entry points are the Go code itself.
 
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32)  { blendRotsPrime(la, lb, w) }
-func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) { blendRotsPrime2(la, lb, w) }
+// blendKernelsHere: the Go code.
+func blendKernelsHere() blendKernels { return blendGo }
+
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	blendRotsPrime(la, lb, w)
+}
+func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	blendRotsPrime2(la, lb, w)
+}
 func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 	blendRotsShortest(la, lb, w)
 }
