@@ -125,7 +125,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		}
 		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		if simd {
-			lerpScalesSIMD(la, lb, w)
+			lerpScalesSIMD(la, lb, w, kern)
 			orIntoSIMD(va, va, vb)
 		} else {
 			lerpScales(la, lb, w)
@@ -146,7 +146,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		}
 	}
 	if simd {
-		lerpTranslationsScalesSIMD(la, lb, w)
+		lerpTranslationsScalesSIMD(la, lb, w, kern)
 		orIntoSIMD(mo, ma, mb)
 		orIntoSIMD(va, va, vb)
 		return

@@ -204,11 +204,28 @@ func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
 //go:noescape
 func orBoolsAsm(dst, a, b *bool, n int)
 
-// lerpTranslationsScalesSIMD is lerpTranslationsScales.
-func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
+// lerpTSAVX is lerpTSAsm in AVX instructions; only for processors with
+// AVX.
+//
+//go:noescape
+func lerpTSAVX(a, b *formats.Transform, pairs int, w float32)
+
+// lerpSAVX is lerpSAsm in AVX instructions; only for processors with
+// AVX.
+//
+//go:noescape
+func lerpSAVX(a, b *formats.Transform, pairs int, w float32)
+
+// lerpTranslationsScalesSIMD is lerpTranslationsScales (kern as for
+// blendRotsPrimeSIMD).
+func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
 	if p := len(la) / 2; p > 0 {
-		lerpTSAsm(&la[0], &lb[0], p, w)
+		if kern == blendAVX {
+			lerpTSAVX(&la[0], &lb[0], p, w)
+		} else {
+			lerpTSAsm(&la[0], &lb[0], p, w)
+		}
 	}
 	if len(la)%2 != 0 {
 		i := len(la) - 1
@@ -217,11 +234,15 @@ func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
 	}
 }
 
-// lerpScalesSIMD is lerpScales.
-func lerpScalesSIMD(la, lb []formats.Transform, w float32) {
+// lerpScalesSIMD is lerpScales (kern as for blendRotsPrimeSIMD).
+func lerpScalesSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
 	if p := len(la) / 2; p > 0 {
-		lerpSAsm(&la[0], &lb[0], p, w)
+		if kern == blendAVX {
+			lerpSAVX(&la[0], &lb[0], p, w)
+		} else {
+			lerpSAsm(&la[0], &lb[0], p, w)
+		}
 	}
 	if len(la)%2 != 0 {
 		i := len(la) - 1

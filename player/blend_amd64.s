@@ -1215,6 +1215,68 @@ sloop:
 sdone:
 	RET
 
+// VLERPVEC is LERPVEC in AVX for the floats at off(SI) in a or in the
+// Y register a, with w in the same width of register 15 and the lanes
+// an immediate blend mask (VBLENDPS: a bit set takes the lerp).
+#define VLERPVEC(off, imm, a, t, w) \
+	VMOVUPS  off(SI), a; \
+	VMOVUPS  off(DI), t; \
+	VSUBPS   a, t, t; \
+	VMULPS   w, t, t; \
+	VADDPS   a, t, t; \
+	VBLENDPS imm, t, a, a; \
+	VMOVUPS  a, off(SI)
+
+// func lerpTSAVX(a, b *formats.Transform, pairs int, w float32)
+//
+// lerpTSAsm in AVX: a pair of transforms in two Y registers and an X
+// register (floats 0-7: T T T R R R R S, 8-15: S S T T T R R R, 16-19:
+// R S S S), the lerps' operations and order LERPVEC's.
+TEXT ·lerpTSAVX(SB), NOSPLIT, $0-28
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         pairs+16(FP), CX
+	VBROADCASTSS w+24(FP), Y15
+	TESTQ        CX, CX
+	JLE          tsavxdone
+
+tsavxloop:
+	VLERPVEC(0, $0x87, Y0, Y1, Y15)
+	VLERPVEC(32, $0x1f, Y2, Y3, Y15)
+	VLERPVEC(64, $0x0e, X4, X5, X15)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  tsavxloop
+
+tsavxdone:
+	VZEROUPPER
+	RET
+
+// func lerpSAVX(a, b *formats.Transform, pairs int, w float32)
+//
+// lerpSAsm in AVX: floats 4-11 of a pair (R R R S S S T T) in a Y
+// register, 16-19 (R S S S) in an X register.
+TEXT ·lerpSAVX(SB), NOSPLIT, $0-28
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         pairs+16(FP), CX
+	VBROADCASTSS w+24(FP), Y15
+	TESTQ        CX, CX
+	JLE          savxdone
+
+savxloop:
+	VLERPVEC(16, $0x38, Y2, Y3, Y15)
+	VLERPVEC(64, $0x0e, X4, X5, X15)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  savxloop
+
+savxdone:
+	VZEROUPPER
+	RET
+
 // func orBoolsAsm(dst, a, b *bool, n int)
 //
 // dst[i] = a[i] || b[i] for n bools (dst may alias a or b): bools are the

@@ -22,8 +22,10 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 	blendRotsShortest(la, lb, w)
 }
 
-func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
+func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	lerpTranslationsScales(la, lb, w)
 }
-func lerpScalesSIMD(la, lb []formats.Transform, w float32) { lerpScales(la, lb, w) }
-func orIntoSIMD(dst, a, b []bool)                          { orInto(dst, a, b) }
+func lerpScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	lerpScales(la, lb, w)
+}
+func orIntoSIMD(dst, a, b []bool) { orInto(dst, a, b) }
