@@ -11,13 +11,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// haveBlendSIMD: BlendPoses blends rotations with the kernels of
-// blend_amd64.s.
-const haveBlendSIMD = true
-
-// blendKernelsHere is the kernels BlendPoses uses on this processor:
-// AVX's where it has AVX (lerpRotsAVX, about a third fewer instructions
-// than lerpRotsAsm for its double-precision arithmetic), else SSE2's.
+// blendKernelsHere is the kernels of blend_amd64.s BlendPoses uses on
+// this processor: AVX's where it has AVX (lerpRotsAVX, about a third
+// fewer instructions than lerpRotsAsm for its double-precision
+// arithmetic), else SSE2's.
 func blendKernelsHere() blendKernels {
 	if cpu.X86.HasAVX {
 		return blendAVX

@@ -14,6 +14,10 @@
 // branch keep their rotation and are reported to the Go wrapper, which
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
+//
+// lerpRotsAVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm,
+// lerpTSAsm and lerpSAsm with the same results, for processors with AVX
+// (blendKernelsHere); the SSE2 kernels remain for those without.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).

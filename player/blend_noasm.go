@@ -4,12 +4,9 @@ package player
 
 import "github.com/animview/animview/formats"
 
-// haveBlendSIMD: no SIMD kernels here; BlendPoses runs the Go code.
-const haveBlendSIMD = false
-
 // The SIMD entry points are the Go code itself.
 
-// blendKernelsHere: the Go code.
+// blendKernelsHere: no SIMD kernels here; BlendPoses runs the Go code.
 func blendKernelsHere() blendKernels { return blendGo }
 
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
