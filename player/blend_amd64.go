@@ -60,6 +60,12 @@ func lerpRots(kern blendKernels, a, b *formats.Transform, groups int, w, lo, hi 
 //go:noescape
 func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
+// slerpPrimeAVX is slerpPrimeAsm in AVX instructions, with the same
+// results; only for processors with AVX.
+//
+//go:noescape
+func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
+
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
 //
@@ -84,7 +90,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		lerpRots(kern, &la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
 		for _, m := range slow[:g] {
 			if m != 0 {
-				blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
+				blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl, kern)
 				break
 			}
 		}
@@ -100,7 +106,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 // above 0.925; the rest (flips, NaN, huge or tiny quaternions) to the Go
 // code one by one. (A function of its own: its arrays are zeroed only
 // when some joint is left.)
-func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32) {
+func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32, kern blendKernels) {
 	var idx [blendChunk]int32
 	var dots, angle [blendChunk]float32
 	k := 0
@@ -122,7 +128,11 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 		for j := k; j%4 != 0; j++ {
 			idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
 		}
-		slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
+		if kern == blendAVX {
+			slerpPrimeAVX(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
+		} else {
+			slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
+		}
 	}
 }
 

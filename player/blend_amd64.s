@@ -15,8 +15,8 @@
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
 //
-// lerpRotsAVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm,
-// lerpTSAsm and lerpSAsm with the same results, for processors with AVX
+// lerpRotsAVX, slerpPrimeAVX, lerpTSAVX and lerpSAVX are AVX versions of
+// lerpRotsAsm, slerpPrimeAsm, lerpTSAsm and lerpSAsm with the same results, for processors with AVX
 // (blendKernelsHere); the SSE2 kernels remain for those without.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
@@ -994,6 +994,178 @@ slerploop4:
 	JNZ    slerploop4
 
 slerpdone:
+	RET
+
+// VFMADDSK is FMADDSK in AVX, on four doubles (dst must differ from c).
+#define VFMADDSK(a, k, c, dst, yd, yt) \
+	VCVTPS2PD    a, yd; \
+	VBROADCASTSD k, yt; \
+	VMULPD       yt, yd, yd; \
+	VCVTPS2PD    c, yt; \
+	VADDPD       yt, yd, yd; \
+	VCVTPD2PSY   yd, dst
+
+// VFASTSIN is FASTSIN in AVX (yd, ya: the Y registers of dst and acc).
+#define VFASTSIN(x, dst, x2, acc, yd, ya, yt) \
+	VMULPS  x, x, x2; \
+	VMOVUPS K_SC1, acc; \
+	VMULPS  x, acc, acc; \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC2, acc, dst, yd, yt); \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC3, dst, acc, ya, yt); \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC4, acc, dst, yd, yt)
+
+// func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
+//
+// slerpPrimeAsm in AVX, pass for pass (FMAddS, FastArcCosR's and
+// FastSinR's fused terms and InvSqrtMP1's double-precision 1/√n on four
+// lanes at once); it ends with VZEROUPPER.
+TEXT ·slerpPrimeAVX(SB), 0, $2112-52
+	MOVQ         groups+40(FP), CX
+	TESTQ        CX, CX
+	JLE          spavxdone
+	MOVQ         d+24(FP), DX
+	MOVQ         angle+32(FP), R9
+	LEAQ         64(SP), R8
+	VBROADCASTSS u+48(FP), X0
+	VMOVUPS      X0, 16(SP)
+	VMOVUPS      K_ONEPS, X1
+	VSUBPS       X0, X1, X1
+	VMOVUPS      X1, 0(SP)
+
+spavxloop1:
+	// FastArcCosR(d); angle[] where d > 0.925.
+	VMOVUPS      (DX), X8
+	VBROADCASTSD K_AC2, Y14
+	VBROADCASTSD K_AC1, Y13
+	VCVTPS2PD    X8, Y10
+	VMULPD       Y14, Y10, Y10
+	VADDPD       Y13, Y10, Y10
+	VCVTPD2PSY   Y10, X10
+	VMULPS       X8, X8, X9
+	VMULPS       X9, X8, X11
+	VFMADDSK(X11, K_AC3, X10, X12, Y12, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
+	VMOVUPS      K_ACOSLIM, X13
+	VCMPPS       $1, X8, X13, X13
+	VMOVUPS      (R9), X8
+	VBLENDX(X13, X12, X8)
+	VMOVUPS      X8, 0(R8)
+	ADDQ         $16, DX
+	ADDQ         $16, R9
+	ADDQ         $128, R8
+	DECQ         CX
+	JNZ          spavxloop1
+
+	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVQ groups+40(FP), CX
+	LEAQ 64(SP), R8
+
+spavxloop2:
+	VMOVUPS 0(R8), X8
+	VMOVUPS 0(SP), X9
+	VMULPS  X8, X9, X9
+	VFASTSIN(X9, X10, X11, X12, Y10, Y12, Y13)
+	VMOVUPS 16(SP), X1
+	VMULPS  X8, X1, X1
+	VFASTSIN(X1, X2, X3, X4, Y2, Y4, Y5)
+	VMOVUPS X10, 0(R8)
+	VMOVUPS X2, 16(R8)
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     spavxloop2
+
+	// x, y, z, w and n as in slerpPrimeAsm; a: W X10, X X1, Y X11, Z
+	// X3; b: W X12, X X5, Y X13, Z X7.
+	MOVQ groups+40(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+spavxloop3:
+	GATHER4(R9)
+	VMOVUPS 12(SI)(R10*1), X0
+	VMOVUPS 12(SI)(R11*1), X1
+	VMOVUPS 12(SI)(R12*1), X2
+	VMOVUPS 12(SI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X10, X1, X11, X3)
+	VMOVUPS 12(DI)(R10*1), X4
+	VMOVUPS 12(DI)(R11*1), X5
+	VMOVUPS 12(DI)(R12*1), X6
+	VMOVUPS 12(DI)(R13*1), X7
+	VTRANSPOSE(X4, X5, X6, X7, X8, X9, X12, X5, X13, X7)
+	VMOVUPS 0(R8), X8
+	VMOVUPS 16(R8), X9
+	VMULPS  X8, X1, X1
+	VMULPS  X9, X5, X5
+	VADDPS  X5, X1, X1
+	VMULPS  X8, X11, X11
+	VMULPS  X9, X13, X13
+	VADDPS  X13, X11, X11
+	VMULPS  X8, X3, X3
+	VMULPS  X9, X7, X7
+	VADDPS  X7, X3, X3
+	VMULPS  X9, X12, X12
+	VFMADDS(X8, X10, X12, X0, Y0, Y2)
+	VMOVUPS X1, 32(R8)
+	VMOVUPS X11, 48(R8)
+	VMOVUPS X3, 64(R8)
+	VMOVUPS X0, 80(R8)
+	VMULPS  X11, X11, X5
+	VFMADDSQ(X1, X5, X6, Y6, Y2)
+	VFMADDSQ(X3, X6, X5, Y5, Y2)
+	VFMADDSQ(X0, X5, X6, Y6, Y2)
+	VMOVUPS X6, 96(R8)
+	ADDQ    $16, R9
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     spavxloop3
+
+	// inv = InvSqrtMP1(n) (INVSQRT1 on four doubles, NaN at +Inf); the
+	// rotations are inv·(w, x, y, z).
+	MOVQ groups+40(FP), CX
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+spavxloop4:
+	VMOVUPS      96(R8), X6
+	VCVTPS2PD    X6, Y11
+	VSQRTPD      Y11, Y11
+	VBROADCASTSD K_ONEPD, Y7
+	VDIVPD       Y11, Y7, Y7
+	VCVTPD2PSY   Y7, X7
+	VMOVUPS      K_INF, X11
+	VCMPPS       $0, X6, X11, X11
+	VANDPS       K_QNAN, X11, X12
+	VANDNPS      X7, X11, X11
+	VORPS        X12, X11, X7
+	VMOVUPS      80(R8), X10
+	VMOVUPS      32(R8), X1
+	VMOVUPS      48(R8), X2
+	VMOVUPS      64(R8), X3
+	VMULPS       X7, X10, X10
+	VMULPS       X7, X1, X1
+	VMULPS       X7, X2, X2
+	VMULPS       X7, X3, X3
+	VTRANSPOSE(X10, X1, X2, X3, X8, X9, X4, X5, X6, X7)
+	GATHER4(R9)
+	VMOVUPS      X4, 12(SI)(R10*1)
+	VMOVUPS      X5, 12(SI)(R11*1)
+	VMOVUPS      X6, 12(SI)(R12*1)
+	VMOVUPS      X7, 12(SI)(R13*1)
+	ADDQ         $16, R9
+	ADDQ         $128, R8
+	DECQ         CX
+	JNZ          spavxloop4
+
+spavxdone:
+	VZEROUPPER
 	RET
 
 // SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the

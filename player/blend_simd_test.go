@@ -22,7 +22,8 @@ func fusedMulAdd(x, y, z float32) bool { return x*y+z != float32(x*y)+z }
 // simdBlendCases are randomBlendCases with the inputs the kernels must
 // leave to the Go code or reproduce to the bit added on a third of the
 // bones: zero, NaN (with distinct payloads in a and b), infinite, huge
-// (whose squared length overflows) and tiny quaternions, pairs in
+// (whose squared length overflows) and tiny quaternions, a huge one
+// blended with a tiny one (the slerp branch overflowing), pairs in
 // opposite hemispheres, and NaN translations and scales; and NaN
 // weights on some cases.
 func simdBlendCases(seed int64, n int) []blendCase {
@@ -60,7 +61,7 @@ func simdBlendCases(seed int64, n int) []blendCase {
 				continue
 			}
 			pa, pb := &c.a.Local[i], &c.b.Local[i]
-			switch rng.Intn(5) {
+			switch rng.Intn(6) {
 			case 0:
 				pa.Rotation = special(pa.Rotation)
 			case 1:
@@ -78,6 +79,12 @@ func simdBlendCases(seed int64, n int) []blendCase {
 			case 3:
 				pa.Translation[rng.Intn(3)] = nan()
 				pb.Translation[rng.Intn(3)] = nan()
+			case 4:
+				// A huge and a tiny quaternion: their localDot is in
+				// the slerp branch, and the blend's squared length
+				// overflows to +Inf (InvSqrtMP1 gives NaN).
+				pa.Rotation = pa.Rotation.Scale(3e19)
+				pb.Rotation = pb.Rotation.Scale(1e-20)
 			default:
 				pa.Scale[rng.Intn(3)] = nan()
 				pb.Scale[rng.Intn(3)] = nan()
