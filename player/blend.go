@@ -79,14 +79,15 @@ const (
 // child), and may alias aHasT. sk gives the bind offsets. Every slice must
 // have one entry per bone of sk. BlendPoses allocates nothing.
 func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, haveBlendSIMD)
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere())
 }
 
 // blendPoses is BlendPoses, its rotations, lerps and mask ORs through
-// the SIMD kernels (blend_amd64.go) if simd is set and the architecture
+// the SIMD kernels (blend_amd64.go) that kern names if the architecture
 // has them, else through the Go code, which the kernels reproduce to the
-// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run both).
-func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, simd bool) {
+// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run each).
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, kern blendKernels) {
+	simd := kern != blendGo
 	bones := sk.Bones
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
@@ -118,13 +119,13 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
 		} else if simd {
-			blendRotsPrimeSIMD(la, lb, w)
+			blendRotsPrimeSIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
 		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		if simd {
-			lerpScalesSIMD(la, lb, w)
+			lerpScalesSIMD(la, lb, w, kern)
 			orIntoSIMD(va, va, vb)
 		} else {
 			lerpScales(la, lb, w)
@@ -133,7 +134,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		return
 	case BlendPrime2:
 		if simd {
-			blendRotsPrime2SIMD(la, lb, w)
+			blendRotsPrime2SIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime2(la, lb, w)
 		}
@@ -145,7 +146,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		}
 	}
 	if simd {
-		lerpTranslationsScalesSIMD(la, lb, w)
+		lerpTranslationsScalesSIMD(la, lb, w, kern)
 		orIntoSIMD(mo, ma, mb)
 		orIntoSIMD(va, va, vb)
 		return

@@ -14,6 +14,10 @@
 // branch keep their rotation and are reported to the Go wrapper, which
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
+//
+// lerpRotsAVX, slerpPrimeAVX, lerpTSAVX and lerpSAVX are AVX versions of
+// lerpRotsAsm, slerpPrimeAsm, lerpTSAsm and lerpSAsm with the same results, for processors with AVX
+// (blendKernelsHere); the SSE2 kernels remain for those without.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).
@@ -502,6 +506,282 @@ lerpnext3:
 lerpdone:
 	RET
 
+// The AVX variant of lerpRotsAsm (lerpRotsAVX) does each FMAddS and
+// NEWTON's double-precision step on all four lanes at once: VCVTPS2PD
+// widens four floats into a Y register, VMULPD and VADDPD work on the
+// four doubles, VCVTPD2PSY narrows them back, where SSE2 needs two
+// halves. Its every instruction is VEX-encoded (mixing legacy SSE with
+// 256-bit VEX instructions costs transitions on Intel processors) and it
+// ends with VZEROUPPER, since the Go code after it is legacy SSE. The
+// operations and their operand order are lerpRotsAsm's (VOP s, d, d is
+// OP s, d), so the bits are too.
+
+// VTRANSPOSE: the rows r0..r3 become the columns c0..c3 (r0, r2, t0 and
+// t1 are clobbered; c0 must not be t0, t1, r0 or r2, c1 and c2 not r0
+// or r2).
+#define VTRANSPOSE(r0, r1, r2, r3, t0, t1, c0, c1, c2, c3) \
+	VUNPCKLPS r1, r0, t0; \
+	VUNPCKHPS r1, r0, r0; \
+	VUNPCKLPS r3, r2, t1; \
+	VUNPCKHPS r3, r2, r2; \
+	VMOVLHPS  t1, t0, c0; \
+	VMOVHLPS  t0, t1, c1; \
+	VMOVLHPS  r2, r0, c2; \
+	VMOVHLPS  r0, r2, c3
+
+// VFMADDS: dst = FMAddS(a, b, c) per lane, yd and yt the Y registers of
+// dst and of a temporary (dst must differ from b and c).
+#define VFMADDS(a, b, c, dst, yd, yt) \
+	VCVTPS2PD  a, yd; \
+	VCVTPS2PD  b, yt; \
+	VMULPD     yt, yd, yd; \
+	VCVTPS2PD  c, yt; \
+	VADDPD     yt, yd, yd; \
+	VCVTPD2PSY yd, dst
+
+// VFMADDSQ: dst = FMAddS(a, a, c) per lane (as VFMADDS).
+#define VFMADDSQ(a, c, dst, yd, yt) \
+	VCVTPS2PD  a, yd; \
+	VMULPD     yd, yd, yd; \
+	VCVTPS2PD  c, yt; \
+	VADDPD     yt, yd, yd; \
+	VCVTPD2PSY yd, dst
+
+// VRSQSTEP is RSQSTEP on four doubles (Y15 must hold 0.5 four times).
+#define VRSQSTEP(N, Y, t, u) \
+	VMULPD       Y, N, t; \
+	VMULPD       Y, t, t; \
+	VBROADCASTSD K_ONEPD, u; \
+	VSUBPD       t, u, u; \
+	VBROADCASTSD K_0375PD, t; \
+	VMULPD       u, t, t; \
+	VADDPD       Y15, t, t; \
+	VMULPD       t, u, u; \
+	VMULPD       Y, u, u; \
+	VADDPD       u, Y, Y
+
+// VBLENDX is BLENDX.
+#define VBLENDX(m, old, dst) \
+	VXORPS old, dst, dst; \
+	VANDPS m, dst, dst; \
+	VXORPS old, dst, dst
+
+// func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
+//
+// lerpRotsAsm in AVX, pass for pass, with the same scratch memory.
+TEXT ·lerpRotsAVX(SB), 0, $2112-56
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         groups+16(FP), CX
+	LEAQ         64(SP), R8
+	MOVQ         dots+48(FP), R9
+	MOVBLZX      echoes+36(FP), DX
+	VBROADCASTSS w+24(FP), X15
+	VCVTPS2PD    X15, Y14
+	VBROADCASTSS lo+28(FP), X12
+	VMOVUPS      X12, 0(SP)
+	VBROADCASTSS hi+32(FP), X12
+	VMOVUPS      X12, 16(SP)
+	TESTQ        CX, CX
+	JLE          lavxdone
+
+lavxloop1:
+	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
+	VMOVUPS    12(SI), X0
+	VMOVUPS    52(SI), X1
+	VMOVUPS    92(SI), X2
+	VMOVUPS    132(SI), X3
+	VTRANSPOSE(X0, X1, X2, X3, X5, X6, X4, X3, X1, X2)
+	VMOVUPS    12(DI), X0
+	VMOVUPS    52(DI), X5
+	VMOVUPS    92(DI), X6
+	VMOVUPS    132(DI), X7
+	VTRANSPOSE(X0, X5, X6, X7, X9, X10, X8, X7, X5, X6)
+
+	// quickDot.
+	VMULPS X8, X4, X9
+	VMULPS X7, X3, X0
+	VADDPS X0, X9, X9
+	VMULPS X5, X1, X0
+	VADDPS X0, X9, X9
+	VMULPS X6, X2, X0
+	VADDPS X0, X9, X9
+
+	// Fast lanes (X11): lo < d and not hi <= d.
+	VMOVUPS 0(SP), X10
+	VCMPPS  $1, X9, X10, X10
+	VMOVUPS 16(SP), X11
+	VCMPPS  $2, X9, X11, X11
+	VANDNPS X10, X11, X11
+
+	// MP1's lanes out of the band, as in lerpRotsAsm.
+	VXORPS    X13, X13, X13
+	VMOVUPS   K_QNAN, X12
+	VMOVMSKPS X11, AX
+	CMPL      AX, $15
+	JEQ       lavxclass
+	TESTL     DX, DX
+	JNE       lavxclass
+	VMULPS    X5, X1, X9
+	VFMADDS(X3, X7, X9, X10, Y10, Y12)
+	VFMADDS(X2, X6, X10, X9, Y9, Y12)
+	VFMADDS(X4, X8, X9, X10, Y10, Y12)
+	VMOVUPS   K_ONEPS, X9
+	VCMPPS    $2, X10, X9, X9
+	VANDNPS   X9, X11, X13
+	VMOVUPS   K_095, X12
+	VCMPPS    $1, X10, X12, X12
+	VMOVUPS   K_ONEPS, X0
+	VCMPPS    $1, X0, X10, X9
+	VANDPS    X9, X12, X12
+	VMOVUPS   K_QNAN, X9
+	VANDPS    X11, X9, X9
+	VANDNPS   X10, X11, X0
+	VORPS     X12, X11, X11
+	VORPS     X0, X9, X12
+
+lavxclass:
+	VMOVUPS   X12, (R9)
+	VMOVUPS   X13, 112(R8)
+	VMOVUPS   X11, 80(R8)
+	VMOVMSKPS X11, AX
+	TESTL     AX, AX
+	JEQ       lavxnext1
+
+	// x, y, z = a + float32(w·(b - a)) in X7, X5, X6; qw = FMAddS(w,
+	// bW - aW, aW) in X9 (w as four doubles in Y14).
+	VSUBPS     X4, X8, X8
+	VSUBPS     X3, X7, X7
+	VSUBPS     X1, X5, X5
+	VSUBPS     X2, X6, X6
+	VMULPS     X15, X7, X7
+	VADDPS     X3, X7, X7
+	VMULPS     X15, X5, X5
+	VADDPS     X1, X5, X5
+	VMULPS     X15, X6, X6
+	VADDPS     X2, X6, X6
+	VCVTPS2PD  X8, Y9
+	VMULPD     Y14, Y9, Y9
+	VCVTPS2PD  X4, Y10
+	VADDPD     Y10, Y9, Y9
+	VCVTPD2PSY Y9, X9
+	VMOVUPS    X7, 0(R8)
+	VMOVUPS    X5, 16(R8)
+	VMOVUPS    X6, 32(R8)
+	VMOVUPS    X9, 48(R8)
+
+lavxnext1:
+	ADDQ $160, SI
+	ADDQ $160, DI
+	ADDQ $128, R8
+	ADDQ $16, R9
+	DECQ CX
+	JNZ  lavxloop1
+
+	// Second pass: n; lanes with n not in (0, +Inf) drop out.
+	MOVQ    groups+16(FP), CX
+	LEAQ    64(SP), R8
+	VMOVUPS K_INF, X15
+
+lavxloopn:
+	VMOVUPS 0(R8), X7
+	VMOVUPS 16(R8), X5
+	VMOVUPS 32(R8), X6
+	VMOVUPS 48(R8), X9
+	VMULPS  X5, X5, X8
+	VFMADDSQ(X7, X8, X10, Y10, Y12)
+	VFMADDSQ(X6, X10, X8, Y8, Y12)
+	VFMADDSQ(X9, X8, X10, Y10, Y12)
+	VMOVUPS X10, 64(R8)
+	VXORPS  X12, X12, X12
+	VCMPPS  $1, X10, X12, X12
+	VCMPPS  $1, X15, X10, X13
+	VANDPS  X12, X13, X13
+	VMOVUPS 80(R8), X11
+	VANDPS  X13, X11, X11
+	VMOVUPS X11, 80(R8)
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     lavxloopn
+
+	// Third pass: 1/√n, scale, keep the fast lanes, store.
+	VBROADCASTSD K_HALFPD, Y15
+	MOVQ         a+0(FP), SI
+	MOVQ         groups+16(FP), CX
+	LEAQ         64(SP), R8
+	MOVQ         slow+40(FP), BX
+
+lavxloop3:
+	VMOVUPS   80(R8), X11
+	VMOVUPS   112(R8), X10
+	VORPS     X11, X10, X10
+	VMOVMSKPS X10, AX
+	XORL      $15, AX
+	MOVB      AX, (BX)
+	VMOVMSKPS X11, AX
+	TESTL     AX, AX
+	JEQ       lavxnext3
+	VMOVUPS   64(R8), X10
+	TESTL     DX, DX
+	JNE       lavxinv2
+
+	// NEWTON on four lanes at once.
+	VSQRTPS    X10, X8
+	VMOVUPS    K_ONEPS, X0
+	VDIVPS     X8, X0, X0
+	VCVTPS2PD  X10, Y12
+	VCVTPS2PD  X0, Y13
+	VRSQSTEP(Y12, Y13, Y8, Y14)
+	VCVTPD2PSY Y13, X8
+	JMP        lavxscale
+
+lavxinv2:
+	// INVSQRT2.
+	VSQRTPS X10, X0
+	VMOVUPS K_ONEPS, X8
+	VDIVPS  X0, X8, X8
+
+lavxscale:
+	VMOVUPS 48(R8), X9
+	VMOVUPS 0(R8), X7
+	VMOVUPS 16(R8), X10
+	VMOVUPS 32(R8), X6
+	VMULPS  X8, X9, X9
+	VMULPS  X8, X7, X7
+	VMULPS  X8, X10, X10
+	VMULPS  X8, X6, X6
+	CMPL    AX, $15
+	JEQ     lavxstore
+
+	// Some joints keep their rotation: blend with a's.
+	VMOVUPS 12(SI), X0
+	VMOVUPS 52(SI), X1
+	VMOVUPS 92(SI), X2
+	VMOVUPS 132(SI), X3
+	VTRANSPOSE(X0, X1, X2, X3, X5, X12, X4, X3, X1, X2)
+	VBLENDX(X11, X4, X9)
+	VBLENDX(X11, X3, X7)
+	VBLENDX(X11, X1, X10)
+	VBLENDX(X11, X2, X6)
+
+lavxstore:
+	VTRANSPOSE(X9, X7, X10, X6, X0, X8, X1, X2, X3, X4)
+	VMOVUPS X1, 12(SI)
+	VMOVUPS X2, 52(SI)
+	VMOVUPS X3, 92(SI)
+	VMOVUPS X4, 132(SI)
+
+lavxnext3:
+	ADDQ $160, SI
+	ADDQ $128, R8
+	INCQ BX
+	DECQ CX
+	JNZ  lavxloop3
+
+lavxdone:
+	VZEROUPPER
+	RET
+
 // INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
 // InvSqrtMP1 returns there (the arithmetic would give 0).
 #define INFNAN(n, dst, t1, t2) \
@@ -714,6 +994,178 @@ slerploop4:
 	JNZ    slerploop4
 
 slerpdone:
+	RET
+
+// VFMADDSK is FMADDSK in AVX, on four doubles (dst must differ from c).
+#define VFMADDSK(a, k, c, dst, yd, yt) \
+	VCVTPS2PD    a, yd; \
+	VBROADCASTSD k, yt; \
+	VMULPD       yt, yd, yd; \
+	VCVTPS2PD    c, yt; \
+	VADDPD       yt, yd, yd; \
+	VCVTPD2PSY   yd, dst
+
+// VFASTSIN is FASTSIN in AVX (yd, ya: the Y registers of dst and acc).
+#define VFASTSIN(x, dst, x2, acc, yd, ya, yt) \
+	VMULPS  x, x, x2; \
+	VMOVUPS K_SC1, acc; \
+	VMULPS  x, acc, acc; \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC2, acc, dst, yd, yt); \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC3, dst, acc, ya, yt); \
+	VMULPS  x2, x, x; \
+	VFMADDSK(x, K_SC4, acc, dst, yd, yt)
+
+// func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
+//
+// slerpPrimeAsm in AVX, pass for pass (FMAddS, FastArcCosR's and
+// FastSinR's fused terms and InvSqrtMP1's double-precision 1/√n on four
+// lanes at once); it ends with VZEROUPPER.
+TEXT ·slerpPrimeAVX(SB), 0, $2112-52
+	MOVQ         groups+40(FP), CX
+	TESTQ        CX, CX
+	JLE          spavxdone
+	MOVQ         d+24(FP), DX
+	MOVQ         angle+32(FP), R9
+	LEAQ         64(SP), R8
+	VBROADCASTSS u+48(FP), X0
+	VMOVUPS      X0, 16(SP)
+	VMOVUPS      K_ONEPS, X1
+	VSUBPS       X0, X1, X1
+	VMOVUPS      X1, 0(SP)
+
+spavxloop1:
+	// FastArcCosR(d); angle[] where d > 0.925.
+	VMOVUPS      (DX), X8
+	VBROADCASTSD K_AC2, Y14
+	VBROADCASTSD K_AC1, Y13
+	VCVTPS2PD    X8, Y10
+	VMULPD       Y14, Y10, Y10
+	VADDPD       Y13, Y10, Y10
+	VCVTPD2PSY   Y10, X10
+	VMULPS       X8, X8, X9
+	VMULPS       X9, X8, X11
+	VFMADDSK(X11, K_AC3, X10, X12, Y12, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
+	VMOVUPS      K_ACOSLIM, X13
+	VCMPPS       $1, X8, X13, X13
+	VMOVUPS      (R9), X8
+	VBLENDX(X13, X12, X8)
+	VMOVUPS      X8, 0(R8)
+	ADDQ         $16, DX
+	ADDQ         $16, R9
+	ADDQ         $128, R8
+	DECQ         CX
+	JNZ          spavxloop1
+
+	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVQ groups+40(FP), CX
+	LEAQ 64(SP), R8
+
+spavxloop2:
+	VMOVUPS 0(R8), X8
+	VMOVUPS 0(SP), X9
+	VMULPS  X8, X9, X9
+	VFASTSIN(X9, X10, X11, X12, Y10, Y12, Y13)
+	VMOVUPS 16(SP), X1
+	VMULPS  X8, X1, X1
+	VFASTSIN(X1, X2, X3, X4, Y2, Y4, Y5)
+	VMOVUPS X10, 0(R8)
+	VMOVUPS X2, 16(R8)
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     spavxloop2
+
+	// x, y, z, w and n as in slerpPrimeAsm; a: W X10, X X1, Y X11, Z
+	// X3; b: W X12, X X5, Y X13, Z X7.
+	MOVQ groups+40(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+spavxloop3:
+	GATHER4(R9)
+	VMOVUPS 12(SI)(R10*1), X0
+	VMOVUPS 12(SI)(R11*1), X1
+	VMOVUPS 12(SI)(R12*1), X2
+	VMOVUPS 12(SI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X10, X1, X11, X3)
+	VMOVUPS 12(DI)(R10*1), X4
+	VMOVUPS 12(DI)(R11*1), X5
+	VMOVUPS 12(DI)(R12*1), X6
+	VMOVUPS 12(DI)(R13*1), X7
+	VTRANSPOSE(X4, X5, X6, X7, X8, X9, X12, X5, X13, X7)
+	VMOVUPS 0(R8), X8
+	VMOVUPS 16(R8), X9
+	VMULPS  X8, X1, X1
+	VMULPS  X9, X5, X5
+	VADDPS  X5, X1, X1
+	VMULPS  X8, X11, X11
+	VMULPS  X9, X13, X13
+	VADDPS  X13, X11, X11
+	VMULPS  X8, X3, X3
+	VMULPS  X9, X7, X7
+	VADDPS  X7, X3, X3
+	VMULPS  X9, X12, X12
+	VFMADDS(X8, X10, X12, X0, Y0, Y2)
+	VMOVUPS X1, 32(R8)
+	VMOVUPS X11, 48(R8)
+	VMOVUPS X3, 64(R8)
+	VMOVUPS X0, 80(R8)
+	VMULPS  X11, X11, X5
+	VFMADDSQ(X1, X5, X6, Y6, Y2)
+	VFMADDSQ(X3, X6, X5, Y5, Y2)
+	VFMADDSQ(X0, X5, X6, Y6, Y2)
+	VMOVUPS X6, 96(R8)
+	ADDQ    $16, R9
+	ADDQ    $128, R8
+	DECQ    CX
+	JNZ     spavxloop3
+
+	// inv = InvSqrtMP1(n) (INVSQRT1 on four doubles, NaN at +Inf); the
+	// rotations are inv·(w, x, y, z).
+	MOVQ groups+40(FP), CX
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+spavxloop4:
+	VMOVUPS      96(R8), X6
+	VCVTPS2PD    X6, Y11
+	VSQRTPD      Y11, Y11
+	VBROADCASTSD K_ONEPD, Y7
+	VDIVPD       Y11, Y7, Y7
+	VCVTPD2PSY   Y7, X7
+	VMOVUPS      K_INF, X11
+	VCMPPS       $0, X6, X11, X11
+	VANDPS       K_QNAN, X11, X12
+	VANDNPS      X7, X11, X11
+	VORPS        X12, X11, X7
+	VMOVUPS      80(R8), X10
+	VMOVUPS      32(R8), X1
+	VMOVUPS      48(R8), X2
+	VMOVUPS      64(R8), X3
+	VMULPS       X7, X10, X10
+	VMULPS       X7, X1, X1
+	VMULPS       X7, X2, X2
+	VMULPS       X7, X3, X3
+	VTRANSPOSE(X10, X1, X2, X3, X8, X9, X4, X5, X6, X7)
+	GATHER4(R9)
+	VMOVUPS      X4, 12(SI)(R10*1)
+	VMOVUPS      X5, 12(SI)(R11*1)
+	VMOVUPS      X6, 12(SI)(R12*1)
+	VMOVUPS      X7, 12(SI)(R13*1)
+	ADDQ         $16, R9
+	ADDQ         $128, R8
+	DECQ         CX
+	JNZ          spavxloop4
+
+spavxdone:
+	VZEROUPPER
 	RET
 
 // SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
@@ -937,6 +1389,68 @@ sloop:
 	JNZ  sloop
 
 sdone:
+	RET
+
+// VLERPVEC is LERPVEC in AVX for the floats at off(SI) in a or in the
+// Y register a, with w in the same width of register 15 and the lanes
+// an immediate blend mask (VBLENDPS: a bit set takes the lerp).
+#define VLERPVEC(off, imm, a, t, w) \
+	VMOVUPS  off(SI), a; \
+	VMOVUPS  off(DI), t; \
+	VSUBPS   a, t, t; \
+	VMULPS   w, t, t; \
+	VADDPS   a, t, t; \
+	VBLENDPS imm, t, a, a; \
+	VMOVUPS  a, off(SI)
+
+// func lerpTSAVX(a, b *formats.Transform, pairs int, w float32)
+//
+// lerpTSAsm in AVX: a pair of transforms in two Y registers and an X
+// register (floats 0-7: T T T R R R R S, 8-15: S S T T T R R R, 16-19:
+// R S S S), the lerps' operations and order LERPVEC's.
+TEXT ·lerpTSAVX(SB), NOSPLIT, $0-28
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         pairs+16(FP), CX
+	VBROADCASTSS w+24(FP), Y15
+	TESTQ        CX, CX
+	JLE          tsavxdone
+
+tsavxloop:
+	VLERPVEC(0, $0x87, Y0, Y1, Y15)
+	VLERPVEC(32, $0x1f, Y2, Y3, Y15)
+	VLERPVEC(64, $0x0e, X4, X5, X15)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  tsavxloop
+
+tsavxdone:
+	VZEROUPPER
+	RET
+
+// func lerpSAVX(a, b *formats.Transform, pairs int, w float32)
+//
+// lerpSAsm in AVX: floats 4-11 of a pair (R R R S S S T T) in a Y
+// register, 16-19 (R S S S) in an X register.
+TEXT ·lerpSAVX(SB), NOSPLIT, $0-28
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         pairs+16(FP), CX
+	VBROADCASTSS w+24(FP), Y15
+	TESTQ        CX, CX
+	JLE          savxdone
+
+savxloop:
+	VLERPVEC(16, $0x38, Y2, Y3, Y15)
+	VLERPVEC(64, $0x0e, X4, X5, X15)
+	ADDQ $80, SI
+	ADDQ $80, DI
+	DECQ CX
+	JNZ  savxloop
+
+savxdone:
+	VZEROUPPER
 	RET
 
 // func orBoolsAsm(dst, a, b *bool, n int)

@@ -4,19 +4,25 @@ package player
 
 import "github.com/animview/animview/formats"
 
-// haveBlendSIMD: no SIMD kernels here; BlendPoses runs the Go code.
-const haveBlendSIMD = false
-
 // The SIMD entry points are the Go code itself.
 
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32)  { blendRotsPrime(la, lb, w) }
-func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32) { blendRotsPrime2(la, lb, w) }
+// blendKernelsHere: no SIMD kernels here; BlendPoses runs the Go code.
+func blendKernelsHere() blendKernels { return blendGo }
+
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	blendRotsPrime(la, lb, w)
+}
+func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	blendRotsPrime2(la, lb, w)
+}
 func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 	blendRotsShortest(la, lb, w)
 }
 
-func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32) {
+func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	lerpTranslationsScales(la, lb, w)
 }
-func lerpScalesSIMD(la, lb []formats.Transform, w float32) { lerpScales(la, lb, w) }
-func orIntoSIMD(dst, a, b []bool)                          { orInto(dst, a, b) }
+func lerpScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+	lerpScales(la, lb, w)
+}
+func orIntoSIMD(dst, a, b []bool) { orInto(dst, a, b) }

@@ -10,6 +10,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
+	"golang.org/x/sys/cpu"
 )
 
 // fusedMulAdd reports whether the compiler fuses x*y + z (GOAMD64=v3 and
@@ -21,7 +22,8 @@ func fusedMulAdd(x, y, z float32) bool { return x*y+z != float32(x*y)+z }
 // simdBlendCases are randomBlendCases with the inputs the kernels must
 // leave to the Go code or reproduce to the bit added on a third of the
 // bones: zero, NaN (with distinct payloads in a and b), infinite, huge
-// (whose squared length overflows) and tiny quaternions, pairs in
+// (whose squared length overflows) and tiny quaternions, a huge one
+// blended with a tiny one (the slerp branch overflowing), pairs in
 // opposite hemispheres, and NaN translations and scales; and NaN
 // weights on some cases.
 func simdBlendCases(seed int64, n int) []blendCase {
@@ -59,7 +61,7 @@ func simdBlendCases(seed int64, n int) []blendCase {
 				continue
 			}
 			pa, pb := &c.a.Local[i], &c.b.Local[i]
-			switch rng.Intn(5) {
+			switch rng.Intn(6) {
 			case 0:
 				pa.Rotation = special(pa.Rotation)
 			case 1:
@@ -77,6 +79,12 @@ func simdBlendCases(seed int64, n int) []blendCase {
 			case 3:
 				pa.Translation[rng.Intn(3)] = nan()
 				pb.Translation[rng.Intn(3)] = nan()
+			case 4:
+				// A huge and a tiny quaternion: their localDot is in
+				// the slerp branch, and the blend's squared length
+				// overflows to +Inf (InvSqrtMP1 gives NaN).
+				pa.Rotation = pa.Rotation.Scale(3e19)
+				pb.Rotation = pb.Rotation.Scale(1e-20)
 			default:
 				pa.Scale[rng.Intn(3)] = nan()
 				pb.Scale[rng.Intn(3)] = nan()
@@ -105,7 +113,18 @@ func nanSources(w float32, a, b *formats.Transform) int {
 	return n
 }
 
-// TestBlendSIMDBitExact: BlendPoses through the SIMD kernels gives the Go
+// simdKernels lists the kernels to test on this processor: SSE2's, and
+// AVX's where it has AVX (on other architectures and with purego both
+// run the Go code).
+func simdKernels() []blendKernels {
+	if cpu.X86.HasAVX {
+		return []blendKernels{blendSSE2, blendAVX}
+	}
+	return []blendKernels{blendSSE2}
+}
+
+// TestBlendSIMDBitExact: BlendPoses through the SIMD kernels, SSE2's and
+// AVX's (where the processor has AVX), gives the Go
 // code's result to the bit, NaN payloads included, for every rule on
 // skeletons of every size modulo 4 (the kernels' group tails), lanes in
 // and out of the kernels' branches mixed in a group, and the special
@@ -129,10 +148,14 @@ func TestBlendSIMDBitExact(t *testing.T) {
 		c.sk = sk
 	}
 	cases = append(cases, more...)
+	kerns := simdKernels()
+	t.Logf("kernels %v", kerns)
 	for ci := range cases {
 		for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
-			if msg := checkBlendSIMD(&cases[ci], rule, fused); msg != "" {
-				t.Fatalf("case %d %s", ci, msg)
+			for _, k := range kerns {
+				if msg := checkBlendSIMD(&cases[ci], rule, k, fused); msg != "" {
+					t.Fatalf("case %d kernels %d: %s", ci, k, msg)
+				}
 			}
 		}
 	}
@@ -143,17 +166,17 @@ func transformFloats(t *formats.Transform) [10]float32 {
 	return [10]float32{t.Translation[0], t.Translation[1], t.Translation[2], t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2], t.Scale[0], t.Scale[1], t.Scale[2]}
 }
 
-// checkBlendSIMD blends c by rule through the SIMD kernels and through
+// checkBlendSIMD blends c by rule through the SIMD kernels kern and through
 // the Go code and describes the first difference ("" if none): bits
 // must match, except NaN payloads where two NaNs may have met and, where
 // the compiler fuses (fused), the shortest-arc rotations and every lerp,
 // which must then agree within 1e-6.
-func checkBlendSIMD(c *blendCase, rule BlendRule, fused bool) string {
+func checkBlendSIMD(c *blendCase, rule BlendRule, kern blendKernels, fused bool) string {
 	simd := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-		blendPoses(r, w, sk, a, ma, b, mb, mo, true)
+		blendPoses(r, w, sk, a, ma, b, mb, mo, kern)
 	}
 	pure := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-		blendPoses(r, w, sk, a, ma, b, mb, mo, false)
+		blendPoses(r, w, sk, a, ma, b, mb, mo, blendGo)
 	}
 	got, gotT := c.run(rule, simd)
 	want, wantT := c.run(rule, pure)
@@ -208,12 +231,14 @@ func encodeBlendCase(c *blendCase) []byte {
 }
 
 // FuzzBlendSIMD: for any bits in the poses and any weight, the SIMD
-// kernels give the Go code's result (checkBlendSIMD).
+// kernels, each of simdKernels, give the Go code's result
+// (checkBlendSIMD).
 func FuzzBlendSIMD(f *testing.F) {
 	for i, c := range simdBlendCases(31, 12) {
 		f.Add(uint8(i), c.w, encodeBlendCase(&c))
 	}
 	fused := fusedMulAdd(1.0000001, 1.0000001, -1)
+	kerns := simdKernels()
 	f.Fuzz(func(t *testing.T, rule uint8, w float32, data []byte) {
 		n := min(len(data)/blendFuzzBone, 200)
 		if n == 0 {
@@ -239,8 +264,10 @@ func FuzzBlendSIMD(f *testing.F) {
 			c.ma[i], c.mb[i], c.a.Visible[i], c.b.Visible[i] = m&1 != 0, m&2 != 0, m&4 != 0, m&8 != 0
 		}
 		r := []BlendRule{BlendPrime, BlendPrime2, BlendShortest}[rule%3]
-		if msg := checkBlendSIMD(&c, r, fused); msg != "" {
-			t.Fatal(msg)
+		for _, k := range kerns {
+			if msg := checkBlendSIMD(&c, r, k, fused); msg != "" {
+				t.Fatalf("kernels %d: %s", k, msg)
+			}
 		}
 	})
 }
