@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -276,4 +277,45 @@ func BenchmarkToWorld100(b *testing.B) {
 		ToWorld(sk, p, w)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/bone")
+}
+
+// TestSpanFactorMatchesDivision: span.factor, which multiplies by a
+// cached reciprocal, gives float32((t - t0) / len) clamped to 1 to the
+// bit: for random spans and times, for quotients built to lie a few
+// units in the last place of a double from a float32 half-way point
+// (where the product and the quotient can round differently), and for
+// quotients below float32's normal range.
+func TestSpanFactorMatchesDivision(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	check := func(t0, l, tm float64) {
+		t.Helper()
+		s := span{t0: t0, len: l, inv: 1 / l}
+		want := (tm - t0) / l
+		if want > 1 {
+			want = 1
+		}
+		if got := s.factor(tm); math.Float32bits(got) != math.Float32bits(float32(want)) {
+			t.Fatalf("t0 %v len %v t %v: factor %v, quotient %v", t0, l, tm, got, float32(want))
+		}
+	}
+	for n := 0; n < 1000000; n++ {
+		t0 := rng.Float64() * 10
+		l := math.Ldexp(0.5+rng.Float64(), -rng.Intn(12))
+		switch n % 4 {
+		case 0: // anywhere in the span
+			check(t0, l, t0+rng.Float64()*l)
+		case 1: // a quotient next to a float32 half-way point
+			v := float32(rng.Float64())
+			half := (float64(v) + float64(math.Nextafter32(v, 2))) / 2
+			q := half + float64(rng.Intn(33)-16)*math.Ldexp(1, -52)*half
+			check(t0, l, t0+q*l)
+		case 2: // tiny quotients, subnormal as float32
+			check(0, l, math.Ldexp(rng.Float64(), -120-rng.Intn(40))*l)
+		default: // next to a half-way point between subnormal float32s
+			v := math.Float32frombits(uint32(rng.Intn(1 << 23)))
+			half := (float64(v) + float64(math.Nextafter32(v, 1))) / 2
+			q := half + float64(rng.Intn(33)-16)*math.Ldexp(1, -52)*half
+			check(0, l, q*l)
+		}
+	}
 }
