@@ -398,19 +398,7 @@ func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
 	case rotHold:
 		*out = c.q0
 	case rotLerp:
-		// lerpPrimeTo(out, &c.q0, &c.q1, 1, u, true), inlined by hand as
-		// evalPrime's is.
-		u := c.factor(t)
-		q0, q1 := &c.q0, &c.q1
-		x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-		y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-		z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-		w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
-		inv := retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
-		out.W = inv * w
-		out.V[0] = inv * x
-		out.V[1] = inv * y
-		out.V[2] = inv * z
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factor(t), true)
 	case rotSlerp:
 		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factor(t))
 	default: // rotOpposite
