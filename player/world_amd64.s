@@ -12,6 +12,19 @@ GLOBL worldOne<>(SB), RODATA|NOPTR, $4
 DATA worldTwo<>+0(SB)/4, $0x40000000
 GLOBL worldTwo<>(SB), RODATA|NOPTR, $4
 
+// ROWS4 loads the 16 bytes at off of four consecutive 40-byte Transforms
+// at SI into X0-X3 and interleaves them into X4-X7 (the first half of a
+// 4×4 transpose: the columns are then two VSHUFPS away).
+#define ROWS4(off) \
+	VMOVUPS off(SI), X0; \
+	VMOVUPS off+40(SI), X1; \
+	VMOVUPS off+80(SI), X2; \
+	VMOVUPS off+120(SI), X3; \
+	VUNPCKLPS X1, X0, X4; \
+	VUNPCKHPS X1, X0, X5; \
+	VUNPCKLPS X3, X2, X6; \
+	VUNPCKHPS X3, X2, X7
+
 // func localToSoA(local *formats.Transform, soa *float32, groups int)
 TEXT ·localToSoA(SB), NOSPLIT, $0-24
 	MOVQ local+0(FP), SI
@@ -22,14 +35,7 @@ TEXT ·localToSoA(SB), NOSPLIT, $0-24
 group:
 	// Four rotations (W, X, Y, Z at byte 12 of each 40-byte Transform),
 	// transposed to one vector per component.
-	VMOVUPS 12(SI), X0
-	VMOVUPS 52(SI), X1
-	VMOVUPS 92(SI), X2
-	VMOVUPS 132(SI), X3
-	VUNPCKLPS X1, X0, X4
-	VUNPCKHPS X1, X0, X5
-	VUNPCKLPS X3, X2, X6
-	VUNPCKHPS X3, X2, X7
+	ROWS4(12)
 	VSHUFPS $0x44, X6, X4, X0 // W
 	VSHUFPS $0xEE, X6, X4, X1 // X
 	VSHUFPS $0x44, X7, X5, X2 // Y
@@ -116,14 +122,7 @@ group:
 	VMOVUPS X9, 128(DI)
 
 	// Column 3: the translations (at byte 0: Tx, Ty, Tz, then W).
-	VMOVUPS 0(SI), X0
-	VMOVUPS 40(SI), X1
-	VMOVUPS 80(SI), X2
-	VMOVUPS 120(SI), X3
-	VUNPCKLPS X1, X0, X4
-	VUNPCKHPS X1, X0, X5
-	VUNPCKLPS X3, X2, X6
-	VUNPCKHPS X3, X2, X7
+	ROWS4(0)
 	VSHUFPS $0x44, X6, X4, X0
 	VSHUFPS $0xEE, X6, X4, X1
 	VSHUFPS $0x44, X7, X5, X2
