@@ -89,41 +89,22 @@ func toWorldGo(bones []formats.Bone, local []formats.Transform, out []mgl32.Mat4
 }
 
 // composeBone writes bone i's model-space matrix into out[i]: its local
-// matrix for a root (pi < 0), else parent · local.
+// matrix for a root (pi < 0), else parent · local over the 3×4 part (every
+// bone matrix's last row is 0, 0, 0, 1), the translation column summed
+// before the parent's translation is added.
 func composeBone(pi int, l *formats.Transform, out []mgl32.Mat4, i int) {
 	if pi < 0 {
 		l.WriteMat4(&out[i])
 		return
 	}
-	// parent · (T·R·S), fused: the local matrix is built in registers,
-	// never stored, and only its 3×4 part is multiplied (every bone
-	// matrix's last row is 0, 0, 0, 1). The sums are those of
-	// Transform.WriteMat4 and a full product, in the same order.
-	// Products are rounded by explicit conversions before they are
-	// added, as in Transform.WriteMat4: no target fuses them, and the
-	// SIMD pass matches this to the bit whatever GOAMD64 is.
-	rw, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
-	n := float32(rw*rw) + float32(x*x) + float32(y*y) + float32(z*z)
-	var k float32
-	if n > 0 {
-		k = 2 / n
-	}
-	xx, yy, zz := float32(x*x*k), float32(y*y*k), float32(z*z*k)
-	xy, xz, yz := float32(x*y*k), float32(x*z*k), float32(y*z*k)
-	wx, wy, wz := float32(rw*x*k), float32(rw*y*k), float32(rw*z*k)
-	sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
-	// The parent's elements are read where used rather than held:
-	// holding all twelve spilled registers to the stack.
+	var m mgl32.Mat4
+	l.WriteMat4(&m)
 	a, o := &out[pi], &out[i]
-	b0, b1, b2 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-	o[0], o[1], o[2], o[3] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
-	b0, b1, b2 = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-	o[4], o[5], o[6], o[7] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
-	b0, b1, b2 = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
-	o[8], o[9], o[10], o[11] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
-	b0, b1, b2 = l.Translation[0], l.Translation[1], l.Translation[2]
-	o[12], o[13], o[14] = mulCol(a, 0, b0, b1, b2)+a[12], mulCol(a, 1, b0, b1, b2)+a[13], mulCol(a, 2, b0, b1, b2)+a[14]
-	o[15] = 1
+	for c := 0; c < 16; c += 4 {
+		b0, b1, b2 := m[c], m[c+1], m[c+2]
+		o[c], o[c+1], o[c+2], o[c+3] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
+	}
+	o[12], o[13], o[14], o[15] = o[12]+a[12], o[13]+a[13], o[14]+a[14], 1
 }
 
 // mulCol is row r of a's 3×3 part times the column (b0, b1, b2), each
