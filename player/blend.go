@@ -376,7 +376,7 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 	lb = lb[:len(la)]
 	for i := range la {
 		q0, q1 := &la[i].Rotation, &lb[i].Rotation
-		d := q0.W*q1.W + q0.V[0]*q1.V[0] + q0.V[1]*q1.V[1] + q0.V[2]*q1.V[2]
+		d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
 		sign := float32(1)
 		if d < 0 {
 			d, sign = -d, -1
@@ -392,16 +392,18 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		// Horner's are seven.
 		y2 := y * y
 		y4 := y2 * y2
-		a0 := (ca[0] + ca[1]*y) + y2*(ca[2]+ca[3]*y)
-		b0 := (cb[0] + cb[1]*y) + y2*(cb[2]+cb[3]*y)
-		a1 := (ca[4] + ca[5]*y) + y2*(ca[6]+ca[7]*y)
-		b1 := (cb[4] + cb[5]*y) + y2*(cb[6]+cb[7]*y)
-		pa := a0 + y4*a1
-		pb := sign * (b0 + y4*b1)
-		q0.W = pa*q0.W + pb*q1.W
-		q0.V[0] = pa*q0.V[0] + pb*q1.V[0]
-		q0.V[1] = pa*q0.V[1] + pb*q1.V[1]
-		q0.V[2] = pa*q0.V[2] + pb*q1.V[2]
+		// (Each product is rounded before it is added: no target fuses
+		// them, and the SIMD kernel, which fuses nothing, matches.)
+		a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
+		b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
+		a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
+		b1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
+		pa := a0 + float32(y4*a1)
+		pb := sign * (b0 + float32(y4*b1))
+		q0.W = float32(pa*q0.W) + float32(pb*q1.W)
+		q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
+		q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
+		q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
 	}
 	return len(la)
 }
@@ -430,9 +432,9 @@ func slerp64Blend(q0, q1 *mgl32.Quat, f float32) {
 // lerp3To writes (1-w)·a + w·b into a, as CVector3f::Lerp computes it
 // (a + (b - a)·w).
 func lerp3To(a, b *mgl32.Vec3, w float32) {
-	a[0] += (b[0] - a[0]) * w
-	a[1] += (b[1] - a[1]) * w
-	a[2] += (b[2] - a[2]) * w
+	a[0] += float32((b[0] - a[0]) * w)
+	a[1] += float32((b[1] - a[1]) * w)
+	a[2] += float32((b[2] - a[2]) * w)
 }
 
 // SlerpLocal is CAnimMathUtils::SlerpLocal as Metroid Prime blends with it:
@@ -517,7 +519,7 @@ func inLerpBand(d, lo, hi float32) bool { return d > lo && d < hi }
 
 // quickDot is the dot product in plain float32 arithmetic.
 func quickDot(a, b *mgl32.Quat) float32 {
-	return a.W*b.W + a.V[0]*b.V[0] + a.V[1]*b.V[1] + a.V[2]*b.V[2]
+	return float32(a.W*b.W) + float32(a.V[0]*b.V[0]) + float32(a.V[1]*b.V[1]) + float32(a.V[2]*b.V[2])
 }
 
 // lerpNormTo writes the lerp branch of the game's Slerp from q0 to b into
@@ -560,7 +562,8 @@ func buildEquivalent(q mgl32.Quat) mgl32.Quat {
 		return mgl32.Quat{W: -1}
 	}
 	axis := q.V
-	l := axis.Len()
+	// mgl32.Vec3.Len, its products rounded before they are added.
+	l := float32(math.Sqrt(float64(float32(axis[0]*axis[0]) + float32(axis[1]*axis[1]) + float32(axis[2]*axis[2]))))
 	if l == 0 {
 		return mgl32.Quat{W: -q.W}
 	}

@@ -98,9 +98,9 @@ func directVec3(tr *formats.Vec3Track, t float64, c *cursor, m *directMemo, out 
 		return
 	}
 	a, b := &tr.Values[i], &tr.Values[i+1]
-	out[0] = a[0] + (b[0]-a[0])*f
-	out[1] = a[1] + (b[1]-a[1])*f
-	out[2] = a[2] + (b[2]-a[2])*f
+	out[0] = a[0] + float32((b[0]-a[0])*f)
+	out[1] = a[1] + float32((b[1]-a[1])*f)
+	out[2] = a[2] + float32((b[2]-a[2])*f)
 }
 
 // directArc writes the shortest-arc rotation at t.

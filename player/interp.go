@@ -331,5 +331,5 @@ const (
 )
 
 func lerp3(a, b mgl32.Vec3, f float32) mgl32.Vec3 {
-	return mgl32.Vec3{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f, a[2] + (b[2]-a[2])*f}
+	return mgl32.Vec3{a[0] + float32((b[0]-a[0])*f), a[1] + float32((b[1]-a[1])*f), a[2] + float32((b[2]-a[2])*f)}
 }

@@ -306,27 +306,27 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			f := c.t.factor(t) // out = a + d·f, as below
-			out.Translation[0] = c.t.a[0] + c.t.d[0]*f
-			out.Translation[1] = c.t.a[1] + c.t.d[1]*f
-			out.Translation[2] = c.t.a[2] + c.t.d[2]*f
+			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
+			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
+			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
 			c.r.evalPrime(t, &out.Rotation)
 			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + c.s.d[0]*f
-			out.Scale[1] = c.s.a[1] + c.s.d[1]*f
-			out.Scale[2] = c.s.a[2] + c.s.d[2]*f
+			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
+			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
+			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
 		}
 	case formats.InterpPrime2:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			f := c.t.factor(t) // out = a + d·f, as below
-			out.Translation[0] = c.t.a[0] + c.t.d[0]*f
-			out.Translation[1] = c.t.a[1] + c.t.d[1]*f
-			out.Translation[2] = c.t.a[2] + c.t.d[2]*f
+			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
+			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
+			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
 			c.r.evalPrime2(t, &out.Rotation)
 			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + c.s.d[0]*f
-			out.Scale[1] = c.s.a[1] + c.s.d[1]*f
-			out.Scale[2] = c.s.a[2] + c.s.d[2]*f
+			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
+			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
+			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
 		}
 	default:
 		// The caches evaluated inline: out = a + d·f for translation and
@@ -337,9 +337,9 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			f := c.t.factor(t)
-			out.Translation[0] = c.t.a[0] + c.t.d[0]*f
-			out.Translation[1] = c.t.a[1] + c.t.d[1]*f
-			out.Translation[2] = c.t.a[2] + c.t.d[2]*f
+			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
+			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
+			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
 			} else {
@@ -358,9 +358,9 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 				out.Rotation.V[2] = float32(wa*float64(r.q0.V[2]) + wb*float64(r.q1.V[2]))
 			}
 			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + c.s.d[0]*f
-			out.Scale[1] = c.s.a[1] + c.s.d[1]*f
-			out.Scale[2] = c.s.a[2] + c.s.d[2]*f
+			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
+			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
+			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
 		}
 	}
 	if !s.visTracks {
@@ -488,9 +488,9 @@ func legoVec3Inside(tr *formats.Vec3Track, i int, f float32, bind, out *mgl32.Ve
 		return
 	}
 	a, b := &tr.Values[i], &tr.Values[i+1]
-	out[0] = a[0] + (b[0]-a[0])*f
-	out[1] = a[1] + (b[1]-a[1])*f
-	out[2] = a[2] + (b[2]-a[2])*f
+	out[0] = a[0] + float32((b[0]-a[0])*f)
+	out[1] = a[1] + float32((b[1]-a[1])*f)
+	out[2] = a[2] + float32((b[2]-a[2])*f)
 }
 
 // legoSpan caches the time terms of the key interval last used, so that
