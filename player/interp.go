@@ -330,6 +330,8 @@ const (
 	lc7           = -1.0 / 87178291200
 )
 
+// lerp3 is a + (b - a)·f, each product rounded before the sum (no target
+// fuses them).
 func lerp3(a, b mgl32.Vec3, f float32) mgl32.Vec3 {
 	return mgl32.Vec3{a[0] + float32((b[0]-a[0])*f), a[1] + float32((b[1]-a[1])*f), a[2] + float32((b[2]-a[2])*f)}
 }

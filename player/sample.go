@@ -300,7 +300,10 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	}
 	cache := s.cache[:n]
 	// One loop per flavour, so that the rotation's branch is not taken
-	// per bone.
+	// per bone. Products are rounded (float32(…)) before they are added
+	// here and in every lerp of the player: no target then fuses them, and
+	// the sampler's paths agree to the bit wherever the compiler may fuse
+	// multiply-adds (GOAMD64=v3, arm64).
 	switch s.clip.Interp {
 	case formats.InterpPrime:
 		for i := range cache {
