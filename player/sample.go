@@ -300,49 +300,33 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	}
 	cache := s.cache[:n]
 	// One loop per flavour, so that the rotation's branch is not taken
-	// per bone. Products are rounded (float32(…)) before they are added
-	// here and in every lerp of the player: no target then fuses them, and
-	// the sampler's paths agree to the bit wherever the compiler may fuse
-	// multiply-adds (GOAMD64=v3, arm64).
+	// per bone. Products are rounded (float32(…)) before they are added in
+	// every lerp of the player (vecCache.at, lerp3): no target then
+	// fuses them, and the sampler's paths agree to the bit wherever the
+	// compiler may fuse multiply-adds (GOAMD64=v3, arm64).
 	switch s.clip.Interp {
 	case formats.InterpPrime:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			f := c.t.factor(t) // out = a + d·f, as below
-			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
-			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
-			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
+			c.t.at(c.t.factor(t), &out.Translation)
 			c.r.evalPrime(t, &out.Rotation)
-			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
-			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
-			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
+			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	case formats.InterpPrime2:
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			f := c.t.factor(t) // out = a + d·f, as below
-			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
-			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
-			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
+			c.t.at(c.t.factor(t), &out.Translation)
 			c.r.evalPrime2(t, &out.Rotation)
-			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
-			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
-			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
+			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	default:
-		// The caches evaluated inline: out = a + d·f for translation and
-		// scale, and for the rotation (unless held) slerpArc with
-		// arcSincos. The compiler inlines neither, and with no
+		// The rotation's cache evaluated inline (unless held): slerpArc
+		// with arcSincos. The compiler inlines neither, and with no
 		// callee-saved registers each call spilled the loop's state
 		// (-14%).
 		for i := range cache {
 			c, out := &cache[i], &local[i]
-			f := c.t.factor(t)
-			out.Translation[0] = c.t.a[0] + float32(c.t.d[0]*f)
-			out.Translation[1] = c.t.a[1] + float32(c.t.d[1]*f)
-			out.Translation[2] = c.t.a[2] + float32(c.t.d[2]*f)
+			c.t.at(c.t.factor(t), &out.Translation)
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
 			} else {
@@ -360,10 +344,7 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 				out.Rotation.V[1] = float32(wa*float64(r.q0.V[1]) + wb*float64(r.q1.V[1]))
 				out.Rotation.V[2] = float32(wa*float64(r.q0.V[2]) + wb*float64(r.q1.V[2]))
 			}
-			f = c.s.factor(t)
-			out.Scale[0] = c.s.a[0] + float32(c.s.d[0]*f)
-			out.Scale[1] = c.s.a[1] + float32(c.s.d[1]*f)
-			out.Scale[2] = c.s.a[2] + float32(c.s.d[2]*f)
+			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	}
 	if !s.visTracks {

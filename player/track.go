@@ -133,6 +133,14 @@ type vecCache struct {
 	a, d mgl32.Vec3
 }
 
+// at writes the cache's value at factor f into out: a + d·f, the product
+// rounded before the sum (no target fuses them).
+func (c *vecCache) at(f float32, out *mgl32.Vec3) {
+	out[0] = c.a[0] + float32(c.d[0]*f)
+	out[1] = c.a[1] + float32(c.d[1]*f)
+	out[2] = c.a[2] + float32(c.d[2]*f)
+}
+
 // holdVec makes c a constant v for all time (a track without keys).
 func (c *vecCache) holdVec(v mgl32.Vec3) {
 	c.span, c.a, c.d = allTime(), v, mgl32.Vec3{}
