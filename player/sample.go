@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 	"github.com/go-gl/mathgl/mgl32"
@@ -125,10 +126,17 @@ type ClipSampler struct {
 	// legoEntered is enteredR for LEGO clips: the rotation interval each
 	// event starts, prepared (key 0 after the last key).
 	legoEntered []legoInterval
-	index       [3]eventIndex
-	next        [3]int  // the first event not applied
-	last        float64 // the time sampled last; NaN before the first
-	valid       bool    // the caches hold the pieces of last
+	// evTimes[k] is the times of events[k], all that applying them reads
+	// of the events (the caches carry their bone).
+	evTimes [3][]float64
+	// start and startCursors are the caches (cursors for LEGO clips)
+	// before every key event: where a jump back starts again (rewind).
+	start        []boneCache
+	startCursors []boneCursors
+	index        [3]eventIndex
+	next         [3]int  // the first event not applied
+	last         float64 // the time sampled last; NaN before the first
+	valid        bool    // the caches hold the pieces of last
 	// visTracks says that some bone has a visibility track; without one
 	// every bone is visible, and a sample need not read the tracks.
 	visTracks bool
@@ -172,6 +180,14 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 				legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
 			}
 		}
+		// Before its first key a channel is at piece -1, as
+		// cursor.piece puts it; the spans are empty.
+		s.startCursors = make([]boneCursors, len(s.cursors))
+		for i, c := range s.cursors {
+			c.t, c.r, c.s, c.v = beforeFirst, beforeFirst, beforeFirst, beforeFirst
+			s.startCursors[i] = c
+		}
+		copy(s.cursors, s.startCursors)
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
@@ -215,12 +231,35 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 				} else {
 					s.entered[k][j].enter(&tr.Scale, e)
 				}
+				s.entered[k][j].bone = e.bone
 			}
 		}
 		s.enteredR = make([]quatCache, len(s.events[trackR]))
 		for j := range s.events[trackR] {
 			e := &s.events[trackR][j]
 			s.enteredR[j].enter(&clip.Tracks[e.bone].Rotation, e, clip.Interp)
+			s.enteredR[j].bone = e.bone
+		}
+		for k, ev := range s.events {
+			s.evTimes[k] = make([]float64, len(ev))
+			for j := range ev {
+				s.evTimes[k][j] = ev[j].time
+			}
+		}
+		// Before its first key a track holds its first key's value
+		// (span.set's piece -1).
+		s.start = slices.Clone(s.cache)
+		for i := range s.start {
+			c, tr := &s.start[i], &clip.Tracks[i]
+			if len(tr.Translation.Times) > 0 {
+				c.t.fill(&tr.Translation, c.t.set(tr.Translation.Times, beforeFirst))
+			}
+			if len(tr.Rotation.Times) > 0 {
+				c.r.prepare(&tr.Rotation, c.r.set(tr.Rotation.Times, beforeFirst), clip.Interp)
+			}
+			if len(tr.Scale.Times) > 0 {
+				c.s.fill(&tr.Scale, c.s.set(tr.Scale.Times, beforeFirst))
+			}
 		}
 	}
 	return s

@@ -316,3 +316,41 @@ func TestEventIndexSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplerRewindsAtWrap checks a looping clip's wrap: the sampler
+// starts again from its state before every key event (rewind) rather
+// than dropping its caches, and the pose is a fresh sampler's to the bit;
+// a jump back to the middle of the clip still drops them.
+func TestSamplerRewindsAtWrap(t *testing.T) {
+	for _, fl := range realisticFlavours {
+		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, flaggedClip, edgeClip} {
+			sk, clip := mk(fl)
+			s, p := NewClipSampler(sk, clip), NewPose(sk)
+			// The edge clip is sampled directly (shared timelines) or,
+			// for LEGO, so small that any jump back rewinds.
+			big := clip.Name == "realistic"
+			for _, tm := range []float64{1.9, 1.95, clip.Duration - 1e-3} {
+				s.Sample(tm, p)
+			}
+			for _, tm := range []float64{0, 0.004, 1.0 / 60} {
+				f, fresh := NewClipSampler(sk, clip), NewPose(sk)
+				s.Sample(clip.Duration-1e-3, p)
+				s.Sample(tm, p)
+				if big && !s.valid {
+					t.Errorf("%v %s: the wrap to %v dropped the caches", fl, clip.Name, tm)
+				}
+				f.Sample(tm, fresh)
+				for b := range p.Local {
+					if p.Local[b] != fresh.Local[b] || p.Visible[b] != fresh.Visible[b] {
+						t.Fatalf("%v %s t=%v bone %d: after the wrap %v, fresh %v", fl, clip.Name, tm, b, p.Local[b], fresh.Local[b])
+					}
+				}
+			}
+			s.Sample(1.9, p)
+			s.Sample(1, p)
+			if big && s.valid {
+				t.Errorf("%v %s: a jump back to 1 s kept the caches", fl, clip.Name)
+			}
+		}
+	}
+}

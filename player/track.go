@@ -19,6 +19,11 @@ type span struct {
 	len float64 // t1 - t0, for the factor's exact fallback
 	inv float64 // 1 / (t1 - t0), 0 for a constant
 	i   cursor  // the interval index for the next search
+	// bone is the bone whose track the span is a piece of, set only in
+	// the caches the key events carry (ClipSampler.entered), where
+	// applying an event reads it from the cache it copies rather than
+	// from the event. It fills what would be padding.
+	bone int32
 }
 
 // allTime is the span of a constant over all time.
@@ -506,15 +511,21 @@ const resumeGap = 0.25
 
 // advance brings every track's cache to a span holding t and reports
 // whether it did: by the events since the last sample when t is at or
-// after it and they are fewer than the bones (a frame's worth); by
-// searching every track when the caches were dropped at a jump and t is
-// just after it, playback resuming. Anything else is a jump: the caches
-// are dropped and the caller samples the keys directly, as a seek costs
-// no more that way than before the caches existed.
+// after it and they are fewer than the bones (a frame's worth); by the
+// events from the start when t is behind it but has at most two frames'
+// worth before it, a looping clip's wrap (rewind); by searching every
+// track when the caches were dropped at a jump and t is just after it,
+// playback resuming. Anything else is a jump: the caches are dropped and
+// the caller samples the keys directly, as a seek costs no more that way
+// than before the caches existed.
 func (s *ClipSampler) advance(t float64) bool {
 	last := s.last
 	s.last = t
 	if !(t >= last) { // back, or the first sample
+		if last == last && t >= 0 && s.rewind(t) { // a loop's wrap
+			s.valid = true
+			return true
+		}
 		s.valid = false
 		return false
 	}
@@ -534,51 +545,90 @@ func (s *ClipSampler) advance(t float64) bool {
 			return false
 		}
 	}
-	tracks := s.clip.Tracks
 	if s.cache == nil { // LEGO: the events move the cursors and fill the caches
-		for k := range s.events {
-			ev, j := s.events[k], s.next[k]
-			for ; j < len(ev) && ev[j].time <= t; j++ {
-				e := &ev[j]
-				c, tr := &s.cursors[e.bone], &tracks[e.bone]
-				switch k {
-				case trackT:
-					c.t = cursor(e.key)
-					legoEventSpan(&c.legoT, tr.Translation.Times, e)
-				case trackR:
-					c.r = cursor(e.key)
-					if lc := &s.legoEntered[j]; lc.key != 0 {
-						c.legoR = *lc
-					}
-				default:
-					c.s = cursor(e.key)
-					legoEventSpan(&c.legoS, tr.Scale.Times, e)
-				}
-			}
-			s.next[k] = j
-		}
+		s.applyLegoEvents(t)
 		return true
 	}
-	cache := s.cache
-	for _, k := range [...]int{trackT, trackS} {
-		ev, pre, j := s.events[k], s.entered[k], s.next[k]
-		pre = pre[:len(ev)]
+	s.applyEvents(t)
+	return true
+}
+
+// applyLegoEvents is applyEvents for LEGO clips: the events move the
+// cursors and fill the caches.
+func (s *ClipSampler) applyLegoEvents(t float64) {
+	tracks := s.clip.Tracks
+	for k := range s.events {
+		ev, j := s.events[k], s.next[k]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
-			c := &cache[ev[j].bone]
-			if k == trackT {
-				c.t = pre[j]
-			} else {
-				c.s = pre[j]
+			e := &ev[j]
+			c, tr := &s.cursors[e.bone], &tracks[e.bone]
+			switch k {
+			case trackT:
+				c.t = cursor(e.key)
+				legoEventSpan(&c.legoT, tr.Translation.Times, e)
+			case trackR:
+				c.r = cursor(e.key)
+				if lc := &s.legoEntered[j]; lc.key != 0 {
+					c.legoR = *lc
+				}
+			default:
+				c.s = cursor(e.key)
+				legoEventSpan(&c.legoS, tr.Scale.Times, e)
 			}
 		}
 		s.next[k] = j
 	}
-	ev, pre, j := s.events[trackR], s.enteredR, s.next[trackR]
-	pre = pre[:len(ev)]
-	for ; j < len(ev) && ev[j].time <= t; j++ {
-		cache[ev[j].bone].r = pre[j]
+}
+
+// applyEvents applies the key events after the last applied up to t,
+// copying the cache each prepared into its bone's. Only the event times
+// and the caches are read, in stream order.
+func (s *ClipSampler) applyEvents(t float64) {
+	cache := s.cache
+	for _, k := range [...]int{trackT, trackS} {
+		times, pre, j := s.evTimes[k], s.entered[k], s.next[k]
+		pre = pre[:len(times)]
+		for ; j < len(times) && times[j] <= t; j++ {
+			e := &pre[j]
+			c := &cache[e.bone]
+			if k == trackT {
+				c.t = *e
+			} else {
+				c.s = *e
+			}
+		}
+		s.next[k] = j
+	}
+	times, pre, j := s.evTimes[trackR], s.enteredR, s.next[trackR]
+	pre = pre[:len(times)]
+	for ; j < len(times) && times[j] <= t; j++ {
+		e := &pre[j]
+		cache[e.bone].r = *e
 	}
 	s.next[trackR] = j
+}
+
+// rewind plays from the start again after a jump back to t (a looping
+// clip's wrap): the caches return to their state before every key event
+// (ClipSampler.start) and the events up to t are applied, when there are
+// at most two frames' worth of them. That costs a copy and the events
+// rather than a search of every track, twice (a direct sample now, a seek
+// on the next frame). It reports whether it did.
+func (s *ClipSampler) rewind(t float64) bool {
+	limit := 2 * len(s.skel.Bones)
+	for k, ev := range s.events {
+		if s.index[k].search(ev, t) > limit {
+			return false
+		}
+	}
+	s.next = [3]int{}
+	if s.cache == nil {
+		copy(s.cursors, s.startCursors)
+		s.applyLegoEvents(t)
+		return true
+	}
+	copy(s.cache, s.start)
+	s.applyEvents(t)
 	return true
 }
 
