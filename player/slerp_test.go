@@ -354,3 +354,41 @@ func TestSamplerRewindsAtWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestSinTo checks sinTo against math.Sin over [0, π] (within 2⁻⁵⁰,
+// relative, where prime2Weight's bracket assumes far less), and Echoes'
+// slerp weights against the library's formula to the bit for two million
+// random angles and factors, angles from acosf of dot products over
+// Echoes' slerp range.
+func TestSinTo(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for i := 0; i < 1_000_000; i++ {
+		x := rng.Float64() * math.Pi
+		if i%4 == 0 {
+			x = math.Pi - x*1e-3 // next to π, after the reflection
+		}
+		got, want := sinTo(x), math.Sin(x)
+		if math.Abs(got-want) > math.Abs(want)*0x1p-50 {
+			t.Fatalf("sinTo(%v) = %v, math.Sin %v", x, got, want)
+		}
+	}
+	for i := 0; i < 2_000_000; i++ {
+		d := prime2OppositeDot + rng.Float32()*(prime2LerpDot-prime2OppositeDot)
+		u := rng.Float32()
+		if i%8 == 0 {
+			u = float32(rng.Intn(5)) / 4
+		}
+		angle := float64(float32(math.Acos(float64(d))))
+		inv := 1 / math.Sin(angle)
+		wantA := float32(math.Sin(angle*float64(1-u)) * inv)
+		wantB := float32(math.Sin(angle*float64(u)) * inv)
+		ga, gi := prime2Angle(d)
+		if ga != angle {
+			t.Fatalf("prime2Angle(%v) angle %v, want %v", d, ga, angle)
+		}
+		a, b := prime2Weight(ga*float64(1-u), ga, gi), prime2Weight(ga*float64(u), ga, gi)
+		if math.Float32bits(a) != math.Float32bits(wantA) || math.Float32bits(b) != math.Float32bits(wantB) {
+			t.Fatalf("d %v u %v: weights %v %v, want %v %v", d, u, a, b, wantA, wantB)
+		}
+	}
+}

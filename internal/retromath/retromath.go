@@ -102,13 +102,13 @@ func wrapPi(x float32) float32 {
 }
 
 // FastArcCosR is CMath::FastArcCosR: for |x| > 0.925 the library acos in
-// double precision, rounded to float32; otherwise an odd polynomial in
+// double precision, rounded to float32 (Acos32); otherwise an odd polynomial in
 // single precision, each term fused into the sum. The game's acos is
 // MSL's (fdlibm's algorithm); Go's differs from it by an ulp or two of a
 // double, which changes the float32 only next to a tie.
 func FastArcCosR(x float32) float32 {
 	if x > acosLimit || x < -acosLimit {
-		return float32(math.Acos(float64(x)))
+		return Acos32(x)
 	}
 	x2 := x * x
 	acc := FMAddS(x, fastACosC2, fastACosC1)
@@ -119,6 +119,66 @@ func FastArcCosR(x float32) float32 {
 	x *= x2
 	return FMAddS(x, fastACosC5, acc)
 }
+
+// Acos32 is float32(math.Acos(float64(x))) at a fraction of math.Acos's
+// cost: acos x = π/2 - asin x for |x| ≤ 1/2, 2 asin √((1 - x)/2) above and
+// π - 2 asin √((1 + x)/2) below (the differences and halvings are exact
+// there), with the arcsine's Maclaurin series in u = z² ≤ 1/4 to its 20th
+// term (what it leaves out is below 4e-15 of the sum), in double
+// precision. The result is within about 1e-14 of the angle, as math.Acos
+// is, so the two round to the same float32 except next to a float32
+// tie; there, where the bracket r ± e below straddles a rounding
+// boundary (a few arguments in a million), and for NaN and |x| > 1,
+// math.Acos decides. The bracket allows 2⁻⁴² of the angle and 2⁻⁴⁹ more
+// for math.Acos's own error next to 1, where it subtracts two numbers
+// near π/2. TestAcos32 checks every float32 from 0.925 to 1 and from -1
+// to -0.925 and a million others; every float32 of [-1, 1] was checked
+// once (ANIMVIEW_EXHAUSTIVE=1).
+func Acos32(x float32) float32 {
+	d := float64(x)
+	var r float64
+	switch {
+	case d > 0.5 && d <= 1:
+		u := (1 - d) * 0.5
+		r = 2 * math.Sqrt(u) * asinSeries(u)
+	case d >= -0.5 && d <= 0.5:
+		r = math.Pi/2 - d*asinSeries(d*d)
+	case d >= -1 && d < -0.5:
+		u := (1 + d) * 0.5
+		r = math.Pi - 2*math.Sqrt(u)*asinSeries(u)
+	default: // NaN, |x| > 1
+		return float32(math.Acos(d))
+	}
+	if e := r*0x1p-42 + 0x1p-49; float32(r-e) != float32(r+e) {
+		return float32(math.Acos(d))
+	}
+	return float32(r)
+}
+
+// asinSeries is asin z / z for u = z² ≤ 1/4: Σ cₙ uⁿ, n < 20, in Estrin's
+// order (short dependency chains).
+func asinSeries(u float64) float64 {
+	u2 := u * u
+	u4 := u2 * u2
+	u8 := u4 * u4
+	q0 := (1 + asinC1*u) + u2*(asinC2+asinC3*u)
+	q1 := (asinC4 + asinC5*u) + u2*(asinC6+asinC7*u)
+	q2 := (asinC8 + asinC9*u) + u2*(asinC10+asinC11*u)
+	q3 := (asinC12 + asinC13*u) + u2*(asinC14+asinC15*u)
+	q4 := (asinC16 + asinC17*u) + u2*(asinC18+asinC19*u)
+	return (q0 + u4*q1) + u8*((q2+u4*q3)+u8*q4)
+}
+
+// The arcsine's Maclaurin coefficients, cₙ = (2n)! / (4ⁿ (n!)² (2n + 1)).
+const (
+	asinC1, asinC2, asinC3    = 1.0 / 6, 3.0 / 40, 5.0 / 112
+	asinC4, asinC5, asinC6    = 35.0 / 1152, 63.0 / 2816, 231.0 / 13312
+	asinC7, asinC8, asinC9    = 143.0 / 10240, 6435.0 / 557056, 12155.0 / 1245184
+	asinC10, asinC11, asinC12 = 46189.0 / 5505024, 88179.0 / 12058624, 676039.0 / 104857600
+	asinC13, asinC14, asinC15 = 1300075.0 / 226492416, 5014575.0 / 973078528, 9694845.0 / 2080374784
+	asinC16, asinC17, asinC18 = 100180065.0 / 23622320128, 116680311.0 / 30064771072, 2268783825.0 / 635655159808
+	asinC19                   = 1472719325.0 / 446676598784
+)
 
 // InvSqrtMP1 is Metroid Prime's CMath::InvSqrtF (MP1 asm/Kyoto/Math/
 // RMathUtils.s): the inline MSL square root in double precision, frsqrte

@@ -3,6 +3,7 @@ package retromath
 import (
 	"math"
 	"math/rand"
+	"os"
 	"testing"
 )
 
@@ -235,4 +236,47 @@ func TestInvSqrtSpecial(t *testing.T) {
 			t.Errorf("MP2 InvSqrtF(%v) = %v, want %v", tc.x, got, tc.mp2)
 		}
 	}
+}
+
+// TestAcos32 checks Acos32 against float32(math.Acos) for every float32
+// in FastArcCosR's library branch ((0.925, 1] and [-1, -0.925)), for a
+// million random ones of [-1, 1] and for the special values; with
+// ANIMVIEW_EXHAUSTIVE=1 for every float32 of [-1, 1] (about two billion,
+// a minute or two).
+func TestAcos32(t *testing.T) {
+	n := 0
+	check := func(x float32) {
+		want := float32(math.Acos(float64(x)))
+		if got := Acos32(x); math.Float32bits(got) != math.Float32bits(want) && !(got != got && want != want) {
+			t.Fatalf("Acos32(%v) = %v, want %v", x, got, want)
+		}
+		n++
+	}
+	span := func(lo, hi float32) { // lo ≤ hi, both of one sign
+		a, b := math.Float32bits(lo), math.Float32bits(hi)
+		if a > b {
+			a, b = b, a
+		}
+		for u := a; ; u++ {
+			check(math.Float32frombits(u))
+			if u == b {
+				break
+			}
+		}
+	}
+	if os.Getenv("ANIMVIEW_EXHAUSTIVE") != "" {
+		span(0, 1)
+		span(float32(math.Copysign(0, -1)), -1)
+	} else {
+		span(math.Nextafter32(acosLimit, 2), 1)
+		span(-math.Nextafter32(acosLimit, 2), -1)
+		rng := rand.New(rand.NewSource(3))
+		for i := 0; i < 1_000_000; i++ {
+			check(rng.Float32()*2 - 1)
+		}
+	}
+	for _, x := range []float32{float32(math.NaN()), 1.5, -1.5, float32(math.Inf(1)), float32(math.Inf(-1)), 0, 0.5, -0.5} {
+		check(x)
+	}
+	t.Logf("%d arguments", n)
 }
