@@ -3,6 +3,7 @@ package player
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -186,4 +187,82 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// blendStep is one BlendPoses call of a tree as playback makes it: the
+// node's weight, A's pose and translation mask, B's.
+type blendStep struct {
+	w      float32
+	a, b   *Pose
+	ma, mb []bool
+}
+
+// recordSteps samples the children of each of the blends at the tree's
+// time t, as their SampleNow would, and appends the pairs.
+func recordSteps(sk *formats.Skeleton, blends []*Blend, t float64, dst []blendStep) []blendStep {
+	for _, n := range blends {
+		st := blendStep{w: n.w, a: NewPose(sk), b: NewPose(sk)}
+		st.ma = slices.Clone(n.a.sampleAt(t, st.a, 1))
+		st.mb = slices.Clone(n.b.sampleAt(t, st.b, 1))
+		dst = append(dst, st)
+	}
+	return dst
+}
+
+// BenchmarkBlendTreeSteps measures the blending step alone on the pose
+// pairs that BenchmarkBlendTree's Blend and BenchmarkBlendTwoLevel's three
+// blends are given while playing: the trees, built with each rule, play
+// 5 s at 60 Hz (a whole cycle of the clips' 1 and 1.25 s passes) and
+// every 19th frame's pairs are kept, 16 frames; the benchmark blends them
+// in turn. This is the cost the brief bounds (10 ns per joint) on the
+// data of its own benchmarks: the clips drift in and out of phase, so
+// that from 0 to half of the bones leave the lerp branch of MP1's and
+// Echoes' Slerp, more than in BenchmarkBlendPoses' related case (the
+// same phase) and, on average, about as many as in its unrelated one.
+// Each op includes the CopyFrom that puts A into the output, as a tree
+// samples A there; unlike in a tree, B comes from L2 rather than L1 (16
+// frames of pose pairs: 128 KB for one blend, 384 KB for two levels).
+func BenchmarkBlendTreeSteps(b *testing.B) {
+	sk := treeBenchSkeleton(100)
+	for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
+		for _, shape := range []string{"tree", "two-level"} {
+			var root Source
+			var blends []*Blend
+			if shape == "tree" {
+				a := NewClipSource(sk, treeBenchClipVar(sk, 1, 1, 1), 0, 0, 0)
+				c := NewClipSource(sk, treeBenchClipVar(sk, 1, 2, 1.25), 1, 0, 1)
+				s := NewBlend(sk, a, c, 0.3, rule)
+				root, blends = s, []*Blend{s}
+			} else {
+				var leaves [4]Source
+				for i := range leaves {
+					leaves[i] = NewClipSource(sk, treeBenchClipVar(sk, 1, int64(i+1), 1+0.25*float64(i)), i, 0, uint32(i))
+				}
+				inner := NewBlend(sk, leaves[0], leaves[1], 0.3, rule)
+				phase := NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, rule)
+				s := NewBlend(sk, inner, phase, 0.4, rule)
+				root, blends = s, []*Blend{inner, &phase.Blend, s}
+			}
+			var steps []blendStep
+			p := NewPose(sk)
+			for f := 0; f < 300; f++ {
+				root.Advance(1.0 / 60)
+				root.SampleNow(p)
+				if f%19 == 0 {
+					steps = recordSteps(sk, blends, blends[len(blends)-1].now, steps)
+				}
+			}
+			out, hasT := NewPose(sk), make([]bool, len(sk.Bones))
+			b.Run(shape+"/"+rule.String(), func(b *testing.B) {
+				cpu := cpuTime()
+				for i := 0; i < b.N; i++ {
+					st := &steps[i%len(steps)]
+					out.CopyFrom(st.a)
+					BlendPoses(rule, st.w, sk, out, st.ma, st.b, st.mb, hasT)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/joint")
+				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/100, "cpu-ns/joint")
+			})
+		}
+	}
 }
