@@ -60,12 +60,12 @@ func EvalCamera(c *formats.CameraTrack, t float64) CameraPose {
 	var origin mgl32.Vec3
 	if len(c.Target.Times) > 0 {
 		var cur cursor
-		var sp legoSpan
+		var sp legoVecSpan
 		legoVec3Keys(&c.Target, t, &cur, &sp, &origin, &p.Target, true)
 	}
 	if len(c.Position.Times) > 0 {
 		var cur cursor
-		var sp legoSpan
+		var sp legoVecSpan
 		legoVec3Keys(&c.Position, t, &cur, &sp, &origin, &p.Position, true)
 	}
 	var cur cursor

@@ -57,7 +57,7 @@ func (c *cursor) find(times []float64, t float64) int {
 // and the constant terms of each channel's current interval.
 type boneCursors struct {
 	t, r, s, v   cursor
-	legoT, legoS legoSpan
+	legoT, legoS legoVecSpan
 	legoR        legoInterval
 	// angles is the bone's rotation intervals' angle terms, memoised
 	// (ClipSampler.angles).
@@ -126,6 +126,9 @@ type ClipSampler struct {
 	// legoEntered is enteredR for LEGO clips: the rotation interval each
 	// event starts, prepared (key 0 after the last key).
 	legoEntered []legoInterval
+	// legoEnteredV is the same for LEGO translations (trackT) and scales
+	// (trackS): the interval cache each event starts.
+	legoEnteredV [3][]legoVecSpan
 	// evTimes[k] is the times of events[k], all that applying them reads
 	// of the events (the caches carry their bone).
 	evTimes [3][]float64
@@ -178,6 +181,19 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 			var sp legoSpan
 			if legoEventSpan(&sp, tr.Times, e) {
 				legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
+			}
+		}
+		for _, k := range []int{trackT, trackS} {
+			s.legoEnteredV[k] = make([]legoVecSpan, len(s.events[k]))
+			for j := range s.events[k] {
+				e, tr, bind := &s.events[k][j], &clip.Tracks[s.events[k][j].bone], &sk.Bones[s.events[k][j].bone].Bind
+				sp, vt, b := &s.legoEnteredV[k][j], &tr.Translation, &bind.Translation
+				if k == trackS {
+					vt, b = &tr.Scale, &bind.Scale
+				}
+				if legoEventSpan(&sp.legoSpan, vt.Times, e) {
+					sp.fill(vt, int(e.key), b, k == trackT)
+				}
 			}
 		}
 		// Before its first key a channel is at piece -1, as
@@ -475,7 +491,7 @@ func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, ou
 	if len(tr.Translation.Times) == 0 {
 		out.Translation = bind.Translation
 	} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
-		legoVec3Inside(&tr.Translation, int(c.t), float32((t-sp.t0)*sp.invSpan), &bind.Translation, &out.Translation, true)
+		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
 	} else {
 		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
 	}
@@ -496,24 +512,44 @@ func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, ou
 	if len(tr.Scale.Times) == 0 {
 		out.Scale = bind.Scale
 	} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
-		legoVec3Inside(&tr.Scale, int(c.s), float32((t-sp.t0)*sp.invSpan), &bind.Scale, &out.Scale, false)
+		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
 	} else {
 		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
 	}
 	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
 }
 
-// legoVec3Inside is legoVec3Keys for a time strictly inside interval i,
-// at factor f.
-func legoVec3Inside(tr *formats.Vec3Track, i int, f float32, bind, out *mgl32.Vec3, activeRule bool) {
+// legoVecSpan is a LEGO translation or scale channel's interval cache:
+// the interval's time terms and out = a + d·f, with a key i and d key
+// i+1 - key i (in float32, as the lerp always formed them), or, where the
+// channel gives its bind value (a translation between two inactive
+// keys), a the bind value and d -0, which leaves any value as it is
+// (x + -0 = x, for -0 too).
+type legoVecSpan struct {
+	legoSpan
+	a, d mgl32.Vec3
+}
+
+// fill fills the values for interval i of the channel: translation
+// (activeRule) honours the recomputed active flag, scale ignores every
+// flag.
+func (c *legoVecSpan) fill(tr *formats.Vec3Track, i int, bind *mgl32.Vec3, activeRule bool) {
 	if activeRule && tr.Flags != nil && tr.Flags[i]&tr.Flags[i+1]&formats.KeyInactive != 0 {
-		*out = *bind
+		z := float32(math.Copysign(0, -1))
+		c.a, c.d = *bind, mgl32.Vec3{z, z, z}
 		return
 	}
 	a, b := &tr.Values[i], &tr.Values[i+1]
-	out[0] = a[0] + float32((b[0]-a[0])*f)
-	out[1] = a[1] + float32((b[1]-a[1])*f)
-	out[2] = a[2] + float32((b[2]-a[2])*f)
+	c.a = *a
+	c.d = mgl32.Vec3{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+}
+
+// at writes the value at factor f: a + d·f, the product rounded before the
+// sum, as lerp3.
+func (c *legoVecSpan) at(f float32, out *mgl32.Vec3) {
+	out[0] = c.a[0] + float32(c.d[0]*f)
+	out[1] = c.a[1] + float32(c.d[1]*f)
+	out[2] = c.a[2] + float32(c.d[2]*f)
 }
 
 // legoSpan caches the time terms of the key interval last used, so that
@@ -536,24 +572,25 @@ func (sp *legoSpan) factor(times []float64, i int, t float64) float32 {
 // legoVec3Keys evaluates a LEGO translation (activeRule) or scale channel
 // with keys. Translation honours the recomputed active flag; scale
 // ignores all flags; neither reads 0x04 or 0x02. It writes through out,
-// keeping the values off the per-bone loop's return path.
-func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoSpan, bind, out *mgl32.Vec3, activeRule bool) {
+// keeping the values off the per-bone loop's return path, and leaves the
+// interval it used in sp.
+func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoVecSpan, bind, out *mgl32.Vec3, activeRule bool) {
 	i, k := int(*c), 2
 	if !c.inside(tr.Times, t) {
 		i, k = legoFindKeys(tr.Times, t, c)
 	}
-	check := activeRule && tr.Flags != nil
 	switch k {
 	case 1:
-		if !check || tr.Flags[i]&formats.KeyInactive == 0 {
+		if !activeRule || tr.Flags == nil || tr.Flags[i]&formats.KeyInactive == 0 {
 			*out = tr.Values[i]
 			return
 		}
 	case 2:
-		if !check || tr.Flags[i]&tr.Flags[i+1]&formats.KeyInactive == 0 {
-			*out = lerp3(tr.Values[i], tr.Values[i+1], sp.factor(tr.Times, i, t))
-			return
+		if sp.key != int32(i+1) { // factor moves the time terms along
+			sp.fill(tr, i, bind, activeRule)
 		}
+		sp.at(sp.factor(tr.Times, i, t), out)
+		return
 	}
 	*out = *bind
 }

@@ -556,16 +556,17 @@ func (s *ClipSampler) advance(t float64) bool {
 // applyLegoEvents is applyEvents for LEGO clips: the events move the
 // cursors and fill the caches.
 func (s *ClipSampler) applyLegoEvents(t float64) {
-	tracks := s.clip.Tracks
 	for k := range s.events {
 		ev, j := s.events[k], s.next[k]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
 			e := &ev[j]
-			c, tr := &s.cursors[e.bone], &tracks[e.bone]
+			c := &s.cursors[e.bone]
 			switch k {
 			case trackT:
 				c.t = cursor(e.key)
-				legoEventSpan(&c.legoT, tr.Translation.Times, e)
+				if sp := &s.legoEnteredV[k][j]; sp.key != 0 {
+					c.legoT = *sp
+				}
 			case trackR:
 				c.r = cursor(e.key)
 				if lc := &s.legoEntered[j]; lc.key != 0 {
@@ -573,7 +574,9 @@ func (s *ClipSampler) applyLegoEvents(t float64) {
 				}
 			default:
 				c.s = cursor(e.key)
-				legoEventSpan(&c.legoS, tr.Scale.Times, e)
+				if sp := &s.legoEnteredV[k][j]; sp.key != 0 {
+					c.legoS = *sp
+				}
 			}
 		}
 		s.next[k] = j
