@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -361,17 +362,53 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	// compiler may fuse multiply-adds (GOAMD64=v3, arm64).
 	switch s.clip.Interp {
 	case formats.InterpPrime:
+		// The lerp branch, which keys a few degrees apart take, inline
+		// (evalPrime's rotLerp case); the rest through evalPrime. The
+		// call spilled the loop's state as slerpArc's did.
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			c.t.at(c.t.factor(t), &out.Translation)
-			c.r.evalPrime(t, &out.Rotation)
+			if r := &c.r; r.mode == rotLerp {
+				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
+					q0, q1 := &r.q0, &r.q1
+					x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
+					y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
+					z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
+					w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+					inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
+					out.Rotation.W = inv * w
+					out.Rotation.V[0] = inv * x
+					out.Rotation.V[1] = inv * y
+					out.Rotation.V[2] = inv * z
+				} else {
+					r.evalPrime(t, &out.Rotation)
+				}
+			} else {
+				r.evalPrime(t, &out.Rotation)
+			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	case formats.InterpPrime2:
+		// The lerp branch inline, as for Metroid Prime (evalPrime2's
+		// rotLerp case: lerpPrimeTo for Echoes).
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			c.t.at(c.t.factor(t), &out.Translation)
-			c.r.evalPrime2(t, &out.Rotation)
+			if r := &c.r; r.mode == rotLerp {
+				u := r.factor(t)
+				q0, q1 := &r.q0, &r.q1
+				x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
+				y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
+				z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
+				w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+				inv := retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
+				out.Rotation.W = inv * w
+				out.Rotation.V[0] = inv * x
+				out.Rotation.V[1] = inv * y
+				out.Rotation.V[2] = inv * z
+			} else {
+				r.evalPrime2(t, &out.Rotation)
+			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	default:
