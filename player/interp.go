@@ -217,7 +217,7 @@ func sinTo(x float64) float64 {
 // piLo is π - math.Pi, the second part of π for sinTo's reflection.
 const piLo = 1.2246467991473532e-16
 
-// The Taylor series' terms beyond arcSincos's: -1/19! and 1/21!.
+// The sine's Taylor terms sinTo needs beyond as8: -1/19! and 1/21!.
 const as9, as10 = -1.0 / 121645100408832000, 1.0 / 51090942171709440000
 
 // Echoes' thresholds.

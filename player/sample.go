@@ -426,9 +426,8 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 				y := x * x
 				y2 := y * y
 				y4 := y2 * y2
-				y8 := y4 * y4
-				sn := x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*(as6+as7*y)) + y8*as8)
-				cs := ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y)) + y8*(ac8+ac9*y)
+				sn := x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
+				cs := ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
 				wb := sn * r.invSin
 				wa := cs - r.cos*wb
 				out.Rotation.W = float32(wa*float64(r.q0.W) + wb*float64(r.q1.W))
