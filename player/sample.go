@@ -63,7 +63,18 @@ type boneCursors struct {
 	// angles is the bone's rotation intervals' angle terms, memoised
 	// (ClipSampler.angles).
 	angles []legoTerms
+	// keys says which of the bone's channels have keys (keysT, …), so
+	// that playing forward need not read the tracks to find out.
+	keys uint8
 }
+
+// The bits of boneCursors.keys.
+const (
+	keysT uint8 = 1 << iota
+	keysR
+	keysS
+	keysV
+)
 
 // legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
 // cost more than the rest of a key crossing, and a looping clip crosses
@@ -159,6 +170,14 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 	}
 	if clip.Interp == formats.InterpLego {
 		s.cursors = make([]boneCursors, len(sk.Bones))
+		for i := range s.cursors {
+			tr := &clip.Tracks[i]
+			for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
+				if n > 0 {
+					s.cursors[i].keys |= 1 << j
+				}
+			}
+		}
 		n := 0
 		for i := range s.cursors {
 			if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
@@ -522,16 +541,17 @@ func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *form
 // so a channel whose cache is that piece's interval and t not its first key
 // evaluates without a search; any other case (a key crossed since the last
 // sample, a time on a key, before the first or after the last) takes
-// legoBone's path, which fills the cache.
+// legoBone's path, which fills the cache. Otherwise it reads the tracks
+// only for a held rotation and visibility keys.
 func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
-	if len(tr.Translation.Times) == 0 {
+	if c.keys&keysT == 0 {
 		out.Translation = bind.Translation
 	} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
 		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
 	} else {
 		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
 	}
-	if len(tr.Rotation.Times) == 0 {
+	if c.keys&keysR == 0 {
 		out.Rotation = bind.Rotation
 	} else if lc := &c.legoR; c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
 		switch lc.mode {
@@ -545,14 +565,14 @@ func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, ou
 	} else {
 		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
 	}
-	if len(tr.Scale.Times) == 0 {
+	if c.keys&keysS == 0 {
 		out.Scale = bind.Scale
 	} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
 		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
 	} else {
 		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
 	}
-	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+	return c.keys&keysV == 0 || sampleBool(&tr.Visibility, t, &c.v)
 }
 
 // legoVecSpan is a LEGO translation or scale channel's interval cache:

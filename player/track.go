@@ -557,31 +557,38 @@ func (s *ClipSampler) advance(t float64) bool {
 // applyLegoEvents is applyEvents for LEGO clips: the events move the
 // cursors and fill the caches.
 func (s *ClipSampler) applyLegoEvents(t float64) {
-	for k := range s.events {
-		ev, j := s.events[k], s.next[k]
+	cur := s.cursors
+	for _, k := range [...]int{trackT, trackS} {
+		ev, pre, j := s.events[k], s.legoEnteredV[k], s.next[k]
+		pre = pre[:len(ev)]
 		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e := &ev[j]
-			c := &s.cursors[e.bone]
-			switch k {
-			case trackT:
+			e, sp := &ev[j], &pre[j]
+			c := &cur[e.bone]
+			if k == trackT {
 				c.t = cursor(e.key)
-				if sp := &s.legoEnteredV[k][j]; sp.key != 0 {
+				if sp.key != 0 {
 					c.legoT = *sp
 				}
-			case trackR:
-				c.r = cursor(e.key)
-				if lc := &s.legoEntered[j]; lc.key != 0 {
-					c.legoR = *lc
-				}
-			default:
+			} else {
 				c.s = cursor(e.key)
-				if sp := &s.legoEnteredV[k][j]; sp.key != 0 {
+				if sp.key != 0 {
 					c.legoS = *sp
 				}
 			}
 		}
 		s.next[k] = j
 	}
+	ev, pre, j := s.events[trackR], s.legoEntered, s.next[trackR]
+	pre = pre[:len(ev)]
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e, lc := &ev[j], &pre[j]
+		c := &cur[e.bone]
+		c.r = cursor(e.key)
+		if lc.key != 0 {
+			c.legoR = *lc
+		}
+	}
+	s.next[trackR] = j
 }
 
 // applyEvents applies the key events after the last applied up to t,
