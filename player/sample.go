@@ -141,6 +141,9 @@ type ClipSampler struct {
 	// legoEnteredV is the same for LEGO translations (trackT) and scales
 	// (trackS): the interval cache each event starts.
 	legoEnteredV [3][]legoVecSpan
+	// lenSq is a bone's squared rotation length between the two passes
+	// of a Metroid Prime or Echoes sample.
+	lenSq []float32
 	// evTimes[k] is the times of events[k], all that applying them reads
 	// of the events (the caches carry their bone).
 	evTimes [3][]float64
@@ -227,6 +230,7 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		return s
 	}
 	s.cache = make([]boneCache, len(sk.Bones))
+	s.lenSq = make([]float32, len(sk.Bones))
 	seen := map[*float64]bool{}
 	for i := range s.cache {
 		tr := &clip.Tracks[i]
@@ -383,10 +387,20 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	case formats.InterpPrime:
 		// The lerp branch, which keys a few degrees apart take, inline
 		// (evalPrime's rotLerp case); the rest through evalPrime. The
-		// call spilled the loop's state as slerpArc's did.
+		// call spilled the loop's state as slerpArc's did. The
+		// normalisation waits for a second pass: one bone's lerp is a
+		// long chain of dependent operations ending in a double-precision
+		// square root and division, so that a loop doing all of it
+		// waited on that chain, bone after bone; the second pass's
+		// chains are short and independent, and the divider takes them
+		// one after the other. lenSq holds each bone's squared length,
+		// 1 for the bones evalPrime wrote (InvSqrtMP1(1) = 1, and
+		// multiplying by 1 changes nothing).
+		lenSq := s.lenSq[:n]
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			c.t.at(c.t.factor(t), &out.Translation)
+			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
 					q0, q1 := &r.q0, &r.q1
@@ -394,11 +408,8 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 					y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
 					z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
 					w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
-					inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-					out.Rotation.W = inv * w
-					out.Rotation.V[0] = inv * x
-					out.Rotation.V[1] = inv * y
-					out.Rotation.V[2] = inv * z
+					lenSq[i] = primeLenSq(w, x, y, z)
+					out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 				} else {
 					r.evalPrime(t, &out.Rotation)
 				}
@@ -407,12 +418,19 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
+		for i := range local {
+			inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
+			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		}
 	case formats.InterpPrime2:
-		// The lerp branch inline, as for Metroid Prime (evalPrime2's
-		// rotLerp case: lerpPrimeTo for Echoes).
+		// The lerp branch inline and its normalisation in a second pass,
+		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
+		// for Echoes; InvSqrtMP2(1) = 1).
+		lenSq := s.lenSq[:n]
 		for i := range cache {
 			c, out := &cache[i], &local[i]
 			c.t.at(c.t.factor(t), &out.Translation)
+			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				u := r.factor(t)
 				q0, q1 := &r.q0, &r.q1
@@ -420,15 +438,16 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 				y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
 				z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
 				w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
-				inv := retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
-				out.Rotation.W = inv * w
-				out.Rotation.V[0] = inv * x
-				out.Rotation.V[1] = inv * y
-				out.Rotation.V[2] = inv * z
+				lenSq[i] = primeLenSq(w, x, y, z)
+				out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 			} else {
 				r.evalPrime2(t, &out.Rotation)
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
+		}
+		for i := range local {
+			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
+			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		}
 	default:
 		// The rotation's cache evaluated inline (unless held): slerpArc
