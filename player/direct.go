@@ -58,6 +58,8 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 	cache := s.cache[:n]
 	interp := s.clip.Interp
 	var m directMemo
+	prime := interp == formats.InterpPrime || interp == formats.InterpPrime2
+	lenSq := s.lenSq[:n]
 	for i := range cache {
 		c, tr, out, bind := &cache[i], &tracks[i], &local[i], &bones[i].Bind
 		if len(tr.Translation.Times) == 0 {
@@ -65,11 +67,12 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 		} else {
 			directVec3(&tr.Translation, t, &c.t.i, &m, &out.Translation)
 		}
+		lenSq[i] = 1
 		switch {
 		case len(tr.Rotation.Times) == 0:
 			out.Rotation = bind.Rotation
-		case interp == formats.InterpPrime || interp == formats.InterpPrime2:
-			directPrimeQuat(&tr.Rotation, t, &c.r.i, &m, &out.Rotation, interp == formats.InterpPrime2)
+		case prime:
+			directPrimeQuat(&tr.Rotation, t, &c.r.i, &m, &out.Rotation, &lenSq[i], interp == formats.InterpPrime2)
 		default:
 			directArc(&tr.Rotation, t, &c.r.i, &m, &out.Rotation)
 		}
@@ -77,6 +80,19 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 			out.Scale = bind.Scale
 		} else {
 			directVec3(&tr.Scale, t, &c.s.i, &m, &out.Scale)
+		}
+	}
+	// The lerp branch's normalisation, as in Sample's second pass.
+	switch interp {
+	case formats.InterpPrime:
+		for i := range local {
+			inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
+			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		}
+	case formats.InterpPrime2:
+		for i := range local {
+			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
+			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		}
 	}
 }
@@ -133,8 +149,10 @@ func directArc(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *
 // directPrimeQuat writes Metroid Prime's rotation (echoes: Echoes') at t:
 // the slerps' branches in their order, the common lerp inlined, the keys
 // read in place (sign carries the negate flag; products with ±1 are
-// exact).
-func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat, echoes bool) {
+// exact). The lerp branch is left unnormalised, its squared length in
+// lenSq for the caller's second pass (which multiplies every other
+// branch's result by InvSqrtF(1) = 1).
+func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat, lenSq *float32, echoes bool) {
 	n := len(tr.Times)
 	switch {
 	case !(t > tr.Times[0]):
@@ -158,36 +176,33 @@ func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo,
 		}
 	}
 	if echoes {
-		if sign*primeDot(q0, q1) >= prime2LerpDot {
-			lerpPrimeTo(out, q0, q1, sign, u, true)
-		} else {
+		if !(sign*primeDot(q0, q1) >= prime2LerpDot) {
 			*out = SlerpPrime2(*q0, q1.Scale(sign), u)
+			return
 		}
-		return
+	} else {
+		switch {
+		case u <= primeSnapStart:
+			*out = *q0
+			return
+		case u >= primeSnapEnd:
+			*out = q1.Scale(sign)
+			return
+		}
+		switch d := sign * primeDot(q0, q1); {
+		case d >= 1:
+			*out = *q0
+			return
+		case !(d > primeLerpDot):
+			*out = SlerpPrime(*q0, q1.Scale(sign), u)
+			return
+		}
 	}
-	switch {
-	case u <= primeSnapStart:
-		*out = *q0
-		return
-	case u >= primeSnapEnd:
-		*out = q1.Scale(sign)
-		return
-	}
-	switch d := sign * primeDot(q0, q1); {
-	case d >= 1:
-		*out = *q0
-		return
-	case !(d > primeLerpDot):
-		*out = SlerpPrime(*q0, q1.Scale(sign), u)
-		return
-	}
+	// lerpPrimeTo but for the normalisation.
 	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
 	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
 	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
 	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
-	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-	out.W = inv * w
-	out.V[0] = inv * x
-	out.V[1] = inv * y
-	out.V[2] = inv * z
+	*lenSq = primeLenSq(w, x, y, z)
+	*out = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
