@@ -425,7 +425,9 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 	case formats.InterpPrime2:
 		// The lerp branch inline and its normalisation in a second pass,
 		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
-		// for Echoes; InvSqrtMP2(1) = 1).
+		// for Echoes; InvSqrtMP2(1) = 1). The lerp is written out in both
+		// loops: as a function it does not inline (+6% instructions), and
+		// one loop for both flavours tests the flavour per bone (+1 to 4%).
 		lenSq := s.lenSq[:n]
 		for i := range cache {
 			c, out := &cache[i], &local[i]
