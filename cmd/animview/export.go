@@ -15,6 +15,7 @@ import (
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -186,6 +187,25 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 		// The file is read on the worker, so that a large folder is never
 		// held in memory at once.
 		var in *formats.Input
+		// A PAK is parsed and its library listed once, by the file's
+		// first job, for all its entries: through the registry each
+		// entry's job would parse the archive and every character set
+		// in it again. The entries' jobs run after the first job's Load
+		// (Expand queues them).
+		var arc *pak.Archive
+		openEntry := func(entry string) (*formats.Asset, error) {
+			if arc == nil {
+				return loadInput(reg, in, o, entry)
+			}
+			a, err := arc.Open(entry)
+			if err != nil {
+				return nil, err
+			}
+			if err := a.Validate(); err != nil {
+				return nil, fmt.Errorf("%s: %s loader: %w", in.Name, pak.LoaderName, err)
+			}
+			return a, nil
+		}
 		load := func(entry string) (*formats.Asset, error) {
 			if in == nil {
 				var err error
@@ -201,8 +221,15 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 				if err == nil && library && primeResource[l.Name] {
 					return nil, fmt.Errorf("%w: a resource of the folder's character sets, exported with them", export.ErrSkip)
 				}
+				if err == nil && l.Name == pak.LoaderName {
+					cp := *in
+					cp.Options = gameOptions(o)
+					// An archive that fails here fails through the
+					// registry too, which says so.
+					arc, _ = pak.OpenArchive(&cp)
+				}
 			}
-			return loadInput(reg, in, o, entry)
+			return openEntry(entry)
 		}
 		expand := func(a *formats.Asset) (string, string, []export.Job) {
 			var more []export.Job
@@ -211,7 +238,7 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 					continue
 				}
 				more = append(more, export.Job{Name: f + ":" + e.Name, Out: outName(fileStem(f) + "_" + e.Name),
-					Load: func() (*formats.Asset, error) { return loadInput(reg, in, o, e.Name) }})
+					Load: func() (*formats.Asset, error) { return openEntry(e.Name) }})
 			}
 			return f + ":" + a.Entry, outName(fileStem(f) + "_" + a.Entry), more
 		}
@@ -239,29 +266,42 @@ func hasCharacterEntry(es []formats.Entry) bool {
 // (OUTDIR/<folder>_<entry>.glb).
 func libraryJob(dir string, outName func(string) string, o openOptions) export.Job {
 	base := filepath.Base(filepath.Clean(dir))
+	// The folder is listed once, by the first job, for every entry (see
+	// batchJobs' PAKs).
+	var lib *prime.Library
 	expand := func(a *formats.Asset) (string, string, []export.Job) {
 		var more []export.Job
 		for _, e := range a.Entries {
 			if e.Name == a.Entry || o.Entry != "" {
 				continue
 			}
-			eo := o
-			eo.Entry = e.Name
 			more = append(more, export.Job{Name: dir + ":" + e.Name, Out: outName(base + "_" + e.Name),
-				Load: func() (*formats.Asset, error) { return openFolder(dir, eo) }})
+				Load: func() (*formats.Asset, error) { return openFolderEntry(lib, dir, e.Name) }})
 		}
 		return dir + ":" + a.Entry, outName(base + "_" + a.Entry), more
 	}
 	return export.Job{Name: dir, Out: outName(base), Expand: expand,
-		Load: func() (*formats.Asset, error) { return openFolder(dir, o) }}
+		Load: func() (*formats.Asset, error) {
+			var err error
+			if lib, err = folderLibrary(dir, o); err != nil {
+				return nil, err
+			}
+			return openFolderEntry(lib, dir, o.Entry)
+		}}
+}
+
+// gameOptions is the loaders' options for --game.
+func gameOptions(o openOptions) map[string]string {
+	if o.Game == "" {
+		return nil
+	}
+	return map[string]string{"game": o.Game}
 }
 
 func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
 	cp := *in
 	cp.Entry = entry
-	if o.Game != "" {
-		cp.Options = map[string]string{"game": o.Game}
-	}
+	cp.Options = gameOptions(o)
 	if o.Skeleton != "" {
 		sk, err := readInput(o.Skeleton)
 		if err != nil {

@@ -18,11 +18,27 @@ func folderResolver(path string) formats.Resolver {
 }
 
 func openFolder(path string, o openOptions) (*formats.Asset, error) {
+	lib, err := folderLibrary(path, o)
+	if err != nil {
+		return nil, err
+	}
+	return openFolderEntry(lib, path, o.Entry)
+}
+
+// folderLibrary lists a folder of resources once, for opening one entry
+// or many (a batch export).
+func folderLibrary(path string, o openOptions) (*prime.Library, error) {
 	var opts map[string]string
 	if o.Game != "" {
 		opts = map[string]string{"game": o.Game}
 	}
-	a, err := prime.OpenLibrary(folderResolver(path), path, o.Entry, true, opts)
+	return prime.NewLibrary(folderResolver(path), path, true, opts)
+}
+
+// openFolderEntry opens one entry of a folder's library ("" for the
+// first), as openFolder does.
+func openFolderEntry(lib *prime.Library, path, entry string) (*formats.Asset, error) {
+	a, err := lib.Open(entry)
 	if err != nil {
 		return nil, err
 	}

@@ -197,32 +197,63 @@ func pickEntry(es []entry, want string) (int, error) {
 // ANIM that no set plays, are the entries; the one entry names (the first
 // by default) is opened. source names the folder or archive in Info.
 func OpenLibrary(r formats.Resolver, source, entryName string, loose bool, options map[string]string) (*formats.Asset, error) {
+	lib, err := NewLibrary(r, source, loose, options)
+	if err != nil {
+		return nil, err
+	}
+	return lib.Open(entryName)
+}
+
+// Library is a folder of extracted resources or a PAK's contents, listed
+// once: its character sets parsed and its entries known, so that opening
+// many of its entries (a batch export) reads and parses each set once
+// rather than once per entry. Open may be called from several goroutines
+// at once when the resolver's Open may.
+type Library struct {
+	lib     *library
+	entries []entry
+	warns   []string
+	source  string
+	options map[string]string
+}
+
+// NewLibrary lists the library that r reaches, as OpenLibrary does.
+func NewLibrary(r formats.Resolver, source string, loose bool, options map[string]string) (*Library, error) {
 	lib := newLibrary(r)
 	if lib.err != nil {
 		return nil, fmt.Errorf("%s: %w", source, lib.err)
 	}
 	entries, warns := lib.entries(loose)
-	pick, err := pickEntry(entries, entryName)
+	return &Library{lib: lib, entries: entries, warns: warns, source: source, options: options}, nil
+}
+
+// Entries returns the library's entries.
+func (l *Library) Entries() []formats.Entry { return publicEntries(l.entries) }
+
+// Open opens the entry named entryName (the first for ""), as OpenLibrary
+// does.
+func (l *Library) Open(entryName string) (*formats.Asset, error) {
+	pick, err := pickEntry(l.entries, entryName)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, fmt.Errorf("%s: %w", l.source, err)
 	}
-	e := entries[pick]
+	e := l.entries[pick]
 	var asset *formats.Asset
 	if e.set != nil {
-		asset, err = lib.characterAsset(e.set, e.char)
+		asset, err = l.lib.characterAsset(e.set, e.char)
 	} else {
 		var data []byte
-		data, err = r.Open(e.anim)
+		data, err = l.lib.r.Open(e.anim)
 		if err == nil {
-			asset, err = LoadANIM(&formats.Input{Name: e.anim, Data: data, Siblings: r, Options: options})
+			asset, err = LoadANIM(&formats.Input{Name: e.anim, Data: data, Siblings: l.lib.r, Options: l.options})
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", source, e.Name, err)
+		return nil, fmt.Errorf("%s: %s: %w", l.source, e.Name, err)
 	}
-	asset.Entries, asset.Entry = publicEntries(entries), e.Name
-	asset.Warnings = append(warns, asset.Warnings...)
-	asset.Info = append([]formats.KV{{Key: "source", Value: source}}, asset.Info...)
+	asset.Entries, asset.Entry = publicEntries(l.entries), e.Name
+	asset.Warnings = append(append([]string(nil), l.warns...), asset.Warnings...)
+	asset.Info = append([]formats.KV{{Key: "source", Value: l.source}}, asset.Info...)
 	return asset, nil
 }
 

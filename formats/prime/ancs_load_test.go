@@ -3,6 +3,7 @@ package prime
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -177,6 +178,66 @@ func TestOpenLibrary(t *testing.T) {
 	a, err = OpenLibrary(r, "folder", "", false, nil)
 	if err != nil || a.Format != LoaderANCS || len(a.Entries) != 2 {
 		t.Fatalf("%v %+v", err, a)
+	}
+}
+
+// countingResolver counts the reads of each resource.
+type countingResolver struct {
+	formats.Resolver
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (r *countingResolver) Open(name string) ([]byte, error) {
+	r.mu.Lock()
+	r.reads[name]++
+	r.mu.Unlock()
+	return r.Resolver.Open(name)
+}
+
+// A Library lists its folder once: opening every entry, from several
+// goroutines at once (a batch export's workers), reads and parses each
+// character set once and gives what OpenLibrary gives for each entry.
+func TestLibraryOpensEntriesWithoutListingAgain(t *testing.T) {
+	fsys := demoSetFolder(t, MP1)
+	fsys["DEADBEEF.ANIM"] = fsys[fmt.Sprintf("%08X.ANIM", demoWalkID)]
+	r := &countingResolver{Resolver: formats.FSResolver{FS: fsys}, reads: map[string]int{}}
+	lib, err := NewLibrary(r, "folder", true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := lib.Entries()
+	if len(es) != 3 {
+		t.Fatalf("entries %v", es)
+	}
+	got := make([]*formats.Asset, len(es))
+	var wg sync.WaitGroup
+	for i := range es {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, err := lib.Open(es[i].Name)
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = a
+		}()
+	}
+	wg.Wait()
+	if n := r.reads[DemoANCSName]; n != 1 {
+		t.Errorf("the ANCS was read %d times, want once", n)
+	}
+	for i, e := range es {
+		want, err := OpenLibrary(formats.FSResolver{FS: fsys}, "folder", e.Name, true, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := got[i]
+		if a == nil || a.Entry != want.Entry || a.Format != want.Format || len(a.Clips) != len(want.Clips) ||
+			fmt.Sprint(a.Info) != fmt.Sprint(want.Info) || fmt.Sprint(a.Warnings) != fmt.Sprint(want.Warnings) ||
+			fmt.Sprint(a.Entries) != fmt.Sprint(want.Entries) {
+			t.Errorf("%s: the library gave %+v, OpenLibrary %+v", e.Name, a, want)
+		}
 	}
 }
 

@@ -315,14 +315,46 @@ func Loaders() []formats.Loader {
 // entries, and the one Input.Entry names (the first by default) is opened
 // with resources from the same archive.
 func Load(in *formats.Input) (*formats.Asset, error) {
+	arc, err := OpenArchive(in)
+	if err != nil {
+		return nil, err
+	}
+	return arc.Open(in.Entry)
+}
+
+// Archive is a PAK parsed and its library listed once, for opening many
+// of its entries (a batch export): each Open is what Load gives for that
+// entry, without parsing the archive and every character set in it again.
+// Open may be called from several goroutines at once.
+type Archive struct {
+	f   *File
+	lib *prime.Library
+}
+
+// OpenArchive parses in.Data as a PAK and lists its library (in.Entry is
+// not used).
+func OpenArchive(in *formats.Input) (*Archive, error) {
 	f, err := Parse(in.Data)
 	if err != nil {
 		return nil, err
 	}
-	a, err := prime.OpenLibrary(f.Resolver(), in.Name, in.Entry, true, in.Options)
+	lib, err := prime.NewLibrary(f.Resolver(), in.Name, true, in.Options)
 	if err != nil {
 		return nil, err
 	}
+	return &Archive{f: f, lib: lib}, nil
+}
+
+// Entries returns the archive's entries.
+func (arc *Archive) Entries() []formats.Entry { return arc.lib.Entries() }
+
+// Open opens the entry named entry (the first for "").
+func (arc *Archive) Open(entry string) (*formats.Asset, error) {
+	a, err := arc.lib.Open(entry)
+	if err != nil {
+		return nil, err
+	}
+	f := arc.f
 	a.Format = LoaderName
 	a.Warnings = append(append([]string(nil), f.Warnings...), a.Warnings...)
 	a.Info = append(a.Info,
