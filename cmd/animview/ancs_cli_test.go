@@ -34,14 +34,25 @@ func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
 	return dir
 }
 
-// writeDemoPAK packs the demo set (MP2: LZO entries) and one loose ANIM.
-func writeDemoPAK(t *testing.T, game prime.Game) string {
+// writeDemoPAK packs the demo set (MP2: LZO entries) and loose copies of
+// its walk ANIM (the first as DEADBEEF.ANIM), padded with texture
+// fillers to total resources.
+func writeDemoPAK(t testing.TB, game prime.Game, loose, total int) string {
 	t.Helper()
 	files, err := prime.DemoSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files["DEADBEEF.ANIM"] = files["1A2B3C4D.ANIM"]
+	for i := 0; i < loose; i++ {
+		id := 0xA0000000 + uint32(i)
+		if i == 0 {
+			id = 0xDEADBEEF
+		}
+		files[fmt.Sprintf("%08X.ANIM", id)] = files["1A2B3C4D.ANIM"]
+	}
+	for i := 0; len(files) < total; i++ {
+		files[fmt.Sprintf("%08X.TXTR", 0xB0000000+uint32(i))] = []byte("texture data")
+	}
 	var names []string
 	for n := range files {
 		names = append(names, n)
@@ -56,7 +67,11 @@ func writeDemoPAK(t *testing.T, game prime.Game) string {
 		var id uint32
 		var typ string
 		fmt.Sscanf(n, "%08X.%s", &id, &typ)
-		es = append(es, pak.WriteEntry{Type: pak.Type4(typ), ID: id, Data: files[n], Compression: comp})
+		c := comp
+		if typ == "TXTR" {
+			c = pak.Plain
+		}
+		es = append(es, pak.WriteEntry{Type: pak.Type4(typ), ID: id, Data: files[n], Compression: c})
 	}
 	data, err := pak.Write(nil, es, pak.WriteOptions{CompressLZO: lzotest.Compress})
 	if err != nil {
@@ -112,7 +127,7 @@ func TestInfoJSONCharacters(t *testing.T) {
 	}{
 		{"ancs", "prime-ancs", []string{filepath.Join(dir, prime.DemoANCSName)}},
 		{"folder", "prime-folder", []string{dir}},
-		{"pak", "prime-pak", []string{writeDemoPAK(t, prime.MP2)}},
+		{"pak", "prime-pak", []string{writeDemoPAK(t, prime.MP2, 1, 0)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := infoJSON(t, tc.args...)
@@ -174,7 +189,7 @@ func TestInfoJSONMissing(t *testing.T) {
 }
 
 func TestListPAKAndFolder(t *testing.T) {
-	p := writeDemoPAK(t, prime.MP1)
+	p := writeDemoPAK(t, prime.MP1, 1, 0)
 	out, errs, code := runCLI(t, "list", p)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

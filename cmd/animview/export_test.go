@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/prime"
-	"github.com/animview/animview/formats/prime/pak"
 	"github.com/qmuntal/gltf"
 )
 
@@ -160,7 +159,7 @@ func BenchmarkExportBatch(b *testing.B) {
 		{"pak-300", "", false},
 	} {
 		if bc.name == "pak-300" {
-			bc.src = largePAK(b, 300, 1000)
+			bc.src = writeDemoPAK(b, prime.MP1, 300, 1000)
 		}
 		b.Run(bc.name, func(b *testing.B) {
 			if _, err := os.Stat(bc.src); err != nil {
@@ -184,37 +183,6 @@ func BenchmarkExportBatch(b *testing.B) {
 			b.ReportMetric(float64(clips)/b.Elapsed().Seconds(), "clips/s")
 		})
 	}
-}
-
-// largePAK writes an MP1 PAK of total resources: the demo character set,
-// loose copies of its walk ANIM and texture fillers.
-func largePAK(b *testing.B, loose, total int) string {
-	files, err := prime.DemoSetFiles(prime.MP1)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var entries []pak.WriteEntry
-	for n, data := range files {
-		var id uint32
-		var typ string
-		fmt.Sscanf(n, "%08X.%s", &id, &typ)
-		entries = append(entries, pak.WriteEntry{Type: pak.Type4(typ), ID: id, Data: data, Compression: pak.Zlib})
-	}
-	for i := 0; i < loose; i++ {
-		entries = append(entries, pak.WriteEntry{Type: pak.Type4("ANIM"), ID: 0xA0000000 + uint32(i), Data: files["1A2B3C4D.ANIM"], Compression: pak.Zlib})
-	}
-	for i := 0; len(entries) < total; i++ {
-		entries = append(entries, pak.WriteEntry{Type: pak.Type4("TXTR"), ID: 0xB0000000 + uint32(i), Data: []byte("texture data")})
-	}
-	data, err := pak.Write([]pak.Named{{Type: pak.Type4("MLVL"), ID: 1, Name: "Demo"}}, entries, pak.WriteOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	path := filepath.Join(b.TempDir(), "large.pak")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	return path
 }
 
 // TestExportCharacterTrees exports the demo set's characters, whose
