@@ -154,12 +154,33 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
 		top = append(top, len(doc.Nodes)-1)
 	}
+	// A clip's camera (LEGO Island) is a camera node at the scene root,
+	// outside the skin, posed by each take that has one.
+	camNode := -1
+	for k := range takes {
+		if takes[k].Camera == nil {
+			continue
+		}
+		doc.Cameras = []*gltf.Camera{clipCamera(size)}
+		pos, rot := cameraTRS(&conv, takes[k].Camera, samples[k].times)
+		nd := &gltf.Node{Name: "clip camera", Camera: gltf.Index(0),
+			Extras: map[string]any{"camera": "the clip's camera; LEGO Island's files carry no field of view, so yfov is animview's"}}
+		setTRS(nd, &trs{T: pos[0], R: rot[0], S: mgl64.Vec3{1, 1, 1}})
+		doc.Nodes = append(doc.Nodes, nd)
+		camNode = len(doc.Nodes) - 1
+		top = append(top, camNode)
+		break
+	}
 	doc.Scenes[0].Name = sceneName(a)
 	doc.Scenes[0].Nodes = top
 	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
 
 	for k := range takes {
-		doc.Animations = append(doc.Animations, animation(buf, sk, &takes[k], samples[k], helper))
+		an := animation(buf, sk, &takes[k], samples[k], helper)
+		if camNode >= 0 {
+			cameraChannels(buf, an, camNode, &conv, &takes[k], samples[k].times, doc.Nodes[camNode])
+		}
+		doc.Animations = append(doc.Animations, an)
 	}
 	doc.Buffers = []*gltf.Buffer{{ByteLength: len(buf.data), Data: buf.data}}
 	return doc, nil

@@ -24,6 +24,9 @@ type Take struct {
 	Interp string
 	Events []formats.Event
 	Info   []formats.KV
+	// Camera is the clip's camera animation (LEGO Island), exported as an
+	// animated glTF camera; nil for none.
+	Camera *formats.CameraTrack
 }
 
 // DefaultRate is the base sampling rate of a take that has neither a frame
@@ -43,6 +46,7 @@ func ClipTake(sk *formats.Skeleton, c *formats.Clip) Take {
 		Interp:    c.Interp.String(),
 		Events:    c.Events,
 		Info:      c.Info,
+		Camera:    c.Camera,
 	}
 }
 
@@ -65,6 +69,12 @@ func clipKeyTimes(c *formats.Clip) []float64 {
 		add(tr.Rotation.Times)
 		add(tr.Scale.Times)
 		add(tr.Visibility.Times)
+	}
+	if cam := c.Camera; cam != nil {
+		// The camera's keys too: its roll steps there.
+		add(cam.Position.Times)
+		add(cam.Target.Times)
+		add(cam.Roll.Times)
 	}
 	return ts
 }
