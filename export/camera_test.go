@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"testing"
 
@@ -103,4 +104,36 @@ func TestCameraExport(t *testing.T) {
 		t.Fatalf("only %d valid camera poses checked", checked)
 	}
 	t.Logf("%d poses; largest direction difference %.2g", checked, worst)
+}
+
+// TestDrivenBonesExtras: an ANM clip, which animates only its set's
+// bones, names them in its animation's extras; a clip that drives every
+// bone has no such list.
+func TestDrivenBonesExtras(t *testing.T) {
+	for _, path := range []string{"../formats/anm/testdata/cylindro.anm", "../formats/lego/testdata/minifig_walk.ani"} {
+		a := load(t, path, "")
+		doc := new(gltf.Document)
+		if err := gltf.NewDecoder(bytes.NewReader(exportBytes(t, a))).Decode(doc); err != nil {
+			t.Fatal(err)
+		}
+		for k, c := range a.Clips {
+			ex := doc.Animations[k].Extras.(map[string]any)
+			got, ok := ex["driven_bones"].([]any)
+			if c.Drives == nil {
+				if ok {
+					t.Errorf("%s %s: driven_bones %v for a clip that drives every bone", path, c.Name, got)
+				}
+				continue
+			}
+			var want []any
+			for b, d := range c.Drives {
+				if d {
+					want = append(want, doc.Nodes[b].Name)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) || len(want) == 0 || len(want) == len(c.Drives) {
+				t.Errorf("%s %s: driven_bones %v, want %v (of %d bones)", path, c.Name, got, want, len(c.Drives))
+			}
+		}
+	}
 }

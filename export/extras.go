@@ -62,6 +62,17 @@ func takeExtras(sk *formats.Skeleton, tk *Take, s *sampled) map[string]any {
 	if len(tk.Info) > 0 {
 		ex["info"] = kvs(tk.Info)
 	}
+	if tk.Drives != nil {
+		// The bones the take animates; the others keep their rest pose.
+		names := uniqueNames(sk)
+		driven := []string{}
+		for b, d := range tk.Drives {
+			if d && b < len(names) {
+				driven = append(driven, names[b])
+			}
+		}
+		ex["driven_bones"] = driven
+	}
 	if len(tk.Events) > 0 {
 		names := uniqueNames(sk)
 		evs := make([]map[string]any, 0, len(tk.Events))

@@ -27,6 +27,10 @@ type Take struct {
 	// Camera is the clip's camera animation (LEGO Island), exported as an
 	// animated glTF camera; nil for none.
 	Camera *formats.CameraTrack
+	// Drives says, per bone, whether the take drives the bone (an ANM
+	// clip animates only its set's bones); nil for every bone. The
+	// animation's extras name the driven bones.
+	Drives []bool
 }
 
 // DefaultRate is the base sampling rate of a take that has neither a frame
@@ -47,6 +51,7 @@ func ClipTake(sk *formats.Skeleton, c *formats.Clip) Take {
 		Events:    c.Events,
 		Info:      c.Info,
 		Camera:    c.Camera,
+		Drives:    c.Drives,
 	}
 }
 
