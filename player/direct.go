@@ -67,7 +67,9 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 		} else {
 			directVec3(&tr.Translation, t, &c.t.i, &m, &out.Translation)
 		}
-		lenSq[i] = 1
+		if prime {
+			lenSq[i] = 1
+		}
 		switch {
 		case len(tr.Rotation.Times) == 0:
 			out.Rotation = bind.Rotation
@@ -83,17 +85,8 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 		}
 	}
 	// The lerp branch's normalisation, as in Sample's second pass.
-	switch interp {
-	case formats.InterpPrime:
-		for i := range local {
-			inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
-			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		}
-	case formats.InterpPrime2:
-		for i := range local {
-			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
-			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		}
+	if prime {
+		normalizeLerps(local, lenSq, interp == formats.InterpPrime2)
 	}
 }
 

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
 	"math"
 
@@ -117,6 +118,25 @@ func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
 	out.V[0] = inv * x
 	out.V[1] = inv * y
 	out.V[2] = inv * z
+}
+
+// normalizeLerps is the samplers' second pass over a Metroid Prime or
+// (echoes) Echoes pose: each rotation times InvSqrtF of its squared
+// length in lenSq, which the first pass left at 1 for rotations it wrote
+// whole (InvSqrtF(1) = 1, and multiplying by 1 changes nothing).
+func normalizeLerps(local []formats.Transform, lenSq []float32, echoes bool) {
+	lenSq = lenSq[:len(local)]
+	if echoes {
+		for i := range local {
+			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
+			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		}
+		return
+	}
+	for i := range local {
+		inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
+		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+	}
 }
 
 // SlerpPrime2 is CAnimMathUtils::Slerp as Metroid Prime 2: Echoes builds

@@ -209,7 +209,8 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) *ClipSampler {
 		for _, k := range []int{trackT, trackS} {
 			s.legoEnteredV[k] = make([]legoVecSpan, len(s.events[k]))
 			for j := range s.events[k] {
-				e, tr, bind := &s.events[k][j], &clip.Tracks[s.events[k][j].bone], &sk.Bones[s.events[k][j].bone].Bind
+				e := &s.events[k][j]
+				tr, bind := &clip.Tracks[e.bone], &sk.Bones[e.bone].Bind
 				sp, vt, b := &s.legoEnteredV[k][j], &tr.Translation, &bind.Translation
 				if k == trackS {
 					vt, b = &tr.Scale, &bind.Scale
@@ -418,10 +419,7 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
-		for i := range local {
-			inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
-			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		}
+		normalizeLerps(local, lenSq, false)
 	case formats.InterpPrime2:
 		// The lerp branch inline and its normalisation in a second pass,
 		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
@@ -447,10 +445,7 @@ func (s *ClipSampler) Sample(t float64, p *Pose) {
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
-		for i := range local {
-			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
-			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		}
+		normalizeLerps(local, lenSq, true)
 	default:
 		// The rotation's cache evaluated inline (unless held): slerpArc
 		// with arcSincos. The compiler inlines neither, and with no
