@@ -66,6 +66,16 @@ func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, group
 //go:noescape
 func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
+// slerpPrime2AVX is Echoes' slerp branch of blendRotsPrime2 for the
+// joints idx[0..4·groups) of a and b (indices from a and b), in AVX: those
+// whose quickDot is at most lo and whose localDot d has 0 <= d < 0.866
+// are blended to the bit as the Go code blends them; the others, and
+// those whose angle or weights lie next to a float32 tie, keep their
+// rotation and get a bit in fail[g]. A group may list a joint twice.
+//
+//go:noescape
+func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
+
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
 //
@@ -151,14 +161,51 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 			break
 		}
 		lerpRots(kern, &la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
-		for gi, m := range slow[:g] {
-			for ; m != 0; m &= m - 1 {
-				i := base + 4*gi + bits.TrailingZeros8(m)
-				blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+		if kern == blendAVX {
+			blendRotsPrime2Left(la[base:end], lb[base:end], w, slow[:g])
+		} else {
+			for gi, m := range slow[:g] {
+				for ; m != 0; m &= m - 1 {
+					i := base + 4*gi + bits.TrailingZeros8(m)
+					blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+				}
 			}
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime2(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// blendRotsPrime2Left blends the joints lerpRotsAVX left (bits of
+// slow) through slerpPrime2AVX, and the few it leaves (flips, the lerp
+// branch, NaN, angles and weights next to a float32 tie) through the Go
+// code one by one. (A function of its own: its arrays are zeroed only
+// when some joint is left.)
+func blendRotsPrime2Left(la, lb []formats.Transform, w float32, slow []uint8) {
+	var idx [blendChunk]int32
+	k := 0
+	for gi, m := range slow {
+		for ; m != 0; m &= m - 1 {
+			idx[k] = int32(4*gi + bits.TrailingZeros8(m))
+			k++
+		}
+	}
+	if k == 0 {
+		return
+	}
+	for j := k; j%4 != 0; j++ {
+		idx[j] = idx[k-1]
+	}
+	var fail [blendChunk / 4]uint8
+	g := (k + 3) / 4
+	slerpPrime2AVX(&la[0], &lb[0], &idx[0], g, w, lerpLoMP2, &fail[0])
+	for gi, m := range fail[:g] {
+		for ; m != 0; m &= m - 1 {
+			if j := 4*gi + bits.TrailingZeros8(m); j < k {
+				i := idx[j]
+				blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+			}
 		}
 	}
 }

@@ -1490,3 +1490,454 @@ or1:
 
 ordone:
 	RET
+
+// Echoes' slerp branch (slerpPrime2AVX): double-precision constants, each
+// four times so that a Y register operand can read it from memory. The
+// arcsine and sine coefficients are retromath.asinSeries' and sinTo's, the
+// float64 roundings of the same fractions.
+DATA e2K<>+0(SB)/8, $0x3ff0000000000000 // ONE
+DATA e2K<>+8(SB)/8, $0x3ff0000000000000
+DATA e2K<>+16(SB)/8, $0x3ff0000000000000
+DATA e2K<>+24(SB)/8, $0x3ff0000000000000
+DATA e2K<>+32(SB)/8, $0x3fe0000000000000 // HALF
+DATA e2K<>+40(SB)/8, $0x3fe0000000000000
+DATA e2K<>+48(SB)/8, $0x3fe0000000000000
+DATA e2K<>+56(SB)/8, $0x3fe0000000000000
+DATA e2K<>+64(SB)/8, $0x3ff921fb54442d18 // PIO2
+DATA e2K<>+72(SB)/8, $0x3ff921fb54442d18
+DATA e2K<>+80(SB)/8, $0x3ff921fb54442d18
+DATA e2K<>+88(SB)/8, $0x3ff921fb54442d18
+DATA e2K<>+96(SB)/8, $0x400921fb54442d18 // PI
+DATA e2K<>+104(SB)/8, $0x400921fb54442d18
+DATA e2K<>+112(SB)/8, $0x400921fb54442d18
+DATA e2K<>+120(SB)/8, $0x400921fb54442d18
+DATA e2K<>+128(SB)/8, $0x3ca1a62633145c07 // PILO
+DATA e2K<>+136(SB)/8, $0x3ca1a62633145c07
+DATA e2K<>+144(SB)/8, $0x3ca1a62633145c07
+DATA e2K<>+152(SB)/8, $0x3ca1a62633145c07
+DATA e2K<>+160(SB)/8, $0x3d50000000000000 // E42
+DATA e2K<>+168(SB)/8, $0x3d50000000000000
+DATA e2K<>+176(SB)/8, $0x3d50000000000000
+DATA e2K<>+184(SB)/8, $0x3d50000000000000
+DATA e2K<>+192(SB)/8, $0x3ce0000000000000 // E49
+DATA e2K<>+200(SB)/8, $0x3ce0000000000000
+DATA e2K<>+208(SB)/8, $0x3ce0000000000000
+DATA e2K<>+216(SB)/8, $0x3ce0000000000000
+DATA e2K<>+224(SB)/8, $0x3fc5555555555555 // AC1
+DATA e2K<>+232(SB)/8, $0x3fc5555555555555
+DATA e2K<>+240(SB)/8, $0x3fc5555555555555
+DATA e2K<>+248(SB)/8, $0x3fc5555555555555
+DATA e2K<>+256(SB)/8, $0x3fb3333333333333 // AC2
+DATA e2K<>+264(SB)/8, $0x3fb3333333333333
+DATA e2K<>+272(SB)/8, $0x3fb3333333333333
+DATA e2K<>+280(SB)/8, $0x3fb3333333333333
+DATA e2K<>+288(SB)/8, $0x3fa6db6db6db6db7 // AC3
+DATA e2K<>+296(SB)/8, $0x3fa6db6db6db6db7
+DATA e2K<>+304(SB)/8, $0x3fa6db6db6db6db7
+DATA e2K<>+312(SB)/8, $0x3fa6db6db6db6db7
+DATA e2K<>+320(SB)/8, $0x3f9f1c71c71c71c7 // AC4
+DATA e2K<>+328(SB)/8, $0x3f9f1c71c71c71c7
+DATA e2K<>+336(SB)/8, $0x3f9f1c71c71c71c7
+DATA e2K<>+344(SB)/8, $0x3f9f1c71c71c71c7
+DATA e2K<>+352(SB)/8, $0x3f96e8ba2e8ba2e9 // AC5
+DATA e2K<>+360(SB)/8, $0x3f96e8ba2e8ba2e9
+DATA e2K<>+368(SB)/8, $0x3f96e8ba2e8ba2e9
+DATA e2K<>+376(SB)/8, $0x3f96e8ba2e8ba2e9
+DATA e2K<>+384(SB)/8, $0x3f91c4ec4ec4ec4f // AC6
+DATA e2K<>+392(SB)/8, $0x3f91c4ec4ec4ec4f
+DATA e2K<>+400(SB)/8, $0x3f91c4ec4ec4ec4f
+DATA e2K<>+408(SB)/8, $0x3f91c4ec4ec4ec4f
+DATA e2K<>+416(SB)/8, $0x3f8c99999999999a // AC7
+DATA e2K<>+424(SB)/8, $0x3f8c99999999999a
+DATA e2K<>+432(SB)/8, $0x3f8c99999999999a
+DATA e2K<>+440(SB)/8, $0x3f8c99999999999a
+DATA e2K<>+448(SB)/8, $0x3f87a87878787878 // AC8
+DATA e2K<>+456(SB)/8, $0x3f87a87878787878
+DATA e2K<>+464(SB)/8, $0x3f87a87878787878
+DATA e2K<>+472(SB)/8, $0x3f87a87878787878
+DATA e2K<>+480(SB)/8, $0x3f83fde50d79435e // AC9
+DATA e2K<>+488(SB)/8, $0x3f83fde50d79435e
+DATA e2K<>+496(SB)/8, $0x3f83fde50d79435e
+DATA e2K<>+504(SB)/8, $0x3f83fde50d79435e
+DATA e2K<>+512(SB)/8, $0x3f812ef3cf3cf3cf // AC10
+DATA e2K<>+520(SB)/8, $0x3f812ef3cf3cf3cf
+DATA e2K<>+528(SB)/8, $0x3f812ef3cf3cf3cf
+DATA e2K<>+536(SB)/8, $0x3f812ef3cf3cf3cf
+DATA e2K<>+544(SB)/8, $0x3f7df3bd37a6f4df // AC11
+DATA e2K<>+552(SB)/8, $0x3f7df3bd37a6f4df
+DATA e2K<>+560(SB)/8, $0x3f7df3bd37a6f4df
+DATA e2K<>+568(SB)/8, $0x3f7df3bd37a6f4df
+DATA e2K<>+576(SB)/8, $0x3f7a6863d70a3d71 // AC12
+DATA e2K<>+584(SB)/8, $0x3f7a6863d70a3d71
+DATA e2K<>+592(SB)/8, $0x3f7a6863d70a3d71
+DATA e2K<>+600(SB)/8, $0x3f7a6863d70a3d71
+DATA e2K<>+608(SB)/8, $0x3f7782dda12f684c // AC13
+DATA e2K<>+616(SB)/8, $0x3f7782dda12f684c
+DATA e2K<>+624(SB)/8, $0x3f7782dda12f684c
+DATA e2K<>+632(SB)/8, $0x3f7782dda12f684c
+DATA e2K<>+640(SB)/8, $0x3f751ba308d3dcb1 // AC14
+DATA e2K<>+648(SB)/8, $0x3f751ba308d3dcb1
+DATA e2K<>+656(SB)/8, $0x3f751ba308d3dcb1
+DATA e2K<>+664(SB)/8, $0x3f751ba308d3dcb1
+DATA e2K<>+672(SB)/8, $0x3f731683bdef7bdf // AC15
+DATA e2K<>+680(SB)/8, $0x3f731683bdef7bdf
+DATA e2K<>+688(SB)/8, $0x3f731683bdef7bdf
+DATA e2K<>+696(SB)/8, $0x3f731683bdef7bdf
+DATA e2K<>+704(SB)/8, $0x3f715ee9d45d1746 // AC16
+DATA e2K<>+712(SB)/8, $0x3f715ee9d45d1746
+DATA e2K<>+720(SB)/8, $0x3f715ee9d45d1746
+DATA e2K<>+728(SB)/8, $0x3f715ee9d45d1746
+DATA e2K<>+736(SB)/8, $0x3f6fcaf8fb6db6db // AC17
+DATA e2K<>+744(SB)/8, $0x3f6fcaf8fb6db6db
+DATA e2K<>+752(SB)/8, $0x3f6fcaf8fb6db6db
+DATA e2K<>+760(SB)/8, $0x3f6fcaf8fb6db6db
+DATA e2K<>+768(SB)/8, $0x3f6d3d2a8e0dd67d // AC18
+DATA e2K<>+776(SB)/8, $0x3f6d3d2a8e0dd67d
+DATA e2K<>+784(SB)/8, $0x3f6d3d2a8e0dd67d
+DATA e2K<>+792(SB)/8, $0x3f6d3d2a8e0dd67d
+DATA e2K<>+800(SB)/8, $0x3f6b026f57b13b14 // AC19
+DATA e2K<>+808(SB)/8, $0x3f6b026f57b13b14
+DATA e2K<>+816(SB)/8, $0x3f6b026f57b13b14
+DATA e2K<>+824(SB)/8, $0x3f6b026f57b13b14
+DATA e2K<>+832(SB)/8, $0xbfc5555555555555 // S1
+DATA e2K<>+840(SB)/8, $0xbfc5555555555555
+DATA e2K<>+848(SB)/8, $0xbfc5555555555555
+DATA e2K<>+856(SB)/8, $0xbfc5555555555555
+DATA e2K<>+864(SB)/8, $0x3f81111111111111 // S2
+DATA e2K<>+872(SB)/8, $0x3f81111111111111
+DATA e2K<>+880(SB)/8, $0x3f81111111111111
+DATA e2K<>+888(SB)/8, $0x3f81111111111111
+DATA e2K<>+896(SB)/8, $0xbf2a01a01a01a01a // S3
+DATA e2K<>+904(SB)/8, $0xbf2a01a01a01a01a
+DATA e2K<>+912(SB)/8, $0xbf2a01a01a01a01a
+DATA e2K<>+920(SB)/8, $0xbf2a01a01a01a01a
+DATA e2K<>+928(SB)/8, $0x3ec71de3a556c734 // S4
+DATA e2K<>+936(SB)/8, $0x3ec71de3a556c734
+DATA e2K<>+944(SB)/8, $0x3ec71de3a556c734
+DATA e2K<>+952(SB)/8, $0x3ec71de3a556c734
+DATA e2K<>+960(SB)/8, $0xbe5ae64567f544e4 // S5
+DATA e2K<>+968(SB)/8, $0xbe5ae64567f544e4
+DATA e2K<>+976(SB)/8, $0xbe5ae64567f544e4
+DATA e2K<>+984(SB)/8, $0xbe5ae64567f544e4
+DATA e2K<>+992(SB)/8, $0x3de6124613a86d09 // S6
+DATA e2K<>+1000(SB)/8, $0x3de6124613a86d09
+DATA e2K<>+1008(SB)/8, $0x3de6124613a86d09
+DATA e2K<>+1016(SB)/8, $0x3de6124613a86d09
+DATA e2K<>+1024(SB)/8, $0xbd6ae7f3e733b81f // S7
+DATA e2K<>+1032(SB)/8, $0xbd6ae7f3e733b81f
+DATA e2K<>+1040(SB)/8, $0xbd6ae7f3e733b81f
+DATA e2K<>+1048(SB)/8, $0xbd6ae7f3e733b81f
+DATA e2K<>+1056(SB)/8, $0x3ce952c77030ad4a // S8
+DATA e2K<>+1064(SB)/8, $0x3ce952c77030ad4a
+DATA e2K<>+1072(SB)/8, $0x3ce952c77030ad4a
+DATA e2K<>+1080(SB)/8, $0x3ce952c77030ad4a
+DATA e2K<>+1088(SB)/8, $0xbc62f49b46814157 // S9
+DATA e2K<>+1096(SB)/8, $0xbc62f49b46814157
+DATA e2K<>+1104(SB)/8, $0xbc62f49b46814157
+DATA e2K<>+1112(SB)/8, $0xbc62f49b46814157
+DATA e2K<>+1120(SB)/8, $0x3bd71b8ef6dcf572 // S10
+DATA e2K<>+1128(SB)/8, $0x3bd71b8ef6dcf572
+DATA e2K<>+1136(SB)/8, $0x3bd71b8ef6dcf572
+DATA e2K<>+1144(SB)/8, $0x3bd71b8ef6dcf572
+GLOBL e2K<>(SB), RODATA|NOPTR, $1152
+
+#define E2_ONE e2K<>+0(SB)
+#define E2_HALF e2K<>+32(SB)
+#define E2_PIO2 e2K<>+64(SB)
+#define E2_PI e2K<>+96(SB)
+#define E2_PILO e2K<>+128(SB)
+#define E2_E42 e2K<>+160(SB)
+#define E2_E49 e2K<>+192(SB)
+#define E2_AC1 e2K<>+224(SB)
+#define E2_AC2 e2K<>+256(SB)
+#define E2_AC3 e2K<>+288(SB)
+#define E2_AC4 e2K<>+320(SB)
+#define E2_AC5 e2K<>+352(SB)
+#define E2_AC6 e2K<>+384(SB)
+#define E2_AC7 e2K<>+416(SB)
+#define E2_AC8 e2K<>+448(SB)
+#define E2_AC9 e2K<>+480(SB)
+#define E2_AC10 e2K<>+512(SB)
+#define E2_AC11 e2K<>+544(SB)
+#define E2_AC12 e2K<>+576(SB)
+#define E2_AC13 e2K<>+608(SB)
+#define E2_AC14 e2K<>+640(SB)
+#define E2_AC15 e2K<>+672(SB)
+#define E2_AC16 e2K<>+704(SB)
+#define E2_AC17 e2K<>+736(SB)
+#define E2_AC18 e2K<>+768(SB)
+#define E2_AC19 e2K<>+800(SB)
+#define E2_S1 e2K<>+832(SB)
+#define E2_S2 e2K<>+864(SB)
+#define E2_S3 e2K<>+896(SB)
+#define E2_S4 e2K<>+928(SB)
+#define E2_S5 e2K<>+960(SB)
+#define E2_S6 e2K<>+992(SB)
+#define E2_S7 e2K<>+1024(SB)
+#define E2_S8 e2K<>+1056(SB)
+#define E2_S9 e2K<>+1088(SB)
+#define E2_S10 e2K<>+1120(SB)
+
+DATA e2F<>+0(SB)/4, $0x3f5db22d // float32(0.866), Echoes' lerp threshold
+DATA e2F<>+4(SB)/4, $0x3f5db22d
+DATA e2F<>+8(SB)/4, $0x3f5db22d
+DATA e2F<>+12(SB)/4, $0x3f5db22d
+GLOBL e2F<>(SB), RODATA|NOPTR, $16
+
+// ESTRIN4: dst = (c0 + c1·u) + u2·(c2 + c3·u) on four doubles, the
+// coefficients in memory, each product rounded before it is added as in
+// the Go code (t is clobbered).
+#define ESTRIN4(c0, c1, c2, c3, u, u2, dst, t) \
+	VMULPD c1, u, dst; \
+	VADDPD c0, dst, dst; \
+	VMULPD c3, u, t; \
+	VADDPD c2, t, t; \
+	VMULPD t, u2, t; \
+	VADDPD t, dst, dst
+
+// VSINTO: dst = sinTo(x) on four doubles, ok = the lanes where x is in
+// [0, π] (sinTo hands the others to math.Sin): x above π/2 becomes
+// (π - x) + piLo, then x·P(x²) in sinTo's order. x is kept; xr, y, y2,
+// y4, a, b and t are clobbered.
+#define VSINTO(x, dst, ok, xr, y, y2, y4, a, b, t) \
+	VXORPD    t, t, t; \
+	VCMPPD    $13, t, x, ok; \
+	VCMPPD    $2, E2_PI, x, t; \
+	VANDPD    t, ok, ok; \
+	VMOVUPD   E2_PI, xr; \
+	VSUBPD    x, xr, xr; \
+	VADDPD    E2_PILO, xr, xr; \
+	VCMPPD    $14, E2_PIO2, x, t; \
+	VBLENDVPD t, xr, x, xr; \
+	VMULPD    xr, xr, y; \
+	VMULPD    y, y, y2; \
+	VMULPD    y2, y2, y4; \
+	ESTRIN4(E2_ONE, E2_S1, E2_S2, E2_S3, y, y2, a, t); \
+	ESTRIN4(E2_S4, E2_S5, E2_S6, E2_S7, y, y2, b, t); \
+	VMULPD    b, y4, b; \
+	VADDPD    b, a, a; \
+	VMULPD    E2_S9, y, b; \
+	VADDPD    E2_S8, b, b; \
+	VMULPD    E2_S10, y2, t; \
+	VADDPD    t, b, b; \
+	VMULPD    y4, y4, t; \
+	VMULPD    t, b, b; \
+	VADDPD    b, a, a; \
+	VMULPD    a, xr, dst
+
+// VWEIGHT: w32 = prime2Weight's float32(s·inv) where its bracket (s·inv
+// ± 2⁻⁴² of it) rounds to one float32; bad gets the lanes where it does
+// not (NaN included), which the Go code decides. t1 and t2 are clobbered.
+#define VWEIGHT(s, inv, w32, bad, t1, t2) \
+	VMULPD     inv, s, s; \
+	VMULPD     E2_E42, s, t1; \
+	VSUBPD     t1, s, t2; \
+	VADDPD     t1, s, t1; \
+	VCVTPD2PSY t2, bad; \
+	VCVTPD2PSY t1, w32; \
+	VCMPPS     $4, w32, bad, bad; \
+	VCVTPD2PSY s, w32
+
+// func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
+//
+// Echoes' blend of the rotations of joints idx[0..4·groups) (indices from a
+// and b) through its slerp branch, as blendRotsPrime2 computes it for a
+// joint outside its lerp band: quickDot not above lo, SlerpLocal's
+// localDot d from 0 to 0.866 (no flip), the angle float32(acos d) from
+// retromath.Acos32's series, the weights float32(sin x · (1 / sin θ))
+// from sinTo under prime2Weight's bracket, and the unnormalised sum. A
+// joint outside those conditions, or whose angle or weights fall next to
+// a float32 tie (where the Go code asks the library), is left as it was
+// and gets its bit in fail[g] (a byte per group of idx), for the Go code.
+// A group may list a joint twice. It ends with VZEROUPPER.
+//
+// Frame: 0 u, 16 1-u, 32 lo (four float32 each); 64 float64(u), 96
+// float64(1-u) (four doubles each); 128..255 a's W, X, Y, Z and b's as
+// columns; 256 the lanes still good; 288 the angles, 320 1/sin θ.
+TEXT ·slerpPrime2AVX(SB), 0, $352-48
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         idx+16(FP), R9
+	MOVQ         groups+24(FP), CX
+	MOVQ         fail+40(FP), BX
+	TESTQ        CX, CX
+	JLE          e2done
+	VBROADCASTSS u+32(FP), X0
+	VMOVUPS      X0, 0(SP)
+	VMOVUPS      K_ONEPS, X1
+	VSUBPS       X0, X1, X1
+	VMOVUPS      X1, 16(SP)
+	VBROADCASTSS lo+36(FP), X2
+	VMOVUPS      X2, 32(SP)
+	VCVTPS2PD    X0, Y0
+	VMOVUPD      Y0, 64(SP)
+	VCVTPS2PD    X1, Y1
+	VMOVUPD      Y1, 96(SP)
+
+e2loop:
+	// a: W X4, X X5, Y X6, Z X7; b: W X8, X X9, Y X10, Z X11.
+	GATHER4(R9)
+	VMOVUPS 12(SI)(R10*1), X0
+	VMOVUPS 12(SI)(R11*1), X1
+	VMOVUPS 12(SI)(R12*1), X2
+	VMOVUPS 12(SI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
+	VMOVUPS 12(DI)(R10*1), X0
+	VMOVUPS 12(DI)(R11*1), X1
+	VMOVUPS 12(DI)(R12*1), X2
+	VMOVUPS 12(DI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X12, X13, X8, X9, X10, X11)
+	VMOVUPS X4, 128(SP)
+	VMOVUPS X5, 144(SP)
+	VMOVUPS X6, 160(SP)
+	VMOVUPS X7, 176(SP)
+	VMOVUPS X8, 192(SP)
+	VMOVUPS X9, 208(SP)
+	VMOVUPS X10, 224(SP)
+	VMOVUPS X11, 240(SP)
+
+	// quickDot above lo: blendRotsPrime2's lerp branch, not this one.
+	VMULPS  X8, X4, X12
+	VMULPS  X9, X5, X13
+	VADDPS  X13, X12, X12
+	VMULPS  X10, X6, X13
+	VADDPS  X13, X12, X12
+	VMULPS  X11, X7, X13
+	VADDPS  X13, X12, X12
+	VMOVUPS 32(SP), X14
+	VCMPPS  $1, X12, X14, X14
+
+	// d = localDot (X13); good lanes: 0 <= d < 0.866, quickDot <= lo.
+	VMULPS  X10, X6, X12
+	VFMADDS(X5, X9, X12, X13, Y13, Y15)
+	VFMADDS(X7, X11, X13, X12, Y12, Y15)
+	VFMADDS(X4, X8, X12, X13, Y13, Y15)
+	VXORPS  X15, X15, X15
+	VCMPPS  $13, X15, X13, X0
+	VMOVUPS e2F<>+0(SB), X1
+	VCMPPS  $1, X1, X13, X1
+	VANDPS  X1, X0, X0
+	VANDNPS X0, X14, X14
+	VMOVUPS X14, 256(SP)
+	VMOVMSKPS X14, AX
+	TESTL   AX, AX
+	JEQ     e2next
+
+	// Acos32(d): u = d² (d <= 1/2) or (1 - d)/2 (above, mask Y3), S =
+	// asinSeries(u), r = π/2 - d·S or 2√u·S.
+	VCVTPS2PD X13, Y0
+	VMULPD    Y0, Y0, Y1
+	VMOVUPD   E2_ONE, Y2
+	VSUBPD    Y0, Y2, Y2
+	VMULPD    E2_HALF, Y2, Y2
+	VCMPPD    $14, E2_HALF, Y0, Y3
+	VBLENDVPD Y3, Y2, Y1, Y4
+	VMULPD    Y4, Y4, Y5
+	VMULPD    Y5, Y5, Y6
+	VMULPD    Y6, Y6, Y7
+	ESTRIN4(E2_ONE, E2_AC1, E2_AC2, E2_AC3, Y4, Y5, Y8, Y15)
+	ESTRIN4(E2_AC4, E2_AC5, E2_AC6, E2_AC7, Y4, Y5, Y9, Y15)
+	ESTRIN4(E2_AC8, E2_AC9, E2_AC10, E2_AC11, Y4, Y5, Y10, Y15)
+	ESTRIN4(E2_AC12, E2_AC13, E2_AC14, E2_AC15, Y4, Y5, Y11, Y15)
+	ESTRIN4(E2_AC16, E2_AC17, E2_AC18, E2_AC19, Y4, Y5, Y12, Y15)
+	VMULPD    Y9, Y6, Y9
+	VADDPD    Y9, Y8, Y8
+	VMULPD    Y11, Y6, Y11
+	VADDPD    Y11, Y10, Y10
+	VMULPD    Y12, Y7, Y12
+	VADDPD    Y12, Y10, Y10
+	VMULPD    Y10, Y7, Y10
+	VADDPD    Y10, Y8, Y8
+	VMULPD    Y8, Y0, Y9
+	VMOVUPD   E2_PIO2, Y10
+	VSUBPD    Y9, Y10, Y10
+	VSQRTPD   Y4, Y11
+	VADDPD    Y11, Y11, Y11
+	VMULPD    Y8, Y11, Y11
+	VBLENDVPD Y3, Y11, Y10, Y12
+
+	// Acos32's bracket r ± (2⁻⁴² r + 2⁻⁴⁹); the angle float32(r) as a
+	// double.
+	VMULPD     E2_E42, Y12, Y13
+	VADDPD     E2_E49, Y13, Y13
+	VSUBPD     Y13, Y12, Y14
+	VADDPD     Y13, Y12, Y15
+	VCVTPD2PSY Y14, X14
+	VCVTPD2PSY Y15, X15
+	VCMPPS     $0, X15, X14, X14
+	VMOVUPS    256(SP), X15
+	VANDPS     X14, X15, X15
+	VMOVUPS    X15, 256(SP)
+	VCVTPD2PSY Y12, X0
+	VCVTPS2PD  X0, Y0
+	VMOVUPD    Y0, 288(SP)
+
+	// inv = 1 / sinTo(angle).
+	VSINTO(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9)
+	VMOVUPD    E2_ONE, Y10
+	VDIVPD     Y1, Y10, Y10
+	VMOVUPD    Y10, 320(SP)
+	VCVTPD2PSY Y2, X2
+	VMOVUPS    256(SP), X15
+	VANDPS     X2, X15, X15
+	VMOVUPS    X15, 256(SP)
+
+	// The weights: X11 of a (x = angle·(1 - u)), X12 of b (angle·u).
+	VMULPD     96(SP), Y0, Y1
+	VSINTO(Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10)
+	VMOVUPD    320(SP), Y4
+	VWEIGHT(Y2, Y4, X11, X13, Y5, Y6)
+	VCVTPD2PSY Y3, X3
+	VANDNPS    X3, X13, X13
+	VMOVUPS    256(SP), X15
+	VANDPS     X13, X15, X15
+	VMOVUPS    X15, 256(SP)
+	VMOVUPD    288(SP), Y0
+	VMULPD     64(SP), Y0, Y1
+	VSINTO(Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10)
+	VMOVUPD    320(SP), Y4
+	VWEIGHT(Y2, Y4, X12, X13, Y5, Y6)
+	VCVTPD2PSY Y3, X3
+	VANDNPS    X3, X13, X13
+	VMOVUPS    256(SP), X15
+	VANDPS     X13, X15, X15
+
+	// W = FMAddS(wa, aW, float32(wb·bW)), X, Y, Z = float32(wa·a) +
+	// float32(wb·b), kept only in the good lanes (X15).
+	VMULPS  192(SP), X12, X0
+	VMOVUPS 128(SP), X4
+	VFMADDS(X11, X4, X0, X1, Y1, Y2)
+	VMULPS  144(SP), X11, X2
+	VMULPS  208(SP), X12, X3
+	VADDPS  X3, X2, X2
+	VMULPS  160(SP), X11, X3
+	VMULPS  224(SP), X12, X5
+	VADDPS  X5, X3, X3
+	VMULPS  176(SP), X11, X5
+	VMULPS  240(SP), X12, X6
+	VADDPS  X6, X5, X5
+	VBLENDVPS X15, X1, X4, X1
+	VMOVUPS 144(SP), X4
+	VBLENDVPS X15, X2, X4, X2
+	VMOVUPS 160(SP), X4
+	VBLENDVPS X15, X3, X4, X3
+	VMOVUPS 176(SP), X4
+	VBLENDVPS X15, X5, X4, X5
+	VTRANSPOSE(X1, X2, X3, X5, X8, X9, X4, X6, X7, X10)
+	VMOVUPS X4, 12(SI)(R10*1)
+	VMOVUPS X6, 12(SI)(R11*1)
+	VMOVUPS X7, 12(SI)(R12*1)
+	VMOVUPS X10, 12(SI)(R13*1)
+	VMOVMSKPS X15, AX
+
+e2next:
+	XORL $15, AX
+	MOVB AX, (BX)
+	ADDQ $16, R9
+	INCQ BX
+	DECQ CX
+	JNZ  e2loop
+
+e2done:
+	VZEROUPPER
+	RET
