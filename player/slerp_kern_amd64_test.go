@@ -111,4 +111,3 @@ func TestSlerpKernelsLaneByLane(t *testing.T) {
 		t.Errorf("Echoes: %d of %d slerp-branch pairs left to the Go code", eligible-took, eligible)
 	}
 }
-
