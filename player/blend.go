@@ -1,7 +1,10 @@
 package player
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
+	"unsafe"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
@@ -79,14 +82,25 @@ const (
 // child), and may alias aHasT. sk gives the bind offsets. Every slice must
 // have one entry per bone of sk. BlendPoses allocates nothing.
 func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere())
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), false)
+}
+
+// blendSampled is BlendPoses for a pose a that a source sampled: wherever
+// aHasT is false, a holds sk's bind translation already (every source
+// keeps that: a clip's sampler holds the bind value of a channel without
+// keys, a blend writes it or lerps two of them, and the other nodes pass
+// a child's pose on; TestSourcesHoldBindWithoutTranslation), so that
+// MP1's rule need not write it there again.
+func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), true)
 }
 
 // blendPoses is BlendPoses, its rotations, lerps and mask ORs through
 // the SIMD kernels (blend_amd64.go) that kern names if the architecture
 // has them, else through the Go code, which the kernels reproduce to the
-// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run each).
-func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, kern blendKernels) {
+// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run each). With bound, a
+// holds the bind translation wherever aHasT is false (blendSampled).
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, kern blendKernels, bound bool) {
 	simd := kern != blendGo
 	bones := sk.Bones
 	n := len(bones)
@@ -123,7 +137,11 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
-		lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+		if bound {
+			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
+		} else {
+			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+		}
 		if simd {
 			lerpScalesSIMD(la, lb, w, kern)
 			orIntoSIMD(va, va, vb)
@@ -208,6 +226,42 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 		}
 		mo[i] = both
 	}
+}
+
+// lerpTranslationsPrimeBound is lerpTranslationsPrime for a pose la that
+// holds the bind translation wherever ma is false: only the bones ma
+// marks (a clip's few translated bones) are visited, found eight masks at
+// a time.
+func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
+	lb, bones = lb[:len(la)], bones[:len(la)]
+	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
+	// mo may alias ma: a word of ma is read before mo is written in it.
+	copy(mo, ma)
+	bone := func(i int) {
+		if mb[i] {
+			lerp3To(&la[i].Translation, &lb[i].Translation, w)
+		} else {
+			la[i].Translation = bones[i].Bind.Translation
+			mo[i] = false
+		}
+	}
+	mab := boolBytes(ma)
+	i := 0
+	for ; i+8 <= len(mab); i += 8 {
+		for word := binary.LittleEndian.Uint64(mab[i:]); word != 0; word &= word - 1 {
+			bone(i + bits.TrailingZeros64(word)/8)
+		}
+	}
+	for ; i < len(mab); i++ {
+		if mab[i] != 0 {
+			bone(i)
+		}
+	}
+}
+
+// boolBytes is b's memory as bytes: a Go bool is the byte 0 or 1.
+func boolBytes(b []bool) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
 // orInto writes a[i] || b[i] into dst[i], which may alias a or b.

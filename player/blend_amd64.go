@@ -66,6 +66,17 @@ func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, group
 //go:noescape
 func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
+// slerpPrime1AVX is Metroid Prime's slerp branch of blendRotsPrime
+// (blendRotPrimeSlow's) for the joints idx[0..4·groups) of a and b
+// (indices from a and b), in AVX: those whose quickDot is outside (lo,
+// hi) and whose localDot d has 0 <= d <= 0.95 are blended to the bit as
+// the Go code blends them; the others, and those whose angle lies next to
+// a float32 tie, keep their rotation and get a bit in fail[g]. u must be
+// strictly between Slerp's snaps. A group may list a joint twice.
+//
+//go:noescape
+func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
+
 // slerpPrime2AVX is Echoes' slerp branch of blendRotsPrime2 for the
 // joints idx[0..4·groups) of a and b (indices from a and b), in AVX: those
 // whose quickDot is at most lo and whose localDot d has 0 <= d < 0.866
@@ -98,10 +109,14 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 			break
 		}
 		lerpRots(kern, &la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
-		for _, m := range slow[:g] {
-			if m != 0 {
-				blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl, kern)
-				break
+		if kern == blendAVX {
+			blendRotsPrime1Left(la[base:end], lb[base:end], w, slow[:g])
+		} else {
+			for _, m := range slow[:g] {
+				if m != 0 {
+					blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl, kern)
+					break
+				}
 			}
 		}
 		if t := base + 4*g; t < end {
@@ -177,13 +192,33 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 	}
 }
 
-// blendRotsPrime2Left blends the joints lerpRotsAVX left (bits of
-// slow) through slerpPrime2AVX, and the few it leaves (flips, the lerp
-// branch, NaN, angles and weights next to a float32 tie) through the Go
-// code one by one. (A function of its own: its arrays are zeroed only
-// when some joint is left.)
-func blendRotsPrime2Left(la, lb []formats.Transform, w float32, slow []uint8) {
+// blendRotsPrime1Left blends the joints lerpRotsAVX left (bits of
+// slow) through slerpPrime1AVX, and the few it leaves (flips, NaN, huge
+// or tiny quaternions, angles next to a float32 tie) through the Go code
+// one by one.
+func blendRotsPrime1Left(la, lb []formats.Transform, w float32, slow []uint8) {
 	var idx [blendChunk]int32
+	k := leftIndices(slow, &idx)
+	if k == 0 {
+		return
+	}
+	var fail [blendChunk / 4]uint8
+	g := (k + 3) / 4
+	slerpPrime1AVX(&la[0], &lb[0], &idx[0], g, w, lerpLoMP1, lerpHiMP1, &fail[0])
+	for gi, m := range fail[:g] {
+		for ; m != 0; m &= m - 1 {
+			if j := 4*gi + bits.TrailingZeros8(m); j < k {
+				i := idx[j]
+				blendRotsPrime(la[i:i+1], lb[i:i+1], w)
+			}
+		}
+	}
+}
+
+// leftIndices lists the joints whose bits slow holds (bit j of slow[g]
+// for joint 4g + j) in idx and returns how many there are; it repeats
+// the last to fill its group of four.
+func leftIndices(slow []uint8, idx *[blendChunk]int32) int {
 	k := 0
 	for gi, m := range slow {
 		for ; m != 0; m &= m - 1 {
@@ -191,11 +226,22 @@ func blendRotsPrime2Left(la, lb []formats.Transform, w float32, slow []uint8) {
 			k++
 		}
 	}
-	if k == 0 {
-		return
-	}
 	for j := k; j%4 != 0; j++ {
 		idx[j] = idx[k-1]
+	}
+	return k
+}
+
+// blendRotsPrime2Left blends the joints lerpRotsAVX left (bits of
+// slow) through slerpPrime2AVX, and the few it leaves (flips, the lerp
+// branch, NaN, angles and weights next to a float32 tie) through the Go
+// code one by one. (A function of its own: its arrays are zeroed only
+// when some joint is left.)
+func blendRotsPrime2Left(la, lb []formats.Transform, w float32, slow []uint8) {
+	var idx [blendChunk]int32
+	k := leftIndices(slow, &idx)
+	if k == 0 {
+		return
 	}
 	var fail [blendChunk / 4]uint8
 	g := (k + 3) / 4

@@ -1738,6 +1738,51 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 	VCMPPS     $4, w32, bad, bad; \
 	VCVTPD2PSY s, w32
 
+// VACOS32: X12 = retromath.Acos32(d) for d in [0, 1] in X13, X14 = the
+// lanes where Acos32's bracket (r ± 2⁻⁴² r + 2⁻⁴⁹) rounds to one float32
+// (elsewhere the Go code asks math.Acos): u = d² for d <= 1/2, else (1 -
+// d)/2; S = asinSeries(u) in its Estrin order; r = π/2 - d·S, or 2√u·S.
+// Y0-Y11, Y13 and Y15 are clobbered.
+#define VACOS32 \
+	VCVTPS2PD X13, Y0; \
+	VMULPD    Y0, Y0, Y1; \
+	VMOVUPD   E2_ONE, Y2; \
+	VSUBPD    Y0, Y2, Y2; \
+	VMULPD    E2_HALF, Y2, Y2; \
+	VCMPPD    $14, E2_HALF, Y0, Y3; \
+	VBLENDVPD Y3, Y2, Y1, Y4; \
+	VMULPD    Y4, Y4, Y5; \
+	VMULPD    Y5, Y5, Y6; \
+	VMULPD    Y6, Y6, Y7; \
+	ESTRIN4(E2_ONE, E2_AC1, E2_AC2, E2_AC3, Y4, Y5, Y8, Y15); \
+	ESTRIN4(E2_AC4, E2_AC5, E2_AC6, E2_AC7, Y4, Y5, Y9, Y15); \
+	ESTRIN4(E2_AC8, E2_AC9, E2_AC10, E2_AC11, Y4, Y5, Y10, Y15); \
+	ESTRIN4(E2_AC12, E2_AC13, E2_AC14, E2_AC15, Y4, Y5, Y11, Y15); \
+	ESTRIN4(E2_AC16, E2_AC17, E2_AC18, E2_AC19, Y4, Y5, Y12, Y15); \
+	VMULPD    Y9, Y6, Y9; \
+	VADDPD    Y9, Y8, Y8; \
+	VMULPD    Y11, Y6, Y11; \
+	VADDPD    Y11, Y10, Y10; \
+	VMULPD    Y12, Y7, Y12; \
+	VADDPD    Y12, Y10, Y10; \
+	VMULPD    Y10, Y7, Y10; \
+	VADDPD    Y10, Y8, Y8; \
+	VMULPD    Y8, Y0, Y9; \
+	VMOVUPD   E2_PIO2, Y10; \
+	VSUBPD    Y9, Y10, Y10; \
+	VSQRTPD   Y4, Y11; \
+	VADDPD    Y11, Y11, Y11; \
+	VMULPD    Y8, Y11, Y11; \
+	VBLENDVPD Y3, Y11, Y10, Y12; \
+	VMULPD     E2_E42, Y12, Y13; \
+	VADDPD     E2_E49, Y13, Y13; \
+	VSUBPD     Y13, Y12, Y14; \
+	VADDPD     Y13, Y12, Y15; \
+	VCVTPD2PSY Y14, X14; \
+	VCVTPD2PSY Y15, X15; \
+	VCMPPS     $0, X15, X14, X14; \
+	VCVTPD2PSY Y12, X12
+
 // func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
 //
 // Echoes' blend of the rotations of joints idx[0..4·groups) (indices from a
@@ -1823,53 +1868,12 @@ e2loop:
 	TESTL   AX, AX
 	JEQ     e2next
 
-	// Acos32(d): u = d² (d <= 1/2) or (1 - d)/2 (above, mask Y3), S =
-	// asinSeries(u), r = π/2 - d·S or 2√u·S.
-	VCVTPS2PD X13, Y0
-	VMULPD    Y0, Y0, Y1
-	VMOVUPD   E2_ONE, Y2
-	VSUBPD    Y0, Y2, Y2
-	VMULPD    E2_HALF, Y2, Y2
-	VCMPPD    $14, E2_HALF, Y0, Y3
-	VBLENDVPD Y3, Y2, Y1, Y4
-	VMULPD    Y4, Y4, Y5
-	VMULPD    Y5, Y5, Y6
-	VMULPD    Y6, Y6, Y7
-	ESTRIN4(E2_ONE, E2_AC1, E2_AC2, E2_AC3, Y4, Y5, Y8, Y15)
-	ESTRIN4(E2_AC4, E2_AC5, E2_AC6, E2_AC7, Y4, Y5, Y9, Y15)
-	ESTRIN4(E2_AC8, E2_AC9, E2_AC10, E2_AC11, Y4, Y5, Y10, Y15)
-	ESTRIN4(E2_AC12, E2_AC13, E2_AC14, E2_AC15, Y4, Y5, Y11, Y15)
-	ESTRIN4(E2_AC16, E2_AC17, E2_AC18, E2_AC19, Y4, Y5, Y12, Y15)
-	VMULPD    Y9, Y6, Y9
-	VADDPD    Y9, Y8, Y8
-	VMULPD    Y11, Y6, Y11
-	VADDPD    Y11, Y10, Y10
-	VMULPD    Y12, Y7, Y12
-	VADDPD    Y12, Y10, Y10
-	VMULPD    Y10, Y7, Y10
-	VADDPD    Y10, Y8, Y8
-	VMULPD    Y8, Y0, Y9
-	VMOVUPD   E2_PIO2, Y10
-	VSUBPD    Y9, Y10, Y10
-	VSQRTPD   Y4, Y11
-	VADDPD    Y11, Y11, Y11
-	VMULPD    Y8, Y11, Y11
-	VBLENDVPD Y3, Y11, Y10, Y12
-
-	// Acos32's bracket r ± (2⁻⁴² r + 2⁻⁴⁹); the angle float32(r) as a
-	// double.
-	VMULPD     E2_E42, Y12, Y13
-	VADDPD     E2_E49, Y13, Y13
-	VSUBPD     Y13, Y12, Y14
-	VADDPD     Y13, Y12, Y15
-	VCVTPD2PSY Y14, X14
-	VCVTPD2PSY Y15, X15
-	VCMPPS     $0, X15, X14, X14
+	// The angle float32(acos d) (X12), where Acos32's bracket holds (X14).
+	VACOS32
 	VMOVUPS    256(SP), X15
 	VANDPS     X14, X15, X15
 	VMOVUPS    X15, 256(SP)
-	VCVTPD2PSY Y12, X0
-	VCVTPS2PD  X0, Y0
+	VCVTPS2PD  X12, Y0
 	VMOVUPD    Y0, 288(SP)
 
 	// inv = 1 / sinTo(angle).
@@ -1939,5 +1943,202 @@ e2next:
 	JNZ  e2loop
 
 e2done:
+	VZEROUPPER
+	RET
+
+// func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
+//
+// Metroid Prime's blend of the rotations of joints idx[0..4·groups) of a
+// and b through its Slerp's slerp branch, as blendRotsPrime computes it
+// for a joint outside its lerp band (blendRotPrimeSlow): quickDot not in
+// (lo, hi), localDot d from 0 to 0.95 (no flip); the angle FastArcCosR(d),
+// its polynomial up to 0.925 and Acos32 above; the weights FastSinR(angle
+// · (1 - u)) and FastSinR(angle · u); the sum normalised by InvSqrtMP1. u
+// must be strictly between Slerp's snaps. A joint outside those
+// conditions, or whose angle lies next to a float32 tie (where the Go
+// code asks math.Acos), is left as it was and gets its bit in fail[g]. A
+// group may list a joint twice. It ends with VZEROUPPER.
+//
+// Frame: 0 1-u, 16 u, 32 lo, 48 hi (four float32 each); 64..191 a's W,
+// X, Y, Z and b's as columns; 192 the lanes still good; 208 the angles;
+// 224 the lanes above FastArcCosR's limit.
+TEXT ·slerpPrime1AVX(SB), 0, $240-56
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         idx+16(FP), R9
+	MOVQ         groups+24(FP), CX
+	MOVQ         fail+48(FP), BX
+	TESTQ        CX, CX
+	JLE          p1done
+	VBROADCASTSS u+32(FP), X0
+	VMOVUPS      X0, 16(SP)
+	VMOVUPS      K_ONEPS, X1
+	VSUBPS       X0, X1, X1
+	VMOVUPS      X1, 0(SP)
+	VBROADCASTSS lo+36(FP), X2
+	VMOVUPS      X2, 32(SP)
+	VBROADCASTSS hi+40(FP), X2
+	VMOVUPS      X2, 48(SP)
+
+p1loop:
+	// a: W X4, X X5, Y X6, Z X7; b: W X8, X X9, Y X10, Z X11.
+	GATHER4(R9)
+	VMOVUPS 12(SI)(R10*1), X0
+	VMOVUPS 12(SI)(R11*1), X1
+	VMOVUPS 12(SI)(R12*1), X2
+	VMOVUPS 12(SI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
+	VMOVUPS 12(DI)(R10*1), X0
+	VMOVUPS 12(DI)(R11*1), X1
+	VMOVUPS 12(DI)(R12*1), X2
+	VMOVUPS 12(DI)(R13*1), X3
+	VTRANSPOSE(X0, X1, X2, X3, X12, X13, X8, X9, X10, X11)
+	VMOVUPS X4, 64(SP)
+	VMOVUPS X5, 80(SP)
+	VMOVUPS X6, 96(SP)
+	VMOVUPS X7, 112(SP)
+	VMOVUPS X8, 128(SP)
+	VMOVUPS X9, 144(SP)
+	VMOVUPS X10, 160(SP)
+	VMOVUPS X11, 176(SP)
+
+	// quickDot in (lo, hi): blendRotsPrime's lerp branch, not this one.
+	VMULPS  X8, X4, X12
+	VMULPS  X9, X5, X13
+	VADDPS  X13, X12, X12
+	VMULPS  X10, X6, X13
+	VADDPS  X13, X12, X12
+	VMULPS  X11, X7, X13
+	VADDPS  X13, X12, X12
+	VMOVUPS 32(SP), X14
+	VCMPPS  $1, X12, X14, X14
+	VMOVUPS 48(SP), X15
+	VCMPPS  $2, X12, X15, X15
+	VANDNPS X14, X15, X14
+
+	// d = localDot (X13); good lanes: 0 <= d <= 0.95, quickDot out of
+	// the band.
+	VMULPS    X10, X6, X12
+	VFMADDS(X5, X9, X12, X13, Y13, Y15)
+	VFMADDS(X7, X11, X13, X12, Y12, Y15)
+	VFMADDS(X4, X8, X12, X13, Y13, Y15)
+	VXORPS    X15, X15, X15
+	VCMPPS    $13, X15, X13, X0
+	VMOVUPS   K_095, X1
+	VCMPPS    $2, X1, X13, X1
+	VANDPS    X1, X0, X0
+	VANDNPS   X0, X14, X14
+	VMOVUPS   X14, 192(SP)
+	VMOVMSKPS X14, AX
+	TESTL     AX, AX
+	JEQ       p1next
+
+	// FastArcCosR's polynomial of d (X12), as in slerpPrimeAVX.
+	VMOVAPS      X13, X8
+	VBROADCASTSD K_AC2, Y14
+	VBROADCASTSD K_AC1, Y9
+	VCVTPS2PD    X8, Y10
+	VMULPD       Y14, Y10, Y10
+	VADDPD       Y9, Y10, Y10
+	VCVTPD2PSY   Y10, X10
+	VMULPS       X8, X8, X9
+	VMULPS       X9, X8, X11
+	VFMADDSK(X11, K_AC3, X10, X12, Y12, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
+	VMULPS       X9, X11, X11
+	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
+	VMOVUPS      X12, 208(SP)
+
+	// Above 0.925 (in a good lane), Acos32.
+	VMOVUPS   K_ACOSLIM, X13
+	VCMPPS    $1, X8, X13, X13
+	VANDPS    192(SP), X13, X13
+	VMOVMSKPS X13, AX
+	TESTL     AX, AX
+	JEQ       p1sines
+	VMOVUPS   X13, 224(SP)
+	VMOVAPS   X8, X13
+	VACOS32
+	VMOVUPS   224(SP), X0
+	VMOVUPS   208(SP), X1
+	VBLENDVPS X0, X12, X1, X1
+	VMOVUPS   X1, 208(SP)
+	VANDNPS   X0, X14, X14
+	VANDNPS   192(SP), X14, X0
+	VMOVUPS   X0, 192(SP)
+
+p1sines:
+	// sa = FastSinR(angle·(1 - u)) X8, sb = FastSinR(angle·u) X9.
+	VMOVUPS 208(SP), X12
+	VMOVUPS 0(SP), X0
+	VMULPS  X12, X0, X0
+	VFASTSIN(X0, X8, X1, X2, Y8, Y2, Y3)
+	VMOVUPS 16(SP), X0
+	VMULPS  X12, X0, X0
+	VFASTSIN(X0, X9, X1, X2, Y9, Y2, Y3)
+
+	// x, y, z = float32(sa·a) + float32(sb·b) (X1, X2, X3); w =
+	// FMAddS(sa, aW, float32(sb·bW)) (X0); n (X6).
+	VMULPS  80(SP), X8, X1
+	VMULPS  144(SP), X9, X4
+	VADDPS  X4, X1, X1
+	VMULPS  96(SP), X8, X2
+	VMULPS  160(SP), X9, X4
+	VADDPS  X4, X2, X2
+	VMULPS  112(SP), X8, X3
+	VMULPS  176(SP), X9, X4
+	VADDPS  X4, X3, X3
+	VMULPS  128(SP), X9, X4
+	VMOVUPS 64(SP), X5
+	VFMADDS(X8, X5, X4, X0, Y0, Y7)
+	VMULPS  X2, X2, X5
+	VFMADDSQ(X1, X5, X6, Y6, Y7)
+	VFMADDSQ(X3, X6, X5, Y5, Y7)
+	VFMADDSQ(X0, X5, X6, Y6, Y7)
+
+	// inv = InvSqrtMP1(n): float32(1 / √n) in double precision, NaN at
+	// +Inf.
+	VCVTPS2PD    X6, Y11
+	VSQRTPD      Y11, Y11
+	VBROADCASTSD K_ONEPD, Y7
+	VDIVPD       Y11, Y7, Y7
+	VCVTPD2PSY   Y7, X7
+	VMOVUPS      K_INF, X11
+	VCMPPS       $0, X6, X11, X11
+	VANDPS       K_QNAN, X11, X12
+	VANDNPS      X7, X11, X11
+	VORPS        X12, X11, X7
+	VMULPS       X7, X0, X0
+	VMULPS       X7, X1, X1
+	VMULPS       X7, X2, X2
+	VMULPS       X7, X3, X3
+
+	// Keep the good lanes (X15), store.
+	VMOVUPS   192(SP), X15
+	VMOVUPS   64(SP), X4
+	VBLENDVPS X15, X0, X4, X0
+	VMOVUPS   80(SP), X4
+	VBLENDVPS X15, X1, X4, X1
+	VMOVUPS   96(SP), X4
+	VBLENDVPS X15, X2, X4, X2
+	VMOVUPS   112(SP), X4
+	VBLENDVPS X15, X3, X4, X3
+	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
+	VMOVUPS   X4, 12(SI)(R10*1)
+	VMOVUPS   X5, 12(SI)(R11*1)
+	VMOVUPS   X6, 12(SI)(R12*1)
+	VMOVUPS   X7, 12(SI)(R13*1)
+	VMOVMSKPS X15, AX
+
+p1next:
+	XORL $15, AX
+	MOVB AX, (BX)
+	ADDQ $16, R9
+	INCQ BX
+	DECQ CX
+	JNZ  p1loop
+
+p1done:
 	VZEROUPPER
 	RET

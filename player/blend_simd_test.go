@@ -164,10 +164,10 @@ func transformFloats(t *formats.Transform) [10]float32 {
 // must match, except NaN payloads where two NaNs may have met.
 func checkBlendSIMD(c *blendCase, rule BlendRule, kern blendKernels) string {
 	simd := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-		blendPoses(r, w, sk, a, ma, b, mb, mo, kern)
+		blendPoses(r, w, sk, a, ma, b, mb, mo, kern, false)
 	}
 	pure := func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
-		blendPoses(r, w, sk, a, ma, b, mb, mo, blendGo)
+		blendPoses(r, w, sk, a, ma, b, mb, mo, blendGo, false)
 	}
 	got, gotT := c.run(rule, simd)
 	want, wantT := c.run(rule, pure)
@@ -283,5 +283,50 @@ func TestInvSqrtNewton(t *testing.T) {
 	}
 	if bad > 0 {
 		t.Errorf("%d mismatches", bad)
+	}
+}
+
+// TestBlendSampledBitExact: the path a tree blends its sampled poses with
+// (blendSampled: a holds the bind translation wherever aHasT is false),
+// through every kernel, gives BlendPoses' result to the bit for every
+// rule on the cases of TestBlendSIMDBitExact with a bound that way.
+func TestBlendSampledBitExact(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	cases := append(simdBlendCases(37, n), randomBlendCases(39, n)...)
+	kerns := append(simdKernels(), blendGo)
+	for ci := range cases {
+		c := &cases[ci]
+		for i := range c.sk.Bones {
+			if !c.ma[i] {
+				c.a.Local[i].Translation = c.sk.Bones[i].Bind.Translation
+			}
+		}
+		for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
+			want, wantT := c.run(rule, func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
+				blendPoses(r, w, sk, a, ma, b, mb, mo, blendGo, false)
+			})
+			for _, k := range kerns {
+				got, gotT := c.run(rule, func(r BlendRule, w float32, sk *formats.Skeleton, a *Pose, ma []bool, b *Pose, mb []bool, mo []bool) {
+					blendPoses(r, w, sk, a, ma, b, mb, mo, k, true)
+				})
+				for i := range c.sk.Bones {
+					g, wt := &got.Local[i], &want.Local[i]
+					same := gotT[i] == wantT[i] && got.Visible[i] == want.Visible[i]
+					gf, wf := transformFloats(g), transformFloats(wt)
+					for j := range gf {
+						if gf[j] != gf[j] && wf[j] != wf[j] && nanSources(c.w, &c.a.Local[i], &c.b.Local[i]) >= 2 {
+							continue
+						}
+						same = same && math.Float32bits(gf[j]) == math.Float32bits(wf[j])
+					}
+					if !same {
+						t.Fatalf("case %d %v kernels %d bone %d: %+v %v, BlendPoses %+v %v", ci, rule, k, i, *g, gotT[i], *wt, wantT[i])
+					}
+				}
+			}
+		}
 	}
 }

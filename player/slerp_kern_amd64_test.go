@@ -68,46 +68,70 @@ func TestSlerpKernelsLaneByLane(t *testing.T) {
 		n = 1 << 16
 	}
 	a, b, ws := slerpKernPairs(41, n)
+	for _, echoes := range []bool{false, true} {
+		checkSlerpKernel(t, a, b, ws, echoes)
+	}
+}
+
+// checkSlerpKernel is TestSlerpKernelsLaneByLane for one kernel:
+// slerpPrime2AVX with echoes, else slerpPrime1AVX.
+func checkSlerpKernel(t *testing.T, a, b []formats.Transform, ws []float32, echoes bool) {
 	const group = 16 // joints a call
+	name := "MP1"
+	if echoes {
+		name = "Echoes"
+	}
 	took, left, eligible := 0, 0, 0
 	idx := make([]int32, group)
 	for i := range idx {
 		idx[i] = int32(i)
 	}
 	var fail [group / 4]uint8
-	for base := 0; base+group <= n; base += group {
+	for base := 0; base+group <= len(a); base += group {
 		w := ws[base]
+		if !echoes && !(w > slerpSnapLo && w < slerpSnapHi) {
+			w = 0.5
+		}
 		la := append([]formats.Transform(nil), a[base:base+group]...)
 		lb := b[base : base+group]
-		slerpPrime2AVX(&la[0], &lb[0], &idx[0], group/4, w, lerpLoMP2, &fail[0])
+		if echoes {
+			slerpPrime2AVX(&la[0], &lb[0], &idx[0], group/4, w, lerpLoMP2, &fail[0])
+		} else {
+			slerpPrime1AVX(&la[0], &lb[0], &idx[0], group/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
+		}
 		for j := range la {
-			want := a[base+j]
-			q0, q1 := want.Rotation, lb[j].Rotation
-			d := localDot(&q0, &q1)
-			in := d >= 0 && d < 0.866 && !(quickDot(&q0, &q1) > lerpLoMP2)
+			q0, q1 := a[base+j].Rotation, lb[j].Rotation
+			d, qd := localDot(&q0, &q1), quickDot(&q0, &q1)
+			var in bool
+			ref := []formats.Transform{a[base+j]}
+			if echoes {
+				in = d >= 0 && d < 0.866 && !(qd > lerpLoMP2)
+				blendRotsPrime2(ref, lb[j:j+1], w)
+			} else {
+				in = d >= 0 && d <= 0.95 && !inLerpBand(qd, lerpLoMP1, lerpHiMP1)
+				blendRotsPrime(ref, lb[j:j+1], w)
+			}
 			if in {
 				eligible++
 			}
-			ref := []formats.Transform{a[base+j]}
-			blendRotsPrime2(ref, lb[j:j+1], w)
 			if fail[j/4]>>(j%4)&1 != 0 {
 				left++
 				if la[j] != a[base+j] {
-					t.Fatalf("pair %d: left, but changed: %+v from %+v", base+j, la[j].Rotation, a[base+j].Rotation)
+					t.Fatalf("%s pair %d: left, but changed: %+v from %+v", name, base+j, la[j].Rotation, a[base+j].Rotation)
 				}
 				continue
 			}
 			took++
 			if !in {
-				t.Fatalf("pair %d (d %v): taken outside the slerp branch", base+j, d)
+				t.Fatalf("%s pair %d (d %v): taken outside the slerp branch", name, base+j, d)
 			}
 			if g, r := la[j].Rotation, ref[0].Rotation; !sameQuatBits(g, r) {
-				t.Fatalf("pair %d (d %v, w %v): kernel %+v, Go %+v", base+j, d, w, g, r)
+				t.Fatalf("%s pair %d (d %v, w %v): kernel %+v, Go %+v", name, base+j, d, w, g, r)
 			}
 		}
 	}
-	t.Logf("Echoes: %d pairs in the slerp branch, %d taken, %d left in all", eligible, took, left)
+	t.Logf("%s: %d pairs in the slerp branch, %d taken, %d left in all", name, eligible, took, left)
 	if eligible-took > eligible/1000 {
-		t.Errorf("Echoes: %d of %d slerp-branch pairs left to the Go code", eligible-took, eligible)
+		t.Errorf("%s: %d of %d slerp-branch pairs left to the Go code", name, eligible-took, eligible)
 	}
 }

@@ -385,7 +385,7 @@ func tween(rule BlendRule, w float32, sk *formats.Skeleton, a node, ta float64, 
 	}
 	ma := a.sampleAt(ta, p, depth)
 	mb := b.sampleAt(tb, scratch, depth)
-	BlendPoses(rule, w, sk, p, ma, scratch, mb, hasT)
+	blendSampled(rule, w, sk, p, ma, scratch, mb, hasT)
 	return hasT
 }
 

@@ -135,6 +135,16 @@ func FuzzBuildAnim(f *testing.F) {
 				}
 			}
 			_ = src.Duration()
+			// Under MP1's rule every node holds the bind translation
+			// where its mask says it has none (blendSampled relies on
+			// it), whatever the weights.
+			if pr, err := BuildAnim(a, i, Options{Rule: BlendPrime}); err == nil {
+				for _, tt := range []float64{0, fb.float(), 0.5} {
+					if b := unboundBone(sk, p, pr.sampleAt(tt, p, 0)); b >= 0 {
+						t.Fatalf("at %v: bone %d has %v without a translation", tt, b, p.Local[b].Translation)
+					}
+				}
+			}
 		}
 	})
 }

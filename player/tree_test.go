@@ -2,6 +2,7 @@ package player
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand"
 	"strings"
@@ -720,5 +721,74 @@ func TestBuildCallbacks(t *testing.T) {
 	b.SetWeight(1)
 	if got := rootT(s, 0.5); !vecNear(got, mgl32.Vec3{0, 0.5, 0}, 1e-6) {
 		t.Errorf("weight 1: %v", got)
+	}
+}
+
+// unboundBone returns the first bone whose translation in p is not sk's
+// bind translation though mask says the pose has none of its own, or -1.
+func unboundBone(sk *formats.Skeleton, p *Pose, mask []bool) int {
+	for i := range sk.Bones {
+		if !mask[i] && !sameVecBits(p.Local[i].Translation, sk.Bones[i].Bind.Translation) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestSourcesHoldBindWithoutTranslation: every kind of node, sampled
+// through a tree, holds the bind translation of each bone its mask says
+// has no translation of its own, which blendSampled relies on; the
+// skeleton's bind offsets are not zero, and the clips give translations
+// to some bones only.
+func TestSourcesHoldBindWithoutTranslation(t *testing.T) {
+	sk := treeSkeleton()
+	legT := mgl32.Vec3{3, 4, 5}
+	clips := []*formats.Clip{
+		constClip("a", 1, formats.InterpPrime, 30, mgl32.Vec3{1, 2, 3}, nil),
+		constClip("b", 1.5, formats.InterpPrime, -20, mgl32.Vec3{-1, 0, 2}, &legT),
+		constClip("c", 0.5, formats.InterpPrime, 70, mgl32.Vec3{0, 1, 0}, &legT),
+	}
+	// Root and leg are translated in some clips only; arm in none.
+	clips[2].Tracks[0].Translation = formats.Vec3Track{}
+	trees := []*formats.MetaAnim{
+		play(0, 0, "a"),
+		{Kind: formats.MetaBlend, Weight: 0.3, Children: []*formats.MetaAnim{play(0, 0, "a"), play(1, 1, "b")}},
+		{Kind: formats.MetaBlend, Weight: 0.6, Children: []*formats.MetaAnim{play(1, 1, "b"), play(2, 2, "c")}},
+		{Kind: formats.MetaPhaseBlend, Weight: 0.5, Children: []*formats.MetaAnim{play(2, 2, "c"), play(0, 0, "a")}},
+		{Kind: formats.MetaRandom, Children: []*formats.MetaAnim{play(1, 1, "b"), play(2, 2, "c")}, Probabilities: []uint32{50, 100}},
+		{Kind: formats.MetaSequence, Children: []*formats.MetaAnim{play(2, 2, "c"), play(0, 0, "a"), play(1, 1, "b")}},
+		{Kind: formats.MetaBlend, Weight: 0.4, Children: []*formats.MetaAnim{
+			{Kind: formats.MetaBlend, Weight: 0.7, Children: []*formats.MetaAnim{play(0, 0, "a"), play(2, 2, "c")}},
+			{Kind: formats.MetaPhaseBlend, Weight: 0.2, Children: []*formats.MetaAnim{play(1, 1, "b"), play(2, 2, "c")}},
+		}},
+	}
+	var anims []formats.SetAnim
+	for i, tr := range trees {
+		anims = append(anims, formats.SetAnim{Name: fmt.Sprint("t", i), Tree: tr})
+	}
+	a := setAsset(clips, anims...)
+	a.Skeleton = sk
+	for _, kind := range []formats.MetaTransKind{formats.MetaTransTrans, formats.MetaTransPhase, formats.MetaTransSnap} {
+		a.AnimSet.DefaultTransition = formats.MetaTrans{Kind: kind, Duration: 0.5}
+		for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
+			p := NewPose(sk)
+			for i := range trees {
+				src := mustBuild(t, a, i, Options{Rule: rule})
+				srcs := []Source{src}
+				src.SetTime(0.3)
+				if tr, err := BuildTransition(a, src, (i+1)%len(trees), Options{Rule: rule}); err == nil {
+					srcs = append(srcs, tr)
+				}
+				for _, s := range srcs {
+					for _, tt := range []float64{0, 0.1, 0.25, 0.7, 1.2, 2.9} {
+						mask := s.sampleAt(tt, p, 0)
+						if b := unboundBone(sk, p, mask); b >= 0 {
+							t.Fatalf("%v tree %d (%T) transition %v at %v: bone %d has %v without a translation, bind %v",
+								rule, i, s, kind, tt, b, p.Local[b].Translation, sk.Bones[b].Bind.Translation)
+						}
+					}
+				}
+			}
+		}
 	}
 }
