@@ -36,8 +36,11 @@ const blendChunk = 64
 //go:noescape
 func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 
-// lerpRotsAVX is lerpRotsAsm in AVX instructions, with the same results;
-// only for processors with AVX.
+// lerpRotsAVX is lerpRotsAsm in AVX instructions, with the same results
+// for the lanes it takes, but it does not write dots and leaves to the
+// slow path MP1's lanes whose quickDot is at most 0.95 - 1e-6 untested
+// (blendRotsPrime1Left sends them to slerpPrime1AVX); only for processors
+// with AVX.
 //
 //go:noescape
 func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
@@ -59,12 +62,6 @@ func lerpRots(kern blendKernels, a, b *formats.Transform, groups int, w, lo, hi 
 //
 //go:noescape
 func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
-
-// slerpPrimeAVX is slerpPrimeAsm in AVX instructions, with the same
-// results; only for processors with AVX.
-//
-//go:noescape
-func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
 // slerpPrime1AVX is Metroid Prime's slerp branch of blendRotsPrime
 // (blendRotPrimeSlow's) for the joints idx[0..4·groups) of a and b
@@ -114,7 +111,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		} else {
 			for _, m := range slow[:g] {
 				if m != 0 {
-					blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl, kern)
+					blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
 					break
 				}
 			}
@@ -125,13 +122,13 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 	}
 }
 
-// blendRotsPrimeLeft blends the joints lerpRotsAsm left (bits of slow,
+// blendRotsPrimeLeft blends the joints lerpRotsAsm (SSE2) left (bits of slow,
 // localDot in dl): blendRotPrimeSlow's slerp branch (localDot from 0 to
 // 0.95) goes to slerpPrimeAsm, with FastArcCosR's math.Acos from here
 // above 0.925; the rest (flips, NaN, huge or tiny quaternions) to the Go
 // code one by one. (A function of its own: its arrays are zeroed only
 // when some joint is left.)
-func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32, kern blendKernels) {
+func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl *[blendChunk]float32) {
 	var idx [blendChunk]int32
 	var dots, angle [blendChunk]float32
 	k := 0
@@ -153,11 +150,7 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 		for j := k; j%4 != 0; j++ {
 			idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
 		}
-		if kern == blendAVX {
-			slerpPrimeAVX(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
-		} else {
-			slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
-		}
+		slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
 	}
 }
 
@@ -216,20 +209,32 @@ func blendRotsPrime1Left(la, lb []formats.Transform, w float32, slow []uint8) {
 }
 
 // leftIndices lists the joints whose bits slow holds (bit j of slow[g]
-// for joint 4g + j) in idx and returns how many there are; it repeats
-// the last to fill its group of four.
+// for joint 4g + j, len(slow) <= blendChunk/4) in idx and returns how
+// many there are; it repeats the last to fill its group of four. It
+// does not branch on the bits: a loop over them would mispredict at its
+// end in every group.
 func leftIndices(slow []uint8, idx *[blendChunk]int32) int {
 	k := 0
-	for gi, m := range slow {
-		for ; m != 0; m &= m - 1 {
-			idx[k] = int32(4*gi + bits.TrailingZeros8(m))
-			k++
-		}
+	for gi, m := range slow[:min(len(slow), blendChunk/4)] {
+		l, b := &leftLanes[m&15], int32(4*gi)
+		// k <= 4·gi: the four entries are within idx.
+		d := idx[k : k+4 : k+4]
+		d[0], d[1], d[2], d[3] = b+l[0], b+l[1], b+l[2], b+l[3]
+		k += bits.OnesCount8(m & 15)
 	}
 	for j := k; j%4 != 0; j++ {
 		idx[j] = idx[k-1]
 	}
 	return k
+}
+
+// leftLanes lists, for each 4-bit mask, the lanes whose bits it holds,
+// lowest first (then zeros). It is never written.
+var leftLanes = [16][4]int32{
+	{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
+	{2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+	{3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+	{2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
 }
 
 // blendRotsPrime2Left blends the joints lerpRotsAVX left (bits of

@@ -15,9 +15,11 @@
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
 //
-// lerpRotsAVX, slerpPrimeAVX, lerpTSAVX and lerpSAVX are AVX versions of
-// lerpRotsAsm, slerpPrimeAsm, lerpTSAsm and lerpSAsm with the same results, for processors with AVX
-// (blendKernelsHere); the SSE2 kernels remain for those without.
+// lerpRotsAVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm,
+// lerpTSAsm and lerpSAsm with the same results, for processors with AVX
+// (blendKernelsHere); the SSE2 kernels remain for those without. The
+// slerp branches of both games have AVX kernels of their own
+// (slerpPrime1AVX, slerpPrime2AVX); SSE2's slerpPrimeAsm does MP1's.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).
@@ -75,7 +77,11 @@ DATA blendK<>+280(SB)/4, $0x3f733333
 DATA blendK<>+284(SB)/4, $0x3f733333
 DATA blendK<>+288(SB)/8, $0x3fd8000000000000 // 0.375 (double)
 DATA blendK<>+296(SB)/8, $0x3fd8000000000000
-GLOBL blendK<>(SB), RODATA|NOPTR, $304
+DATA blendK<>+304(SB)/4, $0x3f733322          // float32(0.95 - 1e-6)
+DATA blendK<>+308(SB)/4, $0x3f733322
+DATA blendK<>+312(SB)/4, $0x3f733322
+DATA blendK<>+316(SB)/4, $0x3f733322
+GLOBL blendK<>(SB), RODATA|NOPTR, $320
 
 #define K_ONEPD blendK<>+0(SB)
 #define K_INF blendK<>+16(SB)
@@ -96,6 +102,7 @@ GLOBL blendK<>(SB), RODATA|NOPTR, $304
 #define K_HALFPD blendK<>+256(SB)
 #define K_095 blendK<>+272(SB)
 #define K_0375PD blendK<>+288(SB)
+#define K_095LO blendK<>+304(SB)
 
 // TRANSPOSE turns rows r0..r3 into columns r0..r3 (t0, t1 are clobbered).
 // The columns come out through a0 b0 a1 b1 | a2 b2 a3 b3 (UNPCKLPS and
@@ -568,13 +575,17 @@ lerpdone:
 
 // func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 //
-// lerpRotsAsm in AVX, pass for pass, with the same scratch memory.
-TEXT ·lerpRotsAVX(SB), 0, $2112-56
+// lerpRotsAsm in AVX, pass for pass, except that it does not write dots
+// (blendRotsPrime1Left has slerpPrime1AVX compute localDot again) and
+// tests MP1's lanes out of the band only if a quickDot is above 0.95 -
+// 1e-6 (the others go to the slow path, which has the full rule); its
+// scratch memory also keeps a's columns for the third pass (192 bytes a
+// group).
+TEXT ·lerpRotsAVX(SB), 0, $3136-56
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
 	MOVQ         groups+16(FP), CX
 	LEAQ         64(SP), R8
-	MOVQ         dots+48(FP), R9
 	MOVBLZX      echoes+36(FP), DX
 	VBROADCASTSS w+24(FP), X15
 	VCVTPS2PD    X15, Y14
@@ -614,14 +625,20 @@ lavxloop1:
 	VCMPPS  $2, X9, X11, X11
 	VANDNPS X10, X11, X11
 
-	// MP1's lanes out of the band, as in lerpRotsAsm.
+	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6,
+	// as in lerpRotsAsm: those with 0.95 < localDot < 1 lerp, those with
+	// 1 <= localDot keep their rotation (X13). The others, whose localDot
+	// is at most 0.95 but for huge quaternions, are left to
+	// slerpPrime1AVX, which checks (dots is not written).
 	VXORPS    X13, X13, X13
-	VMOVUPS   K_QNAN, X12
-	VMOVMSKPS X11, AX
-	CMPL      AX, $15
-	JEQ       lavxclass
 	TESTL     DX, DX
 	JNE       lavxclass
+	VMOVUPS   K_095LO, X0
+	VCMPPS    $1, X9, X0, X0
+	VANDNPS   X0, X11, X0
+	VMOVMSKPS X0, AX
+	TESTL     AX, AX
+	JEQ       lavxclass
 	VMULPS    X5, X1, X9
 	VFMADDS(X3, X7, X9, X10, Y10, Y12)
 	VFMADDS(X2, X6, X10, X9, Y9, Y12)
@@ -634,14 +651,9 @@ lavxloop1:
 	VMOVUPS   K_ONEPS, X0
 	VCMPPS    $1, X0, X10, X9
 	VANDPS    X9, X12, X12
-	VMOVUPS   K_QNAN, X9
-	VANDPS    X11, X9, X9
-	VANDNPS   X10, X11, X0
 	VORPS     X12, X11, X11
-	VORPS     X0, X9, X12
 
 lavxclass:
-	VMOVUPS   X12, (R9)
 	VMOVUPS   X13, 112(R8)
 	VMOVUPS   X11, 80(R8)
 	VMOVMSKPS X11, AX
@@ -669,12 +681,15 @@ lavxclass:
 	VMOVUPS    X5, 16(R8)
 	VMOVUPS    X6, 32(R8)
 	VMOVUPS    X9, 48(R8)
+	VMOVUPS    X4, 128(R8)
+	VMOVUPS    X3, 144(R8)
+	VMOVUPS    X1, 160(R8)
+	VMOVUPS    X2, 176(R8)
 
 lavxnext1:
 	ADDQ $160, SI
 	ADDQ $160, DI
-	ADDQ $128, R8
-	ADDQ $16, R9
+	ADDQ $192, R8
 	DECQ CX
 	JNZ  lavxloop1
 
@@ -700,7 +715,7 @@ lavxloopn:
 	VMOVUPS 80(R8), X11
 	VANDPS  X13, X11, X11
 	VMOVUPS X11, 80(R8)
-	ADDQ    $128, R8
+	ADDQ    $192, R8
 	DECQ    CX
 	JNZ     lavxloopn
 
@@ -750,21 +765,15 @@ lavxscale:
 	VMULPS  X8, X7, X7
 	VMULPS  X8, X10, X10
 	VMULPS  X8, X6, X6
-	CMPL    AX, $15
-	JEQ     lavxstore
 
-	// Some joints keep their rotation: blend with a's.
-	VMOVUPS 12(SI), X0
-	VMOVUPS 52(SI), X1
-	VMOVUPS 92(SI), X2
-	VMOVUPS 132(SI), X3
-	VTRANSPOSE(X0, X1, X2, X3, X5, X12, X4, X3, X1, X2)
-	VBLENDX(X11, X4, X9)
-	VBLENDX(X11, X3, X7)
-	VBLENDX(X11, X1, X10)
-	VBLENDX(X11, X2, X6)
-
-lavxstore:
+	// The joints out of the band keep their rotation: a's, kept by the
+	// first pass. (Always blended: whether a group has such joints is
+	// a branch the processor cannot predict on unrelated motions.)
+	VXORPS    K_SIGN, X11, X11
+	VBLENDVPS X11, 128(R8), X9, X9
+	VBLENDVPS X11, 144(R8), X7, X7
+	VBLENDVPS X11, 160(R8), X10, X10
+	VBLENDVPS X11, 176(R8), X6, X6
 	VTRANSPOSE(X9, X7, X10, X6, X0, X8, X1, X2, X3, X4)
 	VMOVUPS X1, 12(SI)
 	VMOVUPS X2, 52(SI)
@@ -773,7 +782,7 @@ lavxstore:
 
 lavxnext3:
 	ADDQ $160, SI
-	ADDQ $128, R8
+	ADDQ $192, R8
 	INCQ BX
 	DECQ CX
 	JNZ  lavxloop3
@@ -1016,157 +1025,6 @@ slerpdone:
 	VFMADDSK(x, K_SC3, dst, acc, ya, yt); \
 	VMULPS  x2, x, x; \
 	VFMADDSK(x, K_SC4, acc, dst, yd, yt)
-
-// func slerpPrimeAVX(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
-//
-// slerpPrimeAsm in AVX, pass for pass (FMAddS, FastArcCosR's and
-// FastSinR's fused terms and InvSqrtMP1's double-precision 1/√n on four
-// lanes at once); it ends with VZEROUPPER.
-TEXT ·slerpPrimeAVX(SB), 0, $2112-52
-	MOVQ         groups+40(FP), CX
-	TESTQ        CX, CX
-	JLE          spavxdone
-	MOVQ         d+24(FP), DX
-	MOVQ         angle+32(FP), R9
-	LEAQ         64(SP), R8
-	VBROADCASTSS u+48(FP), X0
-	VMOVUPS      X0, 16(SP)
-	VMOVUPS      K_ONEPS, X1
-	VSUBPS       X0, X1, X1
-	VMOVUPS      X1, 0(SP)
-
-spavxloop1:
-	// FastArcCosR(d); angle[] where d > 0.925.
-	VMOVUPS      (DX), X8
-	VBROADCASTSD K_AC2, Y14
-	VBROADCASTSD K_AC1, Y13
-	VCVTPS2PD    X8, Y10
-	VMULPD       Y14, Y10, Y10
-	VADDPD       Y13, Y10, Y10
-	VCVTPD2PSY   Y10, X10
-	VMULPS       X8, X8, X9
-	VMULPS       X9, X8, X11
-	VFMADDSK(X11, K_AC3, X10, X12, Y12, Y13)
-	VMULPS       X9, X11, X11
-	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
-	VMULPS       X9, X11, X11
-	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
-	VMOVUPS      K_ACOSLIM, X13
-	VCMPPS       $1, X8, X13, X13
-	VMOVUPS      (R9), X8
-	VBLENDX(X13, X12, X8)
-	VMOVUPS      X8, 0(R8)
-	ADDQ         $16, DX
-	ADDQ         $16, R9
-	ADDQ         $128, R8
-	DECQ         CX
-	JNZ          spavxloop1
-
-	// sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
-	MOVQ groups+40(FP), CX
-	LEAQ 64(SP), R8
-
-spavxloop2:
-	VMOVUPS 0(R8), X8
-	VMOVUPS 0(SP), X9
-	VMULPS  X8, X9, X9
-	VFASTSIN(X9, X10, X11, X12, Y10, Y12, Y13)
-	VMOVUPS 16(SP), X1
-	VMULPS  X8, X1, X1
-	VFASTSIN(X1, X2, X3, X4, Y2, Y4, Y5)
-	VMOVUPS X10, 0(R8)
-	VMOVUPS X2, 16(R8)
-	ADDQ    $128, R8
-	DECQ    CX
-	JNZ     spavxloop2
-
-	// x, y, z, w and n as in slerpPrimeAsm; a: W X10, X X1, Y X11, Z
-	// X3; b: W X12, X X5, Y X13, Z X7.
-	MOVQ groups+40(FP), CX
-	MOVQ a+0(FP), SI
-	MOVQ b+8(FP), DI
-	MOVQ idx+16(FP), R9
-	LEAQ 64(SP), R8
-
-spavxloop3:
-	GATHER4(R9)
-	VMOVUPS 12(SI)(R10*1), X0
-	VMOVUPS 12(SI)(R11*1), X1
-	VMOVUPS 12(SI)(R12*1), X2
-	VMOVUPS 12(SI)(R13*1), X3
-	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X10, X1, X11, X3)
-	VMOVUPS 12(DI)(R10*1), X4
-	VMOVUPS 12(DI)(R11*1), X5
-	VMOVUPS 12(DI)(R12*1), X6
-	VMOVUPS 12(DI)(R13*1), X7
-	VTRANSPOSE(X4, X5, X6, X7, X8, X9, X12, X5, X13, X7)
-	VMOVUPS 0(R8), X8
-	VMOVUPS 16(R8), X9
-	VMULPS  X8, X1, X1
-	VMULPS  X9, X5, X5
-	VADDPS  X5, X1, X1
-	VMULPS  X8, X11, X11
-	VMULPS  X9, X13, X13
-	VADDPS  X13, X11, X11
-	VMULPS  X8, X3, X3
-	VMULPS  X9, X7, X7
-	VADDPS  X7, X3, X3
-	VMULPS  X9, X12, X12
-	VFMADDS(X8, X10, X12, X0, Y0, Y2)
-	VMOVUPS X1, 32(R8)
-	VMOVUPS X11, 48(R8)
-	VMOVUPS X3, 64(R8)
-	VMOVUPS X0, 80(R8)
-	VMULPS  X11, X11, X5
-	VFMADDSQ(X1, X5, X6, Y6, Y2)
-	VFMADDSQ(X3, X6, X5, Y5, Y2)
-	VFMADDSQ(X0, X5, X6, Y6, Y2)
-	VMOVUPS X6, 96(R8)
-	ADDQ    $16, R9
-	ADDQ    $128, R8
-	DECQ    CX
-	JNZ     spavxloop3
-
-	// inv = InvSqrtMP1(n) (INVSQRT1 on four doubles, NaN at +Inf); the
-	// rotations are inv·(w, x, y, z).
-	MOVQ groups+40(FP), CX
-	MOVQ idx+16(FP), R9
-	LEAQ 64(SP), R8
-
-spavxloop4:
-	VMOVUPS      96(R8), X6
-	VCVTPS2PD    X6, Y11
-	VSQRTPD      Y11, Y11
-	VBROADCASTSD K_ONEPD, Y7
-	VDIVPD       Y11, Y7, Y7
-	VCVTPD2PSY   Y7, X7
-	VMOVUPS      K_INF, X11
-	VCMPPS       $0, X6, X11, X11
-	VANDPS       K_QNAN, X11, X12
-	VANDNPS      X7, X11, X11
-	VORPS        X12, X11, X7
-	VMOVUPS      80(R8), X10
-	VMOVUPS      32(R8), X1
-	VMOVUPS      48(R8), X2
-	VMOVUPS      64(R8), X3
-	VMULPS       X7, X10, X10
-	VMULPS       X7, X1, X1
-	VMULPS       X7, X2, X2
-	VMULPS       X7, X3, X3
-	VTRANSPOSE(X10, X1, X2, X3, X8, X9, X4, X5, X6, X7)
-	GATHER4(R9)
-	VMOVUPS      X4, 12(SI)(R10*1)
-	VMOVUPS      X5, 12(SI)(R11*1)
-	VMOVUPS      X6, 12(SI)(R12*1)
-	VMOVUPS      X7, 12(SI)(R13*1)
-	ADDQ         $16, R9
-	ADDQ         $128, R8
-	DECQ         CX
-	JNZ          spavxloop4
-
-spavxdone:
-	VZEROUPPER
-	RET
 
 // SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
 // coefficients broadcast at byte offsets o0..o3 from p (arcRun's Estrin terms).
@@ -1957,17 +1815,19 @@ e2done:
 // must be strictly between Slerp's snaps. A joint outside those
 // conditions, or whose angle lies next to a float32 tie (where the Go
 // code asks math.Acos), is left as it was and gets its bit in fail[g]. A
-// group may list a joint twice. It ends with VZEROUPPER.
+// group may list a joint twice (groups <= 16). It ends with VZEROUPPER.
 //
-// Frame: 0 1-u, 16 u, 32 lo, 48 hi (four float32 each); 64..191 a's W,
-// X, Y, Z and b's as columns; 192 the lanes still good; 208 the angles;
-// 224 the lanes above FastArcCosR's limit.
-TEXT ·slerpPrime1AVX(SB), 0, $240-56
-	MOVQ         a+0(FP), SI
-	MOVQ         b+8(FP), DI
-	MOVQ         idx+16(FP), R9
+// One group's work is a chain of dependent operations several hundred
+// cycles long, so the kernel runs in five passes over the groups, each
+// short enough for the processor to overlap the groups, which pass
+// values on through the frame: 0 1-u, 16 u, 32 lo, 48 hi (four float32
+// each); from 64, per group (P1GROUP bytes): a's W, X, Y, Z and b's as
+// columns (0..127), d then the angle (128), the good lanes (144), sa
+// (160), sb (176), the new W, X, Y, Z (192..255), n (256), the lanes
+// above FastArcCosR's limit (272).
+#define P1GROUP 288
+TEXT ·slerpPrime1AVX(SB), 0, $4672-56
 	MOVQ         groups+24(FP), CX
-	MOVQ         fail+48(FP), BX
 	TESTQ        CX, CX
 	JLE          p1done
 	VBROADCASTSS u+32(FP), X0
@@ -1980,44 +1840,45 @@ TEXT ·slerpPrime1AVX(SB), 0, $240-56
 	VBROADCASTSS hi+40(FP), X2
 	VMOVUPS      X2, 48(SP)
 
-p1loop:
-	// a: W X4, X X5, Y X6, Z X7; b: W X8, X X9, Y X10, Z X11.
+	// Pass 1: the columns, d = localDot, the good lanes: 0 <= d <= 0.95,
+	// quickDot out of (lo, hi).
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 64(SP), R8
+
+p1loop1:
 	GATHER4(R9)
-	VMOVUPS 12(SI)(R10*1), X0
-	VMOVUPS 12(SI)(R11*1), X1
-	VMOVUPS 12(SI)(R12*1), X2
-	VMOVUPS 12(SI)(R13*1), X3
+	VMOVUPS   12(SI)(R10*1), X0
+	VMOVUPS   12(SI)(R11*1), X1
+	VMOVUPS   12(SI)(R12*1), X2
+	VMOVUPS   12(SI)(R13*1), X3
 	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
-	VMOVUPS 12(DI)(R10*1), X0
-	VMOVUPS 12(DI)(R11*1), X1
-	VMOVUPS 12(DI)(R12*1), X2
-	VMOVUPS 12(DI)(R13*1), X3
+	VMOVUPS   12(DI)(R10*1), X0
+	VMOVUPS   12(DI)(R11*1), X1
+	VMOVUPS   12(DI)(R12*1), X2
+	VMOVUPS   12(DI)(R13*1), X3
 	VTRANSPOSE(X0, X1, X2, X3, X12, X13, X8, X9, X10, X11)
-	VMOVUPS X4, 64(SP)
-	VMOVUPS X5, 80(SP)
-	VMOVUPS X6, 96(SP)
-	VMOVUPS X7, 112(SP)
-	VMOVUPS X8, 128(SP)
-	VMOVUPS X9, 144(SP)
-	VMOVUPS X10, 160(SP)
-	VMOVUPS X11, 176(SP)
-
-	// quickDot in (lo, hi): blendRotsPrime's lerp branch, not this one.
-	VMULPS  X8, X4, X12
-	VMULPS  X9, X5, X13
-	VADDPS  X13, X12, X12
-	VMULPS  X10, X6, X13
-	VADDPS  X13, X12, X12
-	VMULPS  X11, X7, X13
-	VADDPS  X13, X12, X12
-	VMOVUPS 32(SP), X14
-	VCMPPS  $1, X12, X14, X14
-	VMOVUPS 48(SP), X15
-	VCMPPS  $2, X12, X15, X15
-	VANDNPS X14, X15, X14
-
-	// d = localDot (X13); good lanes: 0 <= d <= 0.95, quickDot out of
-	// the band.
+	VMOVUPS   X4, 0(R8)
+	VMOVUPS   X5, 16(R8)
+	VMOVUPS   X6, 32(R8)
+	VMOVUPS   X7, 48(R8)
+	VMOVUPS   X8, 64(R8)
+	VMOVUPS   X9, 80(R8)
+	VMOVUPS   X10, 96(R8)
+	VMOVUPS   X11, 112(R8)
+	VMULPS    X8, X4, X12
+	VMULPS    X9, X5, X13
+	VADDPS    X13, X12, X12
+	VMULPS    X10, X6, X13
+	VADDPS    X13, X12, X12
+	VMULPS    X11, X7, X13
+	VADDPS    X13, X12, X12
+	VMOVUPS   32(SP), X14
+	VCMPPS    $1, X12, X14, X14
+	VMOVUPS   48(SP), X15
+	VCMPPS    $2, X12, X15, X15
+	VANDNPS   X14, X15, X14
 	VMULPS    X10, X6, X12
 	VFMADDS(X5, X9, X12, X13, Y13, Y15)
 	VFMADDS(X7, X11, X13, X12, Y12, Y15)
@@ -2028,13 +1889,21 @@ p1loop:
 	VCMPPS    $2, X1, X13, X1
 	VANDPS    X1, X0, X0
 	VANDNPS   X0, X14, X14
-	VMOVUPS   X14, 192(SP)
-	VMOVMSKPS X14, AX
-	TESTL     AX, AX
-	JEQ       p1next
+	VMOVUPS   X13, 128(R8)
+	VMOVUPS   X14, 144(R8)
+	ADDQ      $16, R9
+	ADDQ      $P1GROUP, R8
+	DECQ      CX
+	JNZ       p1loop1
 
-	// FastArcCosR's polynomial of d (X12), as in slerpPrimeAVX.
-	VMOVAPS      X13, X8
+	// Pass 2: the angle, FastArcCosR's polynomial (as in slerpPrimeAsm),
+	// and the lanes above its limit.
+	MOVQ groups+24(FP), CX
+	LEAQ 64(SP), R8
+	XORL DX, DX
+
+p1loop2:
+	VMOVUPS      128(R8), X8
 	VBROADCASTSD K_AC2, Y14
 	VBROADCASTSD K_AC1, Y9
 	VCVTPS2PD    X8, Y10
@@ -2048,57 +1917,108 @@ p1loop:
 	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
 	VMULPS       X9, X11, X11
 	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
-	VMOVUPS      X12, 208(SP)
+	VMOVUPS      X12, 128(R8)
+	VMOVUPS      K_ACOSLIM, X13
+	VCMPPS       $1, X8, X13, X13
+	VANDPS       144(R8), X13, X13
+	VMOVUPS      X13, 272(R8)
+	VMOVMSKPS    X13, AX
+	ORL          AX, DX
+	VMOVUPS      X8, 256(R8)
+	ADDQ         $P1GROUP, R8
+	DECQ         CX
+	JNZ          p1loop2
 
-	// Above 0.925 (in a good lane), Acos32.
-	VMOVUPS   K_ACOSLIM, X13
-	VCMPPS    $1, X8, X13, X13
-	VANDPS    192(SP), X13, X13
-	VMOVMSKPS X13, AX
+	// Pass 2b, where some lane is above the limit: Acos32 there, and
+	// the lanes next to a tie dropped.
+	TESTL DX, DX
+	JEQ   p1sines
+	MOVQ  groups+24(FP), CX
+	LEAQ  64(SP), R8
+
+p1loopacos:
+	VMOVUPS   272(R8), X0
+	VMOVMSKPS X0, AX
 	TESTL     AX, AX
-	JEQ       p1sines
-	VMOVUPS   X13, 224(SP)
-	VMOVAPS   X8, X13
+	JEQ       p1nextacos
+	VMOVUPS   256(R8), X13
 	VACOS32
-	VMOVUPS   224(SP), X0
-	VMOVUPS   208(SP), X1
+	VMOVUPS   272(R8), X0
+	VMOVUPS   128(R8), X1
 	VBLENDVPS X0, X12, X1, X1
-	VMOVUPS   X1, 208(SP)
+	VMOVUPS   X1, 128(R8)
 	VANDNPS   X0, X14, X14
-	VANDNPS   192(SP), X14, X0
-	VMOVUPS   X0, 192(SP)
+	VANDNPS   144(R8), X14, X0
+	VMOVUPS   X0, 144(R8)
+
+p1nextacos:
+	ADDQ $P1GROUP, R8
+	DECQ CX
+	JNZ  p1loopacos
 
 p1sines:
-	// sa = FastSinR(angle·(1 - u)) X8, sb = FastSinR(angle·u) X9.
-	VMOVUPS 208(SP), X12
+	// Pass 3: sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
+	MOVQ groups+24(FP), CX
+	LEAQ 64(SP), R8
+
+p1loop3:
+	VMOVUPS 128(R8), X12
 	VMOVUPS 0(SP), X0
 	VMULPS  X12, X0, X0
 	VFASTSIN(X0, X8, X1, X2, Y8, Y2, Y3)
-	VMOVUPS 16(SP), X0
-	VMULPS  X12, X0, X0
-	VFASTSIN(X0, X9, X1, X2, Y9, Y2, Y3)
+	VMOVUPS 16(SP), X4
+	VMULPS  X12, X4, X4
+	VFASTSIN(X4, X9, X5, X6, Y9, Y6, Y7)
+	VMOVUPS X8, 160(R8)
+	VMOVUPS X9, 176(R8)
+	ADDQ    $P1GROUP, R8
+	DECQ    CX
+	JNZ     p1loop3
 
-	// x, y, z = float32(sa·a) + float32(sb·b) (X1, X2, X3); w =
-	// FMAddS(sa, aW, float32(sb·bW)) (X0); n (X6).
-	VMULPS  80(SP), X8, X1
-	VMULPS  144(SP), X9, X4
+	// Pass 4: x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa,
+	// aW, float32(sb·bW)); n.
+	MOVQ groups+24(FP), CX
+	LEAQ 64(SP), R8
+
+p1loop4:
+	VMOVUPS 160(R8), X8
+	VMOVUPS 176(R8), X9
+	VMULPS  16(R8), X8, X1
+	VMULPS  80(R8), X9, X4
 	VADDPS  X4, X1, X1
-	VMULPS  96(SP), X8, X2
-	VMULPS  160(SP), X9, X4
+	VMULPS  32(R8), X8, X2
+	VMULPS  96(R8), X9, X4
 	VADDPS  X4, X2, X2
-	VMULPS  112(SP), X8, X3
-	VMULPS  176(SP), X9, X4
+	VMULPS  48(R8), X8, X3
+	VMULPS  112(R8), X9, X4
 	VADDPS  X4, X3, X3
-	VMULPS  128(SP), X9, X4
-	VMOVUPS 64(SP), X5
+	VMULPS  64(R8), X9, X4
+	VMOVUPS 0(R8), X5
 	VFMADDS(X8, X5, X4, X0, Y0, Y7)
+	VMOVUPS X0, 192(R8)
+	VMOVUPS X1, 208(R8)
+	VMOVUPS X2, 224(R8)
+	VMOVUPS X3, 240(R8)
 	VMULPS  X2, X2, X5
 	VFMADDSQ(X1, X5, X6, Y6, Y7)
 	VFMADDSQ(X3, X6, X5, Y5, Y7)
 	VFMADDSQ(X0, X5, X6, Y6, Y7)
+	VMOVUPS X6, 256(R8)
+	ADDQ    $P1GROUP, R8
+	DECQ    CX
+	JNZ     p1loop4
 
-	// inv = InvSqrtMP1(n): float32(1 / √n) in double precision, NaN at
-	// +Inf.
+	// Pass 5: inv = InvSqrtMP1(n) (float32(1 / √n) in double precision,
+	// NaN at +Inf), the rotations inv·(w, x, y, z) in the good lanes,
+	// stored.
+	MOVQ groups+24(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ idx+16(FP), R9
+	MOVQ fail+48(FP), BX
+	LEAQ 64(SP), R8
+
+p1loop5:
+	VMOVUPS      256(R8), X6
 	VCVTPS2PD    X6, Y11
 	VSQRTPD      Y11, Y11
 	VBROADCASTSD K_ONEPD, Y7
@@ -2109,35 +2029,30 @@ p1sines:
 	VANDPS       K_QNAN, X11, X12
 	VANDNPS      X7, X11, X11
 	VORPS        X12, X11, X7
-	VMULPS       X7, X0, X0
-	VMULPS       X7, X1, X1
-	VMULPS       X7, X2, X2
-	VMULPS       X7, X3, X3
-
-	// Keep the good lanes (X15), store.
-	VMOVUPS   192(SP), X15
-	VMOVUPS   64(SP), X4
-	VBLENDVPS X15, X0, X4, X0
-	VMOVUPS   80(SP), X4
-	VBLENDVPS X15, X1, X4, X1
-	VMOVUPS   96(SP), X4
-	VBLENDVPS X15, X2, X4, X2
-	VMOVUPS   112(SP), X4
-	VBLENDVPS X15, X3, X4, X3
+	VMULPS       192(R8), X7, X0
+	VMULPS       208(R8), X7, X1
+	VMULPS       224(R8), X7, X2
+	VMULPS       240(R8), X7, X3
+	VMOVUPS      144(R8), X15
+	VXORPS       K_SIGN, X15, X14
+	VBLENDVPS    X14, 0(R8), X0, X0
+	VBLENDVPS    X14, 16(R8), X1, X1
+	VBLENDVPS    X14, 32(R8), X2, X2
+	VBLENDVPS    X14, 48(R8), X3, X3
 	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
-	VMOVUPS   X4, 12(SI)(R10*1)
-	VMOVUPS   X5, 12(SI)(R11*1)
-	VMOVUPS   X6, 12(SI)(R12*1)
-	VMOVUPS   X7, 12(SI)(R13*1)
-	VMOVMSKPS X15, AX
-
-p1next:
-	XORL $15, AX
-	MOVB AX, (BX)
-	ADDQ $16, R9
-	INCQ BX
-	DECQ CX
-	JNZ  p1loop
+	GATHER4(R9)
+	VMOVUPS      X4, 12(SI)(R10*1)
+	VMOVUPS      X5, 12(SI)(R11*1)
+	VMOVUPS      X6, 12(SI)(R12*1)
+	VMOVUPS      X7, 12(SI)(R13*1)
+	VMOVMSKPS    X15, AX
+	XORL         $15, AX
+	MOVB         AX, (BX)
+	ADDQ         $16, R9
+	INCQ         BX
+	ADDQ         $P1GROUP, R8
+	DECQ         CX
+	JNZ          p1loop5
 
 p1done:
 	VZEROUPPER
