@@ -45,13 +45,37 @@ func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes 
 //go:noescape
 func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 
-// lerpRots runs lerpRotsAVX if kern is blendAVX, else lerpRotsAsm.
-func lerpRots(kern blendKernels, a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32) {
-	if kern == blendAVX {
-		lerpRotsAVX(a, b, groups, w, lo, hi, echoes, slow, dots)
-		return
+// lerpRots8AVX is lerpRotsAVX on eight joints at a time, 8·octs joints
+// (octs at most blendChunk/8), with the same results; instead of slow
+// bytes it lists the joints it left in idx (room for 8·octs + 4 entries)
+// and returns how many. Only for processors with AVX.
+//
+//go:noescape
+func lerpRots8AVX(a, b *formats.Transform, octs int, w, lo, hi float32, echoes bool, idx *int32) int
+
+// lerpRotsLeft runs the lerp kernels of AVX on the first 4·groups joints
+// of a and b (groups at most blendChunk/4), lerpRots8AVX and lerpRotsAVX
+// for an odd last group, and lists the joints they left in idx, the last
+// repeated to fill its group of four; it returns how many there are.
+func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[blendChunk + 4]int32) int {
+	k, o := 0, groups/2
+	if o > 0 {
+		k = lerpRots8AVX(&a[0], &b[0], o, w, lo, hi, echoes, &idx[0])
 	}
-	lerpRotsAsm(a, b, groups, w, lo, hi, echoes, slow, dots)
+	if groups%2 != 0 {
+		j := 8 * o
+		var slow [1]uint8
+		var dots [4]float32
+		lerpRotsAVX(&a[j], &b[j], 1, w, lo, hi, echoes, &slow[0], &dots[0])
+		for m := slow[0]; m != 0; m &= m - 1 {
+			idx[k] = int32(j + bits.TrailingZeros8(m))
+			k++
+		}
+	}
+	for j := k; j%4 != 0; j++ {
+		idx[j] = idx[k-1]
+	}
+	return k
 }
 
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
@@ -90,14 +114,12 @@ func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float
 //go:noescape
 func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow *uint8)
 
-// blendRotsPrimeSIMD is blendRotsPrime: lerpRotsAsm takes the joints
-// inside the lerp band, slerpPrimeAsm most others; the rest and the last
-// len(la)%4 go through the Go code. kern is blendAVX (only where the
+// blendRotsPrimeSIMD is blendRotsPrime: the lerp kernels take the joints
+// inside the lerp band, the slerp kernels most others; the rest and the
+// last len(la)%4 go through the Go code. kern is blendAVX (only where the
 // processor has AVX) or blendSSE2.
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
-	var slow [blendChunk / 4]uint8
-	var dl [blendChunk]float32
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -105,10 +127,17 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 			blendRotsPrime(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRots(kern, &la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
 		if kern == blendAVX {
-			blendRotsPrime1Left(la[base:end], lb[base:end], w, slow[:g])
+			var idx [blendChunk + 4]int32
+			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, &idx); k > 0 {
+				var fail [blendChunk/4 + 1]uint8
+				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
+				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], false)
+			}
 		} else {
+			var slow [blendChunk / 4]uint8
+			var dl [blendChunk]float32
+			lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
 			for _, m := range slow[:g] {
 				if m != 0 {
 					blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
@@ -118,6 +147,24 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime(la[t:end], lb[t:end], w)
+		}
+	}
+}
+
+// redoFailed blends through the Go code, one by one, the joints idx[j]
+// whose bit j the slerp kernel set in fail (MP1's rule, or Echoes' with
+// echoes).
+func redoFailed(la, lb []formats.Transform, w float32, idx []int32, fail []uint8, echoes bool) {
+	for gi, m := range fail[:(len(idx)+3)/4] {
+		for ; m != 0; m &= m - 1 {
+			if j := 4*gi + bits.TrailingZeros8(m); j < len(idx) {
+				i := idx[j]
+				if echoes {
+					blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+				} else {
+					blendRotsPrime(la[i:i+1], lb[i:i+1], w)
+				}
+			}
 		}
 	}
 }
@@ -157,8 +204,6 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 // blendRotsPrime2SIMD is blendRotsPrime2, split as blendRotsPrimeSIMD.
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
-	var slow [blendChunk / 4]uint8
-	var dl [blendChunk]float32
 	// Echoes' band has no upper end: hi <= d is never true for NaN.
 	hi := float32(math.NaN())
 	for base := 0; base < len(la); base += blendChunk {
@@ -168,10 +213,17 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 			blendRotsPrime2(la[base:end], lb[base:end], w)
 			break
 		}
-		lerpRots(kern, &la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
 		if kern == blendAVX {
-			blendRotsPrime2Left(la[base:end], lb[base:end], w, slow[:g])
+			var idx [blendChunk + 4]int32
+			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, &idx); k > 0 {
+				var fail [blendChunk/4 + 1]uint8
+				slerpPrime2AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP2, &fail[0])
+				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], true)
+			}
 		} else {
+			var slow [blendChunk / 4]uint8
+			var dl [blendChunk]float32
+			lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
 			for gi, m := range slow[:g] {
 				for ; m != 0; m &= m - 1 {
 					i := base + 4*gi + bits.TrailingZeros8(m)
@@ -181,82 +233,6 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 		}
 		if t := base + 4*g; t < end {
 			blendRotsPrime2(la[t:end], lb[t:end], w)
-		}
-	}
-}
-
-// blendRotsPrime1Left blends the joints lerpRotsAVX left (bits of
-// slow) through slerpPrime1AVX, and the few it leaves (flips, NaN, huge
-// or tiny quaternions, angles next to a float32 tie) through the Go code
-// one by one.
-func blendRotsPrime1Left(la, lb []formats.Transform, w float32, slow []uint8) {
-	var idx [blendChunk]int32
-	k := leftIndices(slow, &idx)
-	if k == 0 {
-		return
-	}
-	var fail [blendChunk / 4]uint8
-	g := (k + 3) / 4
-	slerpPrime1AVX(&la[0], &lb[0], &idx[0], g, w, lerpLoMP1, lerpHiMP1, &fail[0])
-	for gi, m := range fail[:g] {
-		for ; m != 0; m &= m - 1 {
-			if j := 4*gi + bits.TrailingZeros8(m); j < k {
-				i := idx[j]
-				blendRotsPrime(la[i:i+1], lb[i:i+1], w)
-			}
-		}
-	}
-}
-
-// leftIndices lists the joints whose bits slow holds (bit j of slow[g]
-// for joint 4g + j, len(slow) <= blendChunk/4) in idx and returns how
-// many there are; it repeats the last to fill its group of four. It
-// does not branch on the bits: a loop over them would mispredict at its
-// end in every group.
-func leftIndices(slow []uint8, idx *[blendChunk]int32) int {
-	k := 0
-	for gi, m := range slow[:min(len(slow), blendChunk/4)] {
-		l, b := &leftLanes[m&15], int32(4*gi)
-		// k <= 4·gi: the four entries are within idx.
-		d := idx[k : k+4 : k+4]
-		d[0], d[1], d[2], d[3] = b+l[0], b+l[1], b+l[2], b+l[3]
-		k += bits.OnesCount8(m & 15)
-	}
-	for j := k; j%4 != 0; j++ {
-		idx[j] = idx[k-1]
-	}
-	return k
-}
-
-// leftLanes lists, for each 4-bit mask, the lanes whose bits it holds,
-// lowest first (then zeros). It is never written.
-var leftLanes = [16][4]int32{
-	{0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
-	{2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
-	{3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
-	{2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
-}
-
-// blendRotsPrime2Left blends the joints lerpRotsAVX left (bits of
-// slow) through slerpPrime2AVX, and the few it leaves (flips, the lerp
-// branch, NaN, angles and weights next to a float32 tie) through the Go
-// code one by one. (A function of its own: its arrays are zeroed only
-// when some joint is left.)
-func blendRotsPrime2Left(la, lb []formats.Transform, w float32, slow []uint8) {
-	var idx [blendChunk]int32
-	k := leftIndices(slow, &idx)
-	if k == 0 {
-		return
-	}
-	var fail [blendChunk / 4]uint8
-	g := (k + 3) / 4
-	slerpPrime2AVX(&la[0], &lb[0], &idx[0], g, w, lerpLoMP2, &fail[0])
-	for gi, m := range fail[:g] {
-		for ; m != 0; m &= m - 1 {
-			if j := 4*gi + bits.TrailingZeros8(m); j < k {
-				i := idx[j]
-				blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
-			}
 		}
 	}
 }

@@ -2057,3 +2057,394 @@ p1loop5:
 p1done:
 	VZEROUPPER
 	RET
+
+// VTRANSPOSE8 is VTRANSPOSE on Y registers: each 128-bit half transposed
+// on its own (the rows r0..r3 hold joints k and k+4 in their halves; the
+// columns come out with joints 0..3 low and 4..7 high). Same register
+// rules.
+#define VTRANSPOSE8(r0, r1, r2, r3, t0, t1, c0, c1, c2, c3) \
+	VUNPCKLPS r1, r0, t0; \
+	VUNPCKHPS r1, r0, r0; \
+	VUNPCKLPS r3, r2, t1; \
+	VUNPCKHPS r3, r2, r2; \
+	VUNPCKLPD t1, t0, c0; \
+	VUNPCKHPD t1, t0, c1; \
+	VUNPCKLPD r2, r0, c2; \
+	VUNPCKHPD r2, r0, c3
+
+// LOAD8: the rotations of the eight transforms at p as rows of two
+// joints' in Y0..Y3: joints k and k+4 in Yk.
+#define LOAD8(p) \
+	VMOVUPS     12(p), X0; \
+	VINSERTF128 $1, 172(p), Y0, Y0; \
+	VMOVUPS     52(p), X1; \
+	VINSERTF128 $1, 212(p), Y1, Y1; \
+	VMOVUPS     92(p), X2; \
+	VINSERTF128 $1, 252(p), Y2, Y2; \
+	VMOVUPS     132(p), X3; \
+	VINSERTF128 $1, 292(p), Y3, Y3
+
+// FMADDSMEM: dst = FMAddS(a, b, c) on four lanes, a and b float32 in
+// memory, c in an X register (VFMADDS' operation order; ya, yb are
+// clobbered).
+#define FMADDSMEM(a, b, c, dst, ya, yb) \
+	VCVTPS2PD  a, ya; \
+	VCVTPS2PD  b, yb; \
+	VMULPD     yb, ya, ya; \
+	VCVTPS2PD  c, yb; \
+	VADDPD     yb, ya, ya; \
+	VCVTPD2PSY ya, dst
+
+// FMADDSQMEM: dst = FMAddS(a, a, c) on four lanes, a in memory
+// (VFMADDSQ's order).
+#define FMADDSQMEM(a, c, dst, ya, yb) \
+	VCVTPS2PD  a, ya; \
+	VMULPD     ya, ya, ya; \
+	VCVTPS2PD  c, yb; \
+	VADDPD     yb, ya, ya; \
+	VCVTPD2PSY ya, dst
+
+// leftPerm: for each 4-bit mask, the VPERMILPS control that moves the
+// lanes whose bits it holds to the front, lowest first (leftIndices'
+// table).
+DATA leftPerm<>+0(SB)/4, $0
+DATA leftPerm<>+4(SB)/4, $0
+DATA leftPerm<>+8(SB)/4, $0
+DATA leftPerm<>+12(SB)/4, $0
+DATA leftPerm<>+16(SB)/4, $0
+DATA leftPerm<>+20(SB)/4, $0
+DATA leftPerm<>+24(SB)/4, $0
+DATA leftPerm<>+28(SB)/4, $0
+DATA leftPerm<>+32(SB)/4, $1
+DATA leftPerm<>+36(SB)/4, $0
+DATA leftPerm<>+40(SB)/4, $0
+DATA leftPerm<>+44(SB)/4, $0
+DATA leftPerm<>+48(SB)/4, $0
+DATA leftPerm<>+52(SB)/4, $1
+DATA leftPerm<>+56(SB)/4, $0
+DATA leftPerm<>+60(SB)/4, $0
+DATA leftPerm<>+64(SB)/4, $2
+DATA leftPerm<>+68(SB)/4, $0
+DATA leftPerm<>+72(SB)/4, $0
+DATA leftPerm<>+76(SB)/4, $0
+DATA leftPerm<>+80(SB)/4, $0
+DATA leftPerm<>+84(SB)/4, $2
+DATA leftPerm<>+88(SB)/4, $0
+DATA leftPerm<>+92(SB)/4, $0
+DATA leftPerm<>+96(SB)/4, $1
+DATA leftPerm<>+100(SB)/4, $2
+DATA leftPerm<>+104(SB)/4, $0
+DATA leftPerm<>+108(SB)/4, $0
+DATA leftPerm<>+112(SB)/4, $0
+DATA leftPerm<>+116(SB)/4, $1
+DATA leftPerm<>+120(SB)/4, $2
+DATA leftPerm<>+124(SB)/4, $0
+DATA leftPerm<>+128(SB)/4, $3
+DATA leftPerm<>+132(SB)/4, $0
+DATA leftPerm<>+136(SB)/4, $0
+DATA leftPerm<>+140(SB)/4, $0
+DATA leftPerm<>+144(SB)/4, $0
+DATA leftPerm<>+148(SB)/4, $3
+DATA leftPerm<>+152(SB)/4, $0
+DATA leftPerm<>+156(SB)/4, $0
+DATA leftPerm<>+160(SB)/4, $1
+DATA leftPerm<>+164(SB)/4, $3
+DATA leftPerm<>+168(SB)/4, $0
+DATA leftPerm<>+172(SB)/4, $0
+DATA leftPerm<>+176(SB)/4, $0
+DATA leftPerm<>+180(SB)/4, $1
+DATA leftPerm<>+184(SB)/4, $3
+DATA leftPerm<>+188(SB)/4, $0
+DATA leftPerm<>+192(SB)/4, $2
+DATA leftPerm<>+196(SB)/4, $3
+DATA leftPerm<>+200(SB)/4, $0
+DATA leftPerm<>+204(SB)/4, $0
+DATA leftPerm<>+208(SB)/4, $0
+DATA leftPerm<>+212(SB)/4, $2
+DATA leftPerm<>+216(SB)/4, $3
+DATA leftPerm<>+220(SB)/4, $0
+DATA leftPerm<>+224(SB)/4, $1
+DATA leftPerm<>+228(SB)/4, $2
+DATA leftPerm<>+232(SB)/4, $3
+DATA leftPerm<>+236(SB)/4, $0
+DATA leftPerm<>+240(SB)/4, $0
+DATA leftPerm<>+244(SB)/4, $1
+DATA leftPerm<>+248(SB)/4, $2
+DATA leftPerm<>+252(SB)/4, $3
+GLOBL leftPerm<>(SB), RODATA|NOPTR, $256
+
+DATA idxBase<>+0(SB)/4, $0 // the lanes' indices in a group, and 4
+DATA idxBase<>+4(SB)/4, $1
+DATA idxBase<>+8(SB)/4, $2
+DATA idxBase<>+12(SB)/4, $3
+DATA idxBase<>+16(SB)/4, $4
+DATA idxBase<>+20(SB)/4, $4
+DATA idxBase<>+24(SB)/4, $4
+DATA idxBase<>+28(SB)/4, $4
+GLOBL idxBase<>(SB), RODATA|NOPTR, $32
+
+// LEFTPACK: the indices of the lanes whose bits r holds (of a group of
+// four, whose first index and the next three are at 64(SP), then move on
+// by four) are written at (R11)(R12*4), and R12 counts them (r, R13, X12
+// and X13 are clobbered).
+#define LEFTPACK(r) \
+	ANDL      $15, r; \
+	MOVQ      r, R13; \
+	SHLQ      $4, R13; \
+	LEAQ      leftPerm<>(SB), AX; \
+	VMOVDQU   64(SP), X13; \
+	VPERMILPS (AX)(R13*1), X13, X12; \
+	VMOVDQU   X12, (R11)(R12*4); \
+	POPCNTL   r, r; \
+	ADDQ      r, R12; \
+	VPADDD    idxBase<>+16(SB), X13, X13; \
+	VMOVDQU   X13, 64(SP)
+
+// func lerpRots8AVX(a, b *formats.Transform, octs int, w, lo, hi float32, echoes bool, idx *int32) int
+//
+// lerpRotsAVX on eight joints at a time (octs <= 8): the float32 work on
+// Y registers of eight lanes, the double-precision work (FMAddS, NEWTON's
+// step) on their halves, with lerpRotsAVX's results. Instead of the slow
+// bytes it lists the joints it left in idx (from a table, without a
+// branch on them: leftIndices) and returns how many; idx must have room
+// for 8·octs + 4 entries.
+//
+// Frame: 0 lo, 32 hi (eight float32 each); 64..255 scratch for MP1's
+// lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
+// LEFTPACK's indices; from 256, per
+// octet (352 bytes): x, y, z, qw (0..127), n (128), the lerp lanes (160),
+// the kept lanes (192), a's W, X, Y, Z (224..351).
+TEXT ·lerpRots8AVX(SB), 0, $3072-56
+	MOVQ         a+0(FP), SI
+	MOVQ         b+8(FP), DI
+	MOVQ         octs+16(FP), CX
+	LEAQ         256(SP), R8
+	MOVBLZX      echoes+36(FP), DX
+	VBROADCASTSS w+24(FP), Y15
+	VCVTPS2PD    X15, Y14
+	VBROADCASTSS lo+28(FP), Y12
+	VMOVUPS      Y12, 0(SP)
+	VBROADCASTSS hi+32(FP), Y12
+	VMOVUPS      Y12, 32(SP)
+	TESTQ        CX, CX
+	JLE          l8done
+
+l8loop1:
+	// a: W Y4, X Y5, Y Y6, Z Y7; b: W Y8, X Y9, Y Y10, Z Y11.
+	LOAD8(SI)
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y8, Y9, Y4, Y5, Y6, Y7)
+	LOAD8(DI)
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y12, Y13, Y8, Y9, Y10, Y11)
+	VMOVUPS Y4, 224(R8)
+	VMOVUPS Y5, 256(R8)
+	VMOVUPS Y6, 288(R8)
+	VMOVUPS Y7, 320(R8)
+
+	// quickDot (Y12); lerp lanes (Y0): lo < d and not hi <= d.
+	VMULPS  Y8, Y4, Y12
+	VMULPS  Y9, Y5, Y13
+	VADDPS  Y13, Y12, Y12
+	VMULPS  Y10, Y6, Y13
+	VADDPS  Y13, Y12, Y12
+	VMULPS  Y11, Y7, Y13
+	VADDPS  Y13, Y12, Y12
+	VMOVUPS 0(SP), Y13
+	VCMPPS  $1, Y12, Y13, Y13
+	VMOVUPS 32(SP), Y0
+	VCMPPS  $2, Y12, Y0, Y0
+	VANDNPS Y13, Y0, Y0
+
+	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6,
+	// as in lerpRotsAVX (kept lanes in Y1).
+	VXORPS       Y1, Y1, Y1
+	TESTL        DX, DX
+	JNE          l8class
+	VBROADCASTSS K_095LO, Y2
+	VCMPPS       $1, Y12, Y2, Y2
+	VANDNPS      Y2, Y0, Y2
+	VMOVMSKPS    Y2, AX
+	TESTL        AX, AX
+	JEQ          l8class
+	VMOVUPS      Y8, 64(SP)
+	VMOVUPS      Y9, 96(SP)
+	VMOVUPS      Y11, 128(SP)
+	VMULPS       Y10, Y6, Y2
+	VMOVUPS      Y2, 160(SP)
+	FMADDSMEM(256(R8), 96(SP), 160(SP), X13, Y2, Y3)
+	FMADDSMEM(320(R8), 128(SP), X13, X13, Y2, Y3)
+	FMADDSMEM(224(R8), 64(SP), X13, X13, Y2, Y3)
+	VMOVUPS      X13, 192(SP)
+	FMADDSMEM(272(R8), 112(SP), 176(SP), X13, Y2, Y3)
+	FMADDSMEM(336(R8), 144(SP), X13, X13, Y2, Y3)
+	FMADDSMEM(240(R8), 80(SP), X13, X13, Y2, Y3)
+	VMOVUPS      X13, 208(SP)
+	VMOVUPS      192(SP), Y13
+	VBROADCASTSS K_ONEPS, Y2
+	VCMPPS       $2, Y13, Y2, Y2
+	VANDNPS      Y2, Y0, Y1
+	VBROADCASTSS K_095, Y2
+	VCMPPS       $1, Y13, Y2, Y2
+	VBROADCASTSS K_ONEPS, Y3
+	VCMPPS       $1, Y3, Y13, Y3
+	VANDPS       Y3, Y2, Y2
+	VORPS        Y2, Y0, Y0
+
+l8class:
+	VMOVUPS   Y1, 192(R8)
+	VMOVUPS   Y0, 160(R8)
+	VMOVMSKPS Y0, AX
+	TESTL     AX, AX
+	JEQ       l8next1
+
+	// x, y, z = a + float32(w·(b - a)) (Y9, Y10, Y11); qw = FMAddS(w,
+	// bW - aW, aW) by halves (Y2).
+	VSUBPS      Y4, Y8, Y8
+	VSUBPS      Y5, Y9, Y9
+	VSUBPS      Y6, Y10, Y10
+	VSUBPS      Y7, Y11, Y11
+	VMULPS      Y15, Y9, Y9
+	VADDPS      Y5, Y9, Y9
+	VMULPS      Y15, Y10, Y10
+	VADDPS      Y6, Y10, Y10
+	VMULPS      Y15, Y11, Y11
+	VADDPS      Y7, Y11, Y11
+	VCVTPS2PD   X8, Y2
+	VMULPD      Y14, Y2, Y2
+	VCVTPS2PD   X4, Y3
+	VADDPD      Y3, Y2, Y2
+	VCVTPD2PSY  Y2, X2
+	VEXTRACTF128 $1, Y8, X3
+	VCVTPS2PD   X3, Y3
+	VMULPD      Y14, Y3, Y3
+	VEXTRACTF128 $1, Y4, X12
+	VCVTPS2PD   X12, Y12
+	VADDPD      Y12, Y3, Y3
+	VCVTPD2PSY  Y3, X3
+	VINSERTF128 $1, X3, Y2, Y2
+	VMOVUPS     Y9, 0(R8)
+	VMOVUPS     Y10, 32(R8)
+	VMOVUPS     Y11, 64(R8)
+	VMOVUPS     Y2, 96(R8)
+
+l8next1:
+	ADDQ $320, SI
+	ADDQ $320, DI
+	ADDQ $352, R8
+	DECQ CX
+	JNZ  l8loop1
+
+	// Second pass: n, by halves; lanes with n not in (0, +Inf) drop out.
+	MOVQ         octs+16(FP), CX
+	LEAQ         256(SP), R8
+	VBROADCASTSS K_INF, Y15
+
+l8loopn:
+	VMOVUPS 32(R8), Y0
+	VMULPS  Y0, Y0, Y0
+	VMOVUPS Y0, 128(R8)
+	FMADDSQMEM(0(R8), 128(R8), X1, Y1, Y2)
+	FMADDSQMEM(64(R8), X1, X2, Y2, Y3)
+	FMADDSQMEM(96(R8), X2, X3, Y3, Y4)
+	FMADDSQMEM(16(R8), 144(R8), X5, Y5, Y6)
+	FMADDSQMEM(80(R8), X5, X6, Y6, Y7)
+	FMADDSQMEM(112(R8), X6, X7, Y7, Y8)
+	VINSERTF128 $1, X7, Y3, Y3
+	VMOVUPS Y3, 128(R8)
+	VXORPS  Y1, Y1, Y1
+	VCMPPS  $1, Y3, Y1, Y1
+	VCMPPS  $1, Y15, Y3, Y2
+	VANDPS  Y1, Y2, Y2
+	VANDPS  160(R8), Y2, Y2
+	VMOVUPS Y2, 160(R8)
+	ADDQ    $352, R8
+	DECQ    CX
+	JNZ     l8loopn
+
+	// Third pass: 1/√n, scale, a's rotation in the lanes out of the
+	// band, store.
+	VBROADCASTSD K_HALFPD, Y15
+	MOVQ         a+0(FP), SI
+	MOVQ         octs+16(FP), CX
+	LEAQ         256(SP), R8
+	MOVQ         idx+40(FP), R11
+	XORL         R12, R12
+	VMOVDQU      idxBase<>+0(SB), X13
+	VMOVDQU      X13, 64(SP)
+
+l8loop3:
+	VMOVUPS   160(R8), Y11
+	VORPS     192(R8), Y11, Y10
+	VMOVMSKPS Y10, BX
+	XORL      $255, BX
+	MOVL      BX, R10
+	LEFTPACK(R10)
+	SHRL      $4, BX
+	LEFTPACK(BX)
+	VMOVMSKPS Y11, AX
+	TESTL     AX, AX
+	JEQ       l8next3
+	VMOVUPS   128(R8), Y10
+	TESTL     DX, DX
+	JNE       l8inv2
+
+	// NEWTON by halves.
+	VSQRTPS      Y10, Y8
+	VBROADCASTSS K_ONEPS, Y0
+	VDIVPS       Y8, Y0, Y0
+	VCVTPS2PD    X10, Y12
+	VCVTPS2PD    X0, Y13
+	VRSQSTEP(Y12, Y13, Y8, Y14)
+	VCVTPD2PSY   Y13, X8
+	VEXTRACTF128 $1, Y10, X12
+	VCVTPS2PD    X12, Y12
+	VEXTRACTF128 $1, Y0, X13
+	VCVTPS2PD    X13, Y13
+	VRSQSTEP(Y12, Y13, Y9, Y14)
+	VCVTPD2PSY   Y13, X9
+	VINSERTF128  $1, X9, Y8, Y8
+	JMP          l8scale
+
+l8inv2:
+	// INVSQRT2.
+	VSQRTPS      Y10, Y0
+	VBROADCASTSS K_ONEPS, Y8
+	VDIVPS       Y0, Y8, Y8
+
+l8scale:
+	VMOVUPS      96(R8), Y9
+	VMOVUPS      0(R8), Y7
+	VMOVUPS      32(R8), Y10
+	VMOVUPS      64(R8), Y6
+	VMULPS       Y8, Y9, Y9
+	VMULPS       Y8, Y7, Y7
+	VMULPS       Y8, Y10, Y10
+	VMULPS       Y8, Y6, Y6
+	VBROADCASTSS K_SIGN, Y12
+	VXORPS       Y12, Y11, Y11
+	VBLENDVPS    Y11, 224(R8), Y9, Y9
+	VBLENDVPS    Y11, 256(R8), Y7, Y7
+	VBLENDVPS    Y11, 288(R8), Y10, Y10
+	VBLENDVPS    Y11, 320(R8), Y6, Y6
+	VTRANSPOSE8(Y9, Y7, Y10, Y6, Y0, Y8, Y1, Y2, Y3, Y4)
+	VMOVUPS      X1, 12(SI)
+	VEXTRACTF128 $1, Y1, 172(SI)
+	VMOVUPS      X2, 52(SI)
+	VEXTRACTF128 $1, Y2, 212(SI)
+	VMOVUPS      X3, 92(SI)
+	VEXTRACTF128 $1, Y3, 252(SI)
+	VMOVUPS      X4, 132(SI)
+	VEXTRACTF128 $1, Y4, 292(SI)
+
+l8next3:
+	ADDQ $320, SI
+	ADDQ $352, R8
+	DECQ CX
+	JNZ  l8loop3
+	MOVQ R12, ret+48(FP)
+	VZEROUPPER
+	RET
+
+l8done:
+	MOVQ $0, ret+48(FP)
+	VZEROUPPER
+	RET
