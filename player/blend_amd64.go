@@ -12,9 +12,9 @@ import (
 )
 
 // blendKernelsHere is the kernels of blend_amd64.s BlendPoses uses on
-// this processor: AVX's where it has AVX (lerpRotsAVX, about a third
-// fewer instructions than lerpRotsAsm for its double-precision
-// arithmetic), else SSE2's.
+// this processor: AVX's where it has AVX (eight joints at a time in the
+// lerp kernel, the slerp branches of both games in kernels of their
+// own), else SSE2's.
 func blendKernelsHere() blendKernels {
 	if cpu.X86.HasAVX {
 		return blendAVX
@@ -22,8 +22,9 @@ func blendKernelsHere() blendKernels {
 	return blendSSE2
 }
 
-// blendChunk is how many joints a kernel call covers: the wrappers keep
-// the per-group masks of the lanes the kernels left on the stack.
+// blendChunk is how many joints an SSE2 kernel call covers: the wrappers
+// keep the per-group masks of the lanes the kernels left on the stack,
+// and lerpRotsAsm and slerpPrimeAsm their scratch memory.
 const blendChunk = 64
 
 // lerpRotsAsm runs the lerp branch of the games' Slerp for 4·groups
@@ -36,42 +37,27 @@ const blendChunk = 64
 //go:noescape
 func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
 
-// lerpRotsAVX is lerpRotsAsm in AVX instructions, with the same results
-// for the lanes it takes, but it does not write dots and leaves to the
-// slow path MP1's lanes whose quickDot is at most 0.95 - 1e-6 untested
-// (blendRotsPrime1Left sends them to slerpPrime1AVX); only for processors
-// with AVX.
+// lerpRots8AVX is lerpRotsAsm in AVX on eight joints at a time, 4·groups
+// joints (groups at most avxChunk/4; an odd last group is done as a half
+// octet), with the same results for the joints it takes; instead of slow
+// bytes it lists the joints it left in idx (room for 4·groups + 4
+// entries) and returns how many. It tests MP1's joints out of the band
+// only where a quickDot may reach 0.95 and leaves the others to
+// slerpPrime1AVX, which tests them. Only for processors with AVX.
 //
 //go:noescape
-func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
+func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 
-// lerpRots8AVX is lerpRotsAVX on eight joints at a time, 8·octs joints
-// (octs at most blendChunk/8), with the same results; instead of slow
-// bytes it lists the joints it left in idx (room for 8·octs + 4 entries)
-// and returns how many. Only for processors with AVX.
-//
-//go:noescape
-func lerpRots8AVX(a, b *formats.Transform, octs int, w, lo, hi float32, echoes bool, idx *int32) int
+// avxChunk is how many joints the AVX kernels take in a call: the
+// wrappers keep the list of the joints the lerp kernel left, and
+// slerpPrime1AVX its scratch memory, on the stack.
+const avxChunk = 128
 
-// lerpRotsLeft runs the lerp kernels of AVX on the first 4·groups joints
-// of a and b (groups at most blendChunk/4), lerpRots8AVX and lerpRotsAVX
-// for an odd last group, and lists the joints they left in idx, the last
-// repeated to fill its group of four; it returns how many there are.
-func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[blendChunk + 4]int32) int {
-	k, o := 0, groups/2
-	if o > 0 {
-		k = lerpRots8AVX(&a[0], &b[0], o, w, lo, hi, echoes, &idx[0])
-	}
-	if groups%2 != 0 {
-		j := 8 * o
-		var slow [1]uint8
-		var dots [4]float32
-		lerpRotsAVX(&a[j], &b[j], 1, w, lo, hi, echoes, &slow[0], &dots[0])
-		for m := slow[0]; m != 0; m &= m - 1 {
-			idx[k] = int32(j + bits.TrailingZeros8(m))
-			k++
-		}
-	}
+// lerpRotsLeft runs lerpRots8AVX on the first 4·groups joints of a and b
+// (groups at most avxChunk/4) and lists the joints it left in idx, the
+// last repeated to fill its group of four; it returns how many there are.
+func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[avxChunk + 4]int32) int {
+	k := lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, &idx[0])
 	for j := k; j%4 != 0; j++ {
 		idx[j] = idx[k-1]
 	}
@@ -120,17 +106,21 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 // processor has AVX) or blendSSE2.
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
-	for base := 0; base < len(la); base += blendChunk {
-		end := min(base+blendChunk, len(la))
+	chunk := blendChunk
+	if kern == blendAVX {
+		chunk = avxChunk
+	}
+	for base := 0; base < len(la); base += chunk {
+		end := min(base+chunk, len(la))
 		g := (end - base) / 4
 		if g == 0 {
 			blendRotsPrime(la[base:end], lb[base:end], w)
 			break
 		}
 		if kern == blendAVX {
-			var idx [blendChunk + 4]int32
+			var idx [avxChunk + 4]int32
 			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, &idx); k > 0 {
-				var fail [blendChunk/4 + 1]uint8
+				var fail [avxChunk/4 + 1]uint8
 				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
 				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], false)
 			}
@@ -206,17 +196,21 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 	lb = lb[:len(la)]
 	// Echoes' band has no upper end: hi <= d is never true for NaN.
 	hi := float32(math.NaN())
-	for base := 0; base < len(la); base += blendChunk {
-		end := min(base+blendChunk, len(la))
+	chunk := blendChunk
+	if kern == blendAVX {
+		chunk = avxChunk
+	}
+	for base := 0; base < len(la); base += chunk {
+		end := min(base+chunk, len(la))
 		g := (end - base) / 4
 		if g == 0 {
 			blendRotsPrime2(la[base:end], lb[base:end], w)
 			break
 		}
 		if kern == blendAVX {
-			var idx [blendChunk + 4]int32
+			var idx [avxChunk + 4]int32
 			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, &idx); k > 0 {
-				var fail [blendChunk/4 + 1]uint8
+				var fail [avxChunk/4 + 1]uint8
 				slerpPrime2AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP2, &fail[0])
 				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], true)
 			}

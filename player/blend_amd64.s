@@ -15,11 +15,12 @@
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
 //
-// lerpRotsAVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm,
-// lerpTSAsm and lerpSAsm with the same results, for processors with AVX
-// (blendKernelsHere); the SSE2 kernels remain for those without. The
-// slerp branches of both games have AVX kernels of their own
-// (slerpPrime1AVX, slerpPrime2AVX); SSE2's slerpPrimeAsm does MP1's.
+// lerpRots8AVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm
+// (on eight joints at a time), lerpTSAsm and lerpSAsm with the same
+// results, for processors with AVX (blendKernelsHere); the SSE2 kernels
+// remain for those without. The slerp branches of both games have AVX
+// kernels of their own (slerpPrime1AVX, slerpPrime2AVX); SSE2's
+// slerpPrimeAsm does MP1's.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).
@@ -513,15 +514,15 @@ lerpnext3:
 lerpdone:
 	RET
 
-// The AVX variant of lerpRotsAsm (lerpRotsAVX) does each FMAddS and
-// NEWTON's double-precision step on all four lanes at once: VCVTPS2PD
-// widens four floats into a Y register, VMULPD and VADDPD work on the
-// four doubles, VCVTPD2PSY narrows them back, where SSE2 needs two
-// halves. Its every instruction is VEX-encoded (mixing legacy SSE with
-// 256-bit VEX instructions costs transitions on Intel processors) and it
-// ends with VZEROUPPER, since the Go code after it is legacy SSE. The
-// operations and their operand order are lerpRotsAsm's (VOP s, d, d is
-// OP s, d), so the bits are too.
+// The AVX kernels do each FMAddS and NEWTON's double-precision step on
+// four lanes at once: VCVTPS2PD widens four floats into a Y register,
+// VMULPD and VADDPD work on the four doubles, VCVTPD2PSY narrows them
+// back, where SSE2 needs two halves. Their every instruction is
+// VEX-encoded (mixing legacy SSE with 256-bit VEX instructions costs
+// transitions on Intel processors) and they end with VZEROUPPER, since
+// the Go code after them is legacy SSE. The operations and their operand
+// order are the SSE2 kernels' (VOP s, d, d is OP s, d), so the bits are
+// too.
 
 // VTRANSPOSE: the rows r0..r3 become the columns c0..c3 (r0, r2, t0 and
 // t1 are clobbered; c0 must not be t0, t1, r0 or r2, c1 and c2 not r0
@@ -566,230 +567,6 @@ lerpdone:
 	VMULPD       t, u, u; \
 	VMULPD       Y, u, u; \
 	VADDPD       u, Y, Y
-
-// VBLENDX is BLENDX.
-#define VBLENDX(m, old, dst) \
-	VXORPS old, dst, dst; \
-	VANDPS m, dst, dst; \
-	VXORPS old, dst, dst
-
-// func lerpRotsAVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, slow *uint8, dots *float32)
-//
-// lerpRotsAsm in AVX, pass for pass, except that it does not write dots
-// (blendRotsPrime1Left has slerpPrime1AVX compute localDot again) and
-// tests MP1's lanes out of the band only if a quickDot is above 0.95 -
-// 1e-6 (the others go to the slow path, which has the full rule); its
-// scratch memory also keeps a's columns for the third pass (192 bytes a
-// group).
-TEXT ·lerpRotsAVX(SB), 0, $3136-56
-	MOVQ         a+0(FP), SI
-	MOVQ         b+8(FP), DI
-	MOVQ         groups+16(FP), CX
-	LEAQ         64(SP), R8
-	MOVBLZX      echoes+36(FP), DX
-	VBROADCASTSS w+24(FP), X15
-	VCVTPS2PD    X15, Y14
-	VBROADCASTSS lo+28(FP), X12
-	VMOVUPS      X12, 0(SP)
-	VBROADCASTSS hi+32(FP), X12
-	VMOVUPS      X12, 16(SP)
-	TESTQ        CX, CX
-	JLE          lavxdone
-
-lavxloop1:
-	// a: W X4, X X3, Y X1, Z X2; b: W X8, X X7, Y X5, Z X6.
-	VMOVUPS    12(SI), X0
-	VMOVUPS    52(SI), X1
-	VMOVUPS    92(SI), X2
-	VMOVUPS    132(SI), X3
-	VTRANSPOSE(X0, X1, X2, X3, X5, X6, X4, X3, X1, X2)
-	VMOVUPS    12(DI), X0
-	VMOVUPS    52(DI), X5
-	VMOVUPS    92(DI), X6
-	VMOVUPS    132(DI), X7
-	VTRANSPOSE(X0, X5, X6, X7, X9, X10, X8, X7, X5, X6)
-
-	// quickDot.
-	VMULPS X8, X4, X9
-	VMULPS X7, X3, X0
-	VADDPS X0, X9, X9
-	VMULPS X5, X1, X0
-	VADDPS X0, X9, X9
-	VMULPS X6, X2, X0
-	VADDPS X0, X9, X9
-
-	// Fast lanes (X11): lo < d and not hi <= d.
-	VMOVUPS 0(SP), X10
-	VCMPPS  $1, X9, X10, X10
-	VMOVUPS 16(SP), X11
-	VCMPPS  $2, X9, X11, X11
-	VANDNPS X10, X11, X11
-
-	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6,
-	// as in lerpRotsAsm: those with 0.95 < localDot < 1 lerp, those with
-	// 1 <= localDot keep their rotation (X13). The others, whose localDot
-	// is at most 0.95 but for huge quaternions, are left to
-	// slerpPrime1AVX, which checks (dots is not written).
-	VXORPS    X13, X13, X13
-	TESTL     DX, DX
-	JNE       lavxclass
-	VMOVUPS   K_095LO, X0
-	VCMPPS    $1, X9, X0, X0
-	VANDNPS   X0, X11, X0
-	VMOVMSKPS X0, AX
-	TESTL     AX, AX
-	JEQ       lavxclass
-	VMULPS    X5, X1, X9
-	VFMADDS(X3, X7, X9, X10, Y10, Y12)
-	VFMADDS(X2, X6, X10, X9, Y9, Y12)
-	VFMADDS(X4, X8, X9, X10, Y10, Y12)
-	VMOVUPS   K_ONEPS, X9
-	VCMPPS    $2, X10, X9, X9
-	VANDNPS   X9, X11, X13
-	VMOVUPS   K_095, X12
-	VCMPPS    $1, X10, X12, X12
-	VMOVUPS   K_ONEPS, X0
-	VCMPPS    $1, X0, X10, X9
-	VANDPS    X9, X12, X12
-	VORPS     X12, X11, X11
-
-lavxclass:
-	VMOVUPS   X13, 112(R8)
-	VMOVUPS   X11, 80(R8)
-	VMOVMSKPS X11, AX
-	TESTL     AX, AX
-	JEQ       lavxnext1
-
-	// x, y, z = a + float32(w·(b - a)) in X7, X5, X6; qw = FMAddS(w,
-	// bW - aW, aW) in X9 (w as four doubles in Y14).
-	VSUBPS     X4, X8, X8
-	VSUBPS     X3, X7, X7
-	VSUBPS     X1, X5, X5
-	VSUBPS     X2, X6, X6
-	VMULPS     X15, X7, X7
-	VADDPS     X3, X7, X7
-	VMULPS     X15, X5, X5
-	VADDPS     X1, X5, X5
-	VMULPS     X15, X6, X6
-	VADDPS     X2, X6, X6
-	VCVTPS2PD  X8, Y9
-	VMULPD     Y14, Y9, Y9
-	VCVTPS2PD  X4, Y10
-	VADDPD     Y10, Y9, Y9
-	VCVTPD2PSY Y9, X9
-	VMOVUPS    X7, 0(R8)
-	VMOVUPS    X5, 16(R8)
-	VMOVUPS    X6, 32(R8)
-	VMOVUPS    X9, 48(R8)
-	VMOVUPS    X4, 128(R8)
-	VMOVUPS    X3, 144(R8)
-	VMOVUPS    X1, 160(R8)
-	VMOVUPS    X2, 176(R8)
-
-lavxnext1:
-	ADDQ $160, SI
-	ADDQ $160, DI
-	ADDQ $192, R8
-	DECQ CX
-	JNZ  lavxloop1
-
-	// Second pass: n; lanes with n not in (0, +Inf) drop out.
-	MOVQ    groups+16(FP), CX
-	LEAQ    64(SP), R8
-	VMOVUPS K_INF, X15
-
-lavxloopn:
-	VMOVUPS 0(R8), X7
-	VMOVUPS 16(R8), X5
-	VMOVUPS 32(R8), X6
-	VMOVUPS 48(R8), X9
-	VMULPS  X5, X5, X8
-	VFMADDSQ(X7, X8, X10, Y10, Y12)
-	VFMADDSQ(X6, X10, X8, Y8, Y12)
-	VFMADDSQ(X9, X8, X10, Y10, Y12)
-	VMOVUPS X10, 64(R8)
-	VXORPS  X12, X12, X12
-	VCMPPS  $1, X10, X12, X12
-	VCMPPS  $1, X15, X10, X13
-	VANDPS  X12, X13, X13
-	VMOVUPS 80(R8), X11
-	VANDPS  X13, X11, X11
-	VMOVUPS X11, 80(R8)
-	ADDQ    $192, R8
-	DECQ    CX
-	JNZ     lavxloopn
-
-	// Third pass: 1/√n, scale, keep the fast lanes, store.
-	VBROADCASTSD K_HALFPD, Y15
-	MOVQ         a+0(FP), SI
-	MOVQ         groups+16(FP), CX
-	LEAQ         64(SP), R8
-	MOVQ         slow+40(FP), BX
-
-lavxloop3:
-	VMOVUPS   80(R8), X11
-	VMOVUPS   112(R8), X10
-	VORPS     X11, X10, X10
-	VMOVMSKPS X10, AX
-	XORL      $15, AX
-	MOVB      AX, (BX)
-	VMOVMSKPS X11, AX
-	TESTL     AX, AX
-	JEQ       lavxnext3
-	VMOVUPS   64(R8), X10
-	TESTL     DX, DX
-	JNE       lavxinv2
-
-	// NEWTON on four lanes at once.
-	VSQRTPS    X10, X8
-	VMOVUPS    K_ONEPS, X0
-	VDIVPS     X8, X0, X0
-	VCVTPS2PD  X10, Y12
-	VCVTPS2PD  X0, Y13
-	VRSQSTEP(Y12, Y13, Y8, Y14)
-	VCVTPD2PSY Y13, X8
-	JMP        lavxscale
-
-lavxinv2:
-	// INVSQRT2.
-	VSQRTPS X10, X0
-	VMOVUPS K_ONEPS, X8
-	VDIVPS  X0, X8, X8
-
-lavxscale:
-	VMOVUPS 48(R8), X9
-	VMOVUPS 0(R8), X7
-	VMOVUPS 16(R8), X10
-	VMOVUPS 32(R8), X6
-	VMULPS  X8, X9, X9
-	VMULPS  X8, X7, X7
-	VMULPS  X8, X10, X10
-	VMULPS  X8, X6, X6
-
-	// The joints out of the band keep their rotation: a's, kept by the
-	// first pass. (Always blended: whether a group has such joints is
-	// a branch the processor cannot predict on unrelated motions.)
-	VXORPS    K_SIGN, X11, X11
-	VBLENDVPS X11, 128(R8), X9, X9
-	VBLENDVPS X11, 144(R8), X7, X7
-	VBLENDVPS X11, 160(R8), X10, X10
-	VBLENDVPS X11, 176(R8), X6, X6
-	VTRANSPOSE(X9, X7, X10, X6, X0, X8, X1, X2, X3, X4)
-	VMOVUPS X1, 12(SI)
-	VMOVUPS X2, 52(SI)
-	VMOVUPS X3, 92(SI)
-	VMOVUPS X4, 132(SI)
-
-lavxnext3:
-	ADDQ $160, SI
-	ADDQ $192, R8
-	INCQ BX
-	DECQ CX
-	JNZ  lavxloop3
-
-lavxdone:
-	VZEROUPPER
-	RET
 
 // INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
 // InvSqrtMP1 returns there (the arithmetic would give 0).
@@ -1815,7 +1592,7 @@ e2done:
 // must be strictly between Slerp's snaps. A joint outside those
 // conditions, or whose angle lies next to a float32 tie (where the Go
 // code asks math.Acos), is left as it was and gets its bit in fail[g]. A
-// group may list a joint twice (groups <= 16). It ends with VZEROUPPER.
+// group may list a joint twice (groups <= 32). It ends with VZEROUPPER.
 //
 // One group's work is a chain of dependent operations several hundred
 // cycles long, so the kernel runs in five passes over the groups, each
@@ -1826,7 +1603,7 @@ e2done:
 // (160), sb (176), the new W, X, Y, Z (192..255), n (256), the lanes
 // above FastArcCosR's limit (272).
 #define P1GROUP 288
-TEXT ·slerpPrime1AVX(SB), 0, $4672-56
+TEXT ·slerpPrime1AVX(SB), 0, $9280-56
 	MOVQ         groups+24(FP), CX
 	TESTQ        CX, CX
 	JLE          p1done
@@ -2073,16 +1850,24 @@ p1done:
 	VUNPCKHPD r2, r0, c3
 
 // LOAD8: the rotations of the eight transforms at p as rows of two
-// joints' in Y0..Y3: joints k and k+4 in Yk.
+// joints' in Y0..Y3: joints k and k+4 in Yk, joint k+4 at R9 bytes past
+// joint k (160; 0 for a half octet, whose high half repeats its low).
 #define LOAD8(p) \
 	VMOVUPS     12(p), X0; \
-	VINSERTF128 $1, 172(p), Y0, Y0; \
+	VINSERTF128 $1, 12(p)(R9*1), Y0, Y0; \
 	VMOVUPS     52(p), X1; \
-	VINSERTF128 $1, 212(p), Y1, Y1; \
+	VINSERTF128 $1, 52(p)(R9*1), Y1, Y1; \
 	VMOVUPS     92(p), X2; \
-	VINSERTF128 $1, 252(p), Y2, Y2; \
+	VINSERTF128 $1, 92(p)(R9*1), Y2, Y2; \
 	VMOVUPS     132(p), X3; \
-	VINSERTF128 $1, 292(p), Y3, Y3
+	VINSERTF128 $1, 132(p)(R9*1), Y3, Y3
+
+// HALFOFF: R9 = 160, or 240(SP) (0 if the last octet is a half one) in
+// the last octet (CX = 1).
+#define HALFOFF \
+	MOVQ    $160, R9; \
+	CMPQ    CX, $1; \
+	CMOVQEQ 240(SP), R9
 
 // FMADDSMEM: dst = FMAddS(a, b, c) on four lanes, a and b float32 in
 // memory, c in an X register (VFMADDS' operation order; ya, yb are
@@ -2200,24 +1985,36 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 	VPADDD    idxBase<>+16(SB), X13, X13; \
 	VMOVDQU   X13, 64(SP)
 
-// func lerpRots8AVX(a, b *formats.Transform, octs int, w, lo, hi float32, echoes bool, idx *int32) int
+// func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 //
-// lerpRotsAVX on eight joints at a time (octs <= 8): the float32 work on
-// Y registers of eight lanes, the double-precision work (FMAddS, NEWTON's
-// step) on their halves, with lerpRotsAVX's results. Instead of the slow
+// lerpRotsAsm in AVX on eight joints at a time, 4·groups joints (groups
+// <= 32):
+// the float32 work on Y registers of eight lanes, the double-precision
+// work (FMAddS, NEWTON's step) on their halves, with lerpRotsAsm's
+// results, except that it tests MP1's lanes out of the band only if a
+// quickDot is above 0.95 - 1e-6 (the others go to slerpPrime1AVX, which
+// tests them). An odd last group is a half octet whose high half repeats its
+// low one (computed twice, stored twice, listed once). Instead of slow
 // bytes it lists the joints it left in idx (from a table, without a
-// branch on them: leftIndices) and returns how many; idx must have room
-// for 8·octs + 4 entries.
+// branch on them) and returns how many; idx must have room for 4·groups
+// + 4 entries.
 //
-// Frame: 0 lo, 32 hi (eight float32 each); 64..255 scratch for MP1's
+// Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
 // lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
-// LEFTPACK's indices; from 256, per
+// LEFTPACK's indices; 240 HALFOFF's offset; from 256, per
 // octet (352 bytes): x, y, z, qw (0..127), n (128), the lerp lanes (160),
 // the kept lanes (192), a's W, X, Y, Z (224..351).
-TEXT ·lerpRots8AVX(SB), 0, $3072-56
+TEXT ·lerpRots8AVX(SB), 0, $5888-56
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
-	MOVQ         octs+16(FP), CX
+	MOVQ         groups+16(FP), CX
+	MOVQ         CX, AX
+	ANDQ         $1, AX
+	XORQ         $1, AX
+	IMULQ        $160, AX
+	MOVQ         AX, 240(SP)
+	INCQ         CX
+	SHRQ         $1, CX
 	LEAQ         256(SP), R8
 	MOVBLZX      echoes+36(FP), DX
 	VBROADCASTSS w+24(FP), Y15
@@ -2231,6 +2028,7 @@ TEXT ·lerpRots8AVX(SB), 0, $3072-56
 
 l8loop1:
 	// a: W Y4, X Y5, Y Y6, Z Y7; b: W Y8, X Y9, Y Y10, Z Y11.
+	HALFOFF
 	LOAD8(SI)
 	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y8, Y9, Y4, Y5, Y6, Y7)
 	LOAD8(DI)
@@ -2255,7 +2053,8 @@ l8loop1:
 	VANDNPS Y13, Y0, Y0
 
 	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6,
-	// as in lerpRotsAVX (kept lanes in Y1).
+	// as in lerpRotsAsm (kept lanes in Y1); the others, whose localDot is
+	// at most 0.95 but for huge quaternions, are left to slerpPrime1AVX.
 	VXORPS       Y1, Y1, Y1
 	TESTL        DX, DX
 	JNE          l8class
@@ -2334,7 +2133,9 @@ l8next1:
 	JNZ  l8loop1
 
 	// Second pass: n, by halves; lanes with n not in (0, +Inf) drop out.
-	MOVQ         octs+16(FP), CX
+	MOVQ         groups+16(FP), CX
+	INCQ         CX
+	SHRQ         $1, CX
 	LEAQ         256(SP), R8
 	VBROADCASTSS K_INF, Y15
 
@@ -2364,7 +2165,9 @@ l8loopn:
 	// band, store.
 	VBROADCASTSD K_HALFPD, Y15
 	MOVQ         a+0(FP), SI
-	MOVQ         octs+16(FP), CX
+	MOVQ         groups+16(FP), CX
+	INCQ         CX
+	SHRQ         $1, CX
 	LEAQ         256(SP), R8
 	MOVQ         idx+40(FP), R11
 	XORL         R12, R12
@@ -2372,6 +2175,7 @@ l8loopn:
 	VMOVDQU      X13, 64(SP)
 
 l8loop3:
+	HALFOFF
 	VMOVUPS   160(R8), Y11
 	VORPS     192(R8), Y11, Y10
 	VMOVMSKPS Y10, BX
@@ -2379,6 +2183,8 @@ l8loop3:
 	MOVL      BX, R10
 	LEFTPACK(R10)
 	SHRL      $4, BX
+	TESTQ     R9, R9
+	CMOVQEQ   R9, BX
 	LEFTPACK(BX)
 	VMOVMSKPS Y11, AX
 	TESTL     AX, AX
@@ -2427,13 +2233,13 @@ l8scale:
 	VBLENDVPS    Y11, 320(R8), Y6, Y6
 	VTRANSPOSE8(Y9, Y7, Y10, Y6, Y0, Y8, Y1, Y2, Y3, Y4)
 	VMOVUPS      X1, 12(SI)
-	VEXTRACTF128 $1, Y1, 172(SI)
+	VEXTRACTF128 $1, Y1, 12(SI)(R9*1)
 	VMOVUPS      X2, 52(SI)
-	VEXTRACTF128 $1, Y2, 212(SI)
+	VEXTRACTF128 $1, Y2, 52(SI)(R9*1)
 	VMOVUPS      X3, 92(SI)
-	VEXTRACTF128 $1, Y3, 252(SI)
+	VEXTRACTF128 $1, Y3, 92(SI)(R9*1)
 	VMOVUPS      X4, 132(SI)
-	VEXTRACTF128 $1, Y4, 292(SI)
+	VEXTRACTF128 $1, Y4, 132(SI)(R9*1)
 
 l8next3:
 	ADDQ $320, SI
