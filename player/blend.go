@@ -127,13 +127,16 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	// slower than the per-bone branch.)
 	switch rule {
 	case BlendPrime:
+		// The first scaled joints' scales are lerped by the rotations'
+		// kernel, while it has the transforms at hand.
+		scaled := 0
 		if !(w > slerpSnapLo && w < slerpSnapHi) {
 			// Slerp's end snaps: no lerp branch at all.
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
 		} else if simd {
-			blendRotsPrimeSIMD(la, lb, w, kern)
+			scaled = blendRotsPrimeSIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
@@ -143,7 +146,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
 		if simd {
-			lerpScalesSIMD(la, lb, w, kern)
+			lerpScalesSIMD(la[scaled:], lb[scaled:], w, kern)
 			orIntoSIMD(va, va, vb)
 		} else {
 			lerpScales(la, lb, w)

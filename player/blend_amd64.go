@@ -43,10 +43,11 @@ func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes 
 // bytes it lists the joints it left in idx (room for 4·groups + 4
 // entries) and returns how many. It tests MP1's joints out of the band
 // only where a quickDot may reach 0.95 and leaves the others to
-// slerpPrime1AVX, which tests them. Only for processors with AVX.
+// slerpPrime1AVX, which tests them. With scales it also lerps the
+// joints' scales, as lerp3To does. Only for processors with AVX.
 //
 //go:noescape
-func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
+func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *int32) int
 
 // avxChunk is how many joints the AVX kernels take in a call: the
 // wrappers keep the list of the joints the lerp kernel left, and
@@ -54,10 +55,11 @@ func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes
 const avxChunk = 128
 
 // lerpRotsLeft runs lerpRots8AVX on the first 4·groups joints of a and b
-// (groups at most avxChunk/4) and lists the joints it left in idx, the
-// last repeated to fill its group of four; it returns how many there are.
-func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[avxChunk + 4]int32) int {
-	k := lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, &idx[0])
+// (groups at most avxChunk/4; with scales, it lerps their scales too) and
+// lists the joints it left in idx, the last repeated to fill its group of
+// four; it returns how many there are.
+func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *[avxChunk + 4]int32) int {
+	k := lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, scales, &idx[0])
 	for j := k; j%4 != 0; j++ {
 		idx[j] = idx[k-1]
 	}
@@ -103,8 +105,10 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 // blendRotsPrimeSIMD is blendRotsPrime: the lerp kernels take the joints
 // inside the lerp band, the slerp kernels most others; the rest and the
 // last len(la)%4 go through the Go code. kern is blendAVX (only where the
-// processor has AVX) or blendSSE2.
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
+// processor has AVX) or blendSSE2. It returns how many of the first
+// joints' scales it lerped too (lerp3To's arithmetic): AVX's lerp kernel
+// does it while it has their transforms at hand.
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) (scaled int) {
 	lb = lb[:len(la)]
 	chunk := blendChunk
 	if kern == blendAVX {
@@ -119,7 +123,8 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		}
 		if kern == blendAVX {
 			var idx [avxChunk + 4]int32
-			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, &idx); k > 0 {
+			scaled = base + 4*g
+			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, true, &idx); k > 0 {
 				var fail [avxChunk/4 + 1]uint8
 				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
 				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], false)
@@ -139,6 +144,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 			blendRotsPrime(la[t:end], lb[t:end], w)
 		}
 	}
+	return scaled
 }
 
 // redoFailed blends through the Go code, one by one, the joints idx[j]
@@ -209,7 +215,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 		}
 		if kern == blendAVX {
 			var idx [avxChunk + 4]int32
-			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, &idx); k > 0 {
+			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, false, &idx); k > 0 {
 				var fail [avxChunk/4 + 1]uint8
 				slerpPrime2AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP2, &fail[0])
 				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], true)

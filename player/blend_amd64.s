@@ -1985,7 +1985,23 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 	VPADDD    idxBase<>+16(SB), X13, X13; \
 	VMOVDQU   X13, 64(SP)
 
-// func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
+// SCALE2: lerp3To of the scales of the two transforms o and o+40 bytes
+// from SI (b's from DI): the 16 bytes from offset 24 of each (a
+// rotation's Z, then the scale) in the halves of Y0, VLERPVEC's
+// arithmetic, the Z kept.
+#define SCALE2(o) \
+	VMOVUPS      24+o(SI), X0; \
+	VINSERTF128  $1, 64+o(SI), Y0, Y0; \
+	VMOVUPS      24+o(DI), X1; \
+	VINSERTF128  $1, 64+o(DI), Y1, Y1; \
+	VSUBPS       Y0, Y1, Y1; \
+	VMULPS       Y15, Y1, Y1; \
+	VADDPS       Y0, Y1, Y1; \
+	VBLENDPS     $0xee, Y1, Y0, Y0; \
+	VMOVUPS      X0, 24+o(SI); \
+	VEXTRACTF128 $1, Y0, 64+o(SI)
+
+// func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *int32) int
 //
 // lerpRotsAsm in AVX on eight joints at a time, 4·groups joints (groups
 // <= 32):
@@ -1997,7 +2013,9 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 // low one (computed twice, stored twice, listed once). Instead of slow
 // bytes it lists the joints it left in idx (from a table, without a
 // branch on them) and returns how many; idx must have room for 4·groups
-// + 4 entries.
+// + 4 entries. With scales it also lerps the joints' scales in its first
+// pass (VLERPVEC's arithmetic, two joints to a Y register: the 16 bytes
+// from a rotation's Z, which is kept).
 //
 // Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
 // lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
@@ -2037,7 +2055,17 @@ l8loop1:
 	VMOVUPS Y5, 256(R8)
 	VMOVUPS Y6, 288(R8)
 	VMOVUPS Y7, 320(R8)
+	MOVBLZX scales+37(FP), AX
+	TESTL   AX, AX
+	JEQ     l8noscale
+	SCALE2(0)
+	SCALE2(80)
+	TESTQ   R9, R9
+	JEQ     l8noscale
+	SCALE2(160)
+	SCALE2(240)
 
+l8noscale:
 	// quickDot (Y12); lerp lanes (Y0): lo < d and not hi <= d.
 	VMULPS  Y8, Y4, Y12
 	VMULPS  Y9, Y5, Y13

@@ -9,8 +9,9 @@ import "github.com/animview/animview/formats"
 // blendKernelsHere: no SIMD kernels here; BlendPoses runs the Go code.
 func blendKernelsHere() blendKernels { return blendGo }
 
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) int {
 	blendRotsPrime(la, lb, w)
+	return 0
 }
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsPrime2(la, lb, w)
