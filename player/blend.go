@@ -140,9 +140,12 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
-		if bound {
+		switch {
+		case bound && simd:
+			lerpTranslationsPrimeBoundSIMD(la, lb, w, bones, ma, mb, mo)
+		case bound:
 			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
-		} else {
+		default:
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
 		if simd {

@@ -5,9 +5,11 @@ package player
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
+	"github.com/go-gl/mathgl/mgl32"
 	"golang.org/x/sys/cpu"
 )
 
@@ -328,6 +330,26 @@ func lerpScalesSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	if len(la)%2 != 0 {
 		i := len(la) - 1
 		lerp3To(&la[i].Scale, &lb[i].Scale, w)
+	}
+}
+
+// primeTransAsm is lerpTranslationsPrimeBound for n joints (a multiple
+// of 16), joint i's bind translation at bind + i·stride.
+//
+//go:noescape
+func primeTransAsm(la, lb *formats.Transform, bind *mgl32.Vec3, stride uintptr, ma, mb, mo *bool, n int, w float32)
+
+// lerpTranslationsPrimeBoundSIMD is lerpTranslationsPrimeBound, sixteen
+// joints at a time through primeTransAsm and the rest through the Go
+// code.
+func lerpTranslationsPrimeBoundSIMD(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
+	n := len(la)
+	lb, bones, ma, mb, mo = lb[:n], bones[:n], ma[:n], mb[:n], mo[:n]
+	if k := n &^ 15; k > 0 {
+		primeTransAsm(&la[0], &lb[0], &bones[0].Bind.Translation, unsafe.Sizeof(formats.Bone{}), &ma[0], &mb[0], &mo[0], k, w)
+	}
+	if k := n &^ 15; k < n {
+		lerpTranslationsPrimeBound(la[k:], lb[k:], w, bones[k:], ma[k:], mb[k:], mo[k:])
 	}
 }
 

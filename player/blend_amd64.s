@@ -2282,3 +2282,75 @@ l8done:
 	MOVQ $0, ret+48(FP)
 	VZEROUPPER
 	RET
+
+// func primeTransAsm(la, lb *formats.Transform, bind *mgl32.Vec3, stride uintptr, ma, mb, mo *bool, n int, w float32)
+//
+// lerpTranslationsPrimeBound for n joints, n a multiple of 16, in SSE2:
+// sixteen masks at a time, mo = ma && mb (mo may alias ma), and for each
+// joint that ma marks (PMOVMSKB of its nonzero bytes) lerp3To of the
+// translations where mb marks it too, else the bind translation (joint
+// i's at bind + i·stride). The lerp is VLERPVEC's arithmetic on the 16
+// bytes from the translation, of which 12 are stored.
+TEXT ·primeTransAsm(SB), NOSPLIT, $0-68
+	MOVQ   la+0(FP), SI
+	MOVQ   lb+8(FP), DI
+	MOVQ   bind+16(FP), BX
+	MOVQ   ma+32(FP), R8
+	MOVQ   mb+40(FP), R9
+	MOVQ   mo+48(FP), R10
+	MOVQ   n+56(FP), CX
+	MOVSS  w+64(FP), X15
+	SHUFPS $0, X15, X15
+	XORQ   R11, R11
+	PXOR   X14, X14
+
+pt16:
+	CMPQ     CX, $16
+	JLT      ptdone
+	MOVOU    (R8)(R11*1), X0
+	MOVOU    (R9)(R11*1), X1
+	MOVOU    X0, X2
+	PAND     X1, X2
+	MOVOU    X2, (R10)(R11*1)
+	PCMPEQB  X14, X0
+	PMOVMSKB X0, AX
+	XORL     $0xffff, AX
+
+ptbits:
+	TESTL  AX, AX
+	JEQ    ptnext
+	BSFL   AX, DX
+	ADDQ   R11, DX
+	IMUL3Q $40, DX, R12
+	CMPB   (R9)(DX*1), $0
+	JEQ    ptbind
+	MOVUPS (SI)(R12*1), X3
+	MOVUPS (DI)(R12*1), X4
+	SUBPS  X3, X4
+	MULPS  X15, X4
+	ADDPS  X3, X4
+	MOVSD  X4, (SI)(R12*1)
+	MOVHLPS X4, X4
+	MOVSS  X4, 8(SI)(R12*1)
+	JMP    ptclear
+
+ptbind:
+	MOVQ  stride+24(FP), R13
+	IMULQ DX, R13
+	MOVQ  (BX)(R13*1), DX
+	MOVQ  DX, (SI)(R12*1)
+	MOVL  8(BX)(R13*1), DX
+	MOVL  DX, 8(SI)(R12*1)
+
+ptclear:
+	LEAL -1(AX), DX
+	ANDL DX, AX
+	JMP  ptbits
+
+ptnext:
+	ADDQ $16, R11
+	SUBQ $16, CX
+	JMP  pt16
+
+ptdone:
+	RET

@@ -27,3 +27,7 @@ func lerpScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	lerpScales(la, lb, w)
 }
 func orIntoSIMD(dst, a, b []bool) { orInto(dst, a, b) }
+
+func lerpTranslationsPrimeBoundSIMD(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
+	lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
+}
