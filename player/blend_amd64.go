@@ -88,6 +88,14 @@ func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, group
 //go:noescape
 func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
 
+// acosBandAVX runs the arccosine of slerpPrime1AVX (VACOSBAND) on
+// 4·groups arguments from 0.925 to 1: out gets float32(acos d) where ok
+// is all ones, which is where the bracket holds (TestAcosBandAVX). Only
+// for processors with AVX.
+//
+//go:noescape
+func acosBandAVX(d, out *float32, ok *uint32, groups int)
+
 // slerpPrime2AVX is Echoes' slerp branch of blendRotsPrime2 for the
 // joints idx[0..4·groups) of a and b (indices from a and b), in AVX: those
 // whose quickDot is at most lo and whose localDot d has 0 <= d < 0.866

@@ -1418,6 +1418,39 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 	VCMPPS     $0, X15, X14, X14; \
 	VCVTPD2PSY Y12, X12
 
+// VACOSBAND: VACOS32 for d in X13 from 0.925 to 1 (MP1's band above
+// FastArcCosR's limit): u = (1 - d)/2 <= 0.0375, the arcsine series to
+// u⁹ (what it leaves out is below 5e-17 of the sum, where Acos32's twenty
+// terms leave 4e-15 at u = 1/4: both far inside the bracket's 2⁻⁴²), r =
+// 2√u·S, under Acos32's bracket. Same registers as VACOS32.
+#define VACOSBAND \
+	VCVTPS2PD  X13, Y0; \
+	VMOVUPD    E2_ONE, Y2; \
+	VSUBPD     Y0, Y2, Y2; \
+	VMULPD     E2_HALF, Y2, Y4; \
+	VMULPD     Y4, Y4, Y5; \
+	VMULPD     Y5, Y5, Y6; \
+	VMULPD     Y6, Y6, Y7; \
+	ESTRIN4(E2_ONE, E2_AC1, E2_AC2, E2_AC3, Y4, Y5, Y8, Y15); \
+	ESTRIN4(E2_AC4, E2_AC5, E2_AC6, E2_AC7, Y4, Y5, Y9, Y15); \
+	VMULPD     E2_AC9, Y4, Y10; \
+	VADDPD     E2_AC8, Y10, Y10; \
+	VMULPD     Y9, Y6, Y9; \
+	VADDPD     Y9, Y8, Y8; \
+	VMULPD     Y10, Y7, Y10; \
+	VADDPD     Y10, Y8, Y8; \
+	VSQRTPD    Y4, Y11; \
+	VADDPD     Y11, Y11, Y11; \
+	VMULPD     Y8, Y11, Y12; \
+	VMULPD     E2_E42, Y12, Y13; \
+	VADDPD     E2_E49, Y13, Y13; \
+	VSUBPD     Y13, Y12, Y14; \
+	VADDPD     Y13, Y12, Y15; \
+	VCVTPD2PSY Y14, X14; \
+	VCVTPD2PSY Y15, X15; \
+	VCMPPS     $0, X15, X14, X14; \
+	VCVTPD2PSY Y12, X12
+
 // func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
 //
 // Echoes' blend of the rotations of joints idx[0..4·groups) (indices from a
@@ -1587,7 +1620,7 @@ e2done:
 // and b through its Slerp's slerp branch, as blendRotsPrime computes it
 // for a joint outside its lerp band (blendRotPrimeSlow): quickDot not in
 // (lo, hi), localDot d from 0 to 0.95 (no flip); the angle FastArcCosR(d),
-// its polynomial up to 0.925 and Acos32 above; the weights FastSinR(angle
+// its polynomial up to 0.925 and Acos32 above (VACOSBAND); the weights FastSinR(angle
 // · (1 - u)) and FastSinR(angle · u); the sum normalised by InvSqrtMP1. u
 // must be strictly between Slerp's snaps. A joint outside those
 // conditions, or whose angle lies next to a float32 tie (where the Go
@@ -1719,7 +1752,7 @@ p1loopacos:
 	TESTL     AX, AX
 	JEQ       p1nextacos
 	VMOVUPS   256(R8), X13
-	VACOS32
+	VACOSBAND
 	VMOVUPS   272(R8), X0
 	VMOVUPS   128(R8), X1
 	VBLENDVPS X0, X12, X1, X1
@@ -2353,4 +2386,31 @@ ptnext:
 	JMP  pt16
 
 ptdone:
+	RET
+
+// func acosBandAVX(d, out *float32, ok *uint32, groups int)
+//
+// VACOSBAND on 4·groups arguments, for the tests: out gets the angles,
+// ok all ones where the bracket holds.
+TEXT ·acosBandAVX(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), SI
+	MOVQ out+8(FP), DI
+	MOVQ ok+16(FP), BX
+	MOVQ groups+24(FP), CX
+	TESTQ CX, CX
+	JLE  abdone
+
+abloop:
+	VMOVUPS (SI), X13
+	VACOSBAND
+	VMOVUPS X12, (DI)
+	VMOVUPS X14, (BX)
+	ADDQ    $16, SI
+	ADDQ    $16, DI
+	ADDQ    $16, BX
+	DECQ    CX
+	JNZ     abloop
+
+abdone:
+	VZEROUPPER
 	RET

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 	"golang.org/x/sys/cpu"
 )
@@ -133,5 +134,39 @@ func checkSlerpKernel(t *testing.T, a, b []formats.Transform, ws []float32, echo
 	t.Logf("%s: %d pairs in the slerp branch, %d taken, %d left in all", name, eligible, took, left)
 	if eligible-took > eligible/1000 {
 		t.Errorf("%s: %d of %d slerp-branch pairs left to the Go code", name, eligible-took, eligible)
+	}
+}
+
+// TestAcosBandAVX: slerpPrime1AVX's arccosine, the arcsine series to u⁹
+// under Acos32's bracket, gives Acos32's float32 for every float32 from
+// 0.925 to 0.95 (the band MP1's slerp branch takes it for) where the
+// bracket holds, and the bracket holds for all but a few.
+func TestAcosBandAVX(t *testing.T) {
+	if !cpu.X86.HasAVX {
+		t.Skip("no AVX")
+	}
+	lo, hi := math.Float32bits(0.925), math.Float32bits(0.95)
+	var d []float32
+	for b := lo + 1; b <= hi; b++ {
+		d = append(d, math.Float32frombits(b))
+	}
+	for len(d)%4 != 0 {
+		d = append(d, 0.95)
+	}
+	out, ok := make([]float32, len(d)), make([]uint32, len(d))
+	acosBandAVX(&d[0], &out[0], &ok[0], len(d)/4)
+	left := 0
+	for i, x := range d {
+		if ok[i] == 0 {
+			left++
+			continue
+		}
+		if want := retromath.Acos32(x); math.Float32bits(out[i]) != math.Float32bits(want) {
+			t.Fatalf("acos %v: %v, Acos32 %v", x, out[i], want)
+		}
+	}
+	t.Logf("%d arguments, %d left to the Go code", len(d), left)
+	if left > len(d)/10000 {
+		t.Errorf("%d of %d arguments left", left, len(d))
 	}
 }
