@@ -341,24 +341,21 @@ func lerpScalesSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	}
 }
 
-// primeTransAsm is lerpTranslationsPrimeBound for n joints (a multiple
-// of 16), joint i's bind translation at bind + i·stride.
+// primeTransAsm is lerpTranslationsPrimeBound for n joints, joint i's
+// bind translation at bind + i·stride.
 //
 //go:noescape
 func primeTransAsm(la, lb *formats.Transform, bind *mgl32.Vec3, stride uintptr, ma, mb, mo *bool, n int, w float32)
 
-// lerpTranslationsPrimeBoundSIMD is lerpTranslationsPrimeBound, sixteen
-// joints at a time through primeTransAsm and the rest through the Go
-// code.
+// lerpTranslationsPrimeBoundSIMD is lerpTranslationsPrimeBound through
+// primeTransAsm, sixteen joints at a time.
 func lerpTranslationsPrimeBoundSIMD(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
 	n := len(la)
+	if n == 0 {
+		return
+	}
 	lb, bones, ma, mb, mo = lb[:n], bones[:n], ma[:n], mb[:n], mo[:n]
-	if k := n &^ 15; k > 0 {
-		primeTransAsm(&la[0], &lb[0], &bones[0].Bind.Translation, unsafe.Sizeof(formats.Bone{}), &ma[0], &mb[0], &mo[0], k, w)
-	}
-	if k := n &^ 15; k < n {
-		lerpTranslationsPrimeBound(la[k:], lb[k:], w, bones[k:], ma[k:], mb[k:], mo[k:])
-	}
+	primeTransAsm(&la[0], &lb[0], &bones[0].Bind.Translation, unsafe.Sizeof(formats.Bone{}), &ma[0], &mb[0], &mo[0], n, w)
 }
 
 // orIntoSIMD is orInto.

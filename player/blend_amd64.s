@@ -2316,15 +2316,40 @@ l8done:
 	VZEROUPPER
 	RET
 
+// PTBONE: joint DX of primeTransAsm, which ma marks: lerp3To of its
+// translation if mb marks it too, else the bind translation (the stride
+// at 0(SP); R12, R13 and DX are clobbered; done is where to go on).
+#define PTBONE(done, bind) \
+	IMUL3Q  $40, DX, R12; \
+	CMPB    (R9)(DX*1), $0; \
+	JEQ     bind; \
+	MOVUPS  (SI)(R12*1), X3; \
+	MOVUPS  (DI)(R12*1), X4; \
+	SUBPS   X3, X4; \
+	MULPS   X15, X4; \
+	ADDPS   X3, X4; \
+	MOVSD   X4, (SI)(R12*1); \
+	MOVHLPS X4, X4; \
+	MOVSS   X4, 8(SI)(R12*1); \
+	JMP     done; \
+bind:; \
+	MOVQ    0(SP), R13; \
+	IMULQ   DX, R13; \
+	MOVQ    (BX)(R13*1), DX; \
+	MOVQ    DX, (SI)(R12*1); \
+	MOVL    8(BX)(R13*1), DX; \
+	MOVL    DX, 8(SI)(R12*1)
+
 // func primeTransAsm(la, lb *formats.Transform, bind *mgl32.Vec3, stride uintptr, ma, mb, mo *bool, n int, w float32)
 //
-// lerpTranslationsPrimeBound for n joints, n a multiple of 16, in SSE2:
-// sixteen masks at a time, mo = ma && mb (mo may alias ma), and for each
-// joint that ma marks (PMOVMSKB of its nonzero bytes) lerp3To of the
-// translations where mb marks it too, else the bind translation (joint
-// i's at bind + i·stride). The lerp is VLERPVEC's arithmetic on the 16
-// bytes from the translation, of which 12 are stored.
-TEXT ·primeTransAsm(SB), NOSPLIT, $0-68
+// lerpTranslationsPrimeBound for n joints in SSE2: sixteen masks at a
+// time, mo = ma && mb (mo may alias ma), and for each joint that ma marks
+// (PMOVMSKB of its nonzero bytes) PTBONE; the last n%16 one by one. The
+// lerp is VLERPVEC's arithmetic on the 16 bytes from the translation, of
+// which 12 are stored.
+TEXT ·primeTransAsm(SB), NOSPLIT, $8-68
+	MOVQ   stride+24(FP), AX
+	MOVQ   AX, 0(SP)
 	MOVQ   la+0(FP), SI
 	MOVQ   lb+8(FP), DI
 	MOVQ   bind+16(FP), BX
@@ -2339,7 +2364,7 @@ TEXT ·primeTransAsm(SB), NOSPLIT, $0-68
 
 pt16:
 	CMPQ     CX, $16
-	JLT      ptdone
+	JLT      pt1
 	MOVOU    (R8)(R11*1), X0
 	MOVOU    (R9)(R11*1), X1
 	MOVOU    X0, X2
@@ -2350,30 +2375,11 @@ pt16:
 	XORL     $0xffff, AX
 
 ptbits:
-	TESTL  AX, AX
-	JEQ    ptnext
-	BSFL   AX, DX
-	ADDQ   R11, DX
-	IMUL3Q $40, DX, R12
-	CMPB   (R9)(DX*1), $0
-	JEQ    ptbind
-	MOVUPS (SI)(R12*1), X3
-	MOVUPS (DI)(R12*1), X4
-	SUBPS  X3, X4
-	MULPS  X15, X4
-	ADDPS  X3, X4
-	MOVSD  X4, (SI)(R12*1)
-	MOVHLPS X4, X4
-	MOVSS  X4, 8(SI)(R12*1)
-	JMP    ptclear
-
-ptbind:
-	MOVQ  stride+24(FP), R13
-	IMULQ DX, R13
-	MOVQ  (BX)(R13*1), DX
-	MOVQ  DX, (SI)(R12*1)
-	MOVL  8(BX)(R13*1), DX
-	MOVL  DX, 8(SI)(R12*1)
+	TESTL AX, AX
+	JEQ   ptnext
+	BSFL  AX, DX
+	ADDQ  R11, DX
+	PTBONE(ptclear, ptbind)
 
 ptclear:
 	LEAL -1(AX), DX
@@ -2384,6 +2390,23 @@ ptnext:
 	ADDQ $16, R11
 	SUBQ $16, CX
 	JMP  pt16
+
+pt1:
+	TESTQ   CX, CX
+	JLE     ptdone
+	MOVBLZX (R8)(R11*1), AX
+	MOVBLZX (R9)(R11*1), DX
+	ANDL    AX, DX
+	MOVB    DX, (R10)(R11*1)
+	TESTL   AX, AX
+	JEQ     pt1next
+	MOVQ    R11, DX
+	PTBONE(pt1next, pt1bind)
+
+pt1next:
+	INCQ R11
+	DECQ CX
+	JMP  pt1
 
 ptdone:
 	RET
