@@ -782,27 +782,6 @@ slerploop4:
 slerpdone:
 	RET
 
-// VFMADDSK is FMADDSK in AVX, on four doubles (dst must differ from c).
-#define VFMADDSK(a, k, c, dst, yd, yt) \
-	VCVTPS2PD    a, yd; \
-	VBROADCASTSD k, yt; \
-	VMULPD       yt, yd, yd; \
-	VCVTPS2PD    c, yt; \
-	VADDPD       yt, yd, yd; \
-	VCVTPD2PSY   yd, dst
-
-// VFASTSIN is FASTSIN in AVX (yd, ya: the Y registers of dst and acc).
-#define VFASTSIN(x, dst, x2, acc, yd, ya, yt) \
-	VMULPS  x, x, x2; \
-	VMOVUPS K_SC1, acc; \
-	VMULPS  x, acc, acc; \
-	VMULPS  x2, x, x; \
-	VFMADDSK(x, K_SC2, acc, dst, yd, yt); \
-	VMULPS  x2, x, x; \
-	VFMADDSK(x, K_SC3, dst, acc, ya, yt); \
-	VMULPS  x2, x, x; \
-	VFMADDSK(x, K_SC4, acc, dst, yd, yt)
-
 // SERIES: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y), the
 // coefficients broadcast at byte offsets o0..o3 from p (arcRun's Estrin terms).
 #define SERIES(p, o0, o1, o2, o3, y, y2, dst, t1, t2) \
@@ -1614,6 +1593,29 @@ e2done:
 	VZEROUPPER
 	RET
 
+// VFMADDSR: dst = FMAddS(a, k, c) on four lanes, k a float32 constant
+// as four doubles in a Y register (FMADDSK's order; dst must differ from
+// c).
+#define VFMADDSR(a, k, c, dst, yd, yt) \
+	VCVTPS2PD  a, yd; \
+	VMULPD     k, yd, yd; \
+	VCVTPS2PD  c, yt; \
+	VADDPD     yt, yd, yd; \
+	VCVTPD2PSY yd, dst
+
+// VFASTSINR is FASTSIN in AVX, with its constants in registers: c1 four
+// float32, c2..c4 four doubles each (yd, ya: the Y registers of dst and
+// acc).
+#define VFASTSINR(x, dst, x2, acc, yd, ya, yt, c1, c2, c3, c4) \
+	VMULPS x, x, x2; \
+	VMULPS x, c1, acc; \
+	VMULPS x2, x, x; \
+	VFMADDSR(x, c2, acc, dst, yd, yt); \
+	VMULPS x2, x, x; \
+	VFMADDSR(x, c3, dst, acc, ya, yt); \
+	VMULPS x2, x, x; \
+	VFMADDSR(x, c4, acc, dst, yd, yt)
+
 // func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
 //
 // Metroid Prime's blend of the rotations of joints idx[0..4·groups) of a
@@ -1708,25 +1710,28 @@ p1loop1:
 
 	// Pass 2: the angle, FastArcCosR's polynomial (as in slerpPrimeAsm),
 	// and the lanes above its limit.
-	MOVQ groups+24(FP), CX
-	LEAQ 64(SP), R8
-	XORL DX, DX
+	MOVQ         groups+24(FP), CX
+	LEAQ         64(SP), R8
+	XORL         DX, DX
+	VBROADCASTSD K_AC2, Y14
+	VBROADCASTSD K_AC1, Y15
+	VBROADCASTSD K_AC3, Y5
+	VBROADCASTSD K_AC4, Y6
+	VBROADCASTSD K_AC5, Y7
 
 p1loop2:
 	VMOVUPS      128(R8), X8
-	VBROADCASTSD K_AC2, Y14
-	VBROADCASTSD K_AC1, Y9
 	VCVTPS2PD    X8, Y10
 	VMULPD       Y14, Y10, Y10
-	VADDPD       Y9, Y10, Y10
+	VADDPD       Y15, Y10, Y10
 	VCVTPD2PSY   Y10, X10
 	VMULPS       X8, X8, X9
 	VMULPS       X9, X8, X11
-	VFMADDSK(X11, K_AC3, X10, X12, Y12, Y13)
+	VFMADDSR(X11, Y5, X10, X12, Y12, Y13)
 	VMULPS       X9, X11, X11
-	VFMADDSK(X11, K_AC4, X12, X10, Y10, Y13)
+	VFMADDSR(X11, Y6, X12, X10, Y10, Y13)
 	VMULPS       X9, X11, X11
-	VFMADDSK(X11, K_AC5, X10, X12, Y12, Y13)
+	VFMADDSR(X11, Y7, X10, X12, Y12, Y13)
 	VMOVUPS      X12, 128(R8)
 	VMOVUPS      K_ACOSLIM, X13
 	VCMPPS       $1, X8, X13, X13
@@ -1768,17 +1773,21 @@ p1nextacos:
 
 p1sines:
 	// Pass 3: sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
-	MOVQ groups+24(FP), CX
-	LEAQ 64(SP), R8
+	MOVQ         groups+24(FP), CX
+	LEAQ         64(SP), R8
+	VMOVUPS      K_SC1, X13
+	VBROADCASTSD K_SC2, Y10
+	VBROADCASTSD K_SC3, Y11
+	VBROADCASTSD K_SC4, Y14
 
 p1loop3:
 	VMOVUPS 128(R8), X12
 	VMOVUPS 0(SP), X0
 	VMULPS  X12, X0, X0
-	VFASTSIN(X0, X8, X1, X2, Y8, Y2, Y3)
+	VFASTSINR(X0, X8, X1, X2, Y8, Y2, Y3, X13, Y10, Y11, Y14)
 	VMOVUPS 16(SP), X4
 	VMULPS  X12, X4, X4
-	VFASTSIN(X4, X9, X5, X6, Y9, Y6, Y7)
+	VFASTSINR(X4, X9, X5, X6, Y9, Y6, Y7, X13, Y10, Y11, Y14)
 	VMOVUPS X8, 160(R8)
 	VMOVUPS X9, 176(R8)
 	ADDQ    $P1GROUP, R8
