@@ -59,10 +59,10 @@ const avxChunk = 128
 // lerpRotsLeft runs lerpRots8AVX on the first 4·groups joints of a and b
 // (groups at most avxChunk/4; with scales, it lerps their scales too) and
 // lists the joints it left in idx, the last repeated to fill its group of
-// four; it returns how many there are.
-func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *[avxChunk + 4]int32) int {
+// eight; it returns how many there are.
+func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *[avxChunk + 8]int32) int {
 	k := lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, scales, &idx[0])
-	for j := k; j%4 != 0; j++ {
+	for j := k; j%8 != 0; j++ {
 		idx[j] = idx[k-1]
 	}
 	return k
@@ -78,15 +78,16 @@ func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoe
 func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, groups int, u float32)
 
 // slerpPrime1AVX is Metroid Prime's slerp branch of blendRotsPrime
-// (blendRotPrimeSlow's) for the joints idx[0..4·groups) of a and b
-// (indices from a and b), in AVX: those whose quickDot is outside (lo,
-// hi) and whose localDot d has 0 <= d <= 0.95 are blended to the bit as
-// the Go code blends them; the others, and those whose angle lies next to
-// a float32 tie, keep their rotation and get a bit in fail[g]. u must be
-// strictly between Slerp's snaps. A group may list a joint twice.
+// (blendRotPrimeSlow's) for the joints idx[0..8·octs) of a and b (indices
+// from a and b; octs at most avxChunk/8), in AVX: those whose quickDot is
+// outside (lo, hi) and whose localDot d has 0 <= d <= 0.95 are blended to
+// the bit as the Go code blends them; the others, and those whose angle
+// lies next to a float32 tie, keep their rotation and get a bit in
+// fail[g], a byte for each four. u must be strictly between Slerp's
+// snaps. The list may name a joint more than once.
 //
 //go:noescape
-func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
+func slerpPrime1AVX(a, b *formats.Transform, idx *int32, octs int, u, lo, hi float32, fail *uint8)
 
 // acosBandAVX runs the arccosine of slerpPrime1AVX (VACOSBAND) on
 // 4·groups arguments from 0.925 to 1: out gets float32(acos d) where ok
@@ -132,11 +133,11 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 			break
 		}
 		if kern == blendAVX {
-			var idx [avxChunk + 4]int32
+			var idx [avxChunk + 8]int32
 			scaled = base + 4*g
 			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, true, &idx); k > 0 {
-				var fail [avxChunk/4 + 1]uint8
-				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
+				var fail [avxChunk/4 + 2]uint8
+				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+7)/8, w, lerpLoMP1, lerpHiMP1, &fail[0])
 				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], false)
 			}
 		} else {
@@ -224,7 +225,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 			break
 		}
 		if kern == blendAVX {
-			var idx [avxChunk + 4]int32
+			var idx [avxChunk + 8]int32
 			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, false, &idx); k > 0 {
 				var fail [avxChunk/4 + 1]uint8
 				slerpPrime2AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP2, &fail[0])

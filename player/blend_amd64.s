@@ -1616,267 +1616,6 @@ e2done:
 	VMULPS x2, x, x; \
 	VFMADDSR(x, c4, acc, dst, yd, yt)
 
-// func slerpPrime1AVX(a, b *formats.Transform, idx *int32, groups int, u, lo, hi float32, fail *uint8)
-//
-// Metroid Prime's blend of the rotations of joints idx[0..4·groups) of a
-// and b through its Slerp's slerp branch, as blendRotsPrime computes it
-// for a joint outside its lerp band (blendRotPrimeSlow): quickDot not in
-// (lo, hi), localDot d from 0 to 0.95 (no flip); the angle FastArcCosR(d),
-// its polynomial up to 0.925 and Acos32 above (VACOSBAND); the weights FastSinR(angle
-// · (1 - u)) and FastSinR(angle · u); the sum normalised by InvSqrtMP1. u
-// must be strictly between Slerp's snaps. A joint outside those
-// conditions, or whose angle lies next to a float32 tie (where the Go
-// code asks math.Acos), is left as it was and gets its bit in fail[g]. A
-// group may list a joint twice (groups <= 32). It ends with VZEROUPPER.
-//
-// One group's work is a chain of dependent operations several hundred
-// cycles long, so the kernel runs in five passes over the groups, each
-// short enough for the processor to overlap the groups, which pass
-// values on through the frame: 0 1-u, 16 u, 32 lo, 48 hi (four float32
-// each); from 64, per group (P1GROUP bytes): a's W, X, Y, Z and b's as
-// columns (0..127), d then the angle (128), the good lanes (144), sa
-// (160), sb (176), the new W, X, Y, Z (192..255), n (256), the lanes
-// above FastArcCosR's limit (272).
-#define P1GROUP 288
-TEXT ·slerpPrime1AVX(SB), 0, $9280-56
-	MOVQ         groups+24(FP), CX
-	TESTQ        CX, CX
-	JLE          p1done
-	VBROADCASTSS u+32(FP), X0
-	VMOVUPS      X0, 16(SP)
-	VMOVUPS      K_ONEPS, X1
-	VSUBPS       X0, X1, X1
-	VMOVUPS      X1, 0(SP)
-	VBROADCASTSS lo+36(FP), X2
-	VMOVUPS      X2, 32(SP)
-	VBROADCASTSS hi+40(FP), X2
-	VMOVUPS      X2, 48(SP)
-
-	// Pass 1: the columns, d = localDot, the good lanes: 0 <= d <= 0.95,
-	// quickDot out of (lo, hi).
-	MOVQ a+0(FP), SI
-	MOVQ b+8(FP), DI
-	MOVQ idx+16(FP), R9
-	LEAQ 64(SP), R8
-
-p1loop1:
-	GATHER4(R9)
-	VMOVUPS   12(SI)(R10*1), X0
-	VMOVUPS   12(SI)(R11*1), X1
-	VMOVUPS   12(SI)(R12*1), X2
-	VMOVUPS   12(SI)(R13*1), X3
-	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
-	VMOVUPS   12(DI)(R10*1), X0
-	VMOVUPS   12(DI)(R11*1), X1
-	VMOVUPS   12(DI)(R12*1), X2
-	VMOVUPS   12(DI)(R13*1), X3
-	VTRANSPOSE(X0, X1, X2, X3, X12, X13, X8, X9, X10, X11)
-	VMOVUPS   X4, 0(R8)
-	VMOVUPS   X5, 16(R8)
-	VMOVUPS   X6, 32(R8)
-	VMOVUPS   X7, 48(R8)
-	VMOVUPS   X8, 64(R8)
-	VMOVUPS   X9, 80(R8)
-	VMOVUPS   X10, 96(R8)
-	VMOVUPS   X11, 112(R8)
-	VMULPS    X8, X4, X12
-	VMULPS    X9, X5, X13
-	VADDPS    X13, X12, X12
-	VMULPS    X10, X6, X13
-	VADDPS    X13, X12, X12
-	VMULPS    X11, X7, X13
-	VADDPS    X13, X12, X12
-	VMOVUPS   32(SP), X14
-	VCMPPS    $1, X12, X14, X14
-	VMOVUPS   48(SP), X15
-	VCMPPS    $2, X12, X15, X15
-	VANDNPS   X14, X15, X14
-	VMULPS    X10, X6, X12
-	VFMADDS(X5, X9, X12, X13, Y13, Y15)
-	VFMADDS(X7, X11, X13, X12, Y12, Y15)
-	VFMADDS(X4, X8, X12, X13, Y13, Y15)
-	VXORPS    X15, X15, X15
-	VCMPPS    $13, X15, X13, X0
-	VMOVUPS   K_095, X1
-	VCMPPS    $2, X1, X13, X1
-	VANDPS    X1, X0, X0
-	VANDNPS   X0, X14, X14
-	VMOVUPS   X13, 128(R8)
-	VMOVUPS   X14, 144(R8)
-	ADDQ      $16, R9
-	ADDQ      $P1GROUP, R8
-	DECQ      CX
-	JNZ       p1loop1
-
-	// Pass 2: the angle, FastArcCosR's polynomial (as in slerpPrimeAsm),
-	// and the lanes above its limit.
-	MOVQ         groups+24(FP), CX
-	LEAQ         64(SP), R8
-	XORL         DX, DX
-	VBROADCASTSD K_AC2, Y14
-	VBROADCASTSD K_AC1, Y15
-	VBROADCASTSD K_AC3, Y5
-	VBROADCASTSD K_AC4, Y6
-	VBROADCASTSD K_AC5, Y7
-
-p1loop2:
-	VMOVUPS      128(R8), X8
-	VCVTPS2PD    X8, Y10
-	VMULPD       Y14, Y10, Y10
-	VADDPD       Y15, Y10, Y10
-	VCVTPD2PSY   Y10, X10
-	VMULPS       X8, X8, X9
-	VMULPS       X9, X8, X11
-	VFMADDSR(X11, Y5, X10, X12, Y12, Y13)
-	VMULPS       X9, X11, X11
-	VFMADDSR(X11, Y6, X12, X10, Y10, Y13)
-	VMULPS       X9, X11, X11
-	VFMADDSR(X11, Y7, X10, X12, Y12, Y13)
-	VMOVUPS      X12, 128(R8)
-	VMOVUPS      K_ACOSLIM, X13
-	VCMPPS       $1, X8, X13, X13
-	VANDPS       144(R8), X13, X13
-	VMOVUPS      X13, 272(R8)
-	VMOVMSKPS    X13, AX
-	ORL          AX, DX
-	VMOVUPS      X8, 256(R8)
-	ADDQ         $P1GROUP, R8
-	DECQ         CX
-	JNZ          p1loop2
-
-	// Pass 2b, where some lane is above the limit: Acos32 there, and
-	// the lanes next to a tie dropped.
-	TESTL DX, DX
-	JEQ   p1sines
-	MOVQ  groups+24(FP), CX
-	LEAQ  64(SP), R8
-
-p1loopacos:
-	VMOVUPS   272(R8), X0
-	VMOVMSKPS X0, AX
-	TESTL     AX, AX
-	JEQ       p1nextacos
-	VMOVUPS   256(R8), X13
-	VACOSBAND
-	VMOVUPS   272(R8), X0
-	VMOVUPS   128(R8), X1
-	VBLENDVPS X0, X12, X1, X1
-	VMOVUPS   X1, 128(R8)
-	VANDNPS   X0, X14, X14
-	VANDNPS   144(R8), X14, X0
-	VMOVUPS   X0, 144(R8)
-
-p1nextacos:
-	ADDQ $P1GROUP, R8
-	DECQ CX
-	JNZ  p1loopacos
-
-p1sines:
-	// Pass 3: sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u).
-	MOVQ         groups+24(FP), CX
-	LEAQ         64(SP), R8
-	VMOVUPS      K_SC1, X13
-	VBROADCASTSD K_SC2, Y10
-	VBROADCASTSD K_SC3, Y11
-	VBROADCASTSD K_SC4, Y14
-
-p1loop3:
-	VMOVUPS 128(R8), X12
-	VMOVUPS 0(SP), X0
-	VMULPS  X12, X0, X0
-	VFASTSINR(X0, X8, X1, X2, Y8, Y2, Y3, X13, Y10, Y11, Y14)
-	VMOVUPS 16(SP), X4
-	VMULPS  X12, X4, X4
-	VFASTSINR(X4, X9, X5, X6, Y9, Y6, Y7, X13, Y10, Y11, Y14)
-	VMOVUPS X8, 160(R8)
-	VMOVUPS X9, 176(R8)
-	ADDQ    $P1GROUP, R8
-	DECQ    CX
-	JNZ     p1loop3
-
-	// Pass 4: x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa,
-	// aW, float32(sb·bW)); n.
-	MOVQ groups+24(FP), CX
-	LEAQ 64(SP), R8
-
-p1loop4:
-	VMOVUPS 160(R8), X8
-	VMOVUPS 176(R8), X9
-	VMULPS  16(R8), X8, X1
-	VMULPS  80(R8), X9, X4
-	VADDPS  X4, X1, X1
-	VMULPS  32(R8), X8, X2
-	VMULPS  96(R8), X9, X4
-	VADDPS  X4, X2, X2
-	VMULPS  48(R8), X8, X3
-	VMULPS  112(R8), X9, X4
-	VADDPS  X4, X3, X3
-	VMULPS  64(R8), X9, X4
-	VMOVUPS 0(R8), X5
-	VFMADDS(X8, X5, X4, X0, Y0, Y7)
-	VMOVUPS X0, 192(R8)
-	VMOVUPS X1, 208(R8)
-	VMOVUPS X2, 224(R8)
-	VMOVUPS X3, 240(R8)
-	VMULPS  X2, X2, X5
-	VFMADDSQ(X1, X5, X6, Y6, Y7)
-	VFMADDSQ(X3, X6, X5, Y5, Y7)
-	VFMADDSQ(X0, X5, X6, Y6, Y7)
-	VMOVUPS X6, 256(R8)
-	ADDQ    $P1GROUP, R8
-	DECQ    CX
-	JNZ     p1loop4
-
-	// Pass 5: inv = InvSqrtMP1(n) (float32(1 / √n) in double precision,
-	// NaN at +Inf), the rotations inv·(w, x, y, z) in the good lanes,
-	// stored.
-	MOVQ groups+24(FP), CX
-	MOVQ a+0(FP), SI
-	MOVQ idx+16(FP), R9
-	MOVQ fail+48(FP), BX
-	LEAQ 64(SP), R8
-
-p1loop5:
-	VMOVUPS      256(R8), X6
-	VCVTPS2PD    X6, Y11
-	VSQRTPD      Y11, Y11
-	VBROADCASTSD K_ONEPD, Y7
-	VDIVPD       Y11, Y7, Y7
-	VCVTPD2PSY   Y7, X7
-	VMOVUPS      K_INF, X11
-	VCMPPS       $0, X6, X11, X11
-	VANDPS       K_QNAN, X11, X12
-	VANDNPS      X7, X11, X11
-	VORPS        X12, X11, X7
-	VMULPS       192(R8), X7, X0
-	VMULPS       208(R8), X7, X1
-	VMULPS       224(R8), X7, X2
-	VMULPS       240(R8), X7, X3
-	VMOVUPS      144(R8), X15
-	VXORPS       K_SIGN, X15, X14
-	VBLENDVPS    X14, 0(R8), X0, X0
-	VBLENDVPS    X14, 16(R8), X1, X1
-	VBLENDVPS    X14, 32(R8), X2, X2
-	VBLENDVPS    X14, 48(R8), X3, X3
-	VTRANSPOSE(X0, X1, X2, X3, X8, X9, X4, X5, X6, X7)
-	GATHER4(R9)
-	VMOVUPS      X4, 12(SI)(R10*1)
-	VMOVUPS      X5, 12(SI)(R11*1)
-	VMOVUPS      X6, 12(SI)(R12*1)
-	VMOVUPS      X7, 12(SI)(R13*1)
-	VMOVMSKPS    X15, AX
-	XORL         $15, AX
-	MOVB         AX, (BX)
-	ADDQ         $16, R9
-	INCQ         BX
-	ADDQ         $P1GROUP, R8
-	DECQ         CX
-	JNZ          p1loop5
-
-p1done:
-	VZEROUPPER
-	RET
-
 // VTRANSPOSE8 is VTRANSPOSE on Y registers: each 128-bit half transposed
 // on its own (the rows r0..r3 hold joints k and k+4 in their halves; the
 // columns come out with joints 0..3 low and 4..7 high). Same register
@@ -1890,26 +1629,6 @@ p1done:
 	VUNPCKHPD t1, t0, c1; \
 	VUNPCKLPD r2, r0, c2; \
 	VUNPCKHPD r2, r0, c3
-
-// LOAD8: the rotations of the eight transforms at p as rows of two
-// joints' in Y0..Y3: joints k and k+4 in Yk, joint k+4 at R9 bytes past
-// joint k (160; 0 for a half octet, whose high half repeats its low).
-#define LOAD8(p) \
-	VMOVUPS     12(p), X0; \
-	VINSERTF128 $1, 12(p)(R9*1), Y0, Y0; \
-	VMOVUPS     52(p), X1; \
-	VINSERTF128 $1, 52(p)(R9*1), Y1, Y1; \
-	VMOVUPS     92(p), X2; \
-	VINSERTF128 $1, 92(p)(R9*1), Y2, Y2; \
-	VMOVUPS     132(p), X3; \
-	VINSERTF128 $1, 132(p)(R9*1), Y3, Y3
-
-// HALFOFF: R9 = 160, or 240(SP) (0 if the last octet is a half one) in
-// the last octet (CX = 1).
-#define HALFOFF \
-	MOVQ    $160, R9; \
-	CMPQ    CX, $1; \
-	CMOVQEQ 240(SP), R9
 
 // FMADDSMEM: dst = FMAddS(a, b, c) on four lanes, a and b float32 in
 // memory, c in an X register (VFMADDS' operation order; ya, yb are
@@ -1930,6 +1649,362 @@ p1done:
 	VCVTPS2PD  c, yb; \
 	VADDPD     yb, ya, ya; \
 	VCVTPD2PSY ya, dst
+
+// GATHER4AT is GATHER4 of the four indices o bytes from p.
+#define GATHER4AT(p, o) \
+	MOVLQSX o+0(p), R10; \
+	MOVLQSX o+4(p), R11; \
+	MOVLQSX o+8(p), R12; \
+	MOVLQSX o+12(p), R13; \
+	IMUL3Q  $40, R10, R10; \
+	IMUL3Q  $40, R11, R11; \
+	IMUL3Q  $40, R12, R12; \
+	IMUL3Q  $40, R13, R13
+
+// P1POLY: FastArcCosR's polynomial of d (slerpPrime1AVX's second pass)
+// for the half h of an octet (0 or 16), the lanes above its limit, and d
+// kept for P1ACOS; AX gets the mask of those lanes. The constants c1..c5
+// as doubles in Y15, Y14, Y5, Y6, Y7.
+#define P1POLY(h) \
+	VMOVUPS    256+h(R8), X8; \
+	VCVTPS2PD  X8, Y10; \
+	VMULPD     Y14, Y10, Y10; \
+	VADDPD     Y15, Y10, Y10; \
+	VCVTPD2PSY Y10, X10; \
+	VMULPS     X8, X8, X9; \
+	VMULPS     X9, X8, X11; \
+	VFMADDSR(X11, Y5, X10, X12, Y12, Y13); \
+	VMULPS     X9, X11, X11; \
+	VFMADDSR(X11, Y6, X12, X10, Y10, Y13); \
+	VMULPS     X9, X11, X11; \
+	VFMADDSR(X11, Y7, X10, X12, Y12, Y13); \
+	VMOVUPS    X12, 256+h(R8); \
+	VMOVUPS    K_ACOSLIM, X13; \
+	VCMPPS     $1, X8, X13, X13; \
+	VANDPS     288+h(R8), X13, X13; \
+	VMOVUPS    X13, 544+h(R8); \
+	VMOVUPS    X8, 512+h(R8); \
+	VMOVMSKPS  X13, AX
+
+// P1ACOS: for the half h of an octet with lanes above FastArcCosR's
+// limit, their angle from VACOSBAND, and the lanes next to a tie dropped
+// (skip labels the end).
+#define P1ACOS(h, skip) \
+	VMOVUPS   544+h(R8), X0; \
+	VMOVMSKPS X0, AX; \
+	TESTL     AX, AX; \
+	JEQ       skip; \
+	VMOVUPS   512+h(R8), X13; \
+	VACOSBAND; \
+	VMOVUPS   544+h(R8), X0; \
+	VMOVUPS   256+h(R8), X1; \
+	VBLENDVPS X0, X12, X1, X1; \
+	VMOVUPS   X1, 256+h(R8); \
+	VANDNPS   X0, X14, X14; \
+	VANDNPS   288+h(R8), X14, X0; \
+	VMOVUPS   X0, 288+h(R8); \
+skip:
+
+// P1SINES: sa = FastSinR(angle·(1 - u)), sb = FastSinR(angle·u) for the
+// half h of an octet (constants as for VFASTSINR in X13, Y10, Y11, Y14).
+#define P1SINES(h) \
+	VMOVUPS 256+h(R8), X12; \
+	VMOVUPS 0(SP), X0; \
+	VMULPS  X12, X0, X0; \
+	VFASTSINR(X0, X8, X1, X2, Y8, Y2, Y3, X13, Y10, Y11, Y14); \
+	VMOVUPS 16(SP), X4; \
+	VMULPS  X12, X4, X4; \
+	VFASTSINR(X4, X9, X5, X6, Y9, Y6, Y7, X13, Y10, Y11, Y14); \
+	VMOVUPS X8, 320+h(R8); \
+	VMOVUPS X9, 352+h(R8)
+
+// func slerpPrime1AVX(a, b *formats.Transform, idx *int32, octs int, u, lo, hi float32, fail *uint8)
+//
+// Metroid Prime's blend of the rotations of joints idx[0..8·octs) of a
+// and b through its Slerp's slerp branch, as blendRotsPrime computes it
+// for a joint outside its lerp band (blendRotPrimeSlow): quickDot not in
+// (lo, hi), localDot d from 0 to 0.95 (no flip); the angle FastArcCosR(d),
+// its polynomial up to 0.925 and Acos32 above (VACOSBAND); the weights
+// FastSinR(angle · (1 - u)) and FastSinR(angle · u); the sum normalised
+// by InvSqrtMP1. u must be strictly between Slerp's snaps. A joint
+// outside those conditions, or whose angle lies next to a float32 tie
+// (where the Go code asks math.Acos), is left as it was and gets its bit
+// in fail[g] (a byte per group of four). The list may name a joint more
+// than once (octs <= 16). It ends with VZEROUPPER.
+//
+// Eight joints at a time where the work is in float32 (the gathers, dot
+// products, masks, the weighted sums, the blend and the stores), four at
+// a time where it is in double precision. One octet's work is a chain of
+// dependent operations several hundred cycles long, so the kernel runs in
+// five passes over the octets, each short enough for the processor to
+// overlap them, which pass values on through the frame: 0 1-u, 16 u (four
+// float32 each), 32 lo, 64 hi (eight each); from 128, per octet (P1OCT
+// bytes, eight lanes to a 32-byte column): a's W, X, Y, Z and b's
+// (0..255), d then the angle (256), the good lanes (288), sa (320), sb
+// (352), the new W, X, Y, Z (384..511), scratch then n (512), the lanes
+// above FastArcCosR's limit (544).
+#define P1OCT 576
+TEXT ·slerpPrime1AVX(SB), 0, $9344-56
+	MOVQ         octs+24(FP), CX
+	TESTQ        CX, CX
+	JLE          p1done
+	VBROADCASTSS u+32(FP), X0
+	VMOVUPS      X0, 16(SP)
+	VMOVUPS      K_ONEPS, X1
+	VSUBPS       X0, X1, X1
+	VMOVUPS      X1, 0(SP)
+	VBROADCASTSS lo+36(FP), Y2
+	VMOVUPS      Y2, 32(SP)
+	VBROADCASTSS hi+40(FP), Y2
+	VMOVUPS      Y2, 64(SP)
+
+	// Pass 1: the columns, d = localDot, the good lanes: 0 <= d <= 0.95,
+	// quickDot out of (lo, hi). a: W Y10, X Y11, Y Y12, Z Y13; b: W Y0,
+	// X Y1, Y Y2, Z Y3.
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ idx+16(FP), R9
+	LEAQ 128(SP), R8
+
+p1loop1:
+	GATHER4(R9)
+	VMOVUPS     12(SI)(R10*1), X0
+	VMOVUPS     12(SI)(R11*1), X1
+	VMOVUPS     12(SI)(R12*1), X2
+	VMOVUPS     12(SI)(R13*1), X3
+	VMOVUPS     12(DI)(R10*1), X4
+	VMOVUPS     12(DI)(R11*1), X5
+	VMOVUPS     12(DI)(R12*1), X6
+	VMOVUPS     12(DI)(R13*1), X7
+	GATHER4AT(R9, 16)
+	VINSERTF128 $1, 12(SI)(R10*1), Y0, Y0
+	VINSERTF128 $1, 12(SI)(R11*1), Y1, Y1
+	VINSERTF128 $1, 12(SI)(R12*1), Y2, Y2
+	VINSERTF128 $1, 12(SI)(R13*1), Y3, Y3
+	VINSERTF128 $1, 12(DI)(R10*1), Y4, Y4
+	VINSERTF128 $1, 12(DI)(R11*1), Y5, Y5
+	VINSERTF128 $1, 12(DI)(R12*1), Y6, Y6
+	VINSERTF128 $1, 12(DI)(R13*1), Y7, Y7
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11, Y12, Y13)
+	VTRANSPOSE8(Y4, Y5, Y6, Y7, Y8, Y9, Y0, Y1, Y2, Y3)
+	VMOVUPS     Y10, 0(R8)
+	VMOVUPS     Y11, 32(R8)
+	VMOVUPS     Y12, 64(R8)
+	VMOVUPS     Y13, 96(R8)
+	VMOVUPS     Y0, 128(R8)
+	VMOVUPS     Y1, 160(R8)
+	VMOVUPS     Y2, 192(R8)
+	VMOVUPS     Y3, 224(R8)
+	VMULPS      Y0, Y10, Y4
+	VMULPS      Y1, Y11, Y5
+	VADDPS      Y5, Y4, Y4
+	VMULPS      Y2, Y12, Y5
+	VADDPS      Y5, Y4, Y4
+	VMULPS      Y3, Y13, Y5
+	VADDPS      Y5, Y4, Y4
+	VMOVUPS     32(SP), Y14
+	VCMPPS      $1, Y4, Y14, Y14
+	VMOVUPS     64(SP), Y15
+	VCMPPS      $2, Y4, Y15, Y15
+	VANDNPS     Y14, Y15, Y14
+	VMULPS      Y2, Y12, Y5
+	VMOVUPS     Y5, 512(R8)
+	FMADDSMEM(32(R8), 160(R8), 512(R8), X6, Y8, Y9)
+	FMADDSMEM(96(R8), 224(R8), X6, X6, Y8, Y9)
+	FMADDSMEM(0(R8), 128(R8), X6, X6, Y8, Y9)
+	FMADDSMEM(48(R8), 176(R8), 528(R8), X7, Y8, Y9)
+	FMADDSMEM(112(R8), 240(R8), X7, X7, Y8, Y9)
+	FMADDSMEM(16(R8), 144(R8), X7, X7, Y8, Y9)
+	VINSERTF128 $1, X7, Y6, Y6
+	VXORPS       Y8, Y8, Y8
+	VCMPPS       $13, Y8, Y6, Y9
+	VBROADCASTSS K_095, Y8
+	VCMPPS       $2, Y8, Y6, Y8
+	VANDPS       Y8, Y9, Y9
+	VANDNPS      Y9, Y14, Y14
+	VMOVUPS      Y6, 256(R8)
+	VMOVUPS      Y14, 288(R8)
+	ADDQ         $32, R9
+	ADDQ         $P1OCT, R8
+	DECQ         CX
+	JNZ          p1loop1
+
+	// Pass 2: the angle, FastArcCosR's polynomial (as in slerpPrimeAsm),
+	// and the lanes above its limit, by halves.
+	MOVQ         octs+24(FP), CX
+	LEAQ         128(SP), R8
+	XORL         DX, DX
+	VBROADCASTSD K_AC2, Y14
+	VBROADCASTSD K_AC1, Y15
+	VBROADCASTSD K_AC3, Y5
+	VBROADCASTSD K_AC4, Y6
+	VBROADCASTSD K_AC5, Y7
+
+p1loop2:
+	P1POLY(0)
+	ORL  AX, DX
+	P1POLY(16)
+	ORL  AX, DX
+	ADDQ $P1OCT, R8
+	DECQ CX
+	JNZ  p1loop2
+
+	// Pass 2b, where some lane is above the limit: Acos32 there, and
+	// the lanes next to a tie dropped.
+	TESTL DX, DX
+	JEQ   p1sines
+	MOVQ  octs+24(FP), CX
+	LEAQ  128(SP), R8
+
+p1loopacos:
+	P1ACOS(0, p1acoshi)
+	P1ACOS(16, p1acosnext)
+	ADDQ $P1OCT, R8
+	DECQ CX
+	JNZ  p1loopacos
+
+p1sines:
+	// Pass 3: the sines, by halves.
+	MOVQ         octs+24(FP), CX
+	LEAQ         128(SP), R8
+	VMOVUPS      K_SC1, X13
+	VBROADCASTSD K_SC2, Y10
+	VBROADCASTSD K_SC3, Y11
+	VBROADCASTSD K_SC4, Y14
+
+p1loop3:
+	P1SINES(0)
+	P1SINES(16)
+	ADDQ $P1OCT, R8
+	DECQ CX
+	JNZ  p1loop3
+
+	// Pass 4: x, y, z = float32(sa·a) + float32(sb·b); w = FMAddS(sa,
+	// aW, float32(sb·bW)) by halves; n by halves.
+	MOVQ octs+24(FP), CX
+	LEAQ 128(SP), R8
+
+p1loop4:
+	VMOVUPS     320(R8), Y8
+	VMOVUPS     352(R8), Y9
+	VMULPS      32(R8), Y8, Y1
+	VMULPS      160(R8), Y9, Y4
+	VADDPS      Y4, Y1, Y1
+	VMULPS      64(R8), Y8, Y2
+	VMULPS      192(R8), Y9, Y4
+	VADDPS      Y4, Y2, Y2
+	VMULPS      96(R8), Y8, Y3
+	VMULPS      224(R8), Y9, Y4
+	VADDPS      Y4, Y3, Y3
+	VMULPS      128(R8), Y9, Y4
+	VMOVUPS     Y4, 512(R8)
+	FMADDSMEM(320(R8), 0(R8), 512(R8), X0, Y5, Y6)
+	FMADDSMEM(336(R8), 16(R8), 528(R8), X7, Y5, Y6)
+	VINSERTF128 $1, X7, Y0, Y0
+	VMOVUPS     Y0, 384(R8)
+	VMOVUPS     Y1, 416(R8)
+	VMOVUPS     Y2, 448(R8)
+	VMOVUPS     Y3, 480(R8)
+	VMULPS      Y2, Y2, Y5
+	VMOVUPS     Y5, 512(R8)
+	FMADDSQMEM(416(R8), 512(R8), X6, Y8, Y9)
+	FMADDSQMEM(480(R8), X6, X6, Y8, Y9)
+	FMADDSQMEM(384(R8), X6, X6, Y8, Y9)
+	FMADDSQMEM(432(R8), 528(R8), X7, Y8, Y9)
+	FMADDSQMEM(496(R8), X7, X7, Y8, Y9)
+	FMADDSQMEM(400(R8), X7, X7, Y8, Y9)
+	VINSERTF128 $1, X7, Y6, Y6
+	VMOVUPS     Y6, 512(R8)
+	ADDQ        $P1OCT, R8
+	DECQ        CX
+	JNZ         p1loop4
+
+	// Pass 5: inv = InvSqrtMP1(n) (float32(1 / √n) in double precision
+	// by halves, NaN at +Inf), the rotations inv·(w, x, y, z) in the good
+	// lanes, stored.
+	MOVQ octs+24(FP), CX
+	MOVQ a+0(FP), SI
+	MOVQ idx+16(FP), R9
+	MOVQ fail+48(FP), BX
+	LEAQ 128(SP), R8
+
+p1loop5:
+	VCVTPS2PD    512(R8), Y11
+	VSQRTPD      Y11, Y11
+	VBROADCASTSD K_ONEPD, Y7
+	VDIVPD       Y11, Y7, Y7
+	VCVTPD2PSY   Y7, X7
+	VCVTPS2PD    528(R8), Y12
+	VSQRTPD      Y12, Y12
+	VBROADCASTSD K_ONEPD, Y8
+	VDIVPD       Y12, Y8, Y8
+	VCVTPD2PSY   Y8, X8
+	VINSERTF128  $1, X8, Y7, Y7
+	VMOVUPS      512(R8), Y6
+	VBROADCASTSS K_INF, Y11
+	VCMPPS       $0, Y6, Y11, Y11
+	VBROADCASTSS K_QNAN, Y12
+	VANDPS       Y12, Y11, Y12
+	VANDNPS      Y7, Y11, Y11
+	VORPS        Y12, Y11, Y7
+	VMULPS       384(R8), Y7, Y0
+	VMULPS       416(R8), Y7, Y1
+	VMULPS       448(R8), Y7, Y2
+	VMULPS       480(R8), Y7, Y3
+	VMOVUPS      288(R8), Y15
+	VBROADCASTSS K_SIGN, Y14
+	VXORPS       Y14, Y15, Y14
+	VBLENDVPS    Y14, 0(R8), Y0, Y0
+	VBLENDVPS    Y14, 32(R8), Y1, Y1
+	VBLENDVPS    Y14, 64(R8), Y2, Y2
+	VBLENDVPS    Y14, 96(R8), Y3, Y3
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y8, Y9, Y4, Y5, Y6, Y7)
+	GATHER4(R9)
+	VMOVUPS      X4, 12(SI)(R10*1)
+	VMOVUPS      X5, 12(SI)(R11*1)
+	VMOVUPS      X6, 12(SI)(R12*1)
+	VMOVUPS      X7, 12(SI)(R13*1)
+	GATHER4AT(R9, 16)
+	VEXTRACTF128 $1, Y4, 12(SI)(R10*1)
+	VEXTRACTF128 $1, Y5, 12(SI)(R11*1)
+	VEXTRACTF128 $1, Y6, 12(SI)(R12*1)
+	VEXTRACTF128 $1, Y7, 12(SI)(R13*1)
+	VMOVMSKPS    Y15, AX
+	XORL         $255, AX
+	MOVL         AX, DX
+	ANDL         $15, DX
+	MOVB         DX, (BX)
+	SHRL         $4, AX
+	MOVB         AX, 1(BX)
+	ADDQ         $32, R9
+	ADDQ         $2, BX
+	ADDQ         $P1OCT, R8
+	DECQ         CX
+	JNZ          p1loop5
+
+p1done:
+	VZEROUPPER
+	RET
+
+// LOAD8: the rotations of the eight transforms at p as rows of two
+// joints' in Y0..Y3: joints k and k+4 in Yk, joint k+4 at R9 bytes past
+// joint k (160; 0 for a half octet, whose high half repeats its low).
+#define LOAD8(p) \
+	VMOVUPS     12(p), X0; \
+	VINSERTF128 $1, 12(p)(R9*1), Y0, Y0; \
+	VMOVUPS     52(p), X1; \
+	VINSERTF128 $1, 52(p)(R9*1), Y1, Y1; \
+	VMOVUPS     92(p), X2; \
+	VINSERTF128 $1, 92(p)(R9*1), Y2, Y2; \
+	VMOVUPS     132(p), X3; \
+	VINSERTF128 $1, 132(p)(R9*1), Y3, Y3
+
+// HALFOFF: R9 = 160, or 240(SP) (0 if the last octet is a half one) in
+// the last octet (CX = 1).
+#define HALFOFF \
+	MOVQ    $160, R9; \
+	CMPQ    CX, $1; \
+	CMOVQEQ 240(SP), R9
 
 // leftPerm: for each 4-bit mask, the VPERMILPS control that moves the
 // lanes whose bits it holds to the front, lowest first (leftIndices'

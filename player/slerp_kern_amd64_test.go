@@ -98,7 +98,7 @@ func checkSlerpKernel(t *testing.T, a, b []formats.Transform, ws []float32, echo
 		if echoes {
 			slerpPrime2AVX(&la[0], &lb[0], &idx[0], group/4, w, lerpLoMP2, &fail[0])
 		} else {
-			slerpPrime1AVX(&la[0], &lb[0], &idx[0], group/4, w, lerpLoMP1, lerpHiMP1, &fail[0])
+			slerpPrime1AVX(&la[0], &lb[0], &idx[0], group/8, w, lerpLoMP1, lerpHiMP1, &fail[0])
 		}
 		for j := range la {
 			q0, q1 := a[base+j].Rotation, lb[j].Rotation
