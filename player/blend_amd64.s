@@ -514,7 +514,7 @@ lerpnext3:
 lerpdone:
 	RET
 
-// The AVX kernels do each FMAddS and NEWTON's double-precision step on
+// The AVX kernels do each FMAddS and square root in double precision on
 // four lanes at once: VCVTPS2PD widens four floats into a Y register,
 // VMULPD and VADDPD work on the four doubles, VCVTPD2PSY narrows them
 // back, where SSE2 needs two halves. Their every instruction is
@@ -554,19 +554,6 @@ lerpdone:
 	VCVTPS2PD  c, yt; \
 	VADDPD     yt, yd, yd; \
 	VCVTPD2PSY yd, dst
-
-// VRSQSTEP is RSQSTEP on four doubles (Y15 must hold 0.5 four times).
-#define VRSQSTEP(N, Y, t, u) \
-	VMULPD       Y, N, t; \
-	VMULPD       Y, t, t; \
-	VBROADCASTSD K_ONEPD, u; \
-	VSUBPD       t, u, u; \
-	VBROADCASTSD K_0375PD, t; \
-	VMULPD       u, t, t; \
-	VADDPD       Y15, t, t; \
-	VMULPD       t, u, u; \
-	VMULPD       Y, u, u; \
-	VADDPD       u, Y, Y
 
 // INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
 // InvSqrtMP1 returns there (the arithmetic would give 0).
@@ -2121,24 +2108,25 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 // func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *int32) int
 //
 // lerpRotsAsm in AVX on eight joints at a time, 4·groups joints (groups
-// <= 32):
-// the float32 work on Y registers of eight lanes, the double-precision
-// work (FMAddS, NEWTON's step) on their halves, with lerpRotsAsm's
-// results, except that it tests MP1's lanes out of the band only if a
-// quickDot is above 0.95 - 1e-6 (the others go to slerpPrime1AVX, which
-// tests them). An odd last group is a half octet whose high half repeats its
-// low one (computed twice, stored twice, listed once). Instead of slow
-// bytes it lists the joints it left in idx (from a table, without a
-// branch on them) and returns how many; idx must have room for 4·groups
-// + 4 entries. With scales it also lerps the joints' scales in its first
-// pass (VLERPVEC's arithmetic, two joints to a Y register: the 16 bytes
-// from a rotation's Z, which is kept).
+// <= 32): the float32 work on Y registers of eight lanes, the
+// double-precision work (FMAddS; MP1's InvSqrtF as SQRTPD and DIVPD,
+// which measured as fast here as NEWTON with a third of its
+// instructions) on their halves, with lerpRotsAsm's results, except that
+// it tests MP1's lanes out of the band only if a quickDot is above 0.95 -
+// 1e-6 (the others go to slerpPrime1AVX, which tests them). An odd last
+// group is a half octet whose high half repeats its low one (computed
+// twice, stored twice, listed once). Instead of slow bytes it lists the
+// joints it left in idx (from a table, without a branch on them) and
+// returns how many; idx must have room for 4·groups + 4 entries. With
+// scales it also lerps the joints' scales in its first pass (VLERPVEC's
+// arithmetic, two joints to a Y register: the 16 bytes from a rotation's
+// Z, which is kept).
 //
 // Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
 // lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
-// LEFTPACK's indices; 240 HALFOFF's offset; from 256, per
-// octet (352 bytes): x, y, z, qw (0..127), n (128), the lerp lanes (160),
-// the kept lanes (192), a's W, X, Y, Z (224..351).
+// LEFTPACK's indices; 240 HALFOFF's offset; from 256, per octet (352
+// bytes): x, y, z, qw (0..127), n (128), the lerp lanes (160), the kept
+// lanes (192), a's W, X, Y, Z (224..351).
 TEXT ·lerpRots8AVX(SB), 0, $5888-56
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
@@ -2308,7 +2296,6 @@ l8loopn:
 
 	// Third pass: 1/√n, scale, a's rotation in the lanes out of the
 	// band, store.
-	VBROADCASTSD K_HALFPD, Y15
 	MOVQ         a+0(FP), SI
 	MOVQ         groups+16(FP), CX
 	INCQ         CX
@@ -2338,20 +2325,19 @@ l8loop3:
 	TESTL     DX, DX
 	JNE       l8inv2
 
-	// NEWTON by halves.
-	VSQRTPS      Y10, Y8
-	VBROADCASTSS K_ONEPS, Y0
-	VDIVPS       Y8, Y0, Y0
+	// InvSqrtMP1 by halves: float32(1 / √n) in double precision (the
+	// lanes kept have n in (0, +Inf)).
 	VCVTPS2PD    X10, Y12
-	VCVTPS2PD    X0, Y13
-	VRSQSTEP(Y12, Y13, Y8, Y14)
-	VCVTPD2PSY   Y13, X8
+	VSQRTPD      Y12, Y12
+	VBROADCASTSD K_ONEPD, Y8
+	VDIVPD       Y12, Y8, Y8
+	VCVTPD2PSY   Y8, X8
 	VEXTRACTF128 $1, Y10, X12
 	VCVTPS2PD    X12, Y12
-	VEXTRACTF128 $1, Y0, X13
-	VCVTPS2PD    X13, Y13
-	VRSQSTEP(Y12, Y13, Y9, Y14)
-	VCVTPD2PSY   Y13, X9
+	VSQRTPD      Y12, Y12
+	VBROADCASTSD K_ONEPD, Y9
+	VDIVPD       Y12, Y9, Y9
+	VCVTPD2PSY   Y9, X9
 	VINSERTF128  $1, X9, Y8, Y8
 	JMP          l8scale
 
