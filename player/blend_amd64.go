@@ -133,13 +133,8 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 			break
 		}
 		if kern == blendAVX {
-			var idx [avxChunk + 8]int32
 			scaled = base + 4*g
-			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP1, lerpHiMP1, false, true, &idx); k > 0 {
-				var fail [avxChunk/4 + 2]uint8
-				slerpPrime1AVX(&la[base], &lb[base], &idx[0], (k+7)/8, w, lerpLoMP1, lerpHiMP1, &fail[0])
-				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], false)
-			}
+			blendRotsAVX(la[base:end], lb[base:end], g, w, false)
 		} else {
 			var slow [blendChunk / 4]uint8
 			var dl [blendChunk]float32
@@ -156,6 +151,31 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		}
 	}
 	return scaled
+}
+
+// blendRotsAVX blends the first 4·g joints of lb into la (g at most
+// avxChunk/4) by MP1's rule (Echoes' with echoes) through the AVX
+// kernels: lerpRots8AVX for the lerp branch (and for MP1 the scales),
+// the game's slerp kernel for the joints it lists, the Go code for those
+// the slerp kernel leaves.
+func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
+	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
+	if echoes {
+		// Echoes' band has no upper end: hi <= d is never true for NaN.
+		lo, hi = lerpLoMP2, float32(math.NaN())
+	}
+	var idx [avxChunk + 8]int32
+	k := lerpRotsLeft(la, lb, g, w, lo, hi, echoes, !echoes, &idx)
+	if k == 0 {
+		return
+	}
+	var fail [avxChunk/4 + 2]uint8
+	if echoes {
+		slerpPrime2AVX(&la[0], &lb[0], &idx[0], (k+3)/4, w, lo, &fail[0])
+	} else {
+		slerpPrime1AVX(&la[0], &lb[0], &idx[0], (k+7)/8, w, lo, hi, &fail[0])
+	}
+	redoFailed(la, lb, w, idx[:k], fail[:], echoes)
 }
 
 // redoFailed blends through the Go code, one by one, the joints idx[j]
@@ -225,12 +245,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 			break
 		}
 		if kern == blendAVX {
-			var idx [avxChunk + 8]int32
-			if k := lerpRotsLeft(la[base:end], lb[base:end], g, w, lerpLoMP2, hi, true, false, &idx); k > 0 {
-				var fail [avxChunk/4 + 1]uint8
-				slerpPrime2AVX(&la[base], &lb[base], &idx[0], (k+3)/4, w, lerpLoMP2, &fail[0])
-				redoFailed(la[base:end], lb[base:end], w, idx[:k], fail[:], true)
-			}
+			blendRotsAVX(la[base:end], lb[base:end], g, w, true)
 		} else {
 			var slow [blendChunk / 4]uint8
 			var dl [blendChunk]float32

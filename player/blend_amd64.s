@@ -1339,6 +1339,19 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 	VCMPPS     $4, w32, bad, bad; \
 	VCVTPD2PSY s, w32
 
+// ACOSBRACKET: from an arccosine r in Y12, X12 = float32(r) and X14 = the
+// lanes where Acos32's bracket, r ± (2⁻⁴² r + 2⁻⁴⁹), rounds to one
+// float32 (Y13 and Y15 are clobbered).
+#define ACOSBRACKET \
+	VMULPD     E2_E42, Y12, Y13; \
+	VADDPD     E2_E49, Y13, Y13; \
+	VSUBPD     Y13, Y12, Y14; \
+	VADDPD     Y13, Y12, Y15; \
+	VCVTPD2PSY Y14, X14; \
+	VCVTPD2PSY Y15, X15; \
+	VCMPPS     $0, X15, X14, X14; \
+	VCVTPD2PSY Y12, X12
+
 // VACOS32: X12 = retromath.Acos32(d) for d in [0, 1] in X13, X14 = the
 // lanes where Acos32's bracket (r ± 2⁻⁴² r + 2⁻⁴⁹) rounds to one float32
 // (elsewhere the Go code asks math.Acos): u = d² for d <= 1/2, else (1 -
@@ -1375,14 +1388,7 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 	VADDPD    Y11, Y11, Y11; \
 	VMULPD    Y8, Y11, Y11; \
 	VBLENDVPD Y3, Y11, Y10, Y12; \
-	VMULPD     E2_E42, Y12, Y13; \
-	VADDPD     E2_E49, Y13, Y13; \
-	VSUBPD     Y13, Y12, Y14; \
-	VADDPD     Y13, Y12, Y15; \
-	VCVTPD2PSY Y14, X14; \
-	VCVTPD2PSY Y15, X15; \
-	VCMPPS     $0, X15, X14, X14; \
-	VCVTPD2PSY Y12, X12
+	ACOSBRACKET
 
 // VACOSBAND: VACOS32 for d in X13 from 0.925 to 1 (MP1's band above
 // FastArcCosR's limit): u = (1 - d)/2 <= 0.0375, the arcsine series to
@@ -1408,14 +1414,7 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 	VSQRTPD    Y4, Y11; \
 	VADDPD     Y11, Y11, Y11; \
 	VMULPD     Y8, Y11, Y12; \
-	VMULPD     E2_E42, Y12, Y13; \
-	VADDPD     E2_E49, Y13, Y13; \
-	VSUBPD     Y13, Y12, Y14; \
-	VADDPD     Y13, Y12, Y15; \
-	VCVTPD2PSY Y14, X14; \
-	VCVTPD2PSY Y15, X15; \
-	VCMPPS     $0, X15, X14, X14; \
-	VCVTPD2PSY Y12, X12
+	ACOSBRACKET
 
 // func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
 //
