@@ -44,10 +44,7 @@ for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
   for t in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "-- $pkg $t"
-    # One worker: with two on a two-core machine the coordinator starves
-    # them (FuzzBlendSIMD ran 63 inputs in 90 s with two workers, 9,445 in
-    # 20 s with one; FuzzANCS twice as many with one).
-    if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" -parallel=1 "$pkg" 2>&1); then
+    if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
       printf '%s\n' "$out" | tail -n 3
       continue
     fi
@@ -60,7 +57,7 @@ for pkg in $(go list ./...); do
       ! printf '%s\n' "$out" | grep -q 'Failing input written\|seed corpus entry\|panic:\|_test.go:[0-9]'; then
       printf '%s\n' "$out"
       echo "(the Go 1.26 fuzz deadline race, go.dev/issue/75804: no failing input; running $t again)"
-      if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" -parallel=1 "$pkg" 2>&1); then
+      if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
         printf '%s\n' "$out" | tail -n 3
         continue
       fi
