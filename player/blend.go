@@ -86,11 +86,12 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 }
 
 // blendSampled is BlendPoses for a pose a that a source sampled: wherever
-// aHasT is false, a holds sk's bind translation already (every source
-// keeps that: a clip's sampler holds the bind value of a channel without
-// keys, a blend writes it or lerps two of them, and the other nodes pass
-// a child's pose on; TestSourcesHoldBindWithoutTranslation), so that
-// MP1's rule need not write it there again.
+// aHasT is false, a holds sk's bind translation already, so that MP1's
+// rule need not write it there again. Every source keeps that under MP1's
+// rule, whatever the weights: a clip's sampler holds the bind value of a
+// channel without keys, MP1's blend writes it, and the other nodes pass a
+// child's pose on (TestSourcesHoldBindWithoutTranslation, FuzzBuildAnim;
+// a tree's blends all take one rule).
 func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
 	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), true)
 }
