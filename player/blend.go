@@ -1,10 +1,7 @@
 package player
 
 import (
-	"encoding/binary"
 	"math"
-	"math/bits"
-	"unsafe"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
@@ -237,38 +234,22 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 
 // lerpTranslationsPrimeBound is lerpTranslationsPrime for a pose la that
 // holds the bind translation wherever ma is false: only the bones ma
-// marks (a clip's few translated bones) are visited, found eight masks at
-// a time.
+// marks (a clip's few translated bones) are lerped or set. (amd64 lists
+// them sixteen at a time: lerpTranslationsPrimeBoundSIMD.)
 func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
-	// mo may alias ma: a word of ma is read before mo is written in it.
-	copy(mo, ma)
-	bone := func(i int) {
-		if mb[i] {
+	for i, has := range ma {
+		// mo may alias ma: ma[i] is read first.
+		both := has && mb[i]
+		switch {
+		case both:
 			lerp3To(&la[i].Translation, &lb[i].Translation, w)
-		} else {
+		case has:
 			la[i].Translation = bones[i].Bind.Translation
-			mo[i] = false
 		}
+		mo[i] = both
 	}
-	mab := boolBytes(ma)
-	i := 0
-	for ; i+8 <= len(mab); i += 8 {
-		for word := binary.LittleEndian.Uint64(mab[i:]); word != 0; word &= word - 1 {
-			bone(i + bits.TrailingZeros64(word)/8)
-		}
-	}
-	for ; i < len(mab); i++ {
-		if mab[i] != 0 {
-			bone(i)
-		}
-	}
-}
-
-// boolBytes is b's memory as bytes: a Go bool is the byte 0 or 1.
-func boolBytes(b []bool) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
 // orInto writes a[i] || b[i] into dst[i], which may alias a or b.

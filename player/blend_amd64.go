@@ -120,7 +120,23 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 // joints' scales it lerped too (lerp3To's arithmetic): AVX's lerp kernel
 // does it while it has their transforms at hand.
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) (scaled int) {
+	return blendRotsGameSIMD(la, lb, w, kern, false)
+}
+
+// blendRotsPrime2SIMD is blendRotsPrime2, as blendRotsPrimeSIMD does it.
+func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
+	blendRotsGameSIMD(la, lb, w, kern, true)
+}
+
+// blendRotsGameSIMD is blendRotsPrimeSIMD (MP1's rule) or, with echoes,
+// blendRotsPrime2SIMD: the kernels chunk by chunk, the Go code for the
+// last len(la)%4 joints.
+func blendRotsGameSIMD(la, lb []formats.Transform, w float32, kern blendKernels, echoes bool) (scaled int) {
 	lb = lb[:len(la)]
+	rest := blendRotsPrime
+	if echoes {
+		rest = blendRotsPrime2
+	}
 	chunk := blendChunk
 	if kern == blendAVX {
 		chunk = avxChunk
@@ -129,28 +145,53 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels
 		end := min(base+chunk, len(la))
 		g := (end - base) / 4
 		if g == 0 {
-			blendRotsPrime(la[base:end], lb[base:end], w)
+			rest(la[base:end], lb[base:end], w)
 			break
 		}
 		if kern == blendAVX {
-			scaled = base + 4*g
-			blendRotsAVX(la[base:end], lb[base:end], g, w, false)
-		} else {
-			var slow [blendChunk / 4]uint8
-			var dl [blendChunk]float32
-			lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP1, lerpHiMP1, false, &slow[0], &dl[0])
-			for _, m := range slow[:g] {
-				if m != 0 {
-					blendRotsPrimeLeft(la[base:end], lb[base:end], w, slow[:g], &dl)
-					break
-				}
+			if !echoes {
+				scaled = base + 4*g
 			}
+			blendRotsAVX(la[base:end], lb[base:end], g, w, echoes)
+		} else {
+			blendRotsSSE2(la[base:end], lb[base:end], g, w, echoes)
 		}
 		if t := base + 4*g; t < end {
-			blendRotsPrime(la[t:end], lb[t:end], w)
+			rest(la[t:end], lb[t:end], w)
 		}
 	}
 	return scaled
+}
+
+// blendRotsSSE2 blends the first 4·g joints of lb into la (g at most
+// blendChunk/4) by MP1's rule (Echoes' with echoes) through the SSE2
+// kernels: lerpRotsAsm for the lerp branch; for MP1 slerpPrimeAsm for
+// most of the joints it leaves (blendRotsPrimeLeft), for Echoes the Go
+// code for all of them.
+func blendRotsSSE2(la, lb []formats.Transform, g int, w float32, echoes bool) {
+	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
+	if echoes {
+		// Echoes' band has no upper end: hi <= d is never true for NaN.
+		lo, hi = lerpLoMP2, float32(math.NaN())
+	}
+	var slow [blendChunk / 4]uint8
+	var dl [blendChunk]float32
+	lerpRotsAsm(&la[0], &lb[0], g, w, lo, hi, echoes, &slow[0], &dl[0])
+	if !echoes {
+		for _, m := range slow[:g] {
+			if m != 0 {
+				blendRotsPrimeLeft(la, lb, w, slow[:g], &dl)
+				break
+			}
+		}
+		return
+	}
+	for gi, m := range slow[:g] {
+		for ; m != 0; m &= m - 1 {
+			i := 4*gi + bits.TrailingZeros8(m)
+			blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
+		}
+	}
 }
 
 // blendRotsAVX blends the first 4·g joints of lb into la (g at most
@@ -225,41 +266,6 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 			idx[j], dots[j], angle[j] = idx[k-1], dots[k-1], angle[k-1]
 		}
 		slerpPrimeAsm(&la[0], &lb[0], &idx[0], &dots[0], &angle[0], (k+3)/4, w)
-	}
-}
-
-// blendRotsPrime2SIMD is blendRotsPrime2, split as blendRotsPrimeSIMD.
-func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
-	lb = lb[:len(la)]
-	// Echoes' band has no upper end: hi <= d is never true for NaN.
-	hi := float32(math.NaN())
-	chunk := blendChunk
-	if kern == blendAVX {
-		chunk = avxChunk
-	}
-	for base := 0; base < len(la); base += chunk {
-		end := min(base+chunk, len(la))
-		g := (end - base) / 4
-		if g == 0 {
-			blendRotsPrime2(la[base:end], lb[base:end], w)
-			break
-		}
-		if kern == blendAVX {
-			blendRotsAVX(la[base:end], lb[base:end], g, w, true)
-		} else {
-			var slow [blendChunk / 4]uint8
-			var dl [blendChunk]float32
-			lerpRotsAsm(&la[base], &lb[base], g, w, lerpLoMP2, hi, true, &slow[0], &dl[0])
-			for gi, m := range slow[:g] {
-				for ; m != 0; m &= m - 1 {
-					i := base + 4*gi + bits.TrailingZeros8(m)
-					blendRotsPrime2(la[i:i+1], lb[i:i+1], w)
-				}
-			}
-		}
-		if t := base + 4*g; t < end {
-			blendRotsPrime2(la[t:end], lb[t:end], w)
-		}
 	}
 }
 
