@@ -26,7 +26,10 @@ const (
 	// into A's hemisphere, then the game's Slerp: the shortest arc), and
 	// translations are lerped only for bones where both children have one
 	// (CAnimTreeTweenBase::VHasOffset is A && B); the others take the
-	// CINF bind offset. Scale is lerped (MP1 clips have none).
+	// CINF bind offset. Scales are not blended: A's stays. MP1's
+	// per-segment data (CAnimPerSegmentData) holds a rotation and an
+	// offset only, so the game's poses carry no scale, and every MP1
+	// source holds the bind scale.
 	BlendPrime
 	// BlendPrime2 is Metroid Prime 2: Echoes'
 	// CJointData_LinearStorage::Blend, which VGetSegData builds poses
@@ -125,16 +128,13 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	// slower than the per-bone branch.)
 	switch rule {
 	case BlendPrime:
-		// The first scaled joints' scales are lerped by the rotations'
-		// kernel, while it has the transforms at hand.
-		scaled := 0
 		if !(w > slerpSnapLo && w < slerpSnapHi) {
 			// Slerp's end snaps: no lerp branch at all.
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
 		} else if simd {
-			scaled = blendRotsPrimeSIMD(la, lb, w, kern)
+			blendRotsPrimeSIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
@@ -147,10 +147,8 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
 		if simd {
-			lerpScalesSIMD(la[scaled:], lb[scaled:], w, kern)
 			orIntoSIMD(va, va, vb)
 		} else {
-			lerpScales(la, lb, w)
 			orInto(va, va, vb)
 		}
 		return
@@ -203,14 +201,6 @@ func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
 		pa, pb := &la[i], &lb[i]
 		lerp3To(&pa.Translation, &pb.Translation, w)
 		lerp3To(&pa.Scale, &pb.Scale, w)
-	}
-}
-
-// lerpScales lerps b's scales into a's.
-func lerpScales(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	for i := range la {
-		lerp3To(&la[i].Scale, &lb[i].Scale, w)
 	}
 }
 

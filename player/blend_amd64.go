@@ -42,14 +42,14 @@ func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes 
 // lerpRots8AVX is lerpRotsAsm in AVX on eight joints at a time, 4·groups
 // joints (groups at most avxChunk/4; an odd last group is done as a half
 // octet), with the same results for the joints it takes; instead of slow
-// bytes it lists the joints it left in idx (room for 4·groups + 4
-// entries) and returns how many. It tests MP1's joints out of the band
-// only where a quickDot may reach 0.95 and leaves the others to
-// slerpPrime1AVX, which tests them. With scales it also lerps the
-// joints' scales, as lerp3To does. Only for processors with AVX.
+// bytes it lists the joints it left in idx, then the last of them eight
+// times more (room for 4·groups + 8 entries), and returns how many. It
+// tests MP1's joints out of the band only where a quickDot may reach 0.95
+// and leaves the others to slerpPrime1AVX, which tests them. Only for
+// processors with AVX.
 //
 //go:noescape
-func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *int32) int
+func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 
 // avxChunk is how many joints the AVX kernels take in a call: the
 // wrappers keep the list of the joints the lerp kernel left, and
@@ -57,15 +57,11 @@ func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes
 const avxChunk = 128
 
 // lerpRotsLeft runs lerpRots8AVX on the first 4·groups joints of a and b
-// (groups at most avxChunk/4; with scales, it lerps their scales too) and
-// lists the joints it left in idx, the last repeated to fill its group of
-// eight; it returns how many there are.
-func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *[avxChunk + 8]int32) int {
-	k := lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, scales, &idx[0])
-	for j := k; j%8 != 0; j++ {
-		idx[j] = idx[k-1]
-	}
-	return k
+// (groups at most avxChunk/4) and lists the joints it left in idx, the
+// last repeated to fill its group of eight; it returns how many there
+// are.
+func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[avxChunk + 8]int32) int {
+	return lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, &idx[0])
 }
 
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
@@ -116,11 +112,9 @@ func arcRotsAsm(a, b *formats.Transform, groups int, coef *[16][4]float32, slow 
 // blendRotsPrimeSIMD is blendRotsPrime: the lerp kernels take the joints
 // inside the lerp band, the slerp kernels most others; the rest and the
 // last len(la)%4 go through the Go code. kern is blendAVX (only where the
-// processor has AVX) or blendSSE2. It returns how many of the first
-// joints' scales it lerped too (lerp3To's arithmetic): AVX's lerp kernel
-// does it while it has their transforms at hand.
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) (scaled int) {
-	return blendRotsGameSIMD(la, lb, w, kern, false)
+// processor has AVX) or blendSSE2.
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
+	blendRotsGameSIMD(la, lb, w, kern, false)
 }
 
 // blendRotsPrime2SIMD is blendRotsPrime2, as blendRotsPrimeSIMD does it.
@@ -131,7 +125,7 @@ func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, kern blendKernel
 // blendRotsGameSIMD is blendRotsPrimeSIMD (MP1's rule) or, with echoes,
 // blendRotsPrime2SIMD: the kernels chunk by chunk, the Go code for the
 // last len(la)%4 joints.
-func blendRotsGameSIMD(la, lb []formats.Transform, w float32, kern blendKernels, echoes bool) (scaled int) {
+func blendRotsGameSIMD(la, lb []formats.Transform, w float32, kern blendKernels, echoes bool) {
 	lb = lb[:len(la)]
 	rest := blendRotsPrime
 	if echoes {
@@ -149,9 +143,6 @@ func blendRotsGameSIMD(la, lb []formats.Transform, w float32, kern blendKernels,
 			break
 		}
 		if kern == blendAVX {
-			if !echoes {
-				scaled = base + 4*g
-			}
 			blendRotsAVX(la[base:end], lb[base:end], g, w, echoes)
 		} else {
 			blendRotsSSE2(la[base:end], lb[base:end], g, w, echoes)
@@ -160,7 +151,6 @@ func blendRotsGameSIMD(la, lb []formats.Transform, w float32, kern blendKernels,
 			rest(la[t:end], lb[t:end], w)
 		}
 	}
-	return scaled
 }
 
 // blendRotsSSE2 blends the first 4·g joints of lb into la (g at most
@@ -196,7 +186,7 @@ func blendRotsSSE2(la, lb []formats.Transform, g int, w float32, echoes bool) {
 
 // blendRotsAVX blends the first 4·g joints of lb into la (g at most
 // avxChunk/4) by MP1's rule (Echoes' with echoes) through the AVX
-// kernels: lerpRots8AVX for the lerp branch (and for MP1 the scales),
+// kernels: lerpRots8AVX for the lerp branch,
 // the game's slerp kernel for the joints it lists, the Go code for those
 // the slerp kernel leaves.
 func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
@@ -206,7 +196,7 @@ func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
 		lo, hi = lerpLoMP2, float32(math.NaN())
 	}
 	var idx [avxChunk + 8]int32
-	k := lerpRotsLeft(la, lb, g, w, lo, hi, echoes, !echoes, &idx)
+	k := lerpRotsLeft(la, lb, g, w, lo, hi, echoes, &idx)
 	if k == 0 {
 		return
 	}
@@ -306,11 +296,6 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 //go:noescape
 func lerpTSAsm(a, b *formats.Transform, pairs int, w float32)
 
-// lerpSAsm is lerp3To of the scales of 2·pairs transforms.
-//
-//go:noescape
-func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
-
 // orBoolsAsm writes a[i] || b[i] into dst[i] for n bools; dst may alias
 // a or b.
 //
@@ -322,12 +307,6 @@ func orBoolsAsm(dst, a, b *bool, n int)
 //
 //go:noescape
 func lerpTSAVX(a, b *formats.Transform, pairs int, w float32)
-
-// lerpSAVX is lerpSAsm in AVX instructions; only for processors with
-// AVX.
-//
-//go:noescape
-func lerpSAVX(a, b *formats.Transform, pairs int, w float32)
 
 // lerpTranslationsScalesSIMD is lerpTranslationsScales (kern as for
 // blendRotsPrimeSIMD).
@@ -343,22 +322,6 @@ func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32, kern blen
 	if len(la)%2 != 0 {
 		i := len(la) - 1
 		lerp3To(&la[i].Translation, &lb[i].Translation, w)
-		lerp3To(&la[i].Scale, &lb[i].Scale, w)
-	}
-}
-
-// lerpScalesSIMD is lerpScales (kern as for blendRotsPrimeSIMD).
-func lerpScalesSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
-	lb = lb[:len(la)]
-	if p := len(la) / 2; p > 0 {
-		if kern == blendAVX {
-			lerpSAVX(&la[0], &lb[0], p, w)
-		} else {
-			lerpSAsm(&la[0], &lb[0], p, w)
-		}
-	}
-	if len(la)%2 != 0 {
-		i := len(la) - 1
 		lerp3To(&la[i].Scale, &lb[i].Scale, w)
 	}
 }

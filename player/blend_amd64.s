@@ -15,10 +15,9 @@
 // runs the scalar code for them. No FMA instruction is used: the Go code
 // fuses nothing on amd64.
 //
-// lerpRots8AVX, lerpTSAVX and lerpSAVX are AVX versions of lerpRotsAsm
-// (on eight joints at a time), lerpTSAsm and lerpSAsm with the same
-// results, for processors with AVX (blendKernelsHere); the SSE2 kernels
-// remain for those without. The slerp branches of both games have AVX
+// lerpRots8AVX and lerpTSAVX are AVX versions of lerpRotsAsm (on eight
+// joints at a time) and lerpTSAsm with the same results, for processors
+// with AVX (blendKernelsHere); the SSE2 kernels remain for those without. The slerp branches of both games have AVX
 // kernels of their own (slerpPrime1AVX, slerpPrime2AVX); SSE2's
 // slerpPrimeAsm does MP1's.
 
@@ -914,11 +913,7 @@ DATA blendTS<>+64(SB)/4, $0          // R S S S
 DATA blendTS<>+68(SB)/4, $0xffffffff
 DATA blendTS<>+72(SB)/4, $0xffffffff
 DATA blendTS<>+76(SB)/4, $0xffffffff
-DATA blendTS<>+80(SB)/4, $0xffffffff // S S T T, scales alone
-DATA blendTS<>+84(SB)/4, $0xffffffff
-DATA blendTS<>+88(SB)/4, $0
-DATA blendTS<>+92(SB)/4, $0
-GLOBL blendTS<>(SB), RODATA|NOPTR, $96
+GLOBL blendTS<>(SB), RODATA|NOPTR, $80
 
 // LERPVEC: the floats at off(SI) become a + (b - a)·w (X15) in the lanes
 // of m, lerp3To's operations in its order; the other lanes keep their
@@ -965,33 +960,6 @@ tsloop:
 tsdone:
 	RET
 
-// func lerpSAsm(a, b *formats.Transform, pairs int, w float32)
-//
-// lerp3To of the scales of 2·pairs transforms.
-TEXT ·lerpSAsm(SB), NOSPLIT, $0-28
-	MOVQ   a+0(FP), SI
-	MOVQ   b+8(FP), DI
-	MOVQ   pairs+16(FP), CX
-	MOVSS  w+24(FP), X15
-	SHUFPS $0, X15, X15
-	MOVUPS blendTS<>+16(SB), X11
-	MOVUPS blendTS<>+80(SB), X12
-	MOVUPS blendTS<>+64(SB), X14
-	TESTQ  CX, CX
-	JLE    sdone
-
-sloop:
-	LERPVEC(16, X11, X2, X3)
-	LERPVEC(32, X12, X4, X5)
-	LERPVEC(64, X14, X8, X9)
-	ADDQ $80, SI
-	ADDQ $80, DI
-	DECQ CX
-	JNZ  sloop
-
-sdone:
-	RET
-
 // VLERPVEC is LERPVEC in AVX for the floats at off(SI) in a or in the
 // Y register a, with w in the same width of register 15 and the lanes
 // an immediate blend mask (VBLENDPS: a bit set takes the lerp).
@@ -1030,30 +998,6 @@ tsavxdone:
 	VZEROUPPER
 	RET
 
-// func lerpSAVX(a, b *formats.Transform, pairs int, w float32)
-//
-// lerpSAsm in AVX: floats 4-11 of a pair (R R R S S S T T) in a Y
-// register, 16-19 (R S S S) in an X register.
-TEXT ·lerpSAVX(SB), NOSPLIT, $0-28
-	MOVQ         a+0(FP), SI
-	MOVQ         b+8(FP), DI
-	MOVQ         pairs+16(FP), CX
-	VBROADCASTSS w+24(FP), Y15
-	TESTQ        CX, CX
-	JLE          savxdone
-
-savxloop:
-	VLERPVEC(16, $0x38, Y2, Y3, Y15)
-	VLERPVEC(64, $0x0e, X4, X5, X15)
-	ADDQ $80, SI
-	ADDQ $80, DI
-	DECQ CX
-	JNZ  savxloop
-
-savxdone:
-	VZEROUPPER
-	RET
-
 // func orBoolsAsm(dst, a, b *bool, n int)
 //
 // dst[i] = a[i] || b[i] for n bools (dst may alias a or b): bools are the
@@ -1063,19 +1007,28 @@ TEXT ·orBoolsAsm(SB), NOSPLIT, $0-32
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ n+24(FP), CX
+	CMPQ CX, $16
+	JLT  or1
+	// The last 16 bytes, first: they may overlap the blocks below, and
+	// an OR written twice is the same OR (dst may alias a or b, never
+	// overlap them otherwise).
+	MOVOU -16(SI)(CX*1), X0
+	MOVOU -16(DX)(CX*1), X1
+	POR   X1, X0
+	MOVOU X0, -16(DI)(CX*1)
+	SUBQ  $16, CX
 
 or16:
-	CMPQ   CX, $16
-	JLT    or1
-	MOVOU  (SI), X0
-	MOVOU  (DX), X1
-	POR    X1, X0
-	MOVOU  X0, (DI)
-	ADDQ   $16, SI
-	ADDQ   $16, DX
-	ADDQ   $16, DI
-	SUBQ   $16, CX
-	JMP    or16
+	MOVOU (SI), X0
+	MOVOU (DX), X1
+	POR   X1, X0
+	MOVOU X0, (DI)
+	ADDQ  $16, SI
+	ADDQ  $16, DX
+	ADDQ  $16, DI
+	SUBQ  $16, CX
+	JGT   or16
+	RET
 
 or1:
 	TESTQ CX, CX
@@ -2088,23 +2041,7 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 	VPADDD    idxBase<>+16(SB), X13, X13; \
 	VMOVDQU   X13, 64(SP)
 
-// SCALE2: lerp3To of the scales of the two transforms o and o+40 bytes
-// from SI (b's from DI): the 16 bytes from offset 24 of each (a
-// rotation's Z, then the scale) in the halves of Y0, VLERPVEC's
-// arithmetic, the Z kept.
-#define SCALE2(o) \
-	VMOVUPS      24+o(SI), X0; \
-	VINSERTF128  $1, 64+o(SI), Y0, Y0; \
-	VMOVUPS      24+o(DI), X1; \
-	VINSERTF128  $1, 64+o(DI), Y1, Y1; \
-	VSUBPS       Y0, Y1, Y1; \
-	VMULPS       Y15, Y1, Y1; \
-	VADDPS       Y0, Y1, Y1; \
-	VBLENDPS     $0xee, Y1, Y0, Y0; \
-	VMOVUPS      X0, 24+o(SI); \
-	VEXTRACTF128 $1, Y0, 64+o(SI)
-
-// func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes, scales bool, idx *int32) int
+// func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 //
 // lerpRotsAsm in AVX on eight joints at a time, 4·groups joints (groups
 // <= 32): the float32 work on Y registers of eight lanes, the
@@ -2116,10 +2053,8 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 // group is a half octet whose high half repeats its low one (computed
 // twice, stored twice, listed once). Instead of slow bytes it lists the
 // joints it left in idx (from a table, without a branch on them) and
-// returns how many; idx must have room for 4·groups + 4 entries. With
-// scales it also lerps the joints' scales in its first pass (VLERPVEC's
-// arithmetic, two joints to a Y register: the 16 bytes from a rotation's
-// Z, which is kept).
+// returns how many, then the last of them eight times more (so that idx
+// must have room for 4·groups + 8 entries).
 //
 // Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
 // lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
@@ -2159,17 +2094,7 @@ l8loop1:
 	VMOVUPS Y5, 256(R8)
 	VMOVUPS Y6, 288(R8)
 	VMOVUPS Y7, 320(R8)
-	MOVBLZX scales+37(FP), AX
-	TESTL   AX, AX
-	JEQ     l8noscale
-	SCALE2(0)
-	SCALE2(80)
-	TESTQ   R9, R9
-	JEQ     l8noscale
-	SCALE2(160)
-	SCALE2(240)
 
-l8noscale:
 	// quickDot (Y12); lerp lanes (Y0): lo < d and not hi <= d.
 	VMULPS  Y8, Y4, Y12
 	VMULPS  Y9, Y5, Y13
@@ -2376,7 +2301,16 @@ l8next3:
 	ADDQ $352, R8
 	DECQ CX
 	JNZ  l8loop3
-	MOVQ R12, ret+48(FP)
+
+	// The last joint listed, eight times after the list: the slerp
+	// kernels take whole octets.
+	MOVQ         R12, ret+48(FP)
+	TESTQ        R12, R12
+	JEQ          l8ret
+	VBROADCASTSS -4(R11)(R12*4), Y0
+	VMOVDQU      Y0, (R11)(R12*4)
+
+l8ret:
 	VZEROUPPER
 	RET
 

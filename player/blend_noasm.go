@@ -9,9 +9,8 @@ import "github.com/animview/animview/formats"
 // blendKernelsHere: no SIMD kernels here; BlendPoses runs the Go code.
 func blendKernelsHere() blendKernels { return blendGo }
 
-func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) int {
+func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsPrime(la, lb, w)
-	return 0
 }
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsPrime2(la, lb, w)
@@ -22,9 +21,6 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 
 func lerpTranslationsScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	lerpTranslationsScales(la, lb, w)
-}
-func lerpScalesSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
-	lerpScales(la, lb, w)
 }
 func orIntoSIMD(dst, a, b []bool) { orInto(dst, a, b) }
 

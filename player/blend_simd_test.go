@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -327,6 +328,29 @@ func TestBlendSampledBitExact(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestOrIntoSIMD: orIntoSIMD is orInto for every length up to 70 (the
+// kernel's 16-byte blocks, the overlapping last block and the byte loop
+// below 16), into a separate slice and into one of its operands.
+func TestOrIntoSIMD(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n <= 70; n++ {
+		a, b := make([]bool, n), make([]bool, n)
+		for i := range a {
+			a[i], b[i] = rng.Intn(2) == 0, rng.Intn(3) == 0
+		}
+		want := make([]bool, n)
+		orInto(want, a, b)
+		got := make([]bool, n)
+		orIntoSIMD(got, a, b)
+		ga, gb := slices.Clone(a), slices.Clone(b)
+		orIntoSIMD(ga, ga, b)
+		orIntoSIMD(gb, a, gb)
+		if !slices.Equal(got, want) || !slices.Equal(ga, want) || !slices.Equal(gb, want) {
+			t.Fatalf("n=%d: %v, into a %v, into b %v, want %v", n, got, ga, gb, want)
 		}
 	}
 }

@@ -49,7 +49,9 @@ func refBlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHa
 			pa.Translation = lerp3(pa.Translation, pb.Translation, w)
 			outHasT[i] = aHasT[i] || bHasT[i]
 		}
-		pa.Scale = lerp3(pa.Scale, pb.Scale, w)
+		if rule != BlendPrime {
+			pa.Scale = lerp3(pa.Scale, pb.Scale, w)
+		}
 		a.Visible[i] = a.Visible[i] || b.Visible[i]
 	}
 }
@@ -248,7 +250,12 @@ func TestBlendPosesBitExact(t *testing.T) {
 // randomBlendCases(5, 2000) (hashBlendResults), recorded from BlendPoses
 // as it was before the blend was restructured for speed (commit 0f6fe9a):
 // the rules' output is pinned to the bit independently of refBlendPoses.
-const blendGoldenHash = "509b951ea5bc68c5f40bd6dbc1d8e2c7671557c6d3eba9713b29e86f5b5a2acc"
+// It was recorded again when MP1's rule stopped blending scales (the
+// game's poses carry none): with every MP1 result's scales set to A's,
+// the same cases hashed alike before and after that change
+// (3e1eafba6010bd13879d32be2714721ebabdd5953fc9ea49dbc03b60dcb422f8), so
+// nothing else moved.
+const blendGoldenHash = "1f2f230d40e266f4c2dc0770137eabd78dd86ff2a1f7639b7078fa7a9a8bb172"
 
 func hashBlendResults(h hash.Hash, p *Pose, mo []bool) {
 	var buf [4]byte
@@ -298,6 +305,35 @@ func TestBlendPosesGolden(t *testing.T) {
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != blendGoldenHash {
 		t.Errorf("hash %s, want %s", got, blendGoldenHash)
+	}
+}
+
+// TestBlendPrimeKeepsScales: MP1's rule leaves A's scales as they are
+// for a weight that blends (MP1's CAnimPerSegmentData has a rotation and
+// an offset, no scale) and takes B's whole pose from a weight of 1.
+func TestBlendPrimeKeepsScales(t *testing.T) {
+	sk := treeBenchSkeleton(37)
+	for _, w := range []float32{5e-5, 0.3, 0.999995, 1} {
+		for _, kern := range []blendKernels{blendGo, blendKernelsHere()} {
+			a, b, out := NewPose(sk), NewPose(sk), NewPose(sk)
+			for i := range a.Local {
+				a.Local[i].Scale = mgl32.Vec3{1, 2, float32(i)}
+				b.Local[i].Scale = mgl32.Vec3{3, -0.5, 7}
+				b.Local[i].Rotation = quatZ(float64(7 * i))
+			}
+			out.CopyFrom(a)
+			m := make([]bool, len(sk.Bones))
+			blendPoses(BlendPrime, w, sk, out, m, b, m, m, kern, false)
+			want := a
+			if w >= 1 {
+				want = b
+			}
+			for i := range out.Local {
+				if out.Local[i].Scale != want.Local[i].Scale {
+					t.Fatalf("w=%v kernels %d bone %d: scale %v, want %v", w, kern, i, out.Local[i].Scale, want.Local[i].Scale)
+				}
+			}
+		}
 	}
 }
 
