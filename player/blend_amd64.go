@@ -56,14 +56,6 @@ func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes
 // slerpPrime1AVX its scratch memory, on the stack.
 const avxChunk = 128
 
-// lerpRotsLeft runs lerpRots8AVX on the first 4·groups joints of a and b
-// (groups at most avxChunk/4) and lists the joints it left in idx, the
-// last repeated to fill its group of eight; it returns how many there
-// are.
-func lerpRotsLeft(a, b []formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *[avxChunk + 8]int32) int {
-	return lerpRots8AVX(&a[0], &b[0], groups, w, lo, hi, echoes, &idx[0])
-}
-
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
 // idx[0..4·groups) of a and b (indices from a and b), whose localDot d is
 // from 0 to 0.95; angle holds FastArcCosR(d) where d > 0.925 (math.Acos),
@@ -186,9 +178,9 @@ func blendRotsSSE2(la, lb []formats.Transform, g int, w float32, echoes bool) {
 
 // blendRotsAVX blends the first 4·g joints of lb into la (g at most
 // avxChunk/4) by MP1's rule (Echoes' with echoes) through the AVX
-// kernels: lerpRots8AVX for the lerp branch,
-// the game's slerp kernel for the joints it lists, the Go code for those
-// the slerp kernel leaves.
+// kernels: lerpRots8AVX for the lerp branch, the game's slerp kernel for
+// the joints it lists (whole octets for MP1's: the list ends with its last
+// joint repeated), the Go code for those the slerp kernel leaves.
 func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
 	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
 	if echoes {
@@ -196,7 +188,7 @@ func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
 		lo, hi = lerpLoMP2, float32(math.NaN())
 	}
 	var idx [avxChunk + 8]int32
-	k := lerpRotsLeft(la, lb, g, w, lo, hi, echoes, &idx)
+	k := lerpRots8AVX(&la[0], &lb[0], g, w, lo, hi, echoes, &idx[0])
 	if k == 0 {
 		return
 	}

@@ -17,9 +17,9 @@
 //
 // lerpRots8AVX and lerpTSAVX are AVX versions of lerpRotsAsm (on eight
 // joints at a time) and lerpTSAsm with the same results, for processors
-// with AVX (blendKernelsHere); the SSE2 kernels remain for those without. The slerp branches of both games have AVX
-// kernels of their own (slerpPrime1AVX, slerpPrime2AVX); SSE2's
-// slerpPrimeAsm does MP1's.
+// with AVX (blendKernelsHere); the SSE2 kernels remain for those without.
+// The slerp branches of both games have AVX kernels of their own
+// (slerpPrime1AVX, slerpPrime2AVX); SSE2's slerpPrimeAsm does MP1's.
 
 // Constants: double pairs and float32 quadruples, loaded with MOVUPS (the
 // legacy SSE encodings would fault on an unaligned memory operand).
