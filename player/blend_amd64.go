@@ -71,11 +71,12 @@ func slerpPrimeAsm(a, b *formats.Transform, idx *int32, d, angle *float32, group
 // outside (lo, hi) and whose localDot d has 0 <= d <= 0.95 are blended to
 // the bit as the Go code blends them; the others, and those whose angle
 // lies next to a float32 tie, keep their rotation and get a bit in
-// fail[g], a byte for each four. u must be strictly between Slerp's
-// snaps. The list may name a joint more than once.
+// fail[g], a byte for each four; failed is nonzero if any did. u must be
+// strictly between Slerp's snaps. The list may name a joint more than
+// once.
 //
 //go:noescape
-func slerpPrime1AVX(a, b *formats.Transform, idx *int32, octs int, u, lo, hi float32, fail *uint8)
+func slerpPrime1AVX(a, b *formats.Transform, idx *int32, octs int, u, lo, hi float32, fail *uint8) (failed int)
 
 // acosBandAVX runs the arccosine of slerpPrime1AVX (VACOSBAND) on
 // 4·groups arguments from 0.925 to 1: out gets float32(acos d) where ok
@@ -90,10 +91,11 @@ func acosBandAVX(d, out *float32, ok *uint32, groups int)
 // whose quickDot is at most lo and whose localDot d has 0 <= d < 0.866
 // are blended to the bit as the Go code blends them; the others, and
 // those whose angle or weights lie next to a float32 tie, keep their
-// rotation and get a bit in fail[g]. A group may list a joint twice.
+// rotation and get a bit in fail[g] (failed is nonzero if any did). A
+// group may list a joint twice.
 //
 //go:noescape
-func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8)
+func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8) (failed int)
 
 // arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
@@ -193,12 +195,15 @@ func blendRotsAVX(la, lb []formats.Transform, g int, w float32, echoes bool) {
 		return
 	}
 	var fail [avxChunk/4 + 2]uint8
+	var failed int
 	if echoes {
-		slerpPrime2AVX(&la[0], &lb[0], &idx[0], (k+3)/4, w, lo, &fail[0])
+		failed = slerpPrime2AVX(&la[0], &lb[0], &idx[0], (k+3)/4, w, lo, &fail[0])
 	} else {
-		slerpPrime1AVX(&la[0], &lb[0], &idx[0], (k+7)/8, w, lo, hi, &fail[0])
+		failed = slerpPrime1AVX(&la[0], &lb[0], &idx[0], (k+7)/8, w, lo, hi, &fail[0])
 	}
-	redoFailed(la, lb, w, idx[:k], fail[:], echoes)
+	if failed != 0 {
+		redoFailed(la, lb, w, idx[:k], fail[:], echoes)
+	}
 }
 
 // redoFailed blends through the Go code, one by one, the joints idx[j]

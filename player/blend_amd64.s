@@ -1385,7 +1385,8 @@ GLOBL e2F<>(SB), RODATA|NOPTR, $16
 // Frame: 0 u, 16 1-u, 32 lo (four float32 each); 64 float64(u), 96
 // float64(1-u) (four doubles each); 128..255 a's W, X, Y, Z and b's as
 // columns; 256 the lanes still good; 288 the angles, 320 1/sin θ.
-TEXT ·slerpPrime2AVX(SB), 0, $352-48
+TEXT ·slerpPrime2AVX(SB), 0, $352-56
+	MOVQ         $0, failed+48(FP)
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
 	MOVQ         idx+16(FP), R9
@@ -1522,6 +1523,7 @@ e2loop:
 
 e2next:
 	XORL $15, AX
+	ORQ  AX, failed+48(FP)
 	MOVB AX, (BX)
 	ADDQ $16, R9
 	INCQ BX
@@ -1683,7 +1685,8 @@ skip:
 // (352), the new W, X, Y, Z (384..511), scratch then n (512), the lanes
 // above FastArcCosR's limit (544).
 #define P1OCT 576
-TEXT ·slerpPrime1AVX(SB), 0, $9344-56
+TEXT ·slerpPrime1AVX(SB), 0, $9344-64
+	MOVQ         $0, failed+56(FP)
 	MOVQ         octs+24(FP), CX
 	TESTQ        CX, CX
 	JLE          p1done
@@ -1866,6 +1869,7 @@ p1loop4:
 	MOVQ idx+16(FP), R9
 	MOVQ fail+48(FP), BX
 	LEAQ 128(SP), R8
+	XORL DI, DI
 
 p1loop5:
 	VCVTPS2PD    512(R8), Y11
@@ -1910,6 +1914,7 @@ p1loop5:
 	VEXTRACTF128 $1, Y7, 12(SI)(R13*1)
 	VMOVMSKPS    Y15, AX
 	XORL         $255, AX
+	ORL          AX, DI
 	MOVL         AX, DX
 	ANDL         $15, DX
 	MOVB         DX, (BX)
@@ -1920,6 +1925,7 @@ p1loop5:
 	ADDQ         $P1OCT, R8
 	DECQ         CX
 	JNZ          p1loop5
+	MOVQ         DI, failed+56(FP)
 
 p1done:
 	VZEROUPPER
@@ -2025,21 +2031,18 @@ DATA idxBase<>+28(SB)/4, $4
 GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 
 // LEFTPACK: the indices of the lanes whose bits r holds (of a group of
-// four, whose first index and the next three are at 64(SP), then move on
-// by four) are written at (R11)(R12*4), and R12 counts them (r, R13, X12
-// and X13 are clobbered).
+// four, whose first index and the next three are in X14, which then moves
+// on by four) are written at (R11)(R12*4), and R12 counts them (DI holds
+// leftPerm's address; r, R13 and X12 are clobbered).
 #define LEFTPACK(r) \
 	ANDL      $15, r; \
 	MOVQ      r, R13; \
 	SHLQ      $4, R13; \
-	LEAQ      leftPerm<>(SB), AX; \
-	VMOVDQU   64(SP), X13; \
-	VPERMILPS (AX)(R13*1), X13, X12; \
+	VPERMILPS (DI)(R13*1), X14, X12; \
 	VMOVDQU   X12, (R11)(R12*4); \
 	POPCNTL   r, r; \
 	ADDQ      r, R12; \
-	VPADDD    idxBase<>+16(SB), X13, X13; \
-	VMOVDQU   X13, 64(SP)
+	VPADDD    idxBase<>+16(SB), X14, X14
 
 // func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 //
@@ -2057,10 +2060,9 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 // must have room for 4·groups + 8 entries).
 //
 // Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
-// lanes out of the band (b's W, X, Z, aY·bY, localDot), then for
-// LEFTPACK's indices; 240 HALFOFF's offset; from 256, per octet (352
-// bytes): x, y, z, qw (0..127), n (128), the lerp lanes (160), the kept
-// lanes (192), a's W, X, Y, Z (224..351).
+// lanes out of the band (b's W, X, Z, aY·bY, localDot); 240 HALFOFF's
+// offset; from 256, per octet (352 bytes): x, y, z, qw (0..127), n (128),
+// the lerp lanes (160), the kept lanes (192), a's W, X, Y, Z (224..351).
 TEXT ·lerpRots8AVX(SB), 0, $5888-56
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
@@ -2227,8 +2229,8 @@ l8loopn:
 	LEAQ         256(SP), R8
 	MOVQ         idx+40(FP), R11
 	XORL         R12, R12
-	VMOVDQU      idxBase<>+0(SB), X13
-	VMOVDQU      X13, 64(SP)
+	VMOVDQU      idxBase<>+0(SB), X14
+	LEAQ         leftPerm<>(SB), DI
 
 l8loop3:
 	HALFOFF
@@ -2347,9 +2349,10 @@ bind:; \
 //
 // lerpTranslationsPrimeBound for n joints in SSE2: sixteen masks at a
 // time, mo = ma && mb (mo may alias ma), and for each joint that ma marks
-// (PMOVMSKB of its nonzero bytes) PTBONE; the last n%16 one by one. The
-// lerp is VLERPVEC's arithmetic on the 16 bytes from the translation, of
-// which 12 are stored.
+// (PMOVMSKB of its nonzero bytes) PTBONE; the last n%16 as the last 16
+// masks, their first bits cleared, or one by one if n < 16. The lerp is
+// VLERPVEC's arithmetic on the 16 bytes from the translation, of which 12
+// are stored.
 TEXT ·primeTransAsm(SB), NOSPLIT, $8-68
 	MOVQ   stride+24(FP), AX
 	MOVQ   AX, 0(SP)
@@ -2395,6 +2398,41 @@ ptnext:
 	JMP  pt16
 
 pt1:
+	TESTQ CX, CX
+	JLE   ptdone
+	TESTQ R11, R11
+	JEQ   ptbyte
+
+	// The last CX joints, as the last 16 bytes of the masks: the joints
+	// before them were done above (mo, which may alias ma, is written
+	// again with the same values), so their bits are cleared.
+	LEAQ     -16(R11)(CX*1), R11
+	MOVOU    (R8)(R11*1), X0
+	MOVOU    (R9)(R11*1), X1
+	MOVOU    X0, X2
+	PAND     X1, X2
+	MOVOU    X2, (R10)(R11*1)
+	PCMPEQB  X14, X0
+	PMOVMSKB X0, AX
+	XORL     $0xffff, AX
+	NEGQ     CX
+	ADDQ     $16, CX
+	SHRL     CX, AX
+	SHLL     CX, AX
+
+ptlast:
+	TESTL AX, AX
+	JEQ   ptdone
+	BSFL  AX, DX
+	ADDQ  R11, DX
+	PTBONE(ptlastclear, ptlastbind)
+
+ptlastclear:
+	LEAL -1(AX), DX
+	ANDL DX, AX
+	JMP  ptlast
+
+ptbyte:
 	TESTQ   CX, CX
 	JLE     ptdone
 	MOVBLZX (R8)(R11*1), AX
@@ -2409,7 +2447,7 @@ pt1:
 pt1next:
 	INCQ R11
 	DECQ CX
-	JMP  pt1
+	JMP  ptbyte
 
 ptdone:
 	RET

@@ -354,3 +354,34 @@ func TestOrIntoSIMD(t *testing.T) {
 		}
 	}
 }
+
+// TestPrimeTransBoundSIMD: lerpTranslationsPrimeBoundSIMD is
+// lerpTranslationsPrimeBound for every length up to 70 (sixteen masks at a
+// time, the overlapping last sixteen and the one-by-one loop below 16),
+// with mo apart from ma and aliasing it.
+func TestPrimeTransBoundSIMD(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for n := 0; n <= 70; n++ {
+		sk := treeBenchSkeleton(max(n, 1))
+		bones := sk.Bones[:n]
+		la, lb := make([]formats.Transform, n), make([]formats.Transform, n)
+		ma, mb := make([]bool, n), make([]bool, n)
+		for i := range la {
+			la[i].Translation = mgl32.Vec3{rng.Float32(), rng.Float32(), rng.Float32()}
+			lb[i].Translation = mgl32.Vec3{rng.Float32(), rng.Float32(), rng.Float32()}
+			ma[i], mb[i] = rng.Intn(3) == 0, rng.Intn(2) == 0
+		}
+		wantT, wantM := slices.Clone(la), make([]bool, n)
+		lerpTranslationsPrimeBound(wantT, lb, 0.3, bones, ma, mb, wantM)
+		for _, alias := range []bool{false, true} {
+			gotT, gotMA, gotM := slices.Clone(la), slices.Clone(ma), make([]bool, n)
+			if alias {
+				gotM = gotMA
+			}
+			lerpTranslationsPrimeBoundSIMD(gotT, lb, 0.3, bones, gotMA, mb, gotM)
+			if !slices.Equal(gotT, wantT) || !slices.Equal(gotM, wantM) {
+				t.Fatalf("n=%d alias=%v: %v %v, want %v %v", n, alias, gotT, gotM, wantT, wantM)
+			}
+		}
+	}
+}
