@@ -14,15 +14,19 @@ import (
 )
 
 // blendKernelsHere is the kernels of blend_amd64.s BlendPoses uses on
-// this processor: AVX's where it has AVX (eight joints at a time in the
-// lerp kernel, the slerp branches of both games in kernels of their
-// own), else SSE2's.
+// this processor: AVX's where it has AVX and FMA3 (eight joints at a time
+// in the lerp kernel, the slerp branches of both games in kernels of
+// their own), else SSE2's.
 func blendKernelsHere() blendKernels {
-	if cpu.X86.HasAVX {
+	if hasAVXKernels() {
 		return blendAVX
 	}
 	return blendSSE2
 }
+
+// hasAVXKernels reports whether the processor runs the AVX blend kernels:
+// they take FMAddS's multiply and add in one VFMADD231PD.
+func hasAVXKernels() bool { return cpu.X86.HasAVX && cpu.X86.HasFMA }
 
 // blendChunk is how many joints an SSE2 kernel call covers: the wrappers
 // keep the per-group masks of the lanes the kernels left on the stack,

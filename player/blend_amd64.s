@@ -12,8 +12,10 @@
 // double precision, rounded to float32) is done in two halves of two
 // lanes converted to double. Lanes whose joint leaves the kernel's
 // branch keep their rotation and are reported to the Go wrapper, which
-// runs the scalar code for them. No FMA instruction is used: the Go code
-// fuses nothing on amd64.
+// runs the scalar code for them. The Go code fuses nothing on amd64, and
+// neither do the SSE2 kernels; the AVX kernels' FMAddS use VFMADD231PD,
+// which gives the same double as a multiply and an add there: the
+// product of two float32 is exact in double. Nothing else is fused.
 //
 // lerpRots8AVX and lerpTSAVX are AVX versions of lerpRotsAsm (on eight
 // joints at a time) and lerpTSAsm with the same results, for processors
@@ -536,23 +538,16 @@ lerpdone:
 	VMOVLHPS  r2, r0, c2; \
 	VMOVHLPS  r0, r2, c3
 
-// VFMADDS: dst = FMAddS(a, b, c) per lane, yd and yt the Y registers of
-// dst and of a temporary (dst must differ from b and c).
-#define VFMADDS(a, b, c, dst, yd, yt) \
-	VCVTPS2PD  a, yd; \
-	VCVTPS2PD  b, yt; \
-	VMULPD     yt, yd, yd; \
-	VCVTPS2PD  c, yt; \
-	VADDPD     yt, yd, yd; \
-	VCVTPD2PSY yd, dst
-
-// VFMADDSQ: dst = FMAddS(a, a, c) per lane (as VFMADDS).
-#define VFMADDSQ(a, c, dst, yd, yt) \
-	VCVTPS2PD  a, yd; \
-	VMULPD     yd, yd, yd; \
-	VCVTPS2PD  c, yt; \
-	VADDPD     yt, yd, yd; \
-	VCVTPD2PSY yd, dst
+// VFMADDS: dst = FMAddS(a, b, c) on four lanes in X registers, yd, yt
+// and yc clobbered (c must not be the low half of yd or yt). VFMADD231PD
+// rounds a·b + c once, to double, as a multiply and an add do: the
+// product of two float32 is exact in double.
+#define VFMADDS(a, b, c, dst, yd, yt, yc) \
+	VCVTPS2PD   a, yd; \
+	VCVTPS2PD   b, yt; \
+	VCVTPS2PD   c, yc; \
+	VFMADD231PD yt, yd, yc; \
+	VCVTPD2PSY  yc, dst
 
 // INFNAN: where n is +Inf, dst becomes float32(math.NaN()), as
 // InvSqrtMP1 returns there (the arithmetic would give 0).
@@ -1441,9 +1436,9 @@ e2loop:
 
 	// d = localDot (X13); good lanes: 0 <= d < 0.866, quickDot <= lo.
 	VMULPS  X10, X6, X12
-	VFMADDS(X5, X9, X12, X13, Y13, Y15)
-	VFMADDS(X7, X11, X13, X12, Y12, Y15)
-	VFMADDS(X4, X8, X12, X13, Y13, Y15)
+	VFMADDS(X5, X9, X12, X13, Y13, Y15, Y0)
+	VFMADDS(X7, X11, X13, X12, Y12, Y15, Y0)
+	VFMADDS(X4, X8, X12, X13, Y13, Y15, Y0)
 	VXORPS  X15, X15, X15
 	VCMPPS  $13, X15, X13, X0
 	VMOVUPS e2F<>+0(SB), X1
@@ -1497,7 +1492,7 @@ e2loop:
 	// float32(wb·b), kept only in the good lanes (X15).
 	VMULPS  192(SP), X12, X0
 	VMOVUPS 128(SP), X4
-	VFMADDS(X11, X4, X0, X1, Y1, Y2)
+	VFMADDS(X11, X4, X0, X1, Y1, Y2, Y3)
 	VMULPS  144(SP), X11, X2
 	VMULPS  208(SP), X12, X3
 	VADDPS  X3, X2, X2
@@ -1535,14 +1530,13 @@ e2done:
 	RET
 
 // VFMADDSR: dst = FMAddS(a, k, c) on four lanes, k a float32 constant
-// as four doubles in a Y register (FMADDSK's order; dst must differ from
-// c).
+// as four doubles in a Y register (one rounding to double, as in
+// FMADDSMEM).
 #define VFMADDSR(a, k, c, dst, yd, yt) \
-	VCVTPS2PD  a, yd; \
-	VMULPD     k, yd, yd; \
-	VCVTPS2PD  c, yt; \
-	VADDPD     yt, yd, yd; \
-	VCVTPD2PSY yd, dst
+	VCVTPS2PD   a, yd; \
+	VCVTPS2PD   c, yt; \
+	VFMADD231PD k, yd, yt; \
+	VCVTPD2PSY  yt, dst
 
 // VFASTSINR is FASTSIN in AVX, with its constants in registers: c1 four
 // float32, c2..c4 four doubles each (yd, ya: the Y registers of dst and
@@ -1572,24 +1566,23 @@ e2done:
 	VUNPCKHPD r2, r0, c3
 
 // FMADDSMEM: dst = FMAddS(a, b, c) on four lanes, a and b float32 in
-// memory, c in an X register (VFMADDS' operation order; ya, yb are
-// clobbered).
-#define FMADDSMEM(a, b, c, dst, ya, yb) \
-	VCVTPS2PD  a, ya; \
-	VCVTPS2PD  b, yb; \
-	VMULPD     yb, ya, ya; \
-	VCVTPS2PD  c, yb; \
-	VADDPD     yb, ya, ya; \
-	VCVTPD2PSY ya, dst
+// memory, c in an X register or in memory (ya, yb, yc are clobbered).
+// VFMADD231PD rounds a·b + c once, to double, as VMULPD and VADDPD do:
+// the product of two float32 is exact in double.
+#define FMADDSMEM(a, b, c, dst, ya, yb, yc) \
+	VCVTPS2PD   a, ya; \
+	VCVTPS2PD   b, yb; \
+	VCVTPS2PD   c, yc; \
+	VFMADD231PD yb, ya, yc; \
+	VCVTPD2PSY  yc, dst
 
-// FMADDSQMEM: dst = FMAddS(a, a, c) on four lanes, a in memory
-// (VFMADDSQ's order).
+// FMADDSQMEM: dst = FMAddS(a, a, c) on four lanes, a in memory or an X
+// register (one rounding to double, as in FMADDSMEM).
 #define FMADDSQMEM(a, c, dst, ya, yb) \
-	VCVTPS2PD  a, ya; \
-	VMULPD     ya, ya, ya; \
-	VCVTPS2PD  c, yb; \
-	VADDPD     yb, ya, ya; \
-	VCVTPD2PSY ya, dst
+	VCVTPS2PD   a, ya; \
+	VCVTPS2PD   c, yb; \
+	VFMADD231PD ya, ya, yb; \
+	VCVTPD2PSY  yb, dst
 
 // GATHER4AT is GATHER4 of the four indices o bytes from p.
 #define GATHER4AT(p, o) \
@@ -1607,25 +1600,24 @@ e2done:
 // kept for P1ACOS; AX gets the mask of those lanes. The constants c1..c5
 // as doubles in Y15, Y14, Y5, Y6, Y7.
 #define P1POLY(h) \
-	VMOVUPS    256+h(R8), X8; \
-	VCVTPS2PD  X8, Y10; \
-	VMULPD     Y14, Y10, Y10; \
-	VADDPD     Y15, Y10, Y10; \
-	VCVTPD2PSY Y10, X10; \
-	VMULPS     X8, X8, X9; \
-	VMULPS     X9, X8, X11; \
+	VMOVUPS     256+h(R8), X8; \
+	VCVTPS2PD   X8, Y10; \
+	VFMADD213PD Y15, Y14, Y10; \
+	VCVTPD2PSY  Y10, X10; \
+	VMULPS      X8, X8, X9; \
+	VMULPS      X9, X8, X11; \
 	VFMADDSR(X11, Y5, X10, X12, Y12, Y13); \
-	VMULPS     X9, X11, X11; \
+	VMULPS      X9, X11, X11; \
 	VFMADDSR(X11, Y6, X12, X10, Y10, Y13); \
-	VMULPS     X9, X11, X11; \
+	VMULPS      X9, X11, X11; \
 	VFMADDSR(X11, Y7, X10, X12, Y12, Y13); \
-	VMOVUPS    X12, 256+h(R8); \
-	VMOVUPS    K_ACOSLIM, X13; \
-	VCMPPS     $1, X8, X13, X13; \
-	VANDPS     288+h(R8), X13, X13; \
-	VMOVUPS    X13, 544+h(R8); \
-	VMOVUPS    X8, 512+h(R8); \
-	VMOVMSKPS  X13, AX
+	VMOVUPS     X12, 256+h(R8); \
+	VMOVUPS     K_ACOSLIM, X13; \
+	VCMPPS      $1, X8, X13, X13; \
+	VANDPS      288+h(R8), X13, X13; \
+	VMOVUPS     X13, 544+h(R8); \
+	VMOVUPS     X8, 512+h(R8); \
+	VMOVMSKPS   X13, AX
 
 // P1ACOS: for the half h of an octet with lanes above FastArcCosR's
 // limit, their angle from VACOSBAND, and the lanes next to a tie dropped
@@ -1751,12 +1743,12 @@ p1loop1:
 	VANDNPS     Y14, Y15, Y14
 	VMULPS      Y2, Y12, Y5
 	VMOVUPS     Y5, 512(R8)
-	FMADDSMEM(32(R8), 160(R8), 512(R8), X6, Y8, Y9)
-	FMADDSMEM(96(R8), 224(R8), X6, X6, Y8, Y9)
-	FMADDSMEM(0(R8), 128(R8), X6, X6, Y8, Y9)
-	FMADDSMEM(48(R8), 176(R8), 528(R8), X7, Y8, Y9)
-	FMADDSMEM(112(R8), 240(R8), X7, X7, Y8, Y9)
-	FMADDSMEM(16(R8), 144(R8), X7, X7, Y8, Y9)
+	FMADDSMEM(32(R8), 160(R8), 512(R8), X6, Y8, Y9, Y10)
+	FMADDSMEM(96(R8), 224(R8), X6, X6, Y8, Y9, Y10)
+	FMADDSMEM(0(R8), 128(R8), X6, X6, Y8, Y9, Y10)
+	FMADDSMEM(48(R8), 176(R8), 528(R8), X7, Y8, Y9, Y10)
+	FMADDSMEM(112(R8), 240(R8), X7, X7, Y8, Y9, Y10)
+	FMADDSMEM(16(R8), 144(R8), X7, X7, Y8, Y9, Y10)
 	VINSERTF128 $1, X7, Y6, Y6
 	VXORPS       Y8, Y8, Y8
 	VCMPPS       $13, Y8, Y6, Y9
@@ -1840,8 +1832,8 @@ p1loop4:
 	VADDPS      Y4, Y3, Y3
 	VMULPS      128(R8), Y9, Y4
 	VMOVUPS     Y4, 512(R8)
-	FMADDSMEM(320(R8), 0(R8), 512(R8), X0, Y5, Y6)
-	FMADDSMEM(336(R8), 16(R8), 528(R8), X7, Y5, Y6)
+	FMADDSMEM(320(R8), 0(R8), 512(R8), X0, Y5, Y6, Y10)
+	FMADDSMEM(336(R8), 16(R8), 528(R8), X7, Y5, Y6, Y10)
 	VINSERTF128 $1, X7, Y0, Y0
 	VMOVUPS     Y0, 384(R8)
 	VMOVUPS     Y1, 416(R8)
@@ -2128,13 +2120,13 @@ l8loop1:
 	VMOVUPS      Y11, 128(SP)
 	VMULPS       Y10, Y6, Y2
 	VMOVUPS      Y2, 160(SP)
-	FMADDSMEM(256(R8), 96(SP), 160(SP), X13, Y2, Y3)
-	FMADDSMEM(320(R8), 128(SP), X13, X13, Y2, Y3)
-	FMADDSMEM(224(R8), 64(SP), X13, X13, Y2, Y3)
+	FMADDSMEM(256(R8), 96(SP), 160(SP), X13, Y2, Y3, Y12)
+	FMADDSMEM(320(R8), 128(SP), X13, X13, Y2, Y3, Y12)
+	FMADDSMEM(224(R8), 64(SP), X13, X13, Y2, Y3, Y12)
 	VMOVUPS      X13, 192(SP)
-	FMADDSMEM(272(R8), 112(SP), 176(SP), X13, Y2, Y3)
-	FMADDSMEM(336(R8), 144(SP), X13, X13, Y2, Y3)
-	FMADDSMEM(240(R8), 80(SP), X13, X13, Y2, Y3)
+	FMADDSMEM(272(R8), 112(SP), 176(SP), X13, Y2, Y3, Y12)
+	FMADDSMEM(336(R8), 144(SP), X13, X13, Y2, Y3, Y12)
+	FMADDSMEM(240(R8), 80(SP), X13, X13, Y2, Y3, Y12)
 	VMOVUPS      X13, 208(SP)
 	VMOVUPS      192(SP), Y13
 	VBROADCASTSS K_ONEPS, Y2
@@ -2166,19 +2158,17 @@ l8class:
 	VADDPS      Y6, Y10, Y10
 	VMULPS      Y15, Y11, Y11
 	VADDPS      Y7, Y11, Y11
-	VCVTPS2PD   X8, Y2
-	VMULPD      Y14, Y2, Y2
-	VCVTPS2PD   X4, Y3
-	VADDPD      Y3, Y2, Y2
-	VCVTPD2PSY  Y2, X2
+	VCVTPS2PD    X8, Y2
+	VCVTPS2PD    X4, Y3
+	VFMADD231PD  Y14, Y2, Y3
+	VCVTPD2PSY   Y3, X2
 	VEXTRACTF128 $1, Y8, X3
-	VCVTPS2PD   X3, Y3
-	VMULPD      Y14, Y3, Y3
+	VCVTPS2PD    X3, Y3
 	VEXTRACTF128 $1, Y4, X12
-	VCVTPS2PD   X12, Y12
-	VADDPD      Y12, Y3, Y3
-	VCVTPD2PSY  Y3, X3
-	VINSERTF128 $1, X3, Y2, Y2
+	VCVTPS2PD    X12, Y12
+	VFMADD231PD  Y14, Y3, Y12
+	VCVTPD2PSY   Y12, X3
+	VINSERTF128  $1, X3, Y2, Y2
 	VMOVUPS     Y9, 0(R8)
 	VMOVUPS     Y10, 32(R8)
 	VMOVUPS     Y11, 64(R8)

@@ -11,7 +11,6 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
-	"golang.org/x/sys/cpu"
 )
 
 // simdBlendCases are randomBlendCases with the inputs the kernels must
@@ -109,10 +108,10 @@ func nanSources(w float32, a, b *formats.Transform) int {
 }
 
 // simdKernels lists the kernels to test on this processor: SSE2's, and
-// AVX's where it has AVX (on other architectures and with purego both
+// AVX's where it runs them (on other architectures and with purego both
 // run the Go code).
 func simdKernels() []blendKernels {
-	if cpu.X86.HasAVX {
+	if hasAVXKernels() {
 		return []blendKernels{blendSSE2, blendAVX}
 	}
 	return []blendKernels{blendSSE2}
