@@ -2335,6 +2335,18 @@ bind:; \
 	MOVL    8(BX)(R13*1), DX; \
 	MOVL    DX, 8(SI)(R12*1)
 
+// PTMASKS: mo = ma && mb for the 16 joints from R11 (ma at R8, mb at R9,
+// mo at R10; X14 zero), and in AX the bits of those ma marks.
+#define PTMASKS \
+	MOVOU    (R8)(R11*1), X0; \
+	MOVOU    (R9)(R11*1), X1; \
+	MOVOU    X0, X2; \
+	PAND     X1, X2; \
+	MOVOU    X2, (R10)(R11*1); \
+	PCMPEQB  X14, X0; \
+	PMOVMSKB X0, AX; \
+	XORL     $0xffff, AX
+
 // func primeTransAsm(la, lb *formats.Transform, bind *mgl32.Vec3, stride uintptr, ma, mb, mo *bool, n int, w float32)
 //
 // lerpTranslationsPrimeBound for n joints in SSE2: sixteen masks at a
@@ -2359,16 +2371,9 @@ TEXT ·primeTransAsm(SB), NOSPLIT, $8-68
 	PXOR   X14, X14
 
 pt16:
-	CMPQ     CX, $16
-	JLT      pt1
-	MOVOU    (R8)(R11*1), X0
-	MOVOU    (R9)(R11*1), X1
-	MOVOU    X0, X2
-	PAND     X1, X2
-	MOVOU    X2, (R10)(R11*1)
-	PCMPEQB  X14, X0
-	PMOVMSKB X0, AX
-	XORL     $0xffff, AX
+	CMPQ CX, $16
+	JLT  pt1
+	PTMASKS
 
 ptbits:
 	TESTL AX, AX
@@ -2395,32 +2400,16 @@ pt1:
 
 	// The last CX joints, as the last 16 bytes of the masks: the joints
 	// before them were done above (mo, which may alias ma, is written
-	// again with the same values), so their bits are cleared.
-	LEAQ     -16(R11)(CX*1), R11
-	MOVOU    (R8)(R11*1), X0
-	MOVOU    (R9)(R11*1), X1
-	MOVOU    X0, X2
-	PAND     X1, X2
-	MOVOU    X2, (R10)(R11*1)
-	PCMPEQB  X14, X0
-	PMOVMSKB X0, AX
-	XORL     $0xffff, AX
-	NEGQ     CX
-	ADDQ     $16, CX
-	SHRL     CX, AX
-	SHLL     CX, AX
-
-ptlast:
-	TESTL AX, AX
-	JEQ   ptdone
-	BSFL  AX, DX
-	ADDQ  R11, DX
-	PTBONE(ptlastclear, ptlastbind)
-
-ptlastclear:
-	LEAL -1(AX), DX
-	ANDL DX, AX
-	JMP  ptlast
+	// again with the same values), so their bits are cleared. With CX =
+	// 16, ptnext then ends the loop.
+	LEAQ -16(R11)(CX*1), R11
+	PTMASKS
+	NEGQ CX
+	ADDQ $16, CX
+	SHRL CX, AX
+	SHLL CX, AX
+	MOVQ $16, CX
+	JMP  ptbits
 
 ptbyte:
 	TESTQ   CX, CX
