@@ -18,15 +18,12 @@ import (
 // in the lerp kernel, the slerp branches of both games in kernels of
 // their own), else SSE2's.
 func blendKernelsHere() blendKernels {
-	if hasAVXKernels() {
+	// The AVX kernels take FMAddS's multiply and add in one VFMADD231PD.
+	if cpu.X86.HasAVX && cpu.X86.HasFMA {
 		return blendAVX
 	}
 	return blendSSE2
 }
-
-// hasAVXKernels reports whether the processor runs the AVX blend kernels:
-// they take FMAddS's multiply and add in one VFMADD231PD.
-func hasAVXKernels() bool { return cpu.X86.HasAVX && cpu.X86.HasFMA }
 
 // blendChunk is how many joints an SSE2 kernel call covers: the wrappers
 // keep the per-group masks of the lanes the kernels left on the stack,

@@ -538,10 +538,10 @@ lerpdone:
 	VMOVLHPS  r2, r0, c2; \
 	VMOVHLPS  r0, r2, c3
 
-// VFMADDS: dst = FMAddS(a, b, c) on four lanes in X registers, yd, yt
-// and yc clobbered (c must not be the low half of yd or yt). VFMADD231PD
-// rounds a·b + c once, to double, as a multiply and an add do: the
-// product of two float32 is exact in double.
+// VFMADDS: dst = FMAddS(a, b, c) on four lanes, a, b and c in X
+// registers or in memory, yd, yt and yc clobbered (c must not be the low
+// half of yd or yt). VFMADD231PD rounds a·b + c once, to double, as a
+// multiply and an add do: the product of two float32 is exact in double.
 #define VFMADDS(a, b, c, dst, yd, yt, yc) \
 	VCVTPS2PD   a, yd; \
 	VCVTPS2PD   b, yt; \
@@ -1531,7 +1531,7 @@ e2done:
 
 // VFMADDSR: dst = FMAddS(a, k, c) on four lanes, k a float32 constant
 // as four doubles in a Y register (one rounding to double, as in
-// FMADDSMEM).
+// VFMADDS).
 #define VFMADDSR(a, k, c, dst, yd, yt) \
 	VCVTPS2PD   a, yd; \
 	VCVTPS2PD   c, yt; \
@@ -1565,19 +1565,8 @@ e2done:
 	VUNPCKLPD r2, r0, c2; \
 	VUNPCKHPD r2, r0, c3
 
-// FMADDSMEM: dst = FMAddS(a, b, c) on four lanes, a and b float32 in
-// memory, c in an X register or in memory (ya, yb, yc are clobbered).
-// VFMADD231PD rounds a·b + c once, to double, as VMULPD and VADDPD do:
-// the product of two float32 is exact in double.
-#define FMADDSMEM(a, b, c, dst, ya, yb, yc) \
-	VCVTPS2PD   a, ya; \
-	VCVTPS2PD   b, yb; \
-	VCVTPS2PD   c, yc; \
-	VFMADD231PD yb, ya, yc; \
-	VCVTPD2PSY  yc, dst
-
 // FMADDSQMEM: dst = FMAddS(a, a, c) on four lanes, a in memory or an X
-// register (one rounding to double, as in FMADDSMEM).
+// register (one rounding to double, as in VFMADDS).
 #define FMADDSQMEM(a, c, dst, ya, yb) \
 	VCVTPS2PD   a, ya; \
 	VCVTPS2PD   c, yb; \
@@ -1743,12 +1732,12 @@ p1loop1:
 	VANDNPS     Y14, Y15, Y14
 	VMULPS      Y2, Y12, Y5
 	VMOVUPS     Y5, 512(R8)
-	FMADDSMEM(32(R8), 160(R8), 512(R8), X6, Y8, Y9, Y10)
-	FMADDSMEM(96(R8), 224(R8), X6, X6, Y8, Y9, Y10)
-	FMADDSMEM(0(R8), 128(R8), X6, X6, Y8, Y9, Y10)
-	FMADDSMEM(48(R8), 176(R8), 528(R8), X7, Y8, Y9, Y10)
-	FMADDSMEM(112(R8), 240(R8), X7, X7, Y8, Y9, Y10)
-	FMADDSMEM(16(R8), 144(R8), X7, X7, Y8, Y9, Y10)
+	VFMADDS(32(R8), 160(R8), 512(R8), X6, Y8, Y9, Y10)
+	VFMADDS(96(R8), 224(R8), X6, X6, Y8, Y9, Y10)
+	VFMADDS(0(R8), 128(R8), X6, X6, Y8, Y9, Y10)
+	VFMADDS(48(R8), 176(R8), 528(R8), X7, Y8, Y9, Y10)
+	VFMADDS(112(R8), 240(R8), X7, X7, Y8, Y9, Y10)
+	VFMADDS(16(R8), 144(R8), X7, X7, Y8, Y9, Y10)
 	VINSERTF128 $1, X7, Y6, Y6
 	VXORPS       Y8, Y8, Y8
 	VCMPPS       $13, Y8, Y6, Y9
@@ -1832,8 +1821,8 @@ p1loop4:
 	VADDPS      Y4, Y3, Y3
 	VMULPS      128(R8), Y9, Y4
 	VMOVUPS     Y4, 512(R8)
-	FMADDSMEM(320(R8), 0(R8), 512(R8), X0, Y5, Y6, Y10)
-	FMADDSMEM(336(R8), 16(R8), 528(R8), X7, Y5, Y6, Y10)
+	VFMADDS(320(R8), 0(R8), 512(R8), X0, Y5, Y6, Y10)
+	VFMADDS(336(R8), 16(R8), 528(R8), X7, Y5, Y6, Y10)
 	VINSERTF128 $1, X7, Y0, Y0
 	VMOVUPS     Y0, 384(R8)
 	VMOVUPS     Y1, 416(R8)
@@ -2120,13 +2109,13 @@ l8loop1:
 	VMOVUPS      Y11, 128(SP)
 	VMULPS       Y10, Y6, Y2
 	VMOVUPS      Y2, 160(SP)
-	FMADDSMEM(256(R8), 96(SP), 160(SP), X13, Y2, Y3, Y12)
-	FMADDSMEM(320(R8), 128(SP), X13, X13, Y2, Y3, Y12)
-	FMADDSMEM(224(R8), 64(SP), X13, X13, Y2, Y3, Y12)
+	VFMADDS(256(R8), 96(SP), 160(SP), X13, Y2, Y3, Y12)
+	VFMADDS(320(R8), 128(SP), X13, X13, Y2, Y3, Y12)
+	VFMADDS(224(R8), 64(SP), X13, X13, Y2, Y3, Y12)
 	VMOVUPS      X13, 192(SP)
-	FMADDSMEM(272(R8), 112(SP), 176(SP), X13, Y2, Y3, Y12)
-	FMADDSMEM(336(R8), 144(SP), X13, X13, Y2, Y3, Y12)
-	FMADDSMEM(240(R8), 80(SP), X13, X13, Y2, Y3, Y12)
+	VFMADDS(272(R8), 112(SP), 176(SP), X13, Y2, Y3, Y12)
+	VFMADDS(336(R8), 144(SP), X13, X13, Y2, Y3, Y12)
+	VFMADDS(240(R8), 80(SP), X13, X13, Y2, Y3, Y12)
 	VMOVUPS      X13, 208(SP)
 	VMOVUPS      192(SP), Y13
 	VBROADCASTSS K_ONEPS, Y2

@@ -9,9 +9,6 @@ import "github.com/animview/animview/formats"
 // blendKernelsHere: no SIMD kernels here; BlendPoses runs the Go code.
 func blendKernelsHere() blendKernels { return blendGo }
 
-// hasAVXKernels: no AVX kernels here.
-func hasAVXKernels() bool { return false }
-
 func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsPrime(la, lb, w)
 }

@@ -111,7 +111,7 @@ func nanSources(w float32, a, b *formats.Transform) int {
 // AVX's where it runs them (on other architectures and with purego both
 // run the Go code).
 func simdKernels() []blendKernels {
-	if hasAVXKernels() {
+	if blendKernelsHere() == blendAVX {
 		return []blendKernels{blendSSE2, blendAVX}
 	}
 	return []blendKernels{blendSSE2}

@@ -60,7 +60,7 @@ func slerpKernPairs(seed int64, n int) (a, b []formats.Transform, w []float32) {
 // takes must hold the Go code's bits, a lane it leaves must be untouched;
 // and it must leave few (ties, flips and the other branches only).
 func TestSlerpKernelsLaneByLane(t *testing.T) {
-	if !hasAVXKernels() {
+	if blendKernelsHere() != blendAVX {
 		t.Skip("no AVX and FMA3")
 	}
 	n := 1 << 20
@@ -141,7 +141,7 @@ func checkSlerpKernel(t *testing.T, a, b []formats.Transform, ws []float32, echo
 // 0.925 to 0.95 (the band MP1's slerp branch takes it for) where the
 // bracket holds, and the bracket holds for all but a few.
 func TestAcosBandAVX(t *testing.T) {
-	if !hasAVXKernels() {
+	if blendKernelsHere() != blendAVX {
 		t.Skip("no AVX and FMA3")
 	}
 	lo, hi := math.Float32bits(0.925), math.Float32bits(0.95)
