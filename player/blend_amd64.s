@@ -2040,11 +2040,18 @@ GLOBL idxBase<>(SB), RODATA|NOPTR, $32
 // returns how many, then the last of them eight times more (so that idx
 // must have room for 4·groups + 8 entries).
 //
-// Frame: 0 lo, 32 hi (eight float32 each); 64..223 scratch for MP1's
-// lanes out of the band (b's W, X, Z, aY·bY, localDot); 240 HALFOFF's
-// offset; from 256, per octet (352 bytes): x, y, z, qw (0..127), n (128),
-// the lerp lanes (160), the kept lanes (192), a's W, X, Y, Z (224..351).
-TEXT ·lerpRots8AVX(SB), 0, $5888-56
+// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6 (most
+// of them rotations a few ulps apart) pass the first pass as lerp lanes;
+// the second pass works out their localDot and keeps them, lerps them or
+// leaves them as blendRotPrimeSlow says, so that the first pass's chain
+// does not end in a branch on a localDot.
+//
+// Frame: 0 lo, 32 hi (eight float32 each); 240 HALFOFF's offset; from
+// 256, per octet (480 bytes): x, y, z, qw (0..127), n (128), the lerp
+// lanes (160), the kept lanes (192; MP1's lanes out of the band above
+// 0.95 - 1e-6 until the second pass), a's W, X, Y, Z (224..351), b's
+// (352..479).
+TEXT ·lerpRots8AVX(SB), 0, $7936-56
 	MOVQ         a+0(FP), SI
 	MOVQ         b+8(FP), DI
 	MOVQ         groups+16(FP), CX
@@ -2092,41 +2099,17 @@ l8loop1:
 	VCMPPS  $2, Y12, Y0, Y0
 	VANDNPS Y13, Y0, Y0
 
-	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6,
-	// as in lerpRotsAsm (kept lanes in Y1); the others, whose localDot is
-	// at most 0.95 but for huge quaternions, are left to slerpPrime1AVX.
+	// MP1's lanes out of the band whose quickDot is above 0.95 - 1e-6
+	// (Y1) join the lerp lanes until the second pass decides them, with
+	// b's rotations kept for it; the others, whose localDot is at most
+	// 0.95 but for huge quaternions, are left to slerpPrime1AVX.
 	VXORPS       Y1, Y1, Y1
 	TESTL        DX, DX
 	JNE          l8class
 	VBROADCASTSS K_095LO, Y2
 	VCMPPS       $1, Y12, Y2, Y2
-	VANDNPS      Y2, Y0, Y2
-	VMOVMSKPS    Y2, AX
-	TESTL        AX, AX
-	JEQ          l8class
-	VMOVUPS      Y8, 64(SP)
-	VMOVUPS      Y9, 96(SP)
-	VMOVUPS      Y11, 128(SP)
-	VMULPS       Y10, Y6, Y2
-	VMOVUPS      Y2, 160(SP)
-	VFMADDS(256(R8), 96(SP), 160(SP), X13, Y2, Y3, Y12)
-	VFMADDS(320(R8), 128(SP), X13, X13, Y2, Y3, Y12)
-	VFMADDS(224(R8), 64(SP), X13, X13, Y2, Y3, Y12)
-	VMOVUPS      X13, 192(SP)
-	VFMADDS(272(R8), 112(SP), 176(SP), X13, Y2, Y3, Y12)
-	VFMADDS(336(R8), 144(SP), X13, X13, Y2, Y3, Y12)
-	VFMADDS(240(R8), 80(SP), X13, X13, Y2, Y3, Y12)
-	VMOVUPS      X13, 208(SP)
-	VMOVUPS      192(SP), Y13
-	VBROADCASTSS K_ONEPS, Y2
-	VCMPPS       $2, Y13, Y2, Y2
 	VANDNPS      Y2, Y0, Y1
-	VBROADCASTSS K_095, Y2
-	VCMPPS       $1, Y13, Y2, Y2
-	VBROADCASTSS K_ONEPS, Y3
-	VCMPPS       $1, Y3, Y13, Y3
-	VANDPS       Y3, Y2, Y2
-	VORPS        Y2, Y0, Y0
+	VORPS        Y1, Y0, Y0
 
 l8class:
 	VMOVUPS   Y1, 192(R8)
@@ -2134,6 +2117,10 @@ l8class:
 	VMOVMSKPS Y0, AX
 	TESTL     AX, AX
 	JEQ       l8next1
+	VMOVUPS   Y8, 352(R8)
+	VMOVUPS   Y9, 384(R8)
+	VMOVUPS   Y10, 416(R8)
+	VMOVUPS   Y11, 448(R8)
 
 	// x, y, z = a + float32(w·(b - a)) (Y9, Y10, Y11); qw = FMAddS(w,
 	// bW - aW, aW) by halves (Y2).
@@ -2166,11 +2153,12 @@ l8class:
 l8next1:
 	ADDQ $320, SI
 	ADDQ $320, DI
-	ADDQ $352, R8
+	ADDQ $480, R8
 	DECQ CX
 	JNZ  l8loop1
 
-	// Second pass: n, by halves; lanes with n not in (0, +Inf) drop out.
+	// Second pass: MP1's lanes above 0.95 - 1e-6 decided (l8near); n, by
+	// halves; lanes with n not in (0, +Inf) drop out.
 	MOVQ         groups+16(FP), CX
 	INCQ         CX
 	SHRQ         $1, CX
@@ -2178,6 +2166,12 @@ l8next1:
 	VBROADCASTSS K_INF, Y15
 
 l8loopn:
+	VMOVUPS   192(R8), Y0
+	VMOVMSKPS Y0, AX
+	TESTL     AX, AX
+	JNE       l8near
+
+l8n:
 	VMOVUPS 32(R8), Y0
 	VMULPS  Y0, Y0, Y0
 	VMOVUPS Y0, 128(R8)
@@ -2195,10 +2189,40 @@ l8loopn:
 	VANDPS  Y1, Y2, Y2
 	VANDPS  160(R8), Y2, Y2
 	VMOVUPS Y2, 160(R8)
-	ADDQ    $352, R8
+	ADDQ    $480, R8
 	DECQ    CX
 	JNZ     l8loopn
+	JMP     l8pass3
 
+l8near:
+	// MP1's lanes out of the band with a quickDot above 0.95 - 1e-6
+	// (Y0), taken as lerp lanes so far: blendRotPrimeSlow's localDot d
+	// (Y3) keeps them as they are where 1 <= d, lerps them where 0.95 < d
+	// < 1, and leaves the others to slerpPrime1AVX.
+	VMOVUPS      288(R8), Y1
+	VMULPS       416(R8), Y1, Y1
+	VEXTRACTF128 $1, Y1, X2
+	VFMADDS(256(R8), 384(R8), X1, X3, Y4, Y5, Y6)
+	VFMADDS(272(R8), 400(R8), X2, X7, Y4, Y5, Y8)
+	VFMADDS(320(R8), 448(R8), X3, X3, Y4, Y5, Y6)
+	VFMADDS(336(R8), 464(R8), X7, X7, Y4, Y5, Y8)
+	VFMADDS(224(R8), 352(R8), X3, X3, Y4, Y5, Y6)
+	VFMADDS(240(R8), 368(R8), X7, X7, Y4, Y5, Y8)
+	VINSERTF128  $1, X7, Y3, Y3
+	VBROADCASTSS K_ONEPS, Y4
+	VCMPPS       $2, Y3, Y4, Y5
+	VANDPS       Y0, Y5, Y5
+	VMOVUPS      Y5, 192(R8)
+	VBROADCASTSS K_095, Y6
+	VCMPPS       $1, Y3, Y6, Y6
+	VCMPPS       $1, Y4, Y3, Y7
+	VANDPS       Y7, Y6, Y6
+	VANDNPS      Y0, Y6, Y6
+	VANDNPS      160(R8), Y6, Y6
+	VMOVUPS      Y6, 160(R8)
+	JMP          l8n
+
+l8pass3:
 	// Third pass: 1/√n, scale, a's rotation in the lanes out of the
 	// band, store.
 	MOVQ         a+0(FP), SI
@@ -2279,7 +2303,7 @@ l8scale:
 
 l8next3:
 	ADDQ $320, SI
-	ADDQ $352, R8
+	ADDQ $480, R8
 	DECQ CX
 	JNZ  l8loop3
 
