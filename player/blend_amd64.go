@@ -98,7 +98,7 @@ func acosBandAVX(d, out *float32, ok *uint32, groups int)
 //go:noescape
 func slerpPrime2AVX(a, b *formats.Transform, idx *int32, groups int, u, lo float32, fail *uint8) (failed int)
 
-// arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeries' ca
+// arcRotsAsm is arcRun for 4·groups joints, coef holding arcSeriesPair's ca
 // and cb with each coefficient four times; slow is as for lerpRotsAsm.
 //
 //go:noescape
@@ -261,13 +261,15 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 // blendRotsPrimeSIMD.
 func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 	lb = lb[:len(la)]
-	ca, cb := arcSeries(1-float64(w)), arcSeries(float64(w))
+	ca, cb := arcSeriesPair(w)
 	var coef [16][4]float32
 	for k := range arcTerms {
 		coef[k] = [4]float32{ca[k], ca[k], ca[k], ca[k]}
 		coef[arcTerms+k] = [4]float32{cb[k], cb[k], cb[k], cb[k]}
 	}
 	var slow [blendChunk / 4]uint8
+	var wide wideArc
+	haveWide := false
 	for base := 0; base < len(la); base += blendChunk {
 		end := min(base+blendChunk, len(la))
 		g := (end - base) / 4
@@ -279,7 +281,10 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)
-				slerp64Blend(&la[i].Rotation, &lb[i].Rotation, w)
+				if !haveWide {
+					wide, haveWide = newWideArc(w), true
+				}
+				slerpWide(&la[i].Rotation, &lb[i].Rotation, w, &wide)
 			}
 		}
 		if t := base + 4*g; t < end {

@@ -337,24 +337,33 @@ func TestBlendPrimeKeepsScales(t *testing.T) {
 	}
 }
 
-// TestArcSeries: arcSeries' sum is within 3e-8 of sin tθ / sin θ for
+// TestArcSeries: arcSeries64's sum is within 3e-8 of sin tθ / sin θ for
 // cos θ from arcSeriesMin to 1 and every weight t in [0, 1] (in double
-// precision, so that the truncation alone is measured).
+// precision, so that the truncation alone is measured); its coefficients
+// are the recurrence's, and arcSeriesPair's are arcSeries64's of 1 - w
+// and w rounded to float32.
 func TestArcSeries(t *testing.T) {
 	worst := 0.0
 	for ti := 0; ti <= 200; ti++ {
-		tt := float64(ti) / 200
+		w := float32(ti) / 200
+		tt := float64(w)
 		var c [arcTerms]float64
 		c[0] = tt
 		for i := 1; i < arcTerms; i++ {
 			fi := float64(i)
 			c[i] = c[i-1] * (tt*tt - fi*fi) / (fi * (2*fi + 1))
 		}
-		// arcSeries is these coefficients rounded to float32.
-		got32 := arcSeries(tt)
+		got := arcSeries64(tt)
 		for i := range c {
-			if float32(c[i]) != got32[i] {
-				t.Fatalf("t=%v: coefficient %d %v, want %v", tt, i, got32[i], float32(c[i]))
+			if math.Abs(got[i]-c[i]) > 1e-15*math.Abs(c[i]) {
+				t.Fatalf("t=%v: coefficient %d %v, want %v", tt, i, got[i], c[i])
+			}
+		}
+		ca, cb := arcSeriesPair(w)
+		wa, wb := arcSeries64(1-tt), arcSeries64(tt)
+		for i := range ca {
+			if ca[i] != float32(wa[i]) || cb[i] != float32(wb[i]) {
+				t.Fatalf("w=%v: pair coefficient %d %v %v, want %v %v", w, i, ca[i], cb[i], float32(wa[i]), float32(wb[i]))
 			}
 		}
 		for xi := 0; xi <= 2000; xi++ {
@@ -375,4 +384,87 @@ func TestArcSeries(t *testing.T) {
 		t.Errorf("truncation error %.3g", worst)
 	}
 	t.Logf("truncation error %.3g", worst)
+}
+
+// TestSlerpWide: slerpWide's weights, sin 2rφ / sin φ from arcSeries64
+// over 2x, are within 3e-8 of sin rθ / sin θ for cos θ from 0 to 1 (x =
+// cos θ/2 from √½ to 1) and r in [0, 1], in double precision; its blends
+// of rotations 91° to 180° apart (either hemisphere, unnormalised by up to
+// 1e-4, weights from 0 to 1) are within 1e-7 of slerp64Blend's on every
+// component; and a NaN, a weight outside [0, 1] or a huge pair gives
+// slerp64Blend's result to the bit.
+func TestSlerpWide(t *testing.T) {
+	worst := 0.0
+	for ri := 0; ri <= 200; ri++ {
+		r := float64(ri) / 200
+		c := [2][arcTerms]float64{arcSeries64(2 * r), arcSeries64(2 * (1 - r))}
+		for di := 0; di <= 2000; di++ {
+			d := float64(di) / 2000
+			th := math.Acos(d)
+			want := [2]float64{r, 1 - r}
+			if th > 0 {
+				want = [2]float64{math.Sin(r*th) / math.Sin(th), math.Sin((1-r)*th) / math.Sin(th)}
+			}
+			x := math.Sqrt((1 + d) / 2)
+			y := x - 1
+			for k := range c {
+				got := estrin8(&c[k], y, y*y, y*y*y*y) * (0.5 / x)
+				worst = math.Max(worst, math.Abs(got-want[k]))
+			}
+		}
+	}
+	if worst > 3e-8 {
+		t.Errorf("weights: truncation error %.3g", worst)
+	}
+	t.Logf("weights: truncation error %.3g", worst)
+
+	rng := rand.New(rand.NewSource(7))
+	rq := func() mgl32.Quat {
+		return mgl32.Quat{W: float32(rng.NormFloat64()), V: mgl32.Vec3{float32(rng.NormFloat64()), float32(rng.NormFloat64()), float32(rng.NormFloat64())}}.Normalize()
+	}
+	worstQ := 0.0
+	for n := 0; n < 200000; {
+		a, b := rq(), rq()
+		if d := quickDot(&a, &b); d >= 0.7 || d <= -0.7 {
+			continue
+		}
+		n++
+		if n%3 == 0 {
+			a = a.Scale(1 + float32(rng.NormFloat64()*1e-4))
+			b = b.Scale(1 + float32(rng.NormFloat64()*1e-4))
+		}
+		w := []float32{0, 1, rng.Float32()}[n%3]
+		wide := newWideArc(w)
+		got, want := a, a
+		slerpWide(&got, &b, w, &wide)
+		slerp64Blend(&want, &b, w)
+		for k, g := range [4]float32{got.W, got.V[0], got.V[1], got.V[2]} {
+			e := math.Abs(float64(g) - float64([4]float32{want.W, want.V[0], want.V[1], want.V[2]}[k]))
+			if e > 1e-7 {
+				t.Fatalf("%v, %v, w=%v: %v, slerp64Blend %v", a, b, w, got, want)
+			}
+			worstQ = math.Max(worstQ, e)
+		}
+	}
+	t.Logf("blends: worst component difference %.3g", worstQ)
+
+	nan := float32(math.NaN())
+	for _, c := range []struct {
+		a, b mgl32.Quat
+		w    float32
+	}{
+		{mgl32.Quat{W: 1}, mgl32.Quat{V: mgl32.Vec3{1, 0, 0}}, 1.5},
+		{mgl32.Quat{W: 1}, mgl32.Quat{V: mgl32.Vec3{1, 0, 0}}, -0.2},
+		{mgl32.Quat{W: 1}, mgl32.Quat{V: mgl32.Vec3{1, 0, 0}}, nan},
+		{mgl32.Quat{W: nan}, mgl32.Quat{V: mgl32.Vec3{1, 0, 0}}, 0.3},
+		{mgl32.Quat{W: 3e19, V: mgl32.Vec3{3e19, 0, 0}}, mgl32.Quat{W: 3e19, V: mgl32.Vec3{0, 3e19, 0}}, 0.3},
+	} {
+		wide := newWideArc(c.w)
+		got, want := c.a, c.a
+		slerpWide(&got, &c.b, c.w, &wide)
+		slerp64Blend(&want, &c.b, c.w)
+		if !sameQuatBits(got, want) {
+			t.Errorf("%v, %v, w=%v: %v, slerp64Blend %v", c.a, c.b, c.w, got, want)
+		}
+	}
 }
