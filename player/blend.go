@@ -160,7 +160,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		}
 	default:
 		if simd {
-			blendRotsShortestSIMD(la, lb, w)
+			blendRotsShortestSIMD(la, lb, w, kern)
 		} else {
 			blendRotsShortest(la, lb, w)
 		}

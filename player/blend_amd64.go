@@ -257,27 +257,48 @@ func blendRotsPrimeLeft(la, lb []formats.Transform, w float32, slow []uint8, dl 
 	}
 }
 
+// arcRots8AVX is arcRotsAsm in AVX on eight joints at a time, 4·groups
+// joints (groups at most avxChunk/4; an odd last group is done as a half
+// octet), with the same results; coef holds arcSeriesPair's ca then cb,
+// each coefficient once. Only for processors with AVX.
+//
+//go:noescape
+func arcRots8AVX(a, b *formats.Transform, groups int, coef *[2 * arcTerms]float32, slow *uint8)
+
 // blendRotsShortestSIMD is blendRotsShortest, split as
-// blendRotsPrimeSIMD.
-func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
+// blendRotsPrimeSIMD (kern as there).
+func blendRotsShortestSIMD(la, lb []formats.Transform, w float32, kern blendKernels) {
 	lb = lb[:len(la)]
 	ca, cb := arcSeriesPair(w)
+	avx := kern == blendAVX
+	chunk := blendChunk
 	var coef [16][4]float32
-	for k := range arcTerms {
-		coef[k] = [4]float32{ca[k], ca[k], ca[k], ca[k]}
-		coef[arcTerms+k] = [4]float32{cb[k], cb[k], cb[k], cb[k]}
+	var coef8 [2 * arcTerms]float32
+	if avx {
+		chunk = avxChunk
+		copy(coef8[:], ca[:])
+		copy(coef8[arcTerms:], cb[:])
+	} else {
+		for k := range arcTerms {
+			coef[k] = [4]float32{ca[k], ca[k], ca[k], ca[k]}
+			coef[arcTerms+k] = [4]float32{cb[k], cb[k], cb[k], cb[k]}
+		}
 	}
-	var slow [blendChunk / 4]uint8
+	var slow [avxChunk / 4]uint8
 	var wide wideArc
 	haveWide := false
-	for base := 0; base < len(la); base += blendChunk {
-		end := min(base+blendChunk, len(la))
+	for base := 0; base < len(la); base += chunk {
+		end := min(base+chunk, len(la))
 		g := (end - base) / 4
 		if g == 0 {
 			blendRotsShortest(la[base:end], lb[base:end], w)
 			break
 		}
-		arcRotsAsm(&la[base], &lb[base], g, &coef, &slow[0])
+		if avx {
+			arcRots8AVX(&la[base], &lb[base], g, &coef8, &slow[0])
+		} else {
+			arcRotsAsm(&la[base], &lb[base], g, &coef, &slow[0])
+		}
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)

@@ -17,9 +17,10 @@
 // which gives the same double as a multiply and an add there: the
 // product of two float32 is exact in double. Nothing else is fused.
 //
-// lerpRots8AVX and lerpTSAVX are AVX versions of lerpRotsAsm (on eight
-// joints at a time) and lerpTSAsm with the same results, for processors
-// with AVX (blendKernelsHere); the SSE2 kernels remain for those without.
+// lerpRots8AVX, arcRots8AVX and lerpTSAVX are AVX versions of
+// lerpRotsAsm and arcRotsAsm (on eight joints at a time) and lerpTSAsm
+// with the same results, for processors with AVX (blendKernelsHere); the
+// SSE2 kernels remain for those without.
 // The slerp branches of both games have AVX kernels of their own
 // (slerpPrime1AVX, slerpPrime2AVX); SSE2's slerpPrimeAsm does MP1's.
 
@@ -2468,5 +2469,152 @@ abloop:
 	JNZ     abloop
 
 abdone:
+	VZEROUPPER
+	RET
+
+// ARCSERIES8: dst = (c[k] + c[k+1]·y) + y2·(c[k+2] + c[k+3]·y) on eight
+// lanes, the coefficients float32 at byte offsets o0..o3 from p,
+// broadcast: SERIES' operations in its operand order.
+#define ARCSERIES8(p, o0, o1, o2, o3, y, y2, dst, t1, t2) \
+	VBROADCASTSS o1(p), t1; \
+	VMULPS       y, t1, t1; \
+	VBROADCASTSS o0(p), dst; \
+	VADDPS       t1, dst, dst; \
+	VBROADCASTSS o3(p), t1; \
+	VMULPS       y, t1, t1; \
+	VBROADCASTSS o2(p), t2; \
+	VADDPS       t1, t2, t2; \
+	VMULPS       y2, t2, t2; \
+	VADDPS       t2, dst, dst
+
+// ARCCOMP8: b = pa·a + pb·b on eight lanes, ARCCOMP's operations in its
+// operand order (t is clobbered).
+#define ARCCOMP8(a, b, pa, pb, t) \
+	VMULPS pb, b, b; \
+	VMULPS a, pa, t; \
+	VADDPS b, t, b
+
+// func arcRots8AVX(a, b *formats.Transform, groups int, coef *[16]float32, slow *uint8)
+//
+// arcRotsAsm in AVX on eight joints at a time, 4·groups joints (groups <=
+// 32): the same operations in the same order on Y registers of eight
+// lanes, so the same bits. coef holds arcSeriesPair's ca then cb, each
+// coefficient once (broadcast here). An odd last group is a half octet
+// whose high half repeats its low one (computed twice, stored twice);
+// slow gets a byte per group as from arcRotsAsm.
+//
+// Frame: 0 the sign bits of d, 32 the lanes inside the series' range
+// (eight float32 each), 240 HALFOFF's offset.
+TEXT ·arcRots8AVX(SB), 0, $256-40
+	MOVQ  a+0(FP), SI
+	MOVQ  b+8(FP), DI
+	MOVQ  coef+24(FP), R8
+	MOVQ  slow+32(FP), BX
+	MOVQ  groups+16(FP), CX
+	MOVQ  CX, AX
+	ANDQ  $1, AX
+	XORQ  $1, AX
+	IMULQ $160, AX
+	MOVQ  AX, 240(SP)
+	INCQ  CX
+	SHRQ  $1, CX
+	TESTQ CX, CX
+	JLE   a8done
+
+a8loop:
+	// a: W Y4, X Y5, Y Y6, Z Y7; b: W Y8, X Y9, Y Y10, Z Y11.
+	HALFOFF
+	LOAD8(SI)
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y8, Y9, Y4, Y5, Y6, Y7)
+	LOAD8(DI)
+	VTRANSPOSE8(Y0, Y1, Y2, Y3, Y12, Y13, Y8, Y9, Y10, Y11)
+
+	// d as arcRun computes it (quickDot's order), Y12.
+	VMULPS Y8, Y4, Y12
+	VMULPS Y9, Y5, Y0
+	VADDPS Y0, Y12, Y12
+	VMULPS Y10, Y6, Y0
+	VADDPS Y0, Y12, Y12
+	VMULPS Y11, Y7, Y0
+	VADDPS Y0, Y12, Y12
+
+	// The sign bits (0(SP)); d = |d|; the lanes with d >= arcSeriesMin
+	// (32(SP)); the others' bits in slow, a byte per group.
+	VBROADCASTSS K_SIGN, Y13
+	VANDPS       Y12, Y13, Y13
+	VXORPS       Y13, Y12, Y12
+	VBROADCASTSS K_ARCMIN, Y14
+	VCMPPS       $2, Y12, Y14, Y14
+	VMOVMSKPS    Y14, AX
+	XORL         $255, AX
+	MOVL         AX, DX
+	ANDL         $15, DX
+	MOVB         DX, (BX)
+	TESTQ        R9, R9
+	JEQ          a8half
+	MOVL         AX, DX
+	SHRL         $4, DX
+	MOVB         DX, 1(BX)
+
+a8half:
+	CMPL    AX, $255
+	JEQ     a8next
+	VMOVUPS Y13, 0(SP)
+	VMOVUPS Y14, 32(SP)
+
+	// y = min(d, 1) - 1 (Y12), y2 (Y13), y4 (Y14).
+	VBROADCASTSS K_ONEPS, Y0
+	VMINPS       Y0, Y12, Y12
+	VSUBPS       Y0, Y12, Y12
+	VMULPS       Y12, Y12, Y13
+	VMULPS       Y13, Y13, Y14
+
+	// pa = a0 + y4·a1 (Y15), pb = sign·(b0 + y4·b1) (Y0).
+	ARCSERIES8(R8, 0, 4, 8, 12, Y12, Y13, Y15, Y0, Y1)
+	ARCSERIES8(R8, 16, 20, 24, 28, Y12, Y13, Y0, Y1, Y2)
+	VMULPS       Y14, Y0, Y0
+	VADDPS       Y0, Y15, Y15
+	ARCSERIES8(R8, 32, 36, 40, 44, Y12, Y13, Y0, Y1, Y2)
+	ARCSERIES8(R8, 48, 52, 56, 60, Y12, Y13, Y1, Y2, Y3)
+	VMULPS       Y14, Y1, Y1
+	VADDPS       Y1, Y0, Y0
+	VMOVUPS      0(SP), Y1
+	VBROADCASTSS K_ONEPS, Y2
+	VXORPS       Y2, Y1, Y1
+	VMULPS       Y1, Y0, Y0
+
+	// pa·a + pb·b, into b's registers; a's rotation where d is out of
+	// the series' range.
+	ARCCOMP8(Y4, Y8, Y15, Y0, Y1)
+	ARCCOMP8(Y5, Y9, Y15, Y0, Y1)
+	ARCCOMP8(Y6, Y10, Y15, Y0, Y1)
+	ARCCOMP8(Y7, Y11, Y15, Y0, Y1)
+	TESTL     AX, AX
+	JEQ       a8store
+	VMOVUPS   32(SP), Y1
+	VBLENDVPS Y1, Y8, Y4, Y8
+	VBLENDVPS Y1, Y9, Y5, Y9
+	VBLENDVPS Y1, Y10, Y6, Y10
+	VBLENDVPS Y1, Y11, Y7, Y11
+
+a8store:
+	VTRANSPOSE8(Y8, Y9, Y10, Y11, Y0, Y1, Y2, Y3, Y12, Y13)
+	VMOVUPS      X2, 12(SI)
+	VEXTRACTF128 $1, Y2, 12(SI)(R9*1)
+	VMOVUPS      X3, 52(SI)
+	VEXTRACTF128 $1, Y3, 52(SI)(R9*1)
+	VMOVUPS      X12, 92(SI)
+	VEXTRACTF128 $1, Y12, 92(SI)(R9*1)
+	VMOVUPS      X13, 132(SI)
+	VEXTRACTF128 $1, Y13, 132(SI)(R9*1)
+
+a8next:
+	ADDQ $320, SI
+	ADDQ $320, DI
+	ADDQ $2, BX
+	DECQ CX
+	JNZ  a8loop
+
+a8done:
 	VZEROUPPER
 	RET

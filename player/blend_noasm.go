@@ -15,7 +15,7 @@ func blendRotsPrimeSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 func blendRotsPrime2SIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsPrime2(la, lb, w)
 }
-func blendRotsShortestSIMD(la, lb []formats.Transform, w float32) {
+func blendRotsShortestSIMD(la, lb []formats.Transform, w float32, _ blendKernels) {
 	blendRotsShortest(la, lb, w)
 }
 
