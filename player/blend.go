@@ -363,42 +363,33 @@ const (
 	arcSeriesMin = 0.7
 )
 
-// arcSeriesPair returns arcSeries64(1 - w) and arcSeries64(w) rounded to
-// float32, the coefficients of a blend of weight w, worked out side by
-// side (each is a chain of multiplications). They depend on the weight
-// alone, so a blend works them out once.
+// arcSeriesPair returns arcSeries(1 - w, w) in float32, the
+// coefficients of a blend of weight w. They depend on the weight alone,
+// so a blend works them out once.
 func arcSeriesPair(w float32) (ca, cb [arcTerms]float32) {
-	sq := [arcTerms]float64{0, 1, 4, 9, 16, 25, 36, 49}
-	inv := [arcTerms]float64{0, 1.0 / 3, 1.0 / 10, 1.0 / 21, 1.0 / 36, 1.0 / 55, 1.0 / 78, 1.0 / 105}
 	t := float64(w)
-	s := 1 - t
-	t2, s2 := t*t, s*s
-	ai, bi := s, t
-	ca[0], cb[0] = float32(s), float32(t)
-	for i := 1; i < arcTerms; i++ {
-		ai *= (s2 - sq[i]) * inv[i]
-		bi *= (t2 - sq[i]) * inv[i]
-		ca[i], cb[i] = float32(ai), float32(bi)
-	}
+	arcSeries(1-t, t, &ca, &cb)
 	return ca, cb
 }
 
-// arcSeries64 returns the coefficients of sin tθ / sin θ as a power
-// series in x - 1, x = cos θ: c0 = t, cᵢ = cᵢ₋₁ (t² - i²) / (i (2i + 1))
-// (D. Eberly, "A Fast and Accurate Algorithm for Computing SLERP", 2011).
-func arcSeries64(t float64) (c [arcTerms]float64) {
+// arcSeries writes the coefficients of sin rθ / sin θ as a power series
+// in x - 1, x = cos θ, for r = s into a and for r = t into b, rounded to
+// T: c0 = r, cᵢ = cᵢ₋₁ (r² - i²) / (i (2i + 1)) (D. Eberly, "A Fast and
+// Accurate Algorithm for Computing SLERP", 2011), in double precision.
+// The two chains of multiplications are worked out side by side.
+func arcSeries[T float32 | float64](s, t float64, a, b *[arcTerms]T) {
 	// i² and 1 / (i (2i + 1)), so that the recurrence needs no
 	// conversion or division.
 	sq := [arcTerms]float64{0, 1, 4, 9, 16, 25, 36, 49}
 	inv := [arcTerms]float64{0, 1.0 / 3, 1.0 / 10, 1.0 / 21, 1.0 / 36, 1.0 / 55, 1.0 / 78, 1.0 / 105}
-	t2 := t * t
-	ci := t
-	c[0] = t
+	s2, t2 := s*s, t*t
+	ai, bi := s, t
+	a[0], b[0] = T(s), T(t)
 	for i := 1; i < arcTerms; i++ {
-		ci *= (t2 - sq[i]) * inv[i]
-		c[i] = ci
+		ai *= (s2 - sq[i]) * inv[i]
+		bi *= (t2 - sq[i]) * inv[i]
+		a[i], b[i] = T(ai), T(bi)
 	}
-	return c
 }
 
 // blendRotsShortest slerps b's rotations into a's along the shortest arc
@@ -414,13 +405,9 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 	ca, cb := arcSeriesPair(w)
 	lb = lb[:len(la)]
 	var wide wideArc
-	haveWide := false
 	for i := 0; i < len(la); i++ {
 		i += arcRun(la[i:], lb[i:], &ca, &cb)
 		if i < len(la) {
-			if !haveWide {
-				wide, haveWide = newWideArc(w), true
-			}
 			slerpWide(&la[i].Rotation, &lb[i].Rotation, w, &wide)
 		}
 	}
@@ -468,16 +455,11 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 
 // wideArc is what slerpWide needs of a blend's weight t: the series of
 // sin 2(1-t)φ / sin φ (a) and of sin 2tφ / sin φ (b) in cos φ - 1
-// (arcSeries64). A blend works them out once, at its first pair far
-// apart.
+// (arcSeries). A blend's zero wideArc gets them at its first pair far
+// apart, and keeps them for the others.
 type wideArc struct {
-	a, b [arcTerms]float64
-}
-
-// newWideArc returns the wideArc of weight w.
-func newWideArc(w float32) wideArc {
-	t := float64(w)
-	return wideArc{arcSeries64(2 * (1 - t)), arcSeries64(2 * t)}
+	ready bool
+	a, b  [arcTerms]float64
 }
 
 // slerpWide is slerp64Blend's slerp for rotations far apart, 91° or more
@@ -488,7 +470,8 @@ func newWideArc(w float32) wideArc {
 // sin 2rφ / sin φ in x - 1 converges there: for weights in [0, 1] the
 // weights are within 3e-8 of slerp64Blend's (TestSlerpWide), in double
 // precision. Pairs with a NaN, a dot product above 1 or a weight outside
-// [0, 1] take slerp64Blend. c is newWideArc(f).
+// [0, 1] take slerp64Blend. c is a wideArc zero or used with weight f
+// only.
 func slerpWide(q0, q1 *mgl32.Quat, f float32, c *wideArc) {
 	aw, ax, ay, az := float64(q0.W), float64(q0.V[0]), float64(q0.V[1]), float64(q0.V[2])
 	bw, bx, by, bz := float64(q1.W), float64(q1.V[0]), float64(q1.V[1]), float64(q1.V[2])
@@ -499,6 +482,11 @@ func slerpWide(q0, q1 *mgl32.Quat, f float32, c *wideArc) {
 	if t := float64(f); !(d <= 1 && t >= 0 && t <= 1) {
 		slerp64Blend(q0, q1, f)
 		return
+	}
+	if !c.ready {
+		t := float64(f)
+		arcSeries(2*(1-t), 2*t, &c.a, &c.b)
+		c.ready = true
 	}
 	x := math.Sqrt((1 + d) / 2)
 	y := x - 1

@@ -286,7 +286,6 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32, kern blendKern
 	}
 	var slow [avxChunk / 4]uint8
 	var wide wideArc
-	haveWide := false
 	for base := 0; base < len(la); base += chunk {
 		end := min(base+chunk, len(la))
 		g := (end - base) / 4
@@ -302,9 +301,6 @@ func blendRotsShortestSIMD(la, lb []formats.Transform, w float32, kern blendKern
 		for gi, m := range slow[:g] {
 			for ; m != 0; m &= m - 1 {
 				i := base + 4*gi + bits.TrailingZeros8(m)
-				if !haveWide {
-					wide, haveWide = newWideArc(w), true
-				}
 				slerpWide(&la[i].Rotation, &lb[i].Rotation, w, &wide)
 			}
 		}

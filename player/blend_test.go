@@ -337,11 +337,11 @@ func TestBlendPrimeKeepsScales(t *testing.T) {
 	}
 }
 
-// TestArcSeries: arcSeries64's sum is within 3e-8 of sin tθ / sin θ for
+// TestArcSeries: arcSeries' sum is within 3e-8 of sin tθ / sin θ for
 // cos θ from arcSeriesMin to 1 and every weight t in [0, 1] (in double
 // precision, so that the truncation alone is measured); its coefficients
-// are the recurrence's, and arcSeriesPair's are arcSeries64's of 1 - w
-// and w rounded to float32.
+// are the recurrence's, and arcSeriesPair's are arcSeries' of 1 - w and w
+// rounded to float32.
 func TestArcSeries(t *testing.T) {
 	worst := 0.0
 	for ti := 0; ti <= 200; ti++ {
@@ -353,14 +353,14 @@ func TestArcSeries(t *testing.T) {
 			fi := float64(i)
 			c[i] = c[i-1] * (tt*tt - fi*fi) / (fi * (2*fi + 1))
 		}
-		got := arcSeries64(tt)
+		var wa, wb [arcTerms]float64
+		arcSeries(1-tt, tt, &wa, &wb)
 		for i := range c {
-			if math.Abs(got[i]-c[i]) > 1e-15*math.Abs(c[i]) {
-				t.Fatalf("t=%v: coefficient %d %v, want %v", tt, i, got[i], c[i])
+			if math.Abs(wb[i]-c[i]) > 1e-15*math.Abs(c[i]) {
+				t.Fatalf("t=%v: coefficient %d %v, want %v", tt, i, wb[i], c[i])
 			}
 		}
 		ca, cb := arcSeriesPair(w)
-		wa, wb := arcSeries64(1-tt), arcSeries64(tt)
 		for i := range ca {
 			if ca[i] != float32(wa[i]) || cb[i] != float32(wb[i]) {
 				t.Fatalf("w=%v: pair coefficient %d %v %v, want %v %v", w, i, ca[i], cb[i], float32(wa[i]), float32(wb[i]))
@@ -386,7 +386,7 @@ func TestArcSeries(t *testing.T) {
 	t.Logf("truncation error %.3g", worst)
 }
 
-// TestSlerpWide: slerpWide's weights, sin 2rφ / sin φ from arcSeries64
+// TestSlerpWide: slerpWide's weights, sin 2rφ / sin φ from arcSeries
 // over 2x, are within 3e-8 of sin rθ / sin θ for cos θ from 0 to 1 (x =
 // cos θ/2 from √½ to 1) and r in [0, 1], in double precision; its blends
 // of rotations 91° to 180° apart (either hemisphere, unnormalised by up to
@@ -397,7 +397,8 @@ func TestSlerpWide(t *testing.T) {
 	worst := 0.0
 	for ri := 0; ri <= 200; ri++ {
 		r := float64(ri) / 200
-		c := [2][arcTerms]float64{arcSeries64(2 * r), arcSeries64(2 * (1 - r))}
+		var c [2][arcTerms]float64
+		arcSeries(2*r, 2*(1-r), &c[0], &c[1])
 		for di := 0; di <= 2000; di++ {
 			d := float64(di) / 2000
 			th := math.Acos(d)
@@ -434,7 +435,7 @@ func TestSlerpWide(t *testing.T) {
 			b = b.Scale(1 + float32(rng.NormFloat64()*1e-4))
 		}
 		w := []float32{0, 1, rng.Float32()}[n%3]
-		wide := newWideArc(w)
+		var wide wideArc
 		got, want := a, a
 		slerpWide(&got, &b, w, &wide)
 		slerp64Blend(&want, &b, w)
@@ -459,7 +460,7 @@ func TestSlerpWide(t *testing.T) {
 		{mgl32.Quat{W: nan}, mgl32.Quat{V: mgl32.Vec3{1, 0, 0}}, 0.3},
 		{mgl32.Quat{W: 3e19, V: mgl32.Vec3{3e19, 0, 0}}, mgl32.Quat{W: 3e19, V: mgl32.Vec3{0, 3e19, 0}}, 0.3},
 	} {
-		wide := newWideArc(c.w)
+		var wide wideArc
 		got, want := c.a, c.a
 		slerpWide(&got, &c.b, c.w, &wide)
 		slerp64Blend(&want, &c.b, c.w)
