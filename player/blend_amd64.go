@@ -15,8 +15,8 @@ import (
 
 // blendKernelsHere is the kernels of blend_amd64.s BlendPoses uses on
 // this processor: AVX's where it has AVX and FMA3 (eight joints at a time
-// in the lerp kernel, the slerp branches of both games in kernels of
-// their own), else SSE2's.
+// in the games' lerp kernel and the shortest arc's series kernel, the
+// slerp branches of both games in kernels of their own), else SSE2's.
 func blendKernelsHere() blendKernels {
 	// The AVX kernels take FMAddS's multiply and add in one VFMADD231PD.
 	if cpu.X86.HasAVX && cpu.X86.HasFMA {
@@ -53,8 +53,9 @@ func lerpRotsAsm(a, b *formats.Transform, groups int, w, lo, hi float32, echoes 
 func lerpRots8AVX(a, b *formats.Transform, groups int, w, lo, hi float32, echoes bool, idx *int32) int
 
 // avxChunk is how many joints the AVX kernels take in a call: the
-// wrappers keep the list of the joints the lerp kernel left, and
-// slerpPrime1AVX its scratch memory, on the stack.
+// wrappers keep the list of the joints the lerp kernel left (or the
+// series kernel's slow bytes), and slerpPrime1AVX its scratch memory, on
+// the stack.
 const avxChunk = 128
 
 // slerpPrimeAsm is the slerp branch of blendRotPrimeSlow for the joints
