@@ -438,6 +438,9 @@ type Asset struct {
 	// container; Entry names the one that was opened.
 	Entries []Entry
 	Entry   string
+	// Meshes are the skinned (or static) meshes drawn on Skeleton, in file
+	// order; nil when the file carries or finds none.
+	Meshes []*Mesh
 	// Info holds format-specific facts for `info`.
 	Info []KV
 	// Warnings are problems the loader worked around.

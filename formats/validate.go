@@ -21,6 +21,11 @@ func (a *Asset) Validate() error {
 			return fmt.Errorf("clip %q: %w", c.Name, err)
 		}
 	}
+	for _, m := range a.Meshes {
+		if err := m.Validate(len(a.Skeleton.Bones)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
