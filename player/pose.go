@@ -57,6 +57,9 @@ func NewWorldPose(sk *formats.Skeleton) *WorldPose {
 	return w
 }
 
+// Matrix returns bone i's model-space matrix.
+func (w *WorldPose) Matrix(i int) mgl32.Mat4 { return w.Matrices[i] }
+
 // Position returns the origin of bone i in model space.
 func (w *WorldPose) Position(i int) mgl32.Vec3 {
 	m := &w.Matrices[i]
