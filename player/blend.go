@@ -82,7 +82,7 @@ const (
 // child), and may alias aHasT. sk gives the bind offsets. Every slice must
 // have one entry per bone of sk. BlendPoses allocates nothing.
 func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), false)
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, false)
 }
 
 // blendSampled is BlendPoses for a pose a that a source sampled: wherever
@@ -93,16 +93,12 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 // child's pose on (TestSourcesHoldBindWithoutTranslation, FuzzBuildAnim;
 // a tree's blends all take one rule).
 func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), true)
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, true)
 }
 
-// blendPoses is BlendPoses, its rotations, lerps and mask ORs through
-// the SIMD kernels (blend_amd64.go) that kern names if the architecture
-// has them, else through the Go code, which the kernels reproduce to the
-// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run each). With bound, a
-// holds the bind translation wherever aHasT is false (blendSampled).
-func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, kern blendKernels, bound bool) {
-	simd := kern != blendGo
+// blendPoses is BlendPoses; with bound, a holds the bind translation
+// wherever aHasT is false (blendSampled).
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, bound bool) {
 	bones := sk.Bones
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
@@ -122,10 +118,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	}
 	// The rotations by rule first, then translations, scales, masks and
 	// visibility in loops of their own: one loop over every slice kept
-	// the compiler moving them between registers and the stack. (Passes
-	// over chunks of rotations, the lerp branch computed for every bone
-	// without a branch and the other bones patched in after, measured
-	// slower than the per-bone branch.)
+	// the compiler moving them between registers and the stack.
 	switch rule {
 	case BlendPrime:
 		if !(w > slerpSnapLo && w < slerpSnapHi) {
@@ -133,43 +126,20 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
-		} else if simd {
-			blendRotsPrimeSIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
-		switch {
-		case bound && simd:
-			lerpTranslationsPrimeBoundSIMD(la, lb, w, bones, ma, mb, mo)
-		case bound:
+		if bound {
 			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
-		default:
+		} else {
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
-		if simd {
-			orIntoSIMD(va, va, vb)
-		} else {
-			orInto(va, va, vb)
-		}
+		orInto(va, va, vb)
 		return
 	case BlendPrime2:
-		if simd {
-			blendRotsPrime2SIMD(la, lb, w, kern)
-		} else {
-			blendRotsPrime2(la, lb, w)
-		}
+		blendRotsPrime2(la, lb, w)
 	default:
-		if simd {
-			blendRotsShortestSIMD(la, lb, w, kern)
-		} else {
-			blendRotsShortest(la, lb, w)
-		}
-	}
-	if simd {
-		lerpTranslationsScalesSIMD(la, lb, w, kern)
-		orIntoSIMD(mo, ma, mb)
-		orIntoSIMD(va, va, vb)
-		return
+		blendRotsShortest(la, lb, w)
 	}
 	lerpTranslationsScales(la, lb, w)
 	orInto(mo, ma, mb)
@@ -224,8 +194,7 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 
 // lerpTranslationsPrimeBound is lerpTranslationsPrime for a pose la that
 // holds the bind translation wherever ma is false: only the bones ma
-// marks (a clip's few translated bones) are lerped or set. (amd64 lists
-// them sixteen at a time: lerpTranslationsPrimeBoundSIMD.)
+// marks (a clip's few translated bones) are lerped or set.
 func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
@@ -438,7 +407,7 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		y2 := y * y
 		y4 := y2 * y2
 		// (Each product is rounded before it is added: no target fuses
-		// them, and the SIMD kernel, which fuses nothing, matches.)
+		// them.)
 		a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
 		b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
 		a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))

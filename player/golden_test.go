@@ -156,7 +156,7 @@ func TestSamplingGolden(t *testing.T) {
 
 // goldenBlend hashes rule's results over randomBlendCases and, with NaNs
 // as one value (which payload survives where two NaNs meet is the
-// compiler's choice of operand order), over simdBlendCases' special
+// compiler's choice of operand order), over specialBlendCases' special
 // inputs: through BlendPoses and through a tree's path (blendSampled,
 // with A holding the bind translation wherever it has none).
 func goldenBlend(rule BlendRule, n int) string {
@@ -165,7 +165,7 @@ func goldenBlend(rule BlendRule, n int) string {
 		g.canonNaN = special
 		cases := randomBlendCases(43, n)
 		if special {
-			cases = simdBlendCases(47, n)
+			cases = specialBlendCases(47, n)
 		}
 		for ci := range cases {
 			c := &cases[ci]

@@ -110,7 +110,7 @@ func posePayload(a *formats.Asset, ci int, t float64) *jsonPose {
 	player.ToWorld(sk, pose, world)
 	for i, b := range sk.Bones {
 		j.Bones = append(j.Bones, jsonPoseBone{Index: i, ID: b.ID, Name: b.Name, Parent: b.Parent,
-			Visible: pose.Visible[i], Local: transformJSON(pose.Local[i]), World: decompose(world.Matrices[i])})
+			Visible: pose.Visible[i], Local: transformJSON(pose.Local[i]), World: decompose(world.Matrix(i))})
 	}
 	return j
 }

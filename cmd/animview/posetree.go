@@ -160,7 +160,7 @@ func treePosePayload(a *formats.Asset, req treePoseRequest) (*jsonPose, error) {
 	}
 	for i, b := range sk.Bones {
 		j.Bones = append(j.Bones, jsonPoseBone{Index: i, ID: b.ID, Name: b.Name, Parent: b.Parent,
-			Visible: pose.Visible[i], Local: transformJSON(pose.Local[i]), World: decompose(world.Matrices[i])})
+			Visible: pose.Visible[i], Local: transformJSON(pose.Local[i]), World: decompose(world.Matrix(i))})
 	}
 	return j, nil
 }
