@@ -146,31 +146,151 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	orInto(va, va, vb)
 }
 
-// blendRotsPrime2 blends b's rotations into a's by Echoes' rule.
+// blendRotsPrime2 blends b's rotations into a's by Echoes' rule
+// (blendRotsGame).
 func blendRotsPrime2(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	for i := range la {
-		if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
-			// lerpNormTo(q0, b, w, true), written out.
-			x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-			y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-			z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-			qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-			inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-			q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-		} else {
-			blendRotPrime(q0, b, w, true)
+	blendRotsGame(la, lb, w, true)
+}
+
+// blendChunk is how many joints the games' rotation blends take at a
+// time: the joints outside the lerp band and the squared lengths of
+// those inside it wait in arrays of this size on the stack.
+const blendChunk = 64
+
+// blendRotsGame blends b's rotations into a's by MP1's rule (Echoes'
+// with echoes), for a weight strictly between Slerp's snaps (any weight
+// for Echoes), in three passes over each chunk of joints:
+//
+//  1. the joints whose plain dot product is safely inside the lerp band
+//     (lerpLoMP1 to lerpHiMP1; above lerpLoMP2) get the lerp, not yet
+//     normalised, and their squared length; the others are listed;
+//  2. every joint is normalised by the game's InvSqrtF of its squared
+//     length, 1 for the listed ones (InvSqrtF(1) = 1, and multiplying
+//     by 1 changes nothing);
+//  3. the listed joints take the full rule (blendRotsSlow).
+//
+// A joint's lerp is a long chain of dependent operations ending in a
+// square root and a division; in passes, the chains of many joints are
+// independent and the divider takes them one after the other.
+func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
+	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
+	if echoes {
+		// Echoes' band has no upper end: d >= hi is never true for NaN.
+		lo, hi = lerpLoMP2, float32(math.NaN())
+	}
+	var lenSq [blendChunk]float32
+	var slow [blendChunk]int32
+	for base := 0; base < len(la); base += blendChunk {
+		a := la[base:min(base+blendChunk, len(la))]
+		b := lb[base : base+len(a)]
+		n := lenSq[:len(a)]
+		k := 0
+		for i := range a {
+			q0, q1 := &a[i].Rotation, &b[i].Rotation
+			if d := quickDot(q0, q1); !(d > lo) || d >= hi {
+				n[i] = 1
+				slow[k] = int32(i)
+				k++
+				continue
+			}
+			// lerpNormTo(q0, q1, w, echoes) but for the normalisation.
+			x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
+			y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
+			z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
+			qw := retromath.FMAddS(w, q1.W-q0.W, q0.W)
+			n[i] = primeLenSq(qw, x, y, z)
+			q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 		}
+		normalizeLerps(a, n, echoes)
+		blendRotsSlow(a, b, w, slow[:k], echoes)
+	}
+}
+
+// blendRotsSlow blends the joints idx of b into a by the full rule
+// (blendRotsPrimeSlow for MP1, blendRotPrime for Echoes).
+func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32, echoes bool) {
+	if echoes {
+		for _, i := range idx {
+			blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
+		}
+		return
+	}
+	if len(idx) > 0 {
+		blendRotsPrimeSlow(a, b, w, idx)
+	}
+}
+
+// blendRotsPrimeSlow is blendRotPrime for MP1 with a weight strictly
+// between Slerp's snaps, for the joints idx (at most blendChunk): the
+// branch by the fused dot product after the flip into A's hemisphere,
+// and for the slerp branch SlerpPrime's arithmetic step for step (the
+// angle from FastArcCosR, weights from FastSinR, a plain vector part and
+// a fused W, normalised by InvSqrtF); unrelated motions send a third of
+// their joints here. It goes in stages over all the joints: the
+// hemisphere and the branch, then for the joints of the slerp branch the
+// angles, the sines, the sums and the normalisation. Each stage's joints
+// are independent, so the processor overlaps their long chains
+// (FastArcCosR's and FastSinR's fused sums through double precision)
+// rather than waiting on one joint's after another's.
+func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
+	var (
+		at        [blendChunk]int32
+		d, ang    [blendChunk]float32
+		sa, sb, n [blendChunk]float32
+		bq        [blendChunk]mgl32.Quat
+	)
+	k := 0
+	for _, i := range idx {
+		q0 := &a[i].Rotation
+		bk := b[i].Rotation
+		dk := localDot(q0, &bk)
+		if dk < 0 {
+			bk = buildEquivalent(bk)
+			dk = localDot(q0, &bk)
+		}
+		switch {
+		case dk >= 1:
+			continue
+		case dk > 0.95:
+			lerpNormTo(q0, &bk, u, false)
+			continue
+		}
+		at[k], d[k], bq[k] = i, dk, bk
+		k++
+	}
+	for j := range k {
+		ang[j] = retromath.FastArcCosR(d[j])
+	}
+	for j := range k {
+		sa[j] = retromath.FastSinR(ang[j] * (1 - u))
+		sb[j] = retromath.FastSinR(ang[j] * u)
+	}
+	for j := range k {
+		q0, bk := &a[at[j]].Rotation, &bq[j]
+		x := float32(sa[j]*q0.V[0]) + float32(sb[j]*bk.V[0])
+		y := float32(sa[j]*q0.V[1]) + float32(sb[j]*bk.V[1])
+		z := float32(sa[j]*q0.V[2]) + float32(sb[j]*bk.V[2])
+		w := retromath.FMAddS(sa[j], q0.W, sb[j]*bk.W)
+		n[j] = retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
+	}
+	for j := range k {
+		inv, q0 := retromath.InvSqrtMP1(n[j]), &a[at[j]].Rotation
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*q0.W, inv*q0.V[0], inv*q0.V[1], inv*q0.V[2]
 	}
 }
 
 // lerpTranslationsScales lerps b's translations and scales into a's.
 func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	for i := range la {
-		pa, pb := &la[i], &lb[i]
-		lerp3To(&pa.Translation, &pb.Translation, w)
-		lerp3To(&pa.Scale, &pb.Scale, w)
+	// The loop walks both slices rather than indexing them: the compiler
+	// then addresses each field from the element's pointer, where an
+	// index times the 40-byte stride costs it address arithmetic per
+	// field (so do the other hot loops over transforms).
+	for len(la) > 0 && len(lb) > 0 {
+		a, b := &la[0], &lb[0]
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
+		la, lb = la[1:], lb[1:]
 	}
 }
 
@@ -230,97 +350,9 @@ func b2u8(b bool) uint8 {
 }
 
 // blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
-// strictly between Slerp's snaps, two bones at a time: one bone's lerp
-// branch is a long dependency chain (three fused sums each through
-// float64 and back, a square root, a division), and a pair that both take
-// it is written side by side so that the compiler interleaves the two.
+// strictly between Slerp's snaps (blendRotsGame).
 func blendRotsPrime(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	i := 0
-	for ; i+1 < len(la); i += 2 {
-		r0, r1 := &la[i].Rotation, &la[i+1].Rotation
-		s0, s1 := &lb[i].Rotation, &lb[i+1].Rotation
-		in0 := inLerpBand(quickDot(r0, s0), lerpLoMP1, lerpHiMP1)
-		in1 := inLerpBand(quickDot(r1, s1), lerpLoMP1, lerpHiMP1)
-		if in0 && in1 {
-			lerpNorm2MP1(r0, s0, r1, s1, w)
-			continue
-		}
-		blendRotPrime1(r0, s0, w, in0)
-		blendRotPrime1(r1, s1, w, in1)
-	}
-	if i < len(la) {
-		r, s := &la[i].Rotation, &lb[i].Rotation
-		blendRotPrime1(r, s, w, inLerpBand(quickDot(r, s), lerpLoMP1, lerpHiMP1))
-	}
-}
-
-// blendRotPrime1 is one bone of blendRotsPrime: the lerp branch if its
-// plain dot product is safely inside the band (lerp), else the full rule.
-func blendRotPrime1(q0, b *mgl32.Quat, w float32, lerp bool) {
-	if !lerp {
-		blendRotPrimeSlow(q0, b, w)
-		return
-	}
-	x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-	qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-	inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-}
-
-// lerpNorm2MP1 is lerpNormTo(q0, b0, w, false) and lerpNormTo(q1, b1, w,
-// false) interleaved.
-func lerpNorm2MP1(q0, b0, q1, b1 *mgl32.Quat, w float32) {
-	x0 := q0.V[0] + float32(w*(b0.V[0]-q0.V[0]))
-	x1 := q1.V[0] + float32(w*(b1.V[0]-q1.V[0]))
-	y0 := q0.V[1] + float32(w*(b0.V[1]-q0.V[1]))
-	y1 := q1.V[1] + float32(w*(b1.V[1]-q1.V[1]))
-	z0 := q0.V[2] + float32(w*(b0.V[2]-q0.V[2]))
-	z1 := q1.V[2] + float32(w*(b1.V[2]-q1.V[2]))
-	w0 := retromath.FMAddS(w, b0.W-q0.W, q0.W)
-	w1 := retromath.FMAddS(w, b1.W-q1.W, q1.W)
-	n0 := retromath.FMAddS(x0, x0, y0*y0)
-	n1 := retromath.FMAddS(x1, x1, y1*y1)
-	n0 = retromath.FMAddS(z0, z0, n0)
-	n1 = retromath.FMAddS(z1, z1, n1)
-	n0 = retromath.FMAddS(w0, w0, n0)
-	n1 = retromath.FMAddS(w1, w1, n1)
-	i0 := retromath.InvSqrtMP1(n0)
-	i1 := retromath.InvSqrtMP1(n1)
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = i0*w0, i0*x0, i0*y0, i0*z0
-	q1.W, q1.V[0], q1.V[1], q1.V[2] = i1*w1, i1*x1, i1*y1, i1*z1
-}
-
-// blendRotPrimeSlow is blendRotPrime for MP1 with a weight strictly
-// between Slerp's snaps, its slerp branch written out through pointers
-// (SlerpPrime's arithmetic, step for step: the angle from FastArcCosR,
-// weights from FastSinR, a plain vector part and a fused W, normalised by
-// InvSqrtF); unrelated motions send a third of their bones here.
-func blendRotPrimeSlow(q0, q1 *mgl32.Quat, u float32) {
-	b := *q1
-	d := localDot(q0, &b)
-	if d < 0 {
-		b = buildEquivalent(b)
-		d = localDot(q0, &b)
-	}
-	if d >= 1 {
-		return
-	}
-	if d > 0.95 {
-		lerpNormTo(q0, &b, u, false)
-		return
-	}
-	angle := retromath.FastArcCosR(d)
-	sa := retromath.FastSinR(angle * (1 - u))
-	sb := retromath.FastSinR(angle * u)
-	x := float32(sa*q0.V[0]) + float32(sb*b.V[0])
-	y := float32(sa*q0.V[1]) + float32(sb*b.V[1])
-	z := float32(sa*q0.V[2]) + float32(sb*b.V[2])
-	w := retromath.FMAddS(sa, q0.W, sb*b.W)
-	inv := retromath.InvSqrtMP1(retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*w, inv*x, inv*y, inv*z
+	blendRotsGame(la, lb, w, false)
 }
 
 // arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
@@ -387,20 +419,23 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 // none is). Rotations far apart are rare; a loop that called out for them
 // would keep this one's values in memory.
 func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
-	lb = lb[:len(la)]
-	for i := range la {
-		q0, q1 := &la[i].Rotation, &lb[i].Rotation
+	n := len(la)
+	for len(la) > 0 && len(lb) > 0 {
+		q0, q1 := &la[0].Rotation, &lb[0].Rotation
 		d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
 		sign := float32(1)
 		if d < 0 {
 			d, sign = -d, -1
 		}
 		if !(d >= arcSeriesMin) {
-			return i
+			break
 		}
 		// Unnormalised rotations a rounding apart can have a dot product
 		// above 1, which the slerp takes as 1 (θ = 0).
-		y := min(d, 1) - 1
+		if d > 1 {
+			d = 1
+		}
+		y := d - 1
 		// Both series in Estrin's order, written out (a function is
 		// past the inliner's budget): chains three steps long where
 		// Horner's are seven.
@@ -418,8 +453,9 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
 		q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
 		q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
+		la, lb = la[1:], lb[1:]
 	}
-	return len(la)
+	return n - len(la)
 }
 
 // wideArc is what slerpWide needs of a blend's weight t: the series of

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -310,35 +309,6 @@ func checkSampledMatches(c *blendCase, rule BlendRule) string {
 		}
 	}
 	return ""
-}
-
-// TestInvSqrtNewton replays NEWTON of blend_amd64.s (the float32 1/√n
-// refined by one step of the series of 1/√(1 - e) in double precision)
-// for every float32 in [1, 4): it is InvSqrtMP1 for each, and every step
-// scales exactly by powers of 4, so it is for every positive float32.
-func TestInvSqrtNewton(t *testing.T) {
-	if testing.Short() {
-		t.Skip("16M values")
-	}
-	bad := 0
-	for b := math.Float32bits(1); b < math.Float32bits(4); b++ {
-		n := math.Float32frombits(b)
-		// float32(√n) is SQRTPS: rounding the double root to float32 is
-		// innocuous (53 >= 2·24 + 2 bits).
-		y, nn := float64(1/float32(math.Sqrt(float64(n)))), float64(n)
-		e := 1 - float64(float64(nn*y)*y)
-		q := float64(e * (float64(e*0.375) + 0.5))
-		y += float64(y * q)
-		if float32(y) != retromath.InvSqrtMP1(n) {
-			bad++
-			if bad < 5 {
-				t.Errorf("%v: %v, InvSqrtMP1 %v", n, float32(y), retromath.InvSqrtMP1(n))
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d mismatches", bad)
-	}
 }
 
 // TestBlendSampledBitExact: the path a tree blends its sampled poses with

@@ -42,6 +42,9 @@ func (p *Pose) CopyFrom(o *Pose) {
 // and the local-to-world pass neither reads nor writes the constant row.
 type WorldPose struct {
 	m []affine
+	// local holds the local matrices, the scratch of composing by matrix
+	// product.
+	local []affine
 	// rot holds each bone's model-space rotation without scale, for
 	// skeletons that compose as Echoes does (formats.ComposePrime2).
 	rot []mgl32.Mat3
@@ -53,7 +56,7 @@ type affine [12]float32
 
 // NewWorldPose returns a world pose sized for a skeleton.
 func NewWorldPose(sk *formats.Skeleton) *WorldPose {
-	w := &WorldPose{m: make([]affine, len(sk.Bones))}
+	w := &WorldPose{m: make([]affine, len(sk.Bones)), local: make([]affine, len(sk.Bones))}
 	if sk.Compose == formats.ComposePrime2 {
 		w.rot = make([]mgl32.Mat3, len(sk.Bones))
 	}
@@ -93,7 +96,10 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 		toWorldPrime2(sk, p, w)
 		return
 	}
-	toWorldMatrix(sk.Bones, p.Local, w.m)
+	if len(w.local) < len(sk.Bones) {
+		w.local = make([]affine, len(sk.Bones))
+	}
+	toWorldMatrix(sk.Bones, p.Local, w.m, w.local)
 }
 
 // toWorldMatrix composes by matrix product: each bone's local matrix
@@ -103,12 +109,22 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 // translation is added. A bone whose parent is not an earlier bone (a
 // skeleton that formats.Skeleton.Validate refuses) takes that parent's
 // matrix as it stands.
-func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out []affine) {
-	local, out = local[:len(bones)], out[:len(bones)]
-	for i := range bones {
-		l := &local[i]
-		// Transform.WriteMat4's rotation and scale, its columns in c0,
-		// c1 and c2.
+//
+// The two steps are passes of their own, as ozz-animation's
+// LocalToModelJob takes them: the local matrices into scratch, then the
+// products in parent-before-child order. The local matrices depend on
+// nothing but their transform, so the processor overlaps many bones'
+// work; the products, a chain from parent to child, then keep the
+// parent's entries in registers and read the local ones from memory.
+func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch []affine) {
+	n := len(bones)
+	local, out, scratch = local[:n], out[:n], scratch[:n]
+	// The loop walks the slices rather than indexing them: the compiler
+	// then addresses each field from the element's pointer, where an
+	// index times the 40-byte stride costs it address arithmetic per
+	// field.
+	for ls, ms := local, scratch; len(ls) > 0 && len(ms) > 0; ls, ms = ls[1:], ms[1:] {
+		l, m := &ls[0], &ms[0]
 		w, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
 		n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
 		var s float32
@@ -119,30 +135,33 @@ func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out []affine
 		xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
 		wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
 		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
-		c00, c01, c02 := (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-		c10, c11, c12 := (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-		c20, c21, c22 := (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
-		t0, t1, t2 := l.Translation[0], l.Translation[1], l.Translation[2]
+		m[0], m[1], m[2] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
+		m[3], m[4], m[5] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
+		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+		m[9], m[10], m[11] = l.Translation[0], l.Translation[1], l.Translation[2]
+	}
+	for i := range bones {
+		l, o := &scratch[i], &out[i]
 		pi := bones[i].Parent
 		if pi < 0 {
-			out[i] = affine{c00, c01, c02, c10, c11, c12, c20, c21, c22, t0, t1, t2}
+			*o = *l
 			continue
 		}
-		a := out[pi]
-		out[i] = affine{
-			float32(a[0]*c00) + float32(a[3]*c01) + float32(a[6]*c02),
-			float32(a[1]*c00) + float32(a[4]*c01) + float32(a[7]*c02),
-			float32(a[2]*c00) + float32(a[5]*c01) + float32(a[8]*c02),
-			float32(a[0]*c10) + float32(a[3]*c11) + float32(a[6]*c12),
-			float32(a[1]*c10) + float32(a[4]*c11) + float32(a[7]*c12),
-			float32(a[2]*c10) + float32(a[5]*c11) + float32(a[8]*c12),
-			float32(a[0]*c20) + float32(a[3]*c21) + float32(a[6]*c22),
-			float32(a[1]*c20) + float32(a[4]*c21) + float32(a[7]*c22),
-			float32(a[2]*c20) + float32(a[5]*c21) + float32(a[8]*c22),
-			(float32(a[0]*t0) + float32(a[3]*t1) + float32(a[6]*t2)) + a[9],
-			(float32(a[1]*t0) + float32(a[4]*t1) + float32(a[7]*t2)) + a[10],
-			(float32(a[2]*t0) + float32(a[5]*t1) + float32(a[8]*t2)) + a[11],
-		}
+		p := &out[pi]
+		a0, a1, a2, a3, a4, a5, a6, a7, a8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
+		t0, t1, t2 := p[9], p[10], p[11]
+		o[0] = float32(a0*l[0]) + float32(a3*l[1]) + float32(a6*l[2])
+		o[1] = float32(a1*l[0]) + float32(a4*l[1]) + float32(a7*l[2])
+		o[2] = float32(a2*l[0]) + float32(a5*l[1]) + float32(a8*l[2])
+		o[3] = float32(a0*l[3]) + float32(a3*l[4]) + float32(a6*l[5])
+		o[4] = float32(a1*l[3]) + float32(a4*l[4]) + float32(a7*l[5])
+		o[5] = float32(a2*l[3]) + float32(a5*l[4]) + float32(a8*l[5])
+		o[6] = float32(a0*l[6]) + float32(a3*l[7]) + float32(a6*l[8])
+		o[7] = float32(a1*l[6]) + float32(a4*l[7]) + float32(a7*l[8])
+		o[8] = float32(a2*l[6]) + float32(a5*l[7]) + float32(a8*l[8])
+		o[9] = (float32(a0*l[9]) + float32(a3*l[10]) + float32(a6*l[11])) + t0
+		o[10] = (float32(a1*l[9]) + float32(a4*l[10]) + float32(a7*l[11])) + t1
+		o[11] = (float32(a2*l[9]) + float32(a5*l[10]) + float32(a8*l[11])) + t2
 	}
 }
 

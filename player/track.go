@@ -598,8 +598,9 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 		// The rotation's cache evaluated inline (unless held): slerpArc
 		// with arcSincos. The compiler inlines neither, and with no
 		// callee-saved registers each call spilled the loop's state.
-		for i := range cache {
-			c, out := &cache[i], &local[i]
+		for len(cache) > 0 && len(local) > 0 {
+			c, out := &cache[0], &local[0]
+			cache, local = cache[1:], local[1:]
 			c.t.at(c.t.factor(t), &out.Translation)
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
