@@ -69,18 +69,27 @@ func (s *binSource) count(field string, n int64, min int) int {
 // is one line between bars. Lines end in CRLF or LF. A string read does not
 // discard the tokens left on a number line.
 type textSource struct {
-	data []byte
-	off  int
-	line int
-	toks []string
-	e    error
+	// format names the format in errors (cmxFormat when "").
+	format string
+	data   []byte
+	off    int
+	line   int
+	toks   []string
+	e      error
 }
 
 func (t *textSource) err() error { return t.e }
 
+func (t *textSource) formatName() string {
+	if t.format == "" {
+		return cmxFormat
+	}
+	return t.format
+}
+
 func (t *textSource) fail(field, msg string, args ...any) {
 	if t.e == nil {
-		t.e = formats.LineErrorf(cmxFormat, field, max(t.line, 1), msg, args...)
+		t.e = formats.LineErrorf(t.formatName(), field, max(t.line, 1), msg, args...)
 	}
 }
 
@@ -193,7 +202,7 @@ func (t *textSource) f32(field string) float32 {
 }
 
 func (t *textSource) parseF32(field, tok string) float32 {
-	v, err := parseFinite(cmxFormat, field, max(t.line, 1), tok)
+	v, err := parseFinite(t.formatName(), field, max(t.line, 1), tok)
 	if err != nil {
 		if t.e == nil {
 			t.e = err

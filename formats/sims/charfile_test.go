@@ -273,7 +273,9 @@ func skillFolder(t *testing.T) fstest.MapFS {
 	return fstest.MapFS{
 		"test.cmx":     {Data: []byte(handCMX)},
 		"a2o-test.cfp": {Data: cfp},
-		"other.txt":    {Data: []byte("x")},
+		// The suit's skin, on the bones of handCMX's skeleton.
+		"xskin-b001fafat_01-PELVIS-BODY.skn": {Data: []byte(strings.Replace(handSKN, "SPINE", "ROOT", 1))},
+		"other.txt":                          {Data: []byte("x")},
 	}
 }
 
@@ -284,7 +286,7 @@ func TestLoadCharacterWithCFP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Warnings) != 0 || a.Skeleton.Name != "adult" || len(a.Clips) != 1 || len(a.Characters) != 1 {
+	if len(a.Warnings) != 0 || a.Skeleton.Name != "adult" || len(a.Clips) != 1 || len(a.Characters) != 1 || len(a.Meshes) != 1 {
 		t.Fatalf("%q %+v", a.Warnings, a)
 	}
 	c := a.Clips[0]
@@ -352,7 +354,9 @@ func TestCharacterSkeletonOverride(t *testing.T) {
 		len(a.Skeleton.Bones) != 1 || !a.Clips[0].Tracks[0].Animated() {
 		t.Fatalf("%+v", a)
 	}
-	if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], `"PELVIS"`) {
+	// The one-bone skeleton has no PELVIS for the skill's motion nor for
+	// the suit's skin.
+	if len(a.Warnings) != 2 || !strings.Contains(a.Warnings[0], `bone "PELVIS" is not in skeleton`) || !strings.Contains(a.Warnings[1], `no bone "PELVIS"`) {
 		t.Errorf("warnings %q", a.Warnings)
 	}
 }

@@ -3,6 +3,7 @@ package sims
 import (
 	"bytes"
 	"math"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -88,7 +89,10 @@ func FuzzSkel(f *testing.F) {
 
 // fuzzFolder holds a .cfp for the skill of handCMX.
 func fuzzFolder() fstest.MapFS {
-	return fstest.MapFS{"a2o-test.cfp": {Data: handCFP}}
+	return fstest.MapFS{
+		"a2o-test.cfp":                       {Data: handCFP},
+		"xskin-b001fafat_01-PELVIS-BODY.skn": {Data: []byte(strings.Replace(handSKN, "SPINE", "ROOT", 1))},
+	}
 }
 
 func fuzzCharacter(t *testing.T, data []byte, text bool) {
@@ -136,6 +140,7 @@ func FuzzBCF(f *testing.F) {
 
 func FuzzCMX(f *testing.F) {
 	f.Add([]byte(handCMX))
+	f.Add([]byte(handCMX200))
 	if cf, err := DecodeBCF(handBCF); err == nil {
 		if b, err := EncodeCMX(cf); err == nil {
 			f.Add(b)
@@ -187,6 +192,43 @@ func FuzzCFP(f *testing.F) {
 			if err := a.Validate(); err != nil {
 				t.Fatal(err)
 			}
+		}
+	})
+}
+
+func FuzzSKN(f *testing.F) {
+	f.Add([]byte(handSKN))
+	f.Add([]byte(strings.ReplaceAll(handSKN, "\r\n", "\n")))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		SniffSKN(data)
+		a, err := loadSKN(&formats.Input{Name: "f.skn", Data: data})
+		if err == nil {
+			if err := a.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s, err := DecodeSKN(data)
+		if err != nil {
+			return
+		}
+		// What decodes binds to the built-in skeleton or says why not,
+		// and re-encodes to something that decodes the same.
+		sk, _ := FallbackSkeleton(nil, Adult)
+		if m, err := s.Mesh(sk); err == nil {
+			if err := m.Validate(len(sk.Bones)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b1, err := EncodeSKN(s)
+		if err != nil {
+			return // a name a line cannot hold
+		}
+		s2, err := DecodeSKN(b1)
+		if err != nil {
+			t.Fatalf("%v\n%q", err, b1)
+		}
+		if b2, err := EncodeSKN(s2); err != nil || !bytes.Equal(b1, b2) {
+			t.Fatalf("re-encoding is not stable: %v", err)
 		}
 	})
 }

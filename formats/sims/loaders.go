@@ -13,7 +13,7 @@ import (
 )
 
 // Loaders returns the loaders of this package: TSO `.anim` and `.skel`, and
-// The Sims 1 `.cmx`, `.bcf` and `.cfp`.
+// The Sims 1 `.cmx`, `.bcf`, `.skn` and `.cfp`.
 func Loaders() []formats.Loader {
 	return []formats.Loader{
 		{
@@ -43,6 +43,13 @@ func Loaders() []formats.Loader {
 			Extensions:  []string{"bcf"},
 			Sniff:       SniffBCF,
 			Load:        func(in *formats.Input) (*formats.Asset, error) { return loadCharacter(in, false) },
+		},
+		{
+			Name:        sknFormat,
+			Description: "The Sims skin (.skn text mesh), bound to the skeleton beside it or the built-in one",
+			Extensions:  []string{"skn"},
+			Sniff:       SniffSKN,
+			Load:        loadSKN,
 		},
 		{
 			Name:        cfpFormat,
@@ -411,6 +418,15 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 		asset.Warnings = append(asset.Warnings, warns...)
 	}
 	asset.Skeleton = asset.Skeletons[0]
+	for i := range cf.Suits {
+		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings)
+		asset.Warnings = append(asset.Warnings, warns...)
+		if m != nil {
+			asset.Meshes = append(asset.Meshes, m)
+			asset.Info = append(asset.Info, formats.KV{Key: "mesh " + m.Name,
+				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles", len(m.Groups), len(m.Positions), m.Triangles())})
+		}
+	}
 
 	var char formats.Character
 	for i := range cf.Skills {
@@ -558,4 +574,58 @@ func loadCFP(in *formats.Input) (*formats.Asset, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s: no .cmx or .bcf beside it has a skill whose xskill is %q; open that skill's file instead", cfpFormat, base)
+}
+
+// SniffSKN reports whether data reads as a `.skn`: a name line, a texture
+// line, then counts and records that decode to the end and check.
+func SniffSKN(data []byte) bool {
+	if len(data) < 8 || len(data) > sniffMax || SniffCMX(data) {
+		return false
+	}
+	_, err := DecodeSKN(data)
+	return err == nil
+}
+
+// loadSKN opens a skin alone: bound to --skeleton, else the game's
+// skeleton file beside it for the age its name says, else the built-in
+// table, in the bind pose.
+func loadSKN(in *formats.Input) (*formats.Asset, error) {
+	skin, err := DecodeSKN(in.Data)
+	if err != nil {
+		return nil, err
+	}
+	asset := &formats.Asset{Format: sknFormat, Game: "The Sims", Coords: coords}
+	var sk *formats.Skeleton
+	var info []formats.KV
+	var warns []string
+	if in.Skeleton != nil {
+		sk, info, warns, err = skeletonFor(in, nil)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		age := SuitAge(skin.Name)
+		if sk, info, warns = siblingSkeleton(in, age); sk == nil {
+			sk, warns = FallbackSkeleton(nil, age)
+		}
+	}
+	m, err := skin.Mesh(sk)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	}
+	asset.Skeleton = sk
+	asset.Skeletons = []*formats.Skeleton{sk}
+	asset.Meshes = []*formats.Mesh{m}
+	asset.Warnings = warns
+	asset.Info = append([]formats.KV{
+		{Key: "name", Value: skin.Name},
+		{Key: "texture", Value: skin.Texture},
+		{Key: "bones", Value: strings.Join(skin.Bones, ", ")},
+		{Key: "faces", Value: strconv.Itoa(len(skin.Faces))},
+		{Key: "vertices", Value: fmt.Sprintf("%d drawn, %d blend", len(skin.UVs), len(skin.Blends))},
+	}, info...)
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", sknFormat, err)
+	}
+	return asset, nil
 }
