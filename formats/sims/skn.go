@@ -41,7 +41,8 @@ type Skin struct {
 type SkinBinding struct {
 	// Bone indexes Skin.Bones.
 	Bone int32
-	// FirstVertex and VertexCount are a run of bound vertices.
+	// FirstVertex and VertexCount are a run of bound vertices; FirstVertex
+	// may be -1 when VertexCount is 0.
 	FirstVertex, VertexCount int32
 	// FirstBlend and BlendCount are a run of blend vertices, counted from
 	// the first blend vertex (Vertices[len(UVs)+FirstBlend…]); FirstBlend is
@@ -176,7 +177,8 @@ func (s *Skin) check(faceLine, bindLine, blendLine []int, countLine int) error {
 		if b.Bone < 0 || int(b.Bone) >= len(s.Bones) {
 			return formats.LineErrorf(sknFormat, "binding.bone", line, "binding %d names bone %d of %d", i, b.Bone, len(s.Bones))
 		}
-		if b.FirstVertex < 0 || b.VertexCount < 0 || int64(b.FirstVertex)+int64(b.VertexCount) > int64(drawn) {
+		// An empty run may start at -1 (two of the game's skins do).
+		if b.VertexCount < 0 || (b.VertexCount > 0 && (b.FirstVertex < 0 || int64(b.FirstVertex)+int64(b.VertexCount) > int64(drawn))) {
 			return formats.LineErrorf(sknFormat, "binding.vertexCount", line, "binding %d: vertices %d+%d of %d", i, b.FirstVertex, b.VertexCount, drawn)
 		}
 		if b.BlendCount < 0 || (b.BlendCount > 0 && (b.FirstBlend < 0 || int64(b.FirstBlend)+int64(b.BlendCount) > int64(blends))) {

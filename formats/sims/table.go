@@ -263,3 +263,26 @@ func (t *boneTable) index(name string) int {
 	}
 	return -1
 }
+
+// BuiltInSkeleton returns the game's skeleton for an age as the built-in
+// table holds it (bones, parents and bind pose of adult-skeleton.cmx or
+// child-skeleton.cmx; no props, flags or wiggle), for writing out as a
+// `.cmx` or `.skel`.
+func BuiltInSkeleton(age Age) *Skeleton {
+	table, name := &adultTable, "adult"
+	if age == Child {
+		table, name = &childTable, "child"
+	}
+	sk := &Skeleton{Name: name}
+	for _, tb := range table.bones {
+		if !tb.hasBind {
+			continue
+		}
+		parent := tb.parent
+		if parent == "" {
+			parent = "NULL"
+		}
+		sk.Bones = append(sk.Bones, SkelBone{Name: tb.name, Parent: parent, HasProps: true, Translation: tb.t, Rotation: tb.q})
+	}
+	return sk
+}
