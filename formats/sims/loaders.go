@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"math"
 	"path"
 	"strconv"
 	"strings"
@@ -165,36 +164,13 @@ func SniffBCF(data []byte) bool {
 	return err == nil && len(cf.Skeletons)+len(cf.Suits)+len(cf.Skills) > 0
 }
 
-// SniffCFP reports whether data is a plausible `.cfp` stream: it starts with
-// a literal (each plane starts from 0, and the first translation X is
-// rarely a small delta away), its codes run exactly to the end, and its
-// literals are finite and of a sane size.
-func SniffCFP(data []byte) bool {
-	if len(data) < 5 || len(data) > sniffMax || data[0] != cfpLiteral {
-		return false
-	}
-	for p := 0; p < len(data); {
-		switch c := data[p]; c {
-		case cfpLiteral:
-			if len(data)-p < 5 {
-				return false
-			}
-			v := math.Float32frombits(binary.LittleEndian.Uint32(data[p+1:]))
-			if math.IsNaN(float64(v)) || math.Abs(float64(v)) > 1e6 {
-				return false
-			}
-			p += 5
-		case cfpRepeat:
-			if len(data)-p < 3 {
-				return false
-			}
-			p += 3
-		default:
-			p++
-		}
-	}
-	return true
-}
+// SniffCFP never recognises a `.cfp` by its content: the stream has no
+// magic number and no structure that the bytes of another format could
+// not also have (the game's own streams hold literals as small as 1e-15,
+// and a damaged first word 0xFFFFFFFF reads as a literal code), so any
+// guess would take damaged files of other formats for one. The `.cfp`
+// extension chooses its loader (docs/formats/sims.md#cfp).
+func SniffCFP(data []byte) bool { return false }
 
 func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	a, err := DecodeAnim(in.Data)
