@@ -175,6 +175,24 @@ func (r *Reader) Finite32Order(field string, o binary.ByteOrder) float32 {
 	return v
 }
 
+// Finite64 reads a double that the format needs as a number, as Finite32
+// does for a single.
+func (r *Reader) Finite64(field string) float64 {
+	off := r.off
+	b := r.take(field, 8)
+	if b == nil {
+		return 0
+	}
+	v := math.Float64frombits(r.order.Uint64(b))
+	if !formats.Finite(v) {
+		if r.err == nil {
+			r.err = formats.NonFinite64(r.format, field, int64(off), v)
+		}
+		return 0
+	}
+	return v
+}
+
 // Tolerant32 reads a single in a field the format's page lists as one its
 // game ignores: a NaN or an infinity becomes substitute, and warn (when not
 // nil) gets a message that names the format, the field, the offset and
