@@ -29,8 +29,8 @@ func DecodeAnim(data []byte) (*Animation, error) {
 	a := &Animation{}
 	a.Version = r.U32("version")
 	a.Name = readLongPascal(r, "name")
-	a.Duration = finite32(r, "duration", binary.LittleEndian)
-	a.Distance = finite32(r, "distance", binary.LittleEndian)
+	a.Duration = r.Finite32Order("duration", binary.LittleEndian)
+	a.Distance = r.Finite32Order("distance", binary.LittleEndian)
 	a.IsMoving = uint32(r.U8("isMoving"))
 
 	n := r.Count("translationCount", uint64(r.U32("translationCount")), 12)
@@ -86,7 +86,7 @@ func readAnimMotion(r *bin.Reader, m *Motion, nT, nR uint32) {
 	m.Unknown = r.U32("motion.unknown")
 	m.BoneName = readPascal(r, "motion.boneName")
 	m.FrameCount = r.U32("motion.frameCount")
-	m.Duration = finite32(r, "motion.duration", binary.LittleEndian)
+	m.Duration = r.Finite32Order("motion.duration", binary.LittleEndian)
 	// FreeSO treats only 1 as set; so do we.
 	m.HasTranslation = r.U8("motion.hasTranslation") == 1
 	m.HasRotation = r.U8("motion.hasRotation") == 1

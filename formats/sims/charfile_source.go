@@ -45,7 +45,7 @@ func newBinSource(data []byte) *binSource {
 func (s *binSource) str(field string) string    { return readCounted(s.r, field) }
 func (s *binSource) i32(field string) int32     { return s.r.I32(field) }
 func (s *binSource) u32(field string) uint32    { return s.r.U32(field) }
-func (s *binSource) f32(field string) float32   { return finite32(s.r, field, binary.LittleEndian) }
+func (s *binSource) f32(field string) float32   { return s.r.Finite32(field) }
 func (s *binSource) err() error                 { return s.r.Err() }
 func (s *binSource) fail(f, m string, a ...any) { s.r.Fail(f, m, a...) }
 
