@@ -318,3 +318,19 @@ func TestFileQuatModel(t *testing.T) {
 		t.Fatalf("%v", v)
 	}
 }
+
+// TestSkeletonCMXOverride: --skeleton takes a .cmx in the game's syntax
+// (the adult skeleton, written by our writer): an .anim plays on it.
+func TestSkeletonCMXOverride(t *testing.T) {
+	data, err := EncodeCMX(&CharacterFile{Skeletons: []Skeleton{*BuiltInSkeleton(Adult)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := loadSample(t, "a2o-sus-dead.7f214ec600000007.anim", &formats.Input{Name: "adult-skeleton.cmx", Data: data})
+	if a.Skeleton.Source != "--skeleton adult-skeleton.cmx" || len(a.Skeleton.Bones) != 29 || len(a.Warnings) != 0 {
+		t.Fatalf("%q, %d bones, %q", a.Skeleton.Source, len(a.Skeleton.Bones), a.Warnings)
+	}
+	if !a.Clips[0].Tracks[a.Skeleton.IndexByName("HEAD")].Animated() {
+		t.Error("HEAD does not move")
+	}
+}

@@ -360,3 +360,60 @@ func TestCharacterSkeletonOverride(t *testing.T) {
 		t.Errorf("warnings %q", a.Warnings)
 	}
 }
+
+// TestSkillFindsGameSkeleton: a skill-only file plays on the game's
+// skeleton beside it, the child's for a child's skill (c2o-…), found
+// ignoring case; without one, on the built-in table of that age.
+func TestSkillFindsGameSkeleton(t *testing.T) {
+	write := func(age Age) []byte {
+		b, err := EncodeCMX(&CharacterFile{Skeletons: []Skeleton{*BuiltInSkeleton(age)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	skill := func(name string) []byte {
+		cf, err := DecodeCMX([]byte(handCMX))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cf.Skeletons, cf.Suits = nil, nil
+		cf.Skills[0].Name = name
+		b, err := EncodeCMX(cf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	fsys := fstest.MapFS{
+		"ADULT-SKELETON.CMX": {Data: write(Adult)},
+		"child-skeleton.cmx": {Data: write(Child)},
+		"a2o-test.cfp":       {Data: skillFolder(t)["a2o-test.cfp"].Data},
+	}
+	for _, tc := range []struct {
+		name, skill, file string
+		rootY            float32
+	}{
+		{"adult", "a2o-test", "ADULT-SKELETON.CMX", 3.01362},
+		{"child", "c2o-test", "child-skeleton.cmx", 2.27301},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := skill(tc.skill)
+			a, err := loadCharacter(&formats.Input{Name: "s.cmx", Data: data, Siblings: formats.FSResolver{FS: fsys}}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Skeleton.Source != tc.file+" (beside the file)" || len(a.Warnings) != 0 || a.Skeleton.Bones[0].Bind.Translation[1] != tc.rootY {
+				t.Fatalf("%q %q %v", a.Skeleton.Source, a.Warnings, a.Skeleton.Bones[0].Bind)
+			}
+			// Without the skeleton files: the built-in table of that age.
+			a, err = loadCharacter(&formats.Input{Name: "s.cmx", Data: data}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(a.Skeleton.Source, tc.name+"-skeleton.cmx") || a.Skeleton.Bones[0].Bind.Translation[1] != tc.rootY {
+				t.Fatalf("%q %v", a.Skeleton.Source, a.Skeleton.Bones[0].Bind)
+			}
+		})
+	}
+}
