@@ -392,7 +392,7 @@ func TestSkillFindsGameSkeleton(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, skill, file string
-		rootY            float32
+		rootY             float32
 	}{
 		{"adult", "a2o-test", "ADULT-SKELETON.CMX", 3.01362},
 		{"child", "c2o-test", "child-skeleton.cmx", 2.27301},
