@@ -417,3 +417,29 @@ func TestSkillFindsGameSkeleton(t *testing.T) {
 		})
 	}
 }
+
+// TestSkillsPickTheirSkeleton: of a file's skeletons, the skills play on
+// the one that has their motions' bones (the 1998 prototype's
+// adult-joke.cmx holds two with the exporter's renamed bones first).
+func TestSkillsPickTheirSkeleton(t *testing.T) {
+	cf, err := DecodeCMX([]byte(handCMX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := cf.Skeletons[0]
+	renamed.Bones = append([]SkelBone(nil), renamed.Bones...)
+	renamed.Bones[1].Name = "PELVIS01"
+	cf.Skeletons = []Skeleton{renamed, cf.Skeletons[0]}
+	cf.Suits = nil
+	data, err := EncodeCMX(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := loadCharacter(&formats.Input{Name: "two.cmx", Data: data, Siblings: formats.FSResolver{FS: skillFolder(t)}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Skeletons) != 2 || a.Skeleton.IndexByName("PELVIS") < 0 || len(a.Warnings) != 0 {
+		t.Fatalf("%q %+v", a.Warnings, a.Skeleton)
+	}
+}

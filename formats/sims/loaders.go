@@ -393,6 +393,18 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 		asset.Info = append(asset.Info, info...)
 		asset.Warnings = append(asset.Warnings, warns...)
 	}
+	if in.Skeleton == nil && len(cf.Skeletons) > 1 && len(cf.Skills) > 0 {
+		// The 1998 prototype's files may hold several skeletons, some with
+		// the exporter's renamed bones (PELVIS01, L_LEG02): the skills play
+		// on the one that has most of their motions' bones.
+		best := bestSkeleton(asset.Skeletons, cf.Skills)
+		if best > 0 {
+			sk := asset.Skeletons[best]
+			copy(asset.Skeletons[1:best+1], asset.Skeletons[:best])
+			asset.Skeletons[0] = sk
+			asset.Info = append(asset.Info, formats.KV{Key: "skills play on", Value: fmt.Sprintf("skeleton %d of the file (it has the bones their motions name)", best+1)})
+		}
+	}
 	asset.Skeleton = asset.Skeletons[0]
 	for i := range cf.Suits {
 		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings)
@@ -604,4 +616,25 @@ func loadSKN(in *formats.Input) (*formats.Asset, error) {
 		return nil, fmt.Errorf("%s: %w", sknFormat, err)
 	}
 	return asset, nil
+}
+
+// bestSkeleton returns the index of the skeleton that has the most of the
+// bones the skills' motions name (the first of equals).
+func bestSkeleton(sks []*formats.Skeleton, skills []Animation) int {
+	best, bestN := 0, -1
+	for i, sk := range sks {
+		lookup := newBoneLookup(sk)
+		n := 0
+		for j := range skills {
+			for k := range skills[j].Motions {
+				if lookup.index(skills[j].Motions[k].BoneName) >= 0 {
+					n++
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	return best
 }

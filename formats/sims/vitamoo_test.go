@@ -123,7 +123,11 @@ func TestRealCharacterFiles(t *testing.T) {
 			for _, w := range a.Warnings {
 				missingKeys := strings.Contains(w, ".cfp not found beside")
 				missingSkins := len(cf.Skills) == 0 && strings.Contains(w, "skins not found beside it as .skn")
-				if !missingKeys && !missingSkins {
+				// adult-joke.cmx (1998) holds four skeletons, two with the
+				// exporter's renamed bones (PELVIS01…), and skills for
+				// both: the skills play on one, the others' motions skip.
+				twoRigs := cf.Version == Version200 && len(cf.Skeletons) > 1 && strings.Contains(w, "their motions are skipped")
+				if !missingKeys && !missingSkins && !twoRigs {
 					other = append(other, w)
 				}
 			}
