@@ -72,17 +72,8 @@ func DecodeCMX(data []byte) (*CharacterFile, error) {
 	if err := t.err(); err != nil {
 		return nil, err
 	}
-	for {
-		l, ok := t.readLine()
-		if !ok {
-			break
-		}
-		if l != "" {
-			return nil, formats.LineErrorf(cmxFormat, "end", t.line, "text after the last skill: %q", l)
-		}
-	}
-	if len(t.toks) != 0 {
-		return nil, formats.LineErrorf(cmxFormat, "end", t.line, "numbers after the last skill: %q", t.toks)
+	if err := t.end("skill"); err != nil {
+		return nil, err
 	}
 	return cf, nil
 }

@@ -112,6 +112,24 @@ func (t *textSource) readLine() (string, bool) {
 	return strings.TrimRight(string(l), " \t\r"), true
 }
 
+// end checks that only blank lines follow the last record (named by last
+// in the error).
+func (t *textSource) end(last string) error {
+	for {
+		l, ok := t.readLine()
+		if !ok {
+			break
+		}
+		if l != "" {
+			return formats.LineErrorf(t.formatName(), "end", t.line, "text after the last %s: %q", last, l)
+		}
+	}
+	if len(t.toks) != 0 {
+		return formats.LineErrorf(t.formatName(), "end", t.line, "numbers after the last %s: %q", last, t.toks)
+	}
+	return nil
+}
+
 // skipToVersion reads the header: the lines before the first that starts
 // with "version " (Maxis writes one, "// Character File. Copyright 1997,
 // Maxis Inc."), and that line's number.

@@ -128,17 +128,8 @@ func DecodeSKN(data []byte) (*Skin, error) {
 	if err := t.err(); err != nil {
 		return nil, err
 	}
-	for {
-		l, ok := t.readLine()
-		if !ok {
-			break
-		}
-		if l != "" {
-			return nil, formats.LineErrorf(sknFormat, "end", t.line, "text after the last vertex: %q", l)
-		}
-	}
-	if len(t.toks) != 0 {
-		return nil, formats.LineErrorf(sknFormat, "end", t.line, "numbers after the last vertex: %q", t.toks)
+	if err := t.end("vertex"); err != nil {
+		return nil, err
 	}
 	if err := s.check(faceLine, bindLine, blendLine, countLine); err != nil {
 		return nil, err
