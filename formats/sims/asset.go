@@ -10,7 +10,7 @@ import (
 )
 
 // FrameRate is the playback rate of every Sims animation: one key per frame,
-// 30 frames per second (FreeSO's VM tick; spec 2.7).
+// 30 frames per second (FreeSO's VM tick; docs/formats/sims.md#playback).
 const FrameRate = 30
 
 // coords is the Sims data's coordinate system (see the package doc). Sims
@@ -62,7 +62,7 @@ func boneFacts(b *SkelBone) string {
 }
 
 // FallbackSkeleton builds a skeleton for animations that come without one
-// (docs/formats/sims.md#built-in-skeletons): the built-in table for the age
+// (docs/formats/sims.md#built-in-skeleton-tables): the built-in table for the age
 // (adult or child, or the dog when dog-only bones appear) with every bone
 // of the game's skeleton at its real bind pose, so that bones the
 // animations leave alone still make a whole figure; then the table's

@@ -11,7 +11,7 @@ import (
 
 const cfpFormat = "sims-cfp"
 
-// CFP code bytes (docs/formats/sims.md#cfp).
+// CFP code bytes (docs/formats/sims.md#cfp-key-data).
 const (
 	cfpLiteral = 0xFF // a little-endian float32 follows
 	cfpRepeat  = 0xFE // a little-endian uint16 R follows: R+1 copies of the previous value
@@ -23,7 +23,7 @@ const (
 // sign of v (Maxis's table, 253 codes spread over ±0.1 as vitamoo gives
 // it), computed in float64 and stored as float32. FreeSO writes the
 // constant as 3.9676e-10·(c−126)⁴, 2.5e-5 too large; the real files fit
-// 0.1/126⁴ = 3.96750e-10 (docs/formats/sims.md#cfp).
+// 0.1/126⁴ = 3.96750e-10 (docs/formats/sims.md#cfp-key-data).
 var cfpDelta = func() (d [cfpDeltas]float32) {
 	for c := range d {
 		v := 2*float64(c)/(cfpDeltas-1) - 1
@@ -42,7 +42,7 @@ var cfpPlane = [7]string{"translation x", "translation y", "translation z", "rot
 // R+1 copies of the previous value and never runs past its plane. The
 // stream must end with the last value of the last plane: a stream that
 // ends early, a run past a plane and bytes left over are errors naming
-// the plane (docs/formats/sims.md#cfp).
+// the plane (docs/formats/sims.md#cfp-key-data).
 func DecodeCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	if nT < 0 || nR < 0 || 3*int64(nT)+4*int64(nR) > maxSkillValues {
 		return nil, nil, formats.Errorf(cfpFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)

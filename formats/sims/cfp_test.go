@@ -22,7 +22,7 @@ func cat(parts ...[]byte) []byte {
 }
 
 // handCFP holds 2 translations and 2 rotations, worked out by hand from
-// docs/formats/sims.md#cfp (a repeat count R makes R+1 values; Delta[252]
+// docs/formats/sims.md#cfp-key-data (a repeat count R makes R+1 values; Delta[252]
 // is +0.1 and Delta[0] −0.1 as float32).
 var handCFP = cat(
 	[]byte{0xFF}, le32(1), []byte{0x7E}, // tx: literal 1.0; delta code 126 (Delta = 0) → 1, 1

@@ -8,7 +8,8 @@ import (
 	"github.com/animview/animview/formats"
 )
 
-// Smallest binary encodings of character-file records (spec 2.4, 2.5).
+// Smallest binary encodings of character-file records
+// (docs/formats/sims.md#character-files-cmx-and-bcf).
 const (
 	charBoneMin    = 1 + 1 + 4 + 12 + 16 + 12 + 8  // names, props count, transform, flags, wiggle
 	charBone200Min = 1 + 1 + 12 + 16 + 8           // names, transform, two flags
@@ -24,7 +25,7 @@ const (
 
 // Character file versions: the number on a `.cmx` "version" line. The
 // version tells the layouts of bones and suits apart
-// (docs/formats/sims.md#cmx-versions); `.bcf` has no version line and the
+// (docs/formats/sims.md#versions-300-and-200); `.bcf` has no version line and the
 // layout of version 300.
 const (
 	// Version200 is the pre-release layout of 1998: bones without props,
@@ -188,7 +189,8 @@ func decodeSuit(s fieldSource, su *Suit, proto bool) {
 	}
 }
 
-// decodeSkill reads a skill record (spec 2.4): the arrays are counted here
+// decodeSkill reads a skill record (docs/formats/sims.md#skills): the arrays
+// are counted here
 // and stored in the `.cfp` file named by XSkillName.
 func decodeSkill(s fieldSource, a *Animation) {
 	a.Name = s.str("skill.name")
@@ -265,7 +267,7 @@ func EncodeBCF(cf *CharacterFile) ([]byte, error) {
 const DefaultHeader = "// Character File. Written by animview."
 
 // EncodeCMX writes a text character file as Maxis's tools write one
-// (docs/formats/sims.md#cmx-text): the header lines (Header, else
+// (docs/formats/sims.md#text-form): the header lines (Header, else
 // DefaultHeader), "version N", then one field per line, vectors between
 // bars, CRLF line ends. Version 200 writes the prototype's layout (an error
 // if the file holds what that layout has no place for); 0 means 300.

@@ -26,7 +26,7 @@ type fieldSource interface {
 	// (docs/formats/sims.md#numbers).
 	f32(field string) float32
 	// vec reads len(dst) numbers of a vector or quaternion: in `.cmx` text
-	// one line between bars, "| x y z |" (docs/formats/sims.md#cmx-text).
+	// one line between bars, "| x y z |" (docs/formats/sims.md#text-form).
 	vec(field string, dst []float32)
 	// count returns n after checking that n elements of at least min
 	// binary bytes each can fit in what remains (0 and an error if not).
@@ -297,7 +297,7 @@ func (s *binSink) vec(v []float32) {
 }
 
 // textSink writes `.cmx` text as Maxis does: one field per line, vectors
-// between bars, CRLF line ends (docs/formats/sims.md#cmx-text).
+// between bars, CRLF line ends (docs/formats/sims.md#text-form).
 type textSink struct{ b []byte }
 
 func (s *textSink) str(v string) error {

@@ -17,7 +17,7 @@ import (
 func crlf(lines ...string) string { return strings.Join(lines, "\r\n") + "\r\n" }
 
 // handCMX is a version 300 character file in the real syntax
-// (docs/formats/sims.md#cmx-text): the header and lines retyped from The
+// (docs/formats/sims.md#text-form): the header and lines retyped from The
 // Sims' files: the first two bones of adult-skeleton.cmx and the suit of
 // B001FAFat_01.cmx, then a small skill of our own (one field a line, the
 // layout of adult-idle1.cmx).
@@ -182,7 +182,8 @@ func TestCMXNumbers(t *testing.T) {
 	}
 }
 
-// handBCF is a binary character file worked out by hand (spec 2.4, 2.5;
+// handBCF is a binary character file worked out by hand
+// (docs/formats/sims.md#character-files-cmx-and-bcf;
 // all little-endian): one skeleton of one bone with an int32 bone count,
 // one suit with one binding, no skills.
 var handBCF = cat(

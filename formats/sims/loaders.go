@@ -169,7 +169,7 @@ func SniffBCF(data []byte) bool {
 // not also have (the game's own streams hold literals as small as 1e-15,
 // and a damaged first word 0xFFFFFFFF reads as a literal code), so any
 // guess would take damaged files of other formats for one. The `.cfp`
-// extension chooses its loader (docs/formats/sims.md#cfp).
+// extension chooses its loader (docs/formats/sims.md#cfp-key-data).
 func SniffCFP(data []byte) bool { return false }
 
 func loadAnim(in *formats.Input) (*formats.Asset, error) {

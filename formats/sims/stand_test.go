@@ -8,7 +8,7 @@ import (
 
 // TestBuiltInSkeletonsStand: the game's adult and child skeletons, as the
 // built-in tables carry them, stand in the bind pose in the package's
-// conventions (docs/formats/sims.md#coordinates): toes on the ground
+// conventions (docs/formats/sims.md#rotations-and-coordinates): toes on the ground
 // (y = 0 within 0.02), the head the highest bone, the toes in front of the
 // ankles (+Z), the left hand on −X. Read the other way (the stored
 // quaternion not conjugated) the same numbers put the adult's head at

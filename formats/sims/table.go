@@ -8,7 +8,7 @@ import (
 )
 
 // The built-in skeleton tables let an `.anim` or a skill that comes
-// without a skeleton play on a whole figure (docs/formats/sims.md#built-in-skeletons).
+// without a skeleton play on a whole figure (docs/formats/sims.md#built-in-skeleton-tables).
 //
 // Where the facts come from:
 //   - The adult and child bones, their parents and their bind translations
@@ -200,7 +200,7 @@ const (
 	Child
 )
 
-// Names of child clips and suits (docs/formats/sims.md#built-in-skeletons):
+// Names of child clips and suits (docs/formats/sims.md#built-in-skeleton-tables):
 // clips "c2o-…", "c2a-…" (a child acting on an object, an adult, …) or
 // "child-…"; suits and heads "b001fcchd_01", "c004mc_nerd" (the letter
 // after the gender is the age: a adult, c child) or "child-…".
