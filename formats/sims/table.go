@@ -14,7 +14,7 @@ import (
 //   - The adult and child bones, their parents and their bind translations
 //     and rotations are The Sims' own skeletons, adult-skeleton.cmx and
 //     child-skeleton.cmx (29 bones each), the numbers as those files write
-//     them. TestTablesMatchRealSkeletons compares them with the files when
+//     them. TestRealTables compares them with the files when
 //     ANIMVIEW_VITAMOO names a folder that holds them.
 //   - The IK helper bones of FreeSO-authored files (R_ARM_IK, RAHB, …) are
 //     not in the game's skeletons; they were placed by checking positions

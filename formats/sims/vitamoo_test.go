@@ -105,7 +105,14 @@ func TestRealCharacterFiles(t *testing.T) {
 				kinds = append(kinds, fmt.Sprintf("%d skeleton (%d bones)", n, len(cf.Skeletons[0].Bones)))
 			}
 			if n := len(cf.Suits); n > 0 {
-				kinds = append(kinds, fmt.Sprintf("%d suit (%d skins, %d drawn)", n, len(cf.Suits[0].Bindings), len(a.Meshes)))
+				skins, drawn := 0, 0
+				for _, su := range cf.Suits {
+					skins += len(su.Bindings)
+				}
+				for _, m := range a.Meshes {
+					drawn += len(m.Groups)
+				}
+				kinds = append(kinds, fmt.Sprintf("%d suit (%d skins, %d bound)", n, skins, drawn))
 			}
 			if n := len(cf.Skills); n > 0 {
 				played := 0
