@@ -142,8 +142,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		blendRotsShortest(la, lb, w)
 	}
 	lerpTranslationsScales(la, lb, w)
-	orInto(mo, ma, mb)
-	orInto(va, va, vb)
+	orInto2(mo, ma, mb, va, vb)
 }
 
 // blendRotsPrime2 blends b's rotations into a's by Echoes' rule
@@ -286,11 +285,18 @@ func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
 	// then addresses each field from the element's pointer, where an
 	// index times the 40-byte stride costs it address arithmetic per
 	// field (so do the other hot loops over transforms).
-	for len(la) > 0 && len(lb) > 0 {
+	for len(la) > 1 && len(lb) > 1 {
 		a, b := &la[0], &lb[0]
 		lerp3To(&a.Translation, &b.Translation, w)
 		lerp3To(&a.Scale, &b.Scale, w)
-		la, lb = la[1:], lb[1:]
+		a, b = &la[1], &lb[1]
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
+		la, lb = la[2:], lb[2:]
+	}
+	if len(la) > 0 && len(lb) > 0 {
+		lerp3To(&la[0].Translation, &lb[0].Translation, w)
+		lerp3To(&la[0].Scale, &lb[0].Scale, w)
 	}
 }
 
@@ -337,6 +343,16 @@ func orInto(dst, a, b []bool) {
 	for i := range dst {
 		// Not a[i] || b[i]: its short circuit is a branch per bone.
 		dst[i] = b2u8(a[i])|b2u8(b[i]) != 0
+	}
+}
+
+// orInto2 is orInto(d, a, b) and orInto(v, v, w) in one loop; d may
+// alias a or b.
+func orInto2(d, a, b, v, w []bool) {
+	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
+	for i := range d {
+		d[i] = b2u8(a[i])|b2u8(b[i]) != 0
+		v[i] = b2u8(v[i])|b2u8(w[i]) != 0
 	}
 }
 
