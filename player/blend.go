@@ -284,7 +284,8 @@ func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
 	// The loop walks both slices rather than indexing them: the compiler
 	// then addresses each field from the element's pointer, where an
 	// index times the 40-byte stride costs it address arithmetic per
-	// field (so do the other hot loops over transforms).
+	// field (arcRun, toWorldMatrix and the shortest arc's sampling loop
+	// walk theirs too).
 	for len(la) > 1 && len(lb) > 1 {
 		a, b := &la[0], &lb[0]
 		lerp3To(&a.Translation, &b.Translation, w)
