@@ -54,8 +54,7 @@ func keyFactor(times []float64, i int, t float64) float32 {
 // apart a cache per track would be filled for every other sample and
 // cost more than it saves (BenchmarkPlayPrime).
 type frameSampler struct {
-	skel *formats.Skeleton
-	clip *formats.Clip
+	sampled
 	cur  []directCursors
 	// lenSq is a bone's squared rotation length between the two passes
 	// of a Metroid Prime or Echoes sample.
@@ -68,7 +67,7 @@ type frameSampler struct {
 
 func newFrameSampler(sk *formats.Skeleton, clip *formats.Clip) *frameSampler {
 	n := len(sk.Bones)
-	s := &frameSampler{skel: sk, clip: clip, cur: make([]directCursors, n), lenSq: make([]float32, n),
+	s := &frameSampler{sampled: sampled{sk, clip}, cur: make([]directCursors, n), lenSq: make([]float32, n),
 		vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.cur {
 		s.cur[i] = directCursors{t: noPiece, r: noPiece, s: noPiece}
@@ -76,12 +75,6 @@ func newFrameSampler(sk *formats.Skeleton, clip *formats.Clip) *frameSampler {
 	}
 	return s
 }
-
-// Clip returns the sampled clip.
-func (s *frameSampler) Clip() *formats.Clip { return s.clip }
-
-// Duration returns the clip's duration.
-func (s *frameSampler) Duration() float64 { return s.clip.Duration }
 
 // Sample writes the clip's pose at time t into p. Components without a
 // channel take the bind value.

@@ -14,8 +14,7 @@ import (
 // channel's cursor and interval cache; at a jump each channel finds its
 // keys as the game's FindKeys does.
 type legoSampler struct {
-	skel *formats.Skeleton
-	clip *formats.Clip
+	sampled
 	keyEvents
 	cursors []boneCursors
 	// legoEntered is the rotation interval each rotation event starts,
@@ -30,7 +29,7 @@ type legoSampler struct {
 }
 
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
-	s := &legoSampler{skel: sk, clip: clip, cursors: make([]boneCursors, len(sk.Bones))}
+	s := &legoSampler{sampled: sampled{sk, clip}, cursors: make([]boneCursors, len(sk.Bones))}
 	for i := range s.cursors {
 		tr := &clip.Tracks[i]
 		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
@@ -88,12 +87,6 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	copy(s.cursors, s.startCursors)
 	return s
 }
-
-// Clip returns the sampled clip.
-func (s *legoSampler) Clip() *formats.Clip { return s.clip }
-
-// Duration returns the clip's duration.
-func (s *legoSampler) Duration() float64 { return s.clip.Duration }
 
 // Sample writes the clip's pose at time t into p: each channel by the
 // game's rules, the bind value where a channel gives nothing.

@@ -51,6 +51,18 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) ClipSampler {
 	return newTrackSampler(sk, clip)
 }
 
+// sampled is what every sampler holds: the skeleton and the clip.
+type sampled struct {
+	skel *formats.Skeleton
+	clip *formats.Clip
+}
+
+// Clip returns the sampled clip.
+func (s *sampled) Clip() *formats.Clip { return s.clip }
+
+// Duration returns the clip's duration.
+func (s *sampled) Duration() float64 { return s.clip.Duration }
+
 // sharesTimelines reports whether some of the clip's tracks share a Times
 // slice.
 func sharesTimelines(sk *formats.Skeleton, clip *formats.Clip) bool {

@@ -406,8 +406,7 @@ const noPiece cursor = -2
 // cross a key. At a jump it samples the keys directly (directPose), as a
 // seek costs no more that way.
 type trackSampler struct {
-	skel *formats.Skeleton
-	clip *formats.Clip
+	sampled
 	keyEvents
 	cache []boneCache
 	// entered[k][j] is the cache of translation (k = trackT) or scale
@@ -439,7 +438,7 @@ type trackSampler struct {
 
 func newTrackSampler(sk *formats.Skeleton, clip *formats.Clip) *trackSampler {
 	n := len(sk.Bones)
-	s := &trackSampler{skel: sk, clip: clip, cache: make([]boneCache, n), lenSq: make([]float32, n),
+	s := &trackSampler{sampled: sampled{sk, clip}, cache: make([]boneCache, n), lenSq: make([]float32, n),
 		jump: make([]directCursors, n), vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.vis {
 		s.vis[i] = -1
@@ -505,12 +504,6 @@ func newTrackSampler(sk *formats.Skeleton, clip *formats.Clip) *trackSampler {
 	}
 	return s
 }
-
-// Clip returns the sampled clip.
-func (s *trackSampler) Clip() *formats.Clip { return s.clip }
-
-// Duration returns the clip's duration.
-func (s *trackSampler) Duration() float64 { return s.clip.Duration }
 
 // Sample writes the clip's pose at time t into p. Components without a
 // channel take the bind value.
