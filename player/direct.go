@@ -55,7 +55,7 @@ func keyFactor(times []float64, i int, t float64) float32 {
 // cost more than it saves (BenchmarkPlayPrime).
 type frameSampler struct {
 	sampled
-	cur  []directCursors
+	cur []directCursors
 	// lenSq is a bone's squared rotation length between the two passes
 	// of a Metroid Prime or Echoes sample.
 	lenSq []float32
