@@ -103,8 +103,55 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 		}
 		return
 	}
+	// legoBoneForward, written out with legoInterval.eval's slerp branch:
+	// the calls, two a bone, would spill the loop's state.
 	for i := range bones {
-		vis[i] = legoBoneForward(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+		c, out := &cur[i], &local[i]
+		if c.keys&keysT == 0 {
+			out.Translation = bones[i].Bind.Translation
+		} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
+		} else {
+			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &out.Translation, true)
+		}
+		if c.keys&keysR == 0 {
+			out.Rotation = bones[i].Bind.Rotation
+		} else if lc := &c.legoR; c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
+			f := float32((t - lc.t0) * lc.invSpan)
+			if x := float64(f) * lc.theta; lc.mode == legoSlerp && x >= 0 && x <= 0.5 {
+				y := x * x
+				y2 := y * y
+				y4 := y2 * y2
+				sf := x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+				cf := (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+				wb := sf * lc.invSin
+				wa := cf - lc.d*wb
+				a, b := &lc.a, &lc.b
+				out.Rotation.W = float32(wa*a[3] + wb*b[3])
+				out.Rotation.V[0] = -float32(wa*a[0] + wb*b[0])
+				out.Rotation.V[1] = -float32(wa*a[1] + wb*b[1])
+				out.Rotation.V[2] = -float32(wa*a[2] + wb*b[2])
+			} else {
+				switch lc.mode {
+				case legoNone:
+					out.Rotation = bones[i].Bind.Rotation
+				case legoHold:
+					out.Rotation = tracks[i].Rotation.Values[c.r]
+				default:
+					lc.eval(f, &out.Rotation)
+				}
+			}
+		} else {
+			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, &out.Rotation)
+		}
+		if c.keys&keysS == 0 {
+			out.Scale = bones[i].Bind.Scale
+		} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
+		} else {
+			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &out.Scale, false)
+		}
+		vis[i] = c.keys&keysV == 0 || sampleBool(&tracks[i].Visibility, t, &c.v)
 	}
 }
 
@@ -256,45 +303,6 @@ func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *form
 		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
 	}
 	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
-}
-
-// legoBoneForward is legoBone for playing forward: the key events have
-// put each channel's cursor on the piece that holds t (keyEvents.advance),
-// so a channel whose cache is that piece's interval and t not its first key
-// evaluates without a search; any other case (a key crossed since the last
-// sample, a time on a key, before the first or after the last) takes
-// legoBone's path, which fills the cache. Otherwise it reads the tracks
-// only for a held rotation and visibility keys.
-func legoBoneForward(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
-	if c.keys&keysT == 0 {
-		out.Translation = bind.Translation
-	} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
-		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
-	} else {
-		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
-	}
-	if c.keys&keysR == 0 {
-		out.Rotation = bind.Rotation
-	} else if lc := &c.legoR; c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
-		switch lc.mode {
-		case legoNone:
-			out.Rotation = bind.Rotation
-		case legoHold:
-			out.Rotation = tr.Rotation.Values[c.r]
-		default:
-			lc.eval(float32((t-lc.t0)*lc.invSpan), &out.Rotation)
-		}
-	} else {
-		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
-	}
-	if c.keys&keysS == 0 {
-		out.Scale = bind.Scale
-	} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
-		sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
-	} else {
-		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
-	}
-	return c.keys&keysV == 0 || sampleBool(&tr.Visibility, t, &c.v)
 }
 
 // legoVecSpan is a LEGO translation or scale channel's interval cache:

@@ -11,12 +11,11 @@ import (
 
 // span is the piece of a track's timeline that a track cache holds: the
 // terms of the interpolation factor over the piece. Before the first key
-// and after the last the span is a constant (inv = 0), and an empty track
-// is one span for all time.
+// and after the last the span is a constant (len = +Inf, so that the
+// factor is 0), and an empty track is one span for all time.
 type span struct {
 	t0  float64 // the interval's first key time
-	len float64 // t1 - t0, for the factor's exact fallback
-	inv float64 // 1 / (t1 - t0), 0 for a constant
+	len float64 // t1 - t0, +Inf for a constant
 	i   cursor  // the interval index for the next search
 	// bone is the bone whose track the span is a piece of, set only in
 	// the caches the key events carry (trackSampler.entered), where
@@ -25,23 +24,20 @@ type span struct {
 	bone int32
 }
 
+// constSpan is the length of a span whose value does not move: the
+// factor is then ±0 for any finite time.
+var constSpan = math.Inf(1)
+
 // allTime is the span of a constant over all time.
-func allTime() span { return span{i: -1} }
+func allTime() span { return span{i: -1, len: constSpan} }
 
 // factor is float32((t - t0) / (t1 - t0)) clamped to 1, the factor the
-// sampler has always used, with the division replaced by the cached
-// reciprocal. The product is within 2⁻⁵² of the quotient (relative), so
-// wherever the two could round to different float32 values the bracket
-// q(1 ± 2⁻⁵⁰) straddles a float32 rounding boundary; only then is the
-// division done. The factor, and so every result built on it, stays the
-// same to the bit.
+// sampler has always used. (A multiplication by a cached reciprocal
+// rounds otherwise near a float32 boundary, and the check for that costs
+// more than the division, which the divider takes alongside the rest of
+// a bone's work.)
 func (s *span) factor(t float64) float32 {
-	d := t - s.t0
-	q := d * s.inv
-	e := q * 0x1p-50
-	if float32(q-e) != float32(q+e) {
-		q = d / s.len
-	}
+	q := (t - s.t0) / s.len
 	if q > 1 {
 		q = 1
 	}
@@ -54,16 +50,16 @@ func (s *span) set(times []float64, k int) int {
 	n := len(times)
 	switch {
 	case k < 0:
-		*s = span{i: -1}
+		*s = span{i: -1, len: constSpan}
 		return beforeFirst
 	case k >= n-1:
-		*s = span{i: cursor(n - 1)}
+		*s = span{i: cursor(n - 1), len: constSpan}
 		return afterLast
 	}
 	t0 := times[k]
 	*s = span{t0: t0, len: times[k+1] - t0, i: cursor(k)}
-	if s.len > 0 {
-		s.inv = 1 / s.len
+	if !(s.len > 0) { // two keys at one time
+		s.len = constSpan
 	}
 	return k
 }
@@ -73,10 +69,13 @@ func (s *span) set(times []float64, k int) int {
 func (s *span) setEvent(times []float64, e *keyEvent) int {
 	k := int(e.key)
 	if k >= len(times)-1 {
-		*s = span{i: cursor(len(times) - 1)}
+		*s = span{i: cursor(len(times) - 1), len: constSpan}
 		return afterLast
 	}
-	*s = span{t0: e.time, len: e.len, inv: e.inv, i: cursor(k)}
+	*s = span{t0: e.time, len: e.len, i: cursor(k)}
+	if !(s.len > 0) {
+		s.len = constSpan
+	}
 	if k == 0 {
 		s.t0 = times[0] // the event is just after it
 	}
@@ -128,7 +127,7 @@ func (c *vecCache) fill(tr *formats.Vec3Track, i int) {
 		c.a, c.d = tr.Values[len(tr.Values)-1], mgl32.Vec3{}
 	case tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0:
 		c.a, c.d = tr.Values[i], mgl32.Vec3{}
-		c.inv = 0
+		c.len = constSpan
 	default:
 		a, b := &tr.Values[i], &tr.Values[i+1]
 		c.a = *a
@@ -218,7 +217,7 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	if tr.Flags != nil {
 		fl := tr.Flags[i+1]
 		if fl&formats.KeyStep != 0 {
-			c.inv = 0
+			c.len = constSpan
 			return 0
 		}
 		if fl&formats.KeyNegate != 0 {
