@@ -401,7 +401,7 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 
 	// The skeleton: the character's CINF, else flat bones from the
 	// channels of every clip.
-	sk := l.skeleton(ch, func(format string, args ...any) { warn(format, args...) })
+	sk, cinf := l.skeleton(ch, func(format string, args ...any) { warn(format, args...) })
 	if sk == nil {
 		var all Keys
 		for _, ref := range refs {
@@ -483,6 +483,7 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 		formats.KV{Key: "additive animations", Value: strconv.Itoa(len(a.Anims.Additive))},
 		formats.KV{Key: "ANIMs played", Value: fmt.Sprintf("%d (%d found)", len(refs), len(asset.Clips))},
 	)
+	l.attachMesh(asset, ch, cinf, sk, warn)
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", fmtANCS, err)
 	}
@@ -502,31 +503,32 @@ func (w *warnings) warn(format string, args ...any) {
 	}
 }
 
-// skeleton opens the character's CINF, or returns nil after a warning.
-func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) *formats.Skeleton {
+// skeleton opens the character's CINF and builds its skeleton, or returns
+// nils after a warning.
+func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) (*formats.Skeleton, *CINF) {
 	if l.r == nil {
-		return nil
+		return nil, nil
 	}
 	data, name, err := l.open(ch.Skeleton, "CINF")
 	if err != nil {
 		warn("%v (the skeleton of %q); bones come from the clips' channels", err, ch.Name)
-		return nil
+		return nil, nil
 	}
 	c, err := ParseCINF(data, GameAuto)
 	if err != nil {
 		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
-		return nil
+		return nil, nil
 	}
 	sk, ws, err := c.Skeleton(fmt.Sprintf("%08X", ch.Skeleton))
 	if err != nil {
 		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
-		return nil
+		return nil, nil
 	}
 	for _, w := range ws {
 		warn("CINF %08X: %s", ch.Skeleton, w)
 	}
 	sk.Source = name + " (the character's skeleton)"
-	return sk
+	return sk, c
 }
 
 // forCharacter returns the EVNT with only the events for character ci
