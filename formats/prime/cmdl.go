@@ -3,7 +3,6 @@ package prime
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/animview/animview/formats"
@@ -320,13 +319,14 @@ func ParseCMDL(data []byte) (*CMDL, error) {
 		m.Colors[i] = be32(data, s+4*i)
 	}
 	s, e = next()
+	ur := bin.NewReader(data[:e], binary.BigEndian, fmtCMDL)
+	ur.Seek("texture coordinates", s)
 	m.UVs = make([]mgl32.Vec2, (e-s)/8)
 	for i := range m.UVs {
-		p := s + 8*i
-		m.UVs[i] = mgl32.Vec2{beF32x(data, p), beF32x(data, p+4)}
-		if !finite(m.UVs[i][0]) || !finite(m.UVs[i][1]) {
-			return nil, formats.Errorf(fmtCMDL, "texture coordinates", int64(p), "entry %d %v is not finite", i, m.UVs[i])
-		}
+		m.UVs[i] = mgl32.Vec2{ur.Finite32("texture coordinates"), ur.Finite32("texture coordinates")}
+	}
+	if err := ur.Err(); err != nil {
+		return nil, err
 	}
 	if short != 0 {
 		s, e = next()
@@ -396,24 +396,21 @@ func (m *CMDL) layouts() ([]VertexLayout, error) {
 
 func alignUp(n, a int) int { return (n + a - 1) / a * a }
 
-func beF32x(b []byte, off int) float32 { return math.Float32frombits(be32(b, off)) }
-
+// readVec3 reads three finite singles.
 func readVec3(r *bin.Reader, field string) mgl32.Vec3 {
-	return mgl32.Vec3{r.F32(field), r.F32(field), r.F32(field)}
+	return mgl32.Vec3{r.Finite32(field), r.Finite32(field), r.Finite32(field)}
 }
 
-// readVec3Array reads the whole 12-byte entries of data[s:e]; every one must
-// be finite.
+// readVec3Array reads the whole 12-byte entries of data[s:e]; every single
+// must be finite (docs/formats/README.md#limits-and-non-finite-numbers).
 func readVec3Array(data []byte, s, e int, field string) ([]mgl32.Vec3, error) {
+	r := bin.NewReader(data[:e], binary.BigEndian, fmtCMDL)
+	r.Seek(field, s)
 	out := make([]mgl32.Vec3, (e-s)/12)
 	for i := range out {
-		p := s + 12*i
-		out[i] = mgl32.Vec3{beF32x(data, p), beF32x(data, p+4), beF32x(data, p+8)}
-		if !finiteVec(out[i]) {
-			return nil, formats.Errorf(fmtCMDL, field, int64(p), "entry %d %v is not finite", i, out[i])
-		}
+		out[i] = readVec3(r, field)
 	}
-	return out, nil
+	return out, r.Err()
 }
 
 // prefixError puts prefix before a formats.Error's field.

@@ -2,6 +2,7 @@ package prime
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -464,5 +465,52 @@ func TestModelTruncations(t *testing.T) {
 				t.Errorf("CSKR cut at %d: %v", n, err)
 			}
 		}
+	}
+}
+
+func tryCMDL(b []byte) error { _, err := ParseCMDL(b); return err }
+func tryCSKR(b []byte) error { _, err := ParseCSKR(b, GameAuto); return err }
+
+// TestModelNonFinite applies docs/formats/README.md#limits-and-non-finite-numbers
+// to models and skins: every single is an error at its offset wrapping
+// ErrNonFinite. Offsets are those of the hand vectors.
+func TestModelNonFinite(t *testing.T) {
+	const nan, inf = 0xFFFFFFFF, 0x7F800000
+	mp1 := hexBytes(t, cmdlMP1Vector)
+	mp2 := hexBytes(t, cmdlMP2Vector)
+	skin := hexBytes(t, cskrMP1Vector)
+	inline := hexBytes(t, "00000001 00000001 00000003 3F800000 00000001 00000001 3F800000 00000000 00000000 FFFFFFFF 00000001")
+	uvModel := DemoCMDL(MP1, 0)
+	uvModel.UVs[3][1] = 0.6875
+	uvs, err := uvModel.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []nonFiniteCase{
+		{name: "bounds", data: mp1, off: 0x0C, word: nan, parse: tryCMDL, field: "bounds", format: fmtCMDL},
+		{name: "position", data: mp1, off: 0x84, word: inf, parse: tryCMDL, field: "positions", format: fmtCMDL},
+		{name: "normal", data: mp1, off: 0xC8, word: nan, parse: tryCMDL, field: "normals", format: fmtCMDL},
+		{name: "surface centre", data: mp1, off: 0x100, word: nan, parse: tryCMDL, field: "surface 0 center", format: fmtCMDL},
+		{name: "surface reflection", data: mp2, off: 0x140, word: inf, parse: tryCMDL, field: "surface 0 normal", format: fmtCMDL},
+		{name: "texture coordinate", data: uvs, off: sentinelAt(t, uvs, 0.6875), word: nan, parse: tryCMDL, field: "texture coordinates", format: fmtCMDL},
+		{name: "skin weight", data: skin, off: 12, word: nan, parse: tryCSKR, field: "group 0 weight 0", format: fmtCSKR},
+		{name: "inline footer vector", data: inline, off: 24, word: inf, parse: tryCSKR, field: "point count vectors", format: fmtCSKR},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.parse(tc.data); err != nil {
+				t.Fatalf("the undamaged file fails: %v", err)
+			}
+			bad := bytes.Clone(tc.data)
+			binary.BigEndian.PutUint32(bad[tc.off:], tc.word)
+			err := tc.parse(bad)
+			var fe *formats.Error
+			if !errors.As(err, &fe) || !errors.Is(err, formats.ErrNonFinite) {
+				t.Fatalf("error %v: want a *formats.Error wrapping ErrNonFinite", err)
+			}
+			if fe.Format != tc.format || !strings.HasSuffix(fe.Field, tc.field) || fe.Offset != int64(tc.off) {
+				t.Errorf("error %q names %q %q at %d, want %q %q at %d", err, fe.Format, fe.Field, fe.Offset, tc.format, tc.field, tc.off)
+			}
+		})
 	}
 }

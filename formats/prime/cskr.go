@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/bin"
@@ -133,12 +134,21 @@ func readCSKRGroup(r *bin.Reader, g *CSKRGroup) {
 		bOff := r.Offset()
 		w.BoneID = r.U32("bone id")
 		if r.Err() == nil {
-			checkBone(r, "weight "+strconv.Itoa(k)+" bone id", bOff, w.BoneID)
+			checkBone(r, "bone id", bOff, w.BoneID)
 		}
 		wOff := r.Offset()
-		w.Weight = r.F32("weight")
-		if r.Err() == nil && (!finite(w.Weight) || w.Weight < 0) {
-			r.FailAt("weight "+strconv.Itoa(k), wOff, "weight %v is not a finite share of at least 0", w.Weight)
+		w.Weight = r.Finite32("")
+		if r.Err() == nil && w.Weight < 0 {
+			r.FailAt("", wOff, "weight %v is negative", w.Weight)
+		}
+		if r.Err() != nil {
+			// Field names are built only on failure: "weight k" for the
+			// value, "weight k bone id" for the bone.
+			var fe *formats.Error
+			if errors.As(r.Err(), &fe) {
+				fe.Field = strings.TrimSpace("weight " + strconv.Itoa(k) + " " + fe.Field)
+			}
+			return
 		}
 		sum += float64(w.Weight)
 	}
