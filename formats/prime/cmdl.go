@@ -601,28 +601,34 @@ func (m *CMDL) parseDisplayList(data []byte, s int, l VertexLayout, mat *CMDLMat
 				primName(op), n, l.Size, n*l.Size, r.Len())
 		}
 		p := CMDLPrimitive{Op: op, Format: f, Values: make([]uint16, n*l.Values), off: r.Offset()}
+		// The vertices' size is checked: decode them from the slice.
+		buf := r.Bytes("vertices", n*l.Size)
+		at := 0
 		for v := 0; v < n; v++ {
-			base := v * l.Values
+			vals := p.Values[v*l.Values : (v+1)*l.Values]
 			for k := 0; k < l.Matrix; k++ {
-				p.Values[base+k] = uint16(r.U8("matrix index"))
+				vals[k] = uint16(buf[at])
+				at++
 			}
 			for a := 0; a < numIndexed; a++ {
 				slot := l.Slot[a]
 				if slot < 0 {
 					continue
 				}
-				aOff := r.Offset()
+				aAt := at
 				var x uint16
 				if l.Kind[a] == attrIndex8 {
-					x = uint16(r.U8(attrNames[a]))
+					x = uint16(buf[at])
+					at++
 				} else {
-					x = r.U16(attrNames[a])
+					x = binary.BigEndian.Uint16(buf[at:])
+					at += 2
 				}
 				if size := m.arrayLen(a, mat); int(x) >= size {
-					return nil, formats.Errorf(fmtCMDL, attrNames[a]+" index", int64(aOff),
+					return nil, formats.Errorf(fmtCMDL, attrNames[a]+" index", int64(p.off+aAt),
 						"index %d past the %d-entry %s array (%s at offset %d, vertex %d)", x, size, attrNames[a], primName(op), off, v)
 				}
-				p.Values[base+slot] = x
+				vals[slot] = x
 			}
 		}
 		m.checkCount(op, n, off)

@@ -61,6 +61,9 @@ func BuildMesh(m *CMDL, skin *CSKR, c *CINF, sk *formats.Skeleton, name string) 
 	for si := range m.Surfaces {
 		sf := &m.Surfaces[si]
 		first := len(b.mesh.Indices) / 3
+		if int64(sf.Material) >= int64(len(layouts)) {
+			return nil, nil, fmt.Errorf("%s: surface %d names material %d of %d", fmtCMDL, si, sf.Material, len(layouts))
+		}
 		mat := &m.MaterialSets[0].Materials[sf.Material]
 		l := layouts[sf.Material]
 		for pi := range sf.Primitives {
@@ -214,6 +217,13 @@ func (b *meshBuilder) primitive(p *CMDLPrimitive, l VertexLayout, mat *CMDLMater
 	verts := make([]uint32, n)
 	for v := 0; v < n; v++ {
 		vals := p.Values[v*l.Values : (v+1)*l.Values]
+		// ParseCMDL has checked every index; a model built by hand is
+		// checked here.
+		for a := 0; a < numIndexed; a++ {
+			if s := l.Slot[a]; s >= 0 && int(vals[s]) >= b.m.arrayLen(a, mat) {
+				return fmt.Errorf("%s: %s %d: %s index %d past the %d-entry array", fmtCMDL, primName(p.Op), v, attrNames[a], vals[s], b.m.arrayLen(a, mat))
+			}
+		}
 		pos := int(vals[l.Slot[attrPos]])
 		nrm, tex := -1, -1
 		if s := l.Slot[attrNrm]; s >= 0 {

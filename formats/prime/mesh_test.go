@@ -337,3 +337,33 @@ func TestGoldenSkinned(t *testing.T) {
 		t.Errorf("%s: warnings %q, %d meshes, %d clips", dir, a.Warnings, len(a.Meshes), len(a.Clips))
 	}
 }
+
+// BenchmarkModel measures reading the demo model and skin and building the
+// mesh, the work a character's opening adds.
+func BenchmarkModel(b *testing.B) {
+	files, err := DemoModelFiles(MP1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmdl, cskr := files["0C0D0E0F.CMDL"], files["0D0E0F10.CSKR"]
+	c := DemoCINF()
+	sk, _, err := c.Skeleton("demo")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(cmdl) + len(cskr)))
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := ParseCMDL(cmdl)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := ParseCSKR(cskr, m.Game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := BuildMesh(m, s, c, sk, "demo"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
