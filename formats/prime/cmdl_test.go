@@ -2,7 +2,6 @@ package prime
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -246,19 +245,8 @@ FFFFFFFF 00000001                            | one normal
 // minus its position. Echoes' vector on an Echoes skeleton has no such
 // exception.
 func TestVectorSkin(t *testing.T) {
-	m, err := ParseCMDL(hexBytes(t, cmdlMP1Vector))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, c, sk := vectorModel(t)
 	s, err := ParseCSKR(hexBytes(t, cskrMP1Vector), MP1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := ParseCINF(hexBytes(t, mp1CINFVector), GameAuto)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sk, _, err := c.Skeleton("x")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,6 +289,25 @@ func TestVectorSkin(t *testing.T) {
 	if mesh2.InverseBind[0] != mgl32.Translate3D(0, 0, -1) || mesh2.Weights[2] != [4]float32{1, 0, 0, 0} {
 		t.Errorf("inverse binds %v weights %v", mesh2.InverseBind, mesh2.Weights)
 	}
+}
+
+// vectorModel parses the MP1 model vector and the CINF vector and builds
+// the skeleton.
+func vectorModel(t *testing.T) (*CMDL, *CINF, *formats.Skeleton) {
+	t.Helper()
+	m, err := ParseCMDL(hexBytes(t, cmdlMP1Vector))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ParseCINF(hexBytes(t, mp1CINFVector), GameAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, _, err := c.Skeleton("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, c, sk
 }
 
 func equalU16(got []uint16, want ...uint16) bool {
@@ -414,15 +421,7 @@ func TestCSKRErrors(t *testing.T) {
 // Errors that need both files and the skeleton name the file, the field
 // and the offset.
 func TestBuildMeshErrors(t *testing.T) {
-	m, err := ParseCMDL(hexBytes(t, cmdlMP1Vector))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := ParseCINF(hexBytes(t, mp1CINFVector), GameAuto)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sk, _, _ := c.Skeleton("x")
+	m, c, sk := vectorModel(t)
 	v := hexBytes(t, cskrMP1Vector)
 	tests := []struct {
 		name          string
@@ -496,21 +495,5 @@ func TestModelNonFinite(t *testing.T) {
 		{name: "skin weight", data: skin, off: 12, word: nan, parse: tryCSKR, field: "group 0 weight 0", format: fmtCSKR},
 		{name: "inline footer vector", data: inline, off: 24, word: inf, parse: tryCSKR, field: "point count vectors", format: fmtCSKR},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.parse(tc.data); err != nil {
-				t.Fatalf("the undamaged file fails: %v", err)
-			}
-			bad := bytes.Clone(tc.data)
-			binary.BigEndian.PutUint32(bad[tc.off:], tc.word)
-			err := tc.parse(bad)
-			var fe *formats.Error
-			if !errors.As(err, &fe) || !errors.Is(err, formats.ErrNonFinite) {
-				t.Fatalf("error %v: want a *formats.Error wrapping ErrNonFinite", err)
-			}
-			if fe.Format != tc.format || !strings.HasSuffix(fe.Field, tc.field) || fe.Offset != int64(tc.off) {
-				t.Errorf("error %q names %q %q at %d, want %q %q at %d", err, fe.Format, fe.Field, fe.Offset, tc.format, tc.field, tc.off)
-			}
-		})
-	}
+	runNonFinite(t, cases)
 }

@@ -228,12 +228,7 @@ func TestMeshWarnings(t *testing.T) {
 
 // The weights a game drops or rescales are warnings: MP1 keeps three.
 func TestMeshWeightRules(t *testing.T) {
-	m, err := ParseCMDL(hexBytes(t, cmdlMP1Vector))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := ParseCINF(hexBytes(t, mp1CINFVector), GameAuto)
-	sk, _, _ := c.Skeleton("x")
+	m, c, sk := vectorModel(t)
 	s := &CSKR{Game: MP1, Groups: []CSKRGroup{
 		{Weights: []CSKRWeight{{3, 0.25}, {4, 0.25}, {5, 0.25}, {4, 0.25}}, VertexCount: 2},
 		{Weights: []CSKRWeight{{5, 2}}, VertexCount: 2},
