@@ -10,16 +10,17 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// The vectors below are worked out by hand from the layout in
-// docs/formats/metroid-prime.md#models-cmdl-and-cskr; each line's comment
-// names the rule it checks.
+// The vectors below are worked out by hand from
+// docs/formats/metroid-prime.md#models-cmdl-and-cskr; each comment names
+// the subsection whose rule it checks: #cmdl-header, #vertex-arrays,
+// #material-sets, #surfaces-and-display-lists, #cskr.
 
-// cmdlMP1Vector is a version 2 (MP1) model: one material set whose only
-// material indexes positions with 16 bits and normals with 8 ("vertex
-// attribute flags", two bits per attribute), four positions in a section
-// padded to 64 bytes (so a fifth, zero, entry), one normal, and one surface
-// whose display list holds a triangle strip and a triangle list, padded
-// with NOPs ("surface", "display list").
+// cmdlMP1Vector is a version 2 (MP1) model (#cmdl-header): one material
+// set whose only material indexes positions with 16 bits and normals with
+// 8 (#material-sets, vertex flags), four positions in a section padded to
+// 64 bytes, so a fifth, zero, entry (#vertex-arrays), one normal, and one
+// surface whose display list holds a triangle strip and a triangle list,
+// padded with NOPs (#surfaces-and-display-lists).
 const cmdlMP1Vector = `
 DEADBABE 00000002 00000001                        | magic, version 2, flags: skinned
 00000000 00000000 00000000 3F800000 3F800000 00000000 | bounds (0,0,0)-(1,1,0)
@@ -51,10 +52,11 @@ DEADBABE 00000002 00000001                        | magic, version 2, flags: ski
 `
 
 // cmdlMP2Vector is a version 4 (Echoes) model: two more words in the
-// material, short normals (header flag 0x2) read by vertex format 1, a
-// position matrix index byte before each vertex's indices (top byte of
-// the vertex flags), konst colours, two u16 more in the surface header and
-// a triangle fan.
+// material and konst colours (#material-sets), short normals (header flag
+// 0x2) read by vertex format 1 (#vertex-arrays), a position matrix index
+// byte before each vertex's indices (top byte of the vertex flags), two
+// u16 more in the surface header and a triangle fan
+// (#surfaces-and-display-lists).
 const cmdlMP2Vector = `
 DEADBABE 00000004 00000003                        | magic, version 4, flags: skinned, short normals
 00000000 00000000 00000000 3F800000 3F800000 00000000 | bounds
@@ -85,9 +87,9 @@ A1 0003 00 0000 0000 03 0001 0000 06 0002 0000     | 0x160 fan, format 1: matrix
 00 00 00 00 00 00 00 00 00 00 00 00 00 00
 `
 
-// cskrMP1Vector is an MP1 skin: a group of three vertices on bone 3, one
-// vertex shared 1:3 by bones 3 and 4 ("vertex groups"), then the footer's
-// counts, each after -1 ("MP1 footer"), and PAK padding.
+// cskrMP1Vector is an MP1 skin (#cskr): a group of three vertices on bone
+// 3, one vertex shared 1:3 by bones 3 and 4, then the MP1 footer's counts,
+// each after -1, and PAK padding.
 const cskrMP1Vector = `
 00000002                                          | 2 groups
 00000001 00000003 3F800000 00000003               | 4: 1 weight (bone 3, 1.0); 3 vertices
@@ -96,8 +98,8 @@ FFFFFFFF 00000004 FFFFFFFF 00000004               | 44: 4 points, 4 normals
 FFFFFFFF                                          | padding
 `
 
-// cskrMP2Vector is the same skin in Echoes' layout, its bone ids three
-// lower as Echoes' CINFs number them, with the pool table and the
+// cskrMP2Vector is the same skin in Echoes' layout (#cskr), its bone ids
+// three lower as Echoes' CINFs number them, with the pool table and the
 // per-vertex bytes of the MP2 footer.
 const cskrMP2Vector = `
 00000002
