@@ -16,7 +16,7 @@ const fmtCMDL = "prime CMDL"
 // CMDLMagic starts every Metroid Prime 1 and 2 model.
 const CMDLMagic = 0xDEADBABE
 
-// CMDL versions (docs/formats/metroid-prime.md#models-cmdl-and-cskr).
+// CMDL versions (docs/formats/metroid-prime.md#cmdl-header).
 const (
 	CMDLVersionMP1      = 2
 	CMDLVersionMP2Demo  = 3
@@ -193,7 +193,8 @@ type VertexLayout struct {
 	Values, Size int
 }
 
-// Layout decodes VertexFlags. Two bits per attribute from bit 0 (position)
+// Layout decodes VertexFlags (docs/formats/metroid-prime.md#material-sets).
+// Two bits per attribute from bit 0 (position)
 // give none, direct, 8-bit index or 16-bit index; the top byte's bits are
 // the position and texture matrix indices, a direct byte each. Direct data
 // for the indexed attributes is an error: the games' models index every
@@ -509,9 +510,10 @@ func surfaceHeaderSize(version uint32, extra int) int {
 	return alignUp(fixed+extra, 32)
 }
 
-// parseSurface reads the surface in data[s:]: its header, then the display
-// list of the size its header gives (the low 31 bits of the word, as
-// CCubeSurface::GetDisplayListSize reads it).
+// parseSurface reads the surface in data[s:]
+// (docs/formats/metroid-prime.md#surfaces-and-display-lists): its header,
+// then the display list of the size its header gives (the low 31 bits of
+// the word, as CCubeSurface::GetDisplayListSize reads it).
 func (m *CMDL) parseSurface(data []byte, s int, layouts []VertexLayout, sf *CMDLSurface, index int) error {
 	r := bin.NewReader(data, binary.BigEndian, fmtCMDL)
 	r.Seek("header", s)

@@ -18,7 +18,7 @@ const fmtCSKR = "prime CSKR"
 // CSKR is a model's skin ("skin rules"): groups of consecutive vertices of
 // the model's position array that share a set of bone weights, then a
 // footer that differs between the games
-// (docs/formats/metroid-prime.md#models-cmdl-and-cskr).
+// (docs/formats/metroid-prime.md#cskr).
 type CSKR struct {
 	Game   Game
 	Groups []CSKRGroup

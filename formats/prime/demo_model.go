@@ -182,8 +182,9 @@ func DemoCMDL(game Game, legs uint32) *CMDL {
 	return m
 }
 
-// demoSurfaceHeader fills a surface's centre, reflection direction and
-// 24-byte extra data (its bounds) from the vertices it uses.
+// demoSurfaceHeader fills a surface's centre (the middle of the vertices it
+// uses) and reflection direction; CMDL surfaces carry no extra data (MREA
+// surfaces store their bounds there).
 func demoSurfaceHeader(m *CMDL, i int) {
 	sf := &m.Surfaces[i]
 	l, _ := m.MaterialSets[0].Materials[sf.Material].Layout()
@@ -202,9 +203,6 @@ func demoSurfaceHeader(m *CMDL, i int) {
 	}
 	sf.Center = lo.Add(hi).Mul(0.5)
 	sf.Normal = mgl32.Vec3{1, 0, 0}
-	var w writer
-	w.box(AABox{Min: lo, Max: hi})
-	sf.Extra = w.b
 }
 
 // DemoCSKR returns the skin of DemoCMDL: two groups per box (its near and

@@ -289,7 +289,8 @@ func (b *meshBuilder) addVertex(pos, nrm, tex int) {
 	}
 }
 
-// triangulate adds a primitive's triangles as GX forms them: a list takes
+// triangulate adds a primitive's triangles as GX forms them
+// (docs/formats/metroid-prime.md#surfaces-and-display-lists): a list takes
 // vertices three at a time, a strip alternates its winding back to the
 // first triangle's, a fan pivots on its first vertex, a quad splits along
 // its first diagonal.
@@ -324,12 +325,13 @@ func (b *meshBuilder) triangulate(op uint8, v []uint32) {
 	}
 }
 
-// bindInverse is the inverse bind matrix of every bone: the translation by
+// bindInverse is the inverse bind matrix of every bone
+// (docs/formats/metroid-prime.md#bind-pose-and-skinning): the translation by
 // minus the bone's CINF position (model space; the bind rotations are
-// identity). MP1's skinning (CSkinRules::BuildAccumulatedTransforms) takes
-// no offset for segment id 3, the root, whatever its position; MP2 has no
-// such exception in the reference editor, and both agree for a root at the
-// origin.
+// identity). MP1's skinning (CSkinRules::BuildAccumulatedTransforms,
+// 0x8035407C) takes a zero origin for segment 3, the root, whatever its
+// position; for MP2 the reference editor's rule (no exception) is used, and
+// both agree for a root at the origin.
 func bindInverse(c *CINF, sk *formats.Skeleton) []mgl32.Mat4 {
 	pos := make(map[int]mgl32.Vec3, len(c.Bones))
 	for i := range c.Bones {

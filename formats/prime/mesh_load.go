@@ -10,7 +10,8 @@ import (
 func noResource(id uint32) bool { return id == 0xFFFFFFFF || id == 0 }
 
 // attachMesh reads the character's model (CMDL) and skin (CSKR) by id from
-// the same folder or PAK and puts the mesh on the asset. Every problem is a
+// the same folder or PAK and puts the mesh on the asset
+// (docs/formats/metroid-prime.md#models-cmdl-and-cskr). Every problem is a
 // warning that names the resource: the skeleton plays without the mesh.
 // c is the character's CINF (nil when it was not found), sk the skeleton
 // built from it.

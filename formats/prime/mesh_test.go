@@ -282,6 +282,17 @@ func TestDemoModelRoundTrip(t *testing.T) {
 		if b2, err := m.MarshalBinary(); err != nil || !bytes.Equal(b, b2) {
 			t.Errorf("%v: CMDL re-encodes differently: %v", game, err)
 		}
+		// Extra data (an MREA surface's bounds) moves the display list
+		// to the next 32-byte boundary and comes back as stored.
+		m.Surfaces[1].Extra = bytes.Repeat([]byte{0xAB}, 24)
+		b3, err := m.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m3, err := ParseCMDL(b3)
+		if err != nil || !bytes.Equal(m3.Surfaces[1].Extra, m.Surfaces[1].Extra) || len(m3.Surfaces[1].Primitives) != 36 {
+			t.Errorf("%v: extra data: %v", game, err)
+		}
 		s := DemoCSKR(game)
 		b, err = s.MarshalBinary()
 		if err != nil {
