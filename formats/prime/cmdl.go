@@ -299,44 +299,10 @@ func ParseCMDL(data []byte) (*CMDL, error) {
 			return nil, prefixError(err, "material set "+strconv.Itoa(i))
 		}
 	}
-	var err error
+	if err := m.readArrays(data, next, short != 0); err != nil {
+		return nil, err
+	}
 	s, e := next()
-	if m.Positions, err = readVec3Array(data, s, e, "positions"); err != nil {
-		return nil, err
-	}
-	s, e = next()
-	if m.Flags&CMDLShortNormals != 0 {
-		m.ShortNormals = make([][3]int16, (e-s)/6)
-		for i := range m.ShortNormals {
-			p := s + 6*i
-			m.ShortNormals[i] = [3]int16{int16(be16(data, p)), int16(be16(data, p+2)), int16(be16(data, p+4))}
-		}
-	} else if m.Normals, err = readVec3Array(data, s, e, "normals"); err != nil {
-		return nil, err
-	}
-	s, e = next()
-	m.Colors = make([]uint32, (e-s)/4)
-	for i := range m.Colors {
-		m.Colors[i] = be32(data, s+4*i)
-	}
-	s, e = next()
-	ur := bin.NewReader(data[:e], binary.BigEndian, fmtCMDL)
-	ur.Seek("texture coordinates", s)
-	m.UVs = make([]mgl32.Vec2, (e-s)/8)
-	for i := range m.UVs {
-		m.UVs[i] = mgl32.Vec2{ur.Finite32("texture coordinates"), ur.Finite32("texture coordinates")}
-	}
-	if err := ur.Err(); err != nil {
-		return nil, err
-	}
-	if short != 0 {
-		s, e = next()
-		m.ShortUVs = make([][2]uint16, (e-s)/4)
-		for i := range m.ShortUVs {
-			m.ShortUVs[i] = [2]uint16{be16(data, s+4*i), be16(data, s+4*i+2)}
-		}
-	}
-	s, e = next()
 	sr := bin.NewReader(data[:e], binary.BigEndian, fmtCMDL)
 	sr.Seek("surface offsets", s)
 	off = sr.Offset()
@@ -374,6 +340,50 @@ func ParseCMDL(data []byte) (*CMDL, error) {
 		m.warn("%s", trailingWarning(m.Trailing))
 	}
 	return m, nil
+}
+
+// readArrays reads the vertex attribute arrays
+// (docs/formats/metroid-prime.md#vertex-arrays): each holds its section's
+// whole entries; next returns the next section's bounds.
+func (m *CMDL) readArrays(data []byte, next func() (int, int), shortUVs bool) error {
+	var err error
+	s, e := next()
+	if m.Positions, err = readVec3Array(data, s, e, "positions"); err != nil {
+		return err
+	}
+	s, e = next()
+	if m.Flags&CMDLShortNormals != 0 {
+		m.ShortNormals = make([][3]int16, (e-s)/6)
+		for i := range m.ShortNormals {
+			p := s + 6*i
+			m.ShortNormals[i] = [3]int16{int16(be16(data, p)), int16(be16(data, p+2)), int16(be16(data, p+4))}
+		}
+	} else if m.Normals, err = readVec3Array(data, s, e, "normals"); err != nil {
+		return err
+	}
+	s, e = next()
+	m.Colors = make([]uint32, (e-s)/4)
+	for i := range m.Colors {
+		m.Colors[i] = be32(data, s+4*i)
+	}
+	s, e = next()
+	r := bin.NewReader(data[:e], binary.BigEndian, fmtCMDL)
+	r.Seek("texture coordinates", s)
+	m.UVs = make([]mgl32.Vec2, (e-s)/8)
+	for i := range m.UVs {
+		m.UVs[i] = mgl32.Vec2{r.Finite32("texture coordinates"), r.Finite32("texture coordinates")}
+	}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	if shortUVs {
+		s, e = next()
+		m.ShortUVs = make([][2]uint16, (e-s)/4)
+		for i := range m.ShortUVs {
+			m.ShortUVs[i] = [2]uint16{be16(data, s+4*i), be16(data, s+4*i+2)}
+		}
+	}
+	return nil
 }
 
 func (m *CMDL) warn(format string, args ...any) {
