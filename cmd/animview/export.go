@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -136,13 +137,14 @@ func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.T
 func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]export.Job, error) {
 	var files []string
 	if isDir {
-		ents, err := os.ReadDir(src)
+		// Symbolic links to files count as the files.
+		names, err := formats.RegularFiles(os.DirFS(src), ".")
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-				files = append(files, filepath.Join(src, e.Name()))
+		for _, n := range names {
+			if !strings.HasPrefix(n, ".") {
+				files = append(files, filepath.Join(src, n))
 			}
 		}
 	} else {
@@ -223,7 +225,7 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 				}
 				if err == nil && l.Name == pak.LoaderName {
 					cp := *in
-					cp.Options = gameOptions(o)
+					cp.Options = o.loaderOptions()
 					// An archive that fails here fails through the
 					// registry too, which says so.
 					arc, _ = pak.OpenArchive(&cp)
@@ -290,18 +292,28 @@ func libraryJob(dir string, outName func(string) string, o openOptions) export.J
 		}}
 }
 
-// gameOptions is the loaders' options for --game.
-func gameOptions(o openOptions) map[string]string {
-	if o.Game == "" {
-		return nil
+// loaderOptions is the loaders' options for --game and --archive-budget.
+func (o openOptions) loaderOptions() map[string]string {
+	var m map[string]string
+	set := func(k, v string) {
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[k] = v
 	}
-	return map[string]string{"game": o.Game}
+	if o.Game != "" {
+		set("game", o.Game)
+	}
+	if o.Budget > 0 {
+		set(formats.OptionBudget, strconv.Itoa(o.Budget))
+	}
+	return m
 }
 
 func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
 	cp := *in
 	cp.Entry = entry
-	cp.Options = gameOptions(o)
+	cp.Options = o.loaderOptions()
 	if o.Skeleton != "" {
 		sk, err := readInput(o.Skeleton)
 		if err != nil {

@@ -121,6 +121,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
 	skeleton, game, entry, character, model string
+	budget                                  int
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -129,6 +130,7 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
 	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
 	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
+	fs.IntVar(&l.budget, "archive-budget", formats.DefaultBudget>>20, "`MiB` an archive (PAK) may decompress in all")
 }
 
 func (l *loadFlags) options() openOptions {
@@ -136,7 +138,7 @@ func (l *loadFlags) options() openOptions {
 	if entry == "" {
 		entry = l.character
 	}
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must
