@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
@@ -273,4 +274,52 @@ func TestAliasedErrorNamesRow(t *testing.T) {
 			t.Errorf("row %d: %v", i, err)
 		}
 	}
+}
+
+// FuzzList is folder and archive listing (issue 25): whatever the bytes,
+// nothing panics, and when every entry decompresses, listing a PAK gives
+// the entries that opening it gives (a listing parses character sets from
+// prefixes, which must change nothing) and the archive's resources written
+// out as a folder list alike.
+func FuzzList(f *testing.F) {
+	f.Add(demoPAK(f, prime.MP1, 1, 0))
+	f.Add(demoPAK(f, prime.MP2, 2, 4))
+	f.Add(aliasedPAK(3, "ANCS", zlibBody(f, demoSetPadded(f, 70000))))
+	opts := map[string]string{formats.OptionBudget: "64"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		listed, _, lerr := List("fuzz.pak", data, opts)
+		arc, oerr := OpenArchive(&formats.Input{Name: "fuzz.pak", Data: data, Options: opts})
+		if errors.Is(lerr, formats.ErrBudget) || errors.Is(oerr, formats.ErrBudget) {
+			return
+		}
+		if (lerr == nil) != (oerr == nil) {
+			t.Fatalf("list: %v; open: %v", lerr, oerr)
+		}
+		if lerr != nil {
+			return
+		}
+		// The same resources as a folder of extracted files. A listing
+		// reads only the start of a stream, so it can show a set whose
+		// stream is damaged further on, which opening leaves out: the
+		// lists are compared when every stream is whole.
+		fsys := fstest.MapFS{}
+		for i := range arc.f.Resources {
+			name := arc.f.Resources[i].Name()
+			if _, dup := fsys[name]; dup {
+				continue
+			}
+			b, err := arc.f.Data(i)
+			if err != nil {
+				return
+			}
+			fsys[name] = &fstest.MapFile{Data: b}
+		}
+		if fmt.Sprint(listed) != fmt.Sprint(arc.Entries()) {
+			t.Fatalf("listed %v, opened %v", listed, arc.Entries())
+		}
+		folder, _, err := prime.LibraryEntries(formats.FSResolver{FS: fsys}, true)
+		if err != nil || fmt.Sprint(folder) != fmt.Sprint(listed) {
+			t.Fatalf("folder lists %v (%v), the archive %v", folder, err, listed)
+		}
+	})
 }
