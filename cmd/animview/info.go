@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -162,9 +161,7 @@ func cmdInfo(args []string, w io.Writer) error {
 	}
 	j := describe(a)
 	if *asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(j)
+		return writeJSON(w, j)
 	}
 	return printInfo(w, j)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/lego"
+	"github.com/animview/animview/formats/ms3d"
 )
 
 // longNameSI writes an SI of four animations, the first named with 300
@@ -160,5 +161,29 @@ func TestExportFolderOfSymlinks(t *testing.T) {
 	stdout, errs, code := runCLI(t, "export", src, "-o", out, "--all")
 	if code != 0 || !strings.Contains(stdout, "exported 2 clips to 2 files") {
 		t.Errorf("exit %d:\n%s%s", code, stdout, errs)
+	}
+}
+
+// TestJSONOverflow is issue 25's item 4 at the last output: values that
+// are finite in the file but overflow as bones compose (two joints at x
+// 3e38) give an error that says so, not a bare "json: unsupported value",
+// and no partial JSON.
+func TestJSONOverflow(t *testing.T) {
+	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 2,
+		Joints: []ms3d.Joint{{Name: "a", Position: [3]float32{3e38, 0, 0}}, {Name: "b", ParentName: "a", Position: [3]float32{3e38, 0, 0}}}}
+	b, err := f.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "huge.ms3d")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, errs, code := runCLI(t, "pose", "--json", p, "--time", "0")
+	if code == 0 || stdout != "" || !strings.Contains(errs, "past single precision's range") || !strings.Contains(errs, "not a finite number") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout[:min(len(stdout), 80)], errs)
+	}
+	if _, errs, code := runCLI(t, "info", "--json", p); code != 0 {
+		t.Errorf("info --json: exit %d: %s", code, errs)
 	}
 }
