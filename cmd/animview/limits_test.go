@@ -187,3 +187,23 @@ func TestJSONOverflow(t *testing.T) {
 		t.Errorf("info --json: exit %d: %s", code, errs)
 	}
 }
+
+// TestRenderFailureKeepsFile: render writes atomically too, so a render
+// that fails leaves the file that was there (before, it was truncated).
+func TestRenderFailureKeepsFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "mine.gif")
+	if err := os.WriteFile(out, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A CINF is a skeleton without clips: no GIF to make.
+	_, errs, code := runCLI(t, "render", "../../formats/prime/testdata/5E6F7081.CINF", "-o", out)
+	if code == 0 || !strings.Contains(errs, "needs a clip") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "mine" {
+		t.Errorf("the file now holds %q", b)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
+		t.Errorf("folder holds %v", ents)
+	}
+}

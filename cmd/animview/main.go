@@ -97,9 +97,10 @@ const usage = `usage:
   animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
   animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto]
   animview list FILE
-  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
-  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]
-FILE may be "demo:" for the built-in demo.
+  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
+  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
+FILE may be "demo:" for the built-in demo. --archive-budget MiB bounds what an archive (PAK) may
+decompress (512 MiB). export never replaces a file without --force.
 `
 
 // parseInterspersed parses flags that may come before or after positional
