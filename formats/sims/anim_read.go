@@ -21,7 +21,8 @@ const (
 	timePropItemMin = 4 + propsListMin                      // id + props list
 )
 
-// DecodeAnim decodes a TSO `.anim` file (spec 2.3). It reads exactly the
+// DecodeAnim decodes a TSO `.anim` file (docs/formats/sims.md#tso-anim). It
+// reads exactly the
 // file; bytes left over are an error, since every known file ends exactly
 // where its layout does.
 func DecodeAnim(data []byte) (*Animation, error) {

@@ -11,7 +11,7 @@ import (
 )
 
 // FrameRate is the playback rate of every Sims animation: one key per frame,
-// 30 frames per second (FreeSO's VM tick; spec 2.7).
+// 30 frames per second (FreeSO's VM tick; docs/formats/sims.md#playback).
 const FrameRate = 30
 
 // coords is the Sims data's coordinate system (see the package doc). Sims

@@ -11,7 +11,7 @@ import (
 
 const cfpFormat = "sims-cfp"
 
-// CFP code bytes (spec 2.6).
+// CFP code bytes (docs/formats/sims.md#cfp-key-data).
 const (
 	cfpLiteral = 0xFF // a little-endian float32 follows
 	cfpRepeat  = 0xFE // a little-endian uint16 repeat count follows

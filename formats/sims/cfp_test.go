@@ -21,7 +21,8 @@ func cat(parts ...[]byte) []byte {
 }
 
 // handCFP holds 2 translations and 2 rotations, worked out by hand from
-// spec 2.6 in FreeSO's reading (a repeat count R makes R+1 values).
+// docs/formats/sims.md#cfp-key-data in FreeSO's reading (a repeat count R
+// makes R+1 values).
 var handCFP = cat(
 	[]byte{0xFF}, le32(1), []byte{0x7E}, // tx: literal 1.0; delta code 126 (Delta = 0) → 1, 1
 	[]byte{0xFF}, le32(3), []byte{0xFC}, // ty: literal 3.0; code 252 → 3 + 3.9676e-10·126⁴ = 3.1000023
@@ -33,7 +34,8 @@ var handCFP = cat(
 )
 
 func TestCFPDeltaTable(t *testing.T) {
-	// Delta[c] = 3.9676e-10·(c−126)³·|c−126| (spec 2.6): 126 is zero, the
+	// Delta[c] = 3.9676e-10·(c−126)³·|c−126| (docs/formats/sims.md#cfp-key-data):
+	// 126 is zero, the
 	// table is odd around it, and the ends are ±3.9676e-10·126⁴ ≈ ±0.1000023.
 	if cfpDelta[126] != 0 || cfpDelta[127] != float32(3.9676e-10) || cfpDelta[125] != -float32(3.9676e-10) ||
 		math.Abs(float64(cfpDelta[252])-0.1000023) > 1e-7 || cfpDelta[0] != -cfpDelta[252] {

@@ -7,7 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Smallest binary encodings of character-file records (spec 2.4, 2.5).
+// Smallest binary encodings of character-file records
+// (docs/formats/sims.md#character-files-cmx-and-bcf).
 const (
 	charBoneMin    = 1 + 1 + 4 + 12 + 16 + 12 + 8  // names, props count, transform, flags, wiggle
 	charSkelMin    = 1 + 4                         // name, bone count
@@ -154,7 +155,8 @@ func decodeSuit(s fieldSource, su *Suit) {
 	}
 }
 
-// decodeSkill reads a skill record (spec 2.4): the arrays are counted here
+// decodeSkill reads a skill record (docs/formats/sims.md#skills): the arrays
+// are counted here
 // and stored in the `.cfp` file named by XSkillName.
 func decodeSkill(s fieldSource, a *Animation) {
 	a.Name = s.str("skill.name")

@@ -12,7 +12,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// handCMX is a text character file in the layout of spec 2.4/2.5: a comment,
+// handCMX is a text character file in the layout of
+// docs/formats/sims.md#character-files-cmx-and-bcf: a comment,
 // the version line, then one skeleton (two bones: the adult-skeleton.cmx
 // values quoted in the notes), no suits and one skill. Numbers share lines
 // freely; strings are whole lines.
@@ -116,7 +117,8 @@ func TestHandCMX(t *testing.T) {
 	}
 }
 
-// handBCF is a binary character file worked out by hand (spec 2.4, 2.5;
+// handBCF is a binary character file worked out by hand
+// (docs/formats/sims.md#character-files-cmx-and-bcf;
 // all little-endian): one skeleton of one bone with an int32 bone count,
 // one suit with one binding, no skills.
 var handBCF = cat(

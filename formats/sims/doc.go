@@ -3,8 +3,8 @@
 // and The Sims 1 character files (`.cmx` text, `.bcf` binary) with their
 // skeletons, suits and skills, whose key data lives in `.cfp` files.
 //
-// Layouts follow FreeSO (tso.vitaboy.model) as the research notes describe
-// them (lego-sims-anm.md section 2):
+// Layouts follow FreeSO (tso.vitaboy.model) as docs/formats/sims.md
+// describes them:
 //
 //   - `.anim` and `.skel` integers are big-endian and their floats
 //     little-endian; strings have a 1-byte length, except the animation

@@ -13,7 +13,8 @@ const skelFormat = "sims-skel"
 // hasProps, translation, rotation, three flags, two wiggle floats.
 const skelBoneMin = 4 + 1 + 1 + 1 + 12 + 16 + 12 + 8
 
-// DecodeSkel decodes a TSO `.skel` file (spec 2.5): big-endian integers,
+// DecodeSkel decodes a TSO `.skel` file (docs/formats/sims.md#tso-skel):
+// big-endian integers,
 // little-endian floats, an int16 bone count.
 func DecodeSkel(data []byte) (*Skeleton, error) {
 	r := bin.NewReader(data, binary.BigEndian, skelFormat)

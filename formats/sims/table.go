@@ -7,7 +7,8 @@ package sims
 //
 // Where the facts come from:
 //   - ROOT (parent NULL) → PELVIS → L_LEG: the adult-skeleton.cmx excerpt
-//     quoted in the research notes (spec 2.5, gamedev.net topic 620010).
+//     quoted in gamedev.net topic 620010
+//     (docs/formats/sims.md#built-in-skeleton-tables).
 //   - The rest: the motion order of the eight FreeSO samples, which lists
 //     every bone after all of its descendants (a post-order walk of the
 //     tree), together with their first-frame translations, in which each
