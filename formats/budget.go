@@ -8,7 +8,7 @@ import (
 )
 
 // ErrBudget is the cause of an error for an archive that would decompress
-// more than its budget (docs/formats/README.md#limits-and-non-finite-numbers).
+// more than its budget (docs/formats/README.md#limits).
 var ErrBudget = errors.New("archive budget exceeded")
 
 // DefaultBudget is the decompressed bytes an opened archive may produce in

@@ -334,8 +334,9 @@ const (
 // only moves forward, so a prefix that parses gives the same set as the
 // whole file (less its trailing bytes, which a listing does not show), and
 // a prefix whose parse fails for a reason other than running out of bytes
-// (bin.ErrShort, bin.ErrCount) fails the same way whole. So a damaged or
-// aliased 128 MiB entry is listed from its first 64 KiB.
+// (bin.ErrShort, bin.ErrCount) fails the same way whole
+// (docs/formats/README.md#limits). So a damaged or aliased 128 MiB entry
+// is listed from its first 64 KiB.
 func (l *library) parseSet(name string, listing bool) (*ANCS, error) {
 	if po, ok := l.r.(formats.PrefixOpener); ok && listing {
 		for n := listPrefix; n <= maxListPrefix; n *= 8 {

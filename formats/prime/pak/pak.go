@@ -209,7 +209,7 @@ func (f *File) Budget() *formats.Budget { return f.budget }
 // or that ends short of it, is an error. Rows that share an entry's offset
 // and size get the same bytes, decompressed once; the callers must not
 // write to them. Every decompression is counted against the archive's
-// budget first (docs/formats/README.md#limits-and-non-finite-numbers).
+// budget first (docs/formats/README.md#limits).
 func (f *File) Data(i int) ([]byte, error) {
 	if i < 0 || i >= len(f.Resources) {
 		return nil, fmt.Errorf("%s: no resource %d", fmtPAK, i)
