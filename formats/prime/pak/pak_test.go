@@ -299,7 +299,7 @@ func TestLoadPAK(t *testing.T) {
 			if c := a.AnimSet.Animations[3].Tree.Children[1].Clip; c != 2 {
 				t.Errorf("phase blend's second child plays clip %d", c)
 			}
-			listed, warns, err := List(data)
+			listed, warns, err := List("demo.pak", data, nil)
 			if err != nil || len(warns) > 0 || fmt.Sprint(listed) != fmt.Sprint(a.Entries) {
 				t.Errorf("list %v %q %v", listed, warns, err)
 			}
@@ -378,7 +378,7 @@ func BenchmarkListPAK(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		es, _, err := List(data)
+		es, _, err := List("demo.pak", data, nil)
 		if err != nil || len(es) != 1002 {
 			b.Fatal(err, len(es))
 		}
