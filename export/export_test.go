@@ -366,7 +366,7 @@ func TestValidator(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".glb", ".gltf"} {
-			if err := WriteFile(filepath.Join(dir, fx.name+ext), doc); err != nil {
+			if err := WriteFile(filepath.Join(dir, fx.name+ext), doc, true); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,7 +378,7 @@ func TestValidator(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFile(filepath.Join(dir, fx.name+".glb"), doc); err != nil {
+		if err := WriteFile(filepath.Join(dir, fx.name+".glb"), doc, true); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -183,6 +183,18 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		doc.Animations = append(doc.Animations, an)
 	}
 	doc.Buffers = []*gltf.Buffer{{ByteLength: len(buf.data), Data: buf.data}}
+	if buf.err != nil {
+		return nil, fmt.Errorf("export: %w", buf.err)
+	}
+	for i, nd := range doc.Nodes {
+		for _, v := range [...]float64{nd.Translation[0], nd.Translation[1], nd.Translation[2],
+			nd.Rotation[0], nd.Rotation[1], nd.Rotation[2], nd.Rotation[3], nd.Scale[0], nd.Scale[1], nd.Scale[2]} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("export: node %d (%q) transform %v %v %v: the data passes single precision's range: %w",
+					i, nd.Name, nd.Translation, nd.Rotation, nd.Scale, formats.ErrNonFinite)
+			}
+		}
+	}
 	return doc, nil
 }
 

@@ -15,4 +15,4 @@ shot() { # OUT ACTIONS FILE
 shot viewer-demo.png 'select-bone l_forearm; seek 0.4' demo:
 shot viewer-sims.png 'seek 3.2' formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-lego.png 'seek 1.5' formats/lego/testdata/scene_far.ani
-shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/DemoSet-mp1.pak
+shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/SkinnedSet-mp1.pak

@@ -20,6 +20,9 @@ type openOptions struct {
 	// Model is the model file an ANM splits (--model); it reaches the
 	// loader as Input.Skeleton, the resource the file is posed on.
 	Model string
+	// Budget is an archive's decompression budget in MiB
+	// (--archive-budget; 0: formats.DefaultBudget).
+	Budget int
 }
 
 func registry() *formats.Registry {
@@ -82,8 +85,6 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 		in.Skeleton = m
 	}
 	in.Entry = o.Entry
-	if o.Game != "" {
-		in.Options = map[string]string{"game": o.Game}
-	}
+	in.Options = o.loaderOptions()
 	return registry().Load(in)
 }

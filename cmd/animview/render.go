@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/animview/animview/export"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 )
@@ -70,32 +70,24 @@ func cmdRender(args []string, stdout io.Writer) error {
 	if *allFrames {
 		return renderFrames(a, ci, *out, fo, fpsSet(fs), stdout)
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
+	var encode func(io.Writer) error
 	switch strings.ToLower(filepath.Ext(*out)) {
 	case ".gif":
 		if ci < 0 {
-			f.Close()
 			return errors.New("a GIF needs a clip; the file has none")
 		}
-		err = raster.EncodeGIF(f, a, ci, fo)
+		encode = func(w io.Writer) error { return raster.EncodeGIF(w, a, ci, fo) }
 	case ".png":
-		img, rerr := raster.RenderFrame(a, ci, *tm, fo)
-		if rerr != nil {
-			err = rerr
-		} else {
-			err = raster.EncodePNG(f, img)
+		img, err := raster.RenderFrame(a, ci, *tm, fo)
+		if err != nil {
+			return err
 		}
+		encode = func(w io.Writer) error { return raster.EncodePNG(w, img) }
 	default:
-		err = fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		return fmt.Errorf("-o %s: want a .png or .gif name", *out)
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(*out)
+	// Written whole or not at all: a failure leaves what was there.
+	if err := export.WriteAtomic(*out, encode); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
