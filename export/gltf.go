@@ -52,6 +52,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	for i := range rest {
 		rest[i] = conv.Transform(&pose.Local[i])
 	}
+	nodeLocals(sk, rest)
 	restWorld := make([]mgl64.Mat4, n)
 	worldOf(sk, rest, restWorld)
 	size := figureSize(restWorld)
@@ -61,7 +62,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	for k := range takes {
 		// The tolerance follows the figure's size over the take, so that
 		// a figure folded up at rest does not make it needlessly tight.
-		s, err := sampleTake(sk, &conv, &takes[k], relTol*size)
+		s, err := sampleTake(sk, &conv, &takes[k], size)
 		if err != nil {
 			return nil, err
 		}
@@ -75,10 +76,14 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Asset.Generator = Generator
 	buf := &buffer{doc: doc}
 	names := uniqueNames(sk)
+	prime2 := sk.Compose == formats.ComposePrime2
 	for i := range sk.Bones {
 		b := &sk.Bones[i]
 		nd := &gltf.Node{Name: names[i], Extras: map[string]any{"id": b.ID, "name": b.Name}}
 		setTRS(nd, &rest[i])
+		if prime2 {
+			nd.Scale = [3]float64{1, 1, 1}
+		}
 		doc.Nodes = append(doc.Nodes, nd)
 	}
 	var roots []int
@@ -89,11 +94,32 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 			roots = append(roots, i)
 		}
 	}
+	// bind[b] is the node whose world matrix is bone b's model-space
+	// matrix as the player composes it, the joint that what follows the
+	// bone is skinned to: the bone's node, or under Echoes' rule a bone
+	// that scales at some time gets a leaf helper carrying its own scale
+	// (docs/formats/gltf-export.md#echoes-scale).
+	bind := make([]int, n)
+	scaleNode := make([]int, n)
+	for i := range bind {
+		bind[i], scaleNode[i] = i, -1
+		if !prime2 || !scales(i, rest, samples) {
+			continue
+		}
+		scaleNode[i] = len(doc.Nodes)
+		bind[i] = scaleNode[i]
+		nd := &gltf.Node{Name: names[i] + " scale", Extras: map[string]any{"scale_of": names[i]}}
+		nd.Scale = [3]float64{f32(rest[i].S[0]), f32(rest[i].S[1]), f32(rest[i].S[2])}
+		doc.Nodes = append(doc.Nodes, nd)
+		doc.Nodes[i].Children = append(doc.Nodes[i].Children, scaleNode[i])
+		sc := restWorld[i].Mul4(mgl64.Scale3D(rest[i].S[0], rest[i].S[1], rest[i].S[2]))
+		restWorld = append(restWorld, sc)
+	}
 	// A bone that can be hidden gets a helper node whose scale goes to zero
 	// while it is invisible: the bone's own node keeps its transform, so its
 	// children stay where the game puts them (animview hides a bone's stick
-	// and dot, not its subtree). The helper hangs under the bone the
-	// bone's stick moves with: its parent, or itself for a root.
+	// and dot, not its subtree). The helper hangs under the joint the
+	// bone's stick moves with: its parent's, or its own for a root.
 	helper := make([]int, n)
 	for i := range helper {
 		helper[i] = -1
@@ -104,6 +130,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		if host < 0 {
 			host = i
 		}
+		host = bind[host]
 		helper[i] = len(doc.Nodes)
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: names[i] + " visibility",
 			Extras: map[string]any{"visibility_of": names[i]}})
@@ -127,7 +154,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Skins = []*gltf.Skin{{Name: sk.Name, Joints: joints,
 		InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))}}
 
-	mesh := stickMesh(sk, restWorld, helper, size)
+	mesh := stickMesh(sk, restWorld, bind, helper, size)
 	if len(mesh.pos) > 0 {
 		doc.Materials = []*gltf.Material{{Name: "bone", DoubleSided: true,
 			PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorFactor: &[4]float64{0.85, 0.8, 0.7, 1},
@@ -176,7 +203,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
 
 	for k := range takes {
-		an := animation(buf, sk, &takes[k], samples[k], helper)
+		an := animation(buf, sk, &takes[k], samples[k], scaleNode, helper)
 		if camNode >= 0 {
 			cameraChannels(buf, an, camNode, &conv, &takes[k], samples[k].times, doc.Nodes[camNode])
 		}
@@ -198,6 +225,23 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 		return fmt.Errorf("export: encode glTF: %w", err)
 	}
 	return nil
+}
+
+// scales reports whether bone b's own scale differs from 1 at rest or in
+// any sample.
+func scales(b int, rest []trs, samples []*sampled) bool {
+	one := mgl64.Vec3{1, 1, 1}
+	if rest[b].S != one {
+		return true
+	}
+	for _, s := range samples {
+		for _, l := range s.local {
+			if l[b].S != one {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasBindPose(sk *formats.Skeleton) bool {
