@@ -95,7 +95,7 @@ const usage = `usage:
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
   animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto]
+  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto] [--show mesh|mesh+bones|bones]
   animview list FILE
   animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
   animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]
