@@ -364,7 +364,7 @@ func TestValidator(t *testing.T) {
 		t.Skipf("glTF validator not available (%v); scripts/test.sh installs it", err)
 	}
 	dir := t.TempDir()
-	for _, fx := range fixtures(t) {
+	for _, fx := range append(fixtures(t), meshFixtures(t)...) {
 		a := fx.asset
 		doc, err := Build(a, allTakes(a))
 		if err != nil {

@@ -141,7 +141,10 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	if len(doc.Nodes) > math.MaxUint16 {
 		return nil, fmt.Errorf("export: %d joints is more than glTF's 16-bit joint indices hold", len(doc.Nodes))
 	}
-	// The skin: every node above is a joint, in node order.
+	// The skins: every node above is a joint, in node order. The stick
+	// figure's skin has the rest pose's inverse binds; each skinned mesh
+	// gets a skin of its own with its reference pose's
+	// (docs/formats/gltf-export.md#meshes).
 	joints := make([]int, len(doc.Nodes))
 	ibm := make([]float32, 0, 16*len(joints))
 	for j := range joints {
@@ -151,21 +154,47 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 			ibm = append(ibm, float32(v))
 		}
 	}
-	doc.Skins = []*gltf.Skin{{Name: sk.Name, Joints: joints,
-		InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))}}
-
-	mesh := stickMesh(sk, restWorld, bind, helper, size)
-	if len(mesh.pos) > 0 {
-		doc.Materials = []*gltf.Material{{Name: "bone", DoubleSided: true,
+	var mesh *stick
+	var realMeshes []int
+	var realFrom []*formats.Mesh
+	if len(a.Meshes) > 0 {
+		realMeshes, realFrom = addMeshes(doc, buf, a, &conv, bind)
+	}
+	if len(realMeshes) == 0 {
+		// Formats without a mesh show a stick figure.
+		mesh = stickMesh(sk, restWorld, bind, helper, size)
+	}
+	stickSkin := -1
+	if mesh != nil && len(mesh.pos) > 0 {
+		stickSkin = len(doc.Skins)
+		doc.Skins = append(doc.Skins, &gltf.Skin{Name: sk.Name, Joints: joints,
+			InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))})
+		doc.Materials = append(doc.Materials, &gltf.Material{Name: "bone", DoubleSided: true,
 			PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorFactor: &[4]float64{0.85, 0.8, 0.7, 1},
-				MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}}}
+				MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}})
 		attr := gltf.PrimitiveAttributes{
 			"POSITION":  buf.floats(mesh.pos, gltf.AccessorVec3, gltf.TargetArrayBuffer, true),
 			"NORMAL":    buf.floats(mesh.nrm, gltf.AccessorVec3, gltf.TargetArrayBuffer, false),
 			"JOINTS_0":  buf.joints(mesh.joint),
 			"WEIGHTS_0": buf.floats(mesh.weight, gltf.AccessorVec4, gltf.TargetArrayBuffer, false),
 		}
-		doc.Meshes = []*gltf.Mesh{{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr, Material: gltf.Index(0)}}}}
+		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr,
+			Material: gltf.Index(len(doc.Materials) - 1)}}})
+	}
+	meshNodes := []*gltf.Node{}
+	if stickSkin >= 0 {
+		// The skinned mesh sits at the scene root with no transform of
+		// its own, as glTF asks.
+		meshNodes = append(meshNodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(len(doc.Meshes) - 1), Skin: gltf.Index(stickSkin)})
+	}
+	for k, mi := range realMeshes {
+		nd := &gltf.Node{Name: doc.Meshes[mi].Name, Mesh: gltf.Index(mi)}
+		if realFrom[k].Skinned() {
+			nd.Skin = gltf.Index(len(doc.Skins))
+			doc.Skins = append(doc.Skins, &gltf.Skin{Name: doc.Meshes[mi].Name, Joints: joints,
+				InverseBindMatrices: gltf.Index(buf.floats(meshIBMs(sk, realFrom[k], &conv, bind, restWorld), gltf.AccessorMat4, 0, false))})
+		}
+		meshNodes = append(meshNodes, nd)
 	}
 	// glTF wants a skin's joints under one root: a skeleton with several
 	// roots (a Sims table with detached bones) hangs them under an
@@ -175,10 +204,8 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: sk.Name + " root", Children: roots})
 		top = []int{len(doc.Nodes) - 1}
 	}
-	if len(mesh.pos) > 0 {
-		// The skinned mesh sits at the scene root with no transform of
-		// its own, as glTF asks.
-		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
+	for _, nd := range meshNodes {
+		doc.Nodes = append(doc.Nodes, nd)
 		top = append(top, len(doc.Nodes)-1)
 	}
 	// A clip's camera (LEGO Island) is a camera node at the scene root,
