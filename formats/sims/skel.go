@@ -77,16 +77,16 @@ func readBoneProps(r *bin.Reader, str func(*bin.Reader, string) string) []Prop {
 func readBoneTail(r *bin.Reader, b *SkelBone) {
 	le := binary.LittleEndian
 	for k := 0; k < 3; k++ {
-		b.Translation[k] = r.F32Order("bone.translation", le)
+		b.Translation[k] = r.Finite32Order("bone.translation", le)
 	}
 	for k := 0; k < 4; k++ {
-		b.Rotation[k] = r.F32Order("bone.rotation", le)
+		b.Rotation[k] = r.Finite32Order("bone.rotation", le)
 	}
 	b.CanTranslate = r.I32("bone.canTranslate")
 	b.CanRotate = r.I32("bone.canRotate")
 	b.CanBlend = r.I32("bone.canBlend")
-	b.WiggleValue = r.F32Order("bone.wiggleValue", le)
-	b.WigglePower = r.F32Order("bone.wigglePower", le)
+	b.WiggleValue = r.Finite32Order("bone.wiggleValue", le)
+	b.WigglePower = r.Finite32Order("bone.wigglePower", le)
 }
 
 // EncodeSkel writes a TSO `.skel` file.
