@@ -73,7 +73,7 @@ func (c *Conversion) Matrix(m mgl32.Mat4) mgl64.Mat4 {
 // float32), one primitive per group with the group's material. Triangles
 // are rewound where the conversion mirrors or the format's front faces
 // wind clockwise, so that glTF's counter-clockwise fronts hold. It
-// returns the mesh indices and whether each is skinned.
+// returns the glTF mesh index of each mesh written and the asset mesh it came from.
 func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversion, bind []int) (meshes []int, from []*formats.Mesh) {
 	for _, m := range a.Meshes {
 		if m == nil || len(m.Positions) == 0 || m.Triangles() == 0 {

@@ -120,7 +120,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
-	skeleton, game, entry, character, model string
+	skeleton, game, entry, character, model, suit string
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -129,6 +129,7 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
 	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
 	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
+	fs.StringVar(&l.suit, "suit", "", "The Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
 }
 
 func (l *loadFlags) options() openOptions {
@@ -136,7 +137,7 @@ func (l *loadFlags) options() openOptions {
 	if entry == "" {
 		entry = l.character
 	}
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Suit: l.suit}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must
