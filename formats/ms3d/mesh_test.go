@@ -274,3 +274,20 @@ func TestStaticModel(t *testing.T) {
 		t.Fatalf("bones %+v, meshes %d", a.Skeleton.Bones, len(a.Meshes))
 	}
 }
+
+// TestJeep opens Psionic's jeep (testdata/public, free for any use), a
+// MilkShape model without joints: one bone and a static mesh of all its
+// 2032 triangles in seven groups.
+func TestJeep(t *testing.T) {
+	data, err := os.ReadFile("testdata/public/jeep1.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Load(&formats.Input{Name: "jeep1.ms3d", Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Skeleton.Bones) != 1 || len(a.Meshes) != 1 || a.Meshes[0].Skinned() || a.Meshes[0].Triangles() != 2032 || len(a.Meshes[0].Groups) != 7 {
+		t.Fatalf("%d bones, %d meshes; warnings %q", len(a.Skeleton.Bones), len(a.Meshes), a.Warnings)
+	}
+}
