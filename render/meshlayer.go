@@ -94,11 +94,27 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	}
 	dx := [3]float32{y1 - y2, y2 - y0, y0 - y1}
 	dy := [3]float32{x2 - x1, x0 - x2, x1 - x0}
+	// Each edge bounds the row's run from below (dx > 0), from above
+	// (dx < 0), or, parallel to the rows, empties it where it is
+	// negative. The slack is a thousandth of the edge's length, taken as
+	// |dx| + |dy| (within √2 of it) to spare a square root.
+	var lo, hi, flat [3]int
+	nlo, nhi, nflat := 0, 0, 0
 	var slack, rdx [3]float32
 	for k := 0; k < 3; k++ {
-		slack[k] = 1e-3 * float32(math.Sqrt(float64(dx[k]*dx[k]+dy[k]*dy[k])))
-		if dx[k] != 0 {
-			rdx[k] = 1 / dx[k]
+		slack[k] = 1e-3 * (absf(dx[k]) + absf(dy[k]))
+		switch {
+		case dx[k] > 0:
+			rdx[k] = -1 / dx[k]
+			lo[nlo] = k
+			nlo++
+		case dx[k] < 0:
+			rdx[k] = -1 / dx[k]
+			hi[nhi] = k
+			nhi++
+		default:
+			flat[nflat] = k
+			nflat++
 		}
 	}
 	zx := (dx[0]*z0 + dx[1]*z1 + dx[2]*z2) * inv
@@ -108,24 +124,24 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	stride := l.Image.Stride
 	pix := l.Image.Pix
 	span := float32(maxX - minX)
-	lo, hi := maxX+1, minX-1
+	x0d, x1d := maxX+1, minX-1
 	for y := minY; y <= maxY; y++ {
 		// The run [a, b] of steps from minX where every edge is >= -slack.
+		// Plain comparisons: the min and max built-ins order NaNs and
+		// signed zeros, which costs more here than the rest.
 		a, b := float32(0), span
-		for k := 0; k < 3; k++ {
-			// Plain comparisons: the min and max built-ins order NaNs
-			// and signed zeros, which costs more here than the rest.
-			v := e[k] + slack[k]
-			switch {
-			case dx[k] > 0:
-				if q := -v * rdx[k]; q > a {
-					a = q
-				}
-			case dx[k] < 0:
-				if q := -v * rdx[k]; q < b {
-					b = q
-				}
-			case v < 0:
+		for _, k := range lo[:nlo] {
+			if q := (e[k] + slack[k]) * rdx[k]; q > a {
+				a = q
+			}
+		}
+		for _, k := range hi[:nhi] {
+			if q := (e[k] + slack[k]) * rdx[k]; q < b {
+				b = q
+			}
+		}
+		for _, k := range flat[:nflat] {
+			if e[k]+slack[k] < 0 {
 				b = -1
 			}
 		}
@@ -138,7 +154,12 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 			xs := minX + ia
 			xe := minX + int(b)
 			if xs <= xe {
-				lo, hi = min(lo, xs), max(hi, xe)
+				if xs < x0d {
+					x0d = xs
+				}
+				if xe > x1d {
+					x1d = xe
+				}
 				z := zr + zx*float32(xs-minX)
 				drow := l.depth[y*w+xs : y*w+xe+1]
 				prow := pix[y*stride+4*xs : y*stride+4*xe+4]
@@ -157,8 +178,8 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 		e[2] += dy[2]
 		zr += zy
 	}
-	if lo <= hi {
-		l.Dirty = l.Dirty.Union(image.Rect(lo, minY, hi+1, maxY+1))
+	if x0d <= x1d {
+		l.Dirty = l.Dirty.Union(image.Rect(x0d, minY, x1d+1, maxY+1))
 	}
 }
 
