@@ -33,6 +33,8 @@ func cmdRender(args []string, stdout io.Writer) error {
 	labels := fs.Bool("labels", false, "draw bone names")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	followArg := fs.String("follow", "auto", "keep the camera on travelling figures: `on, off or auto`")
+	showArg := fs.String("show", "mesh+bones", "what to draw where the file has a mesh: `mesh, mesh+bones or bones`")
+	var show render.Show
 	var w, h int
 	var follow raster.Follow
 	a, err := openFileArg(fs, args, func() error {
@@ -48,6 +50,10 @@ func cmdRender(args []string, stdout io.Writer) error {
 		}
 		if follow, err = raster.ParseFollow(*followArg); err != nil {
 			return fmt.Errorf("--%w", err)
+		}
+		var ok bool
+		if show, ok = render.ParseShow(*showArg); !ok {
+			return fmt.Errorf("--show %q: want mesh, mesh+bones or bones", *showArg)
 		}
 		return nil
 	})
@@ -65,6 +71,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	}
 	opt := render.DefaultOptions()
 	opt.Labels = *labels
+	opt.Show = show
 	// --yaw is relative to the character's front, whatever way the format faces.
 	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	if *allFrames {

@@ -499,3 +499,19 @@ func TestSymlinkedModel(t *testing.T) {
 		t.Errorf("%d clips on %d bones", len(a.Clips), len(a.Skeleton.Bones))
 	}
 }
+
+// TestModelMesh: an ANM shows its model's mesh, skinned to the same bones.
+func TestModelMesh(t *testing.T) {
+	model, err := os.ReadFile("../ms3d/testdata/tube_v4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Load(&formats.Input{Name: "tube.anm", Data: []byte("as Tube\nbl base +children\nan 0 48 bend\n"),
+		Skeleton: &formats.Input{Name: "tube_v4.ms3d", Data: model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Meshes) != 1 || !a.Meshes[0].Skinned() || a.Meshes[0].Triangles() != 128 || len(a.Clips) != 1 {
+		t.Fatalf("%d meshes, %d clips; warnings %q", len(a.Meshes), len(a.Clips), a.Warnings)
+	}
+}
