@@ -82,6 +82,7 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	s.startCursors = make([]boneCursors, len(s.cursors))
 	for i, c := range s.cursors {
 		c.t, c.r, c.s, c.v = beforeFirst, beforeFirst, beforeFirst, beforeFirst
+		c.rot = -1
 		s.startCursors[i] = c
 	}
 	copy(s.cursors, s.startCursors)
@@ -105,6 +106,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	}
 	// legoBoneForward, written out with legoInterval.eval's slerp branch:
 	// the calls, two a bone, would spill the loop's state.
+	pre := s.legoEntered
 	for i := range bones {
 		c, out := &cur[i], &local[i]
 		if c.keys&keysT == 0 {
@@ -116,7 +118,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 		}
 		if c.keys&keysR == 0 {
 			out.Rotation = bones[i].Bind.Rotation
-		} else if lc := &c.legoR; c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
+		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
 			f := float32((t - lc.t0) * lc.invSpan)
 			if x := float64(f) * lc.theta; lc.mode == legoSlerp && x >= 0 && x <= 0.5 {
 				y := x * x
@@ -143,6 +145,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 			}
 		} else {
 			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, &out.Rotation)
+			c.rot = -1
 		}
 		if c.keys&keysS == 0 {
 			out.Scale = bones[i].Bind.Scale
@@ -186,7 +189,7 @@ func (s *legoSampler) apply(t float64) {
 		c := &cur[e.bone]
 		c.r = cursor(e.key)
 		if lc.key != 0 {
-			c.legoR = *lc
+			c.rot = int32(j)
 		}
 	}
 	s.next[trackR] = j
@@ -211,12 +214,24 @@ func (s *legoSampler) seek(t float64) {
 type boneCursors struct {
 	t, r, s, v   cursor
 	legoT, legoS legoVecSpan
-	legoR        legoInterval
+	// rot is the rotation interval the key events put the channel on,
+	// legoSampler.legoEntered[rot] (an index rather than a copy: an
+	// interval is large), or -1 for legoR, which a search fills.
+	rot   int32
+	legoR legoInterval
 	// angles is the bone's rotation intervals' angle terms, memoised.
 	angles []legoTerms
 	// keys says which of the bone's channels have keys (keysT, …), so
 	// that playing forward need not read the tracks to find out.
 	keys uint8
+}
+
+// rotation returns the rotation interval the cursors are on (rot).
+func (c *boneCursors) rotation(entered []legoInterval) *legoInterval {
+	if c.rot >= 0 {
+		return &entered[c.rot]
+	}
+	return &c.legoR
 }
 
 // The bits of boneCursors.keys.
@@ -296,6 +311,7 @@ func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *form
 		out.Rotation = bind.Rotation
 	} else {
 		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
+		c.rot = -1
 	}
 	if len(tr.Scale.Times) == 0 {
 		out.Scale = bind.Scale
