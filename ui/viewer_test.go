@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/lego"
 )
 
 // TestBoneBoxClick: a click on "[x]" hides the bone (shift: its subtree)
@@ -35,15 +34,7 @@ func TestBoneBoxClick(t *testing.T) {
 // TestContainerStepping: ] in an SI file opens its next animation, as it
 // moves to the next clip elsewhere.
 func TestContainerStepping(t *testing.T) {
-	data, err := os.ReadFile("../formats/lego/testdata/minifig.si")
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func(entry string) (*formats.Asset, error) {
-		return lego.LoadSI(&formats.Input{Name: "minifig.si", Data: data, Entry: entry})
-	}
-	a, err := NewApp(Options{Path: "minifig.si", Open: func(string) (*formats.Asset, error) { return open("") },
-		OpenEntry: func(_, e string) (*formats.Asset, error) { return open(e) }, Log: func(string) {}})
+	a, err := NewApp(Options{Path: "../formats/lego/testdata/minifig.si", Log: func(string) {}})
 	if err != nil {
 		t.Fatal(err)
 	}

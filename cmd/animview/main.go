@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 )
 
 // processStart is taken as the program initialises, for the start-up time
@@ -131,12 +132,12 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
 }
 
-func (l *loadFlags) options() openOptions {
+func (l *loadFlags) options() open.Options {
 	entry := l.entry
 	if entry == "" {
 		entry = l.character
 	}
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
+	return open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must
@@ -158,5 +159,5 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 			return nil, err
 		}
 	}
-	return openAsset(pos[0], lf.options())
+	return open.Path(pos[0], lf.options())
 }
