@@ -298,6 +298,10 @@ func TestOrderErrors(t *testing.T) {
 		{"end before start", "as A\nbl neck\nan 10 5 x\n", 3, "endTime 5 is before startTime 10"},
 		{"bad frame", "as A\nbl neck\nev x e\n", 3, "eventTime \"x\" is not a frame number"},
 		{"negative frame", "as A\nbl neck\nan -1 5 x\n", 3, "startTime \"-1\""},
+		// docs/formats/README.md#limits-and-non-finite-numbers
+		{"NaN frame", "as A\nbl neck\nev NaN e\n", 3, "eventTime \"NaN\": not a finite number"},
+		{"infinite frame", "as A\nbl neck\nan 0 inf x\n", 3, "endTime \"inf\": not a finite number"},
+		{"frame past float64", "as A\nbl neck\nan 1e400 2 x\n", 3, "startTime \"1e400\": not a finite number"},
 		{"set twice", "as A\nbl neck\nan 0 1 x\nas A\n", 4, "declared again (first at line 1)"},
 		{"anim twice", "as A\nbl neck\nan 0 1 x\nan 2 3 x\n", 4, "declared again (first at line 3)"},
 	} {

@@ -6,9 +6,8 @@
 package anm
 
 import (
+	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
@@ -216,8 +215,12 @@ func arity(toks []string, lo, hi, line int, form string) error {
 
 // frame parses a frame number: a finite number, not negative.
 func frame(s string, line int, kind, field string) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+	v, err := formats.ParseFinite(Format, kind, line, s, 64)
+	switch {
+	case errors.Is(err, formats.ErrNonFinite):
+		return 0, &formats.Error{Format: Format, Field: kind, Offset: -1, Line: line,
+			Err: fmt.Errorf("%s %q: %w", field, s, formats.ErrNonFinite)}
+	case err != nil || v < 0:
 		return 0, formats.LineErrorf(Format, kind, line, "%s %q is not a frame number", field, s)
 	}
 	return v, nil

@@ -114,10 +114,10 @@ func parseV0(data []byte, game Game) (*AnimV0, error) {
 	if r.Err() == nil {
 		a.Rotations = make([]mgl32.Quat, n)
 		for i := range a.Rotations {
-			w := r.F32("rotation keys")
-			x := r.F32("rotation keys")
-			y := r.F32("rotation keys")
-			z := r.F32("rotation keys")
+			w := r.Finite32("rotation keys")
+			x := r.Finite32("rotation keys")
+			y := r.Finite32("rotation keys")
+			z := r.Finite32("rotation keys")
 			a.Rotations[i] = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 		}
 	}
@@ -137,7 +137,7 @@ func parseV0(data []byte, game Game) (*AnimV0, error) {
 }
 
 func readTime(r *bin.Reader, field string) CharAnimTime {
-	return CharAnimTime{Seconds: r.F32(field), State: r.U32(field + " state")}
+	return CharAnimTime{Seconds: r.Finite32(field), State: r.U32(field + " state")}
 }
 
 // readTable reads a u32 count and that many s8 channel indices, and
@@ -162,7 +162,7 @@ func readVec3s(r *bin.Reader, field string) []mgl32.Vec3 {
 	}
 	v := make([]mgl32.Vec3, n)
 	for i := range v {
-		v[i] = mgl32.Vec3{r.F32(field), r.F32(field), r.F32(field)}
+		v[i] = mgl32.Vec3{r.Finite32(field), r.Finite32(field), r.Finite32(field)}
 	}
 	return v
 }

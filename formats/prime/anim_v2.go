@@ -188,7 +188,39 @@ func parseV2Detect(data []byte, game Game) (*Anim, error) {
 	}
 	a := &Anim{Game: game, Version: 2, V2: v, Warnings: warn}
 	a.Keys = v.keys()
+	if err := v.checkOverflow(&a.Keys); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// checkOverflow refuses keys whose int16 total times its multiplier
+// overflows a single (a multiplier above about 1e34): the game would get an
+// infinity (docs/formats/README.md#limits-and-non-finite-numbers). The
+// error is at the multiplier.
+func (a *AnimV2) checkOverflow(k *Keys) error {
+	// The multipliers follow the rotation divisor (spec 3.3, 3.4).
+	multOff := int64(36)
+	if a.Game == MP2 {
+		multOff = 30
+	}
+	for i := range k.Channels {
+		c := &k.Channels[i]
+		for _, f := range []struct {
+			keys  []mgl32.Vec3
+			field string
+			off   int64
+			mult  float32
+		}{{c.Translation, "translation multiplier", multOff, a.TransMult}, {c.Scale, "scale multiplier", multOff + 4, a.ScaleMult}} {
+			for j, v := range f.keys {
+				if !finite(v[0]) || !finite(v[1]) || !finite(v[2]) {
+					return &formats.Error{Format: fmtANIM, Field: f.field, Offset: f.off,
+						Err: fmt.Errorf("%v times channel %d's key %d total gives %v: %w", f.mult, i, j, v, formats.ErrNonFinite)}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // descriptor sizes without the optional blocks: bone id and the u16 counts.
@@ -214,9 +246,9 @@ func parseV2(data []byte, game Game) (*AnimV2, []string, error) {
 		h.Marker = r.U16("marker")
 	}
 	durOff := r.Offset()
-	h.Duration = r.F32("duration")
+	h.Duration = r.Finite32("duration")
 	intOff := r.Offset()
-	h.Interval = r.F32("interval")
+	h.Interval = r.Finite32("interval")
 	if r.Err() == nil {
 		checkTimes(r, h.Duration, durOff, h.Interval, intOff)
 	}
@@ -227,17 +259,9 @@ func parseV2(data []byte, game Game) (*AnimV2, []string, error) {
 	if r.Err() == nil && h.RotDiv == 0 {
 		r.FailAt("rotation divisor", divOff, "0 (the rotation step would be infinite)")
 	}
-	multOff := r.Offset()
-	h.TransMult = r.F32("translation multiplier")
-	if r.Err() == nil && !finite(h.TransMult) {
-		r.FailAt("translation multiplier", multOff, "%v is not a number", h.TransMult)
-	}
+	h.TransMult = r.Finite32("translation multiplier")
 	if game == MP2 {
-		multOff = r.Offset()
-		h.ScaleMult = r.F32("scale multiplier")
-		if r.Err() == nil && !finite(h.ScaleMult) {
-			r.FailAt("scale multiplier", multOff, "%v is not a number", h.ScaleMult)
-		}
+		h.ScaleMult = r.Finite32("scale multiplier")
 	}
 	h.BoneChannelCount = r.U32("bone channel count")
 	h.Unk3 = r.U32("unk3")

@@ -157,11 +157,7 @@ func readBone(r *bin.Reader, game Game, b *CINFBone, seen map[uint32]bool) {
 		seen[b.ID] = true
 	}
 	b.Parent = r.U32("parent")
-	off = r.Offset()
-	b.Position = mgl32.Vec3{r.F32("position"), r.F32("position"), r.F32("position")}
-	if r.Err() == nil && !finiteVec(b.Position) {
-		r.FailAt("position", off, "%v is not a point", b.Position)
-	}
+	b.Position = mgl32.Vec3{r.Finite32("position"), r.Finite32("position"), r.Finite32("position")}
 	if game == MP2 {
 		b.Rotation = readQuat(r, "rotation")
 		b.LocalRotation = readQuat(r, "local rotation")
@@ -180,11 +176,9 @@ func readBone(r *bin.Reader, game Game, b *CINFBone, seen map[uint32]bool) {
 	}
 }
 
-func finiteVec(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
-
 func readQuat(r *bin.Reader, field string) mgl32.Quat {
-	w := r.F32(field)
-	return mgl32.Quat{W: w, V: mgl32.Vec3{r.F32(field), r.F32(field), r.F32(field)}}
+	w := r.Finite32(field)
+	return mgl32.Quat{W: w, V: mgl32.Vec3{r.Finite32(field), r.Finite32(field), r.Finite32(field)}}
 }
 
 // maxString bounds a name: the games' names are short, and a missing

@@ -190,7 +190,7 @@ func parseEVNT(data []byte, game Game) (*EVNT, error) {
 			} else {
 				ev.BoneID = r.U32("bone id")
 			}
-			ev.Scale = r.F32("scale")
+			ev.Scale = r.Finite32("scale")
 			ev.ParentMode = r.U32("parent mode")
 			failed(r, "effect event", i)
 		}
@@ -207,13 +207,13 @@ func parseEVNT(data []byte, game Game) (*EVNT, error) {
 				ev := &e.Sounds[i]
 				readPOI(r, &ev.POI)
 				ev.SoundID = r.U32("sound id")
-				ev.Falloff = r.F32("falloff")
-				ev.MaxDistance = r.F32("max distance")
+				ev.Falloff = r.Finite32("falloff")
+				ev.MaxDistance = r.Finite32("max distance")
 				if game == MP2 {
 					ev.Extra1 = r.U32("extra")
 					ev.Extra2 = r.U16("extra")
 					ev.Extra3 = r.U16("extra")
-					ev.Extra4 = r.F32("extra")
+					ev.Extra4 = r.Finite32("extra")
 				}
 				failed(r, "sound event", i)
 			}
@@ -244,7 +244,7 @@ func readPOI(r *bin.Reader, p *POI) {
 	}
 	p.Index = r.U32("index")
 	p.Unique = r.U8("unique")
-	p.Weight = r.F32("weight")
+	p.Weight = r.Finite32("weight")
 	p.CharIdx = r.I32("character index")
 	p.Flags = r.U32("flags")
 }
