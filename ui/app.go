@@ -68,6 +68,11 @@ type Options struct {
 	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
 	// system file chooser is installed.
 	NoSystemChooser bool
+	// Trace logs each change of the mouse and keyboard the window has
+	// handled ("input: ..."), each drawn frame ("drew frame N") and
+	// "ready" once the first frame is framed and the actions are done,
+	// for tests that drive the window from outside.
+	Trace bool
 }
 
 // App is the viewer's ebiten.Game.
@@ -125,6 +130,7 @@ type App struct {
 	height       int
 	paint        paintState
 	rec          recorder
+	tracer       tracer
 }
 
 // Run opens the window and blocks until it closes.
@@ -347,6 +353,7 @@ func (a *App) Update() (err error) {
 		a.runScript()
 	}
 	a.handleInput()
+	a.traceInput()
 	a.crossed = a.st.Advance(a.tick(), a.crossed[:0])
 	a.syncWidgets()
 	return nil
@@ -427,6 +434,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.countFrame()
 	a.drawn = true
 	a.logFirstFrame()
+	a.traceFrame()
 	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
 		a.frames++
 	}

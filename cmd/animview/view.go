@@ -66,5 +66,7 @@ func cmdView(args []string) error {
 		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
 		Actions:    script,
 		RecentFile: recent,
+		// What the window handled and drew, for tests that drive it.
+		Trace: os.Getenv("ANIMVIEW_TRACE") != "",
 	})
 }
