@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui/state"
 )
 
 // TestBoneBoxClick: a click on "[x]" hides the bone (shift: its subtree)
@@ -110,5 +112,31 @@ func TestNextFileInFolder(t *testing.T) {
 	a.openSibling(-1)
 	if got := strings.Join(opened, " "); got != "a.anim c.anim a.anim c.anim" {
 		t.Errorf("opened %s", got)
+	}
+}
+
+// TestEntryChoosesTheFirstFileOnly: the user's --entry opens that entry of
+// the file given; a file opened afterwards starts at its first entry (it
+// used to be asked for the same entry), and a container's entries open
+// through formats/open with the user's other choices.
+func TestEntryChoosesTheFirstFileOnly(t *testing.T) {
+	const si = "../formats/lego/testdata/minifig.si"
+	a, err := NewApp(Options{Path: si, Load: open.Options{Entry: "minifig_wave"}, Log: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
+		t.Fatalf("first file: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	a.open(si)
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_walk" {
+		t.Errorf("opened again: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	a.openEntry("minifig_wave")
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
+		t.Errorf("entry: %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	if len(a.st.Exts) == 0 || !state.Readable("x.si", a.st.Exts) {
+		t.Errorf("readable extensions %v: not open.Extensions()", a.st.Exts)
 	}
 }
