@@ -154,18 +154,24 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 		}
 		return openEntry(o.Entry)
 	}
-	expand := func(a *formats.Asset) (string, string, []Item) {
+	return Item{Name: f, Stem: stem, Load: load, Expand: expandEntries(f, stem, o, openEntry)}
+}
+
+// expandEntries is the Expand of a container named name: the entry the
+// first Load opened, and an item per other entry that opens it with
+// openEntry (none when the user chose an entry).
+func expandEntries(name, stem string, o Options, openEntry func(string) (*formats.Asset, error)) func(*formats.Asset) (string, string, []Item) {
+	return func(a *formats.Asset) (string, string, []Item) {
 		var more []Item
 		for _, e := range a.Entries {
 			if e.Name == a.Entry || o.Entry != "" {
 				continue
 			}
-			more = append(more, Item{Name: f + ":" + e.Name, Stem: stem + "_" + e.Name,
+			more = append(more, Item{Name: name + ":" + e.Name, Stem: stem + "_" + e.Name,
 				Load: func() (*formats.Asset, error) { return openEntry(e.Name) }})
 		}
-		return f + ":" + a.Entry, stem + "_" + a.Entry, more
+		return name + ":" + a.Entry, stem + "_" + a.Entry, more
 	}
-	return Item{Name: f, Stem: stem, Load: load, Expand: expand}
 }
 
 // primeResource names the loaders of the files a Metroid Prime resource
@@ -187,18 +193,8 @@ func libraryItem(dir string, o Options) Item {
 	base := filepath.Base(filepath.Clean(dir))
 	// The folder is listed once, by the first item, for every entry.
 	var lib *prime.Library
-	expand := func(a *formats.Asset) (string, string, []Item) {
-		var more []Item
-		for _, e := range a.Entries {
-			if e.Name == a.Entry || o.Entry != "" {
-				continue
-			}
-			more = append(more, Item{Name: dir + ":" + e.Name, Stem: base + "_" + e.Name,
-				Load: func() (*formats.Asset, error) { return openFolderEntry(lib, dir, e.Name) }})
-		}
-		return dir + ":" + a.Entry, base + "_" + a.Entry, more
-	}
-	return Item{Name: dir, Stem: base, Expand: expand,
+	openEntry := func(entry string) (*formats.Asset, error) { return openFolderEntry(lib, dir, entry) }
+	return Item{Name: dir, Stem: base, Expand: expandEntries(dir, base, o, openEntry),
 		Load: func() (*formats.Asset, error) {
 			var err error
 			if lib, err = folderLibrary(dir, o); err != nil {
