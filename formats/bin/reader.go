@@ -4,7 +4,8 @@
 //
 // Errors are sticky, in the manner of bufio.Scanner: after the first failure
 // every read returns a zero value and Err reports that first failure. This
-// keeps decoders close to the shape of the spec tables they follow.
+// keeps decoders close to the shape of the layout tables they follow
+// (docs/formats).
 package bin
 
 import (

@@ -154,8 +154,9 @@ func prevPos(k []PositionKey, i int) float32 {
 }
 
 // checkTime refuses key times that go backwards (Finite32 has refused
-// the ones that are not numbers): MilkShape's linear key search (spec 3.1)
-// assumes ascending times, and the common model requires them.
+// the ones that are not numbers): MilkShape's linear key search
+// (docs/formats/milkshape-anm.md#joints-and-keys) assumes ascending times,
+// and the common model requires them.
 func checkTime(r *bin.Reader, field string, off int, joint string, k int, t, prev float32) {
 	if r.Err() == nil && t < prev {
 		r.FailAt(field, off, "joint %q key %d: time %v before the previous key's %v", joint, k, t, prev)
@@ -261,7 +262,8 @@ func readOptional(r *bin.Reader, f *File) {
 
 // readComments reads a u32 count and that many (index, length, text)
 // records. The count and each length are 32-bit (assimp's 16-bit reading
-// fails on files with comments, spec 3.1).
+// fails on files with comments:
+// docs/formats/milkshape-anm.md#optional-sections).
 func readComments(r *bin.Reader, field string) []Comment {
 	n := r.Count(field, uint64(r.U32(field)), commentMin)
 	if n == 0 {

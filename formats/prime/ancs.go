@@ -13,7 +13,8 @@ import (
 const fmtANCS = "prime ANCS"
 
 // ANCS is a character set and the animation set its characters share
-// (spec 2; MP1 CCharacterSet and CAnimationSet, Echoes CCharacterInfo).
+// (docs/formats/metroid-prime.md#ancs-character-sets; MP1 CCharacterSet and
+// CAnimationSet, Echoes CCharacterInfo).
 type ANCS struct {
 	// Game is MP2 when a character has version 10 or more (or the caller
 	// said so); it decides the effect bone field and the set's last table.

@@ -13,7 +13,8 @@ import (
 // NoChannel marks a table entry that maps to no channel (s8 -1, 0xFF).
 const NoChannel = 0xFF
 
-// AnimV0 is an uncompressed ANIM as stored (spec 3.2). Key arrays are
+// AnimV0 is an uncompressed ANIM as stored
+// (docs/formats/metroid-prime.md#version-0-layout). Key arrays are
 // channel-major: the key of channel c at frame f is element c·FrameCount+f
 // (the decompilation's CopyRotationsAndOffsets), except MP2 scales, which
 // the Echoes engine indexes frame-major: f·scaleChannels+c.
@@ -235,7 +236,8 @@ func lookup(table []uint8, i uint8) uint8 {
 	return table[i]
 }
 
-// keys gathers each animated bone's keys (spec 3.2 lookup rule): channel
+// keys gathers each animated bone's keys
+// (docs/formats/metroid-prime.md#version-0-channel-lookup): channel
 // c = BoneToChannel[bone]; MP1 rotates by channel c and translates by
 // ChannelToTranslation[c]; MP2 maps c through its three tables.
 func (a *AnimV0) keys() Keys {

@@ -11,7 +11,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// CINF is a skeleton ("character layout info", spec 1).
+// CINF is a skeleton ("character layout info",
+// docs/formats/metroid-prime.md#cinf-skeletons).
 type CINF struct {
 	Game  Game
 	Bones []CINFBone
@@ -33,7 +34,8 @@ type CINFBone struct {
 	// Position is the absolute (model-space) bind position.
 	Position mgl32.Vec3
 	// Rotation and LocalRotation are MP2 only. The games' posing does not
-	// use them (spec 1.2); they are kept for round trips and for info.
+	// use them (docs/formats/metroid-prime.md#bind-pose); they are kept for
+	// round trips and for info.
 	Rotation, LocalRotation mgl32.Quat
 	// Linked lists the parent and children ids.
 	Linked []uint32
@@ -52,7 +54,9 @@ const (
 	minName    = 1 + 4
 )
 
-// DetectCINFGame applies the rule PWE uses (spec 1.2): an MP1 bone has its
+// DetectCINFGame applies the rule PWE uses
+// (docs/formats/metroid-prime.md#telling-mp1-and-mp2-cinfs-apart): an MP1
+// bone has its
 // linked count right after the position, never 0 and never above 100; an
 // MP2 bone has the rotation's W float there.
 func DetectCINFGame(data []byte) Game {
@@ -69,7 +73,8 @@ func DetectCINFGame(data []byte) Game {
 	return MP1
 }
 
-// ParseCINF decodes a CINF. With GameAuto the layout is detected (spec 1.2)
+// ParseCINF decodes a CINF. With GameAuto the layout is detected
+// (docs/formats/metroid-prime.md#telling-mp1-and-mp2-cinfs-apart)
 // and, when the detected layout does not parse, the other one is tried.
 func ParseCINF(data []byte, game Game) (*CINF, error) {
 	if game != GameAuto {
@@ -245,7 +250,8 @@ func (c *CINF) MarshalBinary() ([]byte, error) {
 	return append(w.b, c.Trailing...), nil
 }
 
-// Skeleton builds the model's skeleton (spec 1.3): a parent id that is not a
+// Skeleton builds the model's skeleton
+// (docs/formats/metroid-prime.md#bind-pose): a parent id that is not a
 // bone means a root; bones come parent before child, in file order where
 // the file allows; the bind rotation is identity and the bind translation is
 // the local offset pos − parentPos. Names come from the name table.

@@ -9,7 +9,7 @@ import (
 	"github.com/animview/animview/formats/bin"
 )
 
-// POI types (EPOIType, spec 4).
+// POI types (EPOIType, docs/formats/metroid-prime.md#evnt-layout).
 const (
 	POILoop       = 0
 	POIEmptyBool  = 1
@@ -44,7 +44,8 @@ func POITypeName(t uint16) string {
 	return fmt.Sprintf("unknown (%d)", t)
 }
 
-// EVNT is an event list (CAnimPOIData, spec 4). The MP1 standalone file and
+// EVNT is an event list (CAnimPOIData,
+// docs/formats/metroid-prime.md#evnt-events). The MP1 standalone file and
 // the MP2 inline copy in an ANCS share the structure; MP2 names a particle's
 // bone by id and gives sounds 12 more bytes.
 type EVNT struct {
