@@ -29,6 +29,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
 	jobs := fs.Int("jobs", 0, "batch: files exported at once (default: the number of cores)")
 	format := fs.String("format", "glb", "batch: `glb` or gltf")
+	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
@@ -57,7 +58,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *format != "glb" && *format != "gltf" {
 			return fmt.Errorf("--format %q: want glb or gltf", *format)
 		}
-		return exportBatch(pos[0], *out, "."+*format, lf.options(), *jobs, stdout, stderr)
+		return exportBatch(pos[0], *out, "."+*format, lf.options(), *jobs, *force, stdout, stderr)
+	}
+	// Checked before the work; WriteFile checks again as it writes.
+	if err := export.CheckOverwrite(*out, *force); err != nil {
+		return err
 	}
 	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
@@ -71,7 +76,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := export.WriteFile(*out, doc); err != nil {
+	if err := export.WriteFile(*out, doc, *force); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
@@ -130,22 +135,15 @@ func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.T
 
 // batchJobs turns what a batch opens (open.Batch, with the same choices
 // as a single export) into export jobs, each written to
-// OUTDIR/<stem><ext> under a name no other job of the batch has.
+// OUTDIR/<stem><ext> under a name no other job of the batch has
+// (export.Namer).
 func batchJobs(src, outDir, ext string, o open.Options) ([]export.Job, error) {
 	items, err := open.Batch(src, o)
 	if err != nil {
 		return nil, err
 	}
 	// Called from the batch's Expand calls too, which come one at a time.
-	used := map[string]bool{}
-	outName := func(base string) string {
-		name := sanitize(base)
-		for k := 2; used[strings.ToLower(name)]; k++ {
-			name = fmt.Sprintf("%s_%d", sanitize(base), k)
-		}
-		used[strings.ToLower(name)] = true
-		return filepath.Join(outDir, name+ext)
-	}
+	outName := export.NewNamer(outDir, ext).Path
 	var job func(it open.Item) export.Job
 	job = func(it open.Item) export.Job {
 		j := export.Job{Name: it.Name, Out: outName(it.Stem), Load: func() (*formats.Asset, error) {
@@ -180,25 +178,15 @@ type skipped struct{ error }
 
 func (skipped) Is(target error) bool { return target == export.ErrSkip }
 
-// sanitize keeps an output name to one plain path element.
-func sanitize(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r < ' ' {
-			return '_'
-		}
-		return r
-	}, s)
-	if s == "" || s == "." || s == ".." {
-		s = "_"
-	}
-	return s
-}
-
 // exportBatch runs a batch with a progress bar on a terminal (plain lines
 // otherwise) and a summary of what failed; it fails when anything did.
-func exportBatch(src, outDir, ext string, o open.Options, workers int, stdout, stderr io.Writer) error {
+func exportBatch(src, outDir, ext string, o open.Options, workers int, force bool, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
+	}
+	// Temporary files of an earlier run that was killed.
+	if swept, err := export.SweepTemps(outDir); err == nil && len(swept) > 0 {
+		fmt.Fprintf(stdout, "removed %d temporary files an earlier export left in %s\n", len(swept), outDir)
 	}
 	jobs, err := batchJobs(src, outDir, ext, o)
 	if err != nil {
@@ -206,6 +194,9 @@ func exportBatch(src, outDir, ext string, o open.Options, workers int, stdout, s
 	}
 	if len(jobs) == 0 {
 		return fmt.Errorf("%s: no animation files", src)
+	}
+	for i := range jobs {
+		jobs[i].Force = force
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -221,6 +212,8 @@ func exportBatch(src, outDir, ext string, o open.Options, workers int, stdout, s
 			switch {
 			case r.Skipped:
 				status = r.Err.Error()
+			case r.Exists:
+				status = "exists, not replaced"
 			case r.Err != nil:
 				status = "FAILED"
 			}
@@ -231,12 +224,14 @@ func exportBatch(src, outDir, ext string, o open.Options, workers int, stdout, s
 	results := export.RunBatch(ctx, jobs, workers, progress)
 	elapsed := time.Since(start)
 	clips, files, skipped := 0, 0, 0
-	var failed []*export.Result
+	var failed, exist []*export.Result
 	for i := range results {
 		r := &results[i]
 		switch {
 		case r.Skipped:
 			skipped++
+		case r.Exists:
+			exist = append(exist, r)
 		case r.Err != nil:
 			failed = append(failed, r)
 		default:
@@ -246,12 +241,26 @@ func exportBatch(src, outDir, ext string, o open.Options, workers int, stdout, s
 	}
 	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation of their own)\n",
 		clips, files, elapsed.Round(time.Millisecond), float64(clips)/elapsed.Seconds(), skipped)
-	if len(failed) == 0 {
-		return nil
+	if len(exist) > 0 {
+		fmt.Fprintf(stdout, "%d not written, their files exist (--force replaces them):\n", len(exist))
+		for _, r := range exist {
+			fmt.Fprintf(stdout, "  %s: %s\n", r.Job.Name, r.Job.Out)
+		}
 	}
-	fmt.Fprintf(stdout, "%d failed:\n", len(failed))
-	for _, r := range failed {
-		fmt.Fprintf(stdout, "  %s: %v\n", r.Job.Name, r.Err)
+	if len(failed) > 0 {
+		fmt.Fprintf(stdout, "%d failed:\n", len(failed))
+		for _, r := range failed {
+			fmt.Fprintf(stdout, "  %s: %v\n", r.Job.Name, r.Err)
+		}
 	}
-	return fmt.Errorf("%d of %d exports failed", len(failed), len(jobs))
+	// Every job counts, those a container added included.
+	switch {
+	case len(failed) > 0 && len(exist) > 0:
+		return fmt.Errorf("%d of %d exports failed, %d not written because their files exist", len(failed), len(results), len(exist))
+	case len(failed) > 0:
+		return fmt.Errorf("%d of %d exports failed", len(failed), len(results))
+	case len(exist) > 0:
+		return fmt.Errorf("%d of %d exports not written because their files exist (--force replaces them)", len(exist), len(results))
+	}
+	return nil
 }

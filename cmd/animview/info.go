@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -24,31 +23,31 @@ func cmdInfo(args []string, w io.Writer) error {
 	return j.WriteText(w)
 }
 
-// writeJSON writes v as indented JSON, as info and pose print it.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
 func cmdList(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	// A PAK or a folder lists its entries without opening one.
-	if len(args) == 1 {
-		if es, warns, ok, err := open.Entries(args[0]); ok || err != nil {
-			if err != nil {
-				return err
-			}
-			for _, e := range es {
-				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
-			}
-			for _, wm := range warns {
-				fmt.Fprintf(w, "warning: %s\n", wm)
-			}
-			return nil
-		}
+	var lf loadFlags
+	lf.register(fs)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
-	a, err := openFileArg(fs, args, nil)
+	if len(pos) != 1 {
+		return fmt.Errorf("list needs one FILE: %w", errUsage)
+	}
+	// A PAK or a folder lists its entries without opening one.
+	if es, warns, ok, err := open.Entries(pos[0], lf.options()); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+		}
+		for _, wm := range warns {
+			fmt.Fprintf(w, "warning: %s\n", wm)
+		}
+		return nil
+	}
+	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/report"
@@ -78,4 +80,21 @@ func cmdPose(args []string, w io.Writer) error {
 		j.Frame = frame
 	}
 	return writeJSON(w, j)
+}
+
+// writeJSON writes v indented. Loaders refuse NaN and infinities, but
+// finite values can still overflow single precision as bones compose (a
+// chain of scales near 1e38): that is an error that says so, not a bare
+// "json: unsupported value", and nothing is written.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	var uv *json.UnsupportedValueError
+	if errors.As(err, &uv) {
+		return fmt.Errorf("the result holds %s, past single precision's range (the file's numbers are finite but too large): %w", uv.Str, formats.ErrNonFinite)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

@@ -46,9 +46,9 @@ type Item struct {
 var ErrSkip = errors.New("skipped")
 
 // Batch lists what a batch opens from src with the user's choices, the
-// same ones Path takes: every regular, not hidden file of a folder (the
-// folder's character sets first, when it has any), or the one file
-// given. A file that turns out to be a container adds an item per entry
+// same ones Path takes: every regular, not hidden file of a folder (a
+// symbolic link to one counts; the folder's character sets first, when it
+// has any), or the one file given. A file that turns out to be a container adds an item per entry
 // through Expand.
 func Batch(src string, o Options) ([]Item, error) {
 	if o.Skeleton != "" && o.Model != "" {
@@ -58,13 +58,14 @@ func Batch(src string, o Options) ([]Item, error) {
 	isDir := statErr == nil && st.IsDir()
 	var files []string
 	if isDir {
-		ents, err := os.ReadDir(src)
+		// Symbolic links to files count as the files.
+		names, err := formats.RegularFiles(os.DirFS(src), ".")
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-				files = append(files, filepath.Join(src, e.Name()))
+		for _, n := range names {
+			if !strings.HasPrefix(n, ".") {
+				files = append(files, filepath.Join(src, n))
 			}
 		}
 	} else {
@@ -118,7 +119,7 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 			if err := o.prepare(&cp, entry); err != nil {
 				return nil, err
 			}
-			return reg.Load(&cp)
+			return o.dress(reg.Load(&cp))
 		}
 		a, err := arc.Open(entry)
 		if err != nil {
@@ -127,7 +128,7 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 		if err := a.Validate(); err != nil {
 			return nil, fmt.Errorf("%s: %s loader: %w", in.Name, pak.LoaderName, err)
 		}
-		return a, nil
+		return o.dress(a, nil)
 	}
 	load := func() (*formats.Asset, error) {
 		if in == nil && f != assets.DemoName {

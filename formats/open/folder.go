@@ -46,8 +46,9 @@ func openFolderEntry(lib *prime.Library, path, entry string) (*formats.Asset, er
 // Entries lists a PAK's or a folder's entries (characters and loose
 // animations) without opening any of them, with the problems met on the
 // way; ok is false for anything else (other files, "demo:", a path that
-// names nothing: Path reports on those).
-func Entries(path string) (entries []formats.Entry, warnings []string, ok bool, err error) {
+// names nothing: Path reports on those). A PAK is listed under o's
+// archive budget.
+func Entries(path string, o Options) (entries []formats.Entry, warnings []string, ok bool, err error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, nil, false, nil
@@ -66,7 +67,7 @@ func Entries(path string) (entries []formats.Entry, warnings []string, ok bool, 
 	if !pak.Sniff(data) {
 		return nil, nil, false, nil
 	}
-	es, ws, err := pak.List(data)
+	es, ws, err := pak.List(path, data, o.loaderOptions())
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("%s: %w", path, err)
 	}

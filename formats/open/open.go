@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
@@ -43,18 +44,34 @@ type Options struct {
 	// Entry names the container entry or character to open (--entry,
 	// --character); "" opens the first.
 	Entry string
+	// Budget is an archive's decompression budget in MiB
+	// (--archive-budget; 0: formats.DefaultBudget).
+	Budget int
+	// Suit is a Sims character file whose suits' skins the opened
+	// skeleton wears (--suit).
+	Suit string
 }
 
 // errBoth is the error for --skeleton and --model given together.
 var errBoth = errors.New("--skeleton and --model both choose the file to pose on: give one")
 
-// loaderOptions is the loaders' formats.Input.Options for o (nil without
-// a choice).
+// loaderOptions is the loaders' formats.Input.Options for --game and
+// --archive-budget (nil without either).
 func (o Options) loaderOptions() map[string]string {
-	if o.Game == "" {
-		return nil
+	var m map[string]string
+	set := func(k, v string) {
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[k] = v
 	}
-	return map[string]string{"game": o.Game}
+	if o.Game != "" {
+		set("game", o.Game)
+	}
+	if o.Budget > 0 {
+		set(formats.OptionBudget, strconv.Itoa(o.Budget))
+	}
+	return m
 }
 
 // prepare gives in the user's choices for opening entry: the skeleton or
@@ -142,8 +159,9 @@ func Read(path string) (*formats.Input, error) {
 
 // Path opens what path names with the user's choices: "demo:" (the
 // built-in demo), a folder of Metroid Prime resources (its characters and
-// loose animations; o.Game only) or a file, detected by content, then
-// extension (o.Entry opens that entry of a container).
+// loose animations; o.Game and o.Budget only) or a file, detected by
+// content, then extension (o.Entry opens that entry of a container), and
+// dressed in o.Suit's skins.
 func Path(path string, o Options) (*formats.Asset, error) {
 	if path == assets.DemoName {
 		return assets.Demo(), nil
@@ -165,7 +183,7 @@ func Path(path string, o Options) (*formats.Asset, error) {
 	if err := o.prepare(in, o.Entry); err != nil {
 		return nil, err
 	}
-	return Registry().Load(in)
+	return o.dress(Registry().Load(in))
 }
 
 // Entry opens entry of the container at path ("" for the first), with the

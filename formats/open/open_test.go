@@ -122,7 +122,7 @@ func TestEntries(t *testing.T) {
 		{assets.DemoName, false, nil},
 		{"nowhere.pak", false, nil},
 	} {
-		es, _, ok, err := Entries(tc.path)
+		es, _, ok, err := Entries(tc.path, Options{})
 		var names []string
 		for _, e := range es {
 			names = append(names, e.Name)
