@@ -134,7 +134,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		} else {
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
-		orInto(va, va, vb)
+		orVisible(va, vb)
 		return
 	case BlendPrime2:
 		blendRotsPrime2(la, lb, w)
@@ -308,8 +308,7 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
 	for i := range la {
-		// Not ma[i] && mb[i]: its short circuit is a branch per bone.
-		both := b2u8(ma[i])&b2u8(mb[i]) != 0
+		both := ma[i] && mb[i]
 		if both {
 			lerp3To(&la[i].Translation, &lb[i].Translation, w)
 		} else {
@@ -338,32 +337,30 @@ func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []f
 	}
 }
 
-// orInto writes a[i] || b[i] into dst[i], which may alias a or b.
-func orInto(dst, a, b []bool) {
-	a, b = a[:len(dst)], b[:len(dst)]
-	for i := range dst {
-		// Not a[i] || b[i]: its short circuit is a branch per bone.
-		dst[i] = b2u8(a[i])|b2u8(b[i]) != 0
+// orVisible makes visible the bones of v that w shows. A tree's
+// visibilities are the same from frame to frame, so the branch is
+// predicted; it costs less than an OR computed without one, and a bone
+// v shows already is not written again.
+func orVisible(v, w []bool) {
+	w = w[:len(v)]
+	for i := range v {
+		if !v[i] && w[i] {
+			v[i] = true
+		}
 	}
 }
 
-// orInto2 is orInto(d, a, b) and orInto(v, v, w) in one loop; d may
-// alias a or b.
+// orInto2 writes a[i] || b[i] into d[i], which may alias a or b, and
+// does orVisible(v, w), in one loop. (The masks too are the same from
+// frame to frame: the short circuit's branch is predicted.)
 func orInto2(d, a, b, v, w []bool) {
 	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
 	for i := range d {
-		d[i] = b2u8(a[i])|b2u8(b[i]) != 0
-		v[i] = b2u8(v[i])|b2u8(w[i]) != 0
+		d[i] = a[i] || b[i]
+		if !v[i] && w[i] {
+			v[i] = true
+		}
 	}
-}
-
-// b2u8 is 1 for true and 0 for false, without a branch.
-func b2u8(b bool) uint8 {
-	var u uint8
-	if b {
-		u = 1
-	}
-	return u
 }
 
 // blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
@@ -435,16 +432,45 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 // the first pair more than 91° apart, and returns its index (len(la) if
 // none is). Rotations far apart are rare; a loop that called out for them
 // would keep this one's values in memory.
+//
+// One pair's slerp is a chain of some forty cycles (the dot product's
+// sums, then the series, then the weighted sum) that the processor can
+// overlap with only about one other pair's: its scheduler fills with the
+// pair's waiting operations. The loop therefore takes two pairs at a
+// time, their statements interleaved, so that the two chains advance
+// side by side; the last odd pair, and the pairs from one of a couple
+// far apart on, go through arcOne.
 func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 	n := len(la)
-	for len(la) > 0 && len(lb) > 0 {
-		q0, q1 := &la[0].Rotation, &lb[0].Rotation
-		d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
-		sign := float32(1)
-		if d < 0 {
-			d, sign = -d, -1
+	// Slices of one length and capacity: la[i:] and lb[i:] then share
+	// one offset, and the loads address the fields from it directly.
+	la, lb = la[:n:n], lb[:n:n]
+	// The second pair reads its coefficients from a copy: loads from one
+	// array would be shared between the pairs and held in registers,
+	// which then run short, where each product can take its coefficient
+	// straight from memory.
+	ca2, cb2 := *ca, *cb
+	i := 0
+	for ; i+1 < n; i += 2 {
+		sa, sb := la[i:], lb[i:]
+		if len(sa) < 2 || len(sb) < 2 {
+			break
 		}
-		if !(d >= arcSeriesMin) {
+		p0, p1 := &sa[0].Rotation, &sb[0].Rotation
+		r0, r1 := &sa[1].Rotation, &sb[1].Rotation
+		d := float32(p0.W*p1.W) + float32(p0.V[0]*p1.V[0]) + float32(p0.V[1]*p1.V[1]) + float32(p0.V[2]*p1.V[2])
+		e := float32(r0.W*r1.W) + float32(r0.V[0]*r1.V[0]) + float32(r0.V[1]*r1.V[1]) + float32(r0.V[2]*r1.V[2])
+		// The sign goes onto B's weight at the end, as a negation: the
+		// weight is finite, so that is the product with -1 to the bit,
+		// and a flag costs no floating-point register meanwhile.
+		var nd, ne uint8
+		if d < 0 {
+			d, nd = -d, 1
+		}
+		if e < 0 {
+			e, ne = -e, 1
+		}
+		if !(d >= arcSeriesMin) || !(e >= arcSeriesMin) {
 			break
 		}
 		// Unnormalised rotations a rounding apart can have a dot product
@@ -452,27 +478,79 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		if d > 1 {
 			d = 1
 		}
-		y := d - 1
-		// Both series in Estrin's order, written out (a function is
-		// past the inliner's budget): chains three steps long where
-		// Horner's are seven.
-		y2 := y * y
-		y4 := y2 * y2
-		// (Each product is rounded before it is added: no target fuses
-		// them.)
-		a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
-		b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
-		a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
-		b1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
-		pa := a0 + float32(y4*a1)
-		pb := sign * (b0 + float32(y4*b1))
-		q0.W = float32(pa*q0.W) + float32(pb*q1.W)
-		q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
-		q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
-		q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
-		la, lb = la[1:], lb[1:]
+		if e > 1 {
+			e = 1
+		}
+		y, z := d-1, e-1
+		// Both series in Estrin's order, written out (a function is past
+		// the inliner's budget): chains three steps long where Horner's
+		// are seven. Each product is rounded before it is added: no
+		// target fuses them.
+		y2, z2 := y*y, z*z
+		y4, z4 := y2*y2, z2*z2
+		ya0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
+		za0 := (ca2[0] + float32(ca2[1]*z)) + float32(z2*(ca2[2]+float32(ca2[3]*z)))
+		yb0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
+		zb0 := (cb2[0] + float32(cb2[1]*z)) + float32(z2*(cb2[2]+float32(cb2[3]*z)))
+		ya1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
+		za1 := (ca2[4] + float32(ca2[5]*z)) + float32(z2*(ca2[6]+float32(ca2[7]*z)))
+		yb1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
+		zb1 := (cb2[4] + float32(cb2[5]*z)) + float32(z2*(cb2[6]+float32(cb2[7]*z)))
+		pa, ra := ya0+float32(y4*ya1), za0+float32(z4*za1)
+		pb, rb := yb0+float32(y4*yb1), zb0+float32(z4*zb1)
+		if nd != 0 {
+			pb = -pb
+		}
+		if ne != 0 {
+			rb = -rb
+		}
+		p0.W = float32(pa*p0.W) + float32(pb*p1.W)
+		r0.W = float32(ra*r0.W) + float32(rb*r1.W)
+		p0.V[0] = float32(pa*p0.V[0]) + float32(pb*p1.V[0])
+		r0.V[0] = float32(ra*r0.V[0]) + float32(rb*r1.V[0])
+		p0.V[1] = float32(pa*p0.V[1]) + float32(pb*p1.V[1])
+		r0.V[1] = float32(ra*r0.V[1]) + float32(rb*r1.V[1])
+		p0.V[2] = float32(pa*p0.V[2]) + float32(pb*p1.V[2])
+		r0.V[2] = float32(ra*r0.V[2]) + float32(rb*r1.V[2])
 	}
-	return n - len(la)
+	for ; i < n; i++ {
+		if !arcOne(&la[i].Rotation, &lb[i].Rotation, ca, cb) {
+			break
+		}
+	}
+	return i
+}
+
+// arcOne is one pair of arcRun: it slerps q1 into q0 and reports true,
+// or, for a pair more than 91° apart, leaves q0 and reports false.
+func arcOne(q0, q1 *mgl32.Quat, ca, cb *[arcTerms]float32) bool {
+	d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
+	neg := d < 0
+	if neg {
+		d = -d
+	}
+	if !(d >= arcSeriesMin) {
+		return false
+	}
+	if d > 1 {
+		d = 1
+	}
+	y := d - 1
+	y2 := y * y
+	y4 := y2 * y2
+	a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
+	b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
+	a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
+	b1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
+	pa, pb := a0+float32(y4*a1), b0+float32(y4*b1)
+	if neg {
+		pb = -pb
+	}
+	q0.W = float32(pa*q0.W) + float32(pb*q1.W)
+	q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
+	q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
+	q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
+	return true
 }
 
 // wideArc is what slerpWide needs of a blend's weight t: the series of
