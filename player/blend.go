@@ -137,17 +137,16 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 		orVisible(va, vb)
 		return
 	case BlendPrime2:
-		blendRotsPrime2(la, lb, w)
+		blendPrime2(la, lb, w)
 	default:
-		blendRotsShortest(la, lb, w)
+		blendShortest(la, lb, w)
 	}
-	lerpTranslationsScales(la, lb, w)
 	orInto2(mo, ma, mb, va, vb)
 }
 
-// blendRotsPrime2 blends b's rotations into a's by Echoes' rule
-// (blendRotsGame).
-func blendRotsPrime2(la, lb []formats.Transform, w float32) {
+// blendPrime2 blends b into a by Echoes' rule: the rotations as
+// blendRotsGame does, translations and scales lerped.
+func blendPrime2(la, lb []formats.Transform, w float32) {
 	blendRotsGame(la, lb, w, true)
 }
 
@@ -162,10 +161,12 @@ const blendChunk = 64
 //
 //  1. the joints whose plain dot product is safely inside the lerp band
 //     (lerpLoMP1 to lerpHiMP1; above lerpLoMP2) get the lerp, not yet
-//     normalised, and their squared length; the others are listed;
+//     normalised, and their squared length; the others are listed
+//     (lerpBand);
 //  2. every joint is normalised by the game's InvSqrtF of its squared
 //     length, 1 for the listed ones (InvSqrtF(1) = 1, and multiplying
-//     by 1 changes nothing);
+//     by 1 changes nothing); for Echoes, translations and scales are
+//     lerped in the same loop (normalizeLerpTS);
 //  3. the listed joints take the full rule (blendRotsSlow).
 //
 // A joint's lerp is a long chain of dependent operations ending in a
@@ -182,26 +183,67 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
 	for base := 0; base < len(la); base += blendChunk {
 		a := la[base:min(base+blendChunk, len(la))]
 		b := lb[base : base+len(a)]
-		n := lenSq[:len(a)]
-		k := 0
-		for i := range a {
-			q0, q1 := &a[i].Rotation, &b[i].Rotation
-			if d := quickDot(q0, q1); !(d > lo) || d >= hi {
-				n[i] = 1
-				slow[k] = int32(i)
-				k++
-				continue
-			}
-			// lerpNormTo(q0, q1, w, echoes) but for the normalisation.
-			x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
-			y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
-			z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
-			qw := retromath.FMAddS(w, q1.W-q0.W, q0.W)
-			n[i] = primeLenSq(qw, x, y, z)
-			q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
+		k := lerpBand(a, b, w, lo, hi, lenSq[:len(a)], &slow)
+		if echoes {
+			normalizeLerpTS(a, b, lenSq[:len(a)], w)
+		} else {
+			normalizeLerps(a, lenSq[:len(a)], false)
 		}
-		normalizeLerps(a, n, echoes)
 		blendRotsSlow(a, b, w, slow[:k], echoes)
+	}
+}
+
+// lerpBand is blendRotsGame's first pass over at most blendChunk joints:
+// the lerp branch of the games' Slerp (lerpNormTo but for the
+// normalisation) for each joint whose plain dot product d has lo < d and
+// not d >= hi, its squared length in lenSq; the others keep their
+// rotation, get 1 in lenSq and are listed in slow, whose length it
+// returns.
+func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow *[blendChunk]int32) int {
+	n := len(a)
+	// Slices of one length and capacity: a[i:] and b[i:] share one
+	// offset, from which the loads address the fields directly.
+	a, b, lenSq = a[:n:n], b[:n:n], lenSq[:n]
+	w64 := float64(w)
+	k := 0
+	for i := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		q0, q1 := &sa[0].Rotation, &sb[0].Rotation
+		if d := quickDot(q0, q1); !(d > lo) || d >= hi {
+			lenSq[i] = 1
+			slow[k&(blendChunk-1)] = int32(i)
+			k++
+			continue
+		}
+		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
+		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
+		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
+		qw := retromath.FMAddSD(w64, q1.W-q0.W, q0.W)
+		lenSq[i] = primeLenSq(qw, x, y, z)
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
+	}
+	return k
+}
+
+// normalizeLerpTS is normalizeLerps for Echoes, with b's translations
+// and scales lerped into a's in the same loop: the lerps keep the
+// processor busy while the divider works out each InvSqrtF.
+func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
+	n := len(lenSq)
+	a, b = a[:n:n], b[:n:n]
+	for i, l := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		pa, pb := &sa[0], &sb[0]
+		lerp3To(&pa.Translation, &pb.Translation, w)
+		lerp3To(&pa.Scale, &pb.Scale, w)
+		inv, q := retromath.InvSqrtMP2(l), &pa.Rotation
+		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 	}
 }
 
@@ -407,7 +449,8 @@ func arcSeries[T float32 | float64](s, t float64, a, b *[arcTerms]T) {
 	}
 }
 
-// blendRotsShortest slerps b's rotations into a's along the shortest arc
+// blendShortest blends b into a by BlendShortest: it lerps translations
+// and scales and slerps rotations along the shortest arc
 // with weight w: a true slerp, the weights sin((1-w)θ)/sin θ and
 // sin wθ/sin θ summed from arcSeriesPair, in single precision: a result is
 // within 1e-6 (in fact about 2e-7) of a float64 slerp
@@ -416,21 +459,24 @@ func arcSeries[T float32 | float64](s, t float64, a, b *[arcTerms]T) {
 // Rotations more than 91° apart (cos θ < 0.7, where the series converges
 // slowly) take slerpWide, which also decides the hemisphere of pairs near
 // 90° apart in double precision.
-func blendRotsShortest(la, lb []formats.Transform, w float32) {
+func blendShortest(la, lb []formats.Transform, w float32) {
 	ca, cb := arcSeriesPair(w)
 	lb = lb[:len(la)]
 	var wide wideArc
 	for i := 0; i < len(la); i++ {
-		i += arcRun(la[i:], lb[i:], &ca, &cb)
+		i += arcRun(la[i:], lb[i:], w, &ca, &cb)
 		if i < len(la) {
-			slerpWide(&la[i].Rotation, &lb[i].Rotation, w, &wide)
+			a, b := &la[i], &lb[i]
+			slerpWide(&a.Rotation, &b.Rotation, w, &wide)
+			lerp3To(&a.Translation, &b.Translation, w)
+			lerp3To(&a.Scale, &b.Scale, w)
 		}
 	}
 }
 
-// arcRun slerps the rotations of lb into la by the series ca, cb up to
-// the first pair more than 91° apart, and returns its index (len(la) if
-// none is). Rotations far apart are rare; a loop that called out for them
+// arcRun blends lb into la, the rotations by the series ca, cb, up to
+// the first pair of rotations more than 91° apart, and returns its index
+// (len(la) if none is). Rotations far apart are rare; a loop that called out for them
 // would keep this one's values in memory.
 //
 // One pair's slerp is a chain of some forty cycles (the dot product's
@@ -439,8 +485,9 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 // pair's waiting operations. The loop therefore takes two pairs at a
 // time, their statements interleaved, so that the two chains advance
 // side by side; the last odd pair, and the pairs from one of a couple
-// far apart on, go through arcOne.
-func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
+// far apart on, go through arcOne. The lerps of translation and scale,
+// independent of the rotations, fill the processor's time meanwhile.
+func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) int {
 	n := len(la)
 	// Slices of one length and capacity: la[i:] and lb[i:] then share
 	// one offset, and the loads address the fields from it directly.
@@ -473,6 +520,10 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		if !(d >= arcSeriesMin) || !(e >= arcSeriesMin) {
 			break
 		}
+		lerp3To(&sa[0].Translation, &sb[0].Translation, w)
+		lerp3To(&sa[0].Scale, &sb[0].Scale, w)
+		lerp3To(&sa[1].Translation, &sb[1].Translation, w)
+		lerp3To(&sa[1].Scale, &sb[1].Scale, w)
 		// Unnormalised rotations a rounding apart can have a dot product
 		// above 1, which the slerp takes as 1 (θ = 0).
 		if d > 1 {
@@ -514,9 +565,12 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		r0.V[2] = float32(ra*r0.V[2]) + float32(rb*r1.V[2])
 	}
 	for ; i < n; i++ {
-		if !arcOne(&la[i].Rotation, &lb[i].Rotation, ca, cb) {
+		a, b := &la[i], &lb[i]
+		if !arcOne(&a.Rotation, &b.Rotation, ca, cb) {
 			break
 		}
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
 	}
 	return i
 }
