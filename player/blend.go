@@ -163,13 +163,17 @@ const blendChunk = 64
 //     (lerpLoMP1 to lerpHiMP1; above lerpLoMP2) get the lerp, not yet
 //     normalised, and their squared length; the others are listed
 //     (lerpBand);
-//  2. every joint is normalised by the game's InvSqrtF of its squared
-//     length, 1 for the listed ones (InvSqrtF(1) = 1, and multiplying
-//     by 1 changes nothing); for Echoes, translations and scales are
-//     lerped in the same loop (normalizeLerpTS);
-//  3. the listed joints take the full rule (blendRotsSlow).
+//  2. for MP1, the listed joints take the full rule but for the
+//     normalisation, their squared lengths in lenSq too
+//     (blendRotsPrimeSlow);
+//  3. every joint is normalised by the game's InvSqrtF of its squared
+//     length, 1 for a joint left as it was (InvSqrtF(1) = 1, and
+//     multiplying by 1 changes nothing); for Echoes, translations and
+//     scales are lerped in the same loop (normalizeLerpTS);
+//  4. for Echoes, the listed joints take the full rule (blendRotsSlow:
+//     Echoes' slerp branch does not normalise).
 //
-// A joint's lerp is a long chain of dependent operations ending in a
+// A joint's blend is a long chain of dependent operations ending in a
 // square root and a division; in passes, the chains of many joints are
 // independent and the divider takes them one after the other.
 func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
@@ -186,10 +190,13 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
 		k := lerpBand(a, b, w, lo, hi, lenSq[:len(a)], &slow)
 		if echoes {
 			normalizeLerpTS(a, b, lenSq[:len(a)], w)
-		} else {
-			normalizeLerps(a, lenSq[:len(a)], false)
+			blendRotsSlow(a, b, w, slow[:k])
+			continue
 		}
-		blendRotsSlow(a, b, w, slow[:k], echoes)
+		if k > 0 {
+			blendRotsPrimeSlow(a, b, w, slow[:k], lenSq[:len(a)])
+		}
+		normalizeLerps(a, lenSq[:len(a)], false)
 	}
 }
 
@@ -247,38 +254,34 @@ func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
 	}
 }
 
-// blendRotsSlow blends the joints idx of b into a by the full rule
-// (blendRotsPrimeSlow for MP1, blendRotPrime for Echoes).
-func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32, echoes bool) {
-	if echoes {
-		for _, i := range idx {
-			blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
-		}
-		return
-	}
-	if len(idx) > 0 {
-		blendRotsPrimeSlow(a, b, w, idx)
+// blendRotsSlow blends the joints idx of b into a by Echoes' full rule
+// (blendRotPrime).
+func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32) {
+	for _, i := range idx {
+		blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
 	}
 }
 
 // blendRotsPrimeSlow is blendRotPrime for MP1 with a weight strictly
-// between Slerp's snaps, for the joints idx (at most blendChunk): the
-// branch by the fused dot product after the flip into A's hemisphere,
+// between Slerp's snaps, for the joints idx (at most blendChunk), but for
+// the normalisation: each joint it changes gets the unnormalised result
+// and its squared length in lenSq, for InvSqrtF in blendRotsGame's
+// normalising pass. That is the branch by the fused dot product after
+// the flip into A's hemisphere, the lerp branch as lerpBand takes it,
 // and for the slerp branch SlerpPrime's arithmetic step for step (the
 // angle from FastArcCosR, weights from FastSinR, a plain vector part and
-// a fused W, normalised by InvSqrtF); unrelated motions send a third of
-// their joints here. It goes in stages over all the joints: the
-// hemisphere and the branch, then for the joints of the slerp branch the
-// angles, the sines, the sums and the normalisation. Each stage's joints
-// are independent, so the processor overlaps their long chains
-// (FastArcCosR's and FastSinR's fused sums through double precision)
-// rather than waiting on one joint's after another's.
-func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
+// a fused W); unrelated motions send a third of their joints here. It
+// goes in stages over all the joints: the hemisphere and the branch,
+// then for the joints of the slerp branch the angles, the sines and the
+// sums. Each stage's joints are independent, so the processor overlaps
+// their long chains (FastArcCosR's and FastSinR's fused sums through
+// double precision) rather than waiting on one joint's after another's.
+func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32, lenSq []float32) {
 	var (
-		at        [blendChunk]int32
-		d, ang    [blendChunk]float32
-		sa, sb, n [blendChunk]float32
-		bq        [blendChunk]mgl32.Quat
+		at     [blendChunk]int32
+		d, ang [blendChunk]float32
+		sa, sb [blendChunk]float32
+		bq     [blendChunk]mgl32.Quat
 	)
 	k := 0
 	for _, i := range idx {
@@ -293,31 +296,44 @@ func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
 		case dk >= 1:
 			continue
 		case dk > 0.95:
-			lerpNormTo(q0, &bk, u, false)
+			x := q0.V[0] + float32(u*(bk.V[0]-q0.V[0]))
+			y := q0.V[1] + float32(u*(bk.V[1]-q0.V[1]))
+			z := q0.V[2] + float32(u*(bk.V[2]-q0.V[2]))
+			w := retromath.FMAddS(u, bk.W-q0.W, q0.W)
+			lenSq[i] = primeLenSq(w, x, y, z)
+			q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 			continue
 		}
 		at[k], d[k], bq[k] = i, dk, bk
 		k++
 	}
+	// The polynomials inline; the library's acos (dot products above
+	// 0.925) and FastSinR's range reduction (never needed by angles
+	// from FastArcCosR, which lie from 0 to π) are calls.
 	for j := range k {
-		ang[j] = retromath.FastArcCosR(d[j])
+		if x := d[j]; x <= retromath.ArcCosPolyMax && x >= -retromath.ArcCosPolyMax {
+			ang[j] = retromath.FastArcCosRPoly(x)
+		} else {
+			ang[j] = retromath.FastArcCosR(x)
+		}
 	}
 	for j := range k {
-		sa[j] = retromath.FastSinR(ang[j] * (1 - u))
-		sb[j] = retromath.FastSinR(ang[j] * u)
+		x, y := ang[j]*(1-u), ang[j]*u
+		if x <= retromath.SinPolyMax && x >= -retromath.SinPolyMax && y <= retromath.SinPolyMax && y >= -retromath.SinPolyMax {
+			sa[j], sb[j] = retromath.FastSinRPoly(x), retromath.FastSinRPoly(y)
+		} else {
+			sa[j], sb[j] = retromath.FastSinR(x), retromath.FastSinR(y)
+		}
 	}
 	for j := range k {
-		q0, bk := &a[at[j]].Rotation, &bq[j]
+		i := at[j]
+		q0, bk := &a[i].Rotation, &bq[j]
 		x := float32(sa[j]*q0.V[0]) + float32(sb[j]*bk.V[0])
 		y := float32(sa[j]*q0.V[1]) + float32(sb[j]*bk.V[1])
 		z := float32(sa[j]*q0.V[2]) + float32(sb[j]*bk.V[2])
 		w := retromath.FMAddS(sa[j], q0.W, sb[j]*bk.W)
-		n[j] = retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+		lenSq[i] = primeLenSq(w, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
-	}
-	for j := range k {
-		inv, q0 := retromath.InvSqrtMP1(n[j]), &a[at[j]].Rotation
-		q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*q0.W, inv*q0.V[0], inv*q0.V[1], inv*q0.V[2]
 	}
 }
 
