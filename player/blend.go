@@ -126,13 +126,13 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
+			if bound {
+				lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
+			} else {
+				lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+			}
 		} else {
-			blendRotsPrime(la, lb, w)
-		}
-		if bound {
-			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
-		} else {
-			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, bound})
 		}
 		orVisible(va, vb)
 		return
@@ -147,7 +147,14 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 // blendPrime2 blends b into a by Echoes' rule: the rotations as
 // blendRotsGame does, translations and scales lerped.
 func blendPrime2(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, true)
+	blendRotsGame(la, lb, w, true, primeOffsets{})
+}
+
+// blendPrime blends b into a by MP1's rule for a weight strictly between
+// Slerp's snaps: the rotations as blendRotsGame does, the translations by
+// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's).
+func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
+	blendRotsGame(la, lb, w, false, tr)
 }
 
 // blendChunk is how many joints the games' rotation blends take at a
@@ -176,7 +183,7 @@ const blendChunk = 64
 // A joint's blend is a long chain of dependent operations ending in a
 // square root and a division; in passes, the chains of many joints are
 // independent and the divider takes them one after the other.
-func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
+func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeOffsets) {
 	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
 	if echoes {
 		// Echoes' band has no upper end: d >= hi is never true for NaN.
@@ -196,8 +203,27 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
 		if k > 0 {
 			blendRotsPrimeSlow(a, b, w, slow[:k], lenSq[:len(a)])
 		}
-		normalizeLerps(a, lenSq[:len(a)], false)
+		normalizePrime(a, b, lenSq[:len(a)], w, tr.chunk(base, len(a)))
 	}
+}
+
+// primeOffsets is what MP1's translation rule reads besides the poses
+// (lerpTranslationsPrime and lerpTranslationsPrimeBound): the bind
+// offsets, the children's translation masks and the blend's, and whether
+// pose A holds the bind translation wherever its mask is false.
+type primeOffsets struct {
+	bones      []formats.Bone
+	ma, mb, mo []bool
+	bound      bool
+}
+
+// chunk is the part of t for the n joints from base on.
+func (t primeOffsets) chunk(base, n int) primeOffsets {
+	if t.bones == nil {
+		return t
+	}
+	end := base + n
+	return primeOffsets{t.bones[base:end], t.ma[base:end], t.mb[base:end], t.mo[base:end], t.bound}
 }
 
 // lerpBand is blendRotsGame's first pass over at most blendChunk joints:
@@ -233,6 +259,34 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 	}
 	return k
+}
+
+// normalizePrime is normalizeLerps for MP1 with MP1's translation rule
+// (tr) applied in the same loop: the translations keep the processor
+// busy while it works out each InvSqrtF, a chain of some fifty cycles.
+func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr primeOffsets) {
+	n := len(lenSq)
+	a, b = a[:n:n], b[:n:n]
+	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
+	for i, l := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		pa := &sa[0]
+		inv, q := retromath.InvSqrtMP1(l), &pa.Rotation
+		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		// mo may alias ma: ma[i] is read first.
+		has := ma[i]
+		both := has && mb[i]
+		switch {
+		case both:
+			lerp3To(&pa.Translation, &sb[0].Translation, w)
+		case has || !tr.bound:
+			pa.Translation = bones[i].Bind.Translation
+		}
+		mo[i] = both
+	}
 }
 
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
@@ -419,12 +473,6 @@ func orInto2(d, a, b, v, w []bool) {
 			v[i] = true
 		}
 	}
-}
-
-// blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
-// strictly between Slerp's snaps (blendRotsGame).
-func blendRotsPrime(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, false)
 }
 
 // arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
