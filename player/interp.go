@@ -257,8 +257,8 @@ const (
 	prime2LerpDot     = float32(0.866)      // 0x3f5db22d
 )
 
-// SlerpLego is MxQuaternionTransformer::Interpolate (LEGO spec 1.3). Its
-// inputs and result are in the model's column-vector convention; the game
+// SlerpLego is MxQuaternionTransformer::Interpolate
+// (docs/formats/lego-island.md#rotation-interpolation). Its inputs and result are in the model's column-vector convention; the game
 // works on the conjugates, which matters only for its opposite-keys quirk,
 // so the function conjugates in and out.
 func SlerpLego(q0, q1 mgl32.Quat, f float32) mgl32.Quat {

@@ -203,8 +203,8 @@ func composeAffine(p, l, o *affine) {
 
 // toWorldPrime2 composes as Metroid Prime 2: Echoes builds
 // CPoseAsTransforms (and PrimeWorldEditor's CBone::UpdateTransform does
-// the same, Metroid Prime spec 1.3): rotations chain without scale,
-// R_w = R_w(parent)·R; the position is P_w = P_w(parent) +
+// the same, docs/formats/metroid-prime.md#world-pose): rotations chain
+// without scale, R_w = R_w(parent)·R; the position is P_w = P_w(parent) +
 // R_w(parent)·(S_parent ⊙ T), the translation scaled by the parent's
 // local scale only; a bone's matrix is T(P_w)·R_w·S with its own local
 // scale. Scale is therefore never inherited, and a grandchild of a scaled
