@@ -220,3 +220,44 @@ func TestListPAKAndFolder(t *testing.T) {
 		t.Errorf("loose anim %d %s:\n%s", code, errs, out)
 	}
 }
+
+// TestFolderCommands: every command treats a folder of FreeSO files as a
+// container of its files, as `export DIR --all` reads them (issue 24 #1:
+// info, pose and render failed with a Metroid Prime error and list named
+// them Prime ANIMs): list names each with its format, info describes the
+// first and says which entry it is, --entry picks another, and pose and
+// render pose it.
+func TestFolderCommands(t *testing.T) {
+	const dir = "../../formats/sims/testdata/tso"
+	const first, other = "a2o-broom-fly-leftside.c3bde7b200000007.anim", "a2o-sus-dead.7f214ec600000007.anim"
+	out, errs, code := runCLI(t, "list", dir)
+	if code != 0 || !strings.HasPrefix(out, first+"\tsims-anim\n") || strings.Count(out, "\tsims-anim\n") != 9 {
+		t.Errorf("list %d %s:\n%s", code, errs, out)
+	}
+	out, errs, code = runCLI(t, "info", dir)
+	if code != 0 || !strings.Contains(out, "format:   sims-anim\n") || !strings.Contains(out, "entry:    "+first+", one of the 9 below") {
+		t.Errorf("info %d %s:\n%s", code, errs, out)
+	}
+	out, errs, code = runCLI(t, "info", "--json", "--entry", other, dir)
+	var j struct {
+		Entry   string      `json:"entry"`
+		Entries []report.KV `json:"entries"`
+		Clips   []struct {
+			Name string `json:"name"`
+		} `json:"clips"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 0 {
+		t.Fatalf("info --json %d %s: %v", code, errs, err)
+	}
+	if j.Entry != other || len(j.Entries) != 9 || len(j.Clips) != 1 || j.Clips[0].Name != "a2o-sus-dead" {
+		t.Errorf("info --entry: entry %q, %d entries, clips %v", j.Entry, len(j.Entries), j.Clips)
+	}
+	p := poseFile(t, dir, "--entry", other, "--time", "0")
+	if p.Clip != "a2o-sus-dead" || len(p.Bones) == 0 {
+		t.Errorf("pose: clip %q, %d bones", p.Clip, len(p.Bones))
+	}
+	png := filepath.Join(t.TempDir(), "folder.png")
+	if _, errs, code := runCLI(t, "render", dir, "-o", png); code != 0 {
+		t.Errorf("render %d: %s", code, errs)
+	}
+}
