@@ -42,6 +42,12 @@ func cmdRender(args []string, stdout io.Writer) error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
 		}
+		if ext := strings.ToLower(filepath.Ext(*out)); ext != ".png" && ext != ".gif" {
+			return fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		}
+		if err := export.CheckFolder(*out); err != nil {
+			return err
+		}
 		var err error
 		if w, h, err = parseSize(*size); err != nil {
 			return err
