@@ -261,3 +261,39 @@ func TestFolderCommands(t *testing.T) {
 		t.Errorf("render %d: %s", code, errs)
 	}
 }
+
+// TestCyclicTransition: a set whose idle → walk transition plays walk in
+// between needs idle → walk again to reach its middle animation, for
+// ever. The error says so once and names the set's entry (issue 24 #10:
+// it repeated "to-middle/" 64 times before "more than 64 levels").
+func TestCyclicTransition(t *testing.T) {
+	dir := writeDemoSet(t, prime.MP1)
+	a := prime.DemoANCS(prime.MP1)
+	tr := &a.Anims.Transitions[1]
+	if tr.From != 1 || tr.To != 0 {
+		t.Fatalf("the demo's transition 1 is %d → %d, not idle → walk", tr.From, tr.To)
+	}
+	tr.Trans = prime.ANCSMetaTrans{Kind: prime.MetaTransAnimKind, Anim: &prime.ANCSMetaAnim{Kind: prime.MetaAnimPlay, AnimID: 0x1A2B3C4D, Prim: 0, Name: "walk"}}
+	b, err := a.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, prime.DemoANCSName), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = `cyclic transition: idle → walk needs idle → walk again (the set's transition 1, id 1, idle → walk, plays walk in between)`
+	_, errs, code := runCLI(t, "pose", "--json", dir, "--anim", "walk", "--transition-from", "idle", "--from-time", "0.1", "--time", "0.5")
+	if code == 0 || !strings.Contains(errs, want) || strings.Contains(errs, "to-middle/to-middle") {
+		t.Errorf("pose: exit %d:\n%s\nwant an error with %q", code, errs, want)
+	}
+	// The sequence alert, walk joins alert → idle → walk: its duration
+	// falls back to the listing rule, with the same error as a warning.
+	j := infoJSON(t, dir)
+	found := false
+	for _, w := range j.Warnings {
+		found = found || strings.Contains(w, want)
+	}
+	if !found {
+		t.Errorf("info warnings %q lack %q", j.Warnings, want)
+	}
+}
