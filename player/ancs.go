@@ -264,11 +264,10 @@ func (b *builder) join(a Source, a0 float64, to Source, path string, depth int) 
 	mt := key.mt
 	if mt.Kind == formats.MetaTransAnim && !drawsRandom(mt.Anim) {
 		// The same join inside itself builds the same joins inside it
-		// (docs/formats/metroid-prime.md#transitions)
 		// again, without end: what a join builds depends only on the two
 		// primitives, the table and the middle animation, which draws
 		// nothing. (One that draws may draw its way out, as in the game:
-		// MaxDepth bounds it.)
+		// MaxDepth bounds it; docs/formats/metroid-prime.md#transitions.)
 		for i, k := range b.joins {
 			if k.from == key.from && k.to == key.to {
 				return nil, b.errorf(path, ErrCycle, "%s", b.cycle(b.joins[i:]))
