@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,12 +22,12 @@ import (
 // .gltf, or, when -o names a folder or FILE is a folder, a batch of every
 // animation inside to OUTDIR in parallel.
 func cmdExport(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs := newFlagSet("export")
 	out := fs.String("o", "", "output `FILE` (.glb or .gltf), or a folder for a batch")
-	clip := fs.String("clip", "", "export only clip `NAME or INDEX`")
+	clip := fs.String("clip", "", "export only the clip `NAME|INDEX`")
 	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
-	jobs := fs.Int("jobs", 0, "batch: files exported at once (default: the number of cores)")
-	format := fs.String("format", "glb", "batch: `glb` or gltf")
+	jobs := fs.Int("jobs", 0, "batch: export `N` files at once (0: one per core)")
+	format := fs.String("format", "glb", "batch: write `glb|gltf` files")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
