@@ -97,7 +97,6 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 1
 }
 
-
 // parseInterspersed parses flags that may come before or after positional
 // arguments ("render FILE -o x.png"), which the flag package alone does not.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
