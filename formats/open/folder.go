@@ -355,4 +355,3 @@ func Entries(path string, o Options) (entries []formats.Entry, warnings []string
 	}
 	return es, ws, true, nil
 }
-
