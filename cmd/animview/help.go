@@ -128,9 +128,6 @@ func writeHelp(w io.Writer, fs *flag.FlagSet) {
 // viewName names the viewer's flag set.
 const viewName = "animview"
 
-// helpWords are the arguments that ask for help.
-var helpWords = map[string]bool{"help": true, "-h": true, "-help": true, "--help": true}
-
 // helpFor returns the text `animview help [COMMAND]` prints.
 func helpFor(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
