@@ -251,6 +251,7 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 			k++
 			continue
 		}
+		// lerpUnnormTo(q0, q1, w), written out: it does not inline.
 		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
 		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
 		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
@@ -350,12 +351,7 @@ func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32, lenSq 
 		case dk >= 1:
 			continue
 		case dk > 0.95:
-			x := q0.V[0] + float32(u*(bk.V[0]-q0.V[0]))
-			y := q0.V[1] + float32(u*(bk.V[1]-q0.V[1]))
-			z := q0.V[2] + float32(u*(bk.V[2]-q0.V[2]))
-			w := retromath.FMAddS(u, bk.W-q0.W, q0.W)
-			lenSq[i] = primeLenSq(w, x, y, z)
-			q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
+			lenSq[i] = lerpUnnormTo(q0, &bk, u)
 			continue
 		}
 		at[k], d[k], bq[k] = i, dk, bk
@@ -843,25 +839,34 @@ func quickDot(a, b *mgl32.Quat) float32 {
 }
 
 // lerpNormTo writes the lerp branch of the game's Slerp from q0 to b into
-// q0: X, Y and Z are q0 + u·(b - q0) with a plain product, W the same
-// fused, the squared length fused from Y·Y on, then all four scaled by the
-// game's InvSqrtF (Echoes' when echoes is set).
+// q0: lerpUnnormTo, then all four components scaled by the game's
+// InvSqrtF of the squared length (Echoes' when echoes is set).
 func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
-	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
-	n := retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+	n := lerpUnnormTo(q0, b, u)
 	var inv float32
 	if echoes {
 		inv = retromath.InvSqrtMP2(n)
 	} else {
 		inv = retromath.InvSqrtMP1(n)
 	}
-	q0.W = inv * w
-	q0.V[0] = inv * x
-	q0.V[1] = inv * y
-	q0.V[2] = inv * z
+	q0.W = inv * q0.W
+	q0.V[0] = inv * q0.V[0]
+	q0.V[1] = inv * q0.V[1]
+	q0.V[2] = inv * q0.V[2]
+}
+
+// lerpUnnormTo writes the lerp branch of the game's Slerp from q0 to b
+// into q0 but for the normalisation, and returns the squared length the
+// normalisation takes: X, Y and Z are q0 + u·(b - q0) with a plain
+// product, W the same fused, the squared length fused from Y·Y on
+// (primeLenSq).
+func lerpUnnormTo(q0, b *mgl32.Quat, u float32) float32 {
+	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
+	return primeLenSq(w, x, y, z)
 }
 
 // localDot is SlerpLocal's dot product in the games' order: Y·Y, then X,
