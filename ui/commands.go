@@ -242,7 +242,9 @@ func commandTable() []command {
 
 		// What is drawn.
 		{verb: "labels", keys: keys(key(ebiten.KeyN)), button: "Names", at: slot{transport, 90},
-			on: func(a *App) bool { return a.st.Visibility().Labels() }, help: "names", doc: "bone names",
+			on: func(a *App) bool { return a.st.Visibility().Labels() }, help: "names",
+			doc: "bone names, each placed beside its joint where it overlaps no other (one that finds no room in " +
+				"the view is left out; the selected bone's always shows)",
 			run: do(func(a *App) { a.st.Visibility().ToggleLabels() })},
 		{verb: "grid", keys: keys(key(ebiten.KeyG)), help: "grid", doc: "grid",
 			run: do(func(a *App) { a.st.Visibility().ToggleGrid() })},

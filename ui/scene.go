@@ -85,7 +85,7 @@ func (s *scene) frameAll() {
 func (s *scene) zoomToSelected() {
 	st := s.a.st
 	i := st.Visibility().Selected()
-	if i < 0 || i >= len(s.world.Matrices) {
+	if i < 0 || i >= s.world.Len() {
 		return
 	}
 	// A radius from the bone's length to its parent, so a finger and a

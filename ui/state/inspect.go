@@ -44,7 +44,7 @@ type BoneInfo struct {
 // poses the view draws). ok is false when no bone is selected.
 func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok bool) {
 	i := s.vis.selected
-	if s.asset == nil || i < 0 || i >= len(s.asset.Skeleton.Bones) || i >= len(p.Local) || i >= len(w.Matrices) {
+	if s.asset == nil || i < 0 || i >= len(s.asset.Skeleton.Bones) || i >= len(p.Local) || i >= w.Len() {
 		return BoneInfo{}, false
 	}
 	sk := s.asset.Skeleton
@@ -55,7 +55,8 @@ func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok 
 	}
 	info.Hidden = s.vis.BoneHidden(i)
 	info.Local = fromTransform(p.Local[i])
-	info.World = fromMatrix(&w.Matrices[i])
+	wm := w.Matrix(i)
+	info.World = fromMatrix(&wm)
 	return info, true
 }
 

@@ -27,7 +27,7 @@ type Playback struct {
 	playing bool
 	speed   float64
 	loop    bool
-	sampler *player.ClipSampler
+	sampler player.ClipSampler
 	// fired lists recently crossed events, newest last, for the flash;
 	// clock is the total playback time advanced, for fading them.
 	fired []Fired

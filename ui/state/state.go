@@ -139,7 +139,7 @@ func (s *State) Sampler() player.Sampler {
 		return s.tree.src // nil while a tree failed to build
 	}
 	if s.play.sampler == nil {
-		return nil // not a nil *ClipSampler in an interface
+		return nil // no clip open
 	}
 	return s.play.sampler
 }
