@@ -30,8 +30,8 @@ type command struct {
 	// keys run the command from the keyboard.
 	keys []binding
 	// mouse says which mouse input does the same (the input code does
-	// it), for the help and the README.
-	mouse string
+	// it), for the README; mouseHelp says it shorter for the help.
+	mouse, mouseHelp string
 	// button is the label of the command's button ("" for none) and at
 	// where it sits; on, for a toggle button, says whether it shows as
 	// switched on. buttonDoc names a button whose label changes (Play
@@ -117,12 +117,12 @@ func do(f func(a *App)) func(c *call) error {
 func commandTable() []command {
 	return []command{
 		// The camera, from the mouse.
-		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", help: "orbit",
+		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
 			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
 			run: func(c *call) error {
 				return c.nums(func(v []float64) { c.a.st.View().Orbit(v[0], v[1]) })
 			}},
-		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", help: "pan",
+		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", mouseHelp: "right/shift drag", help: "pan",
 			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
 			run: func(c *call) error { return c.nums(func(v []float64) { c.a.scene.pan(v[0], v[1]) }) }},
 		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
@@ -134,7 +134,7 @@ func commandTable() []command {
 					}
 				})
 			}},
-		{verb: "select-bone", args: "B", mouse: "click a joint", help: "select",
+		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
 			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
 			run: func(c *call) error {
 				i, err := c.bone(0)
@@ -143,7 +143,7 @@ func commandTable() []command {
 				}
 				return err
 			}},
-		{verb: "seek", args: "SECONDS", mouse: "click or drag on the timeline", help: "seek",
+		{verb: "seek", args: "SECONDS", mouse: "click or drag on the timeline", mouseHelp: "drag timeline", help: "seek",
 			doc: "go to SECONDS into the clip and pause", keyDoc: "seek",
 			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().Seek(v[0]) }) }},
 

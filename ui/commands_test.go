@@ -166,7 +166,7 @@ func TestParseKey(t *testing.T) {
 func TestHelpItems(t *testing.T) {
 	items := helpItems(commandTable())
 	for _, want := range []string{
-		"left drag in the view: orbit", "wheel: zoom", "click a joint: select", "Space: play / pause",
+		"left drag: orbit", "right/shift drag: pan", "wheel: zoom", "click joint: select", "Space: play / pause",
 		"← →: frame", "Shift+← →: key", "Ctrl+← →: event", "Home End: ends", "↓ ↑ - +: speed",
 		"[ ] PgUp PgDn: animation", "Ctrl+PgUp PgDn: file", "Ctrl+O: open", "1 3 7: front side top",
 		"5: orthographic", "Shift+H: helpers", "P F12: screenshot", "Shift+P: record GIF", "F1 ?: help", "Esc: close",

@@ -114,7 +114,11 @@ func (l docLine) input(compact bool) string {
 		keys = strings.Join(zipped, sep)
 	}
 	var parts []string
-	if m := l[0].mouse; m != "" {
+	m := l[0].mouse
+	if compact && l[0].mouseHelp != "" {
+		m = l[0].mouseHelp
+	}
+	if m != "" {
 		parts = append(parts, m)
 	}
 	if keys != "" {
