@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -128,11 +129,10 @@ func commandTable() []command {
 		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
 			doc: "bring the camera FACTOR times closer (0.5: twice as far)", keyDoc: "zoom",
 			run: func(c *call) error {
-				return c.nums(func(v []float64) {
-					if v[0] > 0 {
-						c.a.st.View().Zoom(1 / v[0])
-					}
-				})
+				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && f <= 0 {
+					return fmt.Errorf("zoom: the factor %s is not above 0", c.args[0])
+				}
+				return c.nums(func(v []float64) { c.a.st.View().Zoom(1 / v[0]) })
 			}},
 		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
 			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
@@ -497,12 +497,12 @@ func withArgs(f func(c *call)) func(c *call) error {
 	return func(c *call) error { f(c); return nil }
 }
 
-// nums parses every argument as a number and passes them to f.
+// nums parses every argument as a finite number and passes them to f.
 func (c *call) nums(f func(v []float64)) error {
 	var v [4]float64
 	for i, s := range c.args {
 		x, err := strconv.ParseFloat(s, 64)
-		if err != nil {
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("%s: %q is not a number", c.cmd.verb, s)
 		}
 		v[i] = x

@@ -470,6 +470,17 @@ func TestVerbsRun(t *testing.T) {
 	if err := a.script.apply(Action{Verb: "fly"}); err == nil {
 		t.Error("an unknown verb ran")
 	}
+	// Numbers are finite; a zoom factor is above 0.
+	for _, bad := range []string{"seek NaN", "speed inf", "orbit 1 -Inf", "zoom 0", "zoom -2", "frame x"} {
+		acts, err := ParseActions(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam, tm := a.st.View().Camera(), p.Time()
+		if err := a.script.apply(acts[0]); err == nil || a.st.View().Camera() != cam || p.Time() != tm {
+			t.Errorf("%q: error %v", bad, err)
+		}
+	}
 }
 
 // TestButtonsRunTheirCommands: each command with a button has one, in
