@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -56,7 +57,8 @@ func boxMesh(a *formats.Asset, r float32) *formats.Asset {
 }
 
 // meshFixtures are the exports with a mesh: the MilkShape tube (its own
-// reference pose and v4 weights), a model without joints, and box meshes
+// reference pose and v4 weights), a model without joints, the Prime
+// characters' CMDL and CSKR (MP1 and MP2), and box meshes
 // on an MP2 skeleton whose bones scale (scale helpers), a Sims skeleton
 // (mirrored basis) and a LEGO node tree (no bind pose: the rest pose is
 // the first frame, not the meshes' reference).
@@ -73,6 +75,11 @@ func meshFixtures(t testing.TB) []fixture {
 			t.Fatal(err)
 		}
 		fs = append(fs, fixture{"mesh-ms3d-static", a})
+	}
+	// Metroid Prime: each game's character set, its ANCS character's
+	// CMDL skinned by its CSKR (docs/formats/metroid-prime.md#models-cmdl-and-cskr).
+	for _, g := range []string{"mp1", "mp2"} {
+		fs = append(fs, fixture{"mesh-prime-" + g, load(t, "../formats/prime/pak/testdata/SkinnedSet-"+g+".pak", "")})
 	}
 	mp2 := mp2Scaled(t)[1].asset
 	fs = append(fs, fixture{"mesh-mp2-scaled", boxMesh(mp2, 0.03)})
@@ -160,7 +167,7 @@ func TestMeshRoundTrip(t *testing.T) {
 						t.Fatalf("vertex %d weights %v sum to %v", i, w, s)
 					}
 				}
-			} else if m.Skinned() {
+			} else if m.Skinned() || strings.HasPrefix(fx.name, "mesh-prime-") {
 				t.Fatal("a skinned mesh exported without a skin")
 			}
 			var bb render.Bounds
