@@ -64,10 +64,12 @@ type widgets struct {
 	inspected   state.BoneInfo
 	inspectedOK bool
 	warnCount   int
-	frameShown  int
-	titleWidth  int
-	shownSpeed  float64
-	status0     statusKey
+	// suitShown is the suit picker's label as shown ("" before the first).
+	suitShown  string
+	frameShown int
+	titleWidth int
+	shownSpeed float64
+	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
 	tree treeWidgets
 }
@@ -101,12 +103,19 @@ type placed struct {
 
 // buttonMinW is a command button's least width, for buttons whose label
 // changes (Play and Pause).
+// suitNameW is the width in pixels the suit picker's button gives the
+// suit's name.
+const suitNameW = 84
+
 func buttonMinW(verb string) int {
 	switch verb {
 	case "play-pause":
 		return 56
 	case "toggle-pin":
 		return 44
+	case "next-suit":
+		// Room for a suit's name cut to suitNameW ("Suit: B003MAFit_01").
+		return 124
 	}
 	return 0
 }
@@ -551,6 +560,10 @@ func (w *widgets) sync() {
 		} else {
 			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, a.cmds.keysOf("warnings")))
 		}
+	}
+	if l := st.Wardrobe().Label(); l != w.suitShown {
+		w.suitShown = l
+		setButtonText(w.buttons["next-suit"], "Suit: "+a.kit.fitRight(l, suitNameW))
 	}
 	info, ok := st.Inspect(a.scene.pose, a.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
