@@ -30,5 +30,6 @@ shot viewer-mesh-prime.png 'anim walk; seek 0.3; select-bone L_Front_Upper' form
 # scripts/vitamoo-check.sh fetches it) the suit shot is remade too.
 vitamoo=${VITAMOO:-.cache/vitamoo/MicropolisCore/content/vitamoo/sims-demo}
 if [ -f "$vitamoo/adult-idle1.cmx" ]; then
-  shot viewer-mesh-sims.png 'seek 1.2' "$vitamoo/adult-idle1.cmx" --suit "$vitamoo/B001MAFit_01.cmx"
+  # The suit picker wears B001MAFit_01.cmx, one of the suits beside the skill.
+  shot viewer-mesh-sims.png 'suit B001MAFit_01; seek 1.2' "$vitamoo/adult-idle1.cmx"
 fi
