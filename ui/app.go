@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/ui/state"
@@ -197,7 +198,7 @@ func (a *App) title() string {
 	if name == "" || name == "demo:" {
 		name = "built-in demo"
 	}
-	return "animview — " + filepath.Base(name)
+	return "animview " + version.Get().Short() + " — " + filepath.Base(name)
 }
 
 // assetChanged rebuilds what depends on the open asset.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -129,7 +130,12 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 	}
 }
 
-// drawHelp draws the keys in columns that fit the view.
+// helpHeaderH is the height of the help's first line, which names the
+// build (internal/version).
+const helpHeaderH = 22
+
+// drawHelp draws the build's version and the keys in columns that fit
+// the view.
 func (a *App) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	face := a.kit.small
 	colW := float32(0)
@@ -139,12 +145,13 @@ func (a *App) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	}
 	cols := max(1, int((vp.W-32)/colW))
 	rows := (len(helpItems) + cols - 1) / cols
-	h := float32(rows*18 + 20)
+	h := float32(rows*18 + 20 + helpHeaderH)
 	top := max(vp.Y+8, vp.Y+vp.H/2-h/2)
 	a.fill.rect(screen, vp.X+8, top, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	a.drawText(screen, "animview "+version.Get().Short(), float64(vp.X+16), float64(top+10), colAccent, face)
 	for i, it := range helpItems {
 		c, r := i/rows, i%rows
-		a.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+float32(r*18)), colText, face)
+		a.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+helpHeaderH+float32(r*18)), colText, face)
 	}
 }
 

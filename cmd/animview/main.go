@@ -7,6 +7,7 @@
 //	animview list FILE                   list the animations inside a container
 //	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
 //	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
+//	animview version                     the version and commit this build came from (also --version)
 //
 // FILE may be "demo:" for the built-in demo.
 package main
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/version"
 )
 
 // processStart is taken as the program initialises, for the start-up time
@@ -66,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
+	case "version", "-version", "--version":
+		fmt.Fprint(stdout, version.Get())
+		return 0
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)
@@ -99,6 +104,7 @@ const usage = `usage:
   animview list FILE
   animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
   animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]
+  animview version                     the version, the commit and whether the tree was modified
 FILE may be "demo:" for the built-in demo.
 `
 
