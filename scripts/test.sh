@@ -63,6 +63,15 @@ ANIMVIEW_REQUIRE_WINE=1 WINE="$wine" ANIMVIEW_WINDOWS_EXE="$xbin/windows-amd64/a
 wineserver=""
 unset WINEPREFIX WINEDEBUG WINEDLLOVERRIDES
 
+step "the web page: vet and staticcheck for js/wasm, then the page in Chromium"
+# The browser build's own files (*_js.go) are checked here; the test builds
+# the page, serves it on localhost and drives headless Chromium through the
+# DevTools protocol.
+GOOS=js GOARCH=wasm go vet ./ui/... ./cmd/animview ./web/...
+GOOS=js GOARCH=wasm "$STATICCHECK" ./ui/... ./cmd/animview ./web/...
+apt_install chromium
+ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -v -run '^TestPageInChromium$' ./web | grep -v '^=== RUN'
+
 step "glTF exports through the Khronos validator"
 # node and npm from apt, the validator from npm into .cache/node (ignored
 # by git); the export tests then require it instead of skipping.

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -61,6 +61,11 @@ type Options struct {
 	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
 	// system file chooser is installed.
 	NoSystemChooser bool
+	// OpenFiles takes files handed over without paths on disk (the web
+	// page's file chooser and drops, all the files of one go): it keeps
+	// them for Open and OpenEntry and returns the path Open opens them by,
+	// or an error that says which file to add.
+	OpenFiles func(files fs.FS) (string, error)
 }
 
 // App is the viewer's ebiten.Game.
@@ -103,7 +108,9 @@ type App struct {
 	script     []state.Action
 	scriptWait int
 	drawn      bool
-	choosing   chan string
+	// sys is what differs between a desktop window and a browser page
+	// (system_desktop.go, system_js.go).
+	sys system
 
 	bannerRect   image.Rectangle
 	pendingShot  string
@@ -350,7 +357,8 @@ func (a *App) countFrame() {
 }
 
 // openDropped opens the first dropped file by its real path, so that its
-// siblings (a CINF beside an ANIM) are found.
+// siblings (a CINF beside an ANIM) are found. Files without one (a
+// browser's) go to OpenFiles together.
 func (a *App) openDropped(files fs.FS) {
 	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -364,10 +372,26 @@ func (a *App) openDropped(files fs.FS) {
 		if ap, ok := f.(interface{ AbsPath() string }); ok {
 			a.open(ap.AbsPath())
 		} else {
-			a.st.Err = "dropped file has no path on disk: " + p
+			a.openFiles(files)
 		}
 		return fs.SkipAll
 	})
+}
+
+// openFiles opens files handed over without paths on disk through
+// Options.OpenFiles, which picks the one to open.
+func (a *App) openFiles(files fs.FS) {
+	if a.opt.OpenFiles == nil {
+		a.st.Err = "these files have no path on disk to open them by"
+		return
+	}
+	p, err := a.opt.OpenFiles(files)
+	if err != nil {
+		a.st.Err = err.Error()
+		a.opt.Log(err.Error())
+		return
+	}
+	a.open(p)
 }
 
 // Draw renders the 3D view under the panels.
@@ -395,6 +419,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawRecording(screen, vp)
 	a.drawBrowser(screen)
 	a.countFrame()
+	a.pageDrawn()
 	a.drawn = true
 	a.logFirstFrame()
 	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
@@ -489,15 +514,7 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	screen.ReadPixels(img.Pix)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	if err := writeOutput(path, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil

@@ -1,70 +1,14 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
 	"image/color"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/ncruces/zenity"
 )
-
-// openDialog opens a file: through the system's chooser (zenity or
-// kdialog) when one is installed, in a goroutine whose answer Update
-// picks up; else with the in-app browser.
-func (a *App) openDialog() {
-	if a.choosing != nil {
-		return
-	}
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		patterns := make([]string, len(a.st.Exts))
-		for i, e := range a.st.Exts {
-			patterns[i] = "*." + e
-		}
-		dir := "."
-		if a.st.Path != "" && a.st.Path != "demo:" {
-			dir = filepath.Dir(a.st.Path)
-		}
-		ch := make(chan string, 1)
-		a.choosing = ch
-		go func() {
-			p, err := zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
-				zenity.FileFilters{{Name: "Animations animview reads", Patterns: patterns, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
-		return
-	}
-	a.st.OpenBrowser("")
-}
-
-// pollChooser opens what the system chooser answered, if it has.
-func (a *App) pollChooser() {
-	if a.choosing == nil {
-		return
-	}
-	select {
-	case p := <-a.choosing:
-		a.choosing = nil
-		switch {
-		case strings.HasPrefix(p, "\x00"):
-			a.opt.Log("file chooser: " + p[1:])
-			a.st.OpenBrowser("")
-		case p != "":
-			a.open(p)
-		}
-	default:
-	}
-}
 
 // openSibling opens the next (d > 0) or previous readable file in the
 // open file's folder (Ctrl+PgDn, Ctrl+PgUp).
@@ -188,39 +132,6 @@ func (a *App) drawBrowser(screen *ebiten.Image) {
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
 	a.pendingShot = state.ScreenshotName(a.opt.ShotDir, time.Now())
-}
-
-// copyInspector puts the inspector's values on the clipboard as JSON,
-// through the first clipboard tool installed; without one it writes them
-// to a file and says where.
-func (a *App) copyInspector() {
-	info, ok := a.st.Inspect(a.pose, a.world)
-	if !ok {
-		a.st.Notify("select a bone first", time.Now())
-		return
-	}
-	js := info.JSON()
-	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-copy" && os.Getenv("WAYLAND_DISPLAY") == "" {
-			continue
-		}
-		cmd := exec.Command(tool[0], tool[1:]...)
-		cmd.Stdin = strings.NewReader(js)
-		if err := cmd.Run(); err == nil {
-			a.st.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
-			return
-		}
-	}
-	p := strings.TrimSuffix(state.ScreenshotName(a.opt.ShotDir, time.Now()), ".png") + "-" + safeName(info.Name) + ".json"
-	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
-		a.st.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
-		return
-	}
-	a.st.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
-	a.opt.Log("saved " + p)
 }
 
 // safeName keeps a bone name usable in a file name.

@@ -123,9 +123,9 @@ func (a *App) drawOverlay(screen *ebiten.Image, vp render.Viewport) {
 		if err := saveScreenshot(screen, path); err != nil {
 			a.st.Err = err.Error()
 		} else {
-			a.opt.Log("saved " + path)
+			a.opt.Log(savedWord + " " + path)
 			a.opt.Log("shown: " + a.st.Status())
-			a.st.Notify("screenshot saved: "+path, time.Now())
+			a.st.Notify("screenshot "+savedWord+": "+path, time.Now())
 		}
 	}
 }

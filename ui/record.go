@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/state"
@@ -49,7 +48,7 @@ func (a *App) recordGIF() {
 	path := state.OutputName(a.opt.ShotDir, time.Now(), ".gif")
 	asset := st.Asset // immutable once loaded: safe to share with the goroutine
 	a.rec.cur = state.StartRecording(path, name, func(progress func(done, total int) bool) error {
-		return export.RecordGIFSource(path, asset, src, fo, progress)
+		return recordGIFFile(path, asset, src, fo, progress)
 	})
 	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
 }
@@ -98,8 +97,8 @@ func (a *App) pollRecording() {
 	now := time.Now()
 	switch {
 	case err == nil:
-		a.st.Notify("GIF saved: "+r.Path, now)
-		a.opt.Log("saved " + r.Path)
+		a.st.Notify("GIF "+savedWord+": "+r.Path, now)
+		a.opt.Log(savedWord + " " + r.Path)
 	case errors.Is(err, raster.ErrCancelled):
 		a.st.Notify("GIF recording cancelled", now)
 		a.opt.Log("cancelled " + r.Path)

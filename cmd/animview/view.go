@@ -72,7 +72,7 @@ func cmdView(args []string) error {
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
 	}
-	return ui.Run(ui.Options{
+	uo := ui.Options{
 		Started: started,
 		Path:    path,
 		Open:    func(p string) (*formats.Asset, error) { return openAsset(p, o) },
@@ -90,5 +90,8 @@ func cmdView(args []string) error {
 		Actions:    script,
 		Extensions: readableExtensions(),
 		RecentFile: recent,
-	})
+		ShotDir:    outputFolder(),
+	}
+	pageFiles(&uo, o)
+	return ui.Run(uo)
 }
