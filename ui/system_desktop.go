@@ -128,4 +128,3 @@ func (a *App) copyInspector() {
 	a.st.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
 }
-
