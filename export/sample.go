@@ -64,6 +64,10 @@ type sampler struct {
 	// blocks that sampleAt cuts its slices from
 	slabT []trs
 	slabV []bool
+	// err is the first non-finite pose met: sampling stops at it, since
+	// no key could ever fit a NaN and every interval would be split to
+	// maxDepth.
+	err error
 }
 
 // sampleAt samples the source at t into converted locals and visibility.
@@ -80,6 +84,9 @@ func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
 	for i := 0; i < n; i++ {
 		loc[i] = s.conv.Transform(&s.pose.Local[i])
 		vis[i] = s.pose.Visible[i]
+		if s.err == nil && !finiteLocal(&s.pose.Local[i]) {
+			s.err = fmt.Errorf("the pose at %v s has a non-finite value at bone %d (%q): %w", t, i, s.sk.Bones[i].Name, formats.ErrNonFinite)
+		}
 	}
 	return loc, vis
 }
@@ -156,6 +163,9 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (
 	for i, t := range base {
 		pts[i].loc, pts[i].vis = s.sampleAt(t)
 	}
+	if s.err != nil {
+		return nil, fmt.Errorf("export: take %q: %w", tk.Name, s.err)
+	}
 	mids := make([]point, len(base)-1)
 	step := make([]bool, n*nCh)
 	for i := range step {
@@ -169,6 +179,9 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (
 			step[b*nCh+chR] = step[b*nCh+chR] && a[b].R == m[b].R
 			step[b*nCh+chS] = step[b*nCh+chS] && a[b].S == m[b].S
 		}
+	}
+	if s.err != nil {
+		return nil, fmt.Errorf("export: take %q: %w", tk.Name, s.err)
 	}
 	out := &s.out
 	out.step = step
@@ -197,8 +210,11 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (
 // refine emits the split times of [a, b] (exclusive), given the samples at
 // a and b and at their midpoint.
 func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, add func(float64, []trs, []bool)) error {
+	if s.err != nil {
+		return s.err
+	}
 	if s.fits(la, lb, lm) || depth >= maxDepth || b-a < 2*minSpan {
-		return nil
+		return s.err
 	}
 	if k := len(s.out.times); k >= maxKeys || k*len(s.sk.Bones) >= maxBoneSamples {
 		return errTooManyKeys
@@ -272,11 +288,35 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 }
 
 // near reports whether the world pose of s.fit is within tol of s.wTrue.
+// A world position that is not finite (finite locals whose product
+// overflows) records s.err and reports a fit, so that nothing is split
+// further.
 func (s *sampler) near() bool {
 	worldOf(s.sk, s.fit, s.wFit)
 	for i := range s.wTrue {
 		d := mgl64.Vec3{s.wTrue[i][12] - s.wFit[i][12], s.wTrue[i][13] - s.wFit[i][13], s.wTrue[i][14] - s.wFit[i][14]}
 		if !(d.Len() <= s.tol) {
+			if w := (mgl64.Vec3{s.wTrue[i][12], s.wTrue[i][13], s.wTrue[i][14]}); !finite64(w[0]) || !finite64(w[1]) || !finite64(w[2]) {
+				if s.err == nil {
+					s.err = fmt.Errorf("bone %d (%q): world position %v: %w", i, s.sk.Bones[i].Name, w, formats.ErrNonFinite)
+				}
+				return true
+			}
+			return false
+		}
+	}
+	return true
+}
+
+func finite64(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// finiteLocal reports whether every component of a player's local
+// transform is a finite number (checked before the conversion, whose unit
+// quaternion would turn a NaN rotation into the identity).
+func finiteLocal(t *formats.Transform) bool {
+	for _, v := range [...]float32{t.Translation[0], t.Translation[1], t.Translation[2],
+		t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2], t.Scale[0], t.Scale[1], t.Scale[2]} {
+		if !finite64(float64(v)) {
 			return false
 		}
 	}

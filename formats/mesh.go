@@ -104,17 +104,17 @@ func (m *Mesh) Validate(bones int) error {
 	}
 	for i, v := range m.Positions {
 		if !finite3(v) {
-			return fmt.Errorf("mesh %q: vertex %d position %v is not finite", m.Name, i, v)
+			return fmt.Errorf("mesh %q: vertex %d position %v: %w", m.Name, i, v, ErrNonFinite)
 		}
 	}
 	for i, v := range m.Normals {
 		if !finite3(v) {
-			return fmt.Errorf("mesh %q: vertex %d normal %v is not finite", m.Name, i, v)
+			return fmt.Errorf("mesh %q: vertex %d normal %v: %w", m.Name, i, v, ErrNonFinite)
 		}
 	}
 	for i, v := range m.UVs {
 		if !finiteF(v[0]) || !finiteF(v[1]) {
-			return fmt.Errorf("mesh %q: vertex %d texture coordinate %v is not finite", m.Name, i, v)
+			return fmt.Errorf("mesh %q: vertex %d texture coordinate %v: %w", m.Name, i, v, ErrNonFinite)
 		}
 	}
 	for i := range m.Joints {
@@ -146,13 +146,20 @@ func (m *Mesh) Validate(bones int) error {
 			return fmt.Errorf("mesh %q: group %d (%q) names material %d of %d", m.Name, i, g.Name, g.Material, len(m.Materials))
 		}
 	}
+	for i, mat := range m.Materials {
+		for _, f := range mat.Diffuse {
+			if !finiteF(f) {
+				return fmt.Errorf("mesh %q: material %d (%q) diffuse %v: %w", m.Name, i, mat.Name, mat.Diffuse, ErrNonFinite)
+			}
+		}
+	}
 	if m.InverseBind != nil && len(m.InverseBind) != bones {
 		return fmt.Errorf("mesh %q: %d inverse bind matrices for %d bones", m.Name, len(m.InverseBind), bones)
 	}
 	for i := range m.InverseBind {
 		for _, f := range m.InverseBind[i] {
 			if !finiteF(f) {
-				return fmt.Errorf("mesh %q: bone %d inverse bind matrix is not finite", m.Name, i)
+				return fmt.Errorf("mesh %q: bone %d inverse bind matrix: %w", m.Name, i, ErrNonFinite)
 			}
 		}
 	}

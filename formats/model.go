@@ -94,7 +94,8 @@ const (
 	// world rotations chain without scale, a bone's local translation is
 	// scaled by its parent's local scale only and turned by the parent's
 	// world rotation, and a bone's matrix is T·R·S with its own local
-	// scale: scale is not inherited (Metroid Prime spec 1.3).
+	// scale: scale is not inherited
+	// (docs/formats/metroid-prime.md#world-pose).
 	ComposePrime2
 )
 
@@ -128,14 +129,15 @@ const (
 	InterpShortestArc Interp = iota
 	// InterpPrime is Retro's CAnimMathUtils::Slerp as Metroid Prime (MP1)
 	// runs it: no flip to the shortest arc, normalised lerp when the keys
-	// are within dot 0.95, and the 1e-5 / 0.99999 end snaps (Metroid Prime
-	// spec 3.5.10); the angle and weights come from the game's fast acos
+	// are within dot 0.95, and the 1e-5 / 0.99999 end snaps
+	// (docs/formats/metroid-prime.md#mp1-slerp); the angle and weights come
+	// from the game's fast acos
 	// and sine polynomials.
 	InterpPrime
 	// InterpLego is LEGO Island's LegoAnimNodeData evaluation: nothing before
 	// the first key, active flags, step (0x04) and negate (0x02) flags on the
 	// later key, lerp without normalisation for near-equal keys
-	// (LEGO spec 1.3).
+	// (docs/formats/lego-island.md#evaluating-a-node).
 	InterpLego
 	// InterpPrime2 is CAnimMathUtils::Slerp in the mode Metroid Prime 2:
 	// Echoes builds poses with: no flip to the shortest arc, no end snaps;

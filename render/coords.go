@@ -20,7 +20,8 @@ import (
 //     turn upright, which together swap Y and Z.
 //
 // The reflection is applied after the file's own matrices are composed, as
-// the LEGO spec asks: bones are built the engine's way, then mirrored once.
+// docs/formats/lego-island.md#row-vectors-and-the-conjugate asks: bones are
+// built the engine's way, then mirrored once.
 func SceneRoot(c formats.Coords) mgl32.Mat4 {
 	x := mgl32.Vec4{1, 0, 0, 0}
 	o := mgl32.Vec4{0, 0, 0, 1}

@@ -14,7 +14,7 @@ const (
 	cylindroModel = "../../formats/anm/testdata/cylindro.ms3d"
 )
 
-// TestInfoJSONANM checks that info --json on the seed's example lists its
+// TestInfoJSONANM checks that info --json on the ANM page's example lists its
 // sets with their bones and its clips with ranges, actual start and end
 // frames, durations and events (the model is found beside it by name).
 func TestInfoJSONANM(t *testing.T) {
@@ -120,7 +120,8 @@ func near3(a, b [3]float64, tol float64) bool {
 }
 
 // TestPoseJSONANM checks pose --json on ANM clips against values worked
-// by hand from MilkShape's rules (spec 3.1) on the Cylindro keys.
+// by hand from MilkShape's rules (docs/formats/milkshape-anm.md#evaluating-a-joint)
+// on the Cylindro keys.
 func TestPoseJSONANM(t *testing.T) {
 	// LeftArm/Hello starts at lShoulder's key of frame 2, so t = 0.5 s is
 	// frame 14, two thirds from the key of frame 2 (0° about Z) to the

@@ -57,7 +57,7 @@ func zDegrees(r [4]float32) float64 {
 }
 
 // TestTreePose: an animation's tree T seconds after it starts, and a
-// transition preview (spec 2.1): idle → turn over 1 s is 45° halfway; the
+// transition preview (docs/formats/metroid-prime.md#transitions): idle → turn over 1 s is 45° halfway; the
 // Blend "lean" is 0.3 of the way from 0° to 90°, 27°; "walk" loops (1.25 s
 // is 0.25 into its second pass).
 func TestTreePose(t *testing.T) {

@@ -156,14 +156,14 @@ func TestWindowActions(t *testing.T) {
 	})
 }
 
-// rotationOnlyAnim writes a FreeSO .anim whose motions turn eight bones
-// without moving them (only the root translates): the built-in skeleton
-// then stacks them on their parents.
-func rotationOnlyAnim(t *testing.T) string {
+// warnedAnim writes a FreeSO .anim whose motions turn eight bones of the
+// Sims skeleton and one bone no Sims skeleton has: the loader warns that
+// the built-in table does not know it.
+func warnedAnim(t *testing.T) string {
 	t.Helper()
-	a := &sims.Animation{Version: 2, Name: "rot-only", Duration: 1,
+	a := &sims.Animation{Version: 2, Name: "unknown-bone", Duration: 1,
 		TranslationCount: 1, Translations: []mgl32.Vec3{{0, 3, 0}}}
-	for i, b := range []string{"ROOT", "PELVIS", "SPINE", "SPINE1", "NECK", "HEAD", "L_LEG", "R_LEG"} {
+	for i, b := range []string{"ROOT", "PELVIS", "SPINE", "SPINE1", "NECK", "HEAD", "L_LEG", "R_LEG", "Armature_0"} {
 		a.Rotations = append(a.Rotations, sims.FileQuat{0, 0, 0, 1})
 		m := sims.Motion{BoneName: b, FrameCount: 1, Duration: 1, HasRotation: true, FirstRotation: uint32(i), HasTranslation: i == 0}
 		a.Motions = append(a.Motions, m)
@@ -173,7 +173,7 @@ func rotationOnlyAnim(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(t.TempDir(), "rot-only.anim")
+	p := filepath.Join(t.TempDir(), "unknown-bone.anim")
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func rotationOnlyAnim(t *testing.T) string {
 func TestWindowWarnings(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
-	file := rotationOnlyAnim(t)
+	file := warnedAnim(t)
 	banner := image.Rect(sideW, 0, winW-sideW, 80)
 	warn := color.RGBA{0xff, 0xc8, 0x57, 0xff}
 	img, _ := shot(t, bin, "pause", file)

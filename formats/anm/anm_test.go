@@ -16,7 +16,8 @@ import (
 )
 
 // The committed model fixture is made by the ms3d writer here; the ANM
-// fixture is the seed's own example, verbatim. Regenerate the model with
+// fixture is the example of the ANM page (gillius.org/cg3/anmfile.htm),
+// verbatim. Regenerate the model with
 //
 //	go test ./formats/anm -run TestFixtures -update
 var update = flag.Bool("update", false, "rewrite the testdata fixtures")
@@ -41,7 +42,7 @@ func rotKeys(axis int, fd ...float64) []ms3d.RotationKey {
 	return ks
 }
 
-// cylindro is a Cylindro-like figure: the skeleton the seed's example
+// cylindro is a Cylindro-like figure: the skeleton the ANM page's example
 // names, shaped so that its "same as" comment holds: lElbow's parent is
 // lShoulder, and lShoulder's subtree is lShoulder, lElbow and lHand. Its
 // one 24 fps timeline holds, one after the other, the keys the example's
@@ -114,7 +115,7 @@ func readFixture(t testing.TB, name string) []byte {
 	return b
 }
 
-// loadExample opens the seed's example beside the Cylindro model.
+// loadExample opens the ANM page's example beside the Cylindro model.
 func loadExample(t testing.TB, anm []byte) *formats.Asset {
 	t.Helper()
 	fsys := fstest.MapFS{"cylindro.anm": {Data: anm}, "cylindro.ms3d": {Data: readFixture(t, modelFixture)}}
@@ -144,9 +145,10 @@ func info(c *formats.Clip, key string) string {
 	return ""
 }
 
-// TestSeedExample checks the seed's own example against Cylindro: sets,
-// bones, clip names, groups, actual start and end frames (spec 3.2: the
-// first and last key of a bone in the set, or event, inside the range),
+// TestSeedExample checks the ANM page's own example against Cylindro: sets,
+// bones, clip names, groups, actual start and end frames
+// (docs/formats/milkshape-anm.md#frames-and-clips: the first and last key
+// of a bone in the set, or event, inside the range),
 // durations and events at clip times.
 func TestSeedExample(t *testing.T) {
 	a := loadExample(t, readFixture(t, anmFixture))
@@ -210,7 +212,8 @@ func TestSeedExample(t *testing.T) {
 	}
 }
 
-// TestSameAs checks the seed's comment: for Cylindro, "bl lShoulder
+// TestSameAs checks the ANM page's comment
+// (docs/formats/milkshape-anm.md#bone-sets): for Cylindro, "bl lShoulder
 // +children" is the same as "bl lElbow +parent +children".
 func TestSameAs(t *testing.T) {
 	orig := readFixture(t, anmFixture)
@@ -298,6 +301,10 @@ func TestOrderErrors(t *testing.T) {
 		{"end before start", "as A\nbl neck\nan 10 5 x\n", 3, "endTime 5 is before startTime 10"},
 		{"bad frame", "as A\nbl neck\nev x e\n", 3, "eventTime \"x\" is not a frame number"},
 		{"negative frame", "as A\nbl neck\nan -1 5 x\n", 3, "startTime \"-1\""},
+		// docs/formats/README.md#limits-and-non-finite-numbers
+		{"NaN frame", "as A\nbl neck\nev NaN e\n", 3, "eventTime \"NaN\": not a finite number"},
+		{"infinite frame", "as A\nbl neck\nan 0 inf x\n", 3, "endTime \"inf\": not a finite number"},
+		{"frame past float64", "as A\nbl neck\nan 1e400 2 x\n", 3, "startTime \"1e400\": not a finite number"},
 		{"set twice", "as A\nbl neck\nan 0 1 x\nas A\n", 4, "declared again (first at line 1)"},
 		{"anim twice", "as A\nbl neck\nan 0 1 x\nan 2 3 x\n", 4, "declared again (first at line 3)"},
 	} {
@@ -457,7 +464,7 @@ func FuzzANM(f *testing.F) {
 	})
 }
 
-// BenchmarkLoad opens the seed's example over Cylindro: parsing, the model
+// BenchmarkLoad opens the ANM page's example over Cylindro: parsing, the model
 // lookup and the bake of MilkShape's evaluation into every clip.
 func BenchmarkLoad(b *testing.B) {
 	text := readFixture(b, anmFixture)

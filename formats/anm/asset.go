@@ -14,7 +14,8 @@ import (
 
 // frameTol is how far, in frames, a key may lie outside a range and still
 // count as inside: float32 key times in seconds do not hold most frame
-// times exactly (a key at frame 50 reads back as 49.9999981; spec 3.2).
+// times exactly (a key at frame 50 reads back as 49.9999981;
+// docs/formats/milkshape-anm.md#frames-and-clips).
 const frameTol = 1e-3
 
 // Loader returns the ANM loader.
@@ -95,8 +96,9 @@ func findModel(in *formats.Input) (string, []byte, error) {
 
 // Build makes the asset: the model's skeleton, and per "an" line a clip
 // named Set/Anim that drives only its set's bones, on the keys inside its
-// range (spec 3.2), with MilkShape's evaluation baked into its tracks
-// (package ms3d, spec 3.1).
+// range (docs/formats/milkshape-anm.md#frames-and-clips), with MilkShape's
+// evaluation baked into its tracks (package ms3d,
+// docs/formats/milkshape-anm.md#baking-into-tracks).
 func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) {
 	sk, bone, warns, err := model.Skeleton(strings.TrimSuffix(modelName, path.Ext(modelName)))
 	if err != nil {
@@ -126,7 +128,7 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 		},
 	}
 	if model.AnimationFPS != FPS {
-		a.Warnings = append(a.Warnings, fmt.Sprintf("the model's timeline runs at %v fps; ANM frame F is model time F/%d s (spec 3.2), not the model's frame F",
+		a.Warnings = append(a.Warnings, fmt.Sprintf("the model's timeline runs at %v fps; ANM frame F is model time F/%d s, not the model's frame F",
 			model.AnimationFPS, FPS))
 	}
 	// Samples on every frame at 24 fps: clips start on a key or an event,
@@ -166,8 +168,8 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 
 // setBones resolves a set's bl lines into a per-bone membership: the set
 // union of each named bone, its whole subtree with +children and its
-// parent with +parent (spec 3.2: the only reading under which the seed's
-// "same as" comment holds).
+// parent with +parent (docs/formats/milkshape-anm.md#bone-sets: the only
+// reading under which the ANM page's "same as" comment holds).
 func setBones(set *Set, sk *formats.Skeleton, children [][]int) ([]bool, error) {
 	in := make([]bool, len(sk.Bones))
 	for _, bl := range set.Bones {
@@ -248,7 +250,8 @@ func buildClip(set *Set, an AnimLine, model *ms3d.File, sk *formats.Skeleton, jo
 		warns = append(warns, fmt.Sprintf("clip %q (line %d): no key of its set's bones and no event in frames %s to %s",
 			c.Name, an.Line, ftoa(an.Start), ftoa(an.End)))
 	}
-	// Clip time 0 is the first key or event inside the range (spec 3.2).
+	// Clip time 0 is the first key or event inside the range
+	// (docs/formats/milkshape-anm.md#frames-and-clips).
 	shift := first / FPS
 	c.Duration = (last - first) / FPS
 	for b := range keys {

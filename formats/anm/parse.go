@@ -1,14 +1,14 @@
-// Package anm reads Jason Winnebeck's ANM text format (gillius.org, the
-// seed anm-text.txt): named animation sets of bones, events and frame
-// ranges that split a model file's single keyframe timeline into clips.
-// The model file is a MilkShape 3D model (package ms3d), whose joints are
-// evaluated as MilkShape does (the project's spec, sections 3.1 and 3.2).
+// Package anm reads Jason Winnebeck's ANM text format
+// (gillius.org/cg3/anmfile.htm): named animation sets of bones, events and
+// frame ranges that split a model file's single keyframe timeline into
+// clips. The model file is a MilkShape 3D model (package ms3d), whose
+// joints are evaluated as MilkShape does
+// (docs/formats/milkshape-anm.md#anm-text-format).
 package anm
 
 import (
+	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
@@ -18,7 +18,7 @@ import (
 const Format = "anm"
 
 // FPS is the frame rate of ANM frame numbers: frame F is model time F/24 s
-// (seed "ev" line; spec 3.2).
+// (docs/formats/milkshape-anm.md#frames-and-clips).
 const FPS = 24
 
 // File is a parsed ANM file: its sets in file order.
@@ -57,7 +57,8 @@ type AnimLine struct {
 	Line       int
 }
 
-// state is where the parser is in the order the seed's diagram fixes:
+// state is where the parser is in the order the ANM page's diagram fixes
+// (docs/formats/milkshape-anm.md#lines-and-order):
 // per set, one or more bl, then zero or more ev, then one or more an.
 type state int
 
@@ -216,8 +217,12 @@ func arity(toks []string, lo, hi, line int, form string) error {
 
 // frame parses a frame number: a finite number, not negative.
 func frame(s string, line int, kind, field string) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+	v, err := formats.ParseFinite(Format, kind, line, s, 64)
+	switch {
+	case errors.Is(err, formats.ErrNonFinite):
+		return 0, &formats.Error{Format: Format, Field: kind, Offset: -1, Line: line,
+			Err: fmt.Errorf("%s %q: %w", field, s, formats.ErrNonFinite)}
+	case err != nil || v < 0:
 		return 0, formats.LineErrorf(Format, kind, line, "%s %q is not a frame number", field, s)
 	}
 	return v, nil

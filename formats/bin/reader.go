@@ -4,7 +4,8 @@
 //
 // Errors are sticky, in the manner of bufio.Scanner: after the first failure
 // every read returns a zero value and Err reports that first failure. This
-// keeps decoders close to the shape of the spec tables they follow.
+// keeps decoders close to the shape of the layout tables they follow
+// (docs/formats).
 package bin
 
 import (
@@ -153,6 +154,60 @@ func (r *Reader) F32Order(field string, o binary.ByteOrder) float32 {
 		return 0
 	}
 	return math.Float32frombits(o.Uint32(b))
+}
+
+// Finite32 reads a single that the format needs as a number: a NaN or an
+// infinity is recorded as an error at the field's offset that wraps
+// formats.ErrNonFinite (docs/formats/README.md#limits-and-non-finite-numbers),
+// and 0 is returned.
+func (r *Reader) Finite32(field string) float32 { return r.Finite32Order(field, r.order) }
+
+// Finite32Order is Finite32 in the given byte order whatever the reader's
+// order is.
+func (r *Reader) Finite32Order(field string, o binary.ByteOrder) float32 {
+	off := r.off
+	v := r.F32Order(field, o)
+	if !formats.Finite(float64(v)) {
+		if r.err == nil {
+			r.err = formats.NonFinite(r.format, field, int64(off), v)
+		}
+		return 0
+	}
+	return v
+}
+
+// Finite64 reads a double that the format needs as a number, as Finite32
+// does for a single.
+func (r *Reader) Finite64(field string) float64 {
+	off := r.off
+	b := r.take(field, 8)
+	if b == nil {
+		return 0
+	}
+	v := math.Float64frombits(r.order.Uint64(b))
+	if !formats.Finite(v) {
+		if r.err == nil {
+			r.err = formats.NonFinite64(r.format, field, int64(off), v)
+		}
+		return 0
+	}
+	return v
+}
+
+// Tolerant32 reads a single in a field the format's page lists as one its
+// game ignores: a NaN or an infinity becomes substitute, and warn (when not
+// nil) gets a message that names the format, the field, the offset and
+// the substitute.
+func (r *Reader) Tolerant32(field string, substitute float32, warn func(msg string)) float32 {
+	off := r.off
+	v := r.F32(field)
+	if r.err != nil || formats.Finite(float64(v)) {
+		return v
+	}
+	if warn != nil {
+		warn(fmt.Sprintf("%v; read as %v", formats.NonFinite(r.format, field, int64(off), v), substitute))
+	}
+	return substitute
 }
 
 // Count checks that n elements of elemSize bytes each fit in the bytes that

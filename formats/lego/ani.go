@@ -12,7 +12,7 @@ const (
 	FlagSkipInterp = 0x04 // rotation: hold the previous key up to this one
 )
 
-// Sizes on disk (spec 1.2).
+// Sizes on disk (docs/formats/lego-island.md#keys).
 const (
 	timeMask       = 0xFFFFFF
 	flagShift      = 24

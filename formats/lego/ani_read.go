@@ -21,9 +21,9 @@ func Parse(data []byte) (*File, error) {
 	if r.Err() == nil && f.Magic != Magic {
 		return nil, r.FailAt("magic", 0, "0x%x, want 0x%x", uint32(f.Magic), Magic)
 	}
-	f.BoundingRadius = r.F32("bounding radius")
+	f.BoundingRadius = r.Finite32("bounding radius")
 	for i := range f.Center {
-		f.Center[i] = r.F32("bounding centre")
+		f.Center[i] = r.Finite32("bounding centre")
 	}
 	f.HasCamera = r.I32("camera flag")
 	f.Unused = r.I32("unused header word")
@@ -67,7 +67,7 @@ func readCamera(r *bin.Reader) *Camera {
 	for i := range c.Roll {
 		k := &c.Roll[i]
 		k.Key = t.read(r, "camera roll key time")
-		k.Angle = r.F32("camera roll key angle")
+		k.Angle = r.Finite32("camera roll key angle")
 	}
 	return c
 }
@@ -133,9 +133,9 @@ func readTranslationKeys(r *bin.Reader, field string) []TranslationKey {
 	for i := range keys {
 		k := &keys[i]
 		k.Key = t.read(r, fTime)
-		k.X = r.F32(fX)
-		k.Y = r.F32(fY)
-		k.Z = r.F32(fZ)
+		k.X = r.Finite32(fX)
+		k.Y = r.Finite32(fY)
+		k.Z = r.Finite32(fZ)
 	}
 	return keys
 }
@@ -150,10 +150,10 @@ func readRotationKeys(r *bin.Reader) []RotationKey {
 	for i := range keys {
 		k := &keys[i]
 		k.Key = t.read(r, "rotation key time")
-		k.W = r.F32("rotation key angle (w)")
-		k.X = r.F32("rotation key x")
-		k.Y = r.F32("rotation key y")
-		k.Z = r.F32("rotation key z")
+		k.W = r.Finite32("rotation key angle (w)")
+		k.X = r.Finite32("rotation key x")
+		k.Y = r.Finite32("rotation key y")
+		k.Z = r.Finite32("rotation key z")
 	}
 	return keys
 }
@@ -168,9 +168,9 @@ func readScaleKeys(r *bin.Reader) []ScaleKey {
 	for i := range keys {
 		k := &keys[i]
 		k.Key = t.read(r, "scale key time")
-		k.X = r.F32("scale key x")
-		k.Y = r.F32("scale key y")
-		k.Z = r.F32("scale key z")
+		k.X = r.Finite32("scale key x")
+		k.Y = r.Finite32("scale key y")
+		k.Z = r.Finite32("scale key z")
 	}
 	return keys
 }

@@ -34,7 +34,8 @@ func unhex(t testing.TB, s string) []byte {
 	return b
 }
 
-// handVector is worked out by hand from spec 1.2; each line names the
+// handVector is worked out by hand from docs/formats/lego-island.md#ani-layout;
+// each line names the
 // table row it checks.
 const handVector = `
 11000000          # header: magic 0x11
@@ -135,7 +136,7 @@ func TestParseHandVector(t *testing.T) {
 }
 
 // cameraVector checks the camera block (LegoAnimScene::Read) and the
-// rotation conjugate, spec 1.2 and the 1.3 quaternion warning.
+// rotation conjugate (docs/formats/lego-island.md#row-vectors-and-the-conjugate).
 const cameraVector = `
 11000000 00000000 00000000 00000000 00000000 # magic, radius 0, centre 0
 02000000          # parseScene 2: any non-zero value means a camera block
@@ -186,7 +187,8 @@ func TestParseCameraVector(t *testing.T) {
 	}
 }
 
-// TestActiveRules checks the value tests of spec 1.2 at their edges.
+// TestActiveRules checks the value tests of
+// docs/formats/lego-island.md#active-flag at their edges.
 func TestActiveRules(t *testing.T) {
 	f32 := func(v float64) float32 { return float32(v) }
 	nan := float32(math.NaN())

@@ -3,7 +3,7 @@
 // that carry it.
 //
 // The layout and the evaluation rules follow the isledecomp decompilation
-// as summarised in the project's LEGO spec (section 1): the header is
+// (docs/formats/lego-island.md): the header is
 // parsed by LegoAnimPresenter::CreateAnim, the rest by LegoAnim::Read and
 // LegoTree::Read. Keys pack a 24-bit millisecond time with 8 flag bits;
 // the reader recomputes the 0x01 "active" flag from each key's value the

@@ -364,10 +364,6 @@ func cstring(r *bin.Reader, field string) string {
 
 func readVec64(r *bin.Reader, field string, v *[3]float64) {
 	for i := range v {
-		b := r.Bytes(field, 8)
-		if b == nil {
-			return
-		}
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b))
+		v[i] = r.Finite64(field)
 	}
 }

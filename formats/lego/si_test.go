@@ -45,7 +45,8 @@ func (b *bb) mxch(flags uint16, id, total uint32, data string) {
 	}
 }
 
-// handSI is laid out by hand with 64-byte buffers (spec 1.5). Offsets in
+// handSI is laid out by hand with 64-byte buffers
+// (docs/formats/lego-island.md#buffer-boundaries). Offsets in
 // the comments are checked while building.
 func handSI(t testing.TB) []byte {
 	b := &bb{t: t}

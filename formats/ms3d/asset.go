@@ -87,7 +87,8 @@ func (f *File) FPS() float64 {
 // Skeleton builds the common skeleton: one bone per joint, parents found
 // by name as FindJointByName does (the first joint of that name), ordered
 // parent before child. Bone.ID is the joint's index in the file; the bind
-// transform is the reference (spec 3.1). It returns, per file joint, its
+// transform is the reference (docs/formats/milkshape-anm.md#holds). It
+// returns, per file joint, its
 // bone index, and warnings for parents that do not exist.
 func (f *File) Skeleton(name string) (*formats.Skeleton, []int, []string, error) {
 	n := len(f.Joints)
@@ -209,7 +210,7 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 
 // BakeInfo describes a bake for a clip's info.
 func BakeInfo(st BakeStats) []formats.KV {
-	kv := []formats.KV{{Key: "evaluation", Value: "MilkShape (spec 3.1): rotations reference × key, shortest-arc slerp; positions cubic Hermite, resampled"}}
+	kv := []formats.KV{{Key: "evaluation", Value: "MilkShape's own: rotations reference × key, shortest-arc slerp; positions cubic Hermite, resampled"}}
 	note := ""
 	if st.Capped {
 		note = " (sample budget reached)"

@@ -8,12 +8,13 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Baking turns MilkShape's evaluation (spec 3.1) into the common model's
+// Baking turns MilkShape's evaluation
+// (docs/formats/milkshape-anm.md#baking-into-tracks) into the common model's
 // tracks, so that the common player (shortest-arc slerp of rotations,
 // lerp of translations, holds outside the keys) gives MilkShape's pose:
 //
-//   - Rotation (spec 3.1 "local = reference × key", "shortest-arc slerp
-//     of key quaternions"): each key becomes q_ref·q_key. Left
+//   - Rotation (docs/formats/milkshape-anm.md#reference-times-key and
+//     #rotation-keys): each key becomes q_ref·q_key. Left
 //     multiplication by a unit quaternion keeps dot products, so the
 //     shortest-arc choice and the slerp angle are the same and
 //     slerp(q_ref·a, q_ref·b, f) = q_ref·slerp(a, b, f): exact. The player
@@ -21,8 +22,8 @@ import (
 //     where MilkShape slerps down to 1 - 1e-8; there the two rotations
 //     differ by at most 1.02e-6 radians (the worst case, measured over
 //     dot products from 0.9995 up and factors 0 to 1).
-//   - Translation (spec 3.1 "the position key is rotated by the reference
-//     rotation", "cubic Hermite positions with looped tangents"): the
+//   - Translation (docs/formats/milkshape-anm.md#reference-times-key and
+//     #position-keys): the
 //     Hermite curve of each key interval is sampled at n evenly spaced
 //     parameters, every key kept exactly, each sample taken to
 //     refPos + R_ref·p. The player's lerp between samples is within
@@ -32,8 +33,7 @@ import (
 //     every frame, where the track is then the curve itself. Affine maps commute with the Hermite
 //     combination (its basis sums to 1, the tangents are differences), so
 //     transforming samples equals transforming keys and tangents.
-//   - Holds (spec 3.1 "holds before the first and after the last key", "a
-//     joint with no keys stays at its reference"): the player's clamping,
+//   - Holds (docs/formats/milkshape-anm.md#holds): the player's clamping,
 //     and the skeleton's bind pose is the reference.
 
 // maxPerInterval bounds the samples of one key interval.

@@ -6,7 +6,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// This file is MilkShape's own joint evaluation (spec 3.1, from the
+// This file is MilkShape's own joint evaluation
+// (docs/formats/milkshape-anm.md#evaluating-a-joint, from the
 // author's msModel.cpp EvaluateJoint and SetupTangents and its mathlib),
 // written the way MilkShape writes it: 3x4 row-major matrices of float32
 // (sines, and here some products, are taken in double precision and
@@ -19,7 +20,8 @@ import (
 type Mat34 [3][4]float32
 
 // AngleQuaternion is mathlib's AngleQuaternion: the quaternion of
-// R = Rz(a[2])·Ry(a[1])·Rx(a[0]), X applied first (spec 3.1).
+// R = Rz(a[2])·Ry(a[1])·Rx(a[0]), X applied first
+// (docs/formats/milkshape-anm.md#euler-angles).
 func AngleQuaternion(a [3]float32) mgl32.Quat {
 	sy, cy := math.Sincos(float64(a[2]) * 0.5)
 	sp, cp := math.Sincos(float64(a[1]) * 0.5)
@@ -34,7 +36,8 @@ func AngleQuaternion(a [3]float32) mgl32.Quat {
 	}
 }
 
-// AngleMatrix is mathlib's AngleMatrix (spec 3.1): R = Rz·Ry·Rx with the
+// AngleMatrix is mathlib's AngleMatrix
+// (docs/formats/milkshape-anm.md#euler-angles): R = Rz·Ry·Rx with the
 // angles x, y, z in radians, no translation.
 func AngleMatrix(a [3]float32) Mat34 {
 	sy, cy := math.Sincos(float64(a[2]))
@@ -133,7 +136,8 @@ type Tangent struct {
 // zero with two keys or fewer; otherwise, with the neighbours taken
 // cyclically, tangent = P[k+1] - P[k-1] split by the time steps dt1 and dt2
 // into In = tangent·dt1/dt and Out = tangent·dt2/dt (dt1 or dt2 is
-// negative at the wrapped ends; spec 3.1 says to keep it as written).
+// negative at the wrapped ends, kept as written:
+// docs/formats/milkshape-anm.md#position-keys).
 // Where dt is 0 MilkShape divides by zero; the tangent is left zero here.
 func SetupTangents(keys []PositionKey) []Tangent {
 	n := len(keys)

@@ -236,7 +236,8 @@ func TestOptionalSections(t *testing.T) {
 	}
 }
 
-// TestEulerOrder is spec 3.1 "AngleMatrix: R = Rz·Ry·Rx, X applied first":
+// TestEulerOrder is docs/formats/milkshape-anm.md#euler-angles (AngleMatrix:
+// R = Rz·Ry·Rx, X applied first):
 // (90°, 90°, 0) takes +Y first to +Z (about X), then to +X (about Y). The
 // other order would leave +Y on +Z.
 func TestEulerOrder(t *testing.T) {
@@ -260,7 +261,8 @@ func TestEulerOrder(t *testing.T) {
 	}
 }
 
-// Hand-worked vectors of spec 3.1, on MilkShape's own evaluation.
+// Hand-worked vectors of docs/formats/milkshape-anm.md#evaluating-a-joint,
+// on MilkShape's own evaluation.
 func TestEvaluateVectors(t *testing.T) {
 	type probe struct {
 		t    float32

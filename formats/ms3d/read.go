@@ -86,15 +86,15 @@ func Parse(data []byte) (*File, error) {
 		m.Diffuse = vec4(r, "material.diffuse")
 		m.Specular = vec4(r, "material.specular")
 		m.Emissive = vec4(r, "material.emissive")
-		m.Shininess = r.F32("material.shininess")
-		m.Transparency = r.F32("material.transparency")
+		m.Shininess = r.Finite32("material.shininess")
+		m.Transparency = r.Finite32("material.transparency")
 		m.Mode = r.U8("material.mode")
 		m.Texture = str(r, "material.texture", pathSize)
 		m.AlphaMap = str(r, "material.alphamap", pathSize)
 	}
 
-	f.AnimationFPS = r.F32("fAnimationFPS")
-	f.CurrentTime = r.F32("fCurrentTime")
+	f.AnimationFPS = r.Finite32("fAnimationFPS")
+	f.CurrentTime = r.Finite32("fCurrentTime")
 	f.TotalFrames = r.I32("iTotalFrames")
 
 	n = r.Count("nNumJoints", uint64(r.U16("nNumJoints")), jointMinSize)
@@ -128,13 +128,13 @@ func readJoint(r *bin.Reader, j *Joint) {
 	j.RotationKeys = makeN[RotationKey](int(nr))
 	for k := range j.RotationKeys {
 		off := r.Offset()
-		j.RotationKeys[k] = RotationKey{Time: r.F32("keyFramesRot.time"), Rotation: vec3(r, "keyFramesRot.rotation")}
+		j.RotationKeys[k] = RotationKey{Time: r.Finite32("keyFramesRot.time"), Rotation: vec3(r, "keyFramesRot.rotation")}
 		checkTime(r, "keyFramesRot.time", off, j.Name, k, j.RotationKeys[k].Time, prevRot(j.RotationKeys, k))
 	}
 	j.PositionKeys = makeN[PositionKey](int(np))
 	for k := range j.PositionKeys {
 		off := r.Offset()
-		j.PositionKeys[k] = PositionKey{Time: r.F32("keyFramesTrans.time"), Position: vec3(r, "keyFramesTrans.position")}
+		j.PositionKeys[k] = PositionKey{Time: r.Finite32("keyFramesTrans.time"), Position: vec3(r, "keyFramesTrans.position")}
 		checkTime(r, "keyFramesTrans.time", off, j.Name, k, j.PositionKeys[k].Time, prevPos(j.PositionKeys, k))
 	}
 }
@@ -153,17 +153,12 @@ func prevPos(k []PositionKey, i int) float32 {
 	return k[i-1].Time
 }
 
-// checkTime refuses key times that are not finite or that go backwards:
-// MilkShape's linear key search (spec 3.1) assumes ascending times, and
-// the common model requires them.
+// checkTime refuses key times that go backwards (Finite32 has refused
+// the ones that are not numbers): MilkShape's linear key search
+// (docs/formats/milkshape-anm.md#joints-and-keys) assumes ascending times,
+// and the common model requires them.
 func checkTime(r *bin.Reader, field string, off int, joint string, k int, t, prev float32) {
-	if r.Err() != nil {
-		return
-	}
-	switch {
-	case math.IsNaN(float64(t)) || math.IsInf(float64(t), 0):
-		r.FailAt(field, off, "joint %q key %d: time %v is not a time", joint, k, t)
-	case t < prev:
+	if r.Err() == nil && t < prev {
 		r.FailAt(field, off, "joint %q key %d: time %v before the previous key's %v", joint, k, t, prev)
 	}
 }
@@ -257,9 +252,9 @@ func readOptional(r *bin.Reader, f *File) {
 		return
 	}
 	f.ModelExtraSubVersion = sub
-	f.ModelExtra.JointSize = r.F32("model extra.jointSize")
+	f.ModelExtra.JointSize = r.Finite32("model extra.jointSize")
 	f.ModelExtra.TransparencyMode = r.I32("model extra.transparencyMode")
-	f.ModelExtra.AlphaRef = r.F32("model extra.alphaRef")
+	f.ModelExtra.AlphaRef = r.Finite32("model extra.alphaRef")
 	if r.Err() == nil && r.Len() > 0 {
 		f.Rest = r.Data()[r.Offset():]
 	}
@@ -267,7 +262,8 @@ func readOptional(r *bin.Reader, f *File) {
 
 // readComments reads a u32 count and that many (index, length, text)
 // records. The count and each length are 32-bit (assimp's 16-bit reading
-// fails on files with comments, spec 3.1).
+// fails on files with comments:
+// docs/formats/milkshape-anm.md#optional-sections).
 func readComments(r *bin.Reader, field string) []Comment {
 	n := r.Count(field, uint64(r.U32(field)), commentMin)
 	if n == 0 {
@@ -293,11 +289,11 @@ func commentText(r *bin.Reader, field string) string {
 }
 
 func vec3(r *bin.Reader, field string) [3]float32 {
-	return [3]float32{r.F32(field), r.F32(field), r.F32(field)}
+	return [3]float32{r.Finite32(field), r.Finite32(field), r.Finite32(field)}
 }
 
 func vec4(r *bin.Reader, field string) [4]float32 {
-	return [4]float32{r.F32(field), r.F32(field), r.F32(field), r.F32(field)}
+	return [4]float32{r.Finite32(field), r.Finite32(field), r.Finite32(field), r.Finite32(field)}
 }
 
 // str reads a fixed-size string cut at its first NUL.

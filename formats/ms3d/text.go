@@ -3,7 +3,6 @@ package ms3d
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -126,9 +125,9 @@ func (r *textReader) floats(field string, toks []string, n int) ([]float32, erro
 	}
 	out := make([]float32, n)
 	for i := 0; i < n; i++ {
-		v, err := strconv.ParseFloat(toks[i], 32)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, r.errf(field, "%q is not a number", toks[i])
+		v, err := formats.ParseFinite(FormatText, field, r.line, toks[i], 32)
+		if err != nil {
+			return nil, err
 		}
 		out[i] = float32(v)
 	}

@@ -2,7 +2,7 @@
 // (versions 3 and 4, with the comment and extra-data sections of later
 // sub-versions) and MilkShape's ASCII export (.txt). Both give the same
 // File; Asset turns it into the common model with MilkShape's own joint
-// evaluation (the project's LEGO/Sims/ANM spec, section 3.1).
+// evaluation (docs/formats/milkshape-anm.md#evaluating-a-joint).
 //
 // The layout follows MilkShape's SDK header (ms3dspec.h) as the author's
 // viewer sample (msModel.cpp) and Blender's io_scene_ms3d read it. All
@@ -83,14 +83,16 @@ type Material struct {
 }
 
 // RotationKey is a rotation keyframe: time in seconds, Euler angles in
-// radians (x, y, z; applied x first, spec 3.1 AngleMatrix).
+// radians (x, y, z; applied x first,
+// docs/formats/milkshape-anm.md#euler-angles).
 type RotationKey struct {
 	Time     float32
 	Rotation [3]float32
 }
 
 // PositionKey is a position keyframe: time in seconds and a position that
-// the reference rotation turns (spec 3.1).
+// the reference rotation turns
+// (docs/formats/milkshape-anm.md#reference-times-key).
 type PositionKey struct {
 	Time     float32
 	Position [3]float32

@@ -13,7 +13,8 @@ import (
 const fmtANCS = "prime ANCS"
 
 // ANCS is a character set and the animation set its characters share
-// (spec 2; MP1 CCharacterSet and CAnimationSet, Echoes CCharacterInfo).
+// (docs/formats/metroid-prime.md#ancs-character-sets; MP1 CCharacterSet and
+// CAnimationSet, Echoes CCharacterInfo).
 type ANCS struct {
 	// Game is MP2 when a character has version 10 or more (or the caller
 	// said so); it decides the effect bone field and the set's last table.
@@ -318,10 +319,10 @@ func readIDs(r *bin.Reader, field string) []uint32 {
 func readBox(r *bin.Reader, field string) AABox {
 	var b AABox
 	for i := 0; i < 3; i++ {
-		b.Min[i] = r.F32(field)
+		b.Min[i] = r.Finite32(field)
 	}
 	for i := 0; i < 3; i++ {
-		b.Max[i] = r.F32(field)
+		b.Max[i] = r.Finite32(field)
 	}
 	return b
 }
@@ -427,7 +428,7 @@ func readEffect(r *bin.Reader, game Game, e *ANCSEffect) {
 		} else {
 			c.Bone = readString(r, "component bone name")
 		}
-		c.Scale = r.F32("component scale")
+		c.Scale = r.Finite32("component scale")
 		c.ParentMode = r.U32("component parent mode")
 		c.Flags = r.U32("component flags")
 	}
@@ -488,7 +489,7 @@ func readPAS(r *bin.Reader, p *PASDatabase) {
 			pi := &s.Parms[j]
 			pi.Type = r.U32("PAS parameter type")
 			pi.WeightFunction = r.U32("PAS weight function")
-			pi.Weight = r.F32("PAS weight")
+			pi.Weight = r.Finite32("PAS weight")
 			pi.Min = readPASValue(r, pi.Type, "PAS parameter min")
 			pi.Max = readPASValue(r, pi.Type, "PAS parameter max")
 			rowSize += pasValueSize(pi.Type)
@@ -559,10 +560,10 @@ func readAnimSet(r *bin.Reader, game Game, s *ANCSAnimSet) {
 		s.Additive = make([]ANCSAdditive, n)
 		for i := range s.Additive {
 			s.Additive[i] = ANCSAdditive{Anim: r.U32("additive animation"),
-				FadeIn: r.F32("additive fade in"), FadeOut: r.F32("additive fade out")}
+				FadeIn: r.Finite32("additive fade in"), FadeOut: r.Finite32("additive fade out")}
 		}
-		s.DefaultFadeIn = r.F32("default additive fade in")
-		s.DefaultFadeOut = r.F32("default additive fade out")
+		s.DefaultFadeIn = r.Finite32("default additive fade in")
+		s.DefaultFadeOut = r.Finite32("default additive fade out")
 	}
 	if s.TableCount > 2 {
 		n := r.Count("half transition count", uint64(r.U32("half transition count")), 4+minMetaTrans)
@@ -638,7 +639,7 @@ func readMetaAnim(r *bin.Reader, depth int) *ANCSMetaAnim {
 		a := readMetaAnim(r, depth+1)
 		b := readMetaAnim(r, depth+1)
 		m.Children = []*ANCSMetaAnim{a, b}
-		m.Weight = r.F32("blend weight")
+		m.Weight = r.Finite32("blend weight")
 		m.Flag = r.U8("blend flag")
 	case MetaAnimRandom:
 		n := r.Count("random child count", uint64(r.U32("random child count")), minMetaAnim+4)

@@ -530,7 +530,7 @@ func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) *format
 }
 
 // forCharacter returns the EVNT with only the events for character ci
-// (CharIdx -1 is every character, spec 4).
+// (CharIdx -1 is every character, docs/formats/metroid-prime.md#evnt-layout).
 func (e *EVNT) forCharacter(ci int) *EVNT {
 	keep := func(p *POI) bool { return p.CharIdx == -1 || int(p.CharIdx) == ci }
 	out := *e

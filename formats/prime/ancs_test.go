@@ -165,7 +165,7 @@ func TestANCSDetectGame(t *testing.T) {
 
 // MP1 character version 1, table count 0: the smallest layout.
 const ancsMP1V1Vector = `
-0001 0001 00000001                | ANCS version 1, character set version 1, 1 character (spec 2 quick layout)
+0001 0001 00000001                | ANCS version 1, character set version 1, 1 character (docs/formats/metroid-prime.md#ancs-layout)
 00000000 0001 4100                | character id 0, version 1, name "A"
 00000010 00000011 00000012        | CMDL, CSKR, CINF ids
 00000001 00000000 00 6100         | 1 animation name: id 0, unused "" (version < 10), "a"

@@ -43,8 +43,9 @@ type Anim struct {
 
 // Keys are an ANIM's channels as key values at frame numbers. All channels
 // share the frames: version 0 has a key on every frame, version 2 on frame 0
-// (the implicit first key, spec 3.5.6) and on every later frame whose bitmap
-// bit is set (spec 3.5.9).
+// (the implicit first key, docs/formats/metroid-prime.md#implicit-first-key)
+// and on every later frame whose bitmap bit is set
+// (docs/formats/metroid-prime.md#key-timing).
 type Keys struct {
 	// Frames are the frame numbers of the keys, ascending; frame i is at
 	// time i·interval.
@@ -86,11 +87,13 @@ func (a *Anim) RootBone() uint32 {
 }
 
 // Looping reports the header's looping flag. Version 0 clips have none and
-// the engine reports them as not looping (spec 3.2).
+// the engine reports them as not looping
+// (docs/formats/metroid-prime.md#version-0-sampling).
 func (a *Anim) Looping() bool { return a.V2 != nil && a.V2.Looping != 0 }
 
 // EVNTID returns the id of the EVNT the file names (MP1 only), and whether
-// there is one: 0 and 0xFFFFFFFF mean none (spec 2).
+// there is one: 0 and 0xFFFFFFFF mean none
+// (docs/formats/metroid-prime.md#which-evnt-an-anim-uses).
 func (a *Anim) EVNTID() (uint32, bool) {
 	var id uint32
 	switch {
@@ -104,7 +107,8 @@ func (a *Anim) EVNTID() (uint32, bool) {
 	return id, id != 0 && id != NoEVNT
 }
 
-// CharAnimTime is the engine's time value (spec 3.1): seconds and a state
+// CharAnimTime is the engine's time value
+// (docs/formats/metroid-prime.md#charanimtime): seconds and a state
 // that readers ignore for playback.
 type CharAnimTime struct {
 	Seconds float32
@@ -114,7 +118,8 @@ type CharAnimTime struct {
 }
 
 // ParseANIM decodes an ANIM. With game GameAuto the layout is detected from
-// the data (spec 3.2 and 3.4); otherwise the given game's layout is used.
+// the data (docs/formats/metroid-prime.md#telling-the-version-0-layouts-apart,
+// #version-2-header); otherwise the given game's layout is used.
 func ParseANIM(data []byte, game Game) (*Anim, error) {
 	r := bin.NewReader(data, binary.BigEndian, fmtANIM)
 	version := r.U32("version")

@@ -173,7 +173,8 @@ func BuildV0(game Game, h Header, k *Keys) (*AnimV0, error) {
 
 // QuantRotation returns the W sign bit and the three int16 angle totals
 // whose sines, as the game computes them (FastSinR of the single precision
-// angle, spec 3.5.8), come closest to q's X, Y and Z at the rotation
+// angle, docs/formats/metroid-prime.md#dequantisation), come closest to q's
+// X, Y and Z at the rotation
 // divisor. q is normalised first.
 func QuantRotation(q mgl32.Quat, rotDiv uint32) (wNeg bool, v [3]int16) {
 	if l := q.Len(); l > 0 {
@@ -232,9 +233,11 @@ func autoMult(vals func(yield func(mgl32.Vec3))) float32 {
 // the divisor, translation and scale by the multipliers), sets the bitmap
 // bits of the keyed frames, and picks each component's bit width as the
 // fewest bits that hold every delta between consecutive keys after the
-// int16 wrap (spec 3.5.7), at least 1. A first key with a negative W is
-// negated (the same rotation), because the implicit first key's W sign is
-// always positive (spec 3.5.6). Version 2 needs at least two keys: with no
+// int16 wrap (docs/formats/metroid-prime.md#running-totals), at least 1. A
+// first key with a negative W is negated (the same rotation), because the
+// implicit first key's W sign is always positive
+// (docs/formats/metroid-prime.md#implicit-first-key). Version 2 needs at
+// least two keys: with no
 // record, the descriptors cannot store the initial values.
 func BuildV2(game Game, h Header, k *Keys) (*AnimV2, error) {
 	if err := checkKeys(game, k); err != nil {

@@ -13,7 +13,8 @@ import (
 // NoChannel marks a table entry that maps to no channel (s8 -1, 0xFF).
 const NoChannel = 0xFF
 
-// AnimV0 is an uncompressed ANIM as stored (spec 3.2). Key arrays are
+// AnimV0 is an uncompressed ANIM as stored
+// (docs/formats/metroid-prime.md#version-0-layout). Key arrays are
 // channel-major: the key of channel c at frame f is element c·FrameCount+f
 // (the decompilation's CopyRotationsAndOffsets), except MP2 scales, which
 // the Echoes engine indexes frame-major: f·scaleChannels+c.
@@ -114,10 +115,10 @@ func parseV0(data []byte, game Game) (*AnimV0, error) {
 	if r.Err() == nil {
 		a.Rotations = make([]mgl32.Quat, n)
 		for i := range a.Rotations {
-			w := r.F32("rotation keys")
-			x := r.F32("rotation keys")
-			y := r.F32("rotation keys")
-			z := r.F32("rotation keys")
+			w := r.Finite32("rotation keys")
+			x := r.Finite32("rotation keys")
+			y := r.Finite32("rotation keys")
+			z := r.Finite32("rotation keys")
 			a.Rotations[i] = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 		}
 	}
@@ -137,7 +138,7 @@ func parseV0(data []byte, game Game) (*AnimV0, error) {
 }
 
 func readTime(r *bin.Reader, field string) CharAnimTime {
-	return CharAnimTime{Seconds: r.F32(field), State: r.U32(field + " state")}
+	return CharAnimTime{Seconds: r.Finite32(field), State: r.U32(field + " state")}
 }
 
 // readTable reads a u32 count and that many s8 channel indices, and
@@ -162,7 +163,7 @@ func readVec3s(r *bin.Reader, field string) []mgl32.Vec3 {
 	}
 	v := make([]mgl32.Vec3, n)
 	for i := range v {
-		v[i] = mgl32.Vec3{r.F32(field), r.F32(field), r.F32(field)}
+		v[i] = mgl32.Vec3{r.Finite32(field), r.Finite32(field), r.Finite32(field)}
 	}
 	return v
 }
@@ -235,7 +236,8 @@ func lookup(table []uint8, i uint8) uint8 {
 	return table[i]
 }
 
-// keys gathers each animated bone's keys (spec 3.2 lookup rule): channel
+// keys gathers each animated bone's keys
+// (docs/formats/metroid-prime.md#version-0-channel-lookup): channel
 // c = BoneToChannel[bone]; MP1 rotates by channel c and translates by
 // ChannelToTranslation[c]; MP2 maps c through its three tables.
 func (a *AnimV0) keys() Keys {

@@ -15,11 +15,12 @@ import (
 )
 
 // MP2Marker is the u16 after the scratch size of an MP2 compressed ANIM (two
-// u8 fields, both 1); an MP1 file has its EVNT id there (spec 3.4).
+// u8 fields, both 1); an MP1 file has its EVNT id there
+// (docs/formats/metroid-prime.md#version-2-header).
 const MP2Marker = 0x0101
 
 // V2Header mirrors the compressed ANIM header up to the descriptor list
-// (spec 3.3 for MP1, 3.4 for MP2).
+// (docs/formats/metroid-prime.md#version-2-header).
 type V2Header struct {
 	ScratchSize uint32
 	// EVNT is the MP1 EVNT id (0 or 0xFFFFFFFF: none).
@@ -76,12 +77,14 @@ type AnimV2 struct {
 	Channels []Descriptor
 	// Records is the number of key records in the bitstream: the first
 	// channel's rotation key count, as the engine's GetNumKeyframes reads it
-	// (spec 3.5.5).
+	// (docs/formats/metroid-prime.md#record-count).
 	Records int
 	// Values holds Records+1 rows of Stride() int16 values. Row 0 is the
-	// implicit first key (the descriptors' initial values, W bit 0: spec
-	// 3.5.6); row k holds the running totals after record k, wrapped to 16
-	// bits as the engine's short accumulators do (spec 3.5.7). Within a row,
+	// implicit first key (the descriptors' initial values, W bit 0:
+	// docs/formats/metroid-prime.md#implicit-first-key); row k holds the
+	// running totals after record k, wrapped to 16 bits as the engine's
+	// short accumulators do (docs/formats/metroid-prime.md#running-totals).
+	// Within a row,
 	// per channel in order: the W sign bit (0 or 1) and rx, ry, rz if the
 	// channel rotates; tx, ty, tz if it translates; sx, sy, sz if it scales.
 	Values []int16
@@ -96,7 +99,8 @@ type fieldPlan struct {
 	abs  bool
 }
 
-// plan lists the fields of one record in bitstream order (spec 3.5.3).
+// plan lists the fields of one record in bitstream order
+// (docs/formats/metroid-prime.md#records).
 func (a *AnimV2) plan() (p []fieldPlan, sumBits int) {
 	for i := range a.Channels {
 		c := &a.Channels[i]
@@ -144,7 +148,8 @@ func (a *AnimV2) Stride() int {
 
 // KeyFrames returns the frame of each row of Values: frame 0 for the
 // implicit first key, then the set bits of the bitmap after bit 0 (the
-// engine never consults bit 0, spec 3.5.6). It stops at Records+1 rows or
+// engine never consults bit 0: docs/formats/metroid-prime.md#implicit-first-key).
+// It stops at Records+1 rows or
 // at the end of the bitmap, whichever comes first.
 func (a *AnimV2) KeyFrames() []int {
 	n := a.Records + 1
@@ -173,7 +178,8 @@ func (a *AnimV2) setBitsAfterZero() int {
 }
 
 // parseV2Detect picks the compressed layout: the MP2 marker 0x0101 where MP1
-// keeps its EVNT id (spec 3.4, the rule PWE and RDS use), unless the caller
+// keeps its EVNT id (docs/formats/metroid-prime.md#version-2-header, the
+// rule PWE and RDS use), unless the caller
 // names the game.
 func parseV2Detect(data []byte, game Game) (*Anim, error) {
 	if game == GameAuto {
@@ -188,7 +194,40 @@ func parseV2Detect(data []byte, game Game) (*Anim, error) {
 	}
 	a := &Anim{Game: game, Version: 2, V2: v, Warnings: warn}
 	a.Keys = v.keys()
+	if err := v.checkOverflow(&a.Keys); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// checkOverflow refuses keys whose int16 total times its multiplier
+// overflows a single (a multiplier above about 1e34): the game would get an
+// infinity (docs/formats/README.md#limits-and-non-finite-numbers). The
+// error is at the multiplier.
+func (a *AnimV2) checkOverflow(k *Keys) error {
+	// The multipliers follow the rotation divisor
+	// (docs/formats/metroid-prime.md#version-2-header).
+	multOff := int64(36)
+	if a.Game == MP2 {
+		multOff = 30
+	}
+	for i := range k.Channels {
+		c := &k.Channels[i]
+		for _, f := range []struct {
+			keys  []mgl32.Vec3
+			field string
+			off   int64
+			mult  float32
+		}{{c.Translation, "translation multiplier", multOff, a.TransMult}, {c.Scale, "scale multiplier", multOff + 4, a.ScaleMult}} {
+			for j, v := range f.keys {
+				if !finite(v[0]) || !finite(v[1]) || !finite(v[2]) {
+					return &formats.Error{Format: fmtANIM, Field: f.field, Offset: f.off,
+						Err: fmt.Errorf("%v times channel %d's key %d total gives %v: %w", f.mult, i, j, v, formats.ErrNonFinite)}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // descriptor sizes without the optional blocks: bone id and the u16 counts.
@@ -197,8 +236,8 @@ const (
 	minDescMP2 = 1 + 2 + 2 + 2
 )
 
-// parseV2 reads a compressed ANIM in the given game's layout (spec 3.3, 3.4,
-// 3.5, procedure 3.8).
+// parseV2 reads a compressed ANIM in the given game's layout
+// (docs/formats/metroid-prime.md#anim-version-2).
 func parseV2(data []byte, game Game) (*AnimV2, []string, error) {
 	r := bin.NewReader(data, binary.BigEndian, fmtANIM)
 	a := &AnimV2{Game: game}
@@ -214,9 +253,9 @@ func parseV2(data []byte, game Game) (*AnimV2, []string, error) {
 		h.Marker = r.U16("marker")
 	}
 	durOff := r.Offset()
-	h.Duration = r.F32("duration")
+	h.Duration = r.Finite32("duration")
 	intOff := r.Offset()
-	h.Interval = r.F32("interval")
+	h.Interval = r.Finite32("interval")
 	if r.Err() == nil {
 		checkTimes(r, h.Duration, durOff, h.Interval, intOff)
 	}
@@ -227,17 +266,9 @@ func parseV2(data []byte, game Game) (*AnimV2, []string, error) {
 	if r.Err() == nil && h.RotDiv == 0 {
 		r.FailAt("rotation divisor", divOff, "0 (the rotation step would be infinite)")
 	}
-	multOff := r.Offset()
-	h.TransMult = r.F32("translation multiplier")
-	if r.Err() == nil && !finite(h.TransMult) {
-		r.FailAt("translation multiplier", multOff, "%v is not a number", h.TransMult)
-	}
+	h.TransMult = r.Finite32("translation multiplier")
 	if game == MP2 {
-		multOff = r.Offset()
-		h.ScaleMult = r.F32("scale multiplier")
-		if r.Err() == nil && !finite(h.ScaleMult) {
-			r.FailAt("scale multiplier", multOff, "%v is not a number", h.ScaleMult)
-		}
+		h.ScaleMult = r.Finite32("scale multiplier")
 	}
 	h.BoneChannelCount = r.U32("bone channel count")
 	h.Unk3 = r.U32("unk3")
@@ -287,7 +318,8 @@ func finite(f float32) bool {
 }
 
 // readDescriptor reads one channel descriptor: the bone id, then the blocks
-// whose 9 bytes follow only a non-zero key count (spec 3.3, 3.4). Field
+// whose 9 bytes follow only a non-zero key count
+// (docs/formats/metroid-prime.md#channel-descriptors). Field
 // names are constant and the channel number is added to an error's field
 // afterwards, so that a good file costs no formatting.
 func readDescriptor(r *bin.Reader, game Game, i int, d *Descriptor) {
@@ -380,8 +412,9 @@ func (a *AnimV2) countWarnings() []string {
 // bitstream's bits justify (values of zero-width fields cost no bits).
 const maxFreeValues = 1 << 20
 
-// readBitstream unpacks the records into running totals (spec 3.5.3 to
-// 3.5.7). The word count is the engine's: ceil(sumBits·records/32).
+// readBitstream unpacks the records into running totals
+// (docs/formats/metroid-prime.md#records to #running-totals). The word
+// count is the engine's: ceil(sumBits·records/32).
 func (a *AnimV2) readBitstream(r *bin.Reader) error {
 	p, sumBits := a.plan()
 	stride := len(p)
@@ -422,13 +455,14 @@ func (a *AnimV2) readBitstream(r *bin.Reader) error {
 	return r.Err()
 }
 
-// unpackRecords is the hot loop of the decoder: the bit reader of spec
-// 3.5.1 inlined, with its state in locals. Each field is a delta added to
-// the previous row (keep = all ones) or, for the W bit, a value of its own
-// (keep = 0, no sign extension). The sign extension of spec 3.5.2 is the
-// shift pair by 32-q; for q = 0 both shifts give 0, the defensive reading
-// of spec 8.2. It reports false if the fields run past the words, which
-// the caller's word count rules out.
+// unpackRecords is the hot loop of the decoder: the bit reader
+// (docs/formats/metroid-prime.md#bit-order) inlined, with its state in
+// locals. Each field is a delta added to the previous row (keep = all ones)
+// or, for the W bit, a value of its own (keep = 0, no sign extension). The
+// sign extension (docs/formats/metroid-prime.md#signed-fields) is the shift
+// pair by 32-q; for q = 0 both shifts give 0, the defensive reading. It
+// reports false if the fields run past the words, which the caller's word
+// count rules out.
 func unpackRecords(words []byte, p []fieldPlan, vals []int16, stride, records int) bool {
 	type field struct {
 		q, shift uint8
@@ -469,7 +503,8 @@ func unpackRecords(words []byte, p []fieldPlan, vals []int16, stride, records in
 	return true
 }
 
-// keys dequantises the rows into channel keys (spec 3.5.8, 3.5.9).
+// keys dequantises the rows into channel keys
+// (docs/formats/metroid-prime.md#dequantisation, #key-timing).
 func (a *AnimV2) keys() Keys {
 	frames := a.KeyFrames()
 	n := len(frames)
@@ -491,7 +526,8 @@ func (a *AnimV2) keys() Keys {
 	vecs := make([]mgl32.Vec3, nVec*n)
 	k := Keys{Frames: frames, Channels: make([]ChannelKeys, len(a.Channels))}
 	// The game works in single precision: the step (π/2)/rotDiv is a
-	// float, each angle a float product (spec 3.5.8).
+	// float, each angle a float product
+	// (docs/formats/metroid-prime.md#dequantisation).
 	step := float32(math.Pi/2) / float32(a.RotDiv)
 	tm, sm := a.TransMult, a.ScaleMult
 	j := 0
@@ -520,8 +556,9 @@ func (a *AnimV2) keys() Keys {
 
 // dequantRot turns rotation rows into quaternions: the three totals are
 // angles in steps of (π/2)/rotDiv whose sines (the game's FastSinR) are X,
-// Y and Z; W completes the unit length and takes the stored sign (spec
-// 3.5.8). A component whose total did not change since the previous key
+// Y and Z; W completes the unit length and takes the stored sign
+// (docs/formats/metroid-prime.md#dequantisation). A component whose total
+// did not change since the previous key
 // reuses the previous sine.
 func dequantRot(vals []int16, stride, j int, step float32, out []mgl32.Quat) {
 	var px, py, pz int16
@@ -556,7 +593,8 @@ func dequantVec(vals []int16, stride, j int, mult float32, out []mgl32.Vec3) {
 	}
 }
 
-// quatW is the W the game derives from X, Y and Z (spec 3.5.8):
+// quatW is the W the game derives from X, Y and Z
+// (docs/formats/metroid-prime.md#dequantisation):
 // sqrt(max(0, 1 − (X² + Y² + Z²))), the sum of squares contracted into
 // fused multiply-adds, the sign from the stored bit.
 func quatW(x, y, z float32, negative bool) float32 {

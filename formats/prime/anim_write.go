@@ -198,7 +198,7 @@ func (a *AnimV2) MarshalBinary() ([]byte, error) {
 }
 
 // checkRowZero checks that the first row holds the initial values with a
-// positive W (spec 3.5.6: the implicit first key).
+// positive W (docs/formats/metroid-prime.md#implicit-first-key).
 func (a *AnimV2) checkRowZero() error {
 	j := 0
 	for i := range a.Channels {

@@ -2,7 +2,8 @@ package prime
 
 import "encoding/binary"
 
-// bitReader reads the fields of a key bitstream (spec 3.5.1): a run of
+// bitReader reads the fields of a key bitstream
+// (docs/formats/metroid-prime.md#bit-order): a run of
 // big-endian u32 words whose bits are consumed least-significant first; a
 // field that does not fit in what is left of a word takes its low bits from
 // the top of that word and its high bits from the bottom of the next.
@@ -37,9 +38,10 @@ func (b *bitReader) read(q uint) uint32 {
 	return v
 }
 
-// readSigned returns the next q bits sign-extended from bit q-1 (spec 3.5.2:
-// two's complement). q = 0 reads nothing and gives 0: no cooked file has it
-// and every reader's shift by q-1 is undefined there (spec 8.2).
+// readSigned returns the next q bits sign-extended from bit q-1, two's
+// complement (docs/formats/metroid-prime.md#signed-fields). q = 0 reads
+// nothing and gives 0: no cooked file has it and every reader's shift by
+// q-1 is undefined there.
 func (b *bitReader) readSigned(q uint) int32 {
 	if q == 0 {
 		return 0
@@ -76,7 +78,8 @@ func (w *bitWriter) flush() []byte {
 	return w.out
 }
 
-// bitmapBit returns bit i of a word-packed bitmap (spec 3.3: bit i is
+// bitmapBit returns bit i of a word-packed bitmap
+// (docs/formats/metroid-prime.md#version-2-header: bit i is
 // (word[i>>5] >> (i&31)) & 1).
 func bitmapBit(words []uint32, i int) bool {
 	return words[i>>5]>>(uint(i)&31)&1 != 0

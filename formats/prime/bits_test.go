@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// Spec 3.5.1: bits are consumed LSB-first within big-endian u32 words; a
+// docs/formats/metroid-prime.md#bit-order: bits are consumed LSB-first
+// within big-endian u32 words; a
 // field that straddles two words takes its low bits from the top of the
 // first and its high bits from the bottom of the next.
 func TestBitReaderOrder(t *testing.T) {
@@ -29,7 +30,8 @@ func TestBitReaderOrder(t *testing.T) {
 	}
 }
 
-// Spec 3.5.2: a q-bit field is sign-extended from bit q-1.
+// docs/formats/metroid-prime.md#signed-fields: a q-bit field is
+// sign-extended from bit q-1.
 func TestBitReaderSigned(t *testing.T) {
 	tests := []struct {
 		word uint32
@@ -43,7 +45,7 @@ func TestBitReaderSigned(t *testing.T) {
 		{0x10001, 17, -65535}, // 17 bits: 0x10001 - 0x20000
 		{0xFFFFFFFF, 32, -1},  // full word
 		{0x7FFFFFFF, 32, 0x7FFFFFFF},
-		{0xFFFF, 0, 0}, // q = 0 reads nothing (spec 8.2 defensive rule)
+		{0xFFFF, 0, 0}, // q = 0 reads nothing (docs/formats/metroid-prime.md#signed-fields)
 	}
 	for _, tc := range tests {
 		w := tc.word

@@ -11,7 +11,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// CINF is a skeleton ("character layout info", spec 1).
+// CINF is a skeleton ("character layout info",
+// docs/formats/metroid-prime.md#cinf-skeletons).
 type CINF struct {
 	Game  Game
 	Bones []CINFBone
@@ -33,7 +34,8 @@ type CINFBone struct {
 	// Position is the absolute (model-space) bind position.
 	Position mgl32.Vec3
 	// Rotation and LocalRotation are MP2 only. The games' posing does not
-	// use them (spec 1.2); they are kept for round trips and for info.
+	// use them (docs/formats/metroid-prime.md#bind-pose); they are kept for
+	// round trips and for info.
 	Rotation, LocalRotation mgl32.Quat
 	// Linked lists the parent and children ids.
 	Linked []uint32
@@ -52,7 +54,9 @@ const (
 	minName    = 1 + 4
 )
 
-// DetectCINFGame applies the rule PWE uses (spec 1.2): an MP1 bone has its
+// DetectCINFGame applies the rule PWE uses
+// (docs/formats/metroid-prime.md#telling-mp1-and-mp2-cinfs-apart): an MP1
+// bone has its
 // linked count right after the position, never 0 and never above 100; an
 // MP2 bone has the rotation's W float there.
 func DetectCINFGame(data []byte) Game {
@@ -69,7 +73,8 @@ func DetectCINFGame(data []byte) Game {
 	return MP1
 }
 
-// ParseCINF decodes a CINF. With GameAuto the layout is detected (spec 1.2)
+// ParseCINF decodes a CINF. With GameAuto the layout is detected
+// (docs/formats/metroid-prime.md#telling-mp1-and-mp2-cinfs-apart)
 // and, when the detected layout does not parse, the other one is tried.
 func ParseCINF(data []byte, game Game) (*CINF, error) {
 	if game != GameAuto {
@@ -157,11 +162,7 @@ func readBone(r *bin.Reader, game Game, b *CINFBone, seen map[uint32]bool) {
 		seen[b.ID] = true
 	}
 	b.Parent = r.U32("parent")
-	off = r.Offset()
-	b.Position = mgl32.Vec3{r.F32("position"), r.F32("position"), r.F32("position")}
-	if r.Err() == nil && !finiteVec(b.Position) {
-		r.FailAt("position", off, "%v is not a point", b.Position)
-	}
+	b.Position = mgl32.Vec3{r.Finite32("position"), r.Finite32("position"), r.Finite32("position")}
 	if game == MP2 {
 		b.Rotation = readQuat(r, "rotation")
 		b.LocalRotation = readQuat(r, "local rotation")
@@ -180,11 +181,9 @@ func readBone(r *bin.Reader, game Game, b *CINFBone, seen map[uint32]bool) {
 	}
 }
 
-func finiteVec(v mgl32.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
-
 func readQuat(r *bin.Reader, field string) mgl32.Quat {
-	w := r.F32(field)
-	return mgl32.Quat{W: w, V: mgl32.Vec3{r.F32(field), r.F32(field), r.F32(field)}}
+	w := r.Finite32(field)
+	return mgl32.Quat{W: w, V: mgl32.Vec3{r.Finite32(field), r.Finite32(field), r.Finite32(field)}}
 }
 
 // maxString bounds a name: the games' names are short, and a missing
@@ -251,7 +250,8 @@ func (c *CINF) MarshalBinary() ([]byte, error) {
 	return append(w.b, c.Trailing...), nil
 }
 
-// Skeleton builds the model's skeleton (spec 1.3): a parent id that is not a
+// Skeleton builds the model's skeleton
+// (docs/formats/metroid-prime.md#bind-pose): a parent id that is not a
 // bone means a root; bones come parent before child, in file order where
 // the file allows; the bind rotation is identity and the bind translation is
 // the local offset pos − parentPos. Names come from the name table.

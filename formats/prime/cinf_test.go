@@ -10,7 +10,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// mp1CINFVector is an MP1 CINF worked by hand (spec 1.1, 1.3): bones listed
+// mp1CINFVector is an MP1 CINF worked by hand
+// (docs/formats/metroid-prime.md#cinf-layout, #bind-pose): bones listed
 // child first, absolute positions, parent 2 of the root not in the table.
 const mp1CINFVector = `
 00000003                                              | 3 bones

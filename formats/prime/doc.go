@@ -6,7 +6,7 @@
 // Package pak below reads the games' PAK archives.
 //
 // The decoders follow the games' own evaluation as the decompilations show
-// it (the project's Metroid Prime spec, sections 1 to 4), not the reference
+// it (docs/formats/metroid-prime.md), not the reference
 // tools where those differ: int16 running totals, the W sign bit before the
 // rotation deltas, the implicit first key, channel-major version 0 arrays,
 // and Retro's slerp without the shortest-arc flip, which differs between the

@@ -9,7 +9,7 @@ import (
 	"github.com/animview/animview/formats/bin"
 )
 
-// POI types (EPOIType, spec 4).
+// POI types (EPOIType, docs/formats/metroid-prime.md#evnt-layout).
 const (
 	POILoop       = 0
 	POIEmptyBool  = 1
@@ -44,7 +44,8 @@ func POITypeName(t uint16) string {
 	return fmt.Sprintf("unknown (%d)", t)
 }
 
-// EVNT is an event list (CAnimPOIData, spec 4). The MP1 standalone file and
+// EVNT is an event list (CAnimPOIData,
+// docs/formats/metroid-prime.md#evnt-events). The MP1 standalone file and
 // the MP2 inline copy in an ANCS share the structure; MP2 names a particle's
 // bone by id and gives sounds 12 more bytes.
 type EVNT struct {
@@ -190,7 +191,7 @@ func parseEVNT(data []byte, game Game) (*EVNT, error) {
 			} else {
 				ev.BoneID = r.U32("bone id")
 			}
-			ev.Scale = r.F32("scale")
+			ev.Scale = r.Finite32("scale")
 			ev.ParentMode = r.U32("parent mode")
 			failed(r, "effect event", i)
 		}
@@ -207,13 +208,13 @@ func parseEVNT(data []byte, game Game) (*EVNT, error) {
 				ev := &e.Sounds[i]
 				readPOI(r, &ev.POI)
 				ev.SoundID = r.U32("sound id")
-				ev.Falloff = r.F32("falloff")
-				ev.MaxDistance = r.F32("max distance")
+				ev.Falloff = r.Finite32("falloff")
+				ev.MaxDistance = r.Finite32("max distance")
 				if game == MP2 {
 					ev.Extra1 = r.U32("extra")
 					ev.Extra2 = r.U16("extra")
 					ev.Extra3 = r.U16("extra")
-					ev.Extra4 = r.F32("extra")
+					ev.Extra4 = r.Finite32("extra")
 				}
 				failed(r, "sound event", i)
 			}
@@ -244,7 +245,7 @@ func readPOI(r *bin.Reader, p *POI) {
 	}
 	p.Index = r.U32("index")
 	p.Unique = r.U8("unique")
-	p.Weight = r.F32("weight")
+	p.Weight = r.Finite32("weight")
 	p.CharIdx = r.I32("character index")
 	p.Flags = r.U32("flags")
 }

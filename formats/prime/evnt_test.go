@@ -8,7 +8,8 @@ import (
 	"github.com/animview/animview/formats"
 )
 
-// mp1EVNTVector is a version 2 EVNT worked by hand (spec 4): one user event.
+// mp1EVNTVector is a version 2 EVNT worked by hand
+// (docs/formats/metroid-prime.md#evnt-layout): one user event.
 const mp1EVNTVector = `
 00000002 00000000 00000001            | version 2, no loop events, 1 user event
 0001 5374657000 0006                  | node version 1, "Step", type 6 UserEvent

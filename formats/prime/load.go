@@ -52,7 +52,8 @@ func Loaders() []formats.Loader {
 }
 
 // zUp is Retro's coordinate system: right-handed, Z up, characters facing
-// +Y (spec 3.7), which the view's upright turn maps to -Z: their front is
+// +Y (docs/formats/metroid-prime.md#conventions), which the view's upright
+// turn maps to -Z: their front is
 // seen from yaw 180.
 func zUp() formats.Coords { return formats.Coords{Up: formats.AxisZ, FrontYaw: 180} }
 
@@ -111,9 +112,10 @@ func channelIDs(k *Keys) string {
 }
 
 // buildClip turns decoded keys into the model's clip over sk. Times are
-// frame·interval seconds. ANIM translations replace the bind offset (spec
-// 1.3), which the player does by taking track values over the bind; bones
-// and components without a channel keep the bind (spec 3.5.11).
+// frame·interval seconds. ANIM translations replace the bind offset
+// (docs/formats/metroid-prime.md#bind-pose), which the player does by
+// taking track values over the bind; bones and components without a channel
+// keep the bind (docs/formats/metroid-prime.md#bones-without-a-channel).
 func buildClip(a *Anim, sk *formats.Skeleton, name string, asset *formats.Asset) *formats.Clip {
 	interval := float64(a.Interval())
 	k := &a.Keys
@@ -131,7 +133,8 @@ func buildClip(a *Anim, sk *formats.Skeleton, name string, asset *formats.Asset)
 	}
 	// Version 0 end of clip: the engine's sampler takes frame floor(t/i)
 	// and the next frame, wrapping the next of the last frame N-1 to frame
-	// 0 (spec 3.2). In the model that is one more key at N·interval equal
+	// 0 (docs/formats/metroid-prime.md#version-0-sampling). In the model that
+	// is one more key at N·interval equal
 	// to key 0, so the player needs no special case. It is added only when
 	// the duration reaches past the last frame; a clip that ends on its
 	// last frame never samples the wrap.

@@ -72,7 +72,8 @@ func TestLoadDemo(t *testing.T) {
 		t.Fatalf("%d events", len(c.Events))
 	}
 	// Bones without a channel (the feet) keep their bind; the body's
-	// translation channel replaces its bind offset (spec 1.3).
+	// translation channel replaces its bind offset
+	// (docs/formats/metroid-prime.md#bind-pose).
 	foot := sk.IndexByName("L_Back_Foot")
 	if c.Tracks[foot].Animated() {
 		t.Error("a foot has keys")
@@ -170,7 +171,8 @@ func TestLoadGameOption(t *testing.T) {
 	}
 }
 
-// Version 0 end of clip (spec 3.2): past the last frame the engine blends
+// Version 0 end of clip (docs/formats/metroid-prime.md#version-0-sampling):
+// past the last frame the engine blends
 // frame N-1 into frame 0; the loader adds a key at N·interval equal to key 0
 // when the duration reaches past the last frame.
 func TestLoadV0Wrap(t *testing.T) {
@@ -276,7 +278,7 @@ func TestSniff(t *testing.T) {
 }
 
 // MP2 clips carry scale tracks, and a channel without rotation leaves the
-// bone's bind rotation (spec 3.5.11).
+// bone's bind rotation (docs/formats/metroid-prime.md#bones-without-a-channel).
 func TestLoadMP2Scale(t *testing.T) {
 	k := testKeys(MP2, 4, []int{0, 2, 3})
 	data, err := EncodeANIM(MP2, 2, Header{Interval: 0.1}, k)

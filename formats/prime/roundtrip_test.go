@@ -169,7 +169,8 @@ func TestRoundTripV0(t *testing.T) {
 }
 
 // The encoder picks the fewest bits that hold every delta of a component
-// (at least 1), after the int16 wrap (spec 3.5.7).
+// (at least 1), after the int16 wrap
+// (docs/formats/metroid-prime.md#running-totals).
 func TestBuildV2BitWidths(t *testing.T) {
 	k := &Keys{Frames: []int{0, 1, 2}, Channels: []ChannelKeys{{
 		BoneID:   3,
@@ -203,9 +204,10 @@ func TestBuildV2BitWidths(t *testing.T) {
 }
 
 // W sign bits: a later key's negative W survives (the game does not flip
-// to the shortest arc, spec 3.5.10); a first key's negative W is negated
-// with the rest of the quaternion because the implicit first key is always
-// W-positive (spec 3.5.6).
+// to the shortest arc: docs/formats/metroid-prime.md#mp1-slerp); a first
+// key's negative W is negated with the rest of the quaternion because the
+// implicit first key is always W-positive
+// (docs/formats/metroid-prime.md#implicit-first-key).
 func TestBuildV2WSigns(t *testing.T) {
 	s := float32(math.Sqrt(0.5))
 	rots := []mgl32.Quat{q(-s, s, 0, 0), q(-s, 0, s, 0), q(s, 0, 0, s), q(-1, 0, 0, 0)}

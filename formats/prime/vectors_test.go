@@ -17,9 +17,11 @@ import (
 // translates: initial (10, -20, 30), widths (4, 17, 1).
 // A record is 11 + 26 = 37 bits; 2 records take 74 bits, 3 words.
 //
-// Spec 3.5.3: each rotating channel's W bit comes before its deltas.
+// docs/formats/metroid-prime.md#records: each rotating channel's W bit
+// comes before its deltas.
 // Record 1 (bits 0..36):  ch0 W=1, Δ(-3, +15, -2); ch1 W=0, Δ(-1, 0, -1),
-// Δt(+7, +40000, -1). Spec 3.5.1: the 17-bit Δty sits at bits 19..35, its
+// Δt(+7, +40000, -1). docs/formats/metroid-prime.md#bit-order: the 17-bit
+// Δty sits at bits 19..35, its
 // low 13 bits at the top of word 0, its high 4 bits at the bottom of word 1.
 // Record 2 (bits 37..73): ch0 W=0, Δ(+3, -16, +1); ch1 W=1, Δ(0, -1, 0),
 // Δt(-8, -65535, 0). Δty sits at bits 56..72, across words 1 and 2.
@@ -73,11 +75,13 @@ func TestVectorMP1V2(t *testing.T) {
 	if a.Game != MP1 || a.Version != 2 || a.V2.Records != 2 || len(a.Warnings) != 0 {
 		t.Fatalf("game %v version %d records %d warnings %q", a.Game, a.Version, a.V2.Records, a.Warnings)
 	}
-	// Spec 3.5.9: keys at frame 0 and the set bits after it (2 and 5).
+	// docs/formats/metroid-prime.md#key-timing: keys at frame 0 and the set
+	// bits after it (2 and 5).
 	if got := a.Keys.Frames; len(got) != 3 || got[0] != 0 || got[1] != 2 || got[2] != 5 {
 		t.Fatalf("frames %v, want [0 2 5]", got)
 	}
-	// Spec 3.5.3, 3.5.6, 3.5.7: running totals per row. Row 0 is the
+	// docs/formats/metroid-prime.md#records, #implicit-first-key and
+	// #running-totals: running totals per row. Row 0 is the
 	// initial values with W positive. Channel 1's ty: -20 + 40000 = 39980
 	// wraps to -25556; then -25556 - 65535 = -91091 wraps to -25555.
 	wantRows := [][]int16{
@@ -93,7 +97,8 @@ func TestVectorMP1V2(t *testing.T) {
 			}
 		}
 	}
-	// Spec 3.5.8: X, Y, Z = sin(total·90°/90), W = ±sqrt(1 - X² - Y² - Z²),
+	// docs/formats/metroid-prime.md#dequantisation: X, Y, Z =
+	// sin(total·90°/90), W = ±sqrt(1 - X² - Y² - Z²),
 	// with the game's sine, FastSinR (see TestFastSin): the values are the
 	// polynomial at whole degrees, worked in single precision; the exact
 	// sines differ from 1e-5 on (sin 100° = 0.98480775, FastSinR 0.98471284).
@@ -143,7 +148,8 @@ func TestVectorMP1V2(t *testing.T) {
 }
 
 // mp2V2Vector is a compressed MP2 ANIM worked by hand: the 0x0101 marker, a
-// scale multiplier, u8 bone ids and independent blocks (spec 3.4).
+// scale multiplier, u8 bone ids and independent blocks
+// (docs/formats/metroid-prime.md#version-2-header, #channel-descriptors).
 //
 // Channel 0 (bone 0): rotation initial (45, 0, 0) widths (2, 1, 1); no
 // translation; scale initial (4, 4, 4) widths (3, 3, 3).
@@ -197,7 +203,8 @@ func TestVectorMP2V2(t *testing.T) {
 	}
 }
 
-// mp1V0Vector is an uncompressed MP1 ANIM worked by hand (spec 3.2): 2
+// mp1V0Vector is an uncompressed MP1 ANIM worked by hand
+// (docs/formats/metroid-prime.md#version-0-layout): 2
 // frames, bones 3 and 5 on channels 1 and 0, channel 1 translated by
 // translation channel 0. Arrays are channel-major: rotation of channel c at
 // frame f is element c·2+f.

@@ -21,7 +21,8 @@ const (
 	timePropItemMin = 4 + propsListMin                      // id + props list
 )
 
-// DecodeAnim decodes a TSO `.anim` file (spec 2.3). It reads exactly the
+// DecodeAnim decodes a TSO `.anim` file (docs/formats/sims.md#tso-anim). It
+// reads exactly the
 // file; bytes left over are an error, since every known file ends exactly
 // where its layout does.
 func DecodeAnim(data []byte) (*Animation, error) {
@@ -29,30 +30,36 @@ func DecodeAnim(data []byte) (*Animation, error) {
 	a := &Animation{}
 	a.Version = r.U32("version")
 	a.Name = readLongPascal(r, "name")
-	a.Duration = r.F32Order("duration", binary.LittleEndian)
-	a.Distance = r.F32Order("distance", binary.LittleEndian)
+	a.Duration = r.Finite32Order("duration", binary.LittleEndian)
+	a.Distance = r.Finite32Order("distance", binary.LittleEndian)
 	a.IsMoving = uint32(r.U8("isMoving"))
 
 	n := r.Count("translationCount", uint64(r.U32("translationCount")), 12)
 	a.TranslationCount = uint32(n)
 	a.Translations = make([]mgl32.Vec3, n)
 	for i := range a.Translations {
+		off := r.Offset()
 		b := r.Bytes("translations", 12)
 		if b == nil {
 			break
 		}
-		a.Translations[i] = mgl32.Vec3{leF32(b[0:]), leF32(b[4:]), leF32(b[8:])}
+		for k := range a.Translations[i] {
+			a.Translations[i][k] = checkFinite(r, "translations", off+4*k, leF32(b[4*k:]))
+		}
 	}
 
 	n = r.Count("rotationCount", uint64(r.U32("rotationCount")), 16)
 	a.RotationCount = uint32(n)
 	a.Rotations = make([]FileQuat, n)
 	for i := range a.Rotations {
+		off := r.Offset()
 		b := r.Bytes("rotations", 16)
 		if b == nil {
 			break
 		}
-		a.Rotations[i] = FileQuat{leF32(b[0:]), leF32(b[4:]), leF32(b[8:]), leF32(b[12:])}
+		for k := range a.Rotations[i] {
+			a.Rotations[i][k] = checkFinite(r, "rotations", off+4*k, leF32(b[4*k:]))
+		}
 	}
 
 	n = r.Count("motionCount", uint64(r.U32("motionCount")), animMotionMin)
@@ -80,7 +87,7 @@ func readAnimMotion(r *bin.Reader, m *Motion, nT, nR uint32) {
 	m.Unknown = r.U32("motion.unknown")
 	m.BoneName = readPascal(r, "motion.boneName")
 	m.FrameCount = r.U32("motion.frameCount")
-	m.Duration = r.F32Order("motion.duration", binary.LittleEndian)
+	m.Duration = r.Finite32Order("motion.duration", binary.LittleEndian)
 	// FreeSO treats only 1 as set; so do we.
 	m.HasTranslation = r.U8("motion.hasTranslation") == 1
 	m.HasRotation = r.U8("motion.hasRotation") == 1

@@ -15,7 +15,8 @@ import (
 )
 
 // sampleFacts were read out of the samples by an independent throwaway
-// script (Python struct over spec 2.3), not by this package.
+// script (Python struct over docs/formats/sims.md#tso-anim), not by this
+// package.
 var sampleFacts = []struct {
 	file                  string
 	size                  int
@@ -121,7 +122,8 @@ func TestBroomTimeProps(t *testing.T) {
 	}
 }
 
-// handAnim is a minimal `.anim` worked out by hand from spec 2.3: one
+// handAnim is a minimal `.anim` worked out by hand from
+// docs/formats/sims.md#tso-anim: one
 // translation, one rotation, one motion with a time prop.
 var handAnim = []byte{
 	0x00, 0x00, 0x00, 0x02, // version: u32 BE 2 (row "u32 BE version")
@@ -227,7 +229,8 @@ func equalAnim(a, b *Animation) bool {
 }
 
 func TestLittleEndianFloatInBigEndianFile(t *testing.T) {
-	// Spec 2.2: ReadFloat does not swap. 1.0 stored LE is 00 00 80 3F; read
+	// docs/formats/sims.md#byte-order-and-strings: ReadFloat does not swap.
+	// 1.0 stored LE is 00 00 80 3F; read
 	// BE it would be 4.6e-41.
 	r := bin.NewReader([]byte{0x00, 0x00, 0x80, 0x3F}, binary.BigEndian, "t")
 	if f := r.F32Order("f", binary.LittleEndian); f != 1 {

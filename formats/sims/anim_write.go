@@ -6,7 +6,8 @@ import (
 	"math"
 )
 
-// EncodeAnim writes a TSO `.anim` file (spec 2.3): big-endian integers,
+// EncodeAnim writes a TSO `.anim` file (docs/formats/sims.md#tso-anim):
+// big-endian integers,
 // little-endian floats. The arrays written are Translations and Rotations;
 // TranslationCount and RotationCount are ignored.
 func EncodeAnim(a *Animation) ([]byte, error) {

@@ -2,7 +2,6 @@ package sims
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -11,7 +10,7 @@ import (
 )
 
 // FrameRate is the playback rate of every Sims animation: one key per frame,
-// 30 frames per second (FreeSO's VM tick; spec 2.7).
+// 30 frames per second (FreeSO's VM tick; docs/formats/sims.md#playback).
 const FrameRate = 30
 
 // coords is the Sims data's coordinate system (see the package doc). Sims
@@ -62,75 +61,91 @@ func boneFacts(b *SkelBone) string {
 	return sb.String()
 }
 
-// FallbackSkeleton builds a skeleton for animations that come without one:
-// the bones their motions name, linked by the built-in Sims table (adult, or
-// dog when dog-only bones appear). Each bone's bind is its first frame in
-// the first animation that moves it, so components an animation leaves
-// alone stay sensible. Bones the table lacks become roots, with a warning;
-// a bone whose table parent is missing hangs from its nearest present
-// ancestor, also with a warning, since its translation is relative to the
-// missing bone.
-func FallbackSkeleton(anims []*Animation) (*formats.Skeleton, []string) {
+// FallbackSkeleton builds a skeleton for animations that come without one
+// (docs/formats/sims.md#built-in-skeleton-tables): the built-in table for the age
+// (adult or child, or the dog when dog-only bones appear) with every bone
+// of the game's skeleton at its real bind pose, so that bones the
+// animations leave alone still make a whole figure; then the table's
+// helper bones that the animations name, each bound at its first frame in
+// the first animation that moves it. Bones the table lacks become roots,
+// with a warning; a helper whose table parent is missing hangs from its
+// nearest present ancestor, also with a warning, since its translation is
+// relative to the missing bone.
+func FallbackSkeleton(anims []*Animation, age Age) (*formats.Skeleton, []string) {
 	type found struct {
 		a *Animation
 		m *Motion
 	}
 	first := map[string]found{}
-	var names []string
+	var named []string
 	for _, a := range anims {
 		for i := range a.Motions {
 			m := &a.Motions[i]
 			if _, ok := first[m.BoneName]; !ok {
 				first[m.BoneName] = found{a, m}
-				names = append(names, m.BoneName)
+				named = append(named, m.BoneName)
 			}
 		}
 	}
 	has := func(n string) bool { _, ok := first[n]; return ok }
-	table := chooseTable(has)
-	// Table bones first, in table order (a tidy tree); then the others.
-	sort.SliceStable(names, func(i, j int) bool {
-		a, b := table.index(names[i]), table.index(names[j])
-		if a < 0 || b < 0 {
-			return a >= 0 && b < 0
+	table := chooseTable(has, age)
+	included := map[string]bool{}
+	var names []string
+	var rows []int // table row per name, -1 for bones the table lacks
+	for i, tb := range table.bones {
+		if tb.hasBind || has(tb.name) {
+			included[tb.name] = true
+			names = append(names, tb.name)
+			rows = append(rows, i)
 		}
-		return a < b
-	})
-	var warns []string
+	}
+	var warns, unknown []string
+	for _, n := range named {
+		if table.index(n) < 0 {
+			names = append(names, n)
+			rows = append(rows, -1)
+			unknown = append(unknown, n)
+		}
+	}
+	if len(unknown) > 0 {
+		warns = append(warns, fmt.Sprintf("the %s has no bone %s; shown as roots", table.name, listNames(unknown)))
+	}
 	parents := make([]string, len(names))
-	for i, n := range names {
-		ti := table.index(n)
-		if ti < 0 {
-			warns = append(warns, fmt.Sprintf("bone %q is not in the %s; shown as a root", n, table.name))
+	for i, row := range rows {
+		if row < 0 {
 			continue
 		}
-		p := table.bones[ti].parent
-		skipped := []string{}
-		for p != "" && !has(p) {
+		p := table.bones[row].parent
+		var skipped []string
+		for p != "" && !included[p] {
 			skipped = append(skipped, p)
 			p = table.bones[table.index(p)].parent
 		}
 		if len(skipped) > 0 {
 			warns = append(warns, fmt.Sprintf("bone %q: the animation has no %s; attached to %q instead",
-				n, strings.Join(skipped, ", "), orNone(p)))
+				names[i], strings.Join(skipped, ", "), orNone(p)))
 		}
 		parents[i] = p
 	}
 	order, parentOut, w := orderBones(names, parents)
 	warns = append(warns, w...)
-	sk := &formats.Skeleton{
-		Name:   table.name,
-		Source: "built-in table of Sims bone names and parents; binds from each bone's first frame",
-		Bones:  make([]formats.Bone, len(order)),
+	source := "built-in table of Sims bone names and parents; binds from each bone's first frame"
+	if table.source != "" {
+		source = "built-in table: the bones, parents and bind pose of the game's " + table.source +
+			"; helper bones' binds from their first frame"
 	}
+	sk := &formats.Skeleton{Name: table.name, Source: source, Bones: make([]formats.Bone, len(order))}
 	for k, i := range order {
-		f := first[names[i]]
 		b := formats.Identity()
-		if f.m.HasTranslation && f.m.FrameCount > 0 && int64(f.m.FirstTranslation) < int64(len(f.a.Translations)) {
-			b.Translation = f.a.Translations[f.m.FirstTranslation]
-		}
-		if f.m.HasRotation && f.m.FrameCount > 0 && int64(f.m.FirstRotation) < int64(len(f.a.Rotations)) {
-			b.Rotation = f.a.Rotations[f.m.FirstRotation].Model()
+		if row := rows[i]; row >= 0 && table.bones[row].hasBind {
+			b = bind(table.bones[row].t, table.bones[row].q)
+		} else if f, ok := first[names[i]]; ok {
+			if f.m.HasTranslation && f.m.FrameCount > 0 && int64(f.m.FirstTranslation) < int64(len(f.a.Translations)) {
+				b.Translation = f.a.Translations[f.m.FirstTranslation]
+			}
+			if f.m.HasRotation && f.m.FrameCount > 0 && int64(f.m.FirstRotation) < int64(len(f.a.Rotations)) {
+				b.Rotation = f.a.Rotations[f.m.FirstRotation].Model()
+			}
 		}
 		sk.Bones[k] = formats.Bone{ID: k, Name: names[i], Parent: parentOut[k], Bind: b}
 	}

@@ -29,16 +29,31 @@ func TestSampleAssets(t *testing.T) {
 			if a.Coords != (formats.Coords{Up: formats.AxisY, LeftHanded: true, FrontYaw: 180}) {
 				t.Errorf("coords %+v", a.Coords)
 			}
-			if len(a.Skeleton.Bones) != s.motions || len(a.Clips) != 1 {
+			// The whole adult (or dog) figure, plus what the table adds.
+			if len(a.Skeleton.Bones) < s.motions || len(a.Skeleton.Bones) < 29 || len(a.Clips) != 1 {
 				t.Fatalf("%d bones, %d clips", len(a.Skeleton.Bones), len(a.Clips))
 			}
 			c := a.Clips[0]
+			raw, err := DecodeAnim(readSample(t, s.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := map[int]bool{}
+			for _, m := range raw.Motions {
+				moved[a.Skeleton.IndexByName(m.BoneName)] = true
+			}
 			wantDur := float64(s.frames-1) / 30
 			if c.Duration != wantDur || c.FrameRate != 30 || c.Interp != formats.InterpShortestArc || c.Frames() != int(s.frames) {
 				t.Errorf("duration %v fps %v interp %v frames %d", c.Duration, c.FrameRate, c.Interp, c.Frames())
 			}
 			for i := range c.Tracks {
 				tr := &c.Tracks[i]
+				if !moved[i] {
+					if tr.Animated() {
+						t.Fatalf("bone %d moves without a motion", i)
+					}
+					continue
+				}
 				if len(tr.Translation.Times) != int(s.frames) || len(tr.Rotation.Times) != int(s.frames) {
 					t.Fatalf("bone %d: %d/%d keys", i, len(tr.Translation.Times), len(tr.Rotation.Times))
 				}
@@ -76,9 +91,15 @@ func TestModelValues(t *testing.T) {
 				t.Fatalf("frame %d at %v s", f, tr.Rotation.Times[f])
 			}
 		}
-		// The fallback bind is the first frame.
+		// The bind of the game's bones is the game's; a helper's is its
+		// first frame.
 		b := a.Skeleton.Bones[bi].Bind
-		if b.Translation != raw.Translations[m.FirstTranslation] || b.Rotation != raw.Rotations[m.FirstRotation].Model() {
+		if row := adultTable.index(m.BoneName); row >= 0 && adultTable.bones[row].hasBind {
+			tb := adultTable.bones[row]
+			if b != bind(tb.t, tb.q) {
+				t.Fatalf("%s bind %+v, want the table's", m.BoneName, b)
+			}
+		} else if b.Translation != raw.Translations[m.FirstTranslation] || b.Rotation != raw.Rotations[m.FirstRotation].Model() {
 			t.Fatalf("%s bind %+v", m.BoneName, b)
 		}
 	}
@@ -198,14 +219,23 @@ func TestFallbackHierarchy(t *testing.T) {
 
 func TestFallbackWarnings(t *testing.T) {
 	a := loadSample(t, "a2o-diefalldan.cdfc292500000007.anim", nil)
-	if parentName(a.Skeleton, "Armature_0") != "" || !strings.Contains(strings.Join(a.Warnings, "\n"), `"Armature_0" is not in the Sims adult skeleton`) {
+	if parentName(a.Skeleton, "Armature_0") != "" || len(a.Warnings) != 1 ||
+		!strings.Contains(a.Warnings[0], `Sims adult skeleton (built-in table) has no bone "Armature_0"; shown as roots`) {
 		t.Errorf("warnings %q", a.Warnings)
 	}
-	// A bone whose parent is absent hangs from its nearest ancestor.
+	// The game's bones are all there whatever the animation names: HEAD
+	// hangs from NECK, at the real skeleton's bind.
 	anim := &Animation{Motions: []Motion{{BoneName: "HEAD"}, {BoneName: "PELVIS"}}}
-	sk, warns := FallbackSkeleton([]*Animation{anim})
-	if parentName(sk, "HEAD") != "PELVIS" || len(warns) != 2 || !strings.Contains(warns[1], "no NECK, SPINE2, SPINE1, SPINE;") {
-		t.Errorf("%q %q", parentName(sk, "HEAD"), warns)
+	sk, warns := FallbackSkeleton([]*Animation{anim}, Adult)
+	if parentName(sk, "HEAD") != "NECK" || len(sk.Bones) != 29 || len(warns) != 0 {
+		t.Errorf("%q %d %q", parentName(sk, "HEAD"), len(sk.Bones), warns)
+	}
+	// A helper whose table parents are absent hangs from its nearest
+	// ancestor.
+	anim = &Animation{Motions: []Motion{{BoneName: "RAHT"}}}
+	sk, warns = FallbackSkeleton([]*Animation{anim}, Adult)
+	if parentName(sk, "RAHT") != "R_ARM" || len(warns) != 1 || !strings.Contains(warns[0], "no R_ARM_P, RAHM, R_A_TARGET;") {
+		t.Errorf("%q %q", parentName(sk, "RAHT"), warns)
 	}
 }
 
@@ -286,5 +316,21 @@ func TestFileQuatModel(t *testing.T) {
 	v := FileQuat{0, 0, s, s}.Model().Rotate(mgl32.Vec3{1, 0, 0})
 	if v.Sub(mgl32.Vec3{0, -1, 0}).Len() > 1e-6 {
 		t.Fatalf("%v", v)
+	}
+}
+
+// TestSkeletonCMXOverride: --skeleton takes a .cmx in the game's syntax
+// (the adult skeleton, written by our writer): an .anim plays on it.
+func TestSkeletonCMXOverride(t *testing.T) {
+	data, err := EncodeCMX(&CharacterFile{Skeletons: []Skeleton{*BuiltInSkeleton(Adult)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := loadSample(t, "a2o-sus-dead.7f214ec600000007.anim", &formats.Input{Name: "adult-skeleton.cmx", Data: data})
+	if a.Skeleton.Source != "--skeleton adult-skeleton.cmx" || len(a.Skeleton.Bones) != 29 || len(a.Warnings) != 0 {
+		t.Fatalf("%q, %d bones, %q", a.Skeleton.Source, len(a.Skeleton.Bones), a.Warnings)
+	}
+	if !a.Clips[0].Tracks[a.Skeleton.IndexByName("HEAD")].Animated() {
+		t.Error("HEAD does not move")
 	}
 }

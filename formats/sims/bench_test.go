@@ -39,12 +39,12 @@ func BenchmarkDecodeCFP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := EncodeCFP(a.Translations, a.Rotations, RepeatPlusOne)
+	data := EncodeCFP(a.Translations, a.Rotations)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	var tr []mgl32.Vec3
 	for b.Loop() {
-		if tr, _, _, err = DecodeCFP(data, len(a.Translations), len(a.Rotations), RepeatPlusOne); err != nil {
+		if tr, _, err = DecodeCFP(data, len(a.Translations), len(a.Rotations)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -11,159 +11,140 @@ import (
 
 const cfpFormat = "sims-cfp"
 
-// CFP code bytes (spec 2.6).
+// CFP code bytes (docs/formats/sims.md#cfp-key-data).
 const (
 	cfpLiteral = 0xFF // a little-endian float32 follows
-	cfpRepeat  = 0xFE // a little-endian uint16 repeat count follows
+	cfpRepeat  = 0xFE // a little-endian uint16 R follows: R+1 copies of the previous value
 	cfpZero    = 126  // the delta code whose delta is 0
 	cfpDeltas  = 0xFD // codes 0x00..0xFC are deltas
 )
 
-// cfpDelta is the delta table: Delta[c] = 3.9676e-10·(c−126)³·|c−126|,
-// computed in float64 and stored as float32, as FreeSO's CFP.Delta is.
+// cfpDelta is the delta table: Delta[c] = ±0.1·v⁴ with v = 2c/252 − 1, the
+// sign of v (Maxis's table, 253 codes spread over ±0.1 as vitamoo gives
+// it), computed in float64 and stored as float32. FreeSO writes the
+// constant as 3.9676e-10·(c−126)⁴, 2.5e-5 too large; the real files fit
+// 0.1/126⁴ = 3.96750e-10 (docs/formats/sims.md#cfp-key-data).
 var cfpDelta = func() (d [cfpDeltas]float32) {
 	for c := range d {
-		x := float64(c) - 126
-		d[c] = float32(3.9676e-10 * (x * x * x * math.Abs(x)))
+		v := 2*float64(c)/(cfpDeltas-1) - 1
+		d[c] = float32(math.Copysign(v*v*v*v*0.1, v))
 	}
 	return d
 }()
 
-// RepeatReading says how many values a repeat code (0xFE, count R) makes.
-type RepeatReading uint8
+// cfpPlane names the seven planes of a `.cfp` stream, in stream order.
+var cfpPlane = [7]string{"translation x", "translation y", "translation z", "rotation x", "rotation y", "rotation z", "rotation w"}
 
-const (
-	// RepeatPlusOne is FreeSO's decoder (CFP.ReadNFloats): the previous
-	// value R times and then once more, R+1 values in all. It is the reading
-	// this package uses and writes.
-	RepeatPlusOne RepeatReading = iota
-	// RepeatExact is the count FreeSO's encoder writes (CFP.CompressAnim):
-	// R values. The loader falls back to it when only it fits a file.
-	RepeatExact
-)
-
-// String names the reading as info output shows it.
-func (r RepeatReading) String() string {
-	if r == RepeatExact {
-		return "R"
-	}
-	return "R+1"
-}
-
-// DecodeCFP decodes a `.cfp` stream holding nT translations and nR rotations
-// (counts a skill gives; the stream has none). The stream is planar: all X
-// of the translations, then all Y, all Z, then the rotations' X, Y, Z, W.
-// Every plane starts from 0 and no repeat runs across planes. It returns the
-// number of bytes used; bytes past the last value are the caller's concern.
-func DecodeCFP(data []byte, nT, nR int, reading RepeatReading) ([]mgl32.Vec3, []FileQuat, int, error) {
+// DecodeCFP decodes a `.cfp` stream holding nT translations and nR
+// rotations (counts a skill gives; the stream has none). The stream is
+// planar: all X of the translations, then all Y, all Z, then the
+// rotations' X, Y, Z, W. Every plane starts from 0; a repeat code R makes
+// R+1 copies of the previous value and never runs past its plane. The
+// stream must end with the last value of the last plane: a stream that
+// ends early, a run past a plane and bytes left over are errors naming
+// the plane (docs/formats/sims.md#cfp-key-data).
+func DecodeCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	if nT < 0 || nR < 0 || 3*int64(nT)+4*int64(nR) > maxSkillValues {
-		return nil, nil, 0, formats.Errorf(cfpFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)
+		return nil, nil, formats.Errorf(cfpFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)
 	}
 	trans := make([]mgl32.Vec3, nT)
 	rots := make([]FileQuat, nR)
 	off := 0
 	var err error
-	for k := 0; k < 3 && err == nil; k++ {
-		off, err = decodePlane(data, off, nT, reading, k, func(i int, v float32) { trans[i][k] = v })
-	}
-	for k := 0; k < 4 && err == nil; k++ {
-		off, err = decodePlane(data, off, nR, reading, 3+k, func(i int, v float32) { rots[i][k] = v })
+	plane := make([]float32, max(nT, nR))
+	for p := 0; p < 7 && err == nil; p++ {
+		n := nT
+		if p >= 3 {
+			n = nR
+		}
+		off, err = decodePlane(data, off, plane[:n], p)
+		for i, v := range plane[:n] {
+			if p < 3 {
+				trans[i][p] = v
+			} else {
+				rots[i][p-3] = v
+			}
+		}
 	}
 	if err != nil {
-		return nil, nil, off, err
+		return nil, nil, err
 	}
-	return trans, rots, off, nil
+	if off != len(data) {
+		return nil, nil, formats.Errorf(cfpFormat, cfpPlane[6], int64(off), "%d bytes after the last value of the last plane (%d translations, %d rotations)", len(data)-off, nT, nR)
+	}
+	return trans, rots, nil
 }
 
-var planeNames = [7]string{"translation x", "translation y", "translation z", "rotation x", "rotation y", "rotation z", "rotation w"}
-
-// decodePlane decodes n values from data[off:] and returns the offset after them.
-func decodePlane(data []byte, off, n int, reading RepeatReading, plane int, put func(int, float32)) (int, error) {
+// decodePlane decodes len(out) values from data[off:] and returns the
+// offset after them.
+func decodePlane(data []byte, off int, out []float32, plane int) (int, error) {
 	var last float32
+	n := len(out)
 	for i := 0; i < n; {
 		if off >= len(data) {
-			return off, formats.Errorf(cfpFormat, planeNames[plane], int64(off), "value %d of %d: unexpected end of data", i, n)
+			return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off), "value %d of %d: unexpected end of data", i, n)
 		}
-		code := data[off]
-		switch code {
+		switch code := data[off]; code {
 		case cfpLiteral:
 			if len(data)-off < 5 {
-				return off, formats.Errorf(cfpFormat, planeNames[plane], int64(off), "literal needs 4 bytes, %d remain", len(data)-off-1)
+				return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off), "literal needs 4 bytes, %d remain", len(data)-off-1)
 			}
 			last = math.Float32frombits(binary.LittleEndian.Uint32(data[off+1:]))
+			if !isFinite(last) {
+				return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off+1), "value %d: %v (0x%08X): %w", i, last, math.Float32bits(last), errNonFinite)
+			}
 			off += 5
-			put(i, last)
+			out[i] = last
 			i++
 		case cfpRepeat:
 			if len(data)-off < 3 {
-				return off, formats.Errorf(cfpFormat, planeNames[plane], int64(off), "repeat count needs 2 bytes, %d remain", len(data)-off-1)
+				return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off), "repeat count needs 2 bytes, %d remain", len(data)-off-1)
 			}
-			r := int(binary.LittleEndian.Uint16(data[off+1:]))
-			if reading == RepeatPlusOne {
-				r++
-			}
+			r := int(binary.LittleEndian.Uint16(data[off+1:])) + 1
 			if r > n-i {
-				return off, formats.Errorf(cfpFormat, planeNames[plane], int64(off), "repeat of %d values at value %d runs past the %d values of the plane", r, i, n)
+				return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off), "repeat of %d values at value %d runs past the %d values of the plane", r, i, n)
 			}
 			off += 3
-			for ; r > 0; r-- {
-				put(i, last)
-				i++
+			for end := i + r; i < end; i++ {
+				out[i] = last
 			}
 		default:
 			if code >= cfpDeltas {
-				return off, formats.Errorf(cfpFormat, planeNames[plane], int64(off), "code 0x%02x", code)
+				return off, formats.Errorf(cfpFormat, cfpPlane[plane], int64(off), "code 0x%02x", code)
 			}
+			// Deltas accumulate in float32 (a float64 sum, as vitamoo's
+			// JavaScript has, differs in the last bit now and then).
 			last += cfpDelta[code]
 			off++
-			put(i, last)
+			out[i] = last
 			i++
 		}
 	}
 	return off, nil
 }
 
-// DecodeCFPAuto decodes with FreeSO's reading (RepeatPlusOne) and, when
-// that fails or leaves bytes over while the other reading uses the data
-// exactly, with RepeatExact. It returns the reading used and, when the
-// chosen reading still leaves bytes over, their count.
-func DecodeCFPAuto(data []byte, nT, nR int) (trans []mgl32.Vec3, rots []FileQuat, reading RepeatReading, extra int, err error) {
-	t1, r1, used1, err1 := DecodeCFP(data, nT, nR, RepeatPlusOne)
-	if err1 == nil && used1 == len(data) {
-		return t1, r1, RepeatPlusOne, 0, nil
-	}
-	t2, r2, used2, err2 := DecodeCFP(data, nT, nR, RepeatExact)
-	if err2 == nil && used2 == len(data) {
-		return t2, r2, RepeatExact, 0, nil
-	}
-	if err1 != nil {
-		return nil, nil, RepeatPlusOne, 0, err1
-	}
-	return t1, r1, RepeatPlusOne, len(data) - used1, nil
-}
-
-// EncodeCFP writes the arrays as a `.cfp` stream in the given reading. It is
-// lossless: a delta code is used only when it gives the value bit for bit,
-// else a literal; runs of bit-equal values become repeat codes.
-func EncodeCFP(trans []mgl32.Vec3, rots []FileQuat, reading RepeatReading) []byte {
+// EncodeCFP writes the arrays as a `.cfp` stream. It is lossless: a delta
+// code is used only when it gives the value bit for bit, else a literal;
+// runs of bit-equal values become repeat codes (R+1 copies each).
+func EncodeCFP(trans []mgl32.Vec3, rots []FileQuat) []byte {
 	var b []byte
 	vals := make([]float32, max(len(trans), len(rots)))
 	for k := 0; k < 3; k++ {
 		for i := range trans {
 			vals[i] = trans[i][k]
 		}
-		b = encodePlane(b, vals[:len(trans)], reading)
+		b = encodePlane(b, vals[:len(trans)])
 	}
 	for k := 0; k < 4; k++ {
 		for i := range rots {
 			vals[i] = rots[i][k]
 		}
-		b = encodePlane(b, vals[:len(rots)], reading)
+		b = encodePlane(b, vals[:len(rots)])
 	}
 	return b
 }
 
-func encodePlane(b []byte, vals []float32, reading RepeatReading) []byte {
+func encodePlane(b []byte, vals []float32) []byte {
 	var last float32
 	for i := 0; i < len(vals); {
 		v := vals[i]
@@ -172,18 +153,17 @@ func encodePlane(b []byte, vals []float32, reading RepeatReading) []byte {
 			for i+run < len(vals) && math.Float32bits(vals[i+run]) == math.Float32bits(last) {
 				run++
 			}
-			b, run = appendRun(b, last, run, reading)
+			b, run = appendRun(b, last, run)
 			i += run
 			continue
 		}
 		if c, ok := exactDelta(last, v); ok {
 			b = append(b, c)
-			last = v
 		} else {
 			b = append(b, cfpLiteral)
 			b = appendLEF32(b, v)
-			last = v
 		}
+		last = v
 		i++
 	}
 	return b
@@ -191,20 +171,15 @@ func encodePlane(b []byte, vals []float32, reading RepeatReading) []byte {
 
 // appendRun writes one code for up to run copies of the previous value and
 // returns how many it wrote.
-func appendRun(b []byte, last float32, run int, reading RepeatReading) ([]byte, int) {
-	if reading == RepeatPlusOne {
-		// A single copy is the zero delta, unless adding 0 would change the
-		// bits (−0 becomes +0).
-		if run == 1 && math.Float32bits(last+cfpDelta[cfpZero]) == math.Float32bits(last) {
-			return append(b, cfpZero), 1
-		}
-		run = min(run, 0x10000)
-		b = append(b, cfpRepeat)
-		return binary.LittleEndian.AppendUint16(b, uint16(run-1)), run
+func appendRun(b []byte, last float32, run int) ([]byte, int) {
+	// A single copy is the zero delta, unless adding 0 would change the
+	// bits (−0 becomes +0).
+	if run == 1 && math.Float32bits(last+cfpDelta[cfpZero]) == math.Float32bits(last) {
+		return append(b, cfpZero), 1
 	}
-	run = min(run, 0xFFFF)
+	run = min(run, 0x10000)
 	b = append(b, cfpRepeat)
-	return binary.LittleEndian.AppendUint16(b, uint16(run)), run
+	return binary.LittleEndian.AppendUint16(b, uint16(run-1)), run
 }
 
 // exactDelta finds a delta code c with last+Delta[c] == v bit for bit.
@@ -234,22 +209,70 @@ func exactDelta(last, v float32) (byte, bool) {
 	return 0, false
 }
 
-// ApplyCFP fills a skill's arrays from its `.cfp` data (DecodeCFPAuto) and
-// returns the reading used and a warning for anything unusual ("" if none).
-func ApplyCFP(a *Animation, data []byte) (RepeatReading, string, error) {
-	t, r, reading, extra, err := DecodeCFPAuto(data, int(a.TranslationCount), int(a.RotationCount))
+// ApplyCFP fills a skill's arrays from its `.cfp` data. An error names the
+// skill, its `.cfp` and the plane.
+func ApplyCFP(a *Animation, data []byte) error {
+	t, r, err := DecodeCFP(data, int(a.TranslationCount), int(a.RotationCount))
 	if err != nil {
-		return reading, "", fmt.Errorf("skill %q: %w", a.Name, err)
+		return fmt.Errorf("skill %q (%s.cfp): %w", a.Name, a.XSkillName, err)
 	}
 	a.Translations, a.Rotations = t, r
-	var warn string
-	switch {
-	case extra > 0:
-		warn = fmt.Sprintf("skill %q: %d bytes left over after the %d translations and %d rotations of %s.cfp",
-			a.Name, extra, a.TranslationCount, a.RotationCount, a.XSkillName)
-	case reading == RepeatExact:
-		warn = fmt.Sprintf("skill %q: %s.cfp fits only when a repeat code makes R values (not FreeSO's R+1); decoded that way",
-			a.Name, a.XSkillName)
+	return nil
+}
+
+// rawKeysFormat is the uncompressed key data of the 1998 prototype.
+const rawKeysFormat = "sims-skill-bin"
+
+// DecodeRawKeys decodes the prototype's uncompressed key data (the
+// `xskill-….bin` files beside version 200 skills): nT translations of three
+// little-endian float32 (x, y, z), then nR rotations of four (x, y, z, w),
+// exactly filling the file (docs/formats/sims.md#skill-bin).
+func DecodeRawKeys(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
+	if nT < 0 || nR < 0 || 3*int64(nT)+4*int64(nR) > maxSkillValues {
+		return nil, nil, formats.Errorf(rawKeysFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)
 	}
-	return reading, warn, nil
+	want := 12*nT + 16*nR
+	if len(data) != want {
+		return nil, nil, formats.Errorf(rawKeysFormat, "size", 0, "%d bytes; %d translations and %d rotations take %d", len(data), nT, nR, want)
+	}
+	trans := make([]mgl32.Vec3, nT)
+	rots := make([]FileQuat, nR)
+	get := func(off int, field string) (float32, error) {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(data[off:]))
+		if !isFinite(v) {
+			return 0, formats.Errorf(rawKeysFormat, field, int64(off), "%v (0x%08X): %w", v, math.Float32bits(v), errNonFinite)
+		}
+		return v, nil
+	}
+	var err error
+	for i := range trans {
+		for k := 0; k < 3 && err == nil; k++ {
+			trans[i][k], err = get(12*i+4*k, "translations")
+		}
+	}
+	for i := range rots {
+		for k := 0; k < 4 && err == nil; k++ {
+			rots[i][k], err = get(12*nT+16*i+4*k, "rotations")
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return trans, rots, nil
+}
+
+// EncodeRawKeys writes arrays in the prototype's uncompressed layout.
+func EncodeRawKeys(trans []mgl32.Vec3, rots []FileQuat) []byte {
+	b := make([]byte, 0, 12*len(trans)+16*len(rots))
+	for _, t := range trans {
+		for _, f := range t {
+			b = appendLEF32(b, f)
+		}
+	}
+	for _, q := range rots {
+		for _, f := range q {
+			b = appendLEF32(b, f)
+		}
+	}
+	return b
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -21,70 +22,99 @@ func cat(parts ...[]byte) []byte {
 }
 
 // handCFP holds 2 translations and 2 rotations, worked out by hand from
-// spec 2.6 in FreeSO's reading (a repeat count R makes R+1 values).
+// docs/formats/sims.md#cfp-key-data (a repeat count R makes R+1 values; Delta[252]
+// is +0.1 and Delta[0] −0.1 as float32).
 var handCFP = cat(
 	[]byte{0xFF}, le32(1), []byte{0x7E}, // tx: literal 1.0; delta code 126 (Delta = 0) → 1, 1
-	[]byte{0xFF}, le32(3), []byte{0xFC}, // ty: literal 3.0; code 252 → 3 + 3.9676e-10·126⁴ = 3.1000023
+	[]byte{0xFF}, le32(3), []byte{0xFC}, // ty: literal 3.0; code 252 → 3 + 0.1 = 3.1 (float32)
 	[]byte{0xFE, 0x01, 0x00},                        // tz: repeat R=1 of the plane's start value 0 → 0, 0
 	[]byte{0xFE, 0x01, 0x00},                        // rx → 0, 0
 	[]byte{0xFE, 0x01, 0x00},                        // ry → 0, 0
-	[]byte{0x00, 0xFC},                              // rz: code 0 (−0.1000023) then 252 (+0.1000023) → −0.1000023, 0
+	[]byte{0x00, 0xFC},                              // rz: code 0 (−0.1) then 252 (+0.1) → −0.1, 0
 	[]byte{0xFF}, le32(1), []byte{0xFE, 0x00, 0x00}, // rw: literal 1; repeat R=0 → one more 1
 )
 
+// TestCFPDeltaTable checks entries worked out by hand from the table's
+// definition, Delta[c] = sign(v)·0.1·v⁴ with v = 2c/252 − 1.
 func TestCFPDeltaTable(t *testing.T) {
-	// Delta[c] = 3.9676e-10·(c−126)³·|c−126| (spec 2.6): 126 is zero, the
-	// table is odd around it, and the ends are ±3.9676e-10·126⁴ ≈ ±0.1000023.
-	if cfpDelta[126] != 0 || cfpDelta[127] != float32(3.9676e-10) || cfpDelta[125] != -float32(3.9676e-10) ||
-		math.Abs(float64(cfpDelta[252])-0.1000023) > 1e-7 || cfpDelta[0] != -cfpDelta[252] {
-		t.Fatalf("%v %v %v %v", cfpDelta[125], cfpDelta[127], cfpDelta[0], cfpDelta[252])
+	for _, tt := range []struct {
+		c    int
+		want float32
+	}{
+		{126, 0},
+		{252, 0.1},             // v = 1
+		{0, -0.1},              // v = −1
+		{189, 0.00625},         // v = 1/2: 0.1/16
+		{63, -0.00625},         // v = −1/2
+		{127, 0.1 / 252047376}, // v = 1/126: 0.1/126⁴ = 3.967503e-10 (FreeSO: 3.9676e-10)
+	} {
+		if got := cfpDelta[tt.c]; got != tt.want {
+			t.Errorf("Delta[%d] = %v, want %v", tt.c, got, tt.want)
+		}
 	}
 	for c := 1; c < cfpDeltas; c++ {
-		if cfpDelta[c] <= cfpDelta[c-1] {
-			t.Fatalf("not increasing at %d", c)
+		if cfpDelta[c] <= cfpDelta[c-1] || cfpDelta[c] != -cfpDelta[252-c] {
+			t.Fatalf("not increasing and odd at %d", c)
 		}
 	}
 }
 
 func TestHandVectorCFP(t *testing.T) {
-	tr, rot, used, err := DecodeCFP(handCFP, 2, 2, RepeatPlusOne)
-	if err != nil || used != len(handCFP) {
-		t.Fatalf("%v, used %d of %d", err, used, len(handCFP))
+	tr, rot, err := DecodeCFP(handCFP, 2, 2)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if tr[0] != (mgl32.Vec3{1, 3, 0}) || tr[1][0] != 1 || tr[1][2] != 0 || math.Abs(float64(tr[1][1])-3.1000023) > 1e-6 {
+	if tr[0] != (mgl32.Vec3{1, 3, 0}) || tr[1] != (mgl32.Vec3{1, 3.1, 0}) {
 		t.Errorf("translations %v", tr)
 	}
-	if rot[0][3] != 1 || rot[1][3] != 1 || math.Abs(float64(rot[0][2])+0.1000023) > 1e-7 || rot[1][2] != 0 {
+	if rot[0] != (FileQuat{0, 0, -0.1, 1}) || rot[1] != (FileQuat{0, 0, 0, 1}) {
 		t.Errorf("rotations %v", rot)
 	}
-	// Read with the encoder's count instead, the stream does not fit: the
-	// run in tz ends one value short and everything after shifts.
-	if _, _, _, err := DecodeCFP(handCFP, 2, 2, RepeatExact); err == nil {
-		t.Errorf("RepeatExact decoded the R+1 stream")
+}
+
+// TestRealCFPPlane decodes the first plane of The Sims' xskill-A2O-idle1.cfp
+// (adult-idle1.cmx: 120 translations, ROOT's 60 frames then PELVIS's 60),
+// its first 14 bytes retyped:
+//
+//	FF 5C 71 BF 3B   literal 0.0058423709 (0x3BBF715C)
+//	FE 3A 00         repeat R = 58: 59 more, 60 values, ROOT's frames
+//	53 6A 76         deltas −43⁴, −20⁴, −8⁴ (×0.1/126⁴)
+//	FE 38 00         repeat R = 56: 57 more, 60 values, PELVIS's frames
+//
+// Read as FreeSO's encoder writes R (R values), the plane ends two values
+// short. The values after the deltas were worked out independently
+// (Python, float32 sums): 0x3B92FEF3, 0x3B90EA70, 0x3B90DCCE.
+func TestRealCFPPlane(t *testing.T) {
+	data := []byte{0xFF, 0x5C, 0x71, 0xBF, 0x3B, 0xFE, 0x3A, 0x00, 0x53, 0x6A, 0x76, 0xFE, 0x38, 0x00}
+	out := make([]float32, 120)
+	off, err := decodePlane(data, 0, out, 0)
+	if err != nil || off != len(data) {
+		t.Fatalf("%v, used %d of %d bytes", err, off, len(data))
 	}
-	tr2, _, reading, extra, err := DecodeCFPAuto(handCFP, 2, 2)
-	if err != nil || reading != RepeatPlusOne || extra != 0 || tr2[1] != tr[1] {
-		t.Errorf("auto: %v %v %d", err, reading, extra)
+	want := func(i int) uint32 {
+		switch {
+		case i < 60:
+			return 0x3BBF715C
+		case i == 60:
+			return 0x3B92FEF3
+		case i == 61:
+			return 0x3B90EA70
+		}
+		return 0x3B90DCCE
+	}
+	for i, v := range out {
+		if math.Float32bits(v) != want(i) {
+			t.Fatalf("value %d = %08X, want %08X", i, math.Float32bits(v), want(i))
+		}
+	}
+	// One value less: the second run passes the plane's end.
+	if _, err := decodePlane(data, 0, make([]float32, 119), 0); err == nil {
+		t.Error("a plane of 119 values took the 120 of the stream")
 	}
 }
 
-// TestCFPFallbackReading: a stream that fits only when R means R values is
-// decoded that way by DecodeCFPAuto, and ApplyCFP says so.
-func TestCFPFallbackReading(t *testing.T) {
-	data := cat([]byte{0xFF}, le32(2), []byte{0xFE, 0x01, 0x00}, []byte{0xFE, 0x01, 0x00}) // tx 2; ty, tz one 0 each
-	if _, _, _, err := DecodeCFP(data, 1, 0, RepeatPlusOne); err == nil {
-		t.Fatal("R+1 reading accepted a run of 2 in a plane of 1")
-	}
-	a := &Animation{Name: "s", XSkillName: "x", TranslationCount: 1}
-	reading, warn, err := ApplyCFP(a, data)
-	if err != nil || reading != RepeatExact || warn == "" || a.Translations[0] != (mgl32.Vec3{2, 0, 0}) {
-		t.Fatalf("%v %v %q %v", err, reading, warn, a.Translations)
-	}
-}
-
-// TestCFPRoundTrip settles the repeat-count question for our own files:
-// what EncodeCFP writes in a reading, DecodeCFP reads back bit for bit in
-// that reading, including runs longer than one repeat code holds.
+// TestCFPRoundTrip: what EncodeCFP writes, DecodeCFP reads back bit for
+// bit, including runs longer than one repeat code holds.
 func TestCFPRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	nT, nR := 70000, 300
@@ -106,56 +136,77 @@ func TestCFPRoundTrip(t *testing.T) {
 			rot[i] = FileQuat{rng.Float32(), 0, 0.5, float32(i)}
 		}
 	}
-	for _, reading := range []RepeatReading{RepeatPlusOne, RepeatExact} {
-		data := EncodeCFP(tr, rot, reading)
-		gt, gr, used, err := DecodeCFP(data, nT, nR, reading)
-		if err != nil || used != len(data) {
-			t.Fatalf("%v: %v, used %d of %d", reading, err, used, len(data))
-		}
-		for i := range tr {
-			for k := 0; k < 3; k++ {
-				if math.Float32bits(gt[i][k]) != math.Float32bits(tr[i][k]) {
-					t.Fatalf("%v: translation %d.%d = %v, want %v", reading, i, k, gt[i][k], tr[i][k])
-				}
+	data := EncodeCFP(tr, rot)
+	gt, gr, err := DecodeCFP(data, nT, nR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tr {
+		for k := 0; k < 3; k++ {
+			if math.Float32bits(gt[i][k]) != math.Float32bits(tr[i][k]) {
+				t.Fatalf("translation %d.%d = %v, want %v", i, k, gt[i][k], tr[i][k])
 			}
 		}
-		for i := range rot {
-			for k := 0; k < 4; k++ {
-				if math.Float32bits(gr[i][k]) != math.Float32bits(rot[i][k]) {
-					t.Fatalf("%v: rotation %d.%d = %v, want %v", reading, i, k, gr[i][k], rot[i][k])
-				}
-			}
-		}
-		if reading == RepeatPlusOne {
-			// Our files decode with the default reading and no warning.
-			a := &Animation{TranslationCount: uint32(nT), RotationCount: uint32(nR)}
-			if r, warn, err := ApplyCFP(a, data); err != nil || r != RepeatPlusOne || warn != "" {
-				t.Fatalf("apply: %v %v %q", err, r, warn)
+	}
+	for i := range rot {
+		for k := 0; k < 4; k++ {
+			if math.Float32bits(gr[i][k]) != math.Float32bits(rot[i][k]) {
+				t.Fatalf("rotation %d.%d = %v, want %v", i, k, gr[i][k], rot[i][k])
 			}
 		}
 	}
 }
 
 func TestCFPErrors(t *testing.T) {
+	nan := math.Float32frombits(0x7FC00000)
 	tests := []struct {
 		name   string
 		data   []byte
 		nT, nR int
 		field  string
 		off    int64
+		want   string
 	}{
-		{"short literal", []byte{0xFF, 0, 0}, 1, 0, "translation x", 0},
-		{"short repeat", []byte{0xFE, 0}, 1, 0, "translation x", 0},
-		{"bad code", []byte{0xFD}, 1, 0, "translation x", 0},
-		{"end", []byte{0x7E, 0x7E}, 1, 0, "translation z", 2},
-		{"run past plane", []byte{0x7E, 0x7E, 0x7E, 0xFE, 5, 0}, 0, 1, "rotation w", 3},
-		{"too many", nil, 1 << 24, 0, "counts", 0},
+		{"short literal", []byte{0xFF, 0, 0}, 1, 0, "translation x", 0, "literal needs 4 bytes"},
+		{"short repeat", []byte{0xFE, 0}, 1, 0, "translation x", 0, "repeat count"},
+		{"bad code", []byte{0xFD}, 1, 0, "translation x", 0, "code 0xfd"},
+		{"decodes short", []byte{0x7E, 0x7E}, 1, 0, "translation z", 2, "value 0 of 1: unexpected end"},
+		{"run past plane", []byte{0x7E, 0x7E, 0x7E, 0xFE, 5, 0}, 0, 1, "rotation w", 3, "runs past"},
+		{"decodes long", []byte{0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E}, 1, 1, "rotation w", 7, "1 bytes after the last value"},
+		{"NaN literal", cat([]byte{0xFF}, le32(nan)), 1, 0, "translation x", 1, "not a finite number"},
+		{"too many", nil, 1 << 24, 0, "counts", 0, "more than"},
 	}
 	for _, tt := range tests {
-		_, _, _, err := DecodeCFP(tt.data, tt.nT, tt.nR, RepeatPlusOne)
+		_, _, err := DecodeCFP(tt.data, tt.nT, tt.nR)
 		var fe *formats.Error
-		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Offset != tt.off {
+		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Offset != tt.off || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v", tt.name, err)
 		}
+	}
+	// ApplyCFP names the skill and its file as well.
+	a := &Animation{Name: "a2o-x", XSkillName: "xskill-a2o-x", TranslationCount: 1}
+	if err := ApplyCFP(a, []byte{0x7E, 0x7E}); err == nil || !strings.Contains(err.Error(), `skill "a2o-x" (xskill-a2o-x.cfp): sims-cfp: translation z`) {
+		t.Errorf("apply: %v", err)
+	}
+}
+
+// TestRawKeys: the 1998 prototype's .bin key data, worked out by hand: one
+// translation (x, y, z) then one rotation (x, y, z, w), little-endian.
+func TestRawKeys(t *testing.T) {
+	data := cat(le32(1), le32(2), le32(3), le32(0), le32(0.5), le32(0), le32(-0.5))
+	tr, rot, err := DecodeRawKeys(data, 1, 1)
+	if err != nil || tr[0] != (mgl32.Vec3{1, 2, 3}) || rot[0] != (FileQuat{0, 0.5, 0, -0.5}) {
+		t.Fatalf("%v %v %v", tr, rot, err)
+	}
+	if string(EncodeRawKeys(tr, rot)) != string(data) {
+		t.Error("encode")
+	}
+	if _, _, err := DecodeRawKeys(data, 1, 2); err == nil || !strings.Contains(err.Error(), "28 bytes") {
+		t.Errorf("size: %v", err)
+	}
+	bad := cat(le32(1), le32(float32(math.Inf(1))), le32(3))
+	var fe *formats.Error
+	if _, _, err := DecodeRawKeys(bad, 1, 0); !errors.As(err, &fe) || fe.Offset != 4 || !errors.Is(err, errNonFinite) {
+		t.Errorf("inf: %v", err)
 	}
 }

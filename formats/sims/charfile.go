@@ -2,20 +2,37 @@ package sims
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/animview/animview/formats"
-	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Smallest binary encodings of character-file records (spec 2.4, 2.5).
+// Smallest binary encodings of character-file records
+// (docs/formats/sims.md#character-files-cmx-and-bcf).
 const (
 	charBoneMin    = 1 + 1 + 4 + 12 + 16 + 12 + 8  // names, props count, transform, flags, wiggle
+	charBone200Min = 1 + 1 + 12 + 16 + 8           // names, transform, two flags
 	charSkelMin    = 1 + 4                         // name, bone count
 	suitMin        = 1 + 4 + 4 + 4                 // name, type, unknown, binding count
+	suit200Min     = 1 + 4                         // name, binding count
 	bindingMin     = 1 + 1 + 4 + 4                 // bone, mesh, two int32
+	binding200Min  = 1 + 1                         // bone, mesh
 	skillMin       = 1 + 1 + 4 + 4 + 4 + 4 + 4 + 4 // names, duration … motion count
 	skillMotionMin = 1 + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 4
 	skillTimeMin   = 4 + 4 // id + pair count
+)
+
+// Character file versions: the number on a `.cmx` "version" line. The
+// version tells the layouts of bones and suits apart
+// (docs/formats/sims.md#versions-300-and-200); `.bcf` has no version line and the
+// layout of version 300.
+const (
+	// Version200 is the pre-release layout of 1998: bones without props,
+	// canBlend and wiggle; suits without type and flags.
+	Version200 = 200
+	// Version300 is the layout of the released game.
+	Version300 = 300
 )
 
 // maxSkillValues bounds the floats a skill's `.cfp` may hold (3 per
@@ -27,7 +44,7 @@ const maxSkillValues = 1 << 24
 // DecodeBCF decodes a binary The Sims 1 character file.
 func DecodeBCF(data []byte) (*CharacterFile, error) {
 	s := newBinSource(data)
-	cf := decodeCharacter(s)
+	cf := decodeCharacter(s, false)
 	if err := s.err(); err != nil {
 		return nil, err
 	}
@@ -37,49 +54,47 @@ func DecodeBCF(data []byte) (*CharacterFile, error) {
 	return cf, nil
 }
 
-// DecodeCMX decodes a text The Sims 1 character file. Lines before the
-// "version" line (comments) are skipped; blank lines after the last record
+// DecodeCMX decodes a text The Sims 1 character file: version 300 (the
+// game's) or 200 (its 1998 prototype). Lines before the "version" line
+// (Maxis's comment) are kept in Header; blank lines after the last record
 // are allowed.
 func DecodeCMX(data []byte) (*CharacterFile, error) {
 	t := &textSource{data: data}
-	v := t.skipToVersion()
+	header, v := t.skipToVersion()
+	if t.err() == nil && v != Version200 && v != Version300 {
+		t.fail("version", "version %d: the known layouts are 300 (the game) and 200 (its 1998 prototype)", v)
+	}
 	var cf *CharacterFile
 	if t.err() == nil {
-		cf = decodeCharacter(t)
+		cf = decodeCharacter(t, v == Version200)
 		cf.Version = v
+		cf.Header = header
 	}
 	if err := t.err(); err != nil {
 		return nil, err
 	}
-	for {
-		l, ok := t.readLine()
-		if !ok {
-			break
-		}
-		if l != "" {
-			return nil, formats.LineErrorf(cmxFormat, "end", t.line, "text after the last skill: %q", l)
-		}
-	}
-	if len(t.toks) != 0 {
-		return nil, formats.LineErrorf(cmxFormat, "end", t.line, "numbers after the last skill: %q", t.toks)
+	if err := t.end("skill"); err != nil {
+		return nil, err
 	}
 	return cf, nil
 }
 
-func decodeCharacter(s fieldSource) *CharacterFile {
+// decodeCharacter reads the three lists; proto selects the layouts of
+// version 200.
+func decodeCharacter(s fieldSource, proto bool) *CharacterFile {
 	cf := &CharacterFile{}
 	n := s.count("skeletonCount", int64(s.i32("skeletonCount")), charSkelMin)
 	cf.Skeletons = make([]Skeleton, n)
 	for i := range cf.Skeletons {
-		decodeCharSkeleton(s, &cf.Skeletons[i])
+		decodeCharSkeleton(s, &cf.Skeletons[i], proto)
 		if s.err() != nil {
 			return cf
 		}
 	}
-	n = s.count("suitCount", int64(s.i32("suitCount")), suitMin)
+	n = s.count("suitCount", int64(s.i32("suitCount")), suit200Min)
 	cf.Suits = make([]Suit, n)
 	for i := range cf.Suits {
-		decodeSuit(s, &cf.Suits[i])
+		decodeSuit(s, &cf.Suits[i], proto)
 		if s.err() != nil {
 			return cf
 		}
@@ -97,29 +112,38 @@ func decodeCharacter(s fieldSource) *CharacterFile {
 
 // decodeCharSkeleton reads a skeleton: the bone count is an int32 (FreeSO
 // reads an int16 and swallows the two zero bytes as an empty dummy bone).
-func decodeCharSkeleton(s fieldSource, sk *Skeleton) {
+// Version 200 bones have names, transform, canTranslate and canRotate only.
+func decodeCharSkeleton(s fieldSource, sk *Skeleton, proto bool) {
 	sk.Name = s.str("skeleton.name")
-	n := s.count("skeleton.boneCount", int64(s.i32("skeleton.boneCount")), charBoneMin)
+	min := charBoneMin
+	if proto {
+		min = charBone200Min
+	}
+	n := s.count("skeleton.boneCount", int64(s.i32("skeleton.boneCount")), min)
 	sk.Bones = make([]SkelBone, n)
 	for i := range sk.Bones {
 		b := &sk.Bones[i]
 		b.Name = s.str("bone.name")
 		b.Parent = s.str("bone.parent")
-		b.HasProps = true
-		np := s.count("bone.propsCount", int64(s.i32("bone.propsCount")), propMin)
-		if np > 0 {
-			b.Props = make([]Prop, np)
-			for j := range b.Props {
-				b.Props[j] = decodeCharPairs(s, "bone.pairCount", int64(s.i32("bone.pairCount")))
+		if !proto {
+			b.HasProps = true
+			np := s.count("bone.propsCount", int64(s.i32("bone.propsCount")), propMin)
+			if np > 0 {
+				b.Props = make([]Prop, np)
+				for j := range b.Props {
+					b.Props[j] = decodeCharPairs(s, "bone.pairCount", int64(s.i32("bone.pairCount")))
+				}
 			}
 		}
-		b.Translation = mgl32.Vec3{s.f32("bone.translation"), s.f32("bone.translation"), s.f32("bone.translation")}
-		b.Rotation = FileQuat{s.f32("bone.rotation"), s.f32("bone.rotation"), s.f32("bone.rotation"), s.f32("bone.rotation")}
+		s.vec("bone.translation", b.Translation[:])
+		s.vec("bone.rotation", b.Rotation[:])
 		b.CanTranslate = s.i32("bone.canTranslate")
 		b.CanRotate = s.i32("bone.canRotate")
-		b.CanBlend = s.i32("bone.canBlend")
-		b.WiggleValue = s.f32("bone.wiggleValue")
-		b.WigglePower = s.f32("bone.wigglePower")
+		if !proto {
+			b.CanBlend = s.i32("bone.canBlend")
+			b.WiggleValue = s.f32("bone.wiggleValue")
+			b.WigglePower = s.f32("bone.wigglePower")
+		}
 		if s.err() != nil {
 			return
 		}
@@ -139,22 +163,34 @@ func decodeCharPairs(s fieldSource, field string, n int64) Prop {
 	return Prop{Pairs: pairs}
 }
 
-func decodeSuit(s fieldSource, su *Suit) {
+// decodeSuit reads a suit: its skins are bindings of a mesh (a `.skn`
+// file's base name) to a bone. Version 200 suits have no type, no unknown
+// field and no binding flags.
+func decodeSuit(s fieldSource, su *Suit, proto bool) {
 	su.Name = s.str("suit.name")
-	su.Type = s.i32("suit.type")
-	su.Unknown = s.i32("suit.unknown")
-	n := s.count("suit.bindingCount", int64(s.u32("suit.bindingCount")), bindingMin)
+	if !proto {
+		su.Type = s.i32("suit.type")
+		su.Unknown = s.i32("suit.unknown")
+	}
+	min := bindingMin
+	if proto {
+		min = binding200Min
+	}
+	n := s.count("suit.bindingCount", int64(s.u32("suit.bindingCount")), min)
 	su.Bindings = make([]SuitBinding, n)
 	for i := range su.Bindings {
 		b := &su.Bindings[i]
 		b.Bone = s.str("binding.bone")
 		b.Mesh = s.str("binding.mesh")
-		b.CensorFlags = s.i32("binding.censorFlags")
-		b.Unknown = s.i32("binding.unknown")
+		if !proto {
+			b.CensorFlags = s.i32("binding.censorFlags")
+			b.Unknown = s.i32("binding.unknown")
+		}
 	}
 }
 
-// decodeSkill reads a skill record (spec 2.4): the arrays are counted here
+// decodeSkill reads a skill record (docs/formats/sims.md#skills): the arrays
+// are counted here
 // and stored in the `.cfp` file named by XSkillName.
 func decodeSkill(s fieldSource, a *Animation) {
 	a.Name = s.str("skill.name")
@@ -214,59 +250,91 @@ func decodeSkill(s fieldSource, a *Animation) {
 	}
 }
 
-// EncodeBCF writes a binary character file. Skills are written without
-// their arrays (those go to `.cfp` files, see EncodeCFP); their counts are
-// TranslationCount and RotationCount, or the array lengths when the counts
-// are 0.
+// EncodeBCF writes a binary character file (the layout of version 300).
+// Skills are written without their arrays (those go to `.cfp` files, see
+// EncodeCFP); their counts are TranslationCount and RotationCount, or the
+// array lengths when the counts are 0.
 func EncodeBCF(cf *CharacterFile) ([]byte, error) {
 	s := &binSink{}
-	if err := encodeCharacter(s, cf); err != nil {
+	if err := encodeCharacter(s, cf, false); err != nil {
 		return nil, err
 	}
 	return s.bytes(), nil
 }
 
-// EncodeCMX writes a text character file, starting with a comment line and
-// the "version" line.
+// DefaultHeader is the comment line EncodeCMX writes when a file has no
+// Header of its own.
+const DefaultHeader = "// Character File. Written by animview."
+
+// EncodeCMX writes a text character file as Maxis's tools write one
+// (docs/formats/sims.md#text-form): the header lines (Header, else
+// DefaultHeader), "version N", then one field per line, vectors between
+// bars, CRLF line ends. Version 200 writes the prototype's layout (an error
+// if the file holds what that layout has no place for); 0 means 300.
 func EncodeCMX(cf *CharacterFile) ([]byte, error) {
+	v := cf.Version
+	if v == 0 {
+		v = Version300
+	}
+	if v != Version200 && v != Version300 {
+		return nil, fmt.Errorf("version %d: the known layouts are 300 and 200", v)
+	}
 	s := &textSink{}
-	s.b = fmt.Appendf(s.b, "// Character File. Written by animview.\nversion %d\n", cf.Version)
-	if err := encodeCharacter(s, cf); err != nil {
+	header := cf.Header
+	if len(header) == 0 {
+		header = []string{DefaultHeader}
+	}
+	for _, h := range header {
+		if strings.HasPrefix(h, "version ") {
+			return nil, fmt.Errorf("header line %q would be read as the version line", h)
+		}
+		if err := s.str(h); err != nil {
+			return nil, err
+		}
+	}
+	s.line("version " + strconv.Itoa(int(v)))
+	if err := encodeCharacter(s, cf, v == Version200); err != nil {
 		return nil, err
 	}
 	return s.bytes(), nil
 }
 
-func encodeCharacter(s fieldSink, cf *CharacterFile) error {
+func encodeCharacter(s fieldSink, cf *CharacterFile, proto bool) error {
 	s.i32(int32(len(cf.Skeletons)))
-	s.endLine()
 	for i := range cf.Skeletons {
-		if err := encodeCharSkeleton(s, &cf.Skeletons[i]); err != nil {
+		if err := encodeCharSkeleton(s, &cf.Skeletons[i], proto); err != nil {
 			return err
 		}
 	}
 	s.i32(int32(len(cf.Suits)))
-	s.endLine()
 	for i := range cf.Suits {
 		su := &cf.Suits[i]
+		if proto && (su.Type != 0 || su.Unknown != 0) {
+			return fmt.Errorf("suit %q: version 200 has no type or unknown field", su.Name)
+		}
 		if err := s.str(su.Name); err != nil {
 			return err
 		}
-		s.i32(su.Type)
-		s.i32(su.Unknown)
+		if !proto {
+			s.i32(su.Type)
+			s.i32(su.Unknown)
+		}
 		s.u32(uint32(len(su.Bindings)))
-		s.endLine()
 		for _, b := range su.Bindings {
 			if err := strs(s, b.Bone, b.Mesh); err != nil {
 				return err
 			}
+			if proto {
+				if b.CensorFlags != 0 || b.Unknown != 0 {
+					return fmt.Errorf("suit %q: version 200 bindings have no flags", su.Name)
+				}
+				continue
+			}
 			s.i32(b.CensorFlags)
 			s.i32(b.Unknown)
-			s.endLine()
 		}
 	}
 	s.i32(int32(len(cf.Skills)))
-	s.endLine()
 	for i := range cf.Skills {
 		if err := encodeSkill(s, &cf.Skills[i]); err != nil {
 			return err
@@ -286,7 +354,6 @@ func strs(s fieldSink, v ...string) error {
 
 func encodePairs(s fieldSink, p Prop) error {
 	s.u32(uint32(len(p.Pairs)))
-	s.endLine()
 	for _, kv := range p.Pairs {
 		if err := strs(s, kv.Key, kv.Value); err != nil {
 			return err
@@ -295,39 +362,36 @@ func encodePairs(s fieldSink, p Prop) error {
 	return nil
 }
 
-func encodeCharSkeleton(s fieldSink, sk *Skeleton) error {
+func encodeCharSkeleton(s fieldSink, sk *Skeleton, proto bool) error {
 	if err := s.str(sk.Name); err != nil {
 		return err
 	}
 	s.i32(int32(len(sk.Bones)))
-	s.endLine()
 	for i := range sk.Bones {
 		b := &sk.Bones[i]
+		if proto && (len(b.Props) != 0 || b.CanBlend != 0 || b.WiggleValue != 0 || b.WigglePower != 0) {
+			return fmt.Errorf("bone %q: version 200 bones have no props, canBlend or wiggle", b.Name)
+		}
 		if err := strs(s, b.Name, b.Parent); err != nil {
 			return err
 		}
-		s.i32(int32(len(b.Props)))
-		s.endLine()
-		for _, p := range b.Props {
-			if err := encodePairs(s, p); err != nil {
-				return err
+		if !proto {
+			s.i32(int32(len(b.Props)))
+			for _, p := range b.Props {
+				if err := encodePairs(s, p); err != nil {
+					return err
+				}
 			}
 		}
-		for _, f := range b.Translation {
-			s.f32(f)
-		}
-		s.endLine()
-		for _, f := range b.Rotation {
-			s.f32(f)
-		}
-		s.endLine()
+		s.vec(b.Translation[:])
+		s.vec(b.Rotation[:])
 		s.i32(b.CanTranslate)
 		s.i32(b.CanRotate)
-		s.i32(b.CanBlend)
-		s.endLine()
-		s.f32(b.WiggleValue)
-		s.f32(b.WigglePower)
-		s.endLine()
+		if !proto {
+			s.i32(b.CanBlend)
+			s.f32(b.WiggleValue)
+			s.f32(b.WigglePower)
+		}
 	}
 	return nil
 }
@@ -346,12 +410,9 @@ func encodeSkill(s fieldSink, a *Animation) error {
 	s.f32(a.Duration)
 	s.f32(a.Distance)
 	s.i32(int32(a.IsMoving))
-	s.endLine()
 	s.u32(nt)
 	s.u32(nr)
-	s.endLine()
 	s.u32(uint32(len(a.Motions)))
-	s.endLine()
 	for i := range a.Motions {
 		m := &a.Motions[i]
 		if err := s.str(m.BoneName); err != nil {
@@ -359,14 +420,11 @@ func encodeSkill(s fieldSink, a *Animation) error {
 		}
 		s.u32(m.FrameCount)
 		s.f32(m.Duration)
-		s.endLine()
 		s.i32(int32(boolByte(m.HasTranslation)))
 		s.i32(int32(boolByte(m.HasRotation)))
-		s.u32(m.FirstTranslation)
-		s.u32(m.FirstRotation)
-		s.endLine()
+		s.i32(int32(m.FirstTranslation))
+		s.i32(int32(m.FirstRotation))
 		s.u32(uint32(len(m.Props)))
-		s.endLine()
 		for _, pl := range m.Props {
 			if len(pl.Props) != 1 {
 				return fmt.Errorf("skill %q motion %q: a skill props list holds exactly one prop, not %d", a.Name, m.BoneName, len(pl.Props))
@@ -376,10 +434,8 @@ func encodeSkill(s fieldSink, a *Animation) error {
 			}
 		}
 		s.u32(uint32(len(m.TimeProps)))
-		s.endLine()
 		for _, tl := range m.TimeProps {
 			s.u32(uint32(len(tl.Items)))
-			s.endLine()
 			for _, it := range tl.Items {
 				if len(it.Props.Props) != 1 {
 					return fmt.Errorf("skill %q motion %q: a skill time prop holds exactly one prop, not %d", a.Name, m.BoneName, len(it.Props.Props))

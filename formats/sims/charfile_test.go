@@ -3,6 +3,7 @@ package sims
 import (
 	"bytes"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,55 +13,54 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// handCMX is a text character file in the layout of spec 2.4/2.5: a comment,
-// the version line, then one skeleton (two bones: the adult-skeleton.cmx
-// values quoted in the notes), no suits and one skill. Numbers share lines
-// freely; strings are whole lines.
-const handCMX = `// Character File. Copyright 1997, Maxis Inc.
-version 300
-1
-adult-skeleton
-2
-ROOT
-NULL
-0
--5.88894e-005 3.01362 0.00807638
--0.0262998 -0.706899 0.0262789 -0.706336
-1 1 1 0 0
-PELVIS
-ROOT
-1
-1
-side
-middle
--0.0366778 -1.72489e-008 -2.62766e-012
-0.499999 0.5 0.5 -0.500001
-1 1 1
-0 0
-0
-1
-a2o-test
-A2O-Test
-1000 0 0
-2 2
-2
-ROOT
-2 33.3
-1 1 0 0
-0
-1
-1 500 1
-xevt
-3
-PELVIS
-2 33.3
-0 1 -1 0
-1
-1
-rhs
-yes
-0
-`
+// crlf joins lines as Maxis's tools end them.
+func crlf(lines ...string) string { return strings.Join(lines, "\r\n") + "\r\n" }
+
+// handCMX is a version 300 character file in the real syntax
+// (docs/formats/sims.md#text-form): the header and lines retyped from The
+// Sims' files: the first two bones of adult-skeleton.cmx and the suit of
+// B001FAFat_01.cmx, then a small skill of our own (one field a line, the
+// layout of adult-idle1.cmx).
+var handCMX = crlf(
+	"// Character File. Copyright 1997, Maxis Inc.",
+	"version 300",
+	"1", "adult", "2",
+	"ROOT", "NULL", "0",
+	"| -5.88894e-005 3.01362 0.00807638 |",
+	"| -0.0262998 -0.706899 0.0262789 -0.706336 |",
+	"1", "1", "0", "0", "0",
+	"PELVIS", "ROOT", "1", "1", "name", "adult",
+	"| -0.0366778 -1.72489e-008 -2.62766e-012 |",
+	"| 0.499999 0.5 0.5 -0.500001 |",
+	"1", "1", "0", "0", "0",
+	"1", "b001fafat_01", "0", "0", "1", "PELVIS", "xskin-b001fafat_01-PELVIS-BODY", "0", "0",
+	"1", "a2o-test", "A2O-Test", "1000", "0", "0", "2", "2", "2",
+	"ROOT", "2", "33.3", "1", "1", "0", "0", "0", "1", "1", "500", "1", "xevt", "3",
+	"PELVIS", "2", "33.3", "0", "1", "-1", "0", "1", "1", "rhs", "yes", "0",
+)
+
+// handCMX200 is a version 200 (1998 prototype) file: its lines retyped
+// from bradsuit.cmx (the first two bones and two skins of its suit). Bones
+// have no props, canBlend or wiggle; suits no type and bindings no flags.
+var handCMX200 = crlf(
+	"// Character File. Copyright 1997, Maxis Inc.",
+	"version 200",
+	"1", "new", "2",
+	"ROOT", "NULL",
+	"| -5.88894e-005 3.01498 0.00820644 |",
+	"| -0.0262998 -0.706899 0.0262789 -0.706336 |",
+	"1", "1",
+	"PELVIS", "ROOT",
+	"| -0.0550166 -6.62719e-008 -2.72286e-012 |",
+	"| 0.499999 0.5 0.5 -0.500001 |",
+	"1", "1",
+	"1", "bradsuit", "2",
+	"PELVIS", "xskin-bradsuit-PELVIS-HIPB",
+	"SPINE", "xskin-bradsuit-SPINE-COLLARB",
+	"0",
+)
+
+var maxisHeader = []string{"// Character File. Copyright 1997, Maxis Inc."}
 
 func TestHandCMX(t *testing.T) {
 	cf, err := DecodeCMX([]byte(handCMX))
@@ -69,15 +69,16 @@ func TestHandCMX(t *testing.T) {
 	}
 	want := &CharacterFile{
 		Version: 300,
-		Skeletons: []Skeleton{{Name: "adult-skeleton", Bones: []SkelBone{
+		Header:  maxisHeader,
+		Skeletons: []Skeleton{{Name: "adult", Bones: []SkelBone{
 			{Name: "ROOT", Parent: "NULL", HasProps: true,
 				Translation: mgl32.Vec3{-5.88894e-05, 3.01362, 0.00807638}, Rotation: FileQuat{-0.0262998, -0.706899, 0.0262789, -0.706336},
-				CanTranslate: 1, CanRotate: 1, CanBlend: 1},
-			{Name: "PELVIS", Parent: "ROOT", HasProps: true, Props: []Prop{{Pairs: []formats.KV{{Key: "side", Value: "middle"}}}},
+				CanTranslate: 1, CanRotate: 1},
+			{Name: "PELVIS", Parent: "ROOT", HasProps: true, Props: []Prop{{Pairs: []formats.KV{{Key: "name", Value: "adult"}}}},
 				Translation: mgl32.Vec3{-0.0366778, -1.72489e-08, -2.62766e-12}, Rotation: FileQuat{0.499999, 0.5, 0.5, -0.500001},
-				CanTranslate: 1, CanRotate: 1, CanBlend: 1},
+				CanTranslate: 1, CanRotate: 1},
 		}}},
-		Suits: []Suit{},
+		Suits: []Suit{{Name: "b001fafat_01", Bindings: []SuitBinding{{Bone: "PELVIS", Mesh: "xskin-b001fafat_01-PELVIS-BODY"}}}},
 		Skills: []Animation{{
 			Name: "a2o-test", XSkillName: "A2O-Test", Duration: 1000, TranslationCount: 2, RotationCount: 2,
 			Motions: []Motion{
@@ -93,30 +94,96 @@ func TestHandCMX(t *testing.T) {
 	if !reflect.DeepEqual(cf, want) {
 		t.Fatalf("got  %+v\nwant %+v", cf, want)
 	}
-	// Text and binary writers give back the same file.
-	for _, enc := range []struct {
-		name string
-		enc  func(*CharacterFile) ([]byte, error)
-		dec  func([]byte) (*CharacterFile, error)
-	}{{"cmx", EncodeCMX, DecodeCMX}, {"bcf", EncodeBCF, DecodeBCF}} {
-		b, err := enc.enc(cf)
-		if err != nil {
-			t.Fatal(err)
+	// Our writer writes what Maxis writes: the same bytes.
+	b, err := EncodeCMX(cf)
+	if err != nil || string(b) != handCMX {
+		t.Fatalf("%v\n%q\nwant\n%q", err, b, handCMX)
+	}
+	// The binary writer gives back the same file.
+	b, err = EncodeBCF(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeBCF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Version, back.Header = cf.Version, cf.Header
+	if !reflect.DeepEqual(back, cf) {
+		t.Fatalf("bcf round trip:\n%+v\n%+v", back, cf)
+	}
+}
+
+func TestHandCMX200(t *testing.T) {
+	cf, err := DecodeCMX([]byte(handCMX200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &CharacterFile{
+		Version: 200,
+		Header:  maxisHeader,
+		Skeletons: []Skeleton{{Name: "new", Bones: []SkelBone{
+			{Name: "ROOT", Parent: "NULL", Translation: mgl32.Vec3{-5.88894e-05, 3.01498, 0.00820644},
+				Rotation: FileQuat{-0.0262998, -0.706899, 0.0262789, -0.706336}, CanTranslate: 1, CanRotate: 1},
+			{Name: "PELVIS", Parent: "ROOT", Translation: mgl32.Vec3{-0.0550166, -6.62719e-08, -2.72286e-12},
+				Rotation: FileQuat{0.499999, 0.5, 0.5, -0.500001}, CanTranslate: 1, CanRotate: 1},
+		}}},
+		Suits: []Suit{{Name: "bradsuit", Bindings: []SuitBinding{
+			{Bone: "PELVIS", Mesh: "xskin-bradsuit-PELVIS-HIPB"}, {Bone: "SPINE", Mesh: "xskin-bradsuit-SPINE-COLLARB"}}}},
+		Skills: []Animation{},
+	}
+	if !reflect.DeepEqual(cf, want) {
+		t.Fatalf("got  %+v\nwant %+v", cf, want)
+	}
+	b, err := EncodeCMX(cf)
+	if err != nil || string(b) != handCMX200 {
+		t.Fatalf("%v\n%q", err, b)
+	}
+	// Read as version 300, the same lines fail where the layouts part: the
+	// props count of the first bone meets the translation's bar.
+	as300 := strings.Replace(handCMX200, "version 200", "version 300", 1)
+	var fe *formats.Error
+	if _, err := DecodeCMX([]byte(as300)); !errors.As(err, &fe) || fe.Field != "bone.propsCount" || fe.Line != 8 {
+		t.Errorf("as version 300: %v", err)
+	}
+	// What version 200 has no place for is an error, not a loss.
+	cf.Skeletons[0].Bones[0].CanBlend = 1
+	if _, err := EncodeCMX(cf); err == nil {
+		t.Error("version 200 wrote a canBlend")
+	}
+}
+
+// TestCMXNumbers: the number syntax of the real files (bars, exponents of
+// three digits, CRLF) and what the writer makes of numbers.
+func TestCMXNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		f    float32
+		text string
+	}{
+		{-5.88894e-05, "-5.88894e-005"},
+		{3.01362, "3.01362"},
+		{1999, "1999"},
+		{0, "0"},
+		{-1, "-1"},
+		{700000, "700000"},
+		{1.5e20, "1.5e+020"},
+		{1e-10, "1e-010"},
+		{1.2345678e-38, "1.2345678e-038"},
+		{float32(math.SmallestNonzeroFloat32), "1e-045"},
+	} {
+		got := string(appendMaxisFloat(nil, tt.f))
+		if got != tt.text {
+			t.Errorf("%v: %q, want %q", tt.f, got, tt.text)
 		}
-		back, err := enc.dec(b)
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", enc.name, err, b)
-		}
-		if enc.name == "bcf" {
-			back.Version = cf.Version
-		}
-		if !reflect.DeepEqual(back, cf) {
-			t.Fatalf("%s round trip:\n%+v\n%+v", enc.name, back, cf)
+		v, err := parseFinite(cmxFormat, "x", 1, got)
+		if err != nil || v != tt.f {
+			t.Errorf("%q reads back as %v, %v", got, v, err)
 		}
 	}
 }
 
-// handBCF is a binary character file worked out by hand (spec 2.4, 2.5;
+// handBCF is a binary character file worked out by hand
+// (docs/formats/sims.md#character-files-cmx-and-bcf;
 // all little-endian): one skeleton of one bone with an int32 bone count,
 // one suit with one binding, no skills.
 var handBCF = cat(
@@ -203,11 +270,13 @@ func skillFolder(t *testing.T) fstest.MapFS {
 	t.Helper()
 	cfp := EncodeCFP(
 		[]mgl32.Vec3{{0, 3, 0}, {0, 3.5, 0}},
-		[]FileQuat{{0, 0, 0, 1}, {0, 0.70710677, 0, 0.70710677}}, RepeatPlusOne)
+		[]FileQuat{{0, 0, 0, 1}, {0, 0.70710677, 0, 0.70710677}})
 	return fstest.MapFS{
 		"test.cmx":     {Data: []byte(handCMX)},
 		"a2o-test.cfp": {Data: cfp},
-		"other.txt":    {Data: []byte("x")},
+		// The suit's skin, on the bones of handCMX's skeleton.
+		"xskin-b001fafat_01-PELVIS-BODY.skn": {Data: []byte(strings.Replace(handSKN, "SPINE", "ROOT", 1))},
+		"other.txt":                          {Data: []byte("x")},
 	}
 }
 
@@ -218,7 +287,7 @@ func TestLoadCharacterWithCFP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Warnings) != 0 || a.Skeleton.Name != "adult-skeleton" || len(a.Clips) != 1 || len(a.Characters) != 1 {
+	if len(a.Warnings) != 0 || a.Skeleton.Name != "adult" || len(a.Clips) != 1 || len(a.Characters) != 1 || len(a.Meshes) != 1 {
 		t.Fatalf("%q %+v", a.Warnings, a)
 	}
 	c := a.Clips[0]
@@ -267,7 +336,8 @@ func TestSkillsWithoutSkeleton(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(a.Clips) != 2 || a.Clips[1].Name != "second" || !strings.Contains(a.Skeleton.Source, "built-in") ||
-		parentName(a.Skeleton, "PELVIS") != "ROOT" || a.Skeleton.Bones[0].Bind.Translation != (mgl32.Vec3{0, 3, 0}) {
+		parentName(a.Skeleton, "PELVIS") != "ROOT" || len(a.Skeleton.Bones) != 29 ||
+		a.Skeleton.Bones[0].Bind.Translation != (mgl32.Vec3{-5.88894e-005, 3.01362, 0.00807638}) {
 		t.Fatalf("%+v", a)
 	}
 }
@@ -281,11 +351,96 @@ func TestCharacterSkeletonOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Skeleton.Source != "--skeleton one.skel" || len(a.Skeletons) != 2 || a.Skeletons[1].Name != "adult-skeleton" ||
+	if a.Skeleton.Source != "--skeleton one.skel" || len(a.Skeletons) != 2 || a.Skeletons[1].Name != "adult" ||
 		len(a.Skeleton.Bones) != 1 || !a.Clips[0].Tracks[0].Animated() {
 		t.Fatalf("%+v", a)
 	}
-	if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], `"PELVIS"`) {
+	// The one-bone skeleton has no PELVIS for the skill's motion nor for
+	// the suit's skin.
+	if len(a.Warnings) != 2 || !strings.Contains(a.Warnings[0], `bone "PELVIS" is not in skeleton`) || !strings.Contains(a.Warnings[1], `no bone "PELVIS"`) {
 		t.Errorf("warnings %q", a.Warnings)
+	}
+}
+
+// TestSkillFindsGameSkeleton: a skill-only file plays on the game's
+// skeleton beside it, the child's for a child's skill (c2o-…), found
+// ignoring case; without one, on the built-in table of that age.
+func TestSkillFindsGameSkeleton(t *testing.T) {
+	write := func(age Age) []byte {
+		b, err := EncodeCMX(&CharacterFile{Skeletons: []Skeleton{*BuiltInSkeleton(age)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	skill := func(name string) []byte {
+		cf, err := DecodeCMX([]byte(handCMX))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cf.Skeletons, cf.Suits = nil, nil
+		cf.Skills[0].Name = name
+		b, err := EncodeCMX(cf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	fsys := fstest.MapFS{
+		"ADULT-SKELETON.CMX": {Data: write(Adult)},
+		"child-skeleton.cmx": {Data: write(Child)},
+		"a2o-test.cfp":       {Data: skillFolder(t)["a2o-test.cfp"].Data},
+	}
+	for _, tc := range []struct {
+		name, skill, file string
+		rootY             float32
+	}{
+		{"adult", "a2o-test", "ADULT-SKELETON.CMX", 3.01362},
+		{"child", "c2o-test", "child-skeleton.cmx", 2.27301},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := skill(tc.skill)
+			a, err := loadCharacter(&formats.Input{Name: "s.cmx", Data: data, Siblings: formats.FSResolver{FS: fsys}}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Skeleton.Source != tc.file+" (beside the file)" || len(a.Warnings) != 0 || a.Skeleton.Bones[0].Bind.Translation[1] != tc.rootY {
+				t.Fatalf("%q %q %v", a.Skeleton.Source, a.Warnings, a.Skeleton.Bones[0].Bind)
+			}
+			// Without the skeleton files: the built-in table of that age.
+			a, err = loadCharacter(&formats.Input{Name: "s.cmx", Data: data}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(a.Skeleton.Source, tc.name+"-skeleton.cmx") || a.Skeleton.Bones[0].Bind.Translation[1] != tc.rootY {
+				t.Fatalf("%q %v", a.Skeleton.Source, a.Skeleton.Bones[0].Bind)
+			}
+		})
+	}
+}
+
+// TestSkillsPickTheirSkeleton: of a file's skeletons, the skills play on
+// the one that has their motions' bones (the 1998 prototype's
+// adult-joke.cmx holds two with the exporter's renamed bones first).
+func TestSkillsPickTheirSkeleton(t *testing.T) {
+	cf, err := DecodeCMX([]byte(handCMX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := cf.Skeletons[0]
+	renamed.Bones = append([]SkelBone(nil), renamed.Bones...)
+	renamed.Bones[1].Name = "PELVIS01"
+	cf.Skeletons = []Skeleton{renamed, cf.Skeletons[0]}
+	cf.Suits = nil
+	data, err := EncodeCMX(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := loadCharacter(&formats.Input{Name: "two.cmx", Data: data, Siblings: formats.FSResolver{FS: skillFolder(t)}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Skeletons) != 2 || a.Skeleton.IndexByName("PELVIS") < 0 || len(a.Warnings) != 0 {
+		t.Fatalf("%q %+v", a.Warnings, a.Skeleton)
 	}
 }

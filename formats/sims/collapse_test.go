@@ -31,17 +31,21 @@ func rotationOnly(t *testing.T, bones ...string) []byte {
 	return data
 }
 
-// TestCollapseWarning: a clip whose motions carry rotations only gets a
-// warning that says why the figure collapses and that --skeleton helps;
-// one whose bones translate gets none.
+// TestCollapseWarning: a clip whose motions carry rotations only stands on
+// the built-in adult table, whose bones have the game's bind translations;
+// on the dog's table (names only) it collapses and gets a warning that says
+// why and that --skeleton helps.
 func TestCollapseWarning(t *testing.T) {
 	tests := []struct {
 		name  string
 		data  func(*testing.T) []byte
 		warns bool
 	}{
-		{"rotations only", func(t *testing.T) []byte {
+		{"rotations only, adult", func(t *testing.T) []byte {
 			return rotationOnly(t, "ROOT", "PELVIS", "SPINE", "SPINE1", "NECK", "HEAD", "L_LEG", "R_LEG")
+		}, false},
+		{"rotations only, dog", func(t *testing.T) []byte {
+			return rotationOnly(t, "ROOT", "PELVIS", "SPINE", "TAIL", "TAIL1", "NECK1", "HEAD", "L_HORSELINK")
 		}, true},
 		{"one bone", func(t *testing.T) []byte { return rotationOnly(t, "ROOT") }, false},
 	}

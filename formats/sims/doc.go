@@ -1,17 +1,23 @@
 // Package sims reads and writes the vitaboy animation formats of The Sims
-// (1999) and The Sims Online: TSO `.anim` animations and `.skel` skeletons,
+// (2000) and The Sims Online: TSO `.anim` animations and `.skel` skeletons,
 // and The Sims 1 character files (`.cmx` text, `.bcf` binary) with their
-// skeletons, suits and skills, whose key data lives in `.cfp` files.
+// skeletons, suits and skills, whose key data lives in `.cfp` files, and
+// the suits' skins (`.skn` meshes). Every rule, its public source and the
+// evidence from the game's own files are in docs/formats/sims.md.
 //
-// Layouts follow FreeSO (tso.vitaboy.model) as the research notes describe
-// them (lego-sims-anm.md section 2):
+// Layouts follow FreeSO (tso.vitaboy.model) and vitamoo, checked against
+// the real files (the demo content and the 1998 prototype that
+// SimHacker/MicropolisCore publishes):
 //
 //   - `.anim` and `.skel` integers are big-endian and their floats
 //     little-endian; strings have a 1-byte length, except the animation
 //     name in `.anim`, which has a 2-byte big-endian length.
 //   - `.bcf` and `.cfp` are little-endian throughout. `.cmx` is the same
-//     structure as `.bcf` in text: strings are whole lines, numbers are
-//     whitespace-separated tokens.
+//     structure as `.bcf` in text: CRLF lines, strings whole lines,
+//     numbers one a line, vectors between bars; version 200 (the
+//     prototype) has shorter bones and suits.
+//   - `.skn` is text: bones, faces, bindings, texture coordinates, blends
+//     and vertices stored in their bones' spaces.
 //
 // Conventions of the model this package produces:
 //

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"math"
 	"path"
 	"strconv"
 	"strings"
@@ -13,7 +12,7 @@ import (
 )
 
 // Loaders returns the loaders of this package: TSO `.anim` and `.skel`, and
-// The Sims 1 `.cmx`, `.bcf` and `.cfp`.
+// The Sims 1 `.cmx`, `.bcf`, `.skn` and `.cfp`.
 func Loaders() []formats.Loader {
 	return []formats.Loader{
 		{
@@ -43,6 +42,13 @@ func Loaders() []formats.Loader {
 			Extensions:  []string{"bcf"},
 			Sniff:       SniffBCF,
 			Load:        func(in *formats.Input) (*formats.Asset, error) { return loadCharacter(in, false) },
+		},
+		{
+			Name:        sknFormat,
+			Description: "The Sims skin (.skn text mesh), bound to the skeleton beside it or the built-in one",
+			Extensions:  []string{"skn"},
+			Sniff:       SniffSKN,
+			Load:        loadSKN,
 		},
 		{
 			Name:        cfpFormat,
@@ -158,36 +164,13 @@ func SniffBCF(data []byte) bool {
 	return err == nil && len(cf.Skeletons)+len(cf.Suits)+len(cf.Skills) > 0
 }
 
-// SniffCFP reports whether data is a plausible `.cfp` stream: it starts with
-// a literal (each plane starts from 0, and the first translation X is
-// rarely a small delta away), its codes run exactly to the end, and its
-// literals are finite and of a sane size.
-func SniffCFP(data []byte) bool {
-	if len(data) < 5 || len(data) > sniffMax || data[0] != cfpLiteral {
-		return false
-	}
-	for p := 0; p < len(data); {
-		switch c := data[p]; c {
-		case cfpLiteral:
-			if len(data)-p < 5 {
-				return false
-			}
-			v := math.Float32frombits(binary.LittleEndian.Uint32(data[p+1:]))
-			if math.IsNaN(float64(v)) || math.Abs(float64(v)) > 1e6 {
-				return false
-			}
-			p += 5
-		case cfpRepeat:
-			if len(data)-p < 3 {
-				return false
-			}
-			p += 3
-		default:
-			p++
-		}
-	}
-	return true
-}
+// SniffCFP never recognises a `.cfp` by its content: the stream has no
+// magic number and no structure that the bytes of another format could
+// not also have (the game's own streams hold literals as small as 1e-15,
+// and a damaged first word 0xFFFFFFFF reads as a literal code), so any
+// guess would take damaged files of other formats for one. The `.cfp`
+// extension chooses its loader (docs/formats/sims.md#cfp-key-data).
+func SniffCFP(data []byte) bool { return false }
 
 func loadAnim(in *formats.Input) (*formats.Asset, error) {
 	a, err := DecodeAnim(in.Data)
@@ -225,7 +208,7 @@ func loadAnim(in *formats.Input) (*formats.Asset, error) {
 }
 
 // skeletonFor returns the user's skeleton (--skeleton) when there is one,
-// else the built-in fallback for the animations.
+// else the built-in table for the animations' age.
 func skeletonFor(in *formats.Input, anims []*Animation) (*formats.Skeleton, []formats.KV, []string, error) {
 	if in.Skeleton != nil {
 		fs, err := LoadSkeletonFile(in.Skeleton)
@@ -235,8 +218,19 @@ func skeletonFor(in *formats.Input, anims []*Animation) (*formats.Skeleton, []fo
 		sk, info, warns := ModelSkeleton(fs, "--skeleton "+in.Skeleton.Name)
 		return sk, info, warns, nil
 	}
-	sk, warns := FallbackSkeleton(anims)
+	sk, warns := FallbackSkeleton(anims, animsAge(anims))
 	return sk, nil, warns, nil
+}
+
+// animsAge is Child when the first animation's name says so.
+func animsAge(anims []*Animation) Age {
+	if len(anims) == 0 {
+		return Adult
+	}
+	if ClipAge(anims[0].Name) == Child || ClipAge(anims[0].XSkillName) == Child {
+		return Child
+	}
+	return Adult
 }
 
 // LoadSkeletonFile reads the skeleton of a `.skel`, or the first skeleton of
@@ -309,14 +303,23 @@ func loadCharacter(in *formats.Input, text bool) (*formats.Asset, error) {
 	return characterAsset(in, cf, text, nil)
 }
 
-// characterAsset builds the asset of a character file. Each skill's key
-// data comes from the `.cfp` sibling named by the skill, or from cfp when
-// the skill is the one being opened through its `.cfp`.
-func characterAsset(in *formats.Input, cf *CharacterFile, text bool, cfp map[int][]byte) (*formats.Asset, error) {
+// characterAsset builds the asset of a character file
+// (docs/formats/sims.md#finding-files). Each skill's key data comes from
+// keys when the skill is the one being opened through its `.cfp`, else
+// from the `.cfp` beside the file that the skill names (or, for the 1998
+// prototype's skills, the `.bin` of the same name); a skill without key
+// data plays its bind pose with a warning, and key data that does not fit
+// its skill is an error. The skeleton is, in order: --skeleton, the file's
+// own, the game's skeleton file beside it (adult-skeleton.cmx, or
+// child-skeleton.cmx for a child's skills or suits), the built-in table.
+func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[int][]byte) (*formats.Asset, error) {
 	asset := &formats.Asset{Format: bcfFormat, Game: "The Sims", Coords: coords}
 	if text {
 		asset.Format = cmxFormat
 		asset.Version = strconv.Itoa(int(cf.Version))
+		if cf.Version == Version200 {
+			asset.Game = "The Sims (1998 prototype)"
+		}
 	}
 	asset.Info = []formats.KV{
 		{Key: "skeletons", Value: strconv.Itoa(len(cf.Skeletons))},
@@ -332,39 +335,48 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, cfp map[int
 		}
 	}
 	for _, su := range cf.Suits {
-		var bs []string
-		for _, b := range su.Bindings {
-			bs = append(bs, b.Bone+"="+b.Mesh)
-		}
-		asset.Info = append(asset.Info, formats.KV{Key: "suit " + su.Name,
-			Value: fmt.Sprintf("type %d; %s", su.Type, strings.Join(bs, ", "))})
+		asset.Info = append(asset.Info, formats.KV{Key: "suit " + su.Name, Value: suitFacts(&su, cf.Version == Version200)})
 	}
 
 	var anims []*Animation
-	var readings []RepeatReading
+	loaded := map[*Animation]string{}
 	for i := range cf.Skills {
 		a := &cf.Skills[i]
-		data, ok := cfp[i]
-		if !ok {
-			data, ok = findCFP(in, a, &asset.Warnings)
+		var name string
+		data, ok := keys[i]
+		if ok {
+			name = a.XSkillName + ".cfp"
+		} else {
+			name, data, ok = findKeys(in, a, &asset.Warnings)
 		}
 		if !ok {
 			continue
 		}
-		reading, warn, err := ApplyCFP(a, data)
-		if err != nil {
-			asset.Warnings = append(asset.Warnings, fmt.Sprintf("skill %q: %v; shown in its bind pose", a.Name, err))
-			continue
-		}
-		if warn != "" {
-			asset.Warnings = append(asset.Warnings, warn)
+		if strings.EqualFold(path.Ext(name), ".bin") {
+			t, r, err := DecodeRawKeys(data, int(a.TranslationCount), int(a.RotationCount))
+			if err != nil {
+				return nil, fmt.Errorf("skill %q (%s): %w", a.Name, name, err)
+			}
+			a.Translations, a.Rotations = t, r
+		} else if err := ApplyCFP(a, data); err != nil {
+			return nil, err
 		}
 		anims = append(anims, a)
-		readings = append(readings, reading)
+		loaded[a] = name
 	}
 
+	age := Adult
 	switch {
-	case in.Skeleton != nil && len(cf.Skills) > 0:
+	case len(cf.Skills) > 0:
+		age = ClipAge(cf.Skills[0].Name)
+		if age == Adult {
+			age = ClipAge(cf.Skills[0].XSkillName)
+		}
+	case len(cf.Suits) > 0:
+		age = SuitAge(cf.Suits[0].Name)
+	}
+	switch {
+	case in.Skeleton != nil && (len(cf.Skills) > 0 || len(cf.Suits) > 0):
 		sk, info, warns, err := skeletonFor(in, anims)
 		if err != nil {
 			return nil, err
@@ -372,28 +384,46 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, cfp map[int
 		asset.Skeletons = append([]*formats.Skeleton{sk}, asset.Skeletons...)
 		asset.Info = append(asset.Info, info...)
 		asset.Warnings = append(asset.Warnings, warns...)
-	case len(asset.Skeletons) == 0 && len(anims) > 0:
-		sk, warns := FallbackSkeleton(anims)
-		asset.Skeletons = []*formats.Skeleton{sk}
-		asset.Warnings = append(asset.Warnings, warns...)
 	case len(asset.Skeletons) == 0:
-		asset.Skeletons = []*formats.Skeleton{{Name: "(none)", Source: "the file has no skeleton and no playable skill"}}
-		asset.Warnings = append(asset.Warnings, "no skeleton and no playable skill: nothing to pose")
+		sk, info, warns := siblingSkeleton(in, age)
+		if sk == nil {
+			sk, warns = FallbackSkeleton(anims, age)
+		}
+		asset.Skeletons = []*formats.Skeleton{sk}
+		asset.Info = append(asset.Info, info...)
+		asset.Warnings = append(asset.Warnings, warns...)
+	}
+	if in.Skeleton == nil && len(cf.Skeletons) > 1 && len(cf.Skills) > 0 {
+		// The 1998 prototype's files may hold several skeletons, some with
+		// the exporter's renamed bones (PELVIS01, L_LEG02): the skills play
+		// on the one that has most of their motions' bones.
+		best := bestSkeleton(asset.Skeletons, cf.Skills)
+		if best > 0 {
+			sk := asset.Skeletons[best]
+			copy(asset.Skeletons[1:best+1], asset.Skeletons[:best])
+			asset.Skeletons[0] = sk
+			asset.Info = append(asset.Info, formats.KV{Key: "skills play on", Value: fmt.Sprintf("skeleton %d of the file (it has the bones their motions name)", best+1)})
+		}
 	}
 	asset.Skeleton = asset.Skeletons[0]
-
-	applied := map[*Animation]RepeatReading{}
-	for i, a := range anims {
-		applied[a] = readings[i]
+	for i := range cf.Suits {
+		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings)
+		asset.Warnings = append(asset.Warnings, warns...)
+		if m != nil {
+			asset.Meshes = append(asset.Meshes, m)
+			asset.Info = append(asset.Info, formats.KV{Key: "mesh " + m.Name,
+				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles", len(m.Groups), len(m.Positions), m.Triangles())})
+		}
 	}
+
 	var char formats.Character
 	for i := range cf.Skills {
 		a := &cf.Skills[i]
 		clip, warns := BuildClip(a, asset.Skeleton)
-		if r, ok := applied[a]; ok {
-			clip.Info = append(clip.Info, formats.KV{Key: "cfp repeat reading", Value: r.String()})
+		if name, ok := loaded[a]; ok {
+			clip.Info = append(clip.Info, formats.KV{Key: "keys", Value: name})
 		} else {
-			clip.Info = append(clip.Info, formats.KV{Key: "cfp", Value: a.XSkillName + ".cfp (not loaded)"})
+			clip.Info = append(clip.Info, formats.KV{Key: "keys", Value: a.XSkillName + ".cfp (not loaded)"})
 		}
 		asset.Warnings = append(asset.Warnings, warns...)
 		char.Animations = append(char.Animations, formats.CharacterAnim{Name: a.Name, Clip: len(asset.Clips)})
@@ -409,24 +439,73 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, cfp map[int
 	return asset, nil
 }
 
-// findCFP reads the `.cfp` sibling a skill names, ignoring case.
-func findCFP(in *formats.Input, a *Animation, warnings *[]string) ([]byte, bool) {
+// suitFacts describes a suit for `info`: its type and its skins, each a
+// bone and the `.skn` file the mesh name names.
+func suitFacts(su *Suit, proto bool) string {
+	var sb strings.Builder
+	if !proto {
+		fmt.Fprintf(&sb, "type %d; ", su.Type)
+	}
+	fmt.Fprintf(&sb, "%d skins:", len(su.Bindings))
+	for i, b := range su.Bindings {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, " %s %s.skn", b.Bone, b.Mesh)
+		if b.CensorFlags != 0 {
+			fmt.Fprintf(&sb, " (censor 0x%x)", b.CensorFlags)
+		}
+	}
+	return sb.String()
+}
+
+// findKeys reads the key data a skill names from beside the file, ignoring
+// case: its `.cfp`, else (the 1998 prototype) its uncompressed `.bin`.
+func findKeys(in *formats.Input, a *Animation, warnings *[]string) (string, []byte, bool) {
 	want := a.XSkillName + ".cfp"
 	if in.Siblings == nil {
 		*warnings = append(*warnings, fmt.Sprintf("skill %q: no folder to find %s in; shown in its bind pose", a.Name, want))
-		return nil, false
+		return "", nil, false
 	}
 	name, ok := formats.FindSibling(in.Siblings, want)
 	if !ok {
+		name, ok = formats.FindSibling(in.Siblings, a.XSkillName+".bin")
+	}
+	if !ok {
 		*warnings = append(*warnings, fmt.Sprintf("skill %q: %s not found beside %s; shown in its bind pose", a.Name, want, in.Name))
-		return nil, false
+		return "", nil, false
 	}
 	data, err := in.Siblings.Open(name)
 	if err != nil {
 		*warnings = append(*warnings, fmt.Sprintf("skill %q: %v; shown in its bind pose", a.Name, err))
-		return nil, false
+		return "", nil, false
 	}
-	return data, true
+	return name, data, true
+}
+
+// siblingSkeleton reads the game's skeleton file for an age from beside
+// the opened file (adult-skeleton.cmx or child-skeleton.cmx, or the .bcf of
+// the same name). It returns nil when there is none; a file that does not
+// read is a warning.
+func siblingSkeleton(in *formats.Input, age Age) (*formats.Skeleton, []formats.KV, []string) {
+	base := strings.TrimSuffix(age.SkeletonFile(), ".cmx")
+	for _, ext := range []string{".cmx", ".bcf"} {
+		name, ok := formats.FindSibling(in.Siblings, base+ext)
+		if !ok || strings.EqualFold(name, in.Name) {
+			continue
+		}
+		data, err := in.Siblings.Open(name)
+		if err != nil {
+			return nil, nil, []string{fmt.Sprintf("%s: %v; the built-in %s skeleton is used", name, err, age)}
+		}
+		fs, err := LoadSkeletonFile(&formats.Input{Name: name, Data: data})
+		if err != nil {
+			return nil, nil, []string{fmt.Sprintf("%s: %v; the built-in %s skeleton is used", name, err, age)}
+		}
+		sk, _, warns := ModelSkeleton(fs, name+" (beside the file)")
+		return sk, []formats.KV{{Key: "skeleton file", Value: name}}, warns
+	}
+	return nil, nil, nil
 }
 
 // cfpSearchMax bounds the sibling character files a `.cfp` looks through.
@@ -483,4 +562,79 @@ func loadCFP(in *formats.Input) (*formats.Asset, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s: no .cmx or .bcf beside it has a skill whose xskill is %q; open that skill's file instead", cfpFormat, base)
+}
+
+// SniffSKN reports whether data reads as a `.skn`: a name line, a texture
+// line, then counts and records that decode to the end and check.
+func SniffSKN(data []byte) bool {
+	if len(data) < 8 || len(data) > sniffMax || SniffCMX(data) {
+		return false
+	}
+	_, err := DecodeSKN(data)
+	return err == nil
+}
+
+// loadSKN opens a skin alone: bound to --skeleton, else the game's
+// skeleton file beside it for the age its name says, else the built-in
+// table, in the bind pose.
+func loadSKN(in *formats.Input) (*formats.Asset, error) {
+	skin, err := DecodeSKN(in.Data)
+	if err != nil {
+		return nil, err
+	}
+	asset := &formats.Asset{Format: sknFormat, Game: "The Sims", Coords: coords}
+	var sk *formats.Skeleton
+	var info []formats.KV
+	var warns []string
+	if in.Skeleton != nil {
+		sk, info, warns, err = skeletonFor(in, nil)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		age := SuitAge(skin.Name)
+		if sk, info, warns = siblingSkeleton(in, age); sk == nil {
+			sk, warns = FallbackSkeleton(nil, age)
+		}
+	}
+	m, err := skin.Mesh(sk)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	}
+	asset.Skeleton = sk
+	asset.Skeletons = []*formats.Skeleton{sk}
+	asset.Meshes = []*formats.Mesh{m}
+	asset.Warnings = warns
+	asset.Info = append([]formats.KV{
+		{Key: "name", Value: skin.Name},
+		{Key: "texture", Value: skin.Texture},
+		{Key: "bones", Value: strings.Join(skin.Bones, ", ")},
+		{Key: "faces", Value: strconv.Itoa(len(skin.Faces))},
+		{Key: "vertices", Value: fmt.Sprintf("%d drawn, %d blend", len(skin.UVs), len(skin.Blends))},
+	}, info...)
+	if err := asset.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", sknFormat, err)
+	}
+	return asset, nil
+}
+
+// bestSkeleton returns the index of the skeleton that has the most of the
+// bones the skills' motions name (the first of equals).
+func bestSkeleton(sks []*formats.Skeleton, skills []Animation) int {
+	best, bestN := 0, -1
+	for i, sk := range sks {
+		lookup := newBoneLookup(sk)
+		n := 0
+		for j := range skills {
+			for k := range skills[j].Motions {
+				if lookup.index(skills[j].Motions[k].BoneName) >= 0 {
+					n++
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	return best
 }

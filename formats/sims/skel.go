@@ -13,7 +13,8 @@ const skelFormat = "sims-skel"
 // hasProps, translation, rotation, three flags, two wiggle floats.
 const skelBoneMin = 4 + 1 + 1 + 1 + 12 + 16 + 12 + 8
 
-// DecodeSkel decodes a TSO `.skel` file (spec 2.5): big-endian integers,
+// DecodeSkel decodes a TSO `.skel` file (docs/formats/sims.md#tso-skel):
+// big-endian integers,
 // little-endian floats, an int16 bone count.
 func DecodeSkel(data []byte) (*Skeleton, error) {
 	r := bin.NewReader(data, binary.BigEndian, skelFormat)
@@ -76,16 +77,16 @@ func readBoneProps(r *bin.Reader, str func(*bin.Reader, string) string) []Prop {
 func readBoneTail(r *bin.Reader, b *SkelBone) {
 	le := binary.LittleEndian
 	for k := 0; k < 3; k++ {
-		b.Translation[k] = r.F32Order("bone.translation", le)
+		b.Translation[k] = r.Finite32Order("bone.translation", le)
 	}
 	for k := 0; k < 4; k++ {
-		b.Rotation[k] = r.F32Order("bone.rotation", le)
+		b.Rotation[k] = r.Finite32Order("bone.rotation", le)
 	}
 	b.CanTranslate = r.I32("bone.canTranslate")
 	b.CanRotate = r.I32("bone.canRotate")
 	b.CanBlend = r.I32("bone.canBlend")
-	b.WiggleValue = r.F32Order("bone.wiggleValue", le)
-	b.WigglePower = r.F32Order("bone.wigglePower", le)
+	b.WiggleValue = r.Finite32Order("bone.wiggleValue", le)
+	b.WigglePower = r.Finite32Order("bone.wigglePower", le)
 }
 
 // EncodeSkel writes a TSO `.skel` file.

@@ -9,7 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// handSkel is a one-bone `.skel` worked out by hand from spec 2.5 (TSO
+// handSkel is a one-bone `.skel` worked out by hand from
+// docs/formats/sims.md#tso-skel (TSO
 // column): big-endian integers, little-endian floats, an int16 bone count.
 var handSkel = []byte{
 	0x00, 0x00, 0x00, 0x01, // version: u32 BE 1

@@ -151,8 +151,12 @@ type Suit struct {
 
 // CharacterFile is a The Sims 1 `.cmx` or `.bcf` file.
 type CharacterFile struct {
-	// Version is the number on the `.cmx` "version" line (0 for `.bcf`).
-	Version   int32
+	// Version is the number on the `.cmx` "version" line: 300, or 200 for
+	// the 1998 prototype's layout (0 for `.bcf`).
+	Version int32
+	// Header holds the `.cmx` lines before the version line (Maxis writes
+	// "// Character File. Copyright 1997, Maxis Inc."); nil for `.bcf`.
+	Header    []string
 	Skeletons []Skeleton
 	Suits     []Suit
 	Skills    []Animation

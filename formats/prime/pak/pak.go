@@ -1,6 +1,7 @@
 // Package pak reads and writes the resource archives of Metroid Prime and
-// Metroid Prime 2: Echoes for the GameCube (PAK version 3.5, the project's
-// Metroid Prime spec section 5): named resources, the resource table, and
+// Metroid Prime 2: Echoes for the GameCube (PAK version 3.5,
+// docs/formats/metroid-prime.md#pak-archives): named resources, the resource
+// table, and
 // entries stored plain, as one zlib stream (MP1) or as LZO1X segments
 // (MP2). A PAK opens as a library of resources: its characters (from its
 // ANCS files) and its loose animations are the entries.

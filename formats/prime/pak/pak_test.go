@@ -35,7 +35,8 @@ func hexBytes(t testing.TB, s string) []byte {
 
 var ff = strings.Repeat("FF", 32)
 
-// A PAK worked by hand from spec section 5: one named resource, a plain
+// A PAK worked by hand from docs/formats/metroid-prime.md#pak-layout and
+// #compressed-entries: one named resource, a plain
 // entry, an LZO segment and a raw (negative-length) segment.
 var pakVector = `
 00030005 00000000                 | version 3.5, unused 0

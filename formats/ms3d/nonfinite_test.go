@@ -1,0 +1,100 @@
+package ms3d
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/formats"
+)
+
+// TestNonFinite applies docs/formats/README.md#limits-and-non-finite-numbers
+// to MilkShape 3D: each sentinel the writer puts in the arm is damaged to
+// 0xFFFFFFFF in turn, and the error names the field at the sentinel's
+// offset and wraps ErrNonFinite, in the binary reader and in the loader.
+func TestNonFinite(t *testing.T) {
+	f := arm()
+	f.Vertices[1].Position[1] = 0.15625
+	f.Triangles[0].VertexNormals[2][0] = 0.40625
+	f.Triangles[0].S[1] = 0.71875
+	f.Materials[0].Diffuse[1] = 0.78125
+	f.Materials[0].Shininess = 13.5
+	f.AnimationFPS = 23.5
+	f.CurrentTime = 1.3125
+	f.Joints[1].Rotation[0] = 0.09375
+	f.Joints[1].Position[2] = 4.25
+	f.Joints[0].RotationKeys[1].Time = 0.96875
+	f.Joints[1].PositionKeys[1].Position[0] = 0.53125
+	f.ModelExtra.AlphaRef = 0.46875
+	data := mustEncode(t, f)
+	if _, err := Parse(data); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		v     float32
+		field string
+	}{
+		{0.15625, "vertex.vertex"},
+		{0.40625, "triangle.vertexNormals"},
+		{0.71875, "triangle.s"},
+		{0.78125, "material.diffuse"},
+		{13.5, "material.shininess"},
+		{23.5, "fAnimationFPS"},
+		{1.3125, "fCurrentTime"},
+		{0.09375, "joint.rotation"},
+		{4.25, "joint.position"},
+		{0.96875, "keyFramesRot.time"},
+		{0.53125, "keyFramesTrans.position"},
+		{0.46875, "model extra.alphaRef"},
+	} {
+		t.Run(tc.field, func(t *testing.T) {
+			word := binary.LittleEndian.AppendUint32(nil, math.Float32bits(tc.v))
+			if n := bytes.Count(data, word); n != 1 {
+				t.Fatalf("%v occurs %d times", tc.v, n)
+			}
+			off := bytes.Index(data, word)
+			bad := bytes.Clone(data)
+			binary.LittleEndian.PutUint32(bad[off:], 0xFFFFFFFF)
+			_, err := Parse(bad)
+			var fe *formats.Error
+			if !errors.As(err, &fe) || !errors.Is(err, formats.ErrNonFinite) {
+				t.Fatalf("error %v: want a *formats.Error wrapping ErrNonFinite", err)
+			}
+			if fe.Format != FormatMS3D || fe.Field != tc.field || fe.Offset != int64(off) {
+				t.Errorf("error %q names %q %q at %d, want %q at %d", err, fe.Format, fe.Field, fe.Offset, tc.field, off)
+			}
+			if a, err := Load(&formats.Input{Name: "arm.ms3d", Data: bad}); a != nil || !errors.Is(err, formats.ErrNonFinite) {
+				t.Errorf("loader: asset %v, error %v", a != nil, err)
+			}
+		})
+	}
+}
+
+// TestTextNonFinite: the ASCII export's numbers, "nan", "inf" and one too
+// large for a single, are errors at their line (the fixture's shininess
+// line, 12.000000).
+func TestTextNonFinite(t *testing.T) {
+	b, err := os.ReadFile(textFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	at := slices.Index(lines, "12.000000")
+	if at < 0 {
+		t.Fatal("no shininess line in the fixture")
+	}
+	for _, v := range []string{"nan", "-inf", "Infinity", "1e39"} {
+		bad := slices.Clone(lines)
+		bad[at] = v
+		_, err := ParseText([]byte(strings.Join(bad, "\n")))
+		var fe *formats.Error
+		if !errors.As(err, &fe) || fe.Line != at+1 || fe.Format != FormatText || !errors.Is(err, formats.ErrNonFinite) {
+			t.Errorf("%s: error %v, want one at line %d", v, err, at+1)
+		}
+	}
+}
