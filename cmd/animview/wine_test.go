@@ -155,7 +155,7 @@ func wineFixtures(t *testing.T, dir string) {
 	}
 	writeFile(t, filepath.Join(dir, "sims", "person.cmx"), cmx)
 	writeFile(t, filepath.Join(dir, "sims", "person.bcf"), bcf)
-	writeFile(t, filepath.Join(dir, "sims", "a2o-scare.cfp"), sims.EncodeCFP(a.Translations, a.Rotations, sims.RepeatPlusOne))
+	writeFile(t, filepath.Join(dir, "sims", "a2o-scare.cfp"), sims.EncodeCFP(a.Translations, a.Rotations))
 }
 
 func writeFile(t *testing.T, path string, b []byte) {
