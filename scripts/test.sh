@@ -9,7 +9,7 @@ apt_install "${RUNTIME_PKGS[@]}" xvfb xauth
 STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
 FUZZTIME=${FUZZTIME:-5s}
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step gofmt
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
