@@ -8,8 +8,11 @@ import (
 // animation writes one sampled take as a glTF animation: translation,
 // rotation and scale channels for every bone (constant ones too, so that
 // switching animations in an importer leaves no bone where the previous
-// one put it), and a STEP scale channel on each visibility helper.
-func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper []int) *gltf.Animation {
+// one put it), and a STEP scale channel on each visibility helper. Under
+// Echoes' rule a bone's scale goes to its scale helper, scaleNode[b], and
+// a bone without one has no scale channel (its scale is 1 throughout).
+func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, scaleNode, helper []int) *gltf.Animation {
+	prime2 := sk.Compose == formats.ComposePrime2
 	an := &gltf.Animation{Name: tk.Name, Extras: takeExtras(sk, tk, s)}
 	times := make([]float32, len(s.times))
 	for i, t := range s.times {
@@ -58,6 +61,12 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 			case chS:
 				path = gltf.TRSScale
 			}
+			node := b
+			if ch == chS && prime2 {
+				if node = scaleNode[b]; node < 0 {
+					continue
+				}
+			}
 			width := 3
 			if ch == chR {
 				width = 4
@@ -87,7 +96,7 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, helper [
 				kt = ends
 				vals = append(vals, vals...)
 			}
-			channel(b, path, s.step[b*nCh+ch] || len(ts) == 1, kt, vals, typ)
+			channel(node, path, s.step[b*nCh+ch] || len(ts) == 1, kt, vals, typ)
 		}
 		if helper[b] >= 0 {
 			ts, vals := keys(len(times), 3, func(k int, v []float32) {

@@ -26,6 +26,9 @@ type Job struct {
 	// Out) and jobs for the other entries, which join the batch. It is
 	// called one call at a time.
 	Expand func(a *formats.Asset) (name, out string, more []Job)
+	// Force lets the job replace an existing Out; without it the job is
+	// not written (Result.Exists). The jobs Expand adds inherit it.
+	Force bool
 }
 
 // Result is the outcome of one job.
@@ -36,7 +39,10 @@ type Result struct {
 	// Skipped is set when the asset has no clips (a skeleton alone, an
 	// event file): nothing is written and it is not a failure.
 	Skipped bool
-	Err     error
+	// Exists is set when Out exists and the job may not replace it: Err
+	// wraps ErrExists and nothing is written.
+	Exists bool
+	Err    error
 }
 
 // ErrSkip, wrapped in the error a Job's Load returns, skips the job
@@ -162,6 +168,7 @@ func (b *batch) run(j *Job) (r Result) {
 		name, out, more := j.Expand(a)
 		j.Name, j.Out = name, out
 		for k := range more {
+			more[k].Force = more[k].Force || j.Force
 			b.add(&more[k])
 		}
 		b.wake.Broadcast()
@@ -170,6 +177,10 @@ func (b *batch) run(j *Job) (r Result) {
 	b.mu.Unlock()
 	if len(a.Clips) == 0 || a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
 		r.Skipped, r.Err = true, ErrNoClips
+		return r
+	}
+	if err := CheckOverwrite(out, j.Force); err != nil {
+		r.Err, r.Exists = err, errors.Is(err, ErrExists)
 		return r
 	}
 	// A character of a set exports its animations (meta-animation trees
@@ -186,8 +197,8 @@ func (b *batch) run(j *Job) (r Result) {
 		r.Err = err
 		return r
 	}
-	if err := WriteFile(out, doc); err != nil {
-		r.Err = err
+	if err := WriteFile(out, doc, j.Force); err != nil {
+		r.Err, r.Exists = err, errors.Is(err, ErrExists)
 		return r
 	}
 	r.Clips = len(takes)

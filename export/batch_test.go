@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/assets"
@@ -96,5 +97,65 @@ func TestRunBatchCancelled(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("a cancelled batch wrote %v", ents)
+	}
+}
+
+// TestRunBatchLeavesExistingFiles is issue 25's item 7 for a batch: a job
+// whose file exists is not written and says so (Result.Exists), unless it
+// may replace it (Force, which the jobs a container adds inherit).
+func TestRunBatchLeavesExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := func(n string) string { return filepath.Join(dir, n+".glb") }
+	for _, n := range []string{"old", "box_two"} {
+		if err := os.WriteFile(out(n), []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	container := func(entry string) func() (*formats.Asset, error) {
+		return func() (*formats.Asset, error) {
+			a := assets.Demo()
+			a.Entries, a.Entry = []formats.Entry{{Name: "one"}, {Name: "two"}}, entry
+			return a, nil
+		}
+	}
+	jobs := func(force bool) []Job {
+		return []Job{
+			{Name: "old", Out: out("old"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
+			{Name: "new", Out: out("new"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
+			{Name: "box", Out: out("box"), Force: force, Load: container("one"), Expand: func(a *formats.Asset) (string, string, []Job) {
+				return "box:one", out("box_one"), []Job{{Name: "box:two", Out: out("box_two"), Load: container("two")}}
+			}},
+		}
+	}
+	exists := func(res []Result) string {
+		var names []string
+		for _, r := range res {
+			if r.Exists {
+				if !errors.Is(r.Err, ErrExists) {
+					t.Errorf("%s: %v", r.Job.Name, r.Err)
+				}
+				names = append(names, r.Job.Name)
+			} else if r.Err != nil {
+				t.Errorf("%s: %v", r.Job.Name, r.Err)
+			}
+		}
+		sort.Strings(names)
+		return strings.Join(names, " ")
+	}
+	if got := exists(RunBatch(context.Background(), jobs(false), 2, nil)); got != "box:two old" {
+		t.Errorf("not replaced: %q, want box:two and old", got)
+	}
+	for _, n := range []string{"old", "box_two"} {
+		if b, _ := os.ReadFile(out(n)); string(b) != "keep" {
+			t.Errorf("%s was replaced", n)
+		}
+	}
+	if got := exists(RunBatch(context.Background(), jobs(true), 2, nil)); got != "" {
+		t.Errorf("with force, not replaced: %q", got)
+	}
+	for _, n := range []string{"old", "box_two", "new", "box_one"} {
+		if b, _ := os.ReadFile(out(n)); !strings.HasPrefix(string(b), "glTF") {
+			t.Errorf("%s holds %q", n, b[:min(len(b), 4)])
+		}
 	}
 }

@@ -2,8 +2,10 @@ package export
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
+	"github.com/animview/animview/formats"
 	"github.com/qmuntal/gltf"
 )
 
@@ -11,6 +13,10 @@ import (
 type buffer struct {
 	doc  *gltf.Document
 	data []byte
+	// err is the first value that is not a finite float32 (finite data
+	// too large for single precision): glTF's JSON cannot hold the
+	// accessor's bounds, and no importer could use it.
+	err error
 }
 
 // view appends raw bytes as a buffer view, 4-byte aligned.
@@ -30,6 +36,10 @@ func (b *buffer) floats(vals []float32, typ gltf.AccessorType, target gltf.Targe
 	raw := make([]byte, 4*len(vals))
 	for i, v := range vals {
 		binary.LittleEndian.PutUint32(raw[4*i:], math.Float32bits(v))
+		if b.err == nil && (math.IsNaN(float64(v)) || math.IsInf(float64(v), 0)) {
+			b.err = fmt.Errorf("accessor %d (%s) value %d is %v: the data passes single precision's range: %w",
+				len(b.doc.Accessors), typ, i, v, formats.ErrNonFinite)
+		}
 	}
 	comps := int(typ.Components())
 	acc := &gltf.Accessor{

@@ -113,6 +113,13 @@ func (t *trs) mat() mgl64.Mat4 {
 	}
 }
 
+// matNoScale returns T·R: a bone node of a skeleton composed by Echoes'
+// rule, whose scale sits on a helper below it.
+func (t *trs) matNoScale() mgl64.Mat4 {
+	u := trs{T: t.T, R: t.R, S: mgl64.Vec3{1, 1, 1}}
+	return u.mat()
+}
+
 func unit(q mgl64.Quat) mgl64.Quat {
 	n := q.Len()
 	if n == 0 || math.IsNaN(n) || math.IsInf(n, 0) {

@@ -79,6 +79,8 @@ func fixtures(t testing.TB) []fixture {
 		fixture{"ms3d-txt", load(t, "../formats/ms3d/testdata/arm.txt", "")},
 		fixture{"anm-cylindro", load(t, "../formats/anm/testdata/cylindro.anm", "")},
 	)
+	// Metroid Prime 2 clips with scale keys on bones that have children.
+	fs = append(fs, mp2Scaled(t)...)
 	return fs
 }
 
@@ -200,6 +202,8 @@ type evaluator struct {
 	rest    []trs
 	anims   [][]evChannel
 	scratch []trs
+	// mats holds every node's world matrix after a call to world.
+	mats []mgl64.Mat4
 	// componentwise interpolates rotations per component and normalises
 	// (Blender's importer) instead of the specification's slerp.
 	componentwise bool
@@ -341,6 +345,7 @@ func (e *evaluator) world(ai int, tm float64) []mgl64.Vec3 {
 		m := resolve(i)
 		pos[i] = mgl64.Vec3{m[12], m[13], m[14]}
 	}
+	e.mats = ws
 	return pos
 }
 
@@ -359,14 +364,14 @@ func TestValidator(t *testing.T) {
 		t.Skipf("glTF validator not available (%v); scripts/test.sh installs it", err)
 	}
 	dir := t.TempDir()
-	for _, fx := range fixtures(t) {
+	for _, fx := range append(fixtures(t), meshFixtures(t)...) {
 		a := fx.asset
 		doc, err := Build(a, allTakes(a))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".glb", ".gltf"} {
-			if err := WriteFile(filepath.Join(dir, fx.name+ext), doc); err != nil {
+			if err := WriteFile(filepath.Join(dir, fx.name+ext), doc, true); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,7 +383,7 @@ func TestValidator(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFile(filepath.Join(dir, fx.name+".glb"), doc); err != nil {
+		if err := WriteFile(filepath.Join(dir, fx.name+".glb"), doc, true); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -52,6 +52,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	for i := range rest {
 		rest[i] = conv.Transform(&pose.Local[i])
 	}
+	nodeLocals(sk, rest)
 	restWorld := make([]mgl64.Mat4, n)
 	worldOf(sk, rest, restWorld)
 	size := figureSize(restWorld)
@@ -61,7 +62,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	for k := range takes {
 		// The tolerance follows the figure's size over the take, so that
 		// a figure folded up at rest does not make it needlessly tight.
-		s, err := sampleTake(sk, &conv, &takes[k], relTol*size)
+		s, err := sampleTake(sk, &conv, &takes[k], size)
 		if err != nil {
 			return nil, err
 		}
@@ -75,10 +76,14 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Asset.Generator = Generator
 	buf := &buffer{doc: doc}
 	names := uniqueNames(sk)
+	prime2 := sk.Compose == formats.ComposePrime2
 	for i := range sk.Bones {
 		b := &sk.Bones[i]
 		nd := &gltf.Node{Name: names[i], Extras: map[string]any{"id": b.ID, "name": b.Name}}
 		setTRS(nd, &rest[i])
+		if prime2 {
+			nd.Scale = [3]float64{1, 1, 1}
+		}
 		doc.Nodes = append(doc.Nodes, nd)
 	}
 	var roots []int
@@ -89,11 +94,32 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 			roots = append(roots, i)
 		}
 	}
+	// bind[b] is the node whose world matrix is bone b's model-space
+	// matrix as the player composes it, the joint that what follows the
+	// bone is skinned to: the bone's node, or under Echoes' rule a bone
+	// that scales at some time gets a leaf helper carrying its own scale
+	// (docs/formats/gltf-export.md#echoes-scale).
+	bind := make([]int, n)
+	scaleNode := make([]int, n)
+	for i := range bind {
+		bind[i], scaleNode[i] = i, -1
+		if !prime2 || !scales(i, rest, samples) {
+			continue
+		}
+		scaleNode[i] = len(doc.Nodes)
+		bind[i] = scaleNode[i]
+		nd := &gltf.Node{Name: names[i] + " scale", Extras: map[string]any{"scale_of": names[i]}}
+		nd.Scale = [3]float64{f32(rest[i].S[0]), f32(rest[i].S[1]), f32(rest[i].S[2])}
+		doc.Nodes = append(doc.Nodes, nd)
+		doc.Nodes[i].Children = append(doc.Nodes[i].Children, scaleNode[i])
+		sc := restWorld[i].Mul4(mgl64.Scale3D(rest[i].S[0], rest[i].S[1], rest[i].S[2]))
+		restWorld = append(restWorld, sc)
+	}
 	// A bone that can be hidden gets a helper node whose scale goes to zero
 	// while it is invisible: the bone's own node keeps its transform, so its
 	// children stay where the game puts them (animview hides a bone's stick
-	// and dot, not its subtree). The helper hangs under the bone the
-	// bone's stick moves with: its parent, or itself for a root.
+	// and dot, not its subtree). The helper hangs under the joint the
+	// bone's stick moves with: its parent's, or its own for a root.
 	helper := make([]int, n)
 	for i := range helper {
 		helper[i] = -1
@@ -104,6 +130,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		if host < 0 {
 			host = i
 		}
+		host = bind[host]
 		helper[i] = len(doc.Nodes)
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: names[i] + " visibility",
 			Extras: map[string]any{"visibility_of": names[i]}})
@@ -114,7 +141,10 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	if len(doc.Nodes) > math.MaxUint16 {
 		return nil, fmt.Errorf("export: %d joints is more than glTF's 16-bit joint indices hold", len(doc.Nodes))
 	}
-	// The skin: every node above is a joint, in node order.
+	// The skins: every node above is a joint, in node order. The stick
+	// figure's skin has the rest pose's inverse binds; each skinned mesh
+	// gets a skin of its own with its reference pose's
+	// (docs/formats/gltf-export.md#meshes).
 	joints := make([]int, len(doc.Nodes))
 	ibm := make([]float32, 0, 16*len(joints))
 	for j := range joints {
@@ -124,21 +154,47 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 			ibm = append(ibm, float32(v))
 		}
 	}
-	doc.Skins = []*gltf.Skin{{Name: sk.Name, Joints: joints,
-		InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))}}
-
-	mesh := stickMesh(sk, restWorld, helper, size)
-	if len(mesh.pos) > 0 {
-		doc.Materials = []*gltf.Material{{Name: "bone", DoubleSided: true,
+	var mesh *stick
+	var realMeshes []int
+	var realFrom []*formats.Mesh
+	if len(a.Meshes) > 0 {
+		realMeshes, realFrom = addMeshes(doc, buf, a, &conv, bind)
+	}
+	if len(realMeshes) == 0 {
+		// Formats without a mesh show a stick figure.
+		mesh = stickMesh(sk, restWorld, bind, helper, size)
+	}
+	stickSkin := -1
+	if mesh != nil && len(mesh.pos) > 0 {
+		stickSkin = len(doc.Skins)
+		doc.Skins = append(doc.Skins, &gltf.Skin{Name: sk.Name, Joints: joints,
+			InverseBindMatrices: gltf.Index(buf.floats(ibm, gltf.AccessorMat4, 0, false))})
+		doc.Materials = append(doc.Materials, &gltf.Material{Name: "bone", DoubleSided: true,
 			PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorFactor: &[4]float64{0.85, 0.8, 0.7, 1},
-				MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}}}
+				MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}})
 		attr := gltf.PrimitiveAttributes{
 			"POSITION":  buf.floats(mesh.pos, gltf.AccessorVec3, gltf.TargetArrayBuffer, true),
 			"NORMAL":    buf.floats(mesh.nrm, gltf.AccessorVec3, gltf.TargetArrayBuffer, false),
 			"JOINTS_0":  buf.joints(mesh.joint),
 			"WEIGHTS_0": buf.floats(mesh.weight, gltf.AccessorVec4, gltf.TargetArrayBuffer, false),
 		}
-		doc.Meshes = []*gltf.Mesh{{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr, Material: gltf.Index(0)}}}}
+		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: "bones", Primitives: []*gltf.Primitive{{Attributes: attr,
+			Material: gltf.Index(len(doc.Materials) - 1)}}})
+	}
+	meshNodes := []*gltf.Node{}
+	if stickSkin >= 0 {
+		// The skinned mesh sits at the scene root with no transform of
+		// its own, as glTF asks.
+		meshNodes = append(meshNodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(len(doc.Meshes) - 1), Skin: gltf.Index(stickSkin)})
+	}
+	for k, mi := range realMeshes {
+		nd := &gltf.Node{Name: doc.Meshes[mi].Name, Mesh: gltf.Index(mi)}
+		if realFrom[k].Skinned() {
+			nd.Skin = gltf.Index(len(doc.Skins))
+			doc.Skins = append(doc.Skins, &gltf.Skin{Name: doc.Meshes[mi].Name, Joints: joints,
+				InverseBindMatrices: gltf.Index(buf.floats(meshIBMs(sk, realFrom[k], &conv, bind, restWorld), gltf.AccessorMat4, 0, false))})
+		}
+		meshNodes = append(meshNodes, nd)
 	}
 	// glTF wants a skin's joints under one root: a skeleton with several
 	// roots (a Sims table with detached bones) hangs them under an
@@ -148,10 +204,8 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: sk.Name + " root", Children: roots})
 		top = []int{len(doc.Nodes) - 1}
 	}
-	if len(mesh.pos) > 0 {
-		// The skinned mesh sits at the scene root with no transform of
-		// its own, as glTF asks.
-		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "skeleton mesh", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
+	for _, nd := range meshNodes {
+		doc.Nodes = append(doc.Nodes, nd)
 		top = append(top, len(doc.Nodes)-1)
 	}
 	// A clip's camera (LEGO Island) is a camera node at the scene root,
@@ -176,13 +230,25 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
 
 	for k := range takes {
-		an := animation(buf, sk, &takes[k], samples[k], helper)
+		an := animation(buf, sk, &takes[k], samples[k], scaleNode, helper)
 		if camNode >= 0 {
 			cameraChannels(buf, an, camNode, &conv, &takes[k], samples[k].times, doc.Nodes[camNode])
 		}
 		doc.Animations = append(doc.Animations, an)
 	}
 	doc.Buffers = []*gltf.Buffer{{ByteLength: len(buf.data), Data: buf.data}}
+	if buf.err != nil {
+		return nil, fmt.Errorf("export: %w", buf.err)
+	}
+	for i, nd := range doc.Nodes {
+		for _, v := range [...]float64{nd.Translation[0], nd.Translation[1], nd.Translation[2],
+			nd.Rotation[0], nd.Rotation[1], nd.Rotation[2], nd.Rotation[3], nd.Scale[0], nd.Scale[1], nd.Scale[2]} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("export: node %d (%q) transform %v %v %v: the data passes single precision's range: %w",
+					i, nd.Name, nd.Translation, nd.Rotation, nd.Scale, formats.ErrNonFinite)
+			}
+		}
+	}
 	return doc, nil
 }
 
@@ -198,6 +264,23 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 		return fmt.Errorf("export: encode glTF: %w", err)
 	}
 	return nil
+}
+
+// scales reports whether bone b's own scale differs from 1 at rest or in
+// any sample.
+func scales(b int, rest []trs, samples []*sampled) bool {
+	one := mgl64.Vec3{1, 1, 1}
+	if rest[b].S != one {
+		return true
+	}
+	for _, s := range samples {
+		for _, l := range s.local {
+			if l[b].S != one {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasBindPose(sk *formats.Skeleton) bool {

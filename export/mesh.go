@@ -15,10 +15,11 @@ type stick struct {
 }
 
 // stickMesh builds, in the rest pose, a thin double pyramid from each
-// bone's parent to the bone, bound to the parent (or the bone's visibility
-// helper), and a small octahedron at each root. The figure is what the
-// view draws: sticks between joints and dots at the roots.
-func stickMesh(sk *formats.Skeleton, restWorld []mgl64.Mat4, helper []int, size float64) *stick {
+// bone's parent to the bone, bound to the parent's joint bind[p] (or the
+// bone's visibility helper), and a small octahedron at each root. The
+// figure is what the view draws: sticks between joints and dots at the
+// roots.
+func stickMesh(sk *formats.Skeleton, restWorld []mgl64.Mat4, bind, helper []int, size float64) *stick {
 	m := &stick{}
 	pos := func(i int) mgl64.Vec3 { return mgl64.Vec3{restWorld[i][12], restWorld[i][13], restWorld[i][14]} }
 	for i := range sk.Bones {
@@ -27,6 +28,7 @@ func stickMesh(sk *formats.Skeleton, restWorld []mgl64.Mat4, helper []int, size 
 		if joint < 0 {
 			joint = i
 		}
+		joint = bind[joint]
 		if helper[i] >= 0 {
 			joint = helper[i]
 		}

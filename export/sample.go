@@ -57,6 +57,8 @@ type sampler struct {
 	src  player.Sampler
 	pose *player.Pose
 	tol  float64
+	// size is the figure's size that tol was made from.
+	size float64
 	// scratch world matrices for the midpoint test
 	wTrue, wFit []mgl64.Mat4
 	fit         []trs
@@ -88,7 +90,28 @@ func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
 			s.err = fmt.Errorf("the pose at %v s has a non-finite value at bone %d (%q): %w", t, i, s.sk.Bones[i].Name, formats.ErrNonFinite)
 		}
 	}
+	nodeLocals(s.sk, loc)
 	return loc, vis
+}
+
+// nodeLocals turns converted locals into the transforms the bone nodes
+// carry. For a skeleton that composes by matrix product they are the
+// same. For Echoes' rule (formats.ComposePrime2,
+// docs/formats/gltf-export.md#echoes-scale) a child's translation is
+// premultiplied by its parent's local scale, and the bone node itself
+// carries no scale: its S stays in the trs for the bone's scale helper,
+// and nodeMat leaves it out. The basis is a signed permutation, so the
+// component-wise product commutes with the conversion.
+func nodeLocals(sk *formats.Skeleton, loc []trs) {
+	if sk.Compose != formats.ComposePrime2 {
+		return
+	}
+	for i := range sk.Bones {
+		if p := sk.Bones[i].Parent; p >= 0 {
+			ps := &loc[p].S
+			loc[i].T = mgl64.Vec3{loc[i].T[0] * ps[0], loc[i].T[1] * ps[1], loc[i].T[2] * ps[2]}
+		}
+	}
 }
 
 // baseGrid returns the take's frame times and key times within
@@ -142,14 +165,15 @@ var errTooManyKeys = errors.New("export: take needs more than 2^20 keys or 2^22 
 
 // sampleTake samples a take on its base grid, decides which channels step,
 // and splits intervals until glTF's interpolation matches the player
-// within tol (a distance in converted units).
-func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, tol float64) (*sampled, error) {
+// within relTol of size (the figure's size in converted units).
+func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64) (*sampled, error) {
+	tol := relTol * size
 	dur := tk.Source.Duration()
 	if math.IsNaN(dur) || math.IsInf(dur, 0) || dur < 0 {
 		return nil, fmt.Errorf("export: take %q: duration %v", tk.Name, dur)
 	}
 	n := len(sk.Bones)
-	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol,
+	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol, size: size,
 		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n)}
 	base := baseGrid(tk, dur)
 	if len(base) > maxKeys || 2*len(base)*max(n, 1) > maxBoneSamples {
@@ -261,6 +285,16 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 	if !s.near() {
 		return false
 	}
+	// Under Echoes' rule a bone's own scale reaches no other joint, only
+	// its scale helper: it must fit on its own, within the tolerance at
+	// the figure's size.
+	if s.sk.Compose == formats.ComposePrime2 {
+		for i := range s.fit {
+			if d := s.fit[i].S.Sub(lm[i].S).Len(); !(d*s.size <= s.tol) {
+				return false
+			}
+		}
+	}
 	// Normalised lerp and slerp agree at the midpoint and part most near
 	// a quarter: there, the slerp pose stands in for the player's (it
 	// matched at the midpoint) and the lerp pose must stay within tol.
@@ -332,10 +366,17 @@ func nlerpContinuous(a, b mgl64.Quat, f float64) mgl64.Quat {
 	return unit(mgl64.Quat{W: a.W + (b.W-a.W)*f, V: a.V.Add(b.V.Sub(a.V).Mul(f))})
 }
 
-// worldOf composes converted locals into world matrices.
+// worldOf composes node locals (nodeLocals) into the bone nodes' world
+// matrices, as glTF's node hierarchy does: for Echoes' rule the bone
+// nodes carry no scale, so these are T(P)·R, the joints' positions and
+// turns without their own scale (jointWorld adds it).
 func worldOf(sk *formats.Skeleton, loc []trs, w []mgl64.Mat4) {
+	noScale := sk.Compose == formats.ComposePrime2
 	for i := range sk.Bones {
 		m := loc[i].mat()
+		if noScale {
+			m = loc[i].matNoScale()
+		}
 		if p := sk.Bones[i].Parent; p >= 0 {
 			mulAffine(&w[p], &m, &w[i])
 		} else {

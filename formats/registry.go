@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -17,6 +18,15 @@ type Resolver interface {
 	Open(name string) ([]byte, error)
 }
 
+// PrefixOpener is a Resolver that can give the first bytes of a file
+// without reading or decompressing all of it (a PAK, a folder): listings
+// use it, so that they never decompress more than they show.
+type PrefixOpener interface {
+	// OpenPrefix returns the first n bytes of the named file, or all of
+	// it, with whole set, when it has no more than n.
+	OpenPrefix(name string, n int) (data []byte, whole bool, err error)
+}
+
 // FSResolver resolves siblings inside one directory of an fs.FS.
 type FSResolver struct {
 	FS  fs.FS
@@ -25,17 +35,38 @@ type FSResolver struct {
 	MaxSize int64
 }
 
-// List returns the regular files of the directory.
+// List returns the regular files of the directory, symbolic links to
+// regular files included (RegularFiles).
 func (r FSResolver) List() ([]string, error) {
-	ents, err := fs.ReadDir(r.FS, r.dir())
+	names, err := RegularFiles(r.FS, r.dir())
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", r.dir(), err)
 	}
+	return names, nil
+}
+
+// RegularFiles returns the names of the regular files in dir of fsys, in
+// name order. A symbolic link counts as the file it leads to: one to a
+// regular file is listed (the user put it there; only a path read from
+// inside a file is never followed), one to a folder or to nothing is not.
+func RegularFiles(fsys fs.FS, dir string) ([]string, error) {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
 	var names []string
 	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
+		switch t := e.Type(); {
+		case t.IsRegular():
+		case t&fs.ModeSymlink != 0:
+			st, err := fs.Stat(fsys, path.Join(dir, e.Name()))
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+		default:
+			continue
 		}
+		names = append(names, e.Name())
 	}
 	return names, nil
 }
@@ -50,8 +81,8 @@ func (r FSResolver) dir() string {
 // Open reads a file of the directory. Names with a path separator are
 // refused: a file never gets to choose a path.
 func (r FSResolver) Open(name string) ([]byte, error) {
-	if strings.ContainsAny(name, `/\`) || name == ".." || name == "." || name == "" {
-		return nil, fmt.Errorf("open %q: not a plain file name", name)
+	if err := plainName(name); err != nil {
+		return nil, err
 	}
 	p := path.Join(r.dir(), name)
 	st, err := fs.Stat(r.FS, p)
@@ -70,6 +101,37 @@ func (r FSResolver) Open(name string) ([]byte, error) {
 		return nil, fmt.Errorf("open %s: %w", p, err)
 	}
 	return b, nil
+}
+
+// OpenPrefix reads the first n bytes of a file of the directory (all of
+// it, with whole set, when it has no more), under Open's rules for names.
+func (r FSResolver) OpenPrefix(name string, n int) ([]byte, bool, error) {
+	if err := plainName(name); err != nil {
+		return nil, false, err
+	}
+	p := path.Join(r.dir(), name)
+	f, err := r.FS.Open(p)
+	if err != nil {
+		return nil, false, fmt.Errorf("open %s: %w", p, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(n)+1))
+	if err != nil {
+		return nil, false, fmt.Errorf("open %s: %w", p, err)
+	}
+	if len(b) <= n {
+		return b, true, nil
+	}
+	return b[:n], false, nil
+}
+
+// plainName refuses names with a path separator: a file never gets to
+// choose a path.
+func plainName(name string) error {
+	if strings.ContainsAny(name, `/\`) || name == ".." || name == "." || name == "" {
+		return fmt.Errorf("open %q: not a plain file name", name)
+	}
+	return nil
 }
 
 // FindSibling returns the sibling whose name equals want, ignoring case.

@@ -41,6 +41,27 @@ type Scene struct {
 	// from a static scene root (Framing.Link): drawn as a faint thin line,
 	// with no joint dot for the scene root. nil means none.
 	Links []bool
+	// Meshes are drawn skinned to World where Options.Show asks for them;
+	// nil means none. Triangles whose vertices mainly follow a hidden or
+	// invisible bone are left out, and the vertices the selected bone
+	// moves are tinted.
+	Meshes []*formats.Mesh
+
+	// selectedColor is the theme's selection colour, set by Build.
+	selectedColor color.RGBA
+}
+
+// drawsMesh reports whether the scene has a mesh to draw in mode s.
+func (sc *Scene) drawsMesh(s Show) bool {
+	if sc == nil || s == ShowBones || sc.World == nil {
+		return false
+	}
+	for _, m := range sc.Meshes {
+		if m != nil && m.Triangles() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Build fills dst with the scene seen by cam in vp, reusing dst's slices:
@@ -51,6 +72,7 @@ type Scene struct {
 func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 	th := &opt.Theme
 	dst.reset(th.Background)
+	dst.vp = vp
 	if !(vp.W > 0 && vp.H > 0) || !finite32(vp.X, vp.Y, vp.W, vp.H) {
 		return
 	}
@@ -77,11 +99,17 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 		}
 	}
 	sceneStart := len(dst.Lines)
+	dst.MeshAt = sceneStart
 	if sc != nil {
 		if sc.CameraMarker != nil {
 			addCameraMarker(dst, &pr, &root, sc.CameraMarker, step*0.6, th)
 		}
-		addSkeleton(dst, &pr, &root, sc, &opt)
+		mesh := sc.drawsMesh(opt.Show)
+		if mesh {
+			sc.selectedColor = th.BoneSelected
+			addMeshes(dst, &pr, &root, sc, &opt)
+		}
+		addSkeleton(dst, &pr, &root, sc, &opt, !(mesh && opt.Show == ShowMesh))
 	}
 	sortFarToNear(dst.Lines[sceneStart:], func(l *Line) float32 { return l.Depth }, &dst.keys, &dst.lineScratch)
 	sortFarToNear(dst.Dots, func(d *Dot) float32 { return d.Depth }, &dst.keys, &dst.dotScratch)
@@ -166,13 +194,14 @@ func addSegment(dst *DrawList, pr *projector, a, b mgl32.Vec3, width float32, cl
 	dst.Lines = append(dst.Lines, Line{A: sa, B: sb, Depth: -(a[2] + b[2]) / 2, Width: width, Color: clr, Kind: kind, Bone: bone})
 }
 
-func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *Options) {
+// addSkeleton draws the sticks, dots and labels when bones is set, and
+// records every shown joint for picking either way.
+func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *Options, bones bool) {
 	sk := sc.Skeleton
 	if sk == nil || sc.World == nil {
 		return
 	}
-	bones := sk.Bones
-	n := min(len(bones), len(sc.World.Matrices))
+	n := min(len(sk.Bones), len(sc.World.Matrices))
 	dst.joints = slices.Grow(dst.joints[:0], n)[:n]
 	joints := dst.joints
 	eyeFromFile := pr.view.Mul4(*root)
@@ -196,7 +225,7 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 			continue
 		}
 		j := &joints[i]
-		if p := bones[i].Parent; p >= 0 && p < i {
+		if p := sk.Bones[i].Parent; bones && p >= 0 && p < i {
 			if isLink(sc, i) && i != sc.Selected {
 				addSegment(dst, pr, joints[p].eye, j.eye, linkWidth, linkColor, KindLink, i)
 			} else {
@@ -206,7 +235,7 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 		if !j.front {
 			continue
 		}
-		if guard.contains(j.screen, r) && !(isSceneRoot(sc, i) && i != sc.Selected) {
+		if bones && guard.contains(j.screen, r) && !(isSceneRoot(sc, i) && i != sc.Selected) {
 			if opt.Joints {
 				dst.Dots = append(dst.Dots, Dot{P: j.screen, Depth: -j.eye[2], Radius: r, Color: c, Bone: i})
 			}

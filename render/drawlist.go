@@ -85,6 +85,20 @@ type DrawList struct {
 	// Dots are sorted far-to-near.
 	Dots   []Dot
 	Labels []Label
+	// Tris are the scene's mesh triangles in the meshes' order, projected
+	// and shaded; MeshLayer settles which is in front per pixel. Backends
+	// draw the layer over the background and under the lines.
+	Tris []Tri
+	// MeshAt is where the mesh layer goes among the lines: Lines[:MeshAt]
+	// (grid, axes, onion-skin ghosts) are drawn under it, the rest over.
+	MeshAt int
+
+	// vp is the viewport Build drew for; skin skins the meshes; layer is
+	// the rasterised Tris, layerDone whether it matches them.
+	vp        Viewport
+	skin      Skinner
+	layer     MeshLayer
+	layerDone bool
 
 	// joints is Build's per-bone projection scratch, ghost its copy for
 	// onion-skin poses.
@@ -120,7 +134,28 @@ func (d *DrawList) reset(bg color.RGBA) {
 	d.Lines = d.Lines[:0]
 	d.Dots = d.Dots[:0]
 	d.Labels = d.Labels[:0]
+	d.Tris = d.Tris[:0]
+	d.MeshAt = 0
+	d.layerDone = false
 	d.pick = d.pick[:0]
+}
+
+// Viewport is the viewport the list was built for.
+func (d *DrawList) Viewport() Viewport { return d.vp }
+
+// MeshLayer returns the list's triangles rasterised with a depth buffer
+// into an image of the viewport's size (drawn at the viewport's top
+// left), or nil when the list has no triangles. It is worked out once per
+// Build, into storage the list keeps.
+func (d *DrawList) MeshLayer() *MeshLayer {
+	if len(d.Tris) == 0 {
+		return nil
+	}
+	if !d.layerDone {
+		d.layer.Rasterize(d.Tris, d.vp)
+		d.layerDone = true
+	}
+	return &d.layer
 }
 
 // Pick returns the bone whose joint is nearest to the screen point (x, y)

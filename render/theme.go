@@ -5,6 +5,8 @@ import "image/color"
 // Theme holds the colours of everything a draw list contains.
 type Theme struct {
 	Background, Bone, BoneSelected, Joint, Label, Grid, GridMajor, AxisX, AxisY, AxisZ, Camera color.RGBA
+	// Mesh is the colour of mesh parts without a material colour.
+	Mesh color.RGBA
 }
 
 // DefaultTheme returns the dark theme: warm bright bones on a dark
@@ -23,6 +25,7 @@ func DefaultTheme() Theme {
 		AxisY:        color.RGBA{0x6c, 0xc2, 0x4a, 0xff},
 		AxisZ:        color.RGBA{0x4a, 0x8f, 0xe0, 0xff},
 		Camera:       color.RGBA{0xc6, 0x78, 0xdd, 0xff},
+		Mesh:         color.RGBA{0x9a, 0xa6, 0xb8, 0xff},
 	}
 }
 
@@ -36,13 +39,15 @@ type Options struct {
 	// GridStep is the distance between grid lines in view-space units; 0
 	// chooses a round step (1, 2 or 5 × 10^k) from the viewing distance.
 	GridStep float32
-	Theme    Theme
+	// Show chooses bones, mesh or both for scenes that have a mesh.
+	Show  Show
+	Theme Theme
 }
 
-// DefaultOptions returns joints, grid and axes on, labels off, and the
-// default theme.
+// DefaultOptions returns joints, grid and axes on, labels off, the mesh
+// with its bones where the scene has a mesh, and the default theme.
 func DefaultOptions() Options {
-	return Options{Joints: true, Grid: true, Axes: true, Theme: DefaultTheme()}
+	return Options{Joints: true, Grid: true, Axes: true, Show: ShowMeshBones, Theme: DefaultTheme()}
 }
 
 // Pixel sizes of the drawn primitives.

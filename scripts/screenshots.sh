@@ -8,11 +8,24 @@ cd "$(dirname "$0")/.."
 apt_install "${RUNTIME_PKGS[@]}" xvfb xauth
 bin=$(mktemp -d)/animview
 go build -o "$bin" ./cmd/animview
-shot() { # OUT ACTIONS FILE
+shot() { # OUT ACTIONS FILE [FLAGS...]
+  local out=$1 actions=$2
+  shift 2
   xvfb-run -a -s '-screen 0 1280x1024x24' "$bin" --no-recent --size 1100x700 --after 5 \
-    --screenshot "docs/$1" --actions "$2" "$3"
+    --screenshot "docs/$out" --actions "$actions" "$@"
 }
 shot viewer-demo.png 'select-bone l_forearm; seek 0.4' demo:
 shot viewer-sims.png 'seek 3.2' formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-lego.png 'seek 1.5' formats/lego/testdata/scene_far.ani
-shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/DemoSet-mp1.pak
+shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
+# selected) and Psionic's jeep (a model without joints: a static mesh).
+shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d
+shot viewer-mesh-static.png 'seek 0' formats/ms3d/testdata/public/jeep1.ms3d
+# The Sims' real skins are Maxis's data and are not in the repository: with
+# a copy of vitamoo's sims-demo folder (VITAMOO=DIR, or .cache/vitamoo as
+# scripts/vitamoo-check.sh fetches it) the suit shot is remade too.
+vitamoo=${VITAMOO:-.cache/vitamoo/MicropolisCore/content/vitamoo/sims-demo}
+if [ -f "$vitamoo/adult-idle1.cmx" ]; then
+  shot viewer-mesh-sims.png 'seek 1.2' "$vitamoo/adult-idle1.cmx" --suit "$vitamoo/B001MAFit_01.cmx"
+fi

@@ -82,7 +82,7 @@ if [ ! -d .cache/node/node_modules/gltf-validator ]; then
 fi
 export ANIMVIEW_REQUIRE_GLTF_VALIDATOR=1
 gltf_out=$(mktemp -d)
-ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -run '^TestRoundTrip$' ./export
+ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -run '^(TestRoundTrip|TestMeshRoundTrip)$' ./export
 node scripts/gltf-validate.js "$gltf_out" | tail -n 1
 rm -rf "$gltf_out"
 

@@ -281,6 +281,9 @@ func (a *App) frameAll() {
 		src = s // a nil *ClipSampler must stay a nil interface
 	}
 	a.frameFigures = render.ClipFraming(a.st.Asset.Skeleton, src, a.root, 32)
+	if a.st.Show != render.ShowBones {
+		a.frameFigures.AddMeshes(a.st.Asset.Skeleton, a.st.Asset.Meshes, a.root)
+	}
 	if a.followAuto {
 		a.followAuto = false
 		a.st.Follow = a.frameFigures.Travels
@@ -452,11 +455,13 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	a.view.Grid = st.Grid
 	a.view.HideHelpers = st.HideHelpers
 	a.view.SelectedAxes = st.Axes
+	a.view.Show = st.Show
 	sc := render.Scene{
 		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
 		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
 		Links: a.frameFigures.Link,
 		Dim:   st.Dim, Helper: st.Helper, Ghosts: a.onionSkin(),
+		Meshes: st.Asset.Meshes,
 	}
 	cam := st.Camera
 	if st.Follow && len(sk.Bones) > 0 {

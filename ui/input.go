@@ -164,6 +164,8 @@ func (a *App) press(k ebiten.Key, shift, ctrl bool) {
 		st.Loop = !st.Loop
 	case ebiten.KeyN:
 		st.Labels = !st.Labels
+	case ebiten.KeyM:
+		st.CycleShow()
 	case ebiten.KeyG:
 		st.Grid = !st.Grid
 	case ebiten.KeyB:

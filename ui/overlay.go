@@ -48,7 +48,7 @@ var helpItems = [...]string{
 	"[ ] PgUp PgDn: animation", "Ctrl+PgUp/PgDn: file", "Ctrl+O: open", "F: frame all",
 	"T: follow root", "Z: zoom to bone", "1 3 7: front side top", "5: orthographic",
 	"O: onion skin", "I: in place", "X: bone axes", "N: names",
-	"G: grid", "B: bind pose", "H: hide bone", "Shift+H: helpers",
+	"G: grid", "B: bind pose", "H: hide bone", "Shift+H: helpers", "M: mesh / +bones / bones",
 	"C: clip's camera", "W: warnings", "P F12: screenshot", "Shift+P: record GIF",
 	"F1 ?: help · Esc: close",
 }

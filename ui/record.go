@@ -70,7 +70,7 @@ func (a *App) recordOptions() raster.FrameOptions {
 		fps = min(c.FrameRate, fps)
 	}
 	opt := a.view
-	opt.Labels, opt.Grid, opt.HideHelpers = st.Labels, st.Grid, st.HideHelpers
+	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = st.Labels, st.Grid, st.HideHelpers, st.Show
 	if opt.Theme == (render.Theme{}) {
 		opt.Theme = render.DefaultTheme()
 	}

@@ -35,8 +35,9 @@ func (a *App) pageDrawn() {}
 // savedWord says where an output went: a file in the working folder.
 const savedWord = "saved"
 
-// writeOutput writes a screenshot or other output file through write,
-// whole or not at all.
+// writeOutput writes a screenshot through write, whole or not at all
+// (export.WriteAtomic). It replaces a file, as --screenshot OUT.png does
+// when the README's pictures are made again; P picks a name no file has.
 func writeOutput(path string, write func(io.Writer) error) error {
 	return export.WriteAtomic(path, write)
 }

@@ -14,11 +14,11 @@ import (
 	"github.com/animview/animview/internal/lzo/lzotest"
 )
 
-// writeDemoSet writes the demo character set into a new folder, leaving out
-// the files named in skip.
+// writeDemoSet writes the demo character set (with its models and skin)
+// into a new folder, leaving out the files named in skip.
 func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
 	t.Helper()
-	files, err := prime.DemoSetFiles(game)
+	files, err := prime.DemoSkinnedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
 // fillers to total resources.
 func writeDemoPAK(t testing.TB, game prime.Game, loose, total int) string {
 	t.Helper()
-	files, err := prime.DemoSetFiles(game)
+	files, err := prime.DemoSkinnedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +103,7 @@ type ancsJSON struct {
 	} `json:"characters"`
 	Transitions []jsonTransition `json:"transitions"`
 	AnimSet     *jsonAnimSet     `json:"anim_set"`
+	Info        []jsonKV         `json:"info"`
 	Warnings    []string         `json:"warnings"`
 }
 
@@ -133,6 +134,15 @@ func TestInfoJSONCharacters(t *testing.T) {
 			j := infoJSON(t, tc.args...)
 			if j.Format != tc.format || len(j.Characters) != 2 || len(j.Warnings) != 0 {
 				t.Fatalf("format %s, %d characters, warnings %q", j.Format, len(j.Characters), j.Warnings)
+			}
+			// The opened character's model and skin, found by id.
+			info := map[string]string{}
+			for _, kv := range j.Info {
+				info[kv.Key] = kv.Value
+			}
+			if !strings.HasPrefix(info["model"], "0C0D0E0F.CMDL: 2 surfaces, 128 vertices, 192 triangles") ||
+				!strings.HasPrefix(info["skin"], "0D0E0F10.CSKR: 32 weight groups") {
+				t.Errorf("model %q, skin %q", info["model"], info["skin"])
 			}
 			c := j.Characters[0]
 			if c.Name != "Crawler" || c.SkeletonID != "5E6F7081" || c.Skeleton != 0 || len(c.Animations) != 6 {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
 	jobs := fs.Int("jobs", 0, "batch: files exported at once (default: the number of cores)")
 	format := fs.String("format", "glb", "batch: `glb` or gltf")
+	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
@@ -58,7 +60,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *format != "glb" && *format != "gltf" {
 			return fmt.Errorf("--format %q: want glb or gltf", *format)
 		}
-		return exportBatch(pos[0], isDir, *out, "."+*format, lf.options(), *jobs, stdout, stderr)
+		return exportBatch(pos[0], isDir, *out, "."+*format, lf.options(), *jobs, *force, stdout, stderr)
+	}
+	// Checked before the work; WriteFile checks again as it writes.
+	if err := export.CheckOverwrite(*out, *force); err != nil {
+		return err
 	}
 	a, err := openAsset(pos[0], lf.options())
 	if err != nil {
@@ -72,7 +78,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := export.WriteFile(*out, doc); err != nil {
+	if err := export.WriteFile(*out, doc, *force); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
@@ -136,13 +142,14 @@ func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.T
 func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]export.Job, error) {
 	var files []string
 	if isDir {
-		ents, err := os.ReadDir(src)
+		// Symbolic links to files count as the files.
+		names, err := formats.RegularFiles(os.DirFS(src), ".")
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range ents {
-			if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-				files = append(files, filepath.Join(src, e.Name()))
+		for _, n := range names {
+			if !strings.HasPrefix(n, ".") {
+				files = append(files, filepath.Join(src, n))
 			}
 		}
 	} else {
@@ -150,15 +157,7 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 	}
 	reg := registry()
 	// Called from the batch's Expand calls too, which come one at a time.
-	used := map[string]bool{}
-	outName := func(base string) string {
-		name := sanitize(base)
-		for k := 2; used[strings.ToLower(name)]; k++ {
-			name = fmt.Sprintf("%s_%d", sanitize(base), k)
-		}
-		used[strings.ToLower(name)] = true
-		return filepath.Join(outDir, name+ext)
-	}
+	outName := export.NewNamer(outDir, ext).Path
 	// Files that share a stem (cylindro.ms3d and cylindro.anm) keep their
 	// extension in the output name, so each export says where it came from.
 	stems := map[string]int{}
@@ -223,7 +222,7 @@ func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]exp
 				}
 				if err == nil && l.Name == pak.LoaderName {
 					cp := *in
-					cp.Options = gameOptions(o)
+					cp.Options = o.loaderOptions()
 					// An archive that fails here fails through the
 					// registry too, which says so.
 					arc, _ = pak.OpenArchive(&cp)
@@ -290,18 +289,28 @@ func libraryJob(dir string, outName func(string) string, o openOptions) export.J
 		}}
 }
 
-// gameOptions is the loaders' options for --game.
-func gameOptions(o openOptions) map[string]string {
-	if o.Game == "" {
-		return nil
+// loaderOptions is the loaders' options for --game and --archive-budget.
+func (o openOptions) loaderOptions() map[string]string {
+	var m map[string]string
+	set := func(k, v string) {
+		if m == nil {
+			m = map[string]string{}
+		}
+		m[k] = v
 	}
-	return map[string]string{"game": o.Game}
+	if o.Game != "" {
+		set("game", o.Game)
+	}
+	if o.Budget > 0 {
+		set(formats.OptionBudget, strconv.Itoa(o.Budget))
+	}
+	return m
 }
 
 func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
 	cp := *in
 	cp.Entry = entry
-	cp.Options = gameOptions(o)
+	cp.Options = o.loaderOptions()
 	if o.Skeleton != "" {
 		sk, err := readInput(o.Skeleton)
 		if err != nil {
@@ -317,25 +326,15 @@ func stem(path string) string {
 	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
-// sanitize keeps an output name to one plain path element.
-func sanitize(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == ':' || r < ' ' {
-			return '_'
-		}
-		return r
-	}, s)
-	if s == "" || s == "." || s == ".." {
-		s = "_"
-	}
-	return s
-}
-
 // exportBatch runs a batch with a progress bar on a terminal (plain lines
 // otherwise) and a summary of what failed; it fails when anything did.
-func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, workers int, stdout, stderr io.Writer) error {
+func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, workers int, force bool, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
+	}
+	// Temporary files of an earlier run that was killed.
+	if swept, err := export.SweepTemps(outDir); err == nil && len(swept) > 0 {
+		fmt.Fprintf(stdout, "removed %d temporary files an earlier export left in %s\n", len(swept), outDir)
 	}
 	jobs, err := batchJobs(src, isDir, outDir, ext, o)
 	if err != nil {
@@ -343,6 +342,9 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 	}
 	if len(jobs) == 0 {
 		return fmt.Errorf("%s: no animation files", src)
+	}
+	for i := range jobs {
+		jobs[i].Force = force
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -358,6 +360,8 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 			switch {
 			case r.Skipped:
 				status = r.Err.Error()
+			case r.Exists:
+				status = "exists, not replaced"
 			case r.Err != nil:
 				status = "FAILED"
 			}
@@ -368,12 +372,14 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 	results := export.RunBatch(ctx, jobs, workers, progress)
 	elapsed := time.Since(start)
 	clips, files, skipped := 0, 0, 0
-	var failed []*export.Result
+	var failed, exist []*export.Result
 	for i := range results {
 		r := &results[i]
 		switch {
 		case r.Skipped:
 			skipped++
+		case r.Exists:
+			exist = append(exist, r)
 		case r.Err != nil:
 			failed = append(failed, r)
 		default:
@@ -383,12 +389,26 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 	}
 	fmt.Fprintf(stdout, "exported %d clips to %d files in %s (%.1f clips/s); %d skipped (no animation of their own)\n",
 		clips, files, elapsed.Round(time.Millisecond), float64(clips)/elapsed.Seconds(), skipped)
-	if len(failed) == 0 {
-		return nil
+	if len(exist) > 0 {
+		fmt.Fprintf(stdout, "%d not written, their files exist (--force replaces them):\n", len(exist))
+		for _, r := range exist {
+			fmt.Fprintf(stdout, "  %s: %s\n", r.Job.Name, r.Job.Out)
+		}
 	}
-	fmt.Fprintf(stdout, "%d failed:\n", len(failed))
-	for _, r := range failed {
-		fmt.Fprintf(stdout, "  %s: %v\n", r.Job.Name, r.Err)
+	if len(failed) > 0 {
+		fmt.Fprintf(stdout, "%d failed:\n", len(failed))
+		for _, r := range failed {
+			fmt.Fprintf(stdout, "  %s: %v\n", r.Job.Name, r.Err)
+		}
 	}
-	return fmt.Errorf("%d of %d exports failed", len(failed), len(jobs))
+	// Every job counts, those a container added included.
+	switch {
+	case len(failed) > 0 && len(exist) > 0:
+		return fmt.Errorf("%d of %d exports failed, %d not written because their files exist", len(failed), len(results), len(exist))
+	case len(failed) > 0:
+		return fmt.Errorf("%d of %d exports failed", len(failed), len(results))
+	case len(exist) > 0:
+		return fmt.Errorf("%d of %d exports not written because their files exist (--force replaces them)", len(exist), len(results))
+	}
+	return nil
 }

@@ -171,7 +171,7 @@ func BenchmarkExportBatch(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				stdout.Reset()
-				if err := exportBatch(bc.src, bc.isDir, out, ".glb", openOptions{}, 0, &stdout, io.Discard); err != nil {
+				if err := exportBatch(bc.src, bc.isDir, out, ".glb", openOptions{}, 0, true, &stdout, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 				var n int

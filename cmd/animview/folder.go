@@ -28,11 +28,7 @@ func openFolder(path string, o openOptions) (*formats.Asset, error) {
 // folderLibrary lists a folder of resources once, for opening one entry
 // or many (a batch export).
 func folderLibrary(path string, o openOptions) (*prime.Library, error) {
-	var opts map[string]string
-	if o.Game != "" {
-		opts = map[string]string{"game": o.Game}
-	}
-	return prime.NewLibrary(folderResolver(path), path, true, opts)
+	return prime.NewLibrary(folderResolver(path), path, true, o.loaderOptions())
 }
 
 // openFolderEntry opens one entry of a folder's library ("" for the
@@ -53,7 +49,7 @@ func openFolderEntry(lib *prime.Library, path, entry string) (*formats.Asset, er
 
 // listEntries lists a PAK's or a folder's entries without opening any of
 // them; ok is false for other files.
-func listEntries(path string) (entries []formats.Entry, warnings []string, ok bool, err error) {
+func listEntries(path string, o openOptions) (entries []formats.Entry, warnings []string, ok bool, err error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		// Not a file here ("demo:", a typo): the usual open reports it.
@@ -73,7 +69,7 @@ func listEntries(path string) (entries []formats.Entry, warnings []string, ok bo
 	if !pak.Sniff(data) {
 		return nil, nil, false, nil
 	}
-	es, ws, err := pak.List(data)
+	es, ws, err := pak.List(path, data, o.loaderOptions())
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -162,9 +161,7 @@ func cmdInfo(args []string, w io.Writer) error {
 	}
 	j := describe(a)
 	if *asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(j)
+		return writeJSON(w, j)
 	}
 	return printInfo(w, j)
 }
@@ -240,22 +237,29 @@ func printInfo(w io.Writer, j *jsonInfo) error {
 
 func cmdList(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	// A PAK or a folder lists its entries without opening one.
-	if len(args) == 1 {
-		if es, warns, ok, err := listEntries(args[0]); ok || err != nil {
-			if err != nil {
-				return err
-			}
-			for _, e := range es {
-				fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
-			}
-			for _, wm := range warns {
-				fmt.Fprintf(w, "warning: %s\n", wm)
-			}
-			return nil
-		}
+	var lf loadFlags
+	lf.register(fs)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
-	a, err := openFileArg(fs, args, nil)
+	if len(pos) != 1 {
+		return fmt.Errorf("list needs one FILE: %w", errUsage)
+	}
+	// A PAK or a folder lists its entries without opening one.
+	if es, warns, ok, err := listEntries(pos[0], lf.options()); ok || err != nil {
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+		}
+		for _, wm := range warns {
+			fmt.Fprintf(w, "warning: %s\n", wm)
+		}
+		return nil
+	}
+	a, err := openAsset(pos[0], lf.options())
 	if err != nil {
 		return err
 	}

@@ -100,12 +100,13 @@ const usage = `usage:
   animview info [--json] FILE
   animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
   animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto]
+  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto] [--show mesh|mesh+bones|bones]
   animview list FILE
-  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME]
-  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf]
+  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
+  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
   animview version                     the version, the commit and whether the tree was modified
-FILE may be "demo:" for the built-in demo.
+FILE may be "demo:" for the built-in demo. --archive-budget MiB bounds what an archive (PAK) may
+decompress (512 MiB). export never replaces a file without --force.
 `
 
 // parseInterspersed parses flags that may come before or after positional
@@ -126,7 +127,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
-	skeleton, game, entry, character, model string
+	skeleton, game, entry, character, model, suit string
+	budget                                        int
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -135,6 +137,8 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
 	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
 	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
+	fs.IntVar(&l.budget, "archive-budget", formats.DefaultBudget>>20, "`MiB` an archive (PAK) may decompress in all")
+	fs.StringVar(&l.suit, "suit", "", "The Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
 }
 
 func (l *loadFlags) options() openOptions {
@@ -142,7 +146,7 @@ func (l *loadFlags) options() openOptions {
 	if entry == "" {
 		entry = l.character
 	}
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model}
+	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suit: l.suit}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must

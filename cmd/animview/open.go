@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/animview/animview/formats/sims"
 	"os"
 	"path/filepath"
 
@@ -20,6 +21,12 @@ type openOptions struct {
 	// Model is the model file an ANM splits (--model); it reaches the
 	// loader as Input.Skeleton, the resource the file is posed on.
 	Model string
+	// Budget is an archive's decompression budget in MiB
+	// (--archive-budget; 0: formats.DefaultBudget).
+	Budget int
+	// Suit is a Sims character file whose suits' skins the opened
+	// skeleton wears (--suit).
+	Suit string
 }
 
 func registry() *formats.Registry {
@@ -82,8 +89,49 @@ func openAsset(path string, o openOptions) (*formats.Asset, error) {
 		in.Skeleton = m
 	}
 	in.Entry = o.Entry
-	if o.Game != "" {
-		in.Options = map[string]string{"game": o.Game}
+	in.Options = o.loaderOptions()
+	a, err := registry().Load(in)
+	if err != nil || o.Suit == "" {
+		return a, err
 	}
-	return registry().Load(in)
+	if err := wearSuit(a, o.Suit); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// wearSuit replaces an asset's meshes with the skins of the suits in a
+// Sims character file (.cmx or .bcf), bound to the asset's skeleton and
+// found beside the suit file (formats/sims.SuitMeshes).
+func wearSuit(a *formats.Asset, path string) error {
+	in, err := readInput(path)
+	if err != nil {
+		return fmt.Errorf("suit: %w", err)
+	}
+	decode := sims.DecodeCMX
+	if sims.SniffBCF(in.Data) {
+		decode = sims.DecodeBCF
+	}
+	cf, err := decode(in.Data)
+	if err != nil {
+		return fmt.Errorf("suit %s: %w", path, err)
+	}
+	if len(cf.Suits) == 0 {
+		return fmt.Errorf("suit %s: the file has no suit", path)
+	}
+	if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
+		return fmt.Errorf("suit %s: %s has no skeleton to wear it", path, in.Name)
+	}
+	a.Meshes = nil
+	for i := range cf.Suits {
+		m, warns := sims.SuitMeshes(&cf.Suits[i], a.Skeleton, in.Siblings)
+		a.Warnings = append(a.Warnings, warns...)
+		if m != nil {
+			a.Meshes = append(a.Meshes, m)
+		}
+	}
+	if len(a.Meshes) == 0 {
+		return fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", path)
+	}
+	return a.Validate()
 }

@@ -155,9 +155,7 @@ func cmdPose(args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(j)
+		return writeJSON(w, j)
 	}
 	ci, err := findClip(a, *clip)
 	if err != nil && *clip != "" {
@@ -181,7 +179,22 @@ func cmdPose(args []string, w io.Writer) error {
 	if !math.IsNaN(*frame) {
 		j.Frame = frame
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	return writeJSON(w, j)
+}
+
+// writeJSON writes v indented. Loaders refuse NaN and infinities, but
+// finite values can still overflow single precision as bones compose (a
+// chain of scales near 1e38): that is an error that says so, not a bare
+// "json: unsupported value", and nothing is written.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	var uv *json.UnsupportedValueError
+	if errors.As(err, &uv) {
+		return fmt.Errorf("the result holds %s, past single precision's range (the file's numbers are finite but too large): %w", uv.Str, formats.ErrNonFinite)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/animview/animview/export"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 )
@@ -33,6 +33,8 @@ func cmdRender(args []string, stdout io.Writer) error {
 	labels := fs.Bool("labels", false, "draw bone names")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	followArg := fs.String("follow", "auto", "keep the camera on travelling figures: `on, off or auto`")
+	showArg := fs.String("show", "mesh+bones", "what to draw where the file has a mesh: `mesh, mesh+bones or bones`")
+	var show render.Show
 	var w, h int
 	var follow raster.Follow
 	a, err := openFileArg(fs, args, func() error {
@@ -48,6 +50,10 @@ func cmdRender(args []string, stdout io.Writer) error {
 		}
 		if follow, err = raster.ParseFollow(*followArg); err != nil {
 			return fmt.Errorf("--%w", err)
+		}
+		var ok bool
+		if show, ok = render.ParseShow(*showArg); !ok {
+			return fmt.Errorf("--show %q: want mesh, mesh+bones or bones", *showArg)
 		}
 		return nil
 	})
@@ -65,37 +71,30 @@ func cmdRender(args []string, stdout io.Writer) error {
 	}
 	opt := render.DefaultOptions()
 	opt.Labels = *labels
+	opt.Show = show
 	// --yaw is relative to the character's front, whatever way the format faces.
 	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	if *allFrames {
 		return renderFrames(a, ci, *out, fo, fpsSet(fs), stdout)
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return err
-	}
+	var encode func(io.Writer) error
 	switch strings.ToLower(filepath.Ext(*out)) {
 	case ".gif":
 		if ci < 0 {
-			f.Close()
 			return errors.New("a GIF needs a clip; the file has none")
 		}
-		err = raster.EncodeGIF(f, a, ci, fo)
+		encode = func(w io.Writer) error { return raster.EncodeGIF(w, a, ci, fo) }
 	case ".png":
-		img, rerr := raster.RenderFrame(a, ci, *tm, fo)
-		if rerr != nil {
-			err = rerr
-		} else {
-			err = raster.EncodePNG(f, img)
+		img, err := raster.RenderFrame(a, ci, *tm, fo)
+		if err != nil {
+			return err
 		}
+		encode = func(w io.Writer) error { return raster.EncodePNG(w, img) }
 	default:
-		err = fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		return fmt.Errorf("-o %s: want a .png or .gif name", *out)
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(*out)
+	// Written whole or not at all: a failure leaves what was there.
+	if err := export.WriteAtomic(*out, encode); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)

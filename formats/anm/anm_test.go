@@ -6,6 +6,7 @@ import (
 	"flag"
 	"math"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -475,5 +476,42 @@ func BenchmarkLoad(b *testing.B) {
 		if _, err := Load(in); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSymlinkedModel is issue 25's item 9 for ANM: the .ms3d beside the
+// file is found when it is a symbolic link to a model elsewhere.
+func TestSymlinkedModel(t *testing.T) {
+	real, dir := t.TempDir(), t.TempDir()
+	model := filepath.Join(real, "cylindro-model.ms3d")
+	if err := os.WriteFile(model, readFixture(t, modelFixture), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(model, filepath.Join(dir, "cylindro.ms3d")); err != nil {
+		t.Skipf("symbolic links: %v", err)
+	}
+	anm := readFixture(t, anmFixture)
+	a, err := Load(&formats.Input{Name: "cylindro.anm", Data: anm, Siblings: formats.FSResolver{FS: os.DirFS(dir)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Clips) == 0 || len(a.Skeleton.Bones) == 0 {
+		t.Errorf("%d clips on %d bones", len(a.Clips), len(a.Skeleton.Bones))
+	}
+}
+
+// TestModelMesh: an ANM shows its model's mesh, skinned to the same bones.
+func TestModelMesh(t *testing.T) {
+	model, err := os.ReadFile("../ms3d/testdata/tube_v4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Load(&formats.Input{Name: "tube.anm", Data: []byte("as Tube\nbl base +children\nan 0 48 bend\n"),
+		Skeleton: &formats.Input{Name: "tube_v4.ms3d", Data: model}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Meshes) != 1 || !a.Meshes[0].Skinned() || a.Meshes[0].Triangles() != 128 || len(a.Clips) != 1 {
+		t.Fatalf("%d meshes, %d clips; warnings %q", len(a.Meshes), len(a.Clips), a.Warnings)
 	}
 }

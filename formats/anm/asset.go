@@ -157,6 +157,8 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Format, err)
 	}
+	// The model's mesh, skinned to the same bones.
+	model.AttachMesh(a, strings.TrimSuffix(modelName, path.Ext(modelName)), bone)
 	for _, c := range a.Clips {
 		c.Info = append(c.Info, ms3d.BakeInfo(st)...)
 	}

@@ -40,8 +40,9 @@ func wantNonFinite(t *testing.T, err error, format, field string, off int) {
 
 // TestAniNonFinite is issue 25's items 3 and 4 for LEGO Island: a NaN key
 // (pns065rd.ani with bytes 256-259 set to 0xFF made `export` subdivide for
-// 33.6 s) is refused where it is read. Offsets are the hand vector's (spec
-// 1.2, see handVector) and the writer's minifig walk.
+// 33.6 s) is refused where it is read. Offsets are the hand vector's
+// (docs/formats/lego-island.md#ani-layout, see handVector) and the
+// writer's minifig walk.
 func TestAniNonFinite(t *testing.T) {
 	hand := unhex(t, handVector)
 	at := func(off int) []byte {

@@ -168,6 +168,13 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(sk.Bones) == 0 {
+		// A model without joints (a prop, a vehicle) is a static mesh on
+		// one bone that never moves, so that it opens, plays its empty
+		// timeline and exports like any other model.
+		sk.Bones = []formats.Bone{{ID: -1, Name: StaticBoneName, Parent: -1, Bind: formats.Identity()}}
+		sk.Source = "one bone for a model without joints"
+	}
 	fps := f.FPS()
 	clip := &formats.Clip{Name: TimelineName, FrameRate: fps, Loop: true, Interp: formats.InterpShortestArc,
 		Tracks: make([]formats.BoneTracks, len(sk.Bones))}
@@ -202,10 +209,38 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 	if len(f.Rest) > 0 {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("%d bytes after the known sections were not read (an unknown sub-version)", len(f.Rest)))
 	}
+	f.AttachMesh(a, name, bone)
 	if err := a.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", format, err)
 	}
 	return a, nil
+}
+
+// StaticBoneName names the one bone of a model without joints.
+const StaticBoneName = "(model)"
+
+// AttachMesh builds the model's mesh over a.Skeleton (bone maps file
+// joints to its bones) and adds it to a.Meshes; a model without triangles
+// adds none. A mesh that cannot be built is left out with a warning that
+// says why and where, and the skeleton still plays.
+func (f *File) AttachMesh(a *formats.Asset, name string, bone []int) {
+	if len(f.Triangles) == 0 && len(f.Groups) == 0 {
+		return
+	}
+	m, warns, err := f.Mesh(name, a.Skeleton, bone)
+	for _, w := range warns {
+		a.Warnings = append(a.Warnings, "mesh: "+w)
+	}
+	if err == nil {
+		err = m.Validate(len(a.Skeleton.Bones))
+	}
+	if err != nil {
+		a.Warnings = append(a.Warnings, fmt.Sprintf("mesh not loaded: %v", err))
+		return
+	}
+	a.Meshes = append(a.Meshes, m)
+	a.Info = append(a.Info, formats.KV{Key: "mesh", Value: fmt.Sprintf("%d vertices, %d triangles, %d groups, skinned %v",
+		len(m.Positions), m.Triangles(), len(m.Groups), m.Skinned())})
 }
 
 // BakeInfo describes a bake for a clip's info.

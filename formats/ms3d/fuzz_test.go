@@ -14,7 +14,7 @@ import (
 func FuzzMS3D(f *testing.F) {
 	f.Add(mustEncode(f, arm()))
 	f.Add(mustEncode(f, armV3()))
-	for _, name := range []string{armFixture, v3Fixture} {
+	for _, name := range []string{armFixture, v3Fixture, TubeFixture} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}

@@ -85,6 +85,7 @@ func TestFixtures(t *testing.T) {
 		armFixture:  mustEncode(t, arm()),
 		v3Fixture:   mustEncode(t, armV3()),
 		textFixture: arm().EncodeText(),
+		TubeFixture: mustEncode(t, tube()),
 	}
 	for name, want := range files {
 		if *update {

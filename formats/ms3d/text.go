@@ -156,7 +156,7 @@ func (r *textReader) ints(field string, toks []string, n int) ([]int, error) {
 func ParseText(data []byte) (*File, error) {
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
 	r := &textReader{lines: strings.Split(text, "\n")}
-	f := &File{Header: Header{ID: Magic, Version: 4}, AnimationFPS: TextFPS}
+	f := &File{Header: Header{ID: Magic, Version: 4}, AnimationFPS: TextFPS, text: &textLines{}}
 	frames, err := r.next("Frames")
 	if err != nil {
 		return nil, err
@@ -236,7 +236,16 @@ func (r *textReader) meshes(f *File) error {
 			if err != nil {
 				return err
 			}
+			bone := is[1]
+			if bone < -1 || bone > 127 {
+				// Not a joint of any model: the mesh reports it at this
+				// line, and the skeleton still loads.
+				f.text.badBone = append(f.text.badBone, [2]int{len(f.Vertices), bone})
+				bone = -128
+			}
+			is[1] = bone
 			f.Vertices = append(f.Vertices, Vertex{Flags: uint8(is[0]), Position: [3]float32{fs[0], fs[1], fs[2]}, BoneID: int8(is[1])})
+			f.text.vertexLine = append(f.text.vertexLine, r.line)
 			uv[i] = [2]float32{fs[3], fs[4]}
 		}
 		nn, err := r.countLine("normals")
@@ -286,6 +295,7 @@ func (r *textReader) meshes(f *File) error {
 			}
 			g.Triangles = append(g.Triangles, uint16(len(f.Triangles)))
 			f.Triangles = append(f.Triangles, tri)
+			f.text.triangleLine = append(f.text.triangleLine, r.line)
 		}
 		f.Groups = append(f.Groups, g)
 	}

@@ -168,6 +168,10 @@ type File struct {
 	// Rest holds the bytes after the last section this reader knows (a
 	// section of an unknown sub-version and all that follows it).
 	Rest []byte
+
+	// text records the lines of an ASCII export's vertices and
+	// triangles, for errors; nil for a binary file.
+	text *textLines
 }
 
 // Comment is a comment attached to the group, material or joint at Index.

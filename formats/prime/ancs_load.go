@@ -1,12 +1,14 @@
 package prime
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/bin"
 )
 
 // LoaderANCS names the ANCS loader.
@@ -223,7 +225,10 @@ func NewLibrary(r formats.Resolver, source string, loose bool, options map[strin
 	if lib.err != nil {
 		return nil, fmt.Errorf("%s: %w", source, lib.err)
 	}
-	entries, warns := lib.entries(loose)
+	entries, warns, err := lib.entries(loose, false)
+	if err != nil {
+		return nil, err
+	}
 	return &Library{lib: lib, entries: entries, warns: warns, source: source, options: options}, nil
 }
 
@@ -258,29 +263,35 @@ func (l *Library) Open(entryName string) (*formats.Asset, error) {
 }
 
 // LibraryEntries lists what OpenLibrary would offer, without opening any
-// of it (for `list`), and the problems met on the way.
+// of it (for `list`), and the problems met on the way. Through a resolver
+// that can open prefixes (a PAK, a folder) it reads only as much of each
+// character set as naming its characters takes.
 func LibraryEntries(r formats.Resolver, loose bool) ([]formats.Entry, []string, error) {
 	lib := newLibrary(r)
 	if lib.err != nil {
 		return nil, nil, lib.err
 	}
-	es, warns := lib.entries(loose)
+	es, warns, err := lib.entries(loose, true)
+	if err != nil {
+		return nil, nil, err
+	}
 	return publicEntries(es), warns, nil
 }
 
-func (l *library) entries(loose bool) ([]entry, []string) {
+// entries parses every character set (from prefixes when listing) and
+// lists their characters and, with loose, the ANIMs no set plays. A set
+// that fails is a warning; an archive over its budget is an error.
+func (l *library) entries(loose, listing bool) ([]entry, []string, error) {
 	var sets []*loadedSet
 	var warns []string
 	for _, n := range l.sorted {
 		if !hasExt(n, ".ancs") {
 			continue
 		}
-		data, err := l.r.Open(n)
-		if err != nil {
-			warns = append(warns, fmt.Sprintf("%s: %v", n, err))
-			continue
+		a, err := l.parseSet(n, listing)
+		if errors.Is(err, formats.ErrBudget) {
+			return nil, nil, err
 		}
-		a, err := ParseANCS(data, GameAuto)
 		if err != nil {
 			warns = append(warns, fmt.Sprintf("%s: %v", n, err))
 			continue
@@ -289,7 +300,7 @@ func (l *library) entries(loose bool) ([]entry, []string) {
 	}
 	entries := l.characterEntries(sets)
 	if !loose {
-		return entries, warns
+		return entries, warns, nil
 	}
 	played := map[uint32]bool{}
 	for _, s := range sets {
@@ -308,7 +319,42 @@ func (l *library) entries(loose bool) ([]entry, []string) {
 		}
 		entries = append(entries, entry{Entry: formats.Entry{Name: n, Type: EntryAnim}, anim: n})
 	}
-	return entries, warns
+	return entries, warns, nil
+}
+
+// listPrefix is the first prefix of a character set a listing parses; each
+// retry reads eight times more, up to maxListPrefix, then the whole file.
+const (
+	listPrefix    = 64 << 10
+	maxListPrefix = 32 << 20
+)
+
+// parseSet parses the character set name. When listing through a
+// formats.PrefixOpener it parses prefixes of growing length: the reader
+// only moves forward, so a prefix that parses gives the same set as the
+// whole file (less its trailing bytes, which a listing does not show), and
+// a prefix whose parse fails for a reason other than running out of bytes
+// (bin.ErrShort, bin.ErrCount) fails the same way whole
+// (docs/formats/README.md#limits). So a damaged or aliased 128 MiB entry
+// is listed from its first 64 KiB.
+func (l *library) parseSet(name string, listing bool) (*ANCS, error) {
+	if po, ok := l.r.(formats.PrefixOpener); ok && listing {
+		for n := listPrefix; n <= maxListPrefix; n *= 8 {
+			data, whole, err := po.OpenPrefix(name, n)
+			if err != nil {
+				return nil, err
+			}
+			a, err := ParseANCS(data, GameAuto)
+			if whole || err == nil || !(errors.Is(err, bin.ErrShort) || errors.Is(err, bin.ErrCount)) {
+				return a, err
+			}
+		}
+	}
+	data, err := l.r.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return ParseANCS(data, GameAuto)
 }
 
 // walk calls f on every meta-animation node of the set: the animations'
@@ -384,6 +430,9 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 			continue
 		}
 		data, _, err := l.open(ref.id, "ANIM")
+		if errors.Is(err, formats.ErrBudget) {
+			return nil, err
+		}
 		if err != nil {
 			warn("%v (played as %q); its Play nodes have no clip", err, ref.name)
 			continue
@@ -401,7 +450,10 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 
 	// The skeleton: the character's CINF, else flat bones from the
 	// channels of every clip.
-	sk := l.skeleton(ch, func(format string, args ...any) { warn(format, args...) })
+	sk, cinf, err := l.skeleton(ch, func(format string, args ...any) { warn(format, args...) })
+	if err != nil {
+		return nil, err
+	}
 	if sk == nil {
 		var all Keys
 		for _, ref := range refs {
@@ -446,7 +498,9 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 		}
 		if evID != 0 && l.r != nil {
 			src := fmt.Sprintf("%08X.EVNT (%s)", evID, how)
-			if data, _, err := l.open(evID, "EVNT"); err != nil {
+			if data, _, err := l.open(evID, "EVNT"); errors.Is(err, formats.ErrBudget) {
+				return nil, err
+			} else if err != nil {
 				warn("%v (named by %s of ANIM %08X)", err, how, ref.id)
 				src = fmt.Sprintf("%08X.EVNT (missing)", evID)
 			} else if e, err := ParseEVNT(data, GameAuto); err != nil {
@@ -483,6 +537,7 @@ func (l *library) characterAsset(set *loadedSet, ci int) (*formats.Asset, error)
 		formats.KV{Key: "additive animations", Value: strconv.Itoa(len(a.Anims.Additive))},
 		formats.KV{Key: "ANIMs played", Value: fmt.Sprintf("%d (%d found)", len(refs), len(asset.Clips))},
 	)
+	l.attachMesh(asset, ch, cinf, sk, warn)
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", fmtANCS, err)
 	}
@@ -502,31 +557,35 @@ func (w *warnings) warn(format string, args ...any) {
 	}
 }
 
-// skeleton opens the character's CINF, or returns nil after a warning.
-func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) *formats.Skeleton {
+// skeleton opens the character's CINF and builds its skeleton, or returns
+// nils after a warning; the error is an archive over its budget.
+func (l *library) skeleton(ch *ANCSCharacter, warn func(string, ...any)) (*formats.Skeleton, *CINF, error) {
 	if l.r == nil {
-		return nil
+		return nil, nil, nil
 	}
 	data, name, err := l.open(ch.Skeleton, "CINF")
+	if errors.Is(err, formats.ErrBudget) {
+		return nil, nil, err
+	}
 	if err != nil {
 		warn("%v (the skeleton of %q); bones come from the clips' channels", err, ch.Name)
-		return nil
+		return nil, nil, nil
 	}
 	c, err := ParseCINF(data, GameAuto)
 	if err != nil {
 		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
-		return nil
+		return nil, nil, nil
 	}
 	sk, ws, err := c.Skeleton(fmt.Sprintf("%08X", ch.Skeleton))
 	if err != nil {
 		warn("CINF %08X: %v; bones come from the clips' channels", ch.Skeleton, err)
-		return nil
+		return nil, nil, nil
 	}
 	for _, w := range ws {
 		warn("CINF %08X: %s", ch.Skeleton, w)
 	}
 	sk.Source = name + " (the character's skeleton)"
-	return sk
+	return sk, c, nil
 }
 
 // forCharacter returns the EVNT with only the events for character ci

@@ -10,9 +10,10 @@ import (
 	"github.com/animview/animview/formats"
 )
 
+// demoSetFolder is the demo character set with its models and skin.
 func demoSetFolder(t testing.TB, game Game) fstest.MapFS {
 	t.Helper()
-	files, err := DemoSetFiles(game)
+	files, err := DemoSkinnedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -208,7 +208,7 @@ func readString(r *bin.Reader, field string) string {
 			return ""
 		}
 	}
-	r.FailAt(field, off, "no NUL before the end of data: %v", bin.ErrShort)
+	r.FailAt(field, off, "no NUL before the end of data: %w", bin.ErrShort)
 	return ""
 }
 

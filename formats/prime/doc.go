@@ -1,8 +1,9 @@
 // Package prime reads and writes the animation files of Metroid Prime (MP1)
 // and Metroid Prime 2: Echoes (MP2) for the GameCube: ANIM clips (version 0,
 // uncompressed, and version 2, the compressed bitstream), CINF skeletons,
-// EVNT event lists, and ANCS character sets with their animation sets
-// (meta-animation trees and transitions, filled into formats.AnimSet).
+// EVNT event lists, ANCS character sets with their animation sets
+// (meta-animation trees and transitions, filled into formats.AnimSet), and
+// a character's CMDL model with its CSKR skin (filled into formats.Mesh).
 // Package pak below reads the games' PAK archives.
 //
 // The decoders follow the games' own evaluation as the decompilations show

@@ -89,7 +89,10 @@ func LoadANIM(in *formats.Input) (*formats.Asset, error) {
 	asset.Skeleton = sk
 	asset.Skeletons = []*formats.Skeleton{sk}
 	clip := buildClip(a, sk, baseName(in.Name), asset)
-	src := attachEvents(in, a, sk, clip, asset)
+	src, err := attachEvents(in, a, sk, clip, asset)
+	if err != nil {
+		return nil, err
+	}
 	clip.Info = append(clip.Info, formats.KV{Key: "event source", Value: src})
 	asset.Clips = []*formats.Clip{clip}
 	asset.Info = append(asset.Info, formats.KV{Key: "game", Value: a.Game.String()},

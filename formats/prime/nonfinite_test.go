@@ -117,6 +117,14 @@ func TestNonFinite(t *testing.T) {
 		add(g+"ANCS default fade", b, 0.1875, tryANCS, "default additive fade in", fmtANCS)
 	}
 
+	runNonFinite(t, cases)
+}
+
+// runNonFinite damages each case's word and checks the error: a
+// *formats.Error of the case's format (fmtANIM when empty) naming its
+// field (as a suffix) at its offset, wrapping ErrNonFinite.
+func runNonFinite(t *testing.T, cases []nonFiniteCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.parse(tc.data); err != nil {

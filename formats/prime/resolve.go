@@ -1,6 +1,7 @@
 package prime
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -36,11 +37,15 @@ func resolveSkeleton(in *formats.Input, a *Anim, game Game, asset *formats.Asset
 		note(sk.Source)
 		return sk, nil
 	}
-	if sk := siblingSkeleton(in, a, asset); sk != nil {
+	sk, err := siblingSkeleton(in, a, asset)
+	if err != nil {
+		return nil, err
+	}
+	if sk != nil {
 		note(sk.Source)
 		return sk, nil
 	}
-	sk := flatSkeleton(baseName(in.Name), &a.Keys)
+	sk = flatSkeleton(baseName(in.Name), &a.Keys)
 	note(sk.Source)
 	return sk, nil
 }
@@ -64,14 +69,16 @@ func hasExt(name, ext string) bool {
 	return len(name) > len(ext) && strings.EqualFold(name[len(name)-len(ext):], ext)
 }
 
-func siblingSkeleton(in *formats.Input, a *Anim, asset *formats.Asset) *formats.Skeleton {
+// siblingSkeleton returns the covering sibling CINF with the fewest bones,
+// or nil; the error is an archive over its budget.
+func siblingSkeleton(in *formats.Input, a *Anim, asset *formats.Asset) (*formats.Skeleton, error) {
 	if in.Siblings == nil {
-		return nil
+		return nil, nil
 	}
 	names, err := in.Siblings.List()
 	if err != nil {
 		asset.Warnings = append(asset.Warnings, fmt.Sprintf("looking for a CINF beside the file: %v", err))
-		return nil
+		return nil, nil
 	}
 	var cands []string
 	for _, n := range names {
@@ -88,6 +95,9 @@ func siblingSkeleton(in *formats.Input, a *Anim, asset *formats.Asset) *formats.
 	bestName, covering := "", 0
 	for _, n := range cands {
 		data, err := in.Siblings.Open(n)
+		if errors.Is(err, formats.ErrBudget) {
+			return nil, err
+		}
 		if err != nil {
 			continue
 		}
@@ -101,18 +111,18 @@ func siblingSkeleton(in *formats.Input, a *Anim, asset *formats.Asset) *formats.
 		}
 	}
 	if best == nil {
-		return nil
+		return nil, nil
 	}
 	sk, warn, err := best.Skeleton(baseName(bestName))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	asset.Warnings = append(asset.Warnings, warn...)
 	sk.Source = fmt.Sprintf("sibling %s (its bone ids cover the %d channels)", bestName, len(a.Keys.Channels))
 	if covering > 1 {
 		sk.Source += fmt.Sprintf("; %d CINFs cover them, this one has the fewest bones", covering)
 	}
-	return sk
+	return sk, nil
 }
 
 // flatSkeleton makes one root bone per channel, named by its id, at the
@@ -171,9 +181,9 @@ func findByID(r formats.Resolver, id uint32, ext string) (string, bool) {
 // attachEvents loads the EVNT the ANIM names (MP1: the header's id), or
 // failing that one named by the ANIM's own id, and puts its events on the
 // clip. It returns the event source for Info.
-func attachEvents(in *formats.Input, a *Anim, sk *formats.Skeleton, clip *formats.Clip, asset *formats.Asset) string {
+func attachEvents(in *formats.Input, a *Anim, sk *formats.Skeleton, clip *formats.Clip, asset *formats.Asset) (string, error) {
 	if in.Siblings == nil {
-		return "none (no folder to look in)"
+		return "none (no folder to look in)", nil
 	}
 	id, named := a.EVNTID()
 	name, ok := "", false
@@ -191,20 +201,23 @@ func attachEvents(in *formats.Input, a *Anim, sk *formats.Skeleton, clip *format
 	if !ok {
 		if named {
 			asset.Warnings = append(asset.Warnings, fmt.Sprintf("the ANIM names EVNT %08X, which is not beside it", id))
-			return fmt.Sprintf("%08X.EVNT (not found)", id)
+			return fmt.Sprintf("%08X.EVNT (not found)", id), nil
 		}
-		return "none"
+		return "none", nil
 	}
 	data, err := in.Siblings.Open(name)
+	if errors.Is(err, formats.ErrBudget) {
+		return "", err
+	}
 	if err != nil {
 		asset.Warnings = append(asset.Warnings, fmt.Sprintf("events: %v", err))
-		return name + " (unreadable)"
+		return name + " (unreadable)", nil
 	}
 	e, err := ParseEVNT(data, GameAuto)
 	if err != nil {
 		asset.Warnings = append(asset.Warnings, fmt.Sprintf("events %s: %v", name, err))
-		return name + " (unreadable)"
+		return name + " (unreadable)", nil
 	}
 	clip.Events = e.Events(sk)
-	return fmt.Sprintf("%s (%s)", name, how)
+	return fmt.Sprintf("%s (%s)", name, how), nil
 }

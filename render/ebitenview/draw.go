@@ -55,10 +55,13 @@ func Draw(dst *ebiten.Image, dl *render.DrawList, face text.Face) {
 // is host memory: 64, 256 and 512 MiB buffers, about 1 GB resident.
 type Drawer struct {
 	white *ebiten.Image
-	vs    []ebiten.Vertex
-	is    []uint32
-	op    ebiten.DrawTrianglesOptions
-	top   text.DrawOptions
+	// mesh holds the draw list's mesh layer on the GPU.
+	mesh   *ebiten.Image
+	meshOp ebiten.DrawImageOptions
+	vs     []ebiten.Vertex
+	is     []uint32
+	op     ebiten.DrawTrianglesOptions
+	top    text.DrawOptions
 }
 
 // maxBatch bounds the vertices of one DrawTriangles32 call.
@@ -70,6 +73,10 @@ func (d *Drawer) Dispose() {
 		d.white.Deallocate()
 		d.white = nil
 	}
+	if d.mesh != nil {
+		d.mesh.Deallocate()
+		d.mesh = nil
+	}
 }
 
 // Draw is the package's Draw with the Drawer's reused buffers.
@@ -80,7 +87,11 @@ func (d *Drawer) Draw(dst *ebiten.Image, dl *render.DrawList, face text.Face) {
 	d.prepare()
 	dst.Fill(dl.Background)
 	d.vs, d.is = d.vs[:0], d.is[:0]
+	at := min(max(dl.MeshAt, 0), len(dl.Lines))
 	for i := range dl.Lines {
+		if i == at {
+			d.drawMesh(dst, dl)
+		}
 		l := &dl.Lines[i]
 		d.stroke(dst, l.A[0], l.A[1], l.B[0], l.B[1], l.Width, l.Color)
 		if l.Kind == render.KindBone {
@@ -88,6 +99,9 @@ func (d *Drawer) Draw(dst *ebiten.Image, dl *render.DrawList, face text.Face) {
 			d.disc(dst, l.A[0], l.A[1], l.Width/2, l.Color)
 			d.disc(dst, l.B[0], l.B[1], l.Width/2, l.Color)
 		}
+	}
+	if at == len(dl.Lines) {
+		d.drawMesh(dst, dl)
 	}
 	for i := range dl.Dots {
 		p := &dl.Dots[i]
@@ -111,6 +125,30 @@ func (d *Drawer) Draw(dst *ebiten.Image, dl *render.DrawList, face text.Face) {
 		op.ColorScale.ScaleWithColor(l.Color)
 		text.Draw(dst, l.Text, face, op)
 	}
+}
+
+// drawMesh flushes the lines so far and draws the list's mesh layer (the
+// triangles rasterised with a depth test in pure Go, render.MeshLayer):
+// ebiten has no depth buffer, and no sort order can promise that a
+// triangle is never drawn over a nearer one.
+func (d *Drawer) drawMesh(dst *ebiten.Image, dl *render.DrawList) {
+	ml := dl.MeshLayer()
+	if ml == nil || ml.Dirty.Empty() {
+		return
+	}
+	d.flush(dst)
+	b := ml.Image.Rect
+	if d.mesh == nil || d.mesh.Bounds().Dx() != b.Dx() || d.mesh.Bounds().Dy() != b.Dy() {
+		if d.mesh != nil {
+			d.mesh.Deallocate()
+		}
+		d.mesh = ebiten.NewImage(b.Dx(), b.Dy())
+	}
+	d.mesh.WritePixels(ml.Image.Pix)
+	vp := dl.Viewport()
+	d.meshOp.GeoM.Reset()
+	d.meshOp.GeoM.Translate(float64(vp.X), float64(vp.Y))
+	dst.DrawImage(d.mesh, &d.meshOp)
 }
 
 // flush sends the batched triangles.

@@ -46,18 +46,12 @@ func Draw(dst *image.RGBA, dl *render.DrawList, face font.Face) {
 	}
 	draw.Draw(dst, dst.Bounds(), image.NewUniform(dl.Background), image.Point{}, draw.Src)
 	p := newPainter(dst)
-	// Consecutive shapes of one colour are filled as one path: that is the
-	// painter's order the list asks for, and where two sticks of a colour
-	// overlap the coverage saturates instead of doubling the anti-aliasing
-	// fringe.
-	for i := 0; i < len(dl.Lines); {
-		c := dl.Lines[i].Color
-		for ; i < len(dl.Lines) && dl.Lines[i].Color == c; i++ {
-			l := &dl.Lines[i]
-			p.stroke(l.A[0], l.A[1], l.B[0], l.B[1], l.Width, l.Kind == render.KindBone)
-		}
-		p.fill(c)
+	at := min(max(dl.MeshAt, 0), len(dl.Lines))
+	strokeLines(p, dl.Lines[:at])
+	if ml := dl.MeshLayer(); ml != nil {
+		drawMesh(dst, ml, dl)
 	}
+	strokeLines(p, dl.Lines[at:])
 	for i := 0; i < len(dl.Dots); {
 		c := dl.Dots[i].Color
 		for ; i < len(dl.Dots) && dl.Dots[i].Color == c; i++ {
@@ -73,6 +67,33 @@ func Draw(dst *image.RGBA, dl *render.DrawList, face font.Face) {
 		face = DefaultFace()
 	}
 	drawLabels(dst, dl.Labels, face)
+}
+
+// strokeLines fills lines in order. Consecutive shapes of one colour are
+// filled as one path: that is the painter's order the list asks for, and
+// where two sticks of a colour overlap the coverage saturates instead of
+// doubling the anti-aliasing fringe.
+func strokeLines(p *painter, lines []render.Line) {
+	for i := 0; i < len(lines); {
+		c := lines[i].Color
+		for ; i < len(lines) && lines[i].Color == c; i++ {
+			l := &lines[i]
+			p.stroke(l.A[0], l.A[1], l.B[0], l.B[1], l.Width, l.Kind == render.KindBone)
+		}
+		p.fill(c)
+	}
+}
+
+// drawMesh copies the covered pixels of the mesh layer (opaque where a
+// triangle is, transparent elsewhere) onto dst at the viewport's corner.
+func drawMesh(dst *image.RGBA, ml *render.MeshLayer, dl *render.DrawList) {
+	vp := dl.Viewport()
+	off := image.Pt(int(vp.X), int(vp.Y))
+	r := ml.Dirty.Add(off).Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	draw.Draw(dst, r, ml.Image, r.Min.Sub(off), draw.Over)
 }
 
 func drawLabels(dst *image.RGBA, labels []render.Label, face font.Face) {

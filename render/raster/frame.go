@@ -163,12 +163,16 @@ func (r *renderer) setup(a *formats.Asset, fo FrameOptions) {
 		World:    player.NewWorldPose(sk),
 		Selected: -1,
 		Root:     render.SceneRoot(a.Coords),
+		Meshes:   a.Meshes,
 	}
 	r.vp = render.Viewport{W: float32(w), H: float32(h)}
 	r.cam = render.DefaultCamera()
 	r.cam.Yaw, r.cam.Pitch = 0, 0
 	r.cam.Orbit(fo.Yaw, fo.Pitch)
 	r.framing = r.frameClip()
+	if r.opt.Show != render.ShowBones {
+		r.framing.AddMeshes(sk, a.Meshes, r.scene.Root)
+	}
 	r.scene.Links = r.framing.Link
 	r.scene.Helper = render.HelperBones(sk, a.Clips)
 	if r.clip != nil && r.clip.Drives != nil {

@@ -6,9 +6,11 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
@@ -317,5 +319,41 @@ func TestRenderFrameErrors(t *testing.T) {
 		if err := EncodeGIF(&bytes.Buffer{}, tc.asset, tc.clip, tc.fo); err == nil {
 			t.Errorf("%s: EncodeGIF gave no error", tc.name)
 		}
+	}
+}
+
+// TestRenderMesh: the tube fixture renders its skinned mesh (pixels in
+// its material's clay colour, shaded) under its bones, and --show bones
+// leaves the mesh out.
+func TestRenderMesh(t *testing.T) {
+	data, err := os.ReadFile("../../formats/ms3d/testdata/tube_v4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ms3d.Load(&formats.Input{Name: "tube_v4.ms3d", Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(show render.Show) int {
+		o := render.DefaultOptions()
+		o.Show = show
+		img, err := RenderFrame(a, 0, 1, FrameOptions{Width: 200, Height: 200, Options: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for i := 0; i < len(img.Pix); i += 4 {
+			r, g, b := float64(img.Pix[i]), float64(img.Pix[i+1]), float64(img.Pix[i+2])
+			// Clay (0.8, 0.55, 0.4) at any light keeps its ratios; the
+			// bones' amber (0.95, 0.76, 0.31) does not have them.
+			if r > 60 && math.Abs(g/r-0.69) < 0.05 && math.Abs(b/r-0.5) < 0.06 {
+				n++
+			}
+		}
+		return n
+	}
+	mesh, bones := count(render.ShowMeshBones), count(render.ShowBones)
+	if mesh < 500 || bones > 50 {
+		t.Errorf("clay pixels: %d with the mesh, %d with bones only", mesh, bones)
 	}
 }

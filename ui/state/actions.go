@@ -28,7 +28,7 @@ func verbArgs(verb string) (int, bool) {
 	switch verb {
 	case "show-all", "next-clip", "prev-clip", "play", "pause", "reverse",
 		"next-key", "prev-key", "next-event", "prev-event", "ortho", "onion", "axes",
-		"in-place", "helpers", "labels", "grid", "bind-pose", "warnings", "dismiss",
+		"in-place", "helpers", "labels", "grid", "bind-pose", "warnings", "dismiss", "mesh",
 		"frame-all", "zoom-bone", "record-gif":
 		return 0, true
 	case "select-bone", "hide-bone", "show-bone", "hide-subtree", "seek", "frame",
@@ -180,6 +180,8 @@ func (s *State) Apply(a Action) error {
 		s.ToggleInPlace()
 	case "helpers":
 		s.ToggleHelpers()
+	case "mesh":
+		s.CycleShow()
 	case "labels":
 		s.Labels = !s.Labels
 	case "grid":

@@ -74,6 +74,9 @@ type State struct {
 	NoticeUntil time.Time
 
 	Labels, Grid bool
+	// Show is what of a figure with a mesh is drawn: the mesh, the mesh
+	// with its bones (the default), or the bones (the M key cycles).
+	Show render.Show
 	// Follow keeps the camera on the root bone as it travels.
 	Follow bool
 	// ThroughCamera views through the clip's animated camera.
@@ -106,7 +109,7 @@ type Fired struct {
 
 // New returns a state with an asset opened.
 func New(path string, a *formats.Asset) *State {
-	s := &State{Speed: 1, Loop: true, Playing: true, Grid: true, Camera: render.DefaultCamera()}
+	s := &State{Speed: 1, Loop: true, Playing: true, Grid: true, Show: render.ShowMeshBones, Camera: render.DefaultCamera()}
 	s.SetAsset(path, a)
 	return s
 }
@@ -128,6 +131,23 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 		s.Animated, s.Dim, s.mover = nil, nil, -1
 	}
 	s.resetAnims()
+}
+
+// CycleShow moves to the next of mesh, mesh with bones and bones (the M
+// key); an asset without a mesh always shows its bones.
+func (s *State) CycleShow() { s.Show = s.Show.Next() }
+
+// HasMesh reports whether the open asset has a mesh to draw.
+func (s *State) HasMesh() bool {
+	if s.Asset == nil {
+		return false
+	}
+	for _, m := range s.Asset.Meshes {
+		if m != nil && m.Triangles() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // CurrentClip returns the open clip or nil.

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/bin"
@@ -49,6 +50,12 @@ type File struct {
 	// byName maps <ID>.<TYPE> to the first resource with that id and type.
 	byName map[string]int
 	names  []string
+	budget *formats.Budget
+	mu     sync.Mutex
+	// whole holds the entries decompressed whole and prefix the longest
+	// prefix decompressed of the others, by where they are stored.
+	whole  map[span]*inflated
+	prefix map[span][]byte
 }
 
 // Named is a named resource (a world's entry point and the like).
@@ -89,7 +96,8 @@ func Sniff(data []byte) bool {
 // Parse reads the tables of a PAK and checks every entry against the file.
 func Parse(data []byte) (*File, error) {
 	r := bin.NewReader(data, binary.BigEndian, fmtPAK)
-	f := &File{data: data, byName: map[string]int{}}
+	f := &File{data: data, byName: map[string]int{}, budget: formats.NewBudget(fmtPAK, 0),
+		whole: map[span]*inflated{}, prefix: map[span][]byte{}}
 	f.Major = r.U16("version major")
 	f.Minor = r.U16("version minor")
 	if r.Err() == nil && (f.Major != 3 || f.Minor != 5) {
@@ -177,21 +185,126 @@ func (f *File) Stored(i int) []byte {
 	return f.data[res.Offset : res.Offset+res.Size]
 }
 
+// span is where an entry is stored: rows with the same span (aliases) are
+// one entry, decompressed once.
+type span struct{ off, size uint32 }
+
+// inflated is a compressed entry decompressed whole, shared by its
+// aliases.
+type inflated struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+// SetBudget makes b count what the archive decompresses (a default budget
+// named "PAK" counts otherwise). Call it before the first Data or Prefix.
+func (f *File) SetBudget(b *formats.Budget) { f.budget = b }
+
+// Budget returns the budget that counts what the archive decompresses.
+func (f *File) Budget() *formats.Budget { return f.budget }
+
 // Data returns resource i's contents, decompressed when the entry is. The
 // output never exceeds the declared size: a stream that would write more,
-// or that ends short of it, is an error.
+// or that ends short of it, is an error. Rows that share an entry's offset
+// and size get the same bytes, decompressed once; the callers must not
+// write to them. Every decompression is counted against the archive's
+// budget first (docs/formats/README.md#limits).
 func (f *File) Data(i int) ([]byte, error) {
 	if i < 0 || i >= len(f.Resources) {
 		return nil, fmt.Errorf("%s: no resource %d", fmtPAK, i)
 	}
 	res := &f.Resources[i]
-	stored := f.Stored(i)
 	if res.Compressed == 0 {
-		return stored, nil
+		return f.Stored(i), nil
 	}
+	k := span{res.Offset, res.Size}
+	f.mu.Lock()
+	e := f.whole[k]
+	if e == nil {
+		e = &inflated{}
+		f.whole[k] = e
+	}
+	f.mu.Unlock()
+	e.once.Do(func() {
+		e.data, e.err = f.decompress(i, -1)
+		if e.err == nil {
+			f.mu.Lock()
+			delete(f.prefix, k)
+			f.mu.Unlock()
+		}
+	})
+	return e.data, f.rowError(i, e.err)
+}
+
+// Prefix returns the first n bytes of resource i's contents, decompressing
+// only as far as it must, or all of them, with whole set, when the
+// contents have no more than n. A listing reads what it shows this way.
+func (f *File) Prefix(i, n int) (data []byte, whole bool, err error) {
+	if i < 0 || i >= len(f.Resources) {
+		return nil, false, fmt.Errorf("%s: no resource %d", fmtPAK, i)
+	}
+	res := &f.Resources[i]
+	if res.Compressed == 0 {
+		st := f.Stored(i)
+		if n >= len(st) {
+			return st, true, nil
+		}
+		return st[:n], false, nil
+	}
+	size := int(binary.BigEndian.Uint32(f.Stored(i)))
+	if n >= size {
+		d, err := f.Data(i)
+		return d, true, err
+	}
+	k := span{res.Offset, res.Size}
+	f.mu.Lock()
+	if p := f.prefix[k]; len(p) >= n {
+		f.mu.Unlock()
+		return p[:n], false, nil
+	}
+	if e := f.whole[k]; e != nil {
+		f.mu.Unlock()
+		// Decompressed whole already (or under way): wait for it.
+		d, err := f.Data(i)
+		if err != nil {
+			return nil, false, err
+		}
+		return d[:n], false, nil
+	}
+	f.mu.Unlock()
+	p, err := f.decompress(i, n)
+	if err != nil {
+		return nil, false, f.rowError(i, err)
+	}
+	f.mu.Lock()
+	if len(p) > len(f.prefix[k]) {
+		f.prefix[k] = p
+	}
+	f.mu.Unlock()
+	return p, false, nil
+}
+
+// rowError names row i in an entry's error (the entry may be shared by
+// aliases, and was decompressed for the first of them).
+func (f *File) rowError(i int, err error) error {
+	var fe *formats.Error
+	if err == nil || !errors.As(err, &fe) {
+		return err
+	}
+	out := *fe
+	out.Field = fmt.Sprintf("resource %d (%s) %s", i, f.Resources[i].Name(), fe.Field)
+	return &out
+}
+
+// decompress inflates resource i: whole (stop < 0), or its first stop
+// bytes. Errors name the field and the absolute offset; rowError adds the
+// row.
+func (f *File) decompress(i, stop int) ([]byte, error) {
+	res := &f.Resources[i]
+	stored := f.Stored(i)
 	fail := func(field string, off int, format string, args ...any) error {
-		return &formats.Error{Format: fmtPAK, Field: fmt.Sprintf("resource %d (%s) %s", i, res.Name(), field),
-			Offset: int64(res.Offset) + int64(off), Err: fmt.Errorf(format, args...)}
+		return &formats.Error{Format: fmtPAK, Field: field, Offset: int64(res.Offset) + int64(off), Err: fmt.Errorf(format, args...)}
 	}
 	size := binary.BigEndian.Uint32(stored)
 	payload := stored[4:]
@@ -201,10 +314,21 @@ func (f *File) Data(i int) ([]byte, error) {
 	if size > MaxResource || uint64(size) > 1100*uint64(len(payload))+SegmentSize {
 		return nil, fail("decompressed size", 0, "%d bytes cannot come from %d compressed bytes (limit %d)", size, len(payload), MaxResource)
 	}
-	if isZlib(payload) {
-		return inflate(payload, int(size), fail)
+	n := int(size)
+	if stop >= 0 && stop < n {
+		n = stop
 	}
-	return unsegment(payload, int(size), fail)
+	what := fmt.Sprintf("resource %d (%s)", i, res.Name())
+	if n < int(size) {
+		what = fmt.Sprintf("the first %d bytes of resource %d (%s)", n, i, res.Name())
+	}
+	if err := f.budget.Take(what, int64(n)); err != nil {
+		return nil, err
+	}
+	if isZlib(payload) {
+		return inflate(payload, int(size), n, fail)
+	}
+	return unsegment(payload, int(size), n, fail)
 }
 
 // isZlib tells an MP1 zlib stream (CMF 0x78 with a valid check) from MP2's
@@ -213,35 +337,53 @@ func isZlib(p []byte) bool {
 	return len(p) >= 2 && p[0] == 0x78 && (uint16(p[0])<<8|uint16(p[1]))%31 == 0
 }
 
-func inflate(p []byte, size int, fail func(string, int, string, ...any) error) ([]byte, error) {
+// inflate reads a zlib stream declared to inflate to size bytes into a
+// buffer of exactly n bytes (n == size: the whole entry, whose stream must
+// then end there with a good checksum; n < size: its first n bytes). An
+// overrun is found by asking for one byte more, so the buffer never grows.
+func inflate(p []byte, size, n int, fail func(string, int, string, ...any) error) ([]byte, error) {
 	zr, err := zlib.NewReader(bytes.NewReader(p))
 	if err != nil {
 		return nil, fail("zlib stream", 4, "%w", err)
 	}
-	out := make([]byte, 0, size)
-	buf := bytes.NewBuffer(out)
-	// One byte more than declared shows a stream that is too long.
-	n, err := io.Copy(buf, io.LimitReader(zr, int64(size)+1))
-	if err != nil {
+	out := make([]byte, n)
+	got, err := io.ReadFull(zr, out)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return nil, fail("zlib stream", 4, "inflates to %d bytes, not the declared %d", got, size)
+	case err != nil:
 		return nil, fail("zlib stream", 4, "%w", err)
+	case n < size:
+		return out, nil
 	}
-	if n != int64(size) {
-		if n > int64(size) {
+	var one [1]byte
+	switch extra, err := zr.Read(one[:]); {
+	case extra > 0:
+		return nil, fail("zlib stream", 4, "inflates past its declared %d bytes", size)
+	case err == nil:
+		// A reader may return no byte and no error; the next read
+		// says what follows.
+		if extra, err = io.ReadFull(zr, one[:]); extra > 0 {
 			return nil, fail("zlib stream", 4, "inflates past its declared %d bytes", size)
 		}
-		return nil, fail("zlib stream", 4, "inflates to %d bytes, not the declared %d", n, size)
+		if err != io.EOF && err != io.ErrUnexpectedEOF {
+			return nil, fail("zlib stream", 4, "%w", err)
+		}
+	case err != io.EOF:
+		return nil, fail("zlib stream", 4, "%w", err)
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // unsegment joins MP2's LZO segments: an s16 length, positive for that many
 // compressed bytes (inflating to at most SegmentSize), negative for that
 // many raw bytes, until the declared size is reached; what follows may only
-// be 0xFF padding.
-func unsegment(p []byte, size int, fail func(string, int, string, ...any) error) ([]byte, error) {
-	out := make([]byte, 0, size)
+// be 0xFF padding. With stop < size it returns the first stop bytes, having
+// decompressed no more than one segment past them.
+func unsegment(p []byte, size, stop int, fail func(string, int, string, ...any) error) ([]byte, error) {
+	out := make([]byte, 0, min(size, stop+SegmentSize))
 	off := 0
-	for seg := 0; len(out) < size; seg++ {
+	for seg := 0; len(out) < stop; seg++ {
 		field := "segment " + strconv.Itoa(seg)
 		if len(p)-off < 2 {
 			return nil, fail(field+" length", 4+off, "the entry ends after %d of %d bytes", len(out), size)
@@ -277,6 +419,9 @@ func unsegment(p []byte, size int, fail func(string, int, string, ...any) error)
 		}
 		off += n
 	}
+	if stop < size {
+		return out[:stop], nil
+	}
 	for i := off; i < len(p); i++ {
 		if p[i] != 0xFF {
 			return nil, fail("padding", 4+i, "byte %02X after the last segment is not 0xFF padding", p[i])
@@ -299,6 +444,16 @@ func (r resolver) Open(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: no resource %s", fmtPAK, name)
 	}
 	return r.f.Data(i)
+}
+
+// OpenPrefix makes the archive a formats.PrefixOpener: listings decompress
+// only the start of its character sets.
+func (r resolver) OpenPrefix(name string, n int) ([]byte, bool, error) {
+	i, ok := r.f.byName[name]
+	if !ok {
+		return nil, false, fmt.Errorf("%s: no resource %s", fmtPAK, name)
+	}
+	return r.f.Prefix(i, n)
 }
 
 // Loaders returns the PAK loader.
@@ -335,10 +490,15 @@ type Archive struct {
 // OpenArchive parses in.Data as a PAK and lists its library (in.Entry is
 // not used).
 func OpenArchive(in *formats.Input) (*Archive, error) {
+	budget, err := formats.BudgetFromOptions(in.Name, in.Options)
+	if err != nil {
+		return nil, err
+	}
 	f, err := Parse(in.Data)
 	if err != nil {
 		return nil, err
 	}
+	f.SetBudget(budget)
 	lib, err := prime.NewLibrary(f.Resolver(), in.Name, true, in.Options)
 	if err != nil {
 		return nil, err
@@ -365,12 +525,19 @@ func (arc *Archive) Open(entry string) (*formats.Asset, error) {
 }
 
 // List returns a PAK's entries (characters and loose animations) without
-// opening any of them, and the problems met on the way.
-func List(data []byte) ([]formats.Entry, []string, error) {
+// opening any of them, and the problems met on the way. It decompresses
+// only as much of each character set as it needs to name its characters,
+// under the budget options set for the archive name.
+func List(name string, data []byte, options map[string]string) ([]formats.Entry, []string, error) {
+	budget, err := formats.BudgetFromOptions(name, options)
+	if err != nil {
+		return nil, nil, err
+	}
 	f, err := Parse(data)
 	if err != nil {
 		return nil, nil, err
 	}
+	f.SetBudget(budget)
 	es, warns, err := prime.LibraryEntries(f.Resolver(), true)
 	return es, append(append([]string(nil), f.Warnings...), warns...), err
 }

@@ -220,7 +220,18 @@ func TestPAKWriteRoundTrip(t *testing.T) {
 // animations and filler resources up to total.
 func demoPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 	t.Helper()
-	files, err := prime.DemoSetFiles(game)
+	return filesPAK(t, prime.DemoSetFiles, game, loose, total)
+}
+
+// skinnedPAK is demoPAK with the characters' models and skin.
+func skinnedPAK(t testing.TB, game prime.Game, loose, total int) []byte {
+	t.Helper()
+	return filesPAK(t, prime.DemoSkinnedSetFiles, game, loose, total)
+}
+
+func filesPAK(t testing.TB, set func(prime.Game) (map[string][]byte, error), game prime.Game, loose, total int) []byte {
+	t.Helper()
+	files, err := set(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +271,7 @@ func demoPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 func TestLoadPAK(t *testing.T) {
 	for _, game := range []prime.Game{prime.MP1, prime.MP2} {
 		t.Run(game.String(), func(t *testing.T) {
-			data := demoPAK(t, game, 2, 0)
+			data := skinnedPAK(t, game, 2, 0)
 			if !Sniff(data) {
 				t.Fatal("not sniffed")
 			}
@@ -282,10 +293,13 @@ func TestLoadPAK(t *testing.T) {
 			if a.Entry != "Crawler" || len(a.Clips) != 3 || a.AnimSet == nil || a.Skeleton.Name != "5E6F7081" {
 				t.Errorf("entry %q, %d clips", a.Entry, len(a.Clips))
 			}
+			if len(a.Meshes) != 1 || a.Meshes[0].Name != "0C0D0E0F.CMDL" || !a.Meshes[0].Skinned() {
+				t.Errorf("meshes %v", a.Meshes)
+			}
 			if c := a.AnimSet.Animations[3].Tree.Children[1].Clip; c != 2 {
 				t.Errorf("phase blend's second child plays clip %d", c)
 			}
-			listed, warns, err := List(data)
+			listed, warns, err := List("demo.pak", data, nil)
 			if err != nil || len(warns) > 0 || fmt.Sprint(listed) != fmt.Sprint(a.Entries) {
 				t.Errorf("list %v %q %v", listed, warns, err)
 			}
@@ -364,7 +378,7 @@ func BenchmarkListPAK(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		es, _, err := List(data)
+		es, _, err := List("demo.pak", data, nil)
 		if err != nil || len(es) != 1002 {
 			b.Fatal(err, len(es))
 		}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package export
+
+// processRunning cannot tell here; SweepTemps relies on the system
+// refusing to remove a file that a running export still has open.
+func processRunning(pid int) bool { return false }

@@ -1,0 +1,281 @@
+package prime
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Resource ids of the demo characters' models and their shared skin: the
+// ids DemoANCS gives Crawler and Crawler_Calm.
+const (
+	demoModelID     = 0x0C0D0E0F
+	demoCalmModelID = 0x0C0D0E10
+	demoSkinID      = 0x0D0E0F10
+)
+
+// demoBox is a box on the crawler's bones: it runs from point a to point b
+// with half extents w (across) and h (up); the corners at a follow the
+// weights near, those at b the weights far.
+type demoBox struct {
+	a, b      mgl32.Vec3
+	w, h      float32
+	near, far []CSKRWeight
+	// surface is 0 for the body's surface, 1 for the legs'.
+	surface int
+}
+
+func one(id uint32) []CSKRWeight { return []CSKRWeight{{BoneID: id, Weight: 1}} }
+
+func half(a, b uint32) []CSKRWeight {
+	return []CSKRWeight{{BoneID: a, Weight: 0.5}, {BoneID: b, Weight: 0.5}}
+}
+
+// demoBoxes covers the body (a three-bone blend at its head end), the
+// head, the tail and every leg segment.
+func demoBoxes() []demoBox {
+	pos := map[uint32]mgl32.Vec3{}
+	for _, b := range demoBones {
+		pos[b.id] = b.pos
+	}
+	boxes := []demoBox{
+		{a: mgl32.Vec3{0, -0.18, 0.25}, b: mgl32.Vec3{0, 0.2, 0.25}, w: 0.1, h: 0.06,
+			near: []CSKRWeight{{BoneID: 4, Weight: 0.75}, {BoneID: 7, Weight: 0.25}},
+			far:  []CSKRWeight{{BoneID: 4, Weight: 0.5}, {BoneID: 5, Weight: 0.375}, {BoneID: 6, Weight: 0.125}}},
+		{a: pos[5], b: pos[6], w: 0.05, h: 0.04, near: one(5), far: half(5, 6)},
+		{a: pos[7], b: pos[8], w: 0.03, h: 0.03, near: one(7), far: half(7, 8)},
+		{a: pos[8], b: pos[9], w: 0.025, h: 0.025, near: one(8), far: half(8, 9)},
+	}
+	for i := range demoLegs {
+		upper := uint32(10 + 3*i)
+		boxes = append(boxes,
+			demoBox{a: pos[upper], b: pos[upper+1], w: 0.02, h: 0.02, near: one(upper), far: half(upper, upper+1), surface: 1},
+			demoBox{a: pos[upper+1], b: pos[upper+2], w: 0.015, h: 0.015, near: one(upper + 1), far: half(upper+1, upper+2), surface: 1})
+	}
+	return boxes
+}
+
+// corners returns the box's eight corners, the four at a then the four at
+// b, each end counter-clockwise seen from b's side: the frame (s, t, u)
+// with u from a to b is right-handed.
+func (bx *demoBox) corners() [8]mgl32.Vec3 {
+	u := bx.b.Sub(bx.a).Normalize()
+	s := u.Cross(mgl32.Vec3{0, 0, 1})
+	if s.Len() < 1e-3 {
+		s = mgl32.Vec3{1, 0, 0}
+	}
+	s = s.Normalize()
+	t := u.Cross(s)
+	var c [8]mgl32.Vec3
+	for end, p := range []mgl32.Vec3{bx.a, bx.b} {
+		for k, d := range [4][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+			c[4*end+k] = p.Add(s.Mul(d[0] * bx.w)).Add(t.Mul(d[1] * bx.h))
+		}
+	}
+	return c
+}
+
+// demoMaterialRest is the rest of an untextured material record after its
+// konst colours: blend factors ZERO and ONE, one lit colour channel, one
+// TEV stage passing the rasterised colour, its inputs without texture, no
+// texture generators and an empty UV animation section.
+func demoMaterialRest() []byte {
+	var w writer
+	w.u16(0) // destination factor GX_BL_ZERO
+	w.u16(1) // source factor GX_BL_ONE
+	w.u32(1) // colour channels
+	w.u32(1) // channel 0: lighting on
+	w.u32(1) // TEV stages
+	w.u32(0x53DEF)
+	w.u32(0x29CE7)
+	w.u32(0)
+	w.u32(0)
+	w.u8(0)
+	w.u8(0)
+	w.u8(0)
+	w.u8(0)
+	w.u16(0) // TEV input: padding, no texture, no coordinates
+	w.u8(0xFF)
+	w.u8(0xFF)
+	w.u32(0) // texture generators
+	w.u32(4) // UV animation section size
+	w.u32(0) // UV animations
+	return w.b
+}
+
+// DemoCMDL returns a demo character's model in a game's layout: sixteen
+// boxes on the crawler's bones in two surfaces (the body and the legs),
+// each box a triangle strip round its sides, a fan over one end and a
+// triangle list over the other. MP1's has float normals and texture
+// coordinates; MP2's (version 4) short normals and the position and
+// texture matrix index bytes the Echoes materials declare. legs is the
+// konst colour (RGBA8) of the legs' material.
+func DemoCMDL(game Game, legs uint32) *CMDL {
+	m := &CMDL{Game: game, Version: CMDLVersionMP1, Flags: CMDLSkinned}
+	vflags := uint32(3 | 3<<2 | 3<<8) // position, normal, TEX0: 16-bit indices
+	if game == MP2 {
+		m.Version = CMDLVersionMP2
+		m.Flags |= CMDLShortNormals
+		vflags = 3 | 3<<2 | 1<<24 | 1<<31
+	}
+	mat := func(konst []uint32) CMDLMaterial {
+		c := CMDLMaterial{Flags: 0x80, VertexFlags: vflags, Rest: demoMaterialRest()}
+		if konst != nil {
+			c.Flags |= MaterialKonst
+			c.Konst = konst
+		}
+		return c
+	}
+	m.MaterialSets = []CMDLMaterialSet{{Materials: []CMDLMaterial{mat(nil), mat([]uint32{legs})}}}
+	boxes := demoBoxes()
+	m.Surfaces = make([]CMDLSurface, 2)
+	for i := range m.Surfaces {
+		m.Surfaces[i].Material = uint32(i)
+	}
+	for bi := range boxes {
+		bx := &boxes[bi]
+		c := bx.corners()
+		mid := bx.a.Add(bx.b).Mul(0.5)
+		base := uint16(len(m.Positions))
+		for k, p := range c {
+			m.Positions = append(m.Positions, p)
+			n := p.Sub(mid).Normalize()
+			if game == MP2 {
+				m.ShortNormals = append(m.ShortNormals, [3]int16{int16(n[0] * (1 << 14)), int16(n[1] * (1 << 14)), int16(n[2] * (1 << 14))})
+			} else {
+				m.Normals = append(m.Normals, n)
+				m.UVs = append(m.UVs, mgl32.Vec2{float32(k % 4 / 2), float32(k / 4)})
+			}
+		}
+		sf := &m.Surfaces[bx.surface]
+		prim := func(op uint8, corners ...int) {
+			p := CMDLPrimitive{Op: op}
+			for _, k := range corners {
+				x := base + uint16(k)
+				if game == MP2 {
+					// Matrix indices, then position and normal.
+					p.Values = append(p.Values, 0, 0, x, x)
+				} else {
+					p.Values = append(p.Values, x, x, x)
+				}
+			}
+			if game == MP2 {
+				p.Format = 1
+			}
+			sf.Primitives = append(sf.Primitives, p)
+		}
+		// Near corners 0..3, far corners 4..7.
+		prim(GXTriangleStrip, 4, 0, 5, 1, 6, 2, 7, 3, 4, 0)
+		prim(GXTriangleFan, 4, 5, 6, 7)
+		prim(GXTriangles, 0, 3, 2, 0, 2, 1)
+	}
+	lo, hi := m.Positions[0], m.Positions[0]
+	for _, p := range m.Positions {
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+		}
+	}
+	m.Bounds = AABox{Min: lo, Max: hi}
+	for i := range m.Surfaces {
+		demoSurfaceHeader(m, i)
+	}
+	return m
+}
+
+// demoSurfaceHeader fills a surface's centre (the middle of the vertices it
+// uses) and reflection direction; CMDL surfaces carry no extra data (MREA
+// surfaces store their bounds there).
+func demoSurfaceHeader(m *CMDL, i int) {
+	sf := &m.Surfaces[i]
+	l, _ := m.MaterialSets[0].Materials[sf.Material].Layout()
+	var lo, hi mgl32.Vec3
+	first := true
+	for _, p := range sf.Primitives {
+		for v := 0; v < len(p.Values); v += l.Values {
+			q := m.Positions[p.Values[v+l.Slot[attrPos]]]
+			if first {
+				lo, hi, first = q, q, false
+			}
+			for k := 0; k < 3; k++ {
+				lo[k], hi[k] = min(lo[k], q[k]), max(hi[k], q[k])
+			}
+		}
+	}
+	sf.Center = lo.Add(hi).Mul(0.5)
+	sf.Normal = mgl32.Vec3{1, 0, 0}
+}
+
+// DemoCSKR returns the skin of DemoCMDL: two groups per box (its near and
+// far corners), the footer of the game's layout.
+func DemoCSKR(game Game) *CSKR {
+	s := &CSKR{Game: game}
+	for _, bx := range demoBoxes() {
+		s.Groups = append(s.Groups, CSKRGroup{Weights: bx.near, VertexCount: 4}, CSKRGroup{Weights: bx.far, VertexCount: 4})
+	}
+	n := uint32(s.Vertices())
+	if game == MP1 {
+		s.Points, s.Normals = CSKRCount{Count: n}, CSKRCount{Count: n}
+		return s
+	}
+	// As the reference tools write Echoes' footer: a pool table of ten
+	// entries per ten groups, then each vertex's group.
+	for i := 0; i < (len(s.Groups)+9)/10*10; i++ {
+		s.PoolToSkin = append(s.PoolToSkin, 0xFFFF)
+	}
+	seen := map[uint32]bool{}
+	for _, g := range s.Groups {
+		for _, w := range g.Weights {
+			seen[w.BoneID] = true
+		}
+	}
+	for i := 0; i < len(seen); i++ {
+		s.PoolToSkin[i] = uint16(i)
+	}
+	for gi, g := range s.Groups {
+		for k := uint32(0); k < g.VertexCount; k++ {
+			s.VertexBytes = append(s.VertexBytes, byte(gi))
+		}
+	}
+	return s
+}
+
+// DemoModelFiles returns the demo characters' models (Crawler's and
+// Crawler_Calm's, which differ in the legs' colour) and their shared skin
+// as files named by the <ID>.<TYPE> convention, padded as in a PAK.
+func DemoModelFiles(game Game) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
+	for _, mdl := range []struct {
+		id   uint32
+		legs uint32
+	}{{demoModelID, 0x6B8E23FF}, {demoCalmModelID, 0x4682B4FF}} {
+		b, err := DemoCMDL(game, mdl.legs).MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		add(fmt.Sprintf("%08X.CMDL", mdl.id), b)
+	}
+	b, err := DemoCSKR(game).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	add(fmt.Sprintf("%08X.CSKR", uint32(demoSkinID)), b)
+	return files, nil
+}
+
+// DemoSkinnedSetFiles returns DemoSetFiles with the characters' models and
+// skin added: the demo character set as a folder or PAK with meshes.
+func DemoSkinnedSetFiles(game Game) (map[string][]byte, error) {
+	files, err := DemoSetFiles(game)
+	if err != nil {
+		return nil, err
+	}
+	models, err := DemoModelFiles(game)
+	if err != nil {
+		return nil, err
+	}
+	for n, b := range models {
+		files[n] = b
+	}
+	return files, nil
+}

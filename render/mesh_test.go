@@ -1,0 +1,410 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"os"
+	"syscall"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// quadMesh is one triangle per entry of zs: a triangle at depth z covering
+// the view's centre, wound counter-clockwise seen from +Z (the camera of
+// frontCamera), bound to bone 0.
+func triMesh(cull bool, tris ...[3]mgl32.Vec3) *formats.Mesh {
+	m := &formats.Mesh{Name: "t", FrontCCW: true, Cull: cull}
+	for _, t := range tris {
+		for _, p := range t {
+			m.Indices = append(m.Indices, uint32(len(m.Positions)))
+			m.Positions = append(m.Positions, p)
+			m.Joints = append(m.Joints, [4]uint16{0})
+			m.Weights = append(m.Weights, [4]float32{1})
+		}
+	}
+	return m
+}
+
+func bigTri(z float32) [3]mgl32.Vec3 {
+	return [3]mgl32.Vec3{{-1, -1, z}, {1, -1, z}, {0, 1, z}}
+}
+
+func meshScene(m ...*formats.Mesh) *Scene {
+	sk := chain(mgl32.Vec3{})
+	return &Scene{Skeleton: sk, World: posed(sk), Selected: -1, Meshes: m}
+}
+
+func meshOpt() Options {
+	o := DefaultOptions()
+	o.Grid, o.Axes, o.Show = false, false, ShowMesh
+	return o
+}
+
+var vp100 = Viewport{W: 100, H: 100}
+
+// layerAt is the mesh layer's colour at the viewport's pixel (x, y).
+func layerAt(dl *DrawList, x, y int) color.RGBA {
+	ml := dl.MeshLayer()
+	if ml == nil {
+		return color.RGBA{}
+	}
+	return ml.Image.RGBAAt(x, y)
+}
+
+// TestMeshCull: a triangle seen from its back is left out where the mesh
+// allows culling, drawn where it does not; a mirrored scene root (a
+// left-handed format) turns the winding over.
+func TestMeshCull(t *testing.T) {
+	back := bigTri(0)
+	back[1], back[2] = back[2], back[1] // clockwise from the camera
+	for _, tc := range []struct {
+		name   string
+		tri    [3]mgl32.Vec3
+		cull   bool
+		mirror bool
+		want   int
+	}{
+		{"front", bigTri(0), true, false, 1},
+		{"back, culled", back, true, false, 0},
+		{"back, two-sided", back, false, false, 1},
+		{"front under a mirror", bigTri(0), true, true, 0},
+		{"back under a mirror", back, true, true, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := meshScene(triMesh(tc.cull, tc.tri))
+			if tc.mirror {
+				// LEGO Island's root: Z mirrored, so the camera on +Z
+				// sees the file's -Z side.
+				sc.Root = SceneRoot(formats.Coords{Up: formats.AxisY, LeftHanded: true})
+				for i := range sc.Meshes[0].Positions {
+					sc.Meshes[0].Positions[i][2] = 0
+				}
+			}
+			var dl DrawList
+			Build(&dl, sc, frontCamera(3), vp100, meshOpt())
+			if len(dl.Tris) != tc.want {
+				t.Fatalf("%d triangles, want %d", len(dl.Tris), tc.want)
+			}
+		})
+	}
+}
+
+// TestMeshDepth: of two overlapping triangles the nearer shows, whichever
+// comes first in the mesh; where two triangles cross, each shows on its
+// nearer side.
+func TestMeshDepth(t *testing.T) {
+	nearT, farT := bigTri(0.5), bigTri(-0.5)
+	for _, order := range []string{"near first", "far first"} {
+		tris := [][3]mgl32.Vec3{nearT, farT}
+		if order == "far first" {
+			tris[0], tris[1] = tris[1], tris[0]
+		}
+		m := triMesh(false, tris...)
+		m.Groups = []formats.MeshGroup{{First: 0, Count: 1, Material: 0}, {First: 1, Count: 1, Material: 1}}
+		m.Materials = []formats.Material{{Diffuse: [4]float32{1, 0, 0, 1}}, {Diffuse: [4]float32{0, 0, 1, 1}}}
+		var dl DrawList
+		Build(&dl, meshScene(m), frontCamera(3), vp100, meshOpt())
+		c := layerAt(&dl, 50, 55)
+		nearIsRed := order == "near first"
+		if (c.R > c.B) != nearIsRed || c.A != 255 {
+			t.Errorf("%s: centre pixel %v, want the nearer triangle's colour", order, c)
+		}
+	}
+	// Two triangles crossing along x = 0: a tilts from near (left) to far
+	// (right), b the other way.
+	a := [3]mgl32.Vec3{{-1, -1, 0.5}, {1, -1, -0.5}, {0, 1, 0}}
+	b := [3]mgl32.Vec3{{-1, -1, -0.5}, {1, -1, 0.5}, {0, 1, 0}}
+	m := triMesh(false, a, b)
+	m.Groups = []formats.MeshGroup{{First: 0, Count: 1, Material: 0}, {First: 1, Count: 1, Material: 1}}
+	m.Materials = []formats.Material{{Diffuse: [4]float32{1, 0, 0, 1}}, {Diffuse: [4]float32{0, 0, 1, 1}}}
+	var dl DrawList
+	Build(&dl, meshScene(m), frontCamera(3), vp100, meshOpt())
+	if l, r := layerAt(&dl, 42, 58), layerAt(&dl, 58, 58); !(l.R > l.B) || !(r.B > r.R) {
+		t.Errorf("crossing triangles: left %v (want a's red), right %v (want b's blue)", l, r)
+	}
+}
+
+// TestMeshHideAndSelect: triangles whose vertices mainly follow a hidden
+// bone go; the selected bone's vertices are tinted.
+func TestMeshHideAndSelect(t *testing.T) {
+	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 0, 0})
+	m := triMesh(false, bigTri(0.2), bigTri(-0.2))
+	for i := 3; i < 6; i++ {
+		m.Joints[i] = [4]uint16{0, 1}
+		m.Weights[i] = [4]float32{0.3, 0.7}
+	}
+	sc := &Scene{Skeleton: sk, World: posed(sk), Selected: -1, Meshes: []*formats.Mesh{m}}
+	var dl DrawList
+	Build(&dl, sc, frontCamera(3), vp100, meshOpt())
+	if len(dl.Tris) != 2 {
+		t.Fatalf("%d triangles", len(dl.Tris))
+	}
+	plain := dl.Tris[1].Color
+	sc.Hidden = []bool{false, true}
+	Build(&dl, sc, frontCamera(3), vp100, meshOpt())
+	if len(dl.Tris) != 1 {
+		t.Fatalf("hiding bone 1: %d triangles, want 1", len(dl.Tris))
+	}
+	sc.Hidden, sc.Selected = nil, 1
+	Build(&dl, sc, frontCamera(3), vp100, meshOpt())
+	sel := DefaultTheme().BoneSelected
+	if got := dl.Tris[1].Color; dist(got, sel) >= dist(plain, sel) || dl.Tris[0].Color == got {
+		t.Errorf("selected bone's triangle %v is no nearer the selection colour %v than %v", got, sel, plain)
+	}
+	// Bones-only mode draws no triangles; mesh-only draws no sticks.
+	o := meshOpt()
+	o.Show = ShowBones
+	Build(&dl, sc, frontCamera(3), vp100, o)
+	if len(dl.Tris) != 0 {
+		t.Errorf("bones mode: %d triangles", len(dl.Tris))
+	}
+}
+
+func dist(a, b color.RGBA) int {
+	d := func(x, y uint8) int { return (int(x) - int(y)) * (int(x) - int(y)) }
+	return d(a.R, b.R) + d(a.G, b.G) + d(a.B, b.B)
+}
+
+// TestMeshNearClip: a triangle reaching behind the eye is cut at the near
+// plane, not dropped or inverted.
+func TestMeshNearClip(t *testing.T) {
+	m := triMesh(false, [3]mgl32.Vec3{{-1, -0.2, 0}, {1, -0.2, 0}, {0, -0.2, 10}})
+	var dl DrawList
+	Build(&dl, meshScene(m), frontCamera(3), vp100, meshOpt())
+	if len(dl.Tris) != 2 {
+		t.Fatalf("%d triangles after clipping, want 2", len(dl.Tris))
+	}
+	for _, tr := range dl.Tris {
+		for k := 0; k < 3; k++ {
+			if !(tr.InvZ[k] > 0) || !finite32(tr.P[k][0], tr.P[k][1]) {
+				t.Fatalf("clipped triangle %+v", tr)
+			}
+		}
+	}
+}
+
+// TestSkinMilkShape skins the tube fixture from the player's world pose
+// of its baked clip and compares with MilkShape's own TransformVertex
+// (msModel.cpp, docs/formats/milkshape-anm.md#meshes-and-skinning):
+// Σ w · matGlobal · matGlobalSkeleton⁻¹ · v with matGlobal from
+// ms3d.EvaluateJoint, at many times, within 1e-4 of the model's size.
+func TestSkinMilkShape(t *testing.T) {
+	data, err := os.ReadFile("../formats/ms3d/testdata/tube_v4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ms3d.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ms3d.Load(&formats.Input{Name: "tube_v4.ms3d", Data: data})
+	if err != nil || len(a.Meshes) != 1 {
+		t.Fatalf("%v, %d meshes", err, len(a.Meshes))
+	}
+	sk, m, clip := a.Skeleton, a.Meshes[0], a.Clips[0]
+	ref := f.ReferenceGlobals()
+	smp := player.NewClipSampler(sk, clip)
+	pose, world := player.NewPose(sk), player.NewWorldPose(sk)
+	var s Skinner
+	got := make([]mgl32.Vec3, len(m.Positions))
+	id := mgl32.Ident4()
+	worst := 0.0
+	for k := 0; k <= 40; k++ {
+		tm := clip.Duration * float64(k) / 40
+		smp.Sample(tm, pose)
+		player.ToWorld(sk, pose, world)
+		s.Skin(0, m, sk, world, &id, got)
+		// MilkShape's joints at tm.
+		global := make([]ms3d.Mat34, len(f.Joints))
+		for j := range f.Joints {
+			jt := &f.Joints[j]
+			l := ms3d.EvaluateJoint(jt, jt.RotationKeys, jt.PositionKeys, float32(tm))
+			if p := f.JointIndex(jt.ParentName); p >= 0 {
+				l = ms3d.ConcatTransforms(global[p], l)
+			}
+			global[j] = l
+		}
+		for i := range f.Vertices {
+			v := &f.Vertices[i]
+			var want mgl32.Vec3
+			js := []int{int(v.BoneID), int(f.VertexExtras[i].BoneIDs[0])}
+			ws := []float32{float32(f.VertexExtras[i].Weights[0]) / 100, float32(f.VertexExtras[i].Weights[1]) / 100}
+			if f.VertexExtras[i].Weights == [3]uint8{} {
+				js, ws = js[:1], []float32{1}
+			}
+			for n, j := range js {
+				p := ref[j].Mat4().Inv().Mul4x1(mgl32.Vec4{v.Position[0], v.Position[1], v.Position[2], 1})
+				q := global[j].Mat4().Mul4x1(p)
+				want = want.Add(q.Vec3().Mul(ws[n]))
+			}
+			// The mesh splits vertices; compare every copy.
+			for x, p := range m.Positions {
+				if p == mgl32.Vec3(v.Position) {
+					d := float64(got[x].Sub(want).Len()) / 4
+					worst = math.Max(worst, d)
+					if d > 1e-4 {
+						t.Fatalf("t=%.3f vertex %d: skinned %v, MilkShape %v", tm, i, got[x], want)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("worst vertex error %.2g of the tube's length", worst)
+}
+
+// TestMeshBuildAllocs: once the draw list has seen the mesh, a frame
+// allocates nothing (skinning, triangles and the depth layer).
+func TestMeshBuildAllocs(t *testing.T) {
+	sk, m := benchMesh(2000, 20)
+	sc := &Scene{Skeleton: sk, World: posed(sk), Selected: 3, Meshes: []*formats.Mesh{m}}
+	var dl DrawList
+	cam := DefaultCamera()
+	cam.Distance = 6
+	vp := Viewport{W: 320, H: 240}
+	o := DefaultOptions()
+	Build(&dl, sc, cam, vp, o)
+	dl.MeshLayer()
+	if len(dl.Tris) == 0 {
+		t.Fatal("no triangles")
+	}
+	if n := testing.AllocsPerRun(20, func() {
+		Build(&dl, sc, cam, vp, o)
+		dl.MeshLayer()
+	}); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+}
+
+// benchMesh is a tube of about tris triangles skinned to a chain of bones
+// bones long, every vertex on up to four bones: the shape of a game
+// character's mesh for the benchmark (docs target: 20,000 triangles on 60
+// bones).
+func benchMesh(tris, bones int) (*formats.Skeleton, *formats.Mesh) {
+	var offs []mgl32.Vec3
+	for i := 0; i < bones; i++ {
+		offs = append(offs, mgl32.Vec3{0, 4 / float32(bones), 0})
+	}
+	sk := chain(offs...)
+	seg := 48
+	rings := tris/(2*seg) + 1
+	m := &formats.Mesh{Name: "bench", FrontCCW: true, Cull: true}
+	for r := 0; r < rings; r++ {
+		y := 4 * float32(r) / float32(rings-1)
+		for s := 0; s < seg; s++ {
+			th := 2 * math.Pi * float64(s) / float64(seg)
+			m.Positions = append(m.Positions, mgl32.Vec3{0.6 * float32(math.Cos(th)), y, 0.6 * float32(math.Sin(th))})
+			b := min(int(y/4*float32(bones)), bones-1)
+			var j [4]uint16
+			for k := range j {
+				j[k] = uint16(min(max(b-1+k, 0), bones-1))
+			}
+			m.Joints = append(m.Joints, j)
+			m.Weights = append(m.Weights, [4]float32{0.1, 0.6, 0.2, 0.1})
+		}
+	}
+	for r := 0; r+1 < rings; r++ {
+		for s := 0; s < seg; s++ {
+			i0, i1 := uint32(r*seg+s), uint32(r*seg+(s+1)%seg)
+			j0, j1 := i0+uint32(seg), i1+uint32(seg)
+			m.Indices = append(m.Indices, i0, j0, i1, i1, j0, j1)
+		}
+	}
+	return sk, m
+}
+
+// benchPose bends every bone of the chain a little, so the skinning does
+// real work.
+func benchPose(sk *formats.Skeleton, t float64) *player.WorldPose {
+	p := player.NewPose(sk)
+	for i := range p.Local {
+		p.Local[i].Rotation = mgl32.QuatRotate(float32(0.05*math.Sin(t+float64(i))), mgl32.Vec3{0, 0, 1})
+	}
+	w := player.NewWorldPose(sk)
+	player.ToWorld(sk, p, w)
+	return w
+}
+
+// BenchmarkMeshFrame is one frame's mesh work on one core: skinning a
+// 20,000-triangle mesh on 60 bones into eye space, culling, shading and
+// projecting its triangles (Build), and the depth-tested raster of the
+// 1280×720 layer (MeshLayer). Target: 2 ms.
+func BenchmarkMeshFrame(b *testing.B) {
+	sk, m := benchMesh(20000, 60)
+	sc := &Scene{Skeleton: sk, World: benchPose(sk, 1), Selected: -1, Meshes: []*formats.Mesh{m}}
+	var dl DrawList
+	cam := DefaultCamera()
+	cam.Distance, cam.Target = 7, mgl32.Vec3{0, 2, 0}
+	vp := Viewport{W: 1280, H: 720}
+	o := DefaultOptions()
+	b.ReportAllocs()
+	Build(&dl, sc, cam, vp, o)
+	dl.MeshLayer()
+	drawn := len(dl.Tris)
+	b.ResetTimer()
+	cpu := processCPU()
+	for i := 0; i < b.N; i++ {
+		Build(&dl, sc, cam, vp, o)
+		dl.MeshLayer()
+	}
+	// The machine's cores are shared: the process's own CPU time per
+	// frame is the figure to hold against the target.
+	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(drawn), "tris-drawn")
+}
+
+// processCPU is the process's user and system time in nanoseconds.
+func processCPU() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// BenchmarkSkin is the skinning alone (model space, no projection).
+func BenchmarkSkin(b *testing.B) {
+	sk, m := benchMesh(20000, 60)
+	w := benchPose(sk, 1)
+	var s Skinner
+	out := make([]mgl32.Vec3, len(m.Positions))
+	id := mgl32.Ident4()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Skin(0, m, sk, w, &id, out)
+	}
+}
+
+// BenchmarkMeshParts splits BenchmarkMeshFrame: Build (skinning,
+// culling, shading, projection) and the depth-tested raster.
+func BenchmarkMeshParts(b *testing.B) {
+	sk, m := benchMesh(20000, 60)
+	sc := &Scene{Skeleton: sk, World: benchPose(sk, 1), Selected: -1, Meshes: []*formats.Mesh{m}}
+	cam := DefaultCamera()
+	cam.Distance, cam.Target = 7, mgl32.Vec3{0, 2, 0}
+	vp := Viewport{W: 1280, H: 720}
+	o := DefaultOptions()
+	b.Run("build", func(b *testing.B) {
+		var dl DrawList
+		cpu := processCPU()
+		for i := 0; i < b.N; i++ {
+			Build(&dl, sc, cam, vp, o)
+		}
+		b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+	})
+	b.Run("raster", func(b *testing.B) {
+		var dl DrawList
+		Build(&dl, sc, cam, vp, o)
+		var l MeshLayer
+		cpu := processCPU()
+		for i := 0; i < b.N; i++ {
+			l.Rasterize(dl.Tris, vp)
+		}
+		b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(l.Dirty.Dx()*l.Dirty.Dy()), "dirty-px")
+	})
+}
