@@ -16,6 +16,7 @@ import (
 
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/sims"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // The Windows build under Wine. scripts/test.sh cross-builds animview for
@@ -156,6 +157,18 @@ func wineFixtures(t *testing.T, dir string) {
 	writeFile(t, filepath.Join(dir, "sims", "person.cmx"), cmx)
 	writeFile(t, filepath.Join(dir, "sims", "person.bcf"), bcf)
 	writeFile(t, filepath.Join(dir, "sims", "a2o-scare.cfp"), sims.EncodeCFP(a.Translations, a.Rotations))
+	// A skin: one triangle on the pelvis, opened on tpose.skel beside it.
+	skin, err := sims.EncodeSKN(&sims.Skin{
+		Name: "tri", Texture: "x", Bones: []string{"PELVIS"}, Faces: [][3]int32{{0, 1, 2}},
+		Bindings: []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: 3, FirstBlend: -1}},
+		UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {0, 1}},
+		Vertices: []mgl32.Vec3{{0, 0, 0}, {0.5, 0, 0}, {0, 0.5, 0}},
+		Normals:  []mgl32.Vec3{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "sims", "tri.skn"), skin)
 }
 
 func writeFile(t *testing.T, path string, b []byte) {
@@ -257,8 +270,9 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 		{"tso/a2o-kart-ride.985c76ca00000007.anim", []string{}},
 		{"tso/d2o-rc-turn45-cw.7c8b5a1e00000007.anim", []string{}},
 		{"sims/tpose.skel", nil}, {"sims/person.cmx", []string{}}, {"sims/person.bcf", []string{}},
-		{"sims/a2o-scare.cfp", []string{}},
+		{"sims/a2o-scare.cfp", []string{}}, {"sims/tri.skn", nil},
 		{"ms3d/arm_v3.ms3d", []string{}}, {"ms3d/arm_v4.ms3d", []string{}}, {"ms3d/arm.txt", []string{}},
+		{"ms3d/tube_v4.ms3d", []string{}},
 		{"anm/cylindro.anm", []string{}},
 	} {
 		cases = append(cases, same("info", "--json", s.file))
