@@ -88,7 +88,8 @@ rm -rf "$gltf_out"
 
 step "go test -race (under xvfb-run)"
 export ANIMVIEW_REQUIRE_DISPLAY=1
-xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 ./...
+# The Wine and Chromium tests ran in their own steps above.
+xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -skip '^(TestWindowsBuildUnderWine|TestPageInChromium)$' ./...
 
 step "fuzz targets, $FUZZTIME each"
 for pkg in $(go list ./...); do
