@@ -12,12 +12,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/anm"
-	"github.com/animview/animview/formats/lego"
-	"github.com/animview/animview/formats/ms3d"
-	"github.com/animview/animview/formats/prime"
-	"github.com/animview/animview/formats/prime/pak"
-	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -30,26 +25,10 @@ type fixture struct {
 	asset *formats.Asset
 }
 
-func registry() *formats.Registry {
-	var ls []formats.Loader
-	ls = append(ls, prime.Loaders()...)
-	ls = append(ls, pak.Loaders()...)
-	ls = append(ls, lego.Loaders()...)
-	ls = append(ls, sims.Loaders()...)
-	ls = append(ls, ms3d.Loaders()...)
-	ls = append(ls, anm.Loader())
-	return formats.NewRegistry(ls...)
-}
-
+// load opens a sample as animview does (formats/open).
 func load(t testing.TB, path, entry string) *formats.Asset {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := &formats.Input{Name: filepath.Base(path), Data: data, Entry: entry,
-		Siblings: formats.FSResolver{FS: os.DirFS(filepath.Dir(path))}}
-	a, err := registry().Load(in)
+	a, err := open.Entry(path, entry, open.Options{})
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/qmuntal/gltf"
 )
 
@@ -32,7 +33,7 @@ func FuzzExport(f *testing.F) {
 		}
 		f.Add(append([]byte{byte(i)}, b...))
 	}
-	reg := registry()
+	reg := open.Registry()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
 			return

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-apt_install "${RUNTIME_PKGS[@]}" xvfb xauth
+apt_install "${RUNTIME_PKGS[@]}" xvfb xauth xdotool
 STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
 FUZZTIME=${FUZZTIME:-5s}
 

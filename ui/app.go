@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
@@ -31,9 +32,16 @@ type Opener func(path string) (*formats.Asset, error)
 type Options struct {
 	// Path is the file to open ("demo:" for the demo).
 	Path string
-	// Open loads files, for the initial path, drag and drop and container entries.
+	// Load are the user's choices for opening files (--skeleton, --model,
+	// --game, --entry). Every file the window opens goes through
+	// open.Path with them, except Entry, which chooses the entry of Path
+	// only: a file opened later starts at its first entry.
+	Load open.Options
+	// Open, when not nil, replaces open.Path for the first file and the
+	// files opened later (tests open fixtures with it).
 	Open Opener
-	// OpenEntry opens one entry of a container file.
+	// OpenEntry, when not nil, replaces open.Entry for one entry of a
+	// container file.
 	OpenEntry func(path, entry string) (*formats.Asset, error)
 	// Clip selects the first clip to show by name or index ("" for the first).
 	Clip string
@@ -52,7 +60,7 @@ type Options struct {
 	// screenshot's --after frames count (state.ParseActions).
 	Actions []state.Action
 	// Extensions are the file extensions the loaders read, for the file
-	// browser and next/previous file.
+	// browser and next/previous file; nil means open.Extensions().
 	Extensions []string
 	// RecentFile keeps the recent files ("" remembers none).
 	RecentFile string
@@ -66,6 +74,11 @@ type Options struct {
 	// them for Open and OpenEntry and returns the path Open opens them by,
 	// or an error that says which file to add.
 	OpenFiles func(files fs.FS) (string, error)
+	// Trace logs each change of the mouse and keyboard the window has
+	// handled ("input: ..."), each drawn frame ("drew frame N") and
+	// "ready" once the first frame is framed and the actions are done,
+	// for tests that drive the window from outside.
+	Trace bool
 }
 
 // App is the viewer's ebiten.Game.
@@ -125,6 +138,7 @@ type App struct {
 	height       int
 	paint        paintState
 	rec          recorder
+	tracer       tracer
 }
 
 // Run opens the window and blocks until it closes.
@@ -165,7 +179,14 @@ func NewApp(opt Options) (*App, error) {
 	if a.kit, err = newKit(); err != nil {
 		return nil, err
 	}
-	asset, err := opt.Open(opt.Path)
+	if opt.Extensions == nil {
+		opt.Extensions = open.Extensions()
+	}
+	first := opt.Open
+	if first == nil {
+		first = func(p string) (*formats.Asset, error) { return open.Path(p, opt.Load) }
+	}
+	asset, err := first(opt.Path)
 	if err != nil {
 		opt.Log(err.Error())
 		asset = emptyAsset()
@@ -244,7 +265,7 @@ func (a *App) selectClipByName(sel string) {
 // open replaces the asset with the file at path; on failure the old asset
 // stays and the error shows.
 func (a *App) open(path string) {
-	asset, err := a.opt.Open(path)
+	asset, err := a.openPath(path)
 	if err != nil {
 		a.st.Err = err.Error()
 		a.opt.Log(err.Error())
@@ -256,10 +277,7 @@ func (a *App) open(path string) {
 }
 
 func (a *App) openEntry(entry string) {
-	if a.opt.OpenEntry == nil {
-		return
-	}
-	asset, err := a.opt.OpenEntry(a.st.Path, entry)
+	asset, err := a.openPathEntry(a.st.Path, entry)
 	if err != nil {
 		a.st.Err = err.Error()
 		a.opt.Log(err.Error())
@@ -267,6 +285,25 @@ func (a *App) openEntry(entry string) {
 	}
 	a.st.SetAsset(a.st.Path, asset)
 	a.assetChanged()
+}
+
+// openPath opens a file after the first: with the user's choices but
+// its first entry.
+func (a *App) openPath(path string) (*formats.Asset, error) {
+	if a.opt.Open != nil {
+		return a.opt.Open(path)
+	}
+	o := a.opt.Load
+	o.Entry = ""
+	return open.Path(path, o)
+}
+
+// openPathEntry opens an entry of the container at path.
+func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
+	if a.opt.OpenEntry != nil {
+		return a.opt.OpenEntry(path, entry)
+	}
+	return open.Entry(path, entry, a.opt.Load)
 }
 
 // frameAll fits the camera to the figures over the whole clip through
@@ -327,6 +364,7 @@ func (a *App) Update() (err error) {
 		a.runScript()
 	}
 	a.handleInput()
+	a.traceInput()
 	a.crossed = a.st.Advance(a.tick(), a.crossed[:0])
 	a.syncWidgets()
 	return nil
@@ -425,6 +463,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.pageDrawn()
 	a.drawn = true
 	a.logFirstFrame()
+	a.traceFrame()
 	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
 		a.frames++
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/lego"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -125,14 +124,7 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 // TestAnimationCamera opens the LEGO fixture, whose clip carries a camera:
 // the view draws it as a marker, and "view through" looks from its eye.
 func TestAnimationCamera(t *testing.T) {
-	data, err := os.ReadFile("../formats/lego/testdata/minifig_walk.ani")
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func(string) (*formats.Asset, error) {
-		return lego.LoadAni(&formats.Input{Name: "minifig_walk.ani", Data: data})
-	}
-	a, err := NewApp(Options{Path: "minifig_walk.ani", Open: open, Log: func(string) {}})
+	a, err := NewApp(Options{Path: "../formats/lego/testdata/minifig_walk.ani", Log: func(string) {}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 )
@@ -17,16 +14,7 @@ import (
 func newPakApp(t *testing.T) *App {
 	t.Helper()
 	path := filepath.Join("..", "formats", "prime", "pak", "testdata", "DemoSet-mp1.pak")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	openEntry := func(_, entry string) (*formats.Asset, error) {
-		return pak.Load(&formats.Input{Name: filepath.Base(path), Data: data, Entry: entry})
-	}
-	a, err := NewApp(Options{Path: path, Log: func(string) {}, Width: 800, Height: 600,
-		Open:      func(string) (*formats.Asset, error) { return openEntry("", "") },
-		OpenEntry: openEntry})
+	a, err := NewApp(Options{Path: path, Log: func(string) {}, Width: 800, Height: 600})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/lego"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui/state"
 )
 
 // TestBoneBoxClick: a click on "[x]" hides the bone (shift: its subtree)
@@ -35,15 +36,7 @@ func TestBoneBoxClick(t *testing.T) {
 // TestContainerStepping: ] in an SI file opens its next animation, as it
 // moves to the next clip elsewhere.
 func TestContainerStepping(t *testing.T) {
-	data, err := os.ReadFile("../formats/lego/testdata/minifig.si")
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func(entry string) (*formats.Asset, error) {
-		return lego.LoadSI(&formats.Input{Name: "minifig.si", Data: data, Entry: entry})
-	}
-	a, err := NewApp(Options{Path: "minifig.si", Open: func(string) (*formats.Asset, error) { return open("") },
-		OpenEntry: func(_, e string) (*formats.Asset, error) { return open(e) }, Log: func(string) {}})
+	a, err := NewApp(Options{Path: "../formats/lego/testdata/minifig.si", Log: func(string) {}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,5 +112,31 @@ func TestNextFileInFolder(t *testing.T) {
 	a.openSibling(-1)
 	if got := strings.Join(opened, " "); got != "a.anim c.anim a.anim c.anim" {
 		t.Errorf("opened %s", got)
+	}
+}
+
+// TestEntryChoosesTheFirstFileOnly: the user's --entry opens that entry of
+// the file given; a file opened afterwards starts at its first entry (it
+// used to be asked for the same entry), and a container's entries open
+// through formats/open with the user's other choices.
+func TestEntryChoosesTheFirstFileOnly(t *testing.T) {
+	const si = "../formats/lego/testdata/minifig.si"
+	a, err := NewApp(Options{Path: si, Load: open.Options{Entry: "minifig_wave"}, Log: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
+		t.Fatalf("first file: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	a.open(si)
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_walk" {
+		t.Errorf("opened again: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	a.openEntry("minifig_wave")
+	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
+		t.Errorf("entry: %q, error %q", a.st.Asset.Entry, a.st.Err)
+	}
+	if len(a.st.Exts) == 0 || !state.Readable("x.si", a.st.Exts) {
+		t.Errorf("readable extensions %v: not open.Extensions()", a.st.Exts)
 	}
 }

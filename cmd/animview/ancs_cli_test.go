@@ -9,9 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 	"github.com/animview/animview/internal/lzo/lzotest"
+	"github.com/animview/animview/report"
 )
 
 // writeDemoSet writes the demo character set (with its models and skin)
@@ -93,18 +95,18 @@ type ancsJSON struct {
 		Skeleton   int    `json:"skeleton"`
 		SkeletonID string `json:"skeleton_id"`
 		Animations []struct {
-			Name         string    `json:"name"`
-			Index        int       `json:"index"`
-			Duration     float64   `json:"duration"`
-			DurationRule string    `json:"duration_rule"`
-			DurationSeed *uint32   `json:"duration_seed"`
-			Tree         *jsonTree `json:"tree"`
+			Name         string       `json:"name"`
+			Index        int          `json:"index"`
+			Duration     float64      `json:"duration"`
+			DurationRule string       `json:"duration_rule"`
+			DurationSeed *uint32      `json:"duration_seed"`
+			Tree         *report.Tree `json:"tree"`
 		} `json:"animations"`
 	} `json:"characters"`
-	Transitions []jsonTransition `json:"transitions"`
-	AnimSet     *jsonAnimSet     `json:"anim_set"`
-	Info        []jsonKV         `json:"info"`
-	Warnings    []string         `json:"warnings"`
+	Transitions []report.Transition `json:"transitions"`
+	AnimSet     *report.AnimSet     `json:"anim_set"`
+	Info        []report.KV         `json:"info"`
+	Warnings    []string            `json:"warnings"`
 }
 
 func infoJSON(t *testing.T, args ...string) ancsJSON {
@@ -150,7 +152,7 @@ func TestInfoJSONCharacters(t *testing.T) {
 			}
 			phase := c.Animations[3]
 			tr := phase.Tree
-			if phase.Name != "phase" || phase.Index != 3 || tr.Kind != "phase-blend" || *tr.Weight != 0.5 ||
+			if phase.Name != "phase" || phase.Index != 3 || tr.Kind != formats.MetaPhaseBlend || *tr.Weight != 0.5 ||
 				len(tr.Children) != 2 || tr.Children[1].Name != "alert" || *tr.Children[1].Clip != 2 {
 				t.Errorf("phase blend %+v", phase)
 			}
@@ -161,7 +163,7 @@ func TestInfoJSONCharacters(t *testing.T) {
 			}
 			rnd := c.Animations[4].Tree
 			// Seed 0 draws 1 of 1..100: the first child.
-			if rnd.Kind != "random" || fmt.Sprint(rnd.Thresholds) != "[70 100]" || fmt.Sprint(rnd.Percent) != "[70 30]" ||
+			if rnd.Kind != formats.MetaRandom || fmt.Sprint(rnd.Thresholds) != "[70 100]" || fmt.Sprint(rnd.Percent) != "[70 30]" ||
 				rnd.Drawn == nil || *rnd.Drawn != 0 {
 				t.Errorf("random %+v", rnd)
 			}
@@ -170,7 +172,7 @@ func TestInfoJSONCharacters(t *testing.T) {
 			// entry makes a meta-transition through idle (1 s: a cross-fade
 			// into idle, idle to its end, a cross-fade into walk), then
 			// walk (1 s). The listing rule said 2.
-			if seq := c.Animations[5]; seq.Tree.Kind != "sequence" || seq.Duration != 3 {
+			if seq := c.Animations[5]; seq.Tree.Kind != formats.MetaSequence || seq.Duration != 3 {
 				t.Errorf("sequence %+v", seq)
 			}
 			if len(j.Transitions) != 4 || j.Transitions[0].Trans.Kind != "trans" || j.Transitions[2].Trans.Anim.Name != "idle" ||

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/report"
 )
 
 const (
@@ -34,10 +36,10 @@ func TestInfoJSONANM(t *testing.T) {
 			Clips []string `json:"clips"`
 		} `json:"sets"`
 		Clips []struct {
-			Name     string   `json:"name"`
-			Group    string   `json:"group"`
-			Duration float64  `json:"duration"`
-			Info     []jsonKV `json:"info"`
+			Name     string      `json:"name"`
+			Group    string      `json:"group"`
+			Duration float64     `json:"duration"`
+			Info     []report.KV `json:"info"`
 			Events   []struct {
 				Time float64 `json:"time"`
 				Name string  `json:"name"`

@@ -9,14 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/prime"
-	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/open"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -60,13 +58,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *format != "glb" && *format != "gltf" {
 			return fmt.Errorf("--format %q: want glb or gltf", *format)
 		}
-		return exportBatch(pos[0], isDir, *out, "."+*format, lf.options(), *jobs, *force, stdout, stderr)
+		return exportBatch(pos[0], *out, "."+*format, lf.options(), *jobs, *force, stdout, stderr)
 	}
 	// Checked before the work; WriteFile checks again as it writes.
 	if err := export.CheckOverwrite(*out, *force); err != nil {
 		return err
 	}
-	a, err := openAsset(pos[0], lf.options())
+	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
 		return err
 	}
@@ -95,7 +93,7 @@ func exportTakes(a *formats.Asset, clip, character string, stderr io.Writer) ([]
 		return characterTakes(a, character, stderr)
 	}
 	if clip != "" {
-		ci, err := findClip(a, clip)
+		ci, err := open.FindClip(a, clip)
 		if err != nil {
 			return nil, err
 		}
@@ -116,7 +114,7 @@ func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.T
 	if len(a.Characters) == 0 {
 		return nil, fmt.Errorf("no character %q: the file has no characters", name)
 	}
-	ci, err := findCharacter(a, name)
+	ci, err := open.FindCharacter(a, name)
 	if err != nil {
 		names := make([]string, len(a.Characters))
 		for i := range a.Characters {
@@ -135,200 +133,54 @@ func characterTakes(a *formats.Asset, name string, stderr io.Writer) ([]export.T
 	return takes, nil
 }
 
-// batchJobs lists a batch's jobs: every file of a folder, or the one
-// file given. A file that turns out to be a container (its asset lists
-// Entries: LEGO Island SI, PAK) adds a job per entry when it is opened.
-// Outputs go to OUTDIR/<file stem>[_<entry>]<ext>.
-func batchJobs(src string, isDir bool, outDir, ext string, o openOptions) ([]export.Job, error) {
-	var files []string
-	if isDir {
-		// Symbolic links to files count as the files.
-		names, err := formats.RegularFiles(os.DirFS(src), ".")
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range names {
-			if !strings.HasPrefix(n, ".") {
-				files = append(files, filepath.Join(src, n))
-			}
-		}
-	} else {
-		files = []string{src}
+// batchJobs turns what a batch opens (open.Batch, with the same choices
+// as a single export) into export jobs, each written to
+// OUTDIR/<stem><ext> under a name no other job of the batch has
+// (export.Namer).
+func batchJobs(src, outDir, ext string, o open.Options) ([]export.Job, error) {
+	items, err := open.Batch(src, o)
+	if err != nil {
+		return nil, err
 	}
-	reg := registry()
 	// Called from the batch's Expand calls too, which come one at a time.
 	outName := export.NewNamer(outDir, ext).Path
-	// Files that share a stem (cylindro.ms3d and cylindro.anm) keep their
-	// extension in the output name, so each export says where it came from.
-	stems := map[string]int{}
-	for _, f := range files {
-		stems[strings.ToLower(stem(f))]++
+	var job func(it open.Item) export.Job
+	job = func(it open.Item) export.Job {
+		j := export.Job{Name: it.Name, Out: outName(it.Stem), Load: func() (*formats.Asset, error) {
+			a, err := it.Load()
+			if errors.Is(err, open.ErrSkip) {
+				err = skipped{err}
+			}
+			return a, err
+		}}
+		if it.Expand != nil {
+			j.Expand = func(a *formats.Asset) (string, string, []export.Job) {
+				name, stem, more := it.Expand(a)
+				jobs := make([]export.Job, 0, len(more))
+				for _, m := range more {
+					jobs = append(jobs, job(m))
+				}
+				return name, outName(stem), jobs
+			}
+		}
+		return j
 	}
-	fileStem := func(f string) string {
-		if stems[strings.ToLower(stem(f))] > 1 {
-			return strings.ReplaceAll(filepath.Base(f), ".", "_")
-		}
-		return stem(f)
-	}
-	var jobs []export.Job
-	// A folder of extracted Metroid Prime resources with character sets
-	// exports like a PAK: a job per character (its animations, trees
-	// included) and per ANIM no set plays; its resource files are not
-	// exported one by one again.
-	library := false
-	if isDir {
-		if es, _, err := prime.LibraryEntries(folderResolver(src), true); err == nil && hasCharacterEntry(es) {
-			library = true
-			jobs = append(jobs, libraryJob(src, outName, o))
-		}
-	}
-	for _, f := range files {
-		// The file is read on the worker, so that a large folder is never
-		// held in memory at once.
-		var in *formats.Input
-		// A PAK is parsed and its library listed once, by the file's
-		// first job, for all its entries: through the registry each
-		// entry's job would parse the archive and every character set
-		// in it again. The entries' jobs run after the first job's Load
-		// (Expand queues them).
-		var arc *pak.Archive
-		openEntry := func(entry string) (*formats.Asset, error) {
-			if arc == nil {
-				return loadInput(reg, in, o, entry)
-			}
-			a, err := arc.Open(entry)
-			if err != nil {
-				return nil, err
-			}
-			if err := a.Validate(); err != nil {
-				return nil, fmt.Errorf("%s: %s loader: %w", in.Name, pak.LoaderName, err)
-			}
-			return a, nil
-		}
-		load := func(entry string) (*formats.Asset, error) {
-			if in == nil {
-				var err error
-				if in, err = readInput(f); err != nil {
-					return nil, err
-				}
-				l, err := reg.Detect(in)
-				if err != nil && isDir {
-					// A folder's other files (READMEs, textures) are
-					// no animation: not a failure.
-					return nil, fmt.Errorf("%w: not an animation file", export.ErrSkip)
-				}
-				if err == nil && library && primeResource[l.Name] {
-					return nil, fmt.Errorf("%w: a resource of the folder's character sets, exported with them", export.ErrSkip)
-				}
-				if err == nil && l.Name == pak.LoaderName {
-					cp := *in
-					cp.Options = o.loaderOptions()
-					// An archive that fails here fails through the
-					// registry too, which says so.
-					arc, _ = pak.OpenArchive(&cp)
-				}
-			}
-			return openEntry(entry)
-		}
-		expand := func(a *formats.Asset) (string, string, []export.Job) {
-			var more []export.Job
-			for _, e := range a.Entries {
-				if e.Name == a.Entry || o.Entry != "" {
-					continue
-				}
-				more = append(more, export.Job{Name: f + ":" + e.Name, Out: outName(fileStem(f) + "_" + e.Name),
-					Load: func() (*formats.Asset, error) { return openEntry(e.Name) }})
-			}
-			return f + ":" + a.Entry, outName(fileStem(f) + "_" + a.Entry), more
-		}
-		jobs = append(jobs, export.Job{Name: f, Out: outName(fileStem(f)), Expand: expand,
-			Load: func() (*formats.Asset, error) { return load(o.Entry) }})
+	jobs := make([]export.Job, 0, len(items))
+	for _, it := range items {
+		jobs = append(jobs, job(it))
 	}
 	return jobs, nil
 }
 
-// primeResource names the loaders of the files a Metroid Prime resource
-// library is made of (a PAK inside the folder is a library of its own).
-var primeResource = map[string]bool{prime.LoaderANCS: true, prime.LoaderANIM: true, prime.LoaderCINF: true, prime.LoaderEVNT: true}
+// skipped is an open.ErrSkip error that export.RunBatch counts as
+// skipped, with open's reason.
+type skipped struct{ error }
 
-func hasCharacterEntry(es []formats.Entry) bool {
-	for _, e := range es {
-		if e.Type == prime.EntryCharacter {
-			return true
-		}
-	}
-	return false
-}
-
-// libraryJob exports a folder of Metroid Prime resources as openFolder
-// opens it: its first entry, and through Expand a job per other entry
-// (OUTDIR/<folder>_<entry>.glb).
-func libraryJob(dir string, outName func(string) string, o openOptions) export.Job {
-	base := filepath.Base(filepath.Clean(dir))
-	// The folder is listed once, by the first job, for every entry (see
-	// batchJobs' PAKs).
-	var lib *prime.Library
-	expand := func(a *formats.Asset) (string, string, []export.Job) {
-		var more []export.Job
-		for _, e := range a.Entries {
-			if e.Name == a.Entry || o.Entry != "" {
-				continue
-			}
-			more = append(more, export.Job{Name: dir + ":" + e.Name, Out: outName(base + "_" + e.Name),
-				Load: func() (*formats.Asset, error) { return openFolderEntry(lib, dir, e.Name) }})
-		}
-		return dir + ":" + a.Entry, outName(base + "_" + a.Entry), more
-	}
-	return export.Job{Name: dir, Out: outName(base), Expand: expand,
-		Load: func() (*formats.Asset, error) {
-			var err error
-			if lib, err = folderLibrary(dir, o); err != nil {
-				return nil, err
-			}
-			return openFolderEntry(lib, dir, o.Entry)
-		}}
-}
-
-// loaderOptions is the loaders' options for --game and --archive-budget.
-func (o openOptions) loaderOptions() map[string]string {
-	var m map[string]string
-	set := func(k, v string) {
-		if m == nil {
-			m = map[string]string{}
-		}
-		m[k] = v
-	}
-	if o.Game != "" {
-		set("game", o.Game)
-	}
-	if o.Budget > 0 {
-		set(formats.OptionBudget, strconv.Itoa(o.Budget))
-	}
-	return m
-}
-
-func loadInput(reg *formats.Registry, in *formats.Input, o openOptions, entry string) (*formats.Asset, error) {
-	cp := *in
-	cp.Entry = entry
-	cp.Options = o.loaderOptions()
-	if o.Skeleton != "" {
-		sk, err := readInput(o.Skeleton)
-		if err != nil {
-			return nil, fmt.Errorf("skeleton: %w", err)
-		}
-		cp.Skeleton = sk
-	}
-	return reg.Load(&cp)
-}
-
-func stem(path string) string {
-	b := filepath.Base(path)
-	return strings.TrimSuffix(b, filepath.Ext(b))
-}
+func (skipped) Is(target error) bool { return target == export.ErrSkip }
 
 // exportBatch runs a batch with a progress bar on a terminal (plain lines
 // otherwise) and a summary of what failed; it fails when anything did.
-func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, workers int, force bool, stdout, stderr io.Writer) error {
+func exportBatch(src, outDir, ext string, o open.Options, workers int, force bool, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
@@ -336,7 +188,7 @@ func exportBatch(src string, isDir bool, outDir, ext string, o openOptions, work
 	if swept, err := export.SweepTemps(outDir); err == nil && len(swept) > 0 {
 		fmt.Fprintf(stdout, "removed %d temporary files an earlier export left in %s\n", len(swept), outDir)
 	}
-	jobs, err := batchJobs(src, isDir, outDir, ext, o)
+	jobs, err := batchJobs(src, outDir, ext, o)
 	if err != nil {
 		return err
 	}

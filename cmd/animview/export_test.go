@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/prime"
 	"github.com/qmuntal/gltf"
 )
@@ -147,16 +148,15 @@ func copyFile(t testing.TB, from, to string) {
 func BenchmarkExportBatch(b *testing.B) {
 	for _, bc := range []struct {
 		name, src string
-		isDir     bool
 	}{
-		{"testdata", "../../formats/sims/testdata/tso", true},
-		{"shared", "../../../shared/samples/tso", true},
+		{"testdata", "../../formats/sims/testdata/tso"},
+		{"shared", "../../../shared/samples/tso"},
 		// A PAK: every character's animations (meta-animation trees
 		// included) and its loose ANIM.
-		{"pak", "../../formats/prime/pak/testdata/DemoSet-mp1.pak", false},
+		{"pak", "../../formats/prime/pak/testdata/DemoSet-mp1.pak"},
 		// A PAK of 1,000 resources, 300 of them loose ANIMs: each
 		// entry's job opens it from the archive listed once.
-		{"pak-300", "", false},
+		{"pak-300", ""},
 	} {
 		if bc.name == "pak-300" {
 			bc.src = writeDemoPAK(b, prime.MP1, 300, 1000)
@@ -171,7 +171,7 @@ func BenchmarkExportBatch(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				stdout.Reset()
-				if err := exportBatch(bc.src, bc.isDir, out, ".glb", openOptions{}, 0, true, &stdout, io.Discard); err != nil {
+				if err := exportBatch(bc.src, out, ".glb", open.Options{}, 0, true, &stdout, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 				var n int
@@ -248,5 +248,32 @@ func TestExportCharacterTrees(t *testing.T) {
 				t.Errorf("%s: %s has %s", b.src, f, n)
 			}
 		}
+	}
+}
+
+// TestExportBatchModel: a batch takes --model as a single export does. The
+// ANM's model is in another folder, so only --model finds it (before, the
+// batch dropped the choice: "tried --model FILE (not given)"); the batch
+// writes what the single export writes, byte for byte.
+func TestExportBatchModel(t *testing.T) {
+	src, models, out := t.TempDir(), t.TempDir(), t.TempDir()
+	copyFile(t, "../../formats/anm/testdata/cylindro.anm", filepath.Join(src, "cylindro.anm"))
+	model := filepath.Join(models, "model.ms3d")
+	copyFile(t, "../../formats/anm/testdata/cylindro.ms3d", model)
+	stdout, errs, code := runCLI(t, "export", src, "-o", out, "--all", "--model", model)
+	if code != 0 || !strings.Contains(stdout, "exported 6 clips to 1 files") {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, errs)
+	}
+	single := filepath.Join(t.TempDir(), "single.glb")
+	if _, errs, code := runCLI(t, "export", filepath.Join(src, "cylindro.anm"), "-o", single, "--model", model); code != 0 {
+		t.Fatalf("single export: exit %d: %s", code, errs)
+	}
+	batch, _ := os.ReadFile(filepath.Join(out, "cylindro.glb"))
+	want, _ := os.ReadFile(single)
+	if len(batch) == 0 || !bytes.Equal(batch, want) {
+		t.Errorf("the batch wrote %d bytes, the single export %d: not the same file", len(batch), len(want))
+	}
+	if _, _, code := runCLI(t, "export", src, "-o", out, "--all", "--model", model, "--skeleton", model); code == 0 {
+		t.Error("--model and --skeleton together: exit 0")
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
+	"github.com/animview/animview/report"
 )
 
 // pipelineExts are the names the fuzzer tries a payload under, so that the
@@ -36,7 +38,7 @@ func FuzzPipeline(f *testing.F) {
 			}
 		}
 	}
-	reg := registry()
+	reg := open.Registry()
 	f.Fuzz(func(t *testing.T, data []byte, ext uint8) {
 		if err := runPipeline(reg, data, ext); err != nil {
 			t.Fatal(err)
@@ -82,8 +84,8 @@ func runPipeline(reg *formats.Registry, data []byte, ext uint8) error {
 				}
 			}
 		}
-		describe(a)
-		posePayload(a, min(0, len(a.Clips)-1), 0)
+		report.Describe(a)
+		report.ClipPose(a, min(0, len(a.Clips)-1), 0)
 	}
 	return nil
 }

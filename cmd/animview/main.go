@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/version"
 )
 
@@ -141,12 +142,12 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.suit, "suit", "", "The Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
 }
 
-func (l *loadFlags) options() openOptions {
+func (l *loadFlags) options() open.Options {
 	entry := l.entry
 	if entry == "" {
 		entry = l.character
 	}
-	return openOptions{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suit: l.suit}
+	return open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suit: l.suit}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must
@@ -168,5 +169,5 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 			return nil, err
 		}
 	}
-	return openAsset(pos[0], lf.options())
+	return open.Path(pos[0], lf.options())
 }

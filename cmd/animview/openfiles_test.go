@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/animview/animview/formats/open"
 )
 
 func TestPrimaryFile(t *testing.T) {
@@ -26,11 +28,11 @@ func TestPrimaryFile(t *testing.T) {
 		for _, n := range tc.names {
 			fsys[n] = &fstest.MapFile{Data: []byte("x")}
 		}
-		if got, err := primaryFile(fsys); err != nil || got != tc.want {
-			t.Errorf("primaryFile(%v) = %q, %v; want %q", tc.names, got, err, tc.want)
+		if got, err := open.Primary(fsys); err != nil || got != tc.want {
+			t.Errorf("open.Primary(%v) = %q, %v; want %q", tc.names, got, err, tc.want)
 		}
 	}
-	if _, err := primaryFile(fstest.MapFS{}); err == nil {
+	if _, err := open.Primary(fstest.MapFS{}); err == nil {
 		t.Error("an empty set opened")
 	}
 }
@@ -52,13 +54,13 @@ func TestOpenInSet(t *testing.T) {
 		}
 		return m
 	}
-	open := func(fsys fstest.MapFS) (string, []string, error) {
+	load := func(fsys fstest.MapFS) (string, []string, error) {
 		t.Helper()
-		name, err := primaryFile(fsys)
+		name, err := open.Primary(fsys)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := openInSet(fsys, name, openOptions{})
+		a, err := open.InSet(fsys, name, open.Options{})
 		if err != nil {
 			return "", nil, err
 		}
@@ -73,35 +75,35 @@ func TestOpenInSet(t *testing.T) {
 		return false
 	}
 
-	sk, ws, err := open(set("prime/1A2B3C4D.ANIM", "prime/5E6F7081.CINF", "prime/9C8D7E6F.EVNT"))
+	sk, ws, err := load(set("prime/1A2B3C4D.ANIM", "prime/5E6F7081.CINF", "prime/9C8D7E6F.EVNT"))
 	if err != nil || !strings.Contains(sk, "CINF") || len(ws) != 0 {
 		t.Errorf("ANIM with CINF and EVNT: %q %q %v", sk, ws, err)
 	}
-	if _, ws, err = open(set("prime/1A2B3C4D.ANIM")); err != nil ||
+	if _, ws, err = load(set("prime/1A2B3C4D.ANIM")); err != nil ||
 		!hasHint(ws, "add its skeleton (the CINF, with the EVNT for its events): choose or drop it together with 1A2B3C4D.ANIM") {
 		t.Errorf("ANIM alone: %q %v", ws, err)
 	}
 
-	if sk, ws, err = open(set("anm/cylindro.anm", "anm/cylindro.ms3d")); err != nil || hasHint(ws, "add") {
+	if sk, ws, err = load(set("anm/cylindro.anm", "anm/cylindro.ms3d")); err != nil || hasHint(ws, "add") {
 		t.Errorf("ANM with its model: %q %q %v", sk, ws, err)
 	}
-	_, _, err = open(set("anmalone/cylindro.anm"))
+	_, _, err = load(set("anmalone/cylindro.anm"))
 	if err == nil || !strings.Contains(err.Error(), "add the MilkShape model (.ms3d) it animates: choose or drop it together with cylindro.anm") {
 		t.Errorf("ANM alone: %v", err)
 	}
 
-	if sk, _, err = open(set("tso/a2o-skeledeco-idle.0557534f00000007.anim", "sims/tpose.skel")); err != nil || !strings.HasPrefix(sk, "tpose") {
+	if sk, _, err = load(set("tso/a2o-skeledeco-idle.0557534f00000007.anim", "sims/tpose.skel")); err != nil || !strings.HasPrefix(sk, "tpose") {
 		t.Errorf("a Sims .anim with a .skel: %q %v", sk, err)
 	}
-	if _, ws, err = open(set("sims/person.cmx", "sims/a2o-scare.cfp")); err != nil || hasHint(ws, "add the .cfp") {
+	if _, ws, err = load(set("sims/person.cmx", "sims/a2o-scare.cfp")); err != nil || hasHint(ws, "add the .cfp") {
 		t.Errorf("skills with their .cfp: %q %v", ws, err)
 	}
-	if _, ws, err = open(set("sims/person.bcf")); err != nil || !hasHint(ws, "add the .cfp key data of its skills: choose or drop it together with person.bcf") {
+	if _, ws, err = load(set("sims/person.bcf")); err != nil || !hasHint(ws, "add the .cfp key data of its skills: choose or drop it together with person.bcf") {
 		t.Errorf("skills without their .cfp: %q %v", ws, err)
 	}
 
 	bad := fstest.MapFS{"bad.anim": &fstest.MapFile{Data: []byte("not an animation at all")}}
-	if _, err := openInSet(bad, "bad.anim", openOptions{}); err == nil || !strings.Contains(err.Error(), "bad.anim") ||
+	if _, err := open.InSet(bad, "bad.anim", open.Options{}); err == nil || !strings.Contains(err.Error(), "bad.anim") ||
 		strings.Contains(err.Error(), "add ") {
 		t.Errorf("a bad file: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
@@ -72,7 +73,7 @@ func checkFront(t *testing.T, dots map[string]render.Dot, head, foot, left, righ
 // fallback skeleton (the Sims keep their left side on the file's -X and
 // face its +Z, in a left-handed frame).
 func TestSimsBindPoseFromTheFront(t *testing.T) {
-	a, err := openAsset("../../formats/sims/testdata/tso/a2o-skeledeco-idle.0557534f00000007.anim", openOptions{})
+	a, err := open.Path("../../formats/sims/testdata/tso/a2o-skeledeco-idle.0557534f00000007.anim", open.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestSimsTPoseFromTheFront(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a, err := openAsset(path, openOptions{})
+	a, err := open.Path(path, open.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,12 +140,12 @@ func TestSimsTPoseFromTheFront(t *testing.T) {
 // right-handed, left on +X, facing +Z) and the LEGO fixture (left-handed,
 // left on -X, facing +Z).
 func TestDemoAndLegoFromTheFront(t *testing.T) {
-	demo, err := openAsset("demo:", openOptions{})
+	demo, err := open.Path("demo:", open.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkFront(t, frontView(t, demo, 0), "head", "l_foot", "l_hand", "r_hand", "l_toe")
-	lego, err := openAsset("../../formats/lego/testdata/minifig_walk.ani", openOptions{})
+	lego, err := open.Path("../../formats/lego/testdata/minifig_walk.ani", open.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestDemoAndLegoFromTheFront(t *testing.T) {
 // its back feet. It has no arms; its middle feet stand for the hands.
 func TestPrimeDemoFromTheFront(t *testing.T) {
 	for _, path := range []string{"../../formats/prime/testdata/1A2B3C4D.ANIM", "../../formats/prime/pak/testdata/DemoSet-mp2.pak"} {
-		a, err := openAsset(path, openOptions{})
+		a, err := open.Path(path, open.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

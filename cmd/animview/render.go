@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 )
@@ -65,7 +66,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	}
 	ci := -1
 	if len(a.Clips) > 0 {
-		if ci, err = findClip(a, *clip); err != nil {
+		if ci, err = open.FindClip(a, *clip); err != nil {
 			return err
 		}
 	}

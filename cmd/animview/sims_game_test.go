@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -35,7 +36,7 @@ func writeGameSkeleton(t *testing.T, dir string) string {
 func TestSimsGameSkeletonStands(t *testing.T) {
 	dir := t.TempDir()
 	path := writeGameSkeleton(t, dir)
-	a, err := openAsset(path, openOptions{})
+	a, err := open.Path(path, open.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

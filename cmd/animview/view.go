@@ -7,26 +7,9 @@ import (
 	"time"
 
 	"github.com/animview/animview/assets"
-	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui"
 	"github.com/animview/animview/ui/state"
 )
-
-// readableExtensions are the extensions some loader reads, for the
-// viewer's file browser and next/previous file.
-func readableExtensions() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, l := range registry().Loaders() {
-		for _, e := range l.Extensions {
-			if !seen[e] {
-				seen[e] = true
-				out = append(out, e)
-			}
-		}
-	}
-	return out
-}
 
 func cmdView(args []string) error {
 	fs := flag.NewFlagSet("animview", flag.ContinueOnError)
@@ -67,20 +50,14 @@ func cmdView(args []string) error {
 			recent = p
 		}
 	}
-	o := lf.options()
 	var started time.Time
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
 	}
 	uo := ui.Options{
-		Started: started,
-		Path:    path,
-		Open:    func(p string) (*formats.Asset, error) { return openAsset(p, o) },
-		OpenEntry: func(p, entry string) (*formats.Asset, error) {
-			oe := o
-			oe.Entry = entry
-			return openAsset(p, oe)
-		},
+		Started:    started,
+		Path:       path,
+		Load:       lf.options(),
 		Clip:       *clip,
 		Screenshot: *shot,
 		After:      *after,
@@ -88,10 +65,11 @@ func cmdView(args []string) error {
 		Height:     h,
 		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
 		Actions:    script,
-		Extensions: readableExtensions(),
 		RecentFile: recent,
 		ShotDir:    outputFolder(),
+		// What the window handled and drew, for tests that drive it.
+		Trace: os.Getenv("ANIMVIEW_TRACE") != "",
 	}
-	pageFiles(&uo, o)
+	pageFiles(&uo, lf.options())
 	return ui.Run(uo)
 }

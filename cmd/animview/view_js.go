@@ -8,6 +8,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui"
 )
 
@@ -16,9 +17,9 @@ import (
 // the viewer opens the set's primary file by its name, and container
 // entries from the same set. A set replaces the previous one only once its
 // file has opened, so a failed drop leaves what is open usable.
-func pageFiles(uo *ui.Options, o openOptions) {
+func pageFiles(uo *ui.Options, o open.Options) {
 	var set, pending fs.FS
-	open := func(p, entry string) (*formats.Asset, error) {
+	openIn := func(p, entry string) (*formats.Asset, error) {
 		if p == assets.DemoName {
 			return assets.Demo(), nil
 		}
@@ -27,7 +28,7 @@ func pageFiles(uo *ui.Options, o openOptions) {
 		if pending != nil {
 			next := pending
 			pending = nil
-			a, err := openInSet(next, p, oe)
+			a, err := open.InSet(next, p, oe)
 			if err == nil {
 				set = next
 			}
@@ -36,12 +37,12 @@ func pageFiles(uo *ui.Options, o openOptions) {
 		if set == nil {
 			return nil, fmt.Errorf("%s: choose or drop the file on the page to open it", p)
 		}
-		return openInSet(set, p, oe)
+		return open.InSet(set, p, oe)
 	}
-	uo.Open = func(p string) (*formats.Asset, error) { return open(p, o.Entry) }
-	uo.OpenEntry = open
+	uo.Open = func(p string) (*formats.Asset, error) { return openIn(p, o.Entry) }
+	uo.OpenEntry = openIn
 	uo.OpenFiles = func(files fs.FS) (string, error) {
-		name, err := primaryFile(files)
+		name, err := open.Primary(files)
 		if err != nil {
 			return "", err
 		}

@@ -7,12 +7,13 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui"
 )
 
 // pageFiles sets up opening files a web page hands over (view_js.go); a
 // desktop window opens files by their paths.
-func pageFiles(*ui.Options, openOptions) {}
+func pageFiles(*ui.Options, open.Options) {}
 
 // finderFolder is where a viewer started from macOS's Finder saves its
 // screenshots and GIFs. An app bundle opened from Finder runs in "/",

@@ -53,6 +53,18 @@ func (p *painter) stroke(ax, ay, bx, by, width float32, caps bool) {
 	if !finite(ax, ay, bx, by, width) || width <= 0 {
 		return
 	}
+	capA, capB := caps, caps
+	if far(ax, ay) || far(bx, by) {
+		// A float32 loses the sub-pixel steps the anti-aliasing needs this
+		// far out (at 1e9 a step is 64 pixels, and a 2-pixel quad folds
+		// flat): keep the part of the stick that can show, worked out in
+		// float64. An end cut off is off the frame: it has no cap.
+		var cutA, cutB bool
+		if ax, ay, bx, by, cutA, cutB = p.clip(ax, ay, bx, by, width); cutA && cutB && ax == bx && ay == by {
+			return
+		}
+		capA, capB = caps && !cutA, caps && !cutB
+	}
 	h := width / 2
 	dx, dy := bx-ax, by-ay
 	if l := float32(math.Hypot(float64(dx), float64(dy))); l > 1e-6 {
@@ -63,10 +75,47 @@ func (p *painter) stroke(ax, ay, bx, by, width float32, caps bool) {
 		p.vertex(ax-nx, ay-ny)
 		p.close()
 	}
-	if caps {
+	if capA {
 		p.circle(ax, ay, h)
+	}
+	if capB {
 		p.circle(bx, by, h)
 	}
+}
+
+// farOut is how far from the origin a coordinate may lie before stroke
+// clips the segment: up to 2^16 a float32 still has 1/128-pixel steps.
+const farOut = 1 << 16
+
+func far(x, y float32) bool { return abs32(x) > farOut || abs32(y) > farOut }
+
+// clip returns the part of segment AB inside the frame grown by width on
+// every side (Liang-Barsky, in float64) and whether each end was cut; a
+// segment wholly outside comes back as one point, both ends cut.
+func (p *painter) clip(ax, ay, bx, by, width float32) (cax, cay, cbx, cby float32, cutA, cutB bool) {
+	b := p.dst.Bounds()
+	w := float64(width)
+	x0, y0 := float64(ax), float64(ay)
+	dx, dy := float64(bx)-x0, float64(by)-y0
+	t0, t1 := 0.0, 1.0
+	for _, e := range [4]struct{ q, d float64 }{
+		{x0 - (float64(b.Min.X) - w), -dx}, {(float64(b.Max.X) + w) - x0, dx},
+		{y0 - (float64(b.Min.Y) - w), -dy}, {(float64(b.Max.Y) + w) - y0, dy},
+	} {
+		// e.q is how far inside this edge A is; e.d how fast AB leaves it.
+		switch {
+		case e.d == 0 && e.q < 0:
+			return ax, ay, ax, ay, true, true
+		case e.d < 0:
+			t0 = max(t0, e.q/e.d)
+		case e.d > 0:
+			t1 = min(t1, e.q/e.d)
+		}
+	}
+	if t0 > t1 {
+		return ax, ay, ax, ay, true, true
+	}
+	return float32(x0 + t0*dx), float32(y0 + t0*dy), float32(x0 + t1*dx), float32(y0 + t1*dy), t0 > 0, t1 < 1
 }
 
 // circle adds a disc as a polygon fine enough that its facets stay under a

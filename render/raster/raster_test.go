@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -183,21 +184,119 @@ func TestDrawDotsAndLabels(t *testing.T) {
 	}
 }
 
+// TestDrawSurvivesNonsense draws geometry no projection should give (NaN
+// and infinite coordinates, widths that are not widths, ends a billion
+// pixels away, huge and far discs) and checks what each leaves on a 20×20
+// frame: nothing for what cannot be drawn, the background kept around
+// what can, and the drawable parts drawn even beside nonsense of the same
+// colour (one path is filled per colour).
 func TestDrawSurvivesNonsense(t *testing.T) {
-	nan := float32(math.NaN())
-	dl := &render.DrawList{
-		Lines: []render.Line{
-			{A: mgl32.Vec2{nan, 0}, B: mgl32.Vec2{10, 10}, Width: 3},
-			{A: mgl32.Vec2{-1e9, -1e9}, B: mgl32.Vec2{1e9, 1e9}, Width: 2, Color: color.RGBA{255, 0, 0, 255}},
-			{A: mgl32.Vec2{5, 5}, B: mgl32.Vec2{5, 5}, Width: 4, Kind: render.KindBone},
-			{A: mgl32.Vec2{5, 5}, B: mgl32.Vec2{8, 5}, Width: -1},
-		},
-		Dots: []render.Dot{{P: mgl32.Vec2{nan, nan}, Radius: 3}, {P: mgl32.Vec2{5, 5}, Radius: 1e6}, {P: mgl32.Vec2{500, 500}, Radius: 2}},
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	bg := color.RGBA{10, 20, 30, 255}
+	red := color.RGBA{255, 0, 0, 255}
+	// Grid lines: square ends (bones, the zero Kind, have round caps).
+	line := func(ax, ay, bx, by, w float32) render.Line {
+		return render.Line{A: mgl32.Vec2{ax, ay}, B: mgl32.Vec2{bx, by}, Width: w, Color: red, Kind: render.KindGrid}
 	}
+	dot := func(x, y, r float32) render.Dot { return render.Dot{P: mgl32.Vec2{x, y}, Radius: r, Color: red} }
+	bone := render.Line{A: mgl32.Vec2{5, 5}, B: mgl32.Vec2{5, 5}, Width: 4, Color: red, Kind: render.KindBone}
+	// The pixels drawn red (fully covered) and those left untouched.
+	diagonal, row10 := make([]image.Point, 20), make([]image.Point, 0, 16)
+	for i := range diagonal {
+		diagonal[i] = image.Pt(i, i)
+	}
+	for x := 2; x < 18; x++ {
+		row10 = append(row10, image.Pt(x, 10))
+	}
+	none := []image.Point{}
+	for _, tc := range []struct {
+		name string
+		dl   render.DrawList
+		// red pixels; kept pixels (nil: every pixel not in red); n, when
+		// not 0, the number of pixels drawn at all.
+		red, kept []image.Point
+		n         int
+	}{
+		{name: "NaN end", dl: render.DrawList{Lines: []render.Line{line(nan, 0, 10, 10, 3)}}, red: none},
+		{name: "infinite end", dl: render.DrawList{Lines: []render.Line{line(-inf, 10, 10, 10, 3)}}, red: none},
+		{name: "NaN width", dl: render.DrawList{Lines: []render.Line{line(2, 2, 18, 18, nan)}}, red: none},
+		{name: "infinite width", dl: render.DrawList{Lines: []render.Line{line(2, 2, 18, 18, inf)}}, red: none},
+		{name: "negative width", dl: render.DrawList{Lines: []render.Line{line(5, 5, 8, 5, -1)}}, red: none},
+		{name: "far line off the frame", dl: render.DrawList{Lines: []render.Line{line(-1e9, 500, 1e9, 500, 2)}}, red: none},
+		// Its ends a billion pixels away, the diagonal crosses the frame.
+		{name: "far ends", dl: render.DrawList{Lines: []render.Line{line(-1e9, -1e9, 1e9, 1e9, 2)}},
+			red: diagonal, kept: []image.Point{{19, 0}, {0, 19}, {10, 0}, {0, 10}}},
+		// A bone to a far end keeps the round cap of its near end.
+		{name: "bone to a far end", dl: render.DrawList{Lines: []render.Line{{A: mgl32.Vec2{10, 10}, B: mgl32.Vec2{1e9, 10}, Width: 4, Color: red}}},
+			red: []image.Point{{9, 9}, {9, 10}, {19, 8}, {19, 11}}, kept: []image.Point{{7, 9}, {7, 10}, {19, 7}, {19, 12}, {0, 10}}},
+		// A stick of no length is its round caps: a disc of radius 2.
+		{name: "zero-length bone", dl: render.DrawList{Lines: []render.Line{bone}},
+			red: []image.Point{{4, 4}, {5, 5}, {4, 5}, {5, 4}}, kept: []image.Point{{2, 2}, {8, 8}, {10, 10}}, n: 16},
+		{name: "NaN within a path", dl: render.DrawList{Lines: []render.Line{line(nan, 0, 10, 10, 3), line(2, 10.5, 18, 10.5, 1), line(5, 5, 8, 5, -1)}},
+			red: row10, kept: []image.Point{{1, 10}, {18, 10}, {5, 5}, {10, 9}, {10, 11}}, n: 16},
+		{name: "NaN dot", dl: render.DrawList{Dots: []render.Dot{dot(nan, nan, 3), dot(5, 5, nan), dot(5, 5, -2)}}, red: none},
+		{name: "dot off the frame", dl: render.DrawList{Dots: []render.Dot{dot(500, 500, 2)}}, red: none},
+		{name: "dot over everything", dl: render.DrawList{Dots: []render.Dot{dot(5, 5, 1e6)}}, red: everyPixel(20), kept: none},
+		{name: "labels at nonsense places", dl: render.DrawList{Labels: []render.Label{
+			{P: mgl32.Vec2{nan, 10}, Text: "nan", Color: red}, {P: mgl32.Vec2{1e7, 10}, Text: "far", Color: red}, {P: mgl32.Vec2{10, -inf}, Text: "inf", Color: red}}},
+			red: none},
+	} {
+		tc.dl.Background = bg
+		img := image.NewRGBA(image.Rect(0, 0, 20, 20))
+		Draw(img, &tc.dl, nil)
+		for _, p := range tc.red {
+			if c := at(img, p.X, p.Y); c != red {
+				t.Errorf("%s: %v is %v, want drawn", tc.name, p, c)
+			}
+		}
+		kept := tc.kept
+		if kept == nil {
+			kept = everyPixel(20)
+		}
+		for _, p := range kept {
+			if c := at(img, p.X, p.Y); c != bg {
+				t.Errorf("%s: %v is %v, want the background", tc.name, p, c)
+			}
+		}
+		drawn := 20*20 - countColor(img, bg)
+		if tc.n != 0 && (drawn < tc.n-4 || drawn > tc.n+4) {
+			t.Errorf("%s: %d pixels drawn, want about %d", tc.name, drawn, tc.n)
+		}
+	}
+
+	// No frame, or no list: nothing happens, and the frame keeps what it had.
 	img := image.NewRGBA(image.Rect(0, 0, 20, 20))
-	Draw(img, dl, nil)
-	Draw(nil, dl, nil)
+	draw.Draw(img, img.Bounds(), image.NewUniform(red), image.Point{}, draw.Src)
+	Draw(nil, &render.DrawList{Background: bg, Lines: []render.Line{line(0, 0, 9, 9, 2)}}, nil)
 	Draw(img, nil, nil)
+	if n := countColor(img, red); n != 400 {
+		t.Errorf("Draw(img, nil) changed %d pixels", 400-n)
+	}
+}
+
+// everyPixel lists the pixels of an n×n frame.
+func everyPixel(n int) []image.Point {
+	ps := make([]image.Point, 0, n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			ps = append(ps, image.Pt(x, y))
+		}
+	}
+	return ps
+}
+
+// countColor counts the pixels of colour c.
+func countColor(img *image.RGBA, c color.RGBA) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if at(img, x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // waving is a three-bone figure whose arm swings from +X to -X over one

@@ -198,20 +198,15 @@ func (s *State) Duration() float64 {
 	return 0
 }
 
-// FrameRate is the clip's frame rate, or 30 for stepping clips without one.
-func (s *State) FrameRate() float64 {
-	if c := s.CurrentClip(); c != nil && c.FrameRate > 0 {
-		return c.FrameRate
-	}
-	return 30
-}
+// FrameRate is the rate the clip is stepped at: its own frame rate, or
+// player.DefaultFrameRate for clips without one.
+func (s *State) FrameRate() float64 { return player.StepRate(s.CurrentClip()) }
 
-// Frame returns the current frame number and the frame count. Frame rates
-// that come from float32 intervals (Prime's 1/30 s is 29.9999985 fps) put
-// whole frames a hair below the integer, hence the tolerance.
+// Frame returns the current frame number and the frame count
+// (player.FrameAt, player.FrameCount).
 func (s *State) Frame() (int, int) {
 	fr := s.FrameRate()
-	return int(math.Floor(s.Time*fr + 1e-3)), int(math.Floor(s.Duration()*fr+1e-3)) + 1
+	return player.FrameAt(s.Time, fr), player.FrameCount(s.Duration(), fr)
 }
 
 // TogglePlay starts or pauses playback. Without loop, starting where the

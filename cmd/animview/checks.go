@@ -9,22 +9,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/ui/state"
 )
-
-// clipTiming returns clip ci's frame rate and frame count exactly as the
-// viewer shows and steps them (ui/state: a clip without a rate of its own,
-// such as a LEGO Island .ani keyed in milliseconds, steps at 30), and
-// whether the rate is that default rather than the file's.
-func clipTiming(a *formats.Asset, ci int) (rate float64, frames int, assumed bool) {
-	if ci < 0 || ci >= len(a.Clips) {
-		return 0, 0, false
-	}
-	st := state.New("", a)
-	st.SelectClip(ci)
-	_, frames = st.Frame()
-	return st.FrameRate(), frames, !(a.Clips[ci].FrameRate > 0)
-}
 
 // needSkeleton fails, saying what to open instead, for an asset without
 // bones: there is nothing to pose or draw.

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestTreeDurations(t *testing.T) {
 		AnimSet: set, Characters: []formats.Character{ch, ch}}
 
 	var warns []string
-	chars, _, _ := charactersJSON(a, &warns)
+	chars, _, _ := characters(a, &warns)
 	tests := []struct {
 		name     string
 		duration float64

@@ -1,4 +1,4 @@
-package main
+package open
 
 import (
 	"errors"
@@ -13,9 +13,9 @@ import (
 )
 
 // Files handed over together without paths on disk (the web page's file
-// chooser and drops, see view_js.go) open as a folder would: one of them is
-// opened and the others are its siblings, where a loader finds its
-// companions (an ANIM's CINF and EVNT, a skill's .cfp, an ANM's model).
+// chooser and drops, cmd/animview/view_js.go) open as a folder would: one
+// of them is opened and the others are its siblings, where a loader finds
+// its companions (an ANIM's CINF and EVNT, a skill's .cfp, an ANM's model).
 
 // openRank orders extensions by which file of a set opens: containers and
 // files that name their companions first, then animations, then models,
@@ -49,9 +49,10 @@ func setFiles(fsys fs.FS) ([]string, error) {
 	return names, nil
 }
 
-// primaryFile picks the file of a set to open: the lowest openRank, the
-// first by name among equals.
-func primaryFile(fsys fs.FS) (string, error) {
+// Primary picks the file of a set to open: containers and files that name
+// their companions first, then animations, then models, then files that
+// are only companions; the first by name among equals.
+func Primary(fsys fs.FS) (string, error) {
 	names, err := setFiles(fsys)
 	if err != nil {
 		return "", err
@@ -86,24 +87,25 @@ func companionOf(name string, data []byte) (companion, bool) {
 	return companion{}, false
 }
 
-// openInSet opens the named file of a set; the set's other files are its
+// InSet opens the named file of a set; the set's other files are its
 // siblings. A Sims .anim opens on the set's .skel when it holds one (as
 // --skeleton would). When the file's companion is not in the set, an
-// error or a warning says which file to add.
-func openInSet(fsys fs.FS, name string, o openOptions) (*formats.Asset, error) {
+// error or a warning says which file to add. Of o, only Entry, Game and
+// Budget apply: the set holds every file.
+func InSet(fsys fs.FS, name string, o Options) (*formats.Asset, error) {
 	read := func(n string) (*formats.Input, error) {
 		st, err := fs.Stat(fsys, n)
 		if err != nil {
 			return nil, err
 		}
-		if st.Size() > maxFileSize {
-			return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", n, st.Size(), int64(maxFileSize))
+		if st.Size() > MaxFileSize {
+			return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", n, st.Size(), int64(MaxFileSize))
 		}
 		data, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			return nil, err
 		}
-		return &formats.Input{Name: n, Data: data, Siblings: formats.FSResolver{FS: fsys, MaxSize: maxFileSize}}, nil
+		return &formats.Input{Name: n, Data: data, Siblings: formats.FSResolver{FS: fsys, MaxSize: MaxFileSize}}, nil
 	}
 	in, err := read(name)
 	if err != nil {
@@ -128,13 +130,11 @@ func openInSet(fsys fs.FS, name string, o openOptions) (*formats.Asset, error) {
 		}
 	}
 	in.Entry = o.Entry
-	if o.Game != "" {
-		in.Options = map[string]string{"game": o.Game}
-	}
+	in.Options = o.loaderOptions()
 	c, needs := companionOf(name, in.Data)
 	missing := needs && len(has(c.ext)) == 0
 	hint := fmt.Sprintf("add %s: choose or drop it together with %s", c.what, name)
-	a, err := registry().Load(in)
+	a, err := Registry().Load(in)
 	if err != nil {
 		// Only where the loader's error is about the companion: a file
 		// that is bad in itself needs no other.

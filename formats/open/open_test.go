@@ -1,0 +1,294 @@
+package open
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/pak"
+)
+
+const (
+	anmFile  = "../anm/testdata/cylindro.anm"
+	ms3dFile = "../anm/testdata/cylindro.ms3d"
+	siFile   = "../lego/testdata/minifig.si"
+	pakFile  = "../prime/pak/testdata/DemoSet-mp1.pak"
+	simsDir  = "../sims/testdata/tso"
+)
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// demoSetFolder writes the demo character set as a folder of extracted
+// resources (an ANCS, its CINF, three ANIMs and an EVNT).
+func demoSetFolder(t *testing.T) string {
+	t.Helper()
+	files, err := prime.DemoSetFiles(prime.MP1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for n, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// awayModel puts the ANM in a folder of its own and its model in another,
+// so that only --model finds it.
+func awayModel(t *testing.T) (anmDir, model string) {
+	t.Helper()
+	anmDir, modelDir := t.TempDir(), t.TempDir()
+	copyFile(t, anmFile, filepath.Join(anmDir, "cylindro.anm"))
+	model = filepath.Join(modelDir, "other.ms3d")
+	copyFile(t, ms3dFile, model)
+	return anmDir, model
+}
+
+func TestPath(t *testing.T) {
+	anmDir, model := awayModel(t)
+	folder := demoSetFolder(t)
+	for _, tc := range []struct {
+		name   string
+		path   string
+		o      Options
+		format string
+		entry  string
+		clips  int
+		err    string
+	}{
+		{"demo", assets.DemoName, Options{}, "demo", "", 2, ""},
+		{"file", "../lego/testdata/minifig_walk.ani", Options{}, "lego-ani", "", 1, ""},
+		{"container's first entry", siFile, Options{}, "lego-si", "minifig_walk", 1, ""},
+		{"--entry", siFile, Options{Entry: "minifig_wave"}, "lego-si", "minifig_wave", 1, ""},
+		{"PAK character", pakFile, Options{Entry: "Crawler_Calm"}, pak.LoaderName, "Crawler_Calm", 3, ""},
+		{"folder of resources", folder, Options{}, FolderFormat, "Crawler", 3, ""},
+		{"--model", filepath.Join(anmDir, "cylindro.anm"), Options{Model: model}, "anm", "", 6, ""},
+		{"--skeleton as the model", filepath.Join(anmDir, "cylindro.anm"), Options{Skeleton: model}, "anm", "", 6, ""},
+		{"no model", filepath.Join(anmDir, "cylindro.anm"), Options{}, "", "", 0, "choose one with --model FILE"},
+		{"both", anmFile, Options{Model: ms3dFile, Skeleton: ms3dFile}, "", "", 0, "--skeleton and --model both"},
+		{"missing model", anmFile, Options{Model: "nowhere.ms3d"}, "", "", 0, "model: stat nowhere.ms3d"},
+		{"missing skeleton", anmFile, Options{Skeleton: "nowhere.ms3d"}, "", "", 0, "skeleton: stat nowhere.ms3d"},
+		{"no entry", siFile, Options{Entry: "nope"}, "", "", 0, "nope"},
+		{"no file", "nowhere.anim", Options{}, "", "", 0, "no such file"},
+	} {
+		a, err := Path(tc.path, tc.o)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if a.Format != tc.format || a.Entry != tc.entry || len(a.Clips) < tc.clips {
+			t.Errorf("%s: format %q entry %q, %d clips; want %q %q, at least %d", tc.name, a.Format, a.Entry, len(a.Clips), tc.format, tc.entry, tc.clips)
+		}
+	}
+	a, err := Entry(siFile, "minifig_wave", Options{Entry: "minifig_walk"})
+	if err != nil || a.Entry != "minifig_wave" {
+		t.Errorf("Entry: %v, %v", a, err)
+	}
+}
+
+func TestEntries(t *testing.T) {
+	folder := demoSetFolder(t)
+	for _, tc := range []struct {
+		path string
+		ok   bool
+		want []string
+	}{
+		{pakFile, true, []string{"Crawler", "Crawler_Calm", "A0000000.ANIM"}},
+		{folder, true, []string{"Crawler", "Crawler_Calm"}},
+		{siFile, false, nil},
+		{assets.DemoName, false, nil},
+		{"nowhere.pak", false, nil},
+	} {
+		es, _, ok, err := Entries(tc.path, Options{})
+		var names []string
+		for _, e := range es {
+			names = append(names, e.Name)
+		}
+		if err != nil || ok != tc.ok || !slices.Equal(names, tc.want) {
+			t.Errorf("%s: %v %v %v; want %v %v", tc.path, names, ok, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestExtensions(t *testing.T) {
+	exts := Extensions()
+	for _, e := range []string{"anim", "cinf", "evnt", "ancs", "pak", "ani", "si", "skel", "cmx", "bcf", "cfp", "ms3d", "txt", "anm"} {
+		if !slices.Contains(exts, e) {
+			t.Errorf("%q is not readable: %v", e, exts)
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range exts {
+		if seen[e] || e != strings.ToLower(e) || strings.HasPrefix(e, ".") {
+			t.Errorf("extension %q twice or not lower case without a dot", e)
+		}
+		seen[e] = true
+	}
+}
+
+// loadAll runs a batch's items as a batch runner does (each Load, then
+// Expand and the items it adds) and returns each item's stem and what its
+// Load gave: a + per clip, "skip" or "error: ...".
+func loadAll(t *testing.T, items []Item) []string {
+	t.Helper()
+	var out []string
+	for i := 0; i < len(items); i++ {
+		it := items[i]
+		a, err := it.Load()
+		stem := it.Stem
+		if err == nil && len(a.Entries) > 0 && it.Expand != nil {
+			var more []Item
+			_, stem, more = it.Expand(a)
+			items = append(items, more...)
+		}
+		switch {
+		case errors.Is(err, ErrSkip):
+			out = append(out, stem+": skip")
+		case err != nil:
+			out = append(out, stem+": error: "+err.Error())
+		default:
+			out = append(out, stem+": "+strings.Repeat("+", len(a.Clips)))
+		}
+	}
+	return out
+}
+
+// TestBatchModel is the batch's --model: an ANM whose model is elsewhere
+// opens with it, as a single open does (before, the batch dropped the
+// choice and failed with "tried --model FILE (not given)").
+func TestBatchModel(t *testing.T) {
+	anmDir, model := awayModel(t)
+	for _, src := range []string{anmDir, filepath.Join(anmDir, "cylindro.anm")} {
+		items, err := Batch(src, Options{Model: model})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := loadAll(t, items)
+		if len(got) != 1 || got[0] != "cylindro: ++++++" {
+			t.Errorf("%s with --model: %q", src, got)
+		}
+		items, _ = Batch(src, Options{})
+		if got := loadAll(t, items); len(got) != 1 || !strings.Contains(got[0], "error: ") || !strings.Contains(got[0], "--model") {
+			t.Errorf("%s without --model: %q", src, got)
+		}
+	}
+	if _, err := Batch(anmDir, Options{Model: model, Skeleton: model}); err == nil {
+		t.Error("--skeleton and --model together: no error")
+	}
+}
+
+// TestBatchFolder: a folder's files are items in name order; one that is
+// no animation is skipped; files that share a stem keep their extension
+// in the stem; hidden files and sub-folders are left out.
+func TestBatchFolder(t *testing.T) {
+	dir := t.TempDir()
+	sims, _ := filepath.Glob(filepath.Join(simsDir, "*.anim"))
+	copyFile(t, sims[0], filepath.Join(dir, "walk.anim"))
+	copyFile(t, anmFile, filepath.Join(dir, "cylindro.anm"))
+	copyFile(t, ms3dFile, filepath.Join(dir, "cylindro.ms3d"))
+	copyFile(t, filepath.Join(simsDir, "README.md"), filepath.Join(dir, "README.md"))
+	copyFile(t, sims[1], filepath.Join(dir, ".hidden.anim"))
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	items, err := Batch(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(loadAll(t, items), "\n")
+	want := "README: skip\ncylindro_anm: ++++++\ncylindro_ms3d: +\nwalk: +"
+	if got != want {
+		t.Errorf("items:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestBatchContainers: a PAK's first item opens its first entry and adds
+// the others; --entry opens that one alone; a folder of character sets
+// is an item of its own, its resource files skipped.
+func TestBatchContainers(t *testing.T) {
+	items, err := Batch(pakFile, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(loadAll(t, items), "\n"), "DemoSet-mp1_Crawler: +++\nDemoSet-mp1_Crawler_Calm: +++\nDemoSet-mp1_A0000000.ANIM: +"; got != want {
+		t.Errorf("PAK:\n%s\nwant:\n%s", got, want)
+	}
+	items, _ = Batch(siFile, Options{Entry: "minifig_wave"})
+	if got := strings.Join(loadAll(t, items), "\n"); got != "minifig_minifig_wave: +" {
+		t.Errorf("SI --entry: %s", got)
+	}
+	folder := demoSetFolder(t)
+	items, _ = Batch(folder, Options{})
+	base := filepath.Base(folder)
+	got := loadAll(t, items)
+	if got[0] != base+"_Crawler: +++" || got[len(got)-1] != base+"_Crawler_Calm: +++" {
+		t.Errorf("folder: %q", got)
+	}
+	for _, g := range got[1 : len(got)-1] {
+		if !strings.HasSuffix(g, ": skip") {
+			t.Errorf("folder: resource %q not skipped", g)
+		}
+	}
+	if len(got) != 2+6 {
+		t.Errorf("folder: %d items, want the set's 2 and its 6 files", len(got))
+	}
+}
+
+func TestFind(t *testing.T) {
+	a, err := Path(pakFile, Options{Entry: "Crawler_Calm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, err := FindClip(a, "1"); err != nil || i != 1 {
+		t.Errorf("clip 1: %d %v", i, err)
+	}
+	if i, err := FindClip(a, a.Clips[2].Name); err != nil || i != 2 {
+		t.Errorf("clip by name: %d %v", i, err)
+	}
+	if _, err := FindClip(a, "nope"); err == nil {
+		t.Error("clip nope: no error")
+	}
+	if _, err := FindClip(&formats.Asset{}, ""); err == nil {
+		t.Error("no clips: no error")
+	}
+	if i, err := FindCharacter(a, ""); err != nil || a.Characters[i].Name != "Crawler_Calm" {
+		t.Errorf("own character: %d %v", i, err)
+	}
+	if i, err := FindCharacter(a, "Crawler"); err != nil || i != 0 {
+		t.Errorf("character by name: %d %v", i, err)
+	}
+	if _, err := FindCharacter(a, "5"); err == nil {
+		t.Error("character 5: no error")
+	}
+	r, err := FindAnim(a, 1, "sequence")
+	if err != nil || r.SetIndex < 0 || r.Name != "sequence" {
+		t.Errorf("anim sequence: %+v %v", r, err)
+	}
+	if r2, err := FindAnim(a, -1, "sequence"); err != nil || r2 != r {
+		t.Errorf("anim by the set's name: %+v %v", r2, err)
+	}
+	if _, err := FindAnim(a, 1, "nope"); err == nil {
+		t.Error("anim nope: no error")
+	}
+}

@@ -1,0 +1,96 @@
+package open
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/animview/animview/formats"
+)
+
+// FindClip resolves a clip chosen by the user (--clip): a name first, then
+// an index; "" is the first clip.
+func FindClip(a *formats.Asset, sel string) (int, error) {
+	if len(a.Clips) == 0 {
+		return -1, errors.New("the file has no clips")
+	}
+	if sel == "" {
+		return 0, nil
+	}
+	for i, c := range a.Clips {
+		if c.Name == sel {
+			return i, nil
+		}
+	}
+	if i, err := strconv.Atoi(sel); err == nil && i >= 0 && i < len(a.Clips) {
+		return i, nil
+	}
+	return -1, fmt.Errorf("no clip %q (the file has %d clips; use a name or an index)", sel, len(a.Clips))
+}
+
+// FindCharacter resolves a character chosen by the user (--character): a
+// name, then an index; "" is the asset's own character (the one its clips
+// are posed on), or -1 when the asset has none.
+func FindCharacter(a *formats.Asset, sel string) (int, error) {
+	if sel == "" {
+		if len(a.Characters) == 0 {
+			return -1, nil
+		}
+		if a.Character >= 0 && a.Character < len(a.Characters) {
+			return a.Character, nil
+		}
+		return 0, nil
+	}
+	for i := range a.Characters {
+		if a.Characters[i].Name == sel {
+			return i, nil
+		}
+	}
+	if i, err := strconv.Atoi(sel); err == nil && i >= 0 && i < len(a.Characters) {
+		return i, nil
+	}
+	return -1, fmt.Errorf("no character %q (the file has %d characters; use a name or an index)", sel, len(a.Characters))
+}
+
+// AnimRef is a character's animation resolved: an index into the
+// animation set, or a plain clip when the character plays one without a
+// tree.
+type AnimRef struct {
+	Name string
+	// SetIndex indexes Asset.AnimSet.Animations (-1: a plain clip).
+	SetIndex int
+	// Clip indexes Asset.Clips when SetIndex is -1.
+	Clip int
+}
+
+// FindAnim resolves an animation chosen by the user (--anim) for character
+// ci (-1 for none): the character's own names first (they map to
+// animation-set indices), then the set's names, then an index into the
+// set.
+func FindAnim(a *formats.Asset, ci int, sel string) (AnimRef, error) {
+	if ci >= 0 {
+		for _, ca := range a.Characters[ci].Animations {
+			if ca.Name != sel {
+				continue
+			}
+			if ca.SetIndex >= 0 && a.AnimSet != nil && ca.SetIndex < len(a.AnimSet.Animations) {
+				return AnimRef{Name: ca.Name, SetIndex: ca.SetIndex, Clip: -1}, nil
+			}
+			if ca.Meta == nil && ca.Clip >= 0 && ca.Clip < len(a.Clips) {
+				return AnimRef{Name: ca.Name, SetIndex: -1, Clip: ca.Clip}, nil
+			}
+			return AnimRef{}, fmt.Errorf("animation %q of the character has neither a tree nor a clip", sel)
+		}
+	}
+	if a.AnimSet != nil {
+		for i := range a.AnimSet.Animations {
+			if a.AnimSet.Animations[i].Name == sel {
+				return AnimRef{Name: sel, SetIndex: i, Clip: -1}, nil
+			}
+		}
+		if i, err := strconv.Atoi(sel); err == nil && i >= 0 && i < len(a.AnimSet.Animations) {
+			return AnimRef{Name: a.AnimSet.Animations[i].Name, SetIndex: i, Clip: -1}, nil
+		}
+	}
+	return AnimRef{}, fmt.Errorf("no animation %q (use a name from `animview info`)", sel)
+}

@@ -1,0 +1,89 @@
+package open
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/sims"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// TestWearSuit: --suit binds a suit's skins, found beside the suit file,
+// to the opened skeleton; a suit whose skins are all missing is an error
+// that says so.
+func TestWearSuit(t *testing.T) {
+	dir := t.TempDir()
+	cmx, skn := suitFiles(t)
+	if err := os.WriteFile(filepath.Join(dir, "suit.cmx"), cmx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	newAsset := func() *formats.Asset {
+		sk, _ := sims.FallbackSkeleton(nil, sims.Adult)
+		return &formats.Asset{Format: "test", Skeleton: sk, Skeletons: []*formats.Skeleton{sk}}
+	}
+	a := newAsset()
+	if err := wearSuit(a, filepath.Join(dir, "suit.cmx")); err == nil || !strings.Contains(err.Error(), "none of its skins") {
+		t.Fatalf("suit without its skin file: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "xskin-test.skn"), skn, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a = newAsset()
+	if err := wearSuit(a, filepath.Join(dir, "suit.cmx")); err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Meshes) != 1 || a.Meshes[0].Triangles() != 1 || !a.Meshes[0].Skinned() {
+		t.Fatalf("meshes %+v; warnings %q", a.Meshes, a.Warnings)
+	}
+}
+
+// TestBatchWearsSuit: a batch dresses each file it opens in --suit, as a
+// single open does.
+func TestBatchWearsSuit(t *testing.T) {
+	dir := t.TempDir()
+	cmx, skn := suitFiles(t)
+	suits := t.TempDir()
+	os.WriteFile(filepath.Join(suits, "suit.cmx"), cmx, 0o644)
+	os.WriteFile(filepath.Join(suits, "xskin-test.skn"), skn, 0o644)
+	anims, _ := filepath.Glob(filepath.Join(simsDir, "*.anim"))
+	copyFile(t, anims[0], filepath.Join(dir, "walk.anim"))
+	o := Options{Suit: filepath.Join(suits, "suit.cmx")}
+	single, err := Path(filepath.Join(dir, "walk.anim"), o)
+	if err != nil || len(single.Meshes) != 1 {
+		t.Fatalf("single open: %v", err)
+	}
+	items, err := Batch(dir, o)
+	if err != nil || len(items) != 1 {
+		t.Fatalf("%d items, %v", len(items), err)
+	}
+	a, err := items[0].Load()
+	if err != nil || len(a.Meshes) != 1 || a.Meshes[0].Triangles() != 1 {
+		t.Fatalf("batch item: %v", err)
+	}
+}
+
+// suitFiles returns a .cmx with one suit that binds the skin
+// "xskin-test" to PELVIS, and that skin's .skn: one triangle.
+func suitFiles(t *testing.T) (cmx, skn []byte) {
+	t.Helper()
+	suit := &sims.CharacterFile{Version: 300, Suits: []sims.Suit{{Name: "test-suit",
+		Bindings: []sims.SuitBinding{{Bone: "PELVIS", Mesh: "xskin-test"}}}}}
+	cmx, err := sims.EncodeCMX(suit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skn, err = sims.EncodeSKN(&sims.Skin{Name: "xskin-test", Texture: "x", Bones: []string{"PELVIS"},
+		Faces:    [][3]int32{{0, 1, 2}},
+		Bindings: []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: 3, FirstBlend: -1}},
+		UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {0, 1}},
+		Vertices: []mgl32.Vec3{{0, 0, 0}, {0.1, 0, 0}, {0, 0.1, 0}},
+		Normals:  []mgl32.Vec3{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmx, skn
+}

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// tracer logs what the window has done, for tests that drive it from
+// outside with the X server's own mouse and keyboard (Options.Trace): each
+// change of the input an update has handled, each frame drawn, and when
+// the window is ready (the first frame drawn, the figures framed and the
+// action script done). A test waits on these lines instead of guessing how
+// long a loaded machine takes.
+type tracer struct {
+	x, y    int
+	buttons [3]bool
+	keys    []ebiten.Key
+	now     []ebiten.Key
+	chars   []rune
+	frames  int
+	ready   bool
+}
+
+// traceButtons names the buttons traced, as mouseButtons orders them.
+var traceButtons = [...]string{"left", "right", "middle"}
+
+// traceInput logs the input this update handled that differs from the
+// last update's: the cursor's position, mouse buttons, keys and typed
+// text. It runs at the end of Update, after the widgets and the view's
+// own handling have seen the input.
+func (a *App) traceInput() {
+	if !a.opt.Trace {
+		return
+	}
+	tr := &a.tracer
+	x, y := ebiten.CursorPosition()
+	if x != tr.x || y != tr.y {
+		tr.x, tr.y = x, y
+		a.opt.Log(fmt.Sprintf("input: cursor %d,%d", x, y))
+	}
+	for i, b := range mouseButtons {
+		if down := ebiten.IsMouseButtonPressed(b); down != tr.buttons[i] {
+			tr.buttons[i] = down
+			a.opt.Log(fmt.Sprintf("input: %s button %s at %d,%d", traceButtons[i], upDown(down), x, y))
+		}
+	}
+	tr.now = inpututil.AppendPressedKeys(tr.now[:0])
+	for _, k := range tr.now {
+		if !slices.Contains(tr.keys, k) {
+			a.opt.Log("input: key " + k.String() + " down")
+		}
+	}
+	for _, k := range tr.keys {
+		if !slices.Contains(tr.now, k) {
+			a.opt.Log("input: key " + k.String() + " up")
+		}
+	}
+	tr.keys, tr.now = tr.now, tr.keys
+	if tr.chars = ebiten.AppendInputChars(tr.chars[:0]); len(tr.chars) > 0 {
+		a.opt.Log(fmt.Sprintf("input: typed %q", string(tr.chars)))
+	}
+}
+
+func upDown(down bool) string {
+	if down {
+		return "down"
+	}
+	return "up"
+}
+
+// traceFrame logs a drawn frame, and once the window is ready.
+func (a *App) traceFrame() {
+	if !a.opt.Trace {
+		return
+	}
+	tr := &a.tracer
+	tr.frames++
+	a.opt.Log(fmt.Sprintf("drew frame %d", tr.frames))
+	if !tr.ready && !a.needFrame && len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
+		tr.ready = true
+		a.opt.Log("ready")
+	}
+}
