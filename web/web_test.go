@@ -82,11 +82,23 @@ func (p *page) do(what string, a chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// staleContext is the DevTools error for a JavaScript context that a
+// navigation replaced while a command was on its way: the command is
+// sent again, in the new one.
+const staleContext = "Cannot find context with specified id"
+
 // waitFor polls a JavaScript expression until it is true.
 func (p *page) waitFor(what, expr string) {
 	p.t.Helper()
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(90*time.Second))); err != nil {
-		p.fatalf("waiting until %s (%s): %v", what, expr, err)
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		_, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if !strings.Contains(err.Error(), staleContext) || time.Now().After(deadline) {
+			p.fatalf("waiting until %s (%s): %v", what, expr, err)
+		}
 	}
 }
 
@@ -181,8 +193,7 @@ func TestPageInChromium(t *testing.T) {
 	ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancelTime()
 	p := &page{t: t, ctx: ctx}
-	// Start the browser, then follow the page's console.
-	p.do("start chromium", chromedp.Navigate("about:blank"))
+	// Follow the page's console (this starts the browser).
 	console := chromedp.Console(ctx)
 	go func() {
 		for m, err := range console {
