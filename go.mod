@@ -11,7 +11,6 @@ require (
 	github.com/qmuntal/gltf v0.29.0
 	github.com/schollz/progressbar/v3 v3.18.0
 	golang.org/x/image v0.47.0
-	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.28.0
 )
 
@@ -32,5 +31,6 @@ require (
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

@@ -157,7 +157,7 @@ func TestMP2ScaleJoints(t *testing.T) {
 				ev.world(0, tm)
 				for b := range sk.Bones {
 					var m mgl64.Mat4
-					for i, v := range world.Matrices[b] {
+					for i, v := range world.Matrix(b) {
 						m[i] = float64(v)
 					}
 					want := b3.Mul4(m).Mul4(b3.Transpose())

@@ -26,7 +26,7 @@ func meshIBMs(sk *formats.Skeleton, mesh *formats.Mesh, conv *Conversion, bind [
 		player.ToWorld(sk, player.NewPose(sk), w)
 		ib = make([]mgl32.Mat4, len(sk.Bones))
 		for i := range ib {
-			ib[i] = w.Matrices[i].Inv()
+			ib[i] = w.Matrix(i).Inv()
 		}
 	}
 	ibm := make([]mgl64.Mat4, len(restWorld))

@@ -36,8 +36,8 @@ func (t *Transform) WriteMat4(m *mgl32.Mat4) {
 	// Each product is rounded by an explicit conversion before it is
 	// added, so that no target fuses a multiply-add (Go spec,
 	// "Floating-point operators"): the matrix is the same on every
-	// architecture, and player's SIMD pass (which fuses nothing) matches
-	// it whatever GOAMD64 is.
+	// architecture, and the player's local-to-world pass, which builds
+	// it the same way, matches it whatever GOAMD64 is.
 	w, x, y, z := t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2]
 	n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
 	var s float32

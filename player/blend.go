@@ -82,7 +82,7 @@ const (
 // child), and may alias aHasT. sk gives the bind offsets. Every slice must
 // have one entry per bone of sk. BlendPoses allocates nothing.
 func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), false)
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, false)
 }
 
 // blendSampled is BlendPoses for a pose a that a source sampled: wherever
@@ -93,16 +93,12 @@ func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 // child's pose on (TestSourcesHoldBindWithoutTranslation, FuzzBuildAnim;
 // a tree's blends all take one rule).
 func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, blendKernelsHere(), true)
+	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, true)
 }
 
-// blendPoses is BlendPoses, its rotations, lerps and mask ORs through
-// the SIMD kernels (blend_amd64.go) that kern names if the architecture
-// has them, else through the Go code, which the kernels reproduce to the
-// bit (TestBlendSIMDBitExact and FuzzBlendSIMD run each). With bound, a
-// holds the bind translation wherever aHasT is false (blendSampled).
-func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, kern blendKernels, bound bool) {
-	simd := kern != blendGo
+// blendPoses is BlendPoses; with bound, a holds the bind translation
+// wherever aHasT is false (blendSampled).
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, bound bool) {
 	bones := sk.Bones
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
@@ -122,10 +118,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 	}
 	// The rotations by rule first, then translations, scales, masks and
 	// visibility in loops of their own: one loop over every slice kept
-	// the compiler moving them between registers and the stack. (Passes
-	// over chunks of rotations, the lerp branch computed for every bone
-	// without a branch and the other bones patched in after, measured
-	// slower than the per-bone branch.)
+	// the compiler moving them between registers and the stack.
 	switch rule {
 	case BlendPrime:
 		if !(w > slerpSnapLo && w < slerpSnapHi) {
@@ -133,74 +126,178 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
-		} else if simd {
-			blendRotsPrimeSIMD(la, lb, w, kern)
 		} else {
 			blendRotsPrime(la, lb, w)
 		}
-		switch {
-		case bound && simd:
-			lerpTranslationsPrimeBoundSIMD(la, lb, w, bones, ma, mb, mo)
-		case bound:
+		if bound {
 			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
-		default:
+		} else {
 			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 		}
-		if simd {
-			orIntoSIMD(va, va, vb)
-		} else {
-			orInto(va, va, vb)
-		}
+		orInto(va, va, vb)
 		return
 	case BlendPrime2:
-		if simd {
-			blendRotsPrime2SIMD(la, lb, w, kern)
-		} else {
-			blendRotsPrime2(la, lb, w)
-		}
+		blendRotsPrime2(la, lb, w)
 	default:
-		if simd {
-			blendRotsShortestSIMD(la, lb, w, kern)
-		} else {
-			blendRotsShortest(la, lb, w)
-		}
-	}
-	if simd {
-		lerpTranslationsScalesSIMD(la, lb, w, kern)
-		orIntoSIMD(mo, ma, mb)
-		orIntoSIMD(va, va, vb)
-		return
+		blendRotsShortest(la, lb, w)
 	}
 	lerpTranslationsScales(la, lb, w)
-	orInto(mo, ma, mb)
-	orInto(va, va, vb)
+	orInto2(mo, ma, mb, va, vb)
 }
 
-// blendRotsPrime2 blends b's rotations into a's by Echoes' rule.
+// blendRotsPrime2 blends b's rotations into a's by Echoes' rule
+// (blendRotsGame).
 func blendRotsPrime2(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	for i := range la {
-		if q0, b := &la[i].Rotation, &lb[i].Rotation; quickDot(q0, b) > lerpLoMP2 {
-			// lerpNormTo(q0, b, w, true), written out.
-			x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-			y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-			z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-			qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-			inv := retromath.InvSqrtMP2(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-			q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-		} else {
-			blendRotPrime(q0, b, w, true)
+	blendRotsGame(la, lb, w, true)
+}
+
+// blendChunk is how many joints the games' rotation blends take at a
+// time: the joints outside the lerp band and the squared lengths of
+// those inside it wait in arrays of this size on the stack.
+const blendChunk = 64
+
+// blendRotsGame blends b's rotations into a's by MP1's rule (Echoes'
+// with echoes), for a weight strictly between Slerp's snaps (any weight
+// for Echoes), in three passes over each chunk of joints:
+//
+//  1. the joints whose plain dot product is safely inside the lerp band
+//     (lerpLoMP1 to lerpHiMP1; above lerpLoMP2) get the lerp, not yet
+//     normalised, and their squared length; the others are listed;
+//  2. every joint is normalised by the game's InvSqrtF of its squared
+//     length, 1 for the listed ones (InvSqrtF(1) = 1, and multiplying
+//     by 1 changes nothing);
+//  3. the listed joints take the full rule (blendRotsSlow).
+//
+// A joint's lerp is a long chain of dependent operations ending in a
+// square root and a division; in passes, the chains of many joints are
+// independent and the divider takes them one after the other.
+func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
+	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
+	if echoes {
+		// Echoes' band has no upper end: d >= hi is never true for NaN.
+		lo, hi = lerpLoMP2, float32(math.NaN())
+	}
+	var lenSq [blendChunk]float32
+	var slow [blendChunk]int32
+	for base := 0; base < len(la); base += blendChunk {
+		a := la[base:min(base+blendChunk, len(la))]
+		b := lb[base : base+len(a)]
+		n := lenSq[:len(a)]
+		k := 0
+		for i := range a {
+			q0, q1 := &a[i].Rotation, &b[i].Rotation
+			if d := quickDot(q0, q1); !(d > lo) || d >= hi {
+				n[i] = 1
+				slow[k] = int32(i)
+				k++
+				continue
+			}
+			// lerpNormTo(q0, q1, w, echoes) but for the normalisation.
+			x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
+			y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
+			z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
+			qw := retromath.FMAddS(w, q1.W-q0.W, q0.W)
+			n[i] = primeLenSq(qw, x, y, z)
+			q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 		}
+		normalizeLerps(a, n, echoes)
+		blendRotsSlow(a, b, w, slow[:k], echoes)
+	}
+}
+
+// blendRotsSlow blends the joints idx of b into a by the full rule
+// (blendRotsPrimeSlow for MP1, blendRotPrime for Echoes).
+func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32, echoes bool) {
+	if echoes {
+		for _, i := range idx {
+			blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
+		}
+		return
+	}
+	if len(idx) > 0 {
+		blendRotsPrimeSlow(a, b, w, idx)
+	}
+}
+
+// blendRotsPrimeSlow is blendRotPrime for MP1 with a weight strictly
+// between Slerp's snaps, for the joints idx (at most blendChunk): the
+// branch by the fused dot product after the flip into A's hemisphere,
+// and for the slerp branch SlerpPrime's arithmetic step for step (the
+// angle from FastArcCosR, weights from FastSinR, a plain vector part and
+// a fused W, normalised by InvSqrtF); unrelated motions send a third of
+// their joints here. It goes in stages over all the joints: the
+// hemisphere and the branch, then for the joints of the slerp branch the
+// angles, the sines, the sums and the normalisation. Each stage's joints
+// are independent, so the processor overlaps their long chains
+// (FastArcCosR's and FastSinR's fused sums through double precision)
+// rather than waiting on one joint's after another's.
+func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
+	var (
+		at        [blendChunk]int32
+		d, ang    [blendChunk]float32
+		sa, sb, n [blendChunk]float32
+		bq        [blendChunk]mgl32.Quat
+	)
+	k := 0
+	for _, i := range idx {
+		q0 := &a[i].Rotation
+		bk := b[i].Rotation
+		dk := localDot(q0, &bk)
+		if dk < 0 {
+			bk = buildEquivalent(bk)
+			dk = localDot(q0, &bk)
+		}
+		switch {
+		case dk >= 1:
+			continue
+		case dk > 0.95:
+			lerpNormTo(q0, &bk, u, false)
+			continue
+		}
+		at[k], d[k], bq[k] = i, dk, bk
+		k++
+	}
+	for j := range k {
+		ang[j] = retromath.FastArcCosR(d[j])
+	}
+	for j := range k {
+		sa[j] = retromath.FastSinR(ang[j] * (1 - u))
+		sb[j] = retromath.FastSinR(ang[j] * u)
+	}
+	for j := range k {
+		q0, bk := &a[at[j]].Rotation, &bq[j]
+		x := float32(sa[j]*q0.V[0]) + float32(sb[j]*bk.V[0])
+		y := float32(sa[j]*q0.V[1]) + float32(sb[j]*bk.V[1])
+		z := float32(sa[j]*q0.V[2]) + float32(sb[j]*bk.V[2])
+		w := retromath.FMAddS(sa[j], q0.W, sb[j]*bk.W)
+		n[j] = retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
+	}
+	for j := range k {
+		inv, q0 := retromath.InvSqrtMP1(n[j]), &a[at[j]].Rotation
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*q0.W, inv*q0.V[0], inv*q0.V[1], inv*q0.V[2]
 	}
 }
 
 // lerpTranslationsScales lerps b's translations and scales into a's.
 func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	for i := range la {
-		pa, pb := &la[i], &lb[i]
-		lerp3To(&pa.Translation, &pb.Translation, w)
-		lerp3To(&pa.Scale, &pb.Scale, w)
+	// The loop walks both slices rather than indexing them: the compiler
+	// then addresses each field from the element's pointer, where an
+	// index times the 40-byte stride costs it address arithmetic per
+	// field (arcRun, toWorldMatrix and the shortest arc's sampling loop
+	// walk theirs too).
+	for len(la) > 1 && len(lb) > 1 {
+		a, b := &la[0], &lb[0]
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
+		a, b = &la[1], &lb[1]
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
+		la, lb = la[2:], lb[2:]
+	}
+	if len(la) > 0 && len(lb) > 0 {
+		lerp3To(&la[0].Translation, &lb[0].Translation, w)
+		lerp3To(&la[0].Scale, &lb[0].Scale, w)
 	}
 }
 
@@ -224,8 +321,7 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 
 // lerpTranslationsPrimeBound is lerpTranslationsPrime for a pose la that
 // holds the bind translation wherever ma is false: only the bones ma
-// marks (a clip's few translated bones) are lerped or set. (amd64 lists
-// them sixteen at a time: lerpTranslationsPrimeBoundSIMD.)
+// marks (a clip's few translated bones) are lerped or set.
 func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
@@ -251,6 +347,16 @@ func orInto(dst, a, b []bool) {
 	}
 }
 
+// orInto2 is orInto(d, a, b) and orInto(v, v, w) in one loop; d may
+// alias a or b.
+func orInto2(d, a, b, v, w []bool) {
+	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
+	for i := range d {
+		d[i] = b2u8(a[i])|b2u8(b[i]) != 0
+		v[i] = b2u8(v[i])|b2u8(w[i]) != 0
+	}
+}
+
 // b2u8 is 1 for true and 0 for false, without a branch.
 func b2u8(b bool) uint8 {
 	var u uint8
@@ -261,97 +367,9 @@ func b2u8(b bool) uint8 {
 }
 
 // blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
-// strictly between Slerp's snaps, two bones at a time: one bone's lerp
-// branch is a long dependency chain (three fused sums each through
-// float64 and back, a square root, a division), and a pair that both take
-// it is written side by side so that the compiler interleaves the two.
+// strictly between Slerp's snaps (blendRotsGame).
 func blendRotsPrime(la, lb []formats.Transform, w float32) {
-	lb = lb[:len(la)]
-	i := 0
-	for ; i+1 < len(la); i += 2 {
-		r0, r1 := &la[i].Rotation, &la[i+1].Rotation
-		s0, s1 := &lb[i].Rotation, &lb[i+1].Rotation
-		in0 := inLerpBand(quickDot(r0, s0), lerpLoMP1, lerpHiMP1)
-		in1 := inLerpBand(quickDot(r1, s1), lerpLoMP1, lerpHiMP1)
-		if in0 && in1 {
-			lerpNorm2MP1(r0, s0, r1, s1, w)
-			continue
-		}
-		blendRotPrime1(r0, s0, w, in0)
-		blendRotPrime1(r1, s1, w, in1)
-	}
-	if i < len(la) {
-		r, s := &la[i].Rotation, &lb[i].Rotation
-		blendRotPrime1(r, s, w, inLerpBand(quickDot(r, s), lerpLoMP1, lerpHiMP1))
-	}
-}
-
-// blendRotPrime1 is one bone of blendRotsPrime: the lerp branch if its
-// plain dot product is safely inside the band (lerp), else the full rule.
-func blendRotPrime1(q0, b *mgl32.Quat, w float32, lerp bool) {
-	if !lerp {
-		blendRotPrimeSlow(q0, b, w)
-		return
-	}
-	x := q0.V[0] + float32(w*(b.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(w*(b.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(w*(b.V[2]-q0.V[2]))
-	qw := retromath.FMAddS(w, b.W-q0.W, q0.W)
-	inv := retromath.InvSqrtMP1(retromath.FMAddS(qw, qw, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*qw, inv*x, inv*y, inv*z
-}
-
-// lerpNorm2MP1 is lerpNormTo(q0, b0, w, false) and lerpNormTo(q1, b1, w,
-// false) interleaved.
-func lerpNorm2MP1(q0, b0, q1, b1 *mgl32.Quat, w float32) {
-	x0 := q0.V[0] + float32(w*(b0.V[0]-q0.V[0]))
-	x1 := q1.V[0] + float32(w*(b1.V[0]-q1.V[0]))
-	y0 := q0.V[1] + float32(w*(b0.V[1]-q0.V[1]))
-	y1 := q1.V[1] + float32(w*(b1.V[1]-q1.V[1]))
-	z0 := q0.V[2] + float32(w*(b0.V[2]-q0.V[2]))
-	z1 := q1.V[2] + float32(w*(b1.V[2]-q1.V[2]))
-	w0 := retromath.FMAddS(w, b0.W-q0.W, q0.W)
-	w1 := retromath.FMAddS(w, b1.W-q1.W, q1.W)
-	n0 := retromath.FMAddS(x0, x0, y0*y0)
-	n1 := retromath.FMAddS(x1, x1, y1*y1)
-	n0 = retromath.FMAddS(z0, z0, n0)
-	n1 = retromath.FMAddS(z1, z1, n1)
-	n0 = retromath.FMAddS(w0, w0, n0)
-	n1 = retromath.FMAddS(w1, w1, n1)
-	i0 := retromath.InvSqrtMP1(n0)
-	i1 := retromath.InvSqrtMP1(n1)
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = i0*w0, i0*x0, i0*y0, i0*z0
-	q1.W, q1.V[0], q1.V[1], q1.V[2] = i1*w1, i1*x1, i1*y1, i1*z1
-}
-
-// blendRotPrimeSlow is blendRotPrime for MP1 with a weight strictly
-// between Slerp's snaps, its slerp branch written out through pointers
-// (SlerpPrime's arithmetic, step for step: the angle from FastArcCosR,
-// weights from FastSinR, a plain vector part and a fused W, normalised by
-// InvSqrtF); unrelated motions send a third of their bones here.
-func blendRotPrimeSlow(q0, q1 *mgl32.Quat, u float32) {
-	b := *q1
-	d := localDot(q0, &b)
-	if d < 0 {
-		b = buildEquivalent(b)
-		d = localDot(q0, &b)
-	}
-	if d >= 1 {
-		return
-	}
-	if d > 0.95 {
-		lerpNormTo(q0, &b, u, false)
-		return
-	}
-	angle := retromath.FastArcCosR(d)
-	sa := retromath.FastSinR(angle * (1 - u))
-	sb := retromath.FastSinR(angle * u)
-	x := float32(sa*q0.V[0]) + float32(sb*b.V[0])
-	y := float32(sa*q0.V[1]) + float32(sb*b.V[1])
-	z := float32(sa*q0.V[2]) + float32(sb*b.V[2])
-	w := retromath.FMAddS(sa, q0.W, sb*b.W)
-	inv := retromath.InvSqrtMP1(retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y))))
-	q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*w, inv*x, inv*y, inv*z
+	blendRotsGame(la, lb, w, false)
 }
 
 // arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
@@ -418,27 +436,30 @@ func blendRotsShortest(la, lb []formats.Transform, w float32) {
 // none is). Rotations far apart are rare; a loop that called out for them
 // would keep this one's values in memory.
 func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
-	lb = lb[:len(la)]
-	for i := range la {
-		q0, q1 := &la[i].Rotation, &lb[i].Rotation
+	n := len(la)
+	for len(la) > 0 && len(lb) > 0 {
+		q0, q1 := &la[0].Rotation, &lb[0].Rotation
 		d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
 		sign := float32(1)
 		if d < 0 {
 			d, sign = -d, -1
 		}
 		if !(d >= arcSeriesMin) {
-			return i
+			break
 		}
 		// Unnormalised rotations a rounding apart can have a dot product
 		// above 1, which the slerp takes as 1 (θ = 0).
-		y := min(d, 1) - 1
+		if d > 1 {
+			d = 1
+		}
+		y := d - 1
 		// Both series in Estrin's order, written out (a function is
 		// past the inliner's budget): chains three steps long where
 		// Horner's are seven.
 		y2 := y * y
 		y4 := y2 * y2
 		// (Each product is rounded before it is added: no target fuses
-		// them, and the SIMD kernel, which fuses nothing, matches.)
+		// them.)
 		a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
 		b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
 		a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
@@ -449,8 +470,9 @@ func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
 		q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
 		q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
 		q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
+		la, lb = la[1:], lb[1:]
 	}
-	return len(la)
+	return n - len(la)
 }
 
 // wideArc is what slerpWide needs of a blend's weight t: the series of

@@ -314,7 +314,7 @@ func TestBlendPosesGolden(t *testing.T) {
 func TestBlendPrimeKeepsScales(t *testing.T) {
 	sk := treeBenchSkeleton(37)
 	for _, w := range []float32{5e-5, 0.3, 0.999995, 1} {
-		for _, kern := range []blendKernels{blendGo, blendKernelsHere()} {
+		for _, blend := range []func(BlendRule, float32, *formats.Skeleton, *Pose, []bool, *Pose, []bool, []bool){BlendPoses, blendSampled} {
 			a, b, out := NewPose(sk), NewPose(sk), NewPose(sk)
 			for i := range a.Local {
 				a.Local[i].Scale = mgl32.Vec3{1, 2, float32(i)}
@@ -323,14 +323,14 @@ func TestBlendPrimeKeepsScales(t *testing.T) {
 			}
 			out.CopyFrom(a)
 			m := make([]bool, len(sk.Bones))
-			blendPoses(BlendPrime, w, sk, out, m, b, m, m, kern, false)
+			blend(BlendPrime, w, sk, out, m, b, m, m)
 			want := a
 			if w >= 1 {
 				want = b
 			}
 			for i := range out.Local {
 				if out.Local[i].Scale != want.Local[i].Scale {
-					t.Fatalf("w=%v kernels %d bone %d: scale %v, want %v", w, kern, i, out.Local[i].Scale, want.Local[i].Scale)
+					t.Fatalf("w=%v bone %d: scale %v, want %v", w, i, out.Local[i].Scale, want.Local[i].Scale)
 				}
 			}
 		}

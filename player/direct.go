@@ -6,14 +6,11 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Clips whose tracks share timelines (Metroid Prime's key bitmap, Sims
-// frames) are sampled directly from their keys, without track caches:
-// one search per timeline and sample serves every track on it, and with
-// keys a frame apart a cache would be filled for every other sample and
-// cost more than it saves (BenchmarkPlayPrime). Other clips are sampled
-// so at a jump (a seek, a loop's wrap), where filling the caches would be
-// wasted if the next sample jumps again. The results are the caches'
-// to the bit (TestSamplerForwardMatchesSeek).
+// Sampling directly from the keys, without track caches: frameSampler
+// always, trackSampler at a jump (a seek, a loop's wrap too long to
+// replay), where filling the caches would be wasted if the next sample
+// jumps again. The results are the caches' to the bit
+// (TestSamplerForwardMatchesSeek).
 
 // directMemo remembers the interval found in the last Times slice during
 // one Sample call, so tracks that share their key times search them once.
@@ -49,23 +46,63 @@ func keyFactor(times []float64, i int, t float64) float32 {
 	return float32(f)
 }
 
-// sampleDirect is Sample for clips with shared timelines.
-func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
-	bones := s.skel.Bones
-	n := len(bones)
-	tracks := s.clip.Tracks[:n]
-	local := p.Local[:n]
-	cache := s.cache[:n]
-	interp := s.clip.Interp
+// frameSampler samples clips whose tracks share timelines: Metroid
+// Prime's key bitmap (every channel keyed on the clip's frames, some
+// frames skipped) and The Sims' motions (every channel a value per
+// frame). It samples the keys directly (directPose): one search per
+// timeline and sample serves every track on it, and with keys a frame
+// apart a cache per track would be filled for every other sample and
+// cost more than it saves (BenchmarkPlayPrime).
+type frameSampler struct {
+	sampled
+	cur []directCursors
+	// lenSq is a bone's squared rotation length between the two passes
+	// of a Metroid Prime or Echoes sample.
+	lenSq []float32
+	// vis is the visibility tracks' cursors; anyVis says that some bone
+	// has a visibility track.
+	vis    []cursor
+	anyVis bool
+}
+
+func newFrameSampler(sk *formats.Skeleton, clip *formats.Clip) *frameSampler {
+	n := len(sk.Bones)
+	s := &frameSampler{sampled: sampled{sk, clip}, cur: make([]directCursors, n), lenSq: make([]float32, n),
+		vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
+	for i := range s.cur {
+		s.cur[i] = directCursors{t: noPiece, r: noPiece, s: noPiece}
+		s.vis[i] = -1
+	}
+	return s
+}
+
+// Sample writes the clip's pose at time t into p. Components without a
+// channel take the bind value.
+func (s *frameSampler) Sample(t float64, p *Pose) {
+	n := len(s.skel.Bones)
+	t = finiteTime(t)
+	directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.cur, s.lenSq, p.Local[:n])
+	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+}
+
+// directCursors are a bone's key cursors for direct sampling.
+type directCursors struct{ t, r, s cursor }
+
+// directPose writes the pose at t sampled directly from the keys of every
+// track (interp's rules) into local, cur holding each bone's cursors and
+// lenSq the Prime flavours' scratch.
+func directPose(bones []formats.Bone, tracks []formats.BoneTracks, interp formats.Interp, t float64, cur []directCursors, lenSq []float32, local []formats.Transform) {
+	n := len(local)
+	bones, tracks, cur = bones[:n], tracks[:n], cur[:n]
 	var m directMemo
 	prime := interp == formats.InterpPrime || interp == formats.InterpPrime2
-	lenSq := s.lenSq[:n]
-	for i := range cache {
-		c, tr, out, bind := &cache[i], &tracks[i], &local[i], &bones[i].Bind
+	lenSq = lenSq[:n]
+	for i := range local {
+		c, tr, out, bind := &cur[i], &tracks[i], &local[i], &bones[i].Bind
 		if len(tr.Translation.Times) == 0 {
 			out.Translation = bind.Translation
 		} else {
-			directVec3(&tr.Translation, t, &c.t.i, &m, &out.Translation)
+			directVec3(&tr.Translation, t, &c.t, &m, &out.Translation)
 		}
 		if prime {
 			lenSq[i] = 1
@@ -74,17 +111,18 @@ func (s *ClipSampler) sampleDirect(t float64, p *Pose) {
 		case len(tr.Rotation.Times) == 0:
 			out.Rotation = bind.Rotation
 		case prime:
-			directPrimeQuat(&tr.Rotation, t, &c.r.i, &m, &out.Rotation, &lenSq[i], interp == formats.InterpPrime2)
+			directPrimeQuat(&tr.Rotation, t, &c.r, &m, &out.Rotation, &lenSq[i], interp == formats.InterpPrime2)
 		default:
-			directArc(&tr.Rotation, t, &c.r.i, &m, &out.Rotation)
+			directArc(&tr.Rotation, t, &c.r, &m, &out.Rotation)
 		}
 		if len(tr.Scale.Times) == 0 {
 			out.Scale = bind.Scale
 		} else {
-			directVec3(&tr.Scale, t, &c.s.i, &m, &out.Scale)
+			directVec3(&tr.Scale, t, &c.s, &m, &out.Scale)
 		}
 	}
-	// The lerp branch's normalisation, as in Sample's second pass.
+	// The lerp branch's normalisation, as in trackSampler.Sample's second
+	// pass.
 	if prime {
 		normalizeLerps(local, lenSq, interp == formats.InterpPrime2)
 	}

@@ -345,7 +345,7 @@ func TestLegoMatchesGameMatrices(t *testing.T) {
 		rootW := gameLocal(root, k)
 		want := []gameRow{rootW, gameLocal(child, k).mul(rootW)}
 		for b, g := range want {
-			m := w.Matrices[b]
+			m := w.Matrix(b)
 			for r := 0; r < 4; r++ {
 				for c := 0; c < 4; c++ {
 					// Column-major mgl32: element (row c, col r) of the

@@ -279,17 +279,23 @@ func BenchmarkToWorld100(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/bone")
 }
 
-// TestSpanFactorMatchesDivision: span.factor, which multiplies by a
-// cached reciprocal, gives float32((t - t0) / len) clamped to 1 to the
-// bit: for random spans and times, for quotients built to lie a few
-// units in the last place of a double from a float32 half-way point
-// (where the product and the quotient can round differently), and for
-// quotients below float32's normal range.
+// TestSpanFactorMatchesDivision: span.factor gives float32((t - t0) /
+// len) clamped to 1 to the bit, the factor the sampler has always used:
+// for random spans and times, for quotients built to lie a few units in
+// the last place of a double from a float32 half-way point (where a
+// product with a cached reciprocal would round otherwise), and for
+// quotients below float32's normal range; a constant span's factor is
+// ±0 at any finite time.
 func TestSpanFactorMatchesDivision(t *testing.T) {
 	rng := rand.New(rand.NewSource(21))
+	for _, tm := range []float64{-1e300, -3, 0, 0.5, 7, 1e300} {
+		if s := allTime(); s.factor(tm) != 0 {
+			t.Errorf("constant span at %v: factor %v", tm, s.factor(tm))
+		}
+	}
 	check := func(t0, l, tm float64) {
 		t.Helper()
-		s := span{t0: t0, len: l, inv: 1 / l}
+		s := span{t0: t0, len: l}
 		want := (tm - t0) / l
 		if want > 1 {
 			want = 1

@@ -35,32 +35,58 @@ func (p *Pose) CopyFrom(o *Pose) {
 	copy(p.Visible, o.Visible)
 }
 
-// WorldPose holds a skeleton's model-space matrices (column-major,
-// column-vector convention: world = parentWorld · local for skeletons that
-// compose by matrix product).
+// WorldPose holds a skeleton's model-space matrices (column-vector
+// convention: world = parentWorld · local for skeletons that compose by
+// matrix product). Every bone matrix is affine, its last row 0, 0, 0, 1,
+// so only the upper 3×4 part is stored: 48 bytes a bone rather than 64,
+// and the local-to-world pass neither reads nor writes the constant row.
 type WorldPose struct {
-	Matrices []mgl32.Mat4
+	m []affine
+	// local holds the local matrices, the scratch of composing by matrix
+	// product.
+	local []affine
 	// rot holds each bone's model-space rotation without scale, for
 	// skeletons that compose as Echoes does (formats.ComposePrime2).
 	rot []mgl32.Mat3
-	// soa holds the local matrices of the SIMD pass (world_amd64.go),
-	// four bones to a block of twelve vectors.
-	soa []float32
 }
+
+// affine is the upper 3×4 part of an affine matrix, column by column:
+// the X, Y and Z axes, then the translation.
+type affine [12]float32
 
 // NewWorldPose returns a world pose sized for a skeleton.
 func NewWorldPose(sk *formats.Skeleton) *WorldPose {
-	w := &WorldPose{Matrices: make([]mgl32.Mat4, len(sk.Bones)), soa: make([]float32, soaLen(len(sk.Bones)))}
+	w := &WorldPose{m: make([]affine, len(sk.Bones)), local: make([]affine, len(sk.Bones))}
 	if sk.Compose == formats.ComposePrime2 {
 		w.rot = make([]mgl32.Mat3, len(sk.Bones))
 	}
 	return w
 }
 
+// Len returns how many bones the pose holds.
+func (w *WorldPose) Len() int { return len(w.m) }
+
+// Matrix returns bone i's model-space matrix (column-major).
+func (w *WorldPose) Matrix(i int) mgl32.Mat4 {
+	m := &w.m[i]
+	return mgl32.Mat4{
+		m[0], m[1], m[2], 0,
+		m[3], m[4], m[5], 0,
+		m[6], m[7], m[8], 0,
+		m[9], m[10], m[11], 1,
+	}
+}
+
+// SetMatrix sets bone i's model-space matrix to the upper 3×4 part of m
+// (for callers that build a pose themselves, such as tests).
+func (w *WorldPose) SetMatrix(i int, m mgl32.Mat4) {
+	w.m[i] = affine{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10], m[12], m[13], m[14]}
+}
+
 // Position returns the origin of bone i in model space.
 func (w *WorldPose) Position(i int) mgl32.Vec3 {
-	m := &w.Matrices[i]
-	return mgl32.Vec3{m[12], m[13], m[14]}
+	m := &w.m[i]
+	return mgl32.Vec3{m[9], m[10], m[11]}
 }
 
 // ToWorld composes local transforms into model space in one pass over the
@@ -70,47 +96,73 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 		toWorldPrime2(sk, p, w)
 		return
 	}
-	bones := sk.Bones
-	local := p.Local[:len(bones)]
-	out := w.Matrices[:len(bones)]
-	if toWorldSIMD(bones, local, out, w) {
-		return
+	if len(w.local) < len(sk.Bones) {
+		w.local = make([]affine, len(sk.Bones))
 	}
-	toWorldGo(bones, local, out)
+	toWorldMatrix(sk.Bones, p.Local, w.m, w.local)
 }
 
-// toWorldGo is ToWorld's portable pass, and the reference that the SIMD
-// pass (world_amd64.s) matches to the bit.
-func toWorldGo(bones []formats.Bone, local []formats.Transform, out []mgl32.Mat4) {
-	local, out = local[:len(bones)], out[:len(bones)]
+// toWorldMatrix composes by matrix product: each bone's local matrix
+// built as Transform.WriteMat4 builds it, then parent · local over the
+// 3×4 parts, each product rounded before it is added (so that no target
+// fuses them), the translation column summed before the parent's
+// translation is added. A bone whose parent is not an earlier bone (a
+// skeleton that formats.Skeleton.Validate refuses) takes that parent's
+// matrix as it stands.
+//
+// The two steps are passes of their own, as ozz-animation's
+// LocalToModelJob takes them: the local matrices into scratch, then the
+// products in parent-before-child order. The local matrices depend on
+// nothing but their transform, so the processor overlaps many bones'
+// work; the products, a chain from parent to child, then keep the
+// parent's entries in registers and read the local ones from memory.
+func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch []affine) {
+	n := len(bones)
+	local, out, scratch = local[:n], out[:n], scratch[:n]
+	// The loop walks the slices rather than indexing them: the compiler
+	// then addresses each field from the element's pointer, where an
+	// index times the 40-byte stride costs it address arithmetic per
+	// field.
+	for ls, ms := local, scratch; len(ls) > 0 && len(ms) > 0; ls, ms = ls[1:], ms[1:] {
+		l, m := &ls[0], &ms[0]
+		w, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
+		n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
+		var s float32
+		if n > 0 {
+			s = 2 / n
+		}
+		xx, yy, zz := float32(x*x*s), float32(y*y*s), float32(z*z*s)
+		xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
+		wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
+		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
+		m[0], m[1], m[2] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
+		m[3], m[4], m[5] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
+		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+		m[9], m[10], m[11] = l.Translation[0], l.Translation[1], l.Translation[2]
+	}
 	for i := range bones {
-		composeBone(bones[i].Parent, &local[i], out, i)
+		l, o := &scratch[i], &out[i]
+		pi := bones[i].Parent
+		if pi < 0 {
+			*o = *l
+			continue
+		}
+		p := &out[pi]
+		a0, a1, a2, a3, a4, a5, a6, a7, a8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
+		t0, t1, t2 := p[9], p[10], p[11]
+		o[0] = float32(a0*l[0]) + float32(a3*l[1]) + float32(a6*l[2])
+		o[1] = float32(a1*l[0]) + float32(a4*l[1]) + float32(a7*l[2])
+		o[2] = float32(a2*l[0]) + float32(a5*l[1]) + float32(a8*l[2])
+		o[3] = float32(a0*l[3]) + float32(a3*l[4]) + float32(a6*l[5])
+		o[4] = float32(a1*l[3]) + float32(a4*l[4]) + float32(a7*l[5])
+		o[5] = float32(a2*l[3]) + float32(a5*l[4]) + float32(a8*l[5])
+		o[6] = float32(a0*l[6]) + float32(a3*l[7]) + float32(a6*l[8])
+		o[7] = float32(a1*l[6]) + float32(a4*l[7]) + float32(a7*l[8])
+		o[8] = float32(a2*l[6]) + float32(a5*l[7]) + float32(a8*l[8])
+		o[9] = (float32(a0*l[9]) + float32(a3*l[10]) + float32(a6*l[11])) + t0
+		o[10] = (float32(a1*l[9]) + float32(a4*l[10]) + float32(a7*l[11])) + t1
+		o[11] = (float32(a2*l[9]) + float32(a5*l[10]) + float32(a8*l[11])) + t2
 	}
-}
-
-// composeBone writes bone i's model-space matrix into out[i]: its local
-// matrix for a root (pi < 0), else parent · local over the 3×4 part (every
-// bone matrix's last row is 0, 0, 0, 1), the translation column summed
-// before the parent's translation is added.
-func composeBone(pi int, l *formats.Transform, out []mgl32.Mat4, i int) {
-	if pi < 0 {
-		l.WriteMat4(&out[i])
-		return
-	}
-	var m mgl32.Mat4
-	l.WriteMat4(&m)
-	a, o := &out[pi], &out[i]
-	for c := 0; c < 16; c += 4 {
-		b0, b1, b2 := m[c], m[c+1], m[c+2]
-		o[c], o[c+1], o[c+2], o[c+3] = mulCol(a, 0, b0, b1, b2), mulCol(a, 1, b0, b1, b2), mulCol(a, 2, b0, b1, b2), 0
-	}
-	o[12], o[13], o[14], o[15] = o[12]+a[12], o[13]+a[13], o[14]+a[14], 1
-}
-
-// mulCol is row r of a's 3×3 part times the column (b0, b1, b2), each
-// product rounded before it is added.
-func mulCol(a *mgl32.Mat4, r int, b0, b1, b2 float32) float32 {
-	return float32(a[r]*b0) + float32(a[4+r]*b1) + float32(a[8+r]*b2)
 }
 
 // toWorldPrime2 composes as Metroid Prime 2: Echoes builds
@@ -127,7 +179,7 @@ func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 		w.rot = make([]mgl32.Mat3, len(bones))
 	}
 	local := p.Local[:len(bones)]
-	out := w.Matrices[:len(bones)]
+	out := w.m[:len(bones)]
 	rot := w.rot[:len(bones)]
 	for i := range bones {
 		l, o, r := &local[i], &out[i], &rot[i]
@@ -144,18 +196,18 @@ func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 			}
 			v := mgl32.Vec3{ps[0] * pos[0], ps[1] * pos[1], ps[2] * pos[2]}
 			pos = mgl32.Vec3{
-				pp[12] + pr[0]*v[0] + pr[3]*v[1] + pr[6]*v[2],
-				pp[13] + pr[1]*v[0] + pr[4]*v[1] + pr[7]*v[2],
-				pp[14] + pr[2]*v[0] + pr[5]*v[1] + pr[8]*v[2],
+				pp[9] + pr[0]*v[0] + pr[3]*v[1] + pr[6]*v[2],
+				pp[10] + pr[1]*v[0] + pr[4]*v[1] + pr[7]*v[2],
+				pp[11] + pr[2]*v[0] + pr[5]*v[1] + pr[8]*v[2],
 			}
 		} else {
 			*r = lr
 		}
 		for c := 0; c < 3; c++ {
 			s := l.Scale[c]
-			o[c*4+0], o[c*4+1], o[c*4+2], o[c*4+3] = r[c*3]*s, r[c*3+1]*s, r[c*3+2]*s, 0
+			o[c*3+0], o[c*3+1], o[c*3+2] = r[c*3]*s, r[c*3+1]*s, r[c*3+2]*s
 		}
-		o[12], o[13], o[14], o[15] = pos[0], pos[1], pos[2], 1
+		o[9], o[10], o[11] = pos[0], pos[1], pos[2]
 	}
 }
 

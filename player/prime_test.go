@@ -325,9 +325,9 @@ func TestPrimeDemoBindAndWorld(t *testing.T) {
 		}
 		player.ToWorld(sk, p, w)
 		for i := range sk.Bones {
-			for _, v := range w.Matrices[i] {
+			for _, v := range w.Matrix(i) {
 				if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-					t.Fatalf("t=%v: bone %d world matrix %v", tm, i, w.Matrices[i])
+					t.Fatalf("t=%v: bone %d world matrix %v", tm, i, w.Matrix(i))
 				}
 			}
 		}

@@ -165,7 +165,7 @@ func clampTime(t float64) float64 {
 // at its start time and loops, showing the last frame at each exact end.
 type ClipSource struct {
 	clock
-	sampler *ClipSampler
+	sampler ClipSampler
 	clip    *formats.Clip
 	index   int
 	start   float64

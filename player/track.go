@@ -1,7 +1,6 @@
 package player
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -12,52 +11,38 @@ import (
 
 // span is the piece of a track's timeline that a track cache holds: the
 // terms of the interpolation factor over the piece. Before the first key
-// and after the last the span is a constant (inv = 0), and an empty track
-// is one span for all time.
+// and after the last the span is a constant (len = +Inf, so that the
+// factor is 0), and an empty track is one span for all time.
 type span struct {
 	t0  float64 // the interval's first key time
-	len float64 // t1 - t0, for the factor's exact fallback
-	inv float64 // 1 / (t1 - t0), 0 for a constant
+	len float64 // t1 - t0, +Inf for a constant
 	i   cursor  // the interval index for the next search
 	// bone is the bone whose track the span is a piece of, set only in
-	// the caches the key events carry (ClipSampler.entered), where
+	// the caches the key events carry (trackSampler.entered), where
 	// applying an event reads it from the cache it copies rather than
 	// from the event. It fills what would be padding.
 	bone int32
 }
 
+// constSpan is the length of a span whose value does not move: the
+// factor is then ±0 for any finite time.
+var constSpan = math.Inf(1)
+
 // allTime is the span of a constant over all time.
-func allTime() span { return span{i: -1} }
+func allTime() span { return span{i: -1, len: constSpan} }
 
 // factor is float32((t - t0) / (t1 - t0)) clamped to 1, the factor the
-// sampler has always used, with the division replaced by the cached
-// reciprocal. The product is within 2⁻⁵² of the quotient (relative), so
-// wherever the two could round to different float32 values the bracket
-// q(1 ± 2⁻⁵⁰) straddles a float32 rounding boundary; only then is the
-// division done. The factor, and so every result built on it, stays the
-// same to the bit.
+// sampler has always used. (A multiplication by a cached reciprocal
+// rounds otherwise near a float32 boundary, and the check for that costs
+// more than the division, which the divider takes alongside the rest of
+// a bone's work.)
 func (s *span) factor(t float64) float32 {
-	d := t - s.t0
-	q := d * s.inv
-	e := q * 0x1p-50
-	if float32(q-e) != float32(q+e) {
-		q = d / s.len
-	}
+	q := (t - s.t0) / s.len
 	if q > 1 {
 		q = 1
 	}
 	return float32(q)
 }
-
-// The pieces of a track's timeline: before the first key (t ≤ times[0]),
-// interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for
-// i = 0, so that a time at the first key gives the key itself as it
-// always has), after the last key (t ≥ times[n-1]). set and locate
-// return the interval index or one of these.
-const (
-	beforeFirst = -1
-	afterLast   = -2
-)
 
 // set moves s to piece k of times: -1 before the first key, n-1 (or
 // more) after the last, else interval k.
@@ -65,16 +50,16 @@ func (s *span) set(times []float64, k int) int {
 	n := len(times)
 	switch {
 	case k < 0:
-		*s = span{i: -1}
+		*s = span{i: -1, len: constSpan}
 		return beforeFirst
 	case k >= n-1:
-		*s = span{i: cursor(n - 1)}
+		*s = span{i: cursor(n - 1), len: constSpan}
 		return afterLast
 	}
 	t0 := times[k]
 	*s = span{t0: t0, len: times[k+1] - t0, i: cursor(k)}
-	if s.len > 0 {
-		s.inv = 1 / s.len
+	if !(s.len > 0) { // two keys at one time
+		s.len = constSpan
 	}
 	return k
 }
@@ -84,23 +69,17 @@ func (s *span) set(times []float64, k int) int {
 func (s *span) setEvent(times []float64, e *keyEvent) int {
 	k := int(e.key)
 	if k >= len(times)-1 {
-		*s = span{i: cursor(len(times) - 1)}
+		*s = span{i: cursor(len(times) - 1), len: constSpan}
 		return afterLast
 	}
-	*s = span{t0: e.time, len: e.len, inv: e.inv, i: cursor(k)}
+	*s = span{t0: e.time, len: e.len, i: cursor(k)}
+	if !(s.len > 0) {
+		s.len = constSpan
+	}
 	if k == 0 {
 		s.t0 = times[0] // the event is just after it
 	}
 	return k
-}
-
-// keyStart is when piece k begins: the time from which set(times, k) is
-// the piece that holds t.
-func keyStart(times []float64, k int) float64 {
-	if k == 0 && len(times) > 1 {
-		return math.Nextafter(times[0], math.Inf(1))
-	}
-	return times[k]
 }
 
 // locate moves s to the piece of times that holds t and returns it as set
@@ -114,21 +93,6 @@ func (s *span) locate(times []float64, t float64) int {
 		return s.set(times, n-1)
 	}
 	return s.set(times, s.i.find(times, t))
-}
-
-// piece moves c to the piece of times that holds t, as span.locate does:
-// where the key events would have put it.
-func (c *cursor) piece(times []float64, t float64) {
-	n := len(times)
-	switch {
-	case n == 0:
-	case !(t > times[0]):
-		*c = beforeFirst
-	case t >= times[n-1]:
-		*c = cursor(n - 1)
-	default:
-		c.find(times, t)
-	}
 }
 
 // vecCache is a translation or scale track's cache: out = a + d·f over
@@ -163,7 +127,7 @@ func (c *vecCache) fill(tr *formats.Vec3Track, i int) {
 		c.a, c.d = tr.Values[len(tr.Values)-1], mgl32.Vec3{}
 	case tr.Flags != nil && tr.Flags[i+1]&formats.KeyStep != 0:
 		c.a, c.d = tr.Values[i], mgl32.Vec3{}
-		c.inv = 0
+		c.len = constSpan
 	default:
 		a, b := &tr.Values[i], &tr.Values[i+1]
 		c.a = *a
@@ -253,7 +217,7 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	if tr.Flags != nil {
 		fl := tr.Flags[i+1]
 		if fl&formats.KeyStep != 0 {
-			c.inv = 0
+			c.len = constSpan
 			return 0
 		}
 		if fl&formats.KeyNegate != 0 {
@@ -388,7 +352,8 @@ func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
 		*out = c.q1
 	case c.mode == rotLerp:
 		// lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false), inlined by hand:
-		// the call cost Metroid Prime clips a tenth of their sampling time.
+		// the compiler will not, and the call is in every Metroid Prime
+		// clip's hot loop.
 		q0, q1 := &c.q0, &c.q1
 		x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
 		y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
@@ -424,177 +389,237 @@ func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
 	}
 }
 
-// sortEvents puts each kind of track's key events in time order (a track's
-// own in key order where times are equal).
-func (s *ClipSampler) sortEvents() {
-	for k := range s.events {
-		slices.SortFunc(s.events[k], func(a, b keyEvent) int {
-			if c := cmp.Compare(a.time, b.time); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(a.bone, b.bone); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.key, b.key)
-		})
-		s.index[k].build(s.events[k])
-	}
+// boneCache is a trackSampler's state of one bone: a cache per track.
+type boneCache struct {
+	t, s vecCache
+	r    quatCache
 }
 
-// eventIndex is a coarse index of an event stream by time (ozz-animation
-// keeps one for its seeks): the stream's time range cut into equal
-// buckets, and the first event of each. A seek's binary search then runs
-// within one bucket, a few cache lines, not over the whole stream.
-type eventIndex struct {
-	t0, scale float64 // bucket(t) = (t - t0) · scale, clamped
-	first     []int32 // first[b]: the first event whose bucket is ≥ b
+// noPiece marks a track cache that holds no piece of its track yet.
+const noPiece cursor = -2
+
+// trackSampler samples clips whose tracks have timelines of their own
+// (MilkShape's joints, the demo; Metroid Prime or Echoes clips built so)
+// by key events (keyEvents): a cache per track holds its current
+// interval's terms, and the events of a frame move just the tracks that
+// cross a key. At a jump it samples the keys directly (directPose), as a
+// seek costs no more that way.
+type trackSampler struct {
+	sampled
+	keyEvents
+	cache []boneCache
+	// entered[k][j] is the cache of translation (k = trackT) or scale
+	// (trackS) that event j of events[k] makes, filled in advance: a
+	// sample applies the events in stream order, so it reads these in
+	// order too rather than the keys of a hundred tracks scattered
+	// through the clip.
+	entered [3][]vecCache
+	// enteredR is the same for rotations: the caches with the flavour's
+	// angle terms, so that crossing a key costs no trigonometry either.
+	enteredR []quatCache
+	// evTimes[k] is the times of events[k], all that applying them reads
+	// of the events (the caches carry their bone).
+	evTimes [3][]float64
+	// start is the caches before every key event: where a jump back
+	// starts again (keyEvents.rewind).
+	start []boneCache
+	// lenSq is a bone's squared rotation length between the two passes
+	// of a Metroid Prime or Echoes sample.
+	lenSq []float32
+	// jump is the key cursors of direct samples (at jumps), and the
+	// hints the next seek starts its searches from.
+	jump []directCursors
+	// vis is the visibility tracks' cursors; anyVis says that some bone
+	// has a visibility track.
+	vis    []cursor
+	anyVis bool
 }
 
-// eventBuckets is how many events a bucket holds on average.
-const eventBuckets = 32
-
-func (x *eventIndex) bucket(t float64) int {
-	b := (t - x.t0) * x.scale
-	switch {
-	case !(b >= 0): // before the first event, or NaN
-		return 0
-	case b >= float64(len(x.first)-2):
-		return len(x.first) - 2
+func newTrackSampler(sk *formats.Skeleton, clip *formats.Clip) *trackSampler {
+	n := len(sk.Bones)
+	s := &trackSampler{sampled: sampled{sk, clip}, cache: make([]boneCache, n), lenSq: make([]float32, n),
+		jump: make([]directCursors, n), vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
+	for i := range s.vis {
+		s.vis[i] = -1
 	}
-	return int(b)
-}
-
-func (x *eventIndex) build(ev []keyEvent) {
-	nb := len(ev)/eventBuckets + 1
-	x.first = make([]int32, nb+1)
-	if len(ev) == 0 {
-		return
-	}
-	x.t0 = ev[0].time
-	if r := ev[len(ev)-1].time - x.t0; r > 0 {
-		x.scale = float64(nb) / r
-	}
-	// The bucket is monotonic in time, so each bucket's events are a run.
-	b := 0
-	for j := range ev {
-		for eb := x.bucket(ev[j].time); b < eb; {
-			b++
-			x.first[b] = int32(j)
+	for i := range s.cache {
+		c, bind, tr := &s.cache[i], &sk.Bones[i].Bind, &clip.Tracks[i]
+		// Channels without keys hold the bind value for all time and
+		// have no events.
+		c.t.holdVec(bind.Translation)
+		c.r.holdQuat(bind.Rotation)
+		c.s.holdVec(bind.Scale)
+		// A track with keys has no piece yet.
+		if len(tr.Translation.Times) > 0 {
+			c.t.i = noPiece
 		}
-	}
-	for b++; b <= nb; b++ {
-		x.first[b] = int32(len(ev))
-	}
-}
-
-// search returns the first event later than t.
-func (x *eventIndex) search(ev []keyEvent, t float64) int {
-	if len(ev) == 0 || t != t {
-		return len(ev) // NaN: none, so the next sample searches again
-	}
-	b := x.bucket(t)
-	lo, hi := int(x.first[b]), int(x.first[b+1])
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if ev[m].time <= t {
-			lo = m + 1
-		} else {
-			hi = m
+		if len(tr.Rotation.Times) > 0 {
+			c.r.i = noPiece
 		}
-	}
-	return lo
-}
-
-// resumeGap is how far ahead of the last sample a sample may be for the
-// sampler to bring its caches back after a jump: playback resumed, not
-// another jump (seconds; a playback tick is a few hundredths).
-const resumeGap = 0.25
-
-// advance brings every track's cache to a span holding t and reports
-// whether it did: by the events since the last sample when t is at or
-// after it and they are fewer than the bones (a frame's worth); by the
-// events from the start when t is behind it but has at most two frames'
-// worth before it, a looping clip's wrap (rewind); by searching every
-// track when the caches were dropped at a jump and t is just after it,
-// playback resuming. Anything else is a jump: the caches are dropped and
-// the caller samples the keys directly, as a seek costs no more that way
-// than before the caches existed.
-func (s *ClipSampler) advance(t float64) bool {
-	last := s.last
-	s.last = t
-	if !(t >= last) { // back, or the first sample
-		if last == last && t >= 0 && s.rewind(t) { // a loop's wrap
-			s.valid = true
-			return true
+		if len(tr.Scale.Times) > 0 {
+			c.s.i = noPiece
 		}
-		s.valid = false
-		return false
+		s.jump[i] = directCursors{t: noPiece, r: noPiece, s: noPiece}
 	}
-	if !s.valid {
-		if t-last > resumeGap {
-			return false
-		}
-		s.seek(t)
-		s.valid = true
-		return true
-	}
-	n := len(s.skel.Bones)
-	for k := range s.events {
-		ev := s.events[k]
-		if j := s.next[k] + n; j < len(ev) && ev[j].time <= t {
-			s.valid = false
-			return false
-		}
-	}
-	if s.cache == nil { // LEGO: the events move the cursors and fill the caches
-		s.applyLegoEvents(t)
-		return true
-	}
-	s.applyEvents(t)
-	return true
-}
-
-// applyLegoEvents is applyEvents for LEGO clips: the events move the
-// cursors and fill the caches.
-func (s *ClipSampler) applyLegoEvents(t float64) {
-	cur := s.cursors
-	for _, k := range [...]int{trackT, trackS} {
-		ev, pre, j := s.events[k], s.legoEnteredV[k], s.next[k]
-		pre = pre[:len(ev)]
-		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e, sp := &ev[j], &pre[j]
-			c := &cur[e.bone]
+	s.build(sk, clip)
+	for _, k := range []int{trackT, trackS} {
+		s.entered[k] = make([]vecCache, len(s.events[k]))
+		for j := range s.events[k] {
+			e, tr := &s.events[k][j], &clip.Tracks[s.events[k][j].bone]
 			if k == trackT {
-				c.t = cursor(e.key)
-				if sp.key != 0 {
-					c.legoT = *sp
+				s.entered[k][j].enter(&tr.Translation, e)
+			} else {
+				s.entered[k][j].enter(&tr.Scale, e)
+			}
+			s.entered[k][j].bone = e.bone
+		}
+	}
+	s.enteredR = make([]quatCache, len(s.events[trackR]))
+	for j := range s.events[trackR] {
+		e := &s.events[trackR][j]
+		s.enteredR[j].enter(&clip.Tracks[e.bone].Rotation, e, clip.Interp)
+		s.enteredR[j].bone = e.bone
+	}
+	for k, ev := range s.events {
+		s.evTimes[k] = make([]float64, len(ev))
+		for j := range ev {
+			s.evTimes[k][j] = ev[j].time
+		}
+	}
+	// Before its first key a track holds its first key's value
+	// (span.set's piece -1).
+	s.start = slices.Clone(s.cache)
+	for i := range s.start {
+		c, tr := &s.start[i], &clip.Tracks[i]
+		if len(tr.Translation.Times) > 0 {
+			c.t.fill(&tr.Translation, c.t.set(tr.Translation.Times, beforeFirst))
+		}
+		if len(tr.Rotation.Times) > 0 {
+			c.r.prepare(&tr.Rotation, c.r.set(tr.Rotation.Times, beforeFirst), clip.Interp)
+		}
+		if len(tr.Scale.Times) > 0 {
+			c.s.fill(&tr.Scale, c.s.set(tr.Scale.Times, beforeFirst))
+		}
+	}
+	return s
+}
+
+// Sample writes the clip's pose at time t into p. Components without a
+// channel take the bind value.
+func (s *trackSampler) Sample(t float64, p *Pose) {
+	n := len(s.skel.Bones)
+	t = finiteTime(t)
+	if s.advance(t, s) {
+		s.sampleCaches(t, p.Local[:n])
+	} else {
+		directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.jump, s.lenSq, p.Local[:n])
+	}
+	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+}
+
+// sampleCaches writes the pose at t from the track caches, which hold the
+// pieces of t.
+func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
+	n := len(local)
+	cache := s.cache[:n]
+	// One loop per flavour, so that the rotation's branch is not taken
+	// per bone. Products are rounded (float32(…)) before they are added in
+	// every lerp of the player (vecCache.at, lerp3): no target then
+	// fuses them, and the sampler's paths agree to the bit wherever the
+	// compiler may fuse multiply-adds (GOAMD64=v3, arm64).
+	switch s.clip.Interp {
+	case formats.InterpPrime:
+		// The lerp branch, which keys a few degrees apart take, inline
+		// (evalPrime's rotLerp case); the rest through evalPrime. The
+		// normalisation waits for a second pass: one bone's lerp is a
+		// long chain of dependent operations ending in a double-precision
+		// square root and division, so that a loop doing all of it
+		// waited on that chain, bone after bone; the second pass's
+		// chains are short and independent. lenSq holds each bone's
+		// squared length, 1 for the bones evalPrime wrote
+		// (InvSqrtMP1(1) = 1, and multiplying by 1 changes nothing).
+		lenSq := s.lenSq[:n]
+		for i := range cache {
+			c, out := &cache[i], &local[i]
+			c.t.at(c.t.factor(t), &out.Translation)
+			lenSq[i] = 1
+			if r := &c.r; r.mode == rotLerp {
+				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
+					q0, q1 := &r.q0, &r.q1
+					x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
+					y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
+					z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
+					w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+					lenSq[i] = primeLenSq(w, x, y, z)
+					out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+				} else {
+					r.evalPrime(t, &out.Rotation)
 				}
 			} else {
-				c.s = cursor(e.key)
-				if sp.key != 0 {
-					c.legoS = *sp
-				}
+				r.evalPrime(t, &out.Rotation)
 			}
+			c.s.at(c.s.factor(t), &out.Scale)
 		}
-		s.next[k] = j
-	}
-	ev, pre, j := s.events[trackR], s.legoEntered, s.next[trackR]
-	pre = pre[:len(ev)]
-	for ; j < len(ev) && ev[j].time <= t; j++ {
-		e, lc := &ev[j], &pre[j]
-		c := &cur[e.bone]
-		c.r = cursor(e.key)
-		if lc.key != 0 {
-			c.legoR = *lc
+		normalizeLerps(local, lenSq, false)
+	case formats.InterpPrime2:
+		// The lerp branch inline and its normalisation in a second pass,
+		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
+		// for Echoes; InvSqrtMP2(1) = 1). The lerp is written out in both
+		// loops: as a function it does not inline, and one loop for both
+		// flavours would test the flavour per bone.
+		lenSq := s.lenSq[:n]
+		for i := range cache {
+			c, out := &cache[i], &local[i]
+			c.t.at(c.t.factor(t), &out.Translation)
+			lenSq[i] = 1
+			if r := &c.r; r.mode == rotLerp {
+				u := r.factor(t)
+				q0, q1 := &r.q0, &r.q1
+				x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
+				y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
+				z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
+				w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+				lenSq[i] = primeLenSq(w, x, y, z)
+				out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
+			} else {
+				r.evalPrime2(t, &out.Rotation)
+			}
+			c.s.at(c.s.factor(t), &out.Scale)
+		}
+		normalizeLerps(local, lenSq, true)
+	default:
+		// The rotation's cache evaluated inline (unless held): slerpArc
+		// with arcSincos. The compiler inlines neither, and with no
+		// callee-saved registers each call spilled the loop's state.
+		for len(cache) > 0 && len(local) > 0 {
+			c, out := &cache[0], &local[0]
+			cache, local = cache[1:], local[1:]
+			c.t.at(c.t.factor(t), &out.Translation)
+			if r := &c.r; r.mode == rotHold {
+				out.Rotation = r.q0
+			} else {
+				x := float64(r.factor(t)) * r.angle
+				y := x * x
+				y2 := y * y
+				y4 := y2 * y2
+				sn := x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
+				cs := ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
+				wb := sn * r.invSin
+				wa := cs - r.cos*wb
+				out.Rotation.W = float32(wa*float64(r.q0.W) + wb*float64(r.q1.W))
+				out.Rotation.V[0] = float32(wa*float64(r.q0.V[0]) + wb*float64(r.q1.V[0]))
+				out.Rotation.V[1] = float32(wa*float64(r.q0.V[1]) + wb*float64(r.q1.V[1]))
+				out.Rotation.V[2] = float32(wa*float64(r.q0.V[2]) + wb*float64(r.q1.V[2]))
+			}
+			c.s.at(c.s.factor(t), &out.Scale)
 		}
 	}
-	s.next[trackR] = j
 }
 
-// applyEvents applies the key events after the last applied up to t,
-// copying the cache each prepared into its bone's. Only the event times
-// and the caches are read, in stream order.
-func (s *ClipSampler) applyEvents(t float64) {
+// apply applies the key events after the last applied up to t, copying
+// the cache each prepared into its bone's. Only the event times and the
+// caches are read, in stream order.
+func (s *trackSampler) apply(t float64) {
 	cache := s.cache
 	for _, k := range [...]int{trackT, trackS} {
 		times, pre, j := s.evTimes[k], s.entered[k], s.next[k]
@@ -619,76 +644,27 @@ func (s *ClipSampler) applyEvents(t float64) {
 	s.next[trackR] = j
 }
 
-// rewind plays from the start again after a jump back to t (a looping
-// clip's wrap): the caches return to their state before every key event
-// (ClipSampler.start) and the events up to t are applied, when there are
-// at most two frames' worth of them. That costs a copy and the events
-// rather than a search of every track, twice (a direct sample now, a seek
-// on the next frame). It reports whether it did.
-func (s *ClipSampler) rewind(t float64) bool {
-	limit := 2 * len(s.skel.Bones)
-	for k, ev := range s.events {
-		if s.index[k].search(ev, t) > limit {
-			return false
-		}
-	}
-	s.next = [3]int{}
-	if s.cache == nil {
-		copy(s.cursors, s.startCursors)
-		s.applyLegoEvents(t)
-		return true
-	}
-	copy(s.cache, s.start)
-	s.applyEvents(t)
-	return true
-}
+// restart puts the caches back to their state before every key event.
+func (s *trackSampler) restart() { copy(s.cache, s.start) }
 
-// legoEventSpan sets sp to the interval an event starts, from the terms
-// the event carries (the reciprocal is the one legoSpan.factor computes),
-// and reports whether the event starts an interval rather than the time
-// after the last key.
-func legoEventSpan(sp *legoSpan, times []float64, e *keyEvent) bool {
-	k := int(e.key)
-	if k >= len(times)-1 {
-		return false
-	}
-	*sp = legoSpan{key: int32(k + 1), t0: e.time, invSpan: e.inv}
-	if k == 0 {
-		sp.t0 = times[0] // the event is just after it
-	}
-	return true
-}
-
-// seek searches every track for t and places the event positions after
-// it.
-func (s *ClipSampler) seek(t float64) {
-	if s.cache == nil {
-		tracks := s.clip.Tracks[:len(s.cursors)]
-		for i := range s.cursors {
-			c, tr := &s.cursors[i], &tracks[i]
-			c.t.piece(tr.Translation.Times, t)
-			c.r.piece(tr.Rotation.Times, t)
-			c.s.piece(tr.Scale.Times, t)
-		}
-		for k, ev := range s.events {
-			s.next[k] = s.index[k].search(ev, t)
-		}
-		return
-	}
+// seek searches every track for t, from the cursors of the last direct
+// sample.
+func (s *trackSampler) seek(t float64) {
 	tracks := s.clip.Tracks[:len(s.cache)]
+	jump := s.jump[:len(s.cache)]
 	for i := range s.cache {
 		c, tr := &s.cache[i], &tracks[i]
 		if len(tr.Translation.Times) > 0 {
+			c.t.i = jump[i].t
 			c.t.seek(&tr.Translation, t)
 		}
 		if len(tr.Rotation.Times) > 0 {
+			c.r.i = jump[i].r
 			c.r.seek(&tr.Rotation, t, s.clip.Interp)
 		}
 		if len(tr.Scale.Times) > 0 {
+			c.s.i = jump[i].s
 			c.s.seek(&tr.Scale, t)
 		}
-	}
-	for k, ev := range s.events {
-		s.next[k] = s.index[k].search(ev, t)
 	}
 }

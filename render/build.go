@@ -201,7 +201,7 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 	if sk == nil || sc.World == nil {
 		return
 	}
-	n := min(len(sk.Bones), len(sc.World.Matrices))
+	n := min(len(sk.Bones), sc.World.Len())
 	dst.joints = slices.Grow(dst.joints[:0], n)[:n]
 	joints := dst.joints
 	eyeFromFile := pr.view.Mul4(*root)
@@ -289,7 +289,7 @@ func addGhost(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, g *play
 	if sk == nil || g == nil {
 		return
 	}
-	n := min(len(sk.Bones), len(g.Matrices))
+	n := min(len(sk.Bones), g.Len())
 	dst.ghost = slices.Grow(dst.ghost[:0], n)[:n]
 	eyeFromFile := pr.view.Mul4(*root)
 	for i := 0; i < n; i++ {
@@ -312,10 +312,10 @@ func addGhost(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, g *play
 // blue) from its joint, each length units long whatever the bone's scale.
 func addBoneAxes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, length float32, th *Theme) {
 	i := sc.Selected
-	if sc.Skeleton == nil || sc.World == nil || i < 0 || i >= len(sc.World.Matrices) || i >= len(sc.Skeleton.Bones) || !shown(sc, i) {
+	if sc.Skeleton == nil || sc.World == nil || i < 0 || i >= sc.World.Len() || i >= len(sc.Skeleton.Bones) || !shown(sc, i) {
 		return
 	}
-	m := root.Mul4(sc.World.Matrices[i])
+	m := root.Mul4(sc.World.Matrix(i))
 	origin := mgl32.Vec3{m[12], m[13], m[14]}
 	eyeFromView := pr.view
 	o := pr.toEye(&eyeFromView, origin)

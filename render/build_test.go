@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -378,8 +379,11 @@ func TestBuildSurvivesBadInput(t *testing.T) {
 	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0})
 	nan := float32(math.NaN())
 	broken := posed(sk)
-	broken.Matrices[1][12] = nan
-	short := &player.WorldPose{Matrices: posed(sk).Matrices[:1]}
+	m := broken.Matrix(1)
+	m[12] = nan
+	broken.SetMatrix(1, m)
+	short := player.NewWorldPose(&formats.Skeleton{Bones: sk.Bones[:1]})
+	short.SetMatrix(0, posed(sk).Matrix(0))
 	scenes := []*Scene{
 		nil,
 		{},

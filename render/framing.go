@@ -154,7 +154,7 @@ func (f *Framing) Track(world *player.WorldPose, root mgl32.Mat4) mgl32.Vec3 {
 	var sum mgl32.Vec3
 	k := 0
 	for _, a := range f.Anchors {
-		if a >= 0 && a < len(world.Matrices) {
+		if a >= 0 && a < world.Len() {
 			p := affine(&root, world.Position(a))
 			if finite3(p) {
 				sum = sum.Add(p)

@@ -146,7 +146,7 @@ func bindInverses(sk *formats.Skeleton) []mgl32.Mat4 {
 }
 
 // worldMatrix returns bone i's model-space matrix from a world pose.
-func worldMatrix(w *player.WorldPose, i int) mgl32.Mat4 { return w.Matrices[i] }
+func worldMatrix(w *player.WorldPose, i int) mgl32.Mat4 { return w.Matrix(i) }
 
 // Skin writes mesh m's vertices, skinned by world (linear blend skinning:
 // Σ wₖ · World[jₖ] · InverseBind[jₖ] · p) and then taken through out, into
@@ -168,7 +168,7 @@ func (s *Skinner) skin(ms *meshSkin, world *player.WorldPose, out *mgl32.Mat4, d
 		}
 		return
 	}
-	nb := min(len(ms.invBind), len(world.Matrices))
+	nb := min(len(ms.invBind), world.Len())
 	s.bone = slices.Grow(s.bone[:0], nb)[:nb]
 	for b := range s.bone {
 		wm := worldMatrix(world, b)

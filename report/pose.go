@@ -86,7 +86,7 @@ func (j *Pose) bones(sk *formats.Skeleton, pose *player.Pose) {
 	player.ToWorld(sk, pose, world)
 	for i, b := range sk.Bones {
 		j.Bones = append(j.Bones, PoseBone{Index: i, ID: b.ID, Name: b.Name, Parent: b.Parent,
-			Visible: pose.Visible[i], Local: LocalTransform(pose.Local[i]), World: WorldTransform(world.Matrices[i])})
+			Visible: pose.Visible[i], Local: LocalTransform(pose.Local[i]), World: WorldTransform(world.Matrix(i))})
 	}
 }
 

@@ -315,7 +315,7 @@ func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
 func (a *App) frameAll() {
 	var src player.Sampler
 	if s := a.st.Sampler(); s != nil {
-		src = s // a nil *ClipSampler must stay a nil interface
+		src = s // nil when nothing plays
 	}
 	a.frameFigures = render.ClipFraming(a.st.Asset.Skeleton, src, a.root, 32)
 	if a.st.Show != render.ShowBones {

@@ -257,7 +257,7 @@ func (a *App) scrollToBone(i int) {
 // zoomToSelected frames the selected bone closely (Z).
 func (a *App) zoomToSelected() {
 	i := a.st.Selected
-	if i < 0 || i >= len(a.world.Matrices) {
+	if i < 0 || i >= a.world.Len() {
 		return
 	}
 	// A radius from the bone's length to its parent, so a finger and a

@@ -189,11 +189,26 @@ const (
 // every step of the game's arithmetic follows exactly. At +Inf the
 // estimate is 0 and the Newton steps make NaN. (Adding 0 turns -0 into +0,
 // whose root the game takes as +0.)
+//
+// For positive finite x it is computed as the single-precision
+// reciprocal root refined by one step of the series of 1/√(1 - e) in
+// double precision, each operation rounded: the same bits as
+// float32(1/math.Sqrt(x)) for every float32 from 1 to 4
+// (TestInvSqrtNewtonExhaustive), and so for every positive float32, as
+// every step scales exactly by powers of four; it needs no
+// double-precision square root or division, which take the divider
+// several times as long.
+//
+// The step gives the game's results at the ends too: +Inf (a zero
+// estimate times +Inf) and the negatives and NaN make NaN; only zero,
+// whose estimate is infinite, is taken apart.
 func InvSqrtMP1(x float32) float32 {
-	if x > math.MaxFloat32 {
-		return float32(math.NaN())
+	if x == 0 {
+		return float32(math.Inf(1))
 	}
-	return float32(1 / math.Sqrt(float64(x)+0))
+	y := float64(1 / float32(math.Sqrt(float64(x))))
+	e := 1 - float64(float64(float64(x)*y)*y)
+	return float32(y + float64(y*float64(e*(float64(e*0.375)+0.5))))
 }
 
 // InvSqrtMP2 is Echoes' CMath::InvSqrtF, 1.f / sqrt(x): MSL's out-of-line

@@ -44,7 +44,7 @@ type BoneInfo struct {
 // poses the view draws). ok is false when no bone is selected.
 func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok bool) {
 	i := s.Selected
-	if s.Asset == nil || i < 0 || i >= len(s.Asset.Skeleton.Bones) || i >= len(p.Local) || i >= len(w.Matrices) {
+	if s.Asset == nil || i < 0 || i >= len(s.Asset.Skeleton.Bones) || i >= len(p.Local) || i >= w.Len() {
 		return BoneInfo{}, false
 	}
 	sk := s.Asset.Skeleton
@@ -57,7 +57,8 @@ func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok 
 		info.Hidden = s.HiddenBones[i]
 	}
 	info.Local = fromTransform(p.Local[i])
-	info.World = fromMatrix(&w.Matrices[i])
+	wm := w.Matrix(i)
+	info.World = fromMatrix(&wm)
 	return info, true
 }
 

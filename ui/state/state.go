@@ -94,7 +94,7 @@ type State struct {
 	// Clock is the total playback time advanced, for fading flashes.
 	Clock float64
 
-	sampler *player.ClipSampler
+	sampler player.ClipSampler
 	// mover is the bone in-place mode holds (-1: none), moverStart its
 	// first translation key.
 	mover      int
@@ -168,7 +168,7 @@ func (s *State) Sampler() player.Sampler {
 		return s.Tree.src // nil while a tree failed to build
 	}
 	if s.sampler == nil {
-		return nil // not a nil *ClipSampler in an interface
+		return nil // no clip open
 	}
 	return s.sampler
 }

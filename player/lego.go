@@ -1,0 +1,468 @@
+package player
+
+import (
+	"math"
+
+	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// legoSampler samples LEGO Island clips (LEGO spec 1.3), whose channels
+// have rules of their own: nothing before the first key, inactive keys,
+// the step and negate flags, a morph channel. It plays forward by key
+// events (keyEvents) as trackSampler does, the events moving each
+// channel's cursor and interval cache; at a jump each channel finds its
+// keys as the game's FindKeys does.
+type legoSampler struct {
+	sampled
+	keyEvents
+	cursors []boneCursors
+	// legoEntered is the rotation interval each rotation event starts,
+	// prepared (key 0 after the last key).
+	legoEntered []legoInterval
+	// legoEnteredV is the same for translations (trackT) and scales
+	// (trackS): the interval cache each event starts.
+	legoEnteredV [3][]legoVecSpan
+	// startCursors are the cursors before every key event: where a jump
+	// back starts again (keyEvents.rewind).
+	startCursors []boneCursors
+}
+
+func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
+	s := &legoSampler{sampled: sampled{sk, clip}, cursors: make([]boneCursors, len(sk.Bones))}
+	for i := range s.cursors {
+		tr := &clip.Tracks[i]
+		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
+			if n > 0 {
+				s.cursors[i].keys |= 1 << j
+			}
+		}
+	}
+	n := 0
+	for i := range s.cursors {
+		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
+			n += k - 1
+		}
+	}
+	angles := make([]legoTerms, n)
+	for i := range angles {
+		angles[i].theta = -1
+	}
+	for i := range s.cursors {
+		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
+			s.cursors[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
+		}
+	}
+	s.build(sk, clip)
+	s.legoEntered = make([]legoInterval, len(s.events[trackR]))
+	for j := range s.events[trackR] {
+		e := &s.events[trackR][j]
+		tr, c := &clip.Tracks[e.bone].Rotation, &s.cursors[e.bone]
+		var sp legoSpan
+		if legoEventSpan(&sp, tr.Times, e) {
+			legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
+		}
+	}
+	for _, k := range []int{trackT, trackS} {
+		s.legoEnteredV[k] = make([]legoVecSpan, len(s.events[k]))
+		for j := range s.events[k] {
+			e := &s.events[k][j]
+			tr, bind := &clip.Tracks[e.bone], &sk.Bones[e.bone].Bind
+			sp, vt, b := &s.legoEnteredV[k][j], &tr.Translation, &bind.Translation
+			if k == trackS {
+				vt, b = &tr.Scale, &bind.Scale
+			}
+			if legoEventSpan(&sp.legoSpan, vt.Times, e) {
+				sp.fill(vt, int(e.key), b, k == trackT)
+			}
+		}
+	}
+	// Before its first key a channel is at piece -1, as cursor.piece puts
+	// it; the spans are empty.
+	s.startCursors = make([]boneCursors, len(s.cursors))
+	for i, c := range s.cursors {
+		c.t, c.r, c.s, c.v = beforeFirst, beforeFirst, beforeFirst, beforeFirst
+		c.rot = -1
+		s.startCursors[i] = c
+	}
+	copy(s.cursors, s.startCursors)
+	return s
+}
+
+// Sample writes the clip's pose at time t into p: each channel by the
+// game's rules, the bind value where a channel gives nothing.
+func (s *legoSampler) Sample(t float64, p *Pose) {
+	n := len(s.skel.Bones)
+	tracks := s.clip.Tracks[:n]
+	local := p.Local[:n]
+	vis := p.Visible[:n]
+	bones := s.skel.Bones[:n]
+	cur := s.cursors[:n]
+	if !s.advance(t, s) {
+		for i := range bones {
+			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+		}
+		return
+	}
+	// legoBoneForward, written out with legoInterval.eval's slerp branch:
+	// the calls, two a bone, would spill the loop's state.
+	pre := s.legoEntered
+	for i := range bones {
+		c, out := &cur[i], &local[i]
+		if c.keys&keysT == 0 {
+			out.Translation = bones[i].Bind.Translation
+		} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
+		} else {
+			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &out.Translation, true)
+		}
+		if c.keys&keysR == 0 {
+			out.Rotation = bones[i].Bind.Rotation
+		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
+			f := float32((t - lc.t0) * lc.invSpan)
+			if x := float64(f) * lc.theta; lc.mode == legoSlerp && x >= 0 && x <= 0.5 {
+				y := x * x
+				y2 := y * y
+				y4 := y2 * y2
+				sf := x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+				cf := (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+				wb := sf * lc.invSin
+				wa := cf - lc.d*wb
+				a, b := &lc.a, &lc.b
+				out.Rotation.W = float32(wa*a[3] + wb*b[3])
+				out.Rotation.V[0] = -float32(wa*a[0] + wb*b[0])
+				out.Rotation.V[1] = -float32(wa*a[1] + wb*b[1])
+				out.Rotation.V[2] = -float32(wa*a[2] + wb*b[2])
+			} else {
+				switch lc.mode {
+				case legoNone:
+					out.Rotation = bones[i].Bind.Rotation
+				case legoHold:
+					out.Rotation = tracks[i].Rotation.Values[c.r]
+				default:
+					lc.eval(f, &out.Rotation)
+				}
+			}
+		} else {
+			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, &out.Rotation)
+			c.rot = -1
+		}
+		if c.keys&keysS == 0 {
+			out.Scale = bones[i].Bind.Scale
+		} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
+		} else {
+			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &out.Scale, false)
+		}
+		vis[i] = c.keys&keysV == 0 || sampleBool(&tracks[i].Visibility, t, &c.v)
+	}
+}
+
+// apply applies the key events after the last applied up to t: they move
+// the cursors and fill the caches.
+func (s *legoSampler) apply(t float64) {
+	cur := s.cursors
+	for _, k := range [...]int{trackT, trackS} {
+		ev, pre, j := s.events[k], s.legoEnteredV[k], s.next[k]
+		pre = pre[:len(ev)]
+		for ; j < len(ev) && ev[j].time <= t; j++ {
+			e, sp := &ev[j], &pre[j]
+			c := &cur[e.bone]
+			if k == trackT {
+				c.t = cursor(e.key)
+				if sp.key != 0 {
+					c.legoT = *sp
+				}
+			} else {
+				c.s = cursor(e.key)
+				if sp.key != 0 {
+					c.legoS = *sp
+				}
+			}
+		}
+		s.next[k] = j
+	}
+	ev, pre, j := s.events[trackR], s.legoEntered, s.next[trackR]
+	pre = pre[:len(ev)]
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e, lc := &ev[j], &pre[j]
+		c := &cur[e.bone]
+		c.r = cursor(e.key)
+		if lc.key != 0 {
+			c.rot = int32(j)
+		}
+	}
+	s.next[trackR] = j
+}
+
+// restart puts the cursors back to their state before every key event.
+func (s *legoSampler) restart() { copy(s.cursors, s.startCursors) }
+
+// seek moves every channel's cursor to the piece that holds t.
+func (s *legoSampler) seek(t float64) {
+	tracks := s.clip.Tracks[:len(s.cursors)]
+	for i := range s.cursors {
+		c, tr := &s.cursors[i], &tracks[i]
+		c.t.piece(tr.Translation.Times, t)
+		c.r.piece(tr.Rotation.Times, t)
+		c.s.piece(tr.Scale.Times, t)
+	}
+}
+
+// boneCursors are the LEGO sampler's per-bone state: four track cursors
+// and the constant terms of each channel's current interval.
+type boneCursors struct {
+	t, r, s, v   cursor
+	legoT, legoS legoVecSpan
+	// rot is the rotation interval the key events put the channel on,
+	// legoSampler.legoEntered[rot] (an index rather than a copy: an
+	// interval is large), or -1 for legoR, which a search fills.
+	rot   int32
+	legoR legoInterval
+	// angles is the bone's rotation intervals' angle terms, memoised.
+	angles []legoTerms
+	// keys says which of the bone's channels have keys (keysT, …), so
+	// that playing forward need not read the tracks to find out.
+	keys uint8
+}
+
+// rotation returns the rotation interval the cursors are on (rot).
+func (c *boneCursors) rotation(entered []legoInterval) *legoInterval {
+	if c.rot >= 0 {
+		return &entered[c.rot]
+	}
+	return &c.legoR
+}
+
+// The bits of boneCursors.keys.
+const (
+	keysT uint8 = 1 << iota
+	keysR
+	keysS
+	keysV
+)
+
+// legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
+// cost more than the rest of a key crossing, and a looping clip crosses
+// the same keys again and again. theta < 0 until they are computed.
+type legoTerms struct{ theta, invSin float64 }
+
+// legoEventSpan sets sp to the interval an event starts, from the terms
+// the event carries (the reciprocal is the one legoSpan.factor computes),
+// and reports whether the event starts an interval rather than the time
+// after the last key.
+func legoEventSpan(sp *legoSpan, times []float64, e *keyEvent) bool {
+	k := int(e.key)
+	if k >= len(times)-1 {
+		return false
+	}
+	*sp = legoSpan{key: int32(k + 1), t0: e.time, invSpan: e.inv}
+	if k == 0 {
+		sp.t0 = times[0] // the event is just after it
+	}
+	return true
+}
+
+// legoKeys is LegoAnimNodeData::FindKeys: 0 keys before the first key (the
+// channel contributes nothing), 1 key at a key's exact time or after the
+// last, else 2 keys i and i+1. Like the game it tries its cached index
+// first: a time strictly inside the cursor's interval is two keys at once
+// (the common case while playing), anything else takes the full search.
+func legoKeys(times []float64, t float64, c *cursor) (i, count int) {
+	if c.inside(times, t) {
+		return int(*c), 2
+	}
+	return legoFindKeys(times, t, c)
+}
+
+// inside reports whether t lies strictly inside the cursor's interval:
+// two keys, no search. It inlines, so the per-bone LEGO functions test it
+// themselves before calling legoFindKeys.
+func (c *cursor) inside(times []float64, t float64) bool {
+	i := int(*c)
+	return i >= 0 && i+1 < len(times) && times[i] < t && t < times[i+1]
+}
+
+// legoFindKeys is legoKeys without the cursor short cut.
+func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
+	n := len(times)
+	switch {
+	case n == 0 || !(t >= times[0]): // NaN too
+		return 0, 0
+	case t >= times[n-1]:
+		return n - 1, 1
+	}
+	i = c.find(times, t)
+	if times[i] == t {
+		return i, 1
+	}
+	return i, 2
+}
+
+// legoBone samples one bone's LEGO channels (spec 1.3) into out and
+// returns its visibility. An empty channel costs no call.
+func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
+	if len(tr.Translation.Times) == 0 {
+		out.Translation = bind.Translation
+	} else {
+		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
+	}
+	if len(tr.Rotation.Times) == 0 {
+		out.Rotation = bind.Rotation
+	} else {
+		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
+		c.rot = -1
+	}
+	if len(tr.Scale.Times) == 0 {
+		out.Scale = bind.Scale
+	} else {
+		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
+	}
+	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+}
+
+// legoVecSpan is a LEGO translation or scale channel's interval cache:
+// the interval's time terms and out = a + d·f, with a key i and d key
+// i+1 - key i (in float32, as the lerp always formed them), or, where the
+// channel gives its bind value (a translation between two inactive
+// keys), a the bind value and d -0, which leaves any value as it is
+// (x + -0 = x, for -0 too).
+type legoVecSpan struct {
+	legoSpan
+	a, d mgl32.Vec3
+}
+
+// fill fills the values for interval i of the channel: translation
+// (activeRule) honours the recomputed active flag, scale ignores every
+// flag.
+func (c *legoVecSpan) fill(tr *formats.Vec3Track, i int, bind *mgl32.Vec3, activeRule bool) {
+	if activeRule && tr.Flags != nil && tr.Flags[i]&tr.Flags[i+1]&formats.KeyInactive != 0 {
+		z := float32(math.Copysign(0, -1))
+		c.a, c.d = *bind, mgl32.Vec3{z, z, z}
+		return
+	}
+	a, b := &tr.Values[i], &tr.Values[i+1]
+	c.a = *a
+	c.d = mgl32.Vec3{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+}
+
+// at writes the value at factor f: a + d·f, the product rounded before the
+// sum, as lerp3.
+func (c *legoVecSpan) at(f float32, out *mgl32.Vec3) {
+	out[0] = c.a[0] + float32(c.d[0]*f)
+	out[1] = c.a[1] + float32(c.d[1]*f)
+	out[2] = c.a[2] + float32(c.d[2]*f)
+}
+
+// legoSpan caches the time terms of the key interval last used, so that
+// the factor is a multiplication.
+type legoSpan struct {
+	key         int32 // interval index + 1; 0 when empty
+	t0, invSpan float64
+}
+
+// factor returns the interpolation factor of t in interval i. legoKeys
+// gives two keys only for times[i] < t < times[i+1], so the span is
+// positive.
+func (sp *legoSpan) factor(times []float64, i int, t float64) float32 {
+	if sp.key != int32(i+1) {
+		*sp = legoSpan{key: int32(i + 1), t0: times[i], invSpan: 1 / (times[i+1] - times[i])}
+	}
+	return float32((t - sp.t0) * sp.invSpan)
+}
+
+// legoVec3Keys evaluates a LEGO translation (activeRule) or scale channel
+// with keys. Translation honours the recomputed active flag; scale
+// ignores all flags; neither reads 0x04 or 0x02. It writes through out,
+// keeping the values off the per-bone loop's return path, and leaves the
+// interval it used in sp.
+func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoVecSpan, bind, out *mgl32.Vec3, activeRule bool) {
+	i, k := int(*c), 2
+	if !c.inside(tr.Times, t) {
+		i, k = legoFindKeys(tr.Times, t, c)
+	}
+	switch k {
+	case 1:
+		if !activeRule || tr.Flags == nil || tr.Flags[i]&formats.KeyInactive == 0 {
+			*out = tr.Values[i]
+			return
+		}
+	case 2:
+		if sp.key != int32(i+1) { // factor moves the time terms along
+			sp.fill(tr, i, bind, activeRule)
+		}
+		sp.at(sp.factor(tr.Times, i, t), out)
+		return
+	}
+	*out = *bind
+}
+
+// legoQuatKeys evaluates a LEGO rotation channel with keys (spec 1.3
+// GetRotation): the 0x04 step and 0x02 negate flags are read on the later
+// key. All that does not depend on the factor is decided once per
+// interval and cached in lc.
+func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval, angles []legoTerms, bind, out *mgl32.Quat) {
+	i, k := int(*c), 2
+	if !c.inside(tr.Times, t) {
+		i, k = legoFindKeys(tr.Times, t, c)
+	}
+	switch k {
+	case 1:
+		if tr.Flags == nil || tr.Flags[i]&formats.KeyInactive == 0 {
+			*out = tr.Values[i]
+			return
+		}
+	case 2:
+		if lc.key != int32(i+1) {
+			legoPrepare(lc, tr, i, angles)
+		}
+		switch lc.mode {
+		case legoNone:
+			*out = *bind
+		case legoHold:
+			*out = tr.Values[i]
+		default:
+			lc.eval(lc.factor(tr.Times, i, t), out)
+		}
+		return
+	}
+	*out = *bind
+}
+
+// legoPrepare fills the cache for interval i of a rotation channel,
+// taking the angle terms from angles (the track's memo) when it has them.
+func legoPrepare(lc *legoInterval, tr *formats.QuatTrack, i int, angles []legoTerms) {
+	legoPrepareSpan(lc, tr, i, angles, legoSpan{key: int32(i + 1), t0: tr.Times[i], invSpan: 1 / (tr.Times[i+1] - tr.Times[i])})
+}
+
+// legoPrepareSpan is legoPrepare with the interval's time terms given.
+func legoPrepareSpan(lc *legoInterval, tr *formats.QuatTrack, i int, angles []legoTerms, sp legoSpan) {
+	lc.legoSpan = sp
+	var this, next formats.KeyFlags
+	if tr.Flags != nil {
+		this, next = tr.Flags[i], tr.Flags[i+1]
+	}
+	sign := 1.0
+	switch {
+	case this&next&formats.KeyInactive != 0:
+		lc.mode = legoNone
+		return
+	case next&formats.KeyStep != 0:
+		lc.mode = legoHold
+		return
+	case next&formats.KeyNegate != 0:
+		sign = -1
+	}
+	if !lc.setKeys(&tr.Values[i], &tr.Values[i+1], sign) {
+		return
+	}
+	if i < len(angles) {
+		m := &angles[i]
+		if m.theta < 0 {
+			m.theta, m.invSin = legoAngle(lc.d)
+		}
+		lc.theta, lc.invSin = m.theta, m.invSin
+		return
+	}
+	lc.theta, lc.invSin = legoAngle(lc.d)
+}
