@@ -18,10 +18,14 @@ import (
 // may not be replaced (without --force).
 var ErrExists = errors.New("the file exists")
 
-// CheckOverwrite returns nil when path may be written: it does not exist,
-// or force allows replacing it. Otherwise it returns an error wrapping
-// ErrExists, so that a caller (the window) can ask before replacing.
+// CheckOverwrite returns nil when path may be written: its folder exists
+// (CheckFolder) and it does not, or force allows replacing it. A file that
+// exists gives an error wrapping ErrExists, so that a caller (the window)
+// can ask before replacing.
 func CheckOverwrite(path string, force bool) error {
+	if err := CheckFolder(path); err != nil {
+		return err
+	}
 	if force {
 		return nil
 	}
@@ -29,6 +33,23 @@ func CheckOverwrite(path string, force bool) error {
 		return fmt.Errorf("export: %s: %w (--force replaces it)", path, ErrExists)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}
+
+// CheckFolder returns nil when the folder path is to be written in
+// exists, else an error that names the folder (rather than the temporary
+// file a write would have failed to create in it).
+func CheckFolder(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: the folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case !st.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", path, dir)
 	}
 	return nil
 }
@@ -110,7 +131,15 @@ func writeTemp(path string, write func(io.Writer) error) (name string, err error
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPrefix+strconv.Itoa(os.Getpid())+"-*.tmp")
 	if err != nil {
-		return "", err
+		// Say what is wrong with the folder rather than name a temporary
+		// the user never asked for.
+		if ferr := CheckFolder(path); ferr != nil {
+			return "", ferr
+		}
+		if u := errors.Unwrap(err); u != nil {
+			err = u
+		}
+		return "", fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
 	}
 	defer func() {
 		if err != nil {

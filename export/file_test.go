@@ -181,3 +181,31 @@ func TestHelperBlockedExport(t *testing.T) {
 		select {} // until killed
 	})
 }
+
+// TestWriteMissingFolder: writing into a folder that does not exist (or a
+// file standing where the folder should be) names the folder, never the
+// temporary the write could not create (issue 24 #9), and CheckOverwrite
+// says so before any work.
+func TestWriteMissingFolder(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write := func(w io.Writer) error { _, err := w.Write([]byte("data")); return err }
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "missing", "x.glb"), "the folder " + filepath.Join(dir, "missing") + " does not exist"},
+		{filepath.Join(plain, "x.glb"), plain + " is not a folder"},
+	} {
+		for name, err := range map[string]error{
+			"WriteAtomic":    WriteAtomic(tc.path, write),
+			"WriteNew":       WriteNew(tc.path, write),
+			"CheckOverwrite": CheckOverwrite(tc.path, false),
+			"forced":         CheckOverwrite(tc.path, true),
+		} {
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), ".tmp") {
+				t.Errorf("%s %s: %v, want an error saying %q", name, tc.path, err, tc.want)
+			}
+		}
+	}
+}

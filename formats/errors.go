@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrUnknownFormat is returned when no loader recognises a file.
@@ -47,3 +48,33 @@ func Errorf(format, field string, offset int64, msg string, args ...any) error {
 func LineErrorf(format, field string, line int, msg string, args ...any) error {
 	return &Error{Format: format, Field: field, Offset: -1, Line: line, Err: fmt.Errorf(msg, args...)}
 }
+
+// LoadError is the error for a file that no loader recognised by its
+// content and that every loader claiming its extension failed to read
+// (Metroid Prime and The Sims both use .anim): each loader's error, in the
+// order they were tried. Its text puts each on a line of its own, so that
+// a reader sees which loader said what; a viewer lays out Errs as it
+// likes.
+type LoadError struct {
+	// Name is the file's name, Ext its extension without the dot.
+	Name, Ext string
+	// Loaders names the loaders tried; Errs[i] is what Loaders[i] said.
+	Loaders []string
+	Errs    []error
+}
+
+// Error is the heading, then one indented line per loader.
+func (e *LoadError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: no loader recognised the content; the %d loaders of .%s files each failed:", e.Name, len(e.Errs), e.Ext)
+	for _, err := range e.Errs {
+		// A loader's own error may run over several lines: its later
+		// lines are indented further, under its first.
+		b.WriteString("\n  ")
+		b.WriteString(strings.ReplaceAll(err.Error(), "\n", "\n    "))
+	}
+	return b.String()
+}
+
+// Unwrap returns every loader's error, for errors.Is and errors.As.
+func (e *LoadError) Unwrap() []error { return e.Errs }

@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -246,10 +245,12 @@ func (r *Registry) Load(in *Input) (*Asset, error) {
 		candidates = r.byExt(in.Ext())
 	}
 	var errs []error
+	var tried []string
 	for _, l := range candidates {
 		a, err := l.Load(in)
 		if err != nil {
 			errs = append(errs, err)
+			tried = append(tried, l.Name)
 			continue
 		}
 		if a.Format == "" {
@@ -263,7 +264,7 @@ func (r *Registry) Load(in *Input) (*Asset, error) {
 	if len(errs) == 1 {
 		return nil, fmt.Errorf("%s: %w", in.Name, errs[0])
 	}
-	return nil, fmt.Errorf("%s: no loader recognised the content; as a %q file: %w", in.Name, in.Ext(), errors.Join(errs...))
+	return nil, &LoadError{Name: in.Name, Ext: in.Ext(), Loaders: tried, Errs: errs}
 }
 
 func (r *Registry) byExt(ext string) []*Loader {

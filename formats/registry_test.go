@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -54,6 +55,32 @@ func TestRegistryDetection(t *testing.T) {
 	_, err = r.Load(&Input{Name: "x.anim", Data: []byte("????")})
 	if err == nil || !strings.Contains(err.Error(), "a wants") || !strings.Contains(err.Error(), "b wants") {
 		t.Errorf("shared extension: %v", err)
+	}
+}
+
+// TestLoadErrorLines: when every loader of an extension fails, each
+// loader's error stands on a line of its own under the heading (issue 24
+// #6: they ran together as "…is not a clip length sims-anim: …"), and the
+// error lists the loaders for a viewer that lays them out itself.
+func TestLoadErrorLines(t *testing.T) {
+	multi := fakeLoader("m", "anim", []byte("MMMM"))
+	multi.Load = func(*Input) (*Asset, error) { return nil, errors.New("m first\nm second") }
+	r := NewRegistry(fakeLoader("a", "anim", []byte("AAAA")), fakeLoader("b", "anim", []byte("BBBB")), multi)
+	_, err := r.Load(&Input{Name: "x.anim", Data: []byte("????")})
+	want := "x.anim: no loader recognised the content; the 3 loaders of .anim files each failed:\n" +
+		"  a wants its magic\n" +
+		"  b wants its magic\n" +
+		"  m first\n" +
+		"    m second"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error:\n%v\nwant:\n%s", err, want)
+	}
+	var le *LoadError
+	if !errors.As(err, &le) || !slices.Equal(le.Loaders, []string{"a", "b", "m"}) || len(le.Errs) != 3 {
+		t.Fatalf("not a LoadError naming a, b and m: %#v", err)
+	}
+	if le.Errs[1].Error() != "b wants its magic" {
+		t.Errorf("b's error: %v", le.Errs[1])
 	}
 }
 

@@ -3,6 +3,7 @@ package player
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/animview/animview/formats"
 )
@@ -105,6 +106,19 @@ type builder struct {
 	name   string
 	nodes  int
 	onPath map[*formats.MetaAnim]bool
+	// joins are the transitions being built, outermost first: a
+	// meta-animation transition builds joins to and from its middle
+	// animation inside its own.
+	joins []joinKey
+	// prims names primitives, filled on first use (primName).
+	prims map[uint32]string
+}
+
+// joinKey is one transition being built: the primitives it joins and the
+// table entry that joins them.
+type joinKey struct {
+	from, to uint32
+	mt       *formats.MetaTrans
 }
 
 func newBuilder(asset *formats.Asset, opts Options) (*builder, error) {
@@ -138,7 +152,30 @@ func newBuilder(asset *formats.Asset, opts Options) (*builder, error) {
 }
 
 func (b *builder) errorf(path string, err error, format string, args ...any) error {
-	return fmt.Errorf("player: animation %q: %s: %s: %w", b.name, path, fmt.Sprintf(format, args...), err)
+	return fmt.Errorf("player: animation %q: %s: %s: %w", b.name, shortPath(path), fmt.Sprintf(format, args...), err)
+}
+
+// shortPath writes a run of one step of a node's path once with its
+// count ("transition/to-middle×64"), so that an error about a deep path
+// stays readable.
+func shortPath(path string) string {
+	steps := strings.Split(path, "/")
+	var sb strings.Builder
+	for i := 0; i < len(steps); {
+		j := i + 1
+		for j < len(steps) && steps[j] == steps[i] {
+			j++
+		}
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(steps[i])
+		if j-i > 1 {
+			fmt.Fprintf(&sb, "×%d", j-i)
+		}
+		i = j
+	}
+	return sb.String()
 }
 
 // BuildAnim builds the tree of the animation set's animation setIndex
@@ -222,7 +259,23 @@ func (b *builder) join(a Source, a0 float64, to Source, path string, depth int) 
 	if b.nodes++; b.nodes > MaxNodes {
 		return nil, b.errorf(path, ErrDepth, "more than %d sources", MaxNodes)
 	}
-	mt := LookupTransition(b.set, a.contrib(a0).prim, to.contrib(0).prim)
+	key := joinKey{from: a.contrib(a0).prim, to: to.contrib(0).prim}
+	key.mt = LookupTransition(b.set, key.from, key.to)
+	mt := key.mt
+	if mt.Kind == formats.MetaTransAnim && !drawsRandom(mt.Anim) {
+		// The same join inside itself builds the same joins inside it
+		// again, without end: what a join builds depends only on the two
+		// primitives, the table and the middle animation, which draws
+		// nothing. (One that draws may draw its way out, as in the game:
+		// MaxDepth bounds it; docs/formats/metroid-prime.md#transitions.)
+		for i, k := range b.joins {
+			if k.from == key.from && k.to == key.to {
+				return nil, b.errorf(path, ErrCycle, "%s", b.cycle(b.joins[i:]))
+			}
+		}
+		b.joins = append(b.joins, key)
+		defer func() { b.joins = b.joins[:len(b.joins)-1] }()
+	}
 	switch mt.Kind {
 	case formats.MetaTransSnap:
 		// CMetaTransSnap::VGetTransitionTree returns B.
@@ -252,6 +305,99 @@ func (b *builder) join(a Source, a0 float64, to Source, path string, depth int) 
 		return newSequence([]segment{{ac, l1}, {cb, cb.remaining(0)}}, nil), nil
 	}
 	return nil, b.errorf(path, ErrKind, "meta-transition kind %d", mt.Kind)
+}
+
+// cycle describes a cycle of joins (the first needs the second, ..., the
+// last needs the first again) and the set's entry that starts it:
+// "cyclic transition: idle → turn needs idle → turn again (the set's
+// transition 3, id 7, idle → turn, plays turn in between)".
+func (b *builder) cycle(keys []joinKey) string {
+	pair := func(k joinKey) string { return b.primName(k.from) + " → " + b.primName(k.to) }
+	var sb strings.Builder
+	sb.WriteString("cyclic transition: ")
+	for _, k := range keys {
+		sb.WriteString(pair(k))
+		sb.WriteString(" needs ")
+	}
+	fmt.Fprintf(&sb, "%s again (%s, plays %s in between)", pair(keys[0]), b.transEntry(keys[0].mt), b.metaName(keys[0].mt.Anim))
+	return sb.String()
+}
+
+// transEntry names the entry of the set's transition tables mt is.
+func (b *builder) transEntry(mt *formats.MetaTrans) string {
+	for i := range b.set.Transitions {
+		if t := &b.set.Transitions[i]; &t.Trans == mt {
+			return fmt.Sprintf("the set's transition %d, id %d, %s → %s", i, t.ID, b.primName(t.From), b.primName(t.To))
+		}
+	}
+	for i := range b.set.HalfTransitions {
+		if h := &b.set.HalfTransitions[i]; &h.Trans == mt {
+			return fmt.Sprintf("the set's half transition %d, to %s", i, b.primName(h.To))
+		}
+	}
+	return "the set's default transition"
+}
+
+// metaName names a meta-animation for a message: a Play node by its
+// primitive's name, another by its kind.
+func (b *builder) metaName(m *formats.MetaAnim) string {
+	switch {
+	case m == nil:
+		return "nothing"
+	case m.Kind == formats.MetaPlay:
+		return b.primName(m.Prim)
+	}
+	return "a " + m.Kind.String() + " tree"
+}
+
+// primName is the name the set's Play nodes give primitive p, or
+// "primitive p".
+func (b *builder) primName(p uint32) string {
+	if b.prims == nil {
+		b.prims = map[uint32]string{}
+		seen := map[*formats.MetaAnim]bool{}
+		visit := func(m *formats.MetaAnim) {
+			walkMeta(m, seen, func(m *formats.MetaAnim) {
+				if _, ok := b.prims[m.Prim]; m.Kind == formats.MetaPlay && m.Name != "" && !ok {
+					b.prims[m.Prim] = m.Name
+				}
+			})
+		}
+		for i := range b.set.Animations {
+			visit(b.set.Animations[i].Tree)
+		}
+		for i := range b.set.Transitions {
+			visit(b.set.Transitions[i].Trans.Anim)
+		}
+		for i := range b.set.HalfTransitions {
+			visit(b.set.HalfTransitions[i].Trans.Anim)
+		}
+		visit(b.set.DefaultTransition.Anim)
+	}
+	if n, ok := b.prims[p]; ok {
+		return n
+	}
+	return fmt.Sprintf("primitive %d", p)
+}
+
+// walkMeta calls f on every node under m once (seen keeps the nodes
+// visited: a malformed tree may hold a node twice or contain itself).
+func walkMeta(m *formats.MetaAnim, seen map[*formats.MetaAnim]bool, f func(*formats.MetaAnim)) {
+	if m == nil || seen[m] {
+		return
+	}
+	seen[m] = true
+	f(m)
+	for _, c := range m.Children {
+		walkMeta(c, seen, f)
+	}
+}
+
+// drawsRandom reports whether a tree has a Random node.
+func drawsRandom(m *formats.MetaAnim) bool {
+	found := false
+	walkMeta(m, map[*formats.MetaAnim]bool{}, func(m *formats.MetaAnim) { found = found || m.Kind == formats.MetaRandom })
+	return found
 }
 
 // meta builds one meta-animation node (IMetaAnim::GetAnimationTree).

@@ -792,3 +792,25 @@ func TestSourcesHoldBindWithoutTranslation(t *testing.T) {
 		}
 	}
 }
+
+// TestCyclicTransition: a meta-animation transition whose middle
+// animation is its own destination needs itself to reach it. Built
+// without a Random node it is a cycle, named once with the table entry
+// (issue 24 #10); with one it may draw its way out, so MaxDepth bounds
+// it, and the error writes the repeated path step once with its count.
+func TestCyclicTransition(t *testing.T) {
+	a := transAsset(formats.MetaTransAnim, false)
+	a.AnimSet.Transitions[0].ID = 7
+	a.AnimSet.Transitions[0].Trans.Anim = play(1, 2, "b")
+	from := mustBuild(t, a, 0, Options{})
+	_, err := BuildTransition(a, from, 1, Options{})
+	const want = `"b": transition/to-middle: cyclic transition: a → b needs a → b again (the set's transition 0, id 7, a → b, plays b in between)`
+	if !errors.Is(err, ErrCycle) || !strings.Contains(err.Error(), want) {
+		t.Errorf("deterministic: %v\nwant ErrCycle with %q", err, want)
+	}
+	a.AnimSet.Transitions[0].Trans.Anim = &formats.MetaAnim{Kind: formats.MetaRandom, Children: []*formats.MetaAnim{play(1, 2, "b")}, Probabilities: []uint32{100}}
+	_, err = BuildTransition(a, mustBuild(t, a, 0, Options{}), 1, Options{})
+	if !errors.Is(err, ErrDepth) || strings.Contains(err.Error(), "to-middle/to-middle") || !strings.Contains(err.Error(), "transition/to-middle×63/middle/random[0]: more than 64 levels") {
+		t.Errorf("random: %v", err)
+	}
+}

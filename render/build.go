@@ -247,12 +247,14 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 				dst.Labels = append(dst.Labels, Label{
 					P: mgl32.Vec2{j.screen[0] + off, j.screen[1] - off}, Text: dst.boneName(sk, i), Color: th.Label, Bone: i,
 				})
+				dst.anchors = append(dst.anchors, labelAnchor{joint: j.screen, off: off})
 			}
 		}
 		if (rect{pr.vp.X, pr.vp.Y, pr.vp.X + pr.vp.W, pr.vp.Y + pr.vp.H}).contains(j.screen, 0) {
 			dst.pick = append(dst.pick, pickPoint{p: j.screen, depth: -j.eye[2], bone: i})
 		}
 	}
+	placeLabels(dst, sc.Selected, pr.vp)
 }
 
 // shown reports whether bone i is neither invisible in the pose nor hidden

@@ -107,6 +107,11 @@ type DrawList struct {
 	// pick holds every on-screen shown joint, whether or not its dot is
 	// drawn, so that picking works with Options.Joints off.
 	pick []pickPoint
+	// anchors holds each label's joint for placing it; placed and keep
+	// are placeLabels' scratch.
+	anchors []labelAnchor
+	placed  []labelBox
+	keep    []bool
 	// names caches the label text of nameless bones for one skeleton.
 	names     []string
 	namesSkel *formats.Skeleton
@@ -134,6 +139,7 @@ func (d *DrawList) reset(bg color.RGBA) {
 	d.Lines = d.Lines[:0]
 	d.Dots = d.Dots[:0]
 	d.Labels = d.Labels[:0]
+	d.anchors = d.anchors[:0]
 	d.Tris = d.Tris[:0]
 	d.MeshAt = 0
 	d.layerDone = false

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"math"
+
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
@@ -10,11 +12,15 @@ import (
 // linkRatio times the largest figure hanging under it only carries an
 // offset (LEGO Island's scene root node with its actors tens of units
 // away): it is left out of framing and the stick is drawn as a faint link.
-// A clip travels when its figures' whole extent is travelRatio times their
-// extent around the tracked point: a camera should then follow them.
+// A clip travels when the tracked point's path is longer than travelRatio
+// times the figures' size at a moment: a camera should then follow them.
+// (Until issue 24 the test compared the whole clip's extent with the
+// figures' extent around the tracked point over the clip, three to one:
+// a figure that turns as it goes, falling from standing to lying, grew
+// that extent and was never followed.)
 const (
 	linkRatio   = 3
-	travelRatio = 3
+	travelRatio = 2
 	// staticEps is how far, relative to the stick, a "static" root may
 	// move over the clip.
 	staticEps = 1e-3
@@ -33,14 +39,17 @@ type Framing struct {
 	// Travels says the figures cover much more ground than their own size:
 	// a camera should follow them (what "auto" follow chooses).
 	Travels bool
-	// Scene marks static roots that only place figures far from
-	// themselves; their joints are not framed.
+	// Scene marks the joints left out of framing: static roots that only
+	// place figures far from themselves (drawn faint, see Link), and still
+	// top bones whose figure moves under them (drawn as ever; their
+	// moving child is tracked instead).
 	Scene []bool
 	// Link marks bones whose stick to their parent is such an offset, to
 	// draw faint (Scene.Links).
 	Link []bool
 	// Anchors are the bones whose mean position a following camera tracks:
-	// the figures' top bones, or the first root.
+	// the figures' top bones (or the child a figure moves away from a
+	// still top bone with), or the first root.
 	Anchors []int
 }
 
@@ -74,18 +83,36 @@ func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n in
 
 	// Pass 1: each bone's own path, each subtree's bounds, each stick's
 	// longest length.
+	// Also each subtree's largest extent at one moment, and the nearest
+	// and farthest its box comes to its parent's joint.
 	own := make([]Bounds, nb)
 	sub := make([]Bounds, nb)
 	stick := make([]float32, nb)
+	cur := make([]Bounds, nb)
+	size := make([]float32, nb)
+	gap := make([]float32, nb)
+	near := make([]float32, nb)
+	for i := range near {
+		near[i] = float32(math.Inf(1))
+	}
 	for s := 0; s < times.n; s++ {
 		at(times.at(s))
+		clear(cur)
 		for i := range sk.Bones {
 			own[i].Add(pos[i])
 			for a := i; a >= 0 && a < nb; a = parentOf(sk, a) {
 				sub[a].Add(pos[i])
+				cur[a].Add(pos[i])
 			}
 			if p := parentOf(sk, i); p >= 0 {
 				stick[i] = max(stick[i], pos[i].Sub(pos[p]).Len())
+			}
+		}
+		for i := range sk.Bones {
+			size[i] = max(size[i], diag(cur[i]))
+			if p := parentOf(sk, i); p >= 0 {
+				d := distance(pos[p], cur[i])
+				gap[i], near[i] = max(gap[i], d), min(near[i], d)
 			}
 		}
 	}
@@ -128,20 +155,49 @@ func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n in
 	if len(f.Anchors) == 0 {
 		f.Anchors = []int{0}
 	}
+	// A top bone that stays put while the figure under it moves away,
+	// farther than the figure is big (a Sims ROOT, which the clip leaves
+	// at the origin while the PELVIS carries the motion: FreeSO's
+	// a2o-trapfall falls 18 units below it), is left out of framing, and
+	// that child is tracked instead. Framed with it, a figure falling or
+	// walking away from its still root stayed small and was never
+	// followed. A root the figure stays at, or stays away from by the same
+	// distance (a Sims ROOT between the feet, the base of a waving arm), is
+	// framed as ever.
+	for k, a := range f.Anchors {
+		if f.Scene[a] || !(diag(sub[a]) > 0) || diag(own[a]) > staticEps*diag(sub[a]) {
+			continue
+		}
+		for _, c := range children[a] {
+			if !f.Scene[c] && size[c] > 0 && gap[c]-near[c] > size[c] && (f.Anchors[k] == a || size[c] > size[f.Anchors[k]]) {
+				f.Anchors[k] = c
+			}
+		}
+		if f.Anchors[k] != a {
+			f.Scene[a] = true
+		}
+	}
 
-	// Pass 2: the figures' bounds, whole and around the tracked point.
+	// Pass 2: the figures' bounds, whole and around the tracked point;
+	// the tracked point's path and the figures' size at a moment.
+	var path Bounds
+	var figure float32
 	for s := 0; s < times.n; s++ {
 		at(times.at(s))
 		origin := meanOf(pos, f.Anchors)
+		path.Add(origin)
+		var now Bounds
 		for i, p := range pos {
 			if f.Scene[i] {
 				continue
 			}
 			f.Whole.Add(p)
 			f.Around.Add(p.Sub(origin))
+			now.Add(p)
 		}
+		figure = max(figure, diag(now))
 	}
-	f.Travels = f.Around.Valid && diag(f.Whole) > travelRatio*diag(f.Around)
+	f.Travels = f.Around.Valid && diag(path) > travelRatio*figure
 	return f
 }
 
@@ -229,6 +285,18 @@ func meanOf(pos []mgl32.Vec3, idx []int) mgl32.Vec3 {
 		return sum
 	}
 	return sum.Mul(1 / float32(k))
+}
+
+// distance is how far p is from the box b (0 inside it).
+func distance(p mgl32.Vec3, b Bounds) float32 {
+	if !b.Valid {
+		return 0
+	}
+	var d mgl32.Vec3
+	for i := range 3 {
+		d[i] = max(b.Min[i]-p[i], 0, p[i]-b.Max[i])
+	}
+	return d.Len()
 }
 
 func diag(b Bounds) float32 {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"os"
 	"testing"
 
@@ -169,5 +170,70 @@ func TestHelperBones(t *testing.T) {
 	}
 	if HelperBones(nil, nil) != nil {
 		t.Error("nil skeleton")
+	}
+}
+
+// fallingFigure is a Sims-like rig: a ROOT the clip never moves, and under
+// it a 2.6-unit figure whose PELVIS carries the motion: it stands for 85%
+// of the clip, then falls 18 units through the floor (FreeSO's
+// a2o-trapfall clips: ROOT stays at the origin, the figure ends 18 units
+// below it).
+func fallingFigure() (*formats.Skeleton, *formats.Clip) {
+	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 0.8, 0}, mgl32.Vec3{0, 0.8, 0})
+	sk.Bones = append(sk.Bones, formats.Bone{ID: 104, Name: "leg", Parent: 1, Bind: formats.Identity()})
+	sk.Bones[4].Bind.Translation = mgl32.Vec3{0, -1, 0}
+	clip := &formats.Clip{Name: "trapfall", Duration: 1, Tracks: make([]formats.BoneTracks, len(sk.Bones))}
+	clip.Tracks[1].Translation = formats.Vec3Track{Times: []float64{0, 0.85, 1}, Values: []mgl32.Vec3{{0, 1, 0}, {0, 1, 0}, {0, -17, 0}}}
+	return sk, clip
+}
+
+// TestFramingFollowsAFall: a figure that falls far below its still root
+// is followed (its moving PELVIS tracked, the root left out of framing),
+// so it fills the view all through the clip as `render` and the viewer
+// draw it (issue 24: framed on the whole fall, the figure stayed small for
+// 90% of a2o-trapfall).
+func TestFramingFollowsAFall(t *testing.T) {
+	sk, clip := fallingFigure()
+	src := player.NewClipSampler(sk, clip)
+	f := ClipFraming(sk, src, mgl32.Ident4(), 61)
+	if !f.Travels || !f.Scene[0] || len(f.Anchors) != 1 || f.Anchors[0] != 1 {
+		t.Fatalf("travels %v, root left out %v, anchors %v", f.Travels, f.Scene[0], f.Anchors)
+	}
+	if f.Link[1] {
+		t.Error("the root's stick is drawn as a scene link")
+	}
+	vp := Viewport{0, 0, 640, 480}
+	cam := Camera{Yaw: 30, Pitch: 15, FovY: defaultFovY}
+	f.Aim(&cam, 640.0/480, f.Travels)
+	pose, world := player.NewPose(sk), player.NewWorldPose(sk)
+	sc := &Scene{Skeleton: sk, World: world, Selected: -1, Root: mgl32.Ident4()}
+	var dl DrawList
+	large := 0
+	const frames = 61
+	for k := 0; k < frames; k++ {
+		src.Sample(float64(k)/(frames-1), pose)
+		player.ToWorld(sk, pose, world)
+		if f.Travels {
+			cam.Target = f.Track(world, mgl32.Ident4())
+		}
+		Build(&dl, sc, cam, vp, DefaultOptions())
+		top, bottom := float32(math.Inf(1)), float32(math.Inf(-1))
+		for _, d := range dl.Dots {
+			if d.Bone != 0 {
+				top, bottom = min(top, d.P[1]), max(bottom, d.P[1])
+			}
+		}
+		if bottom-top >= 0.4*vp.H && top >= 0 && bottom <= vp.H {
+			large++
+		}
+	}
+	if large < frames*9/10 {
+		t.Errorf("the figure fills 40%% of the view's height, inside it, in %d of %d frames", large, frames)
+	}
+	// A still root whose figure only sways stays in the framing's anchors'
+	// place: the figure does not travel.
+	clip.Tracks[1].Translation = formats.Vec3Track{Times: []float64{0, 1}, Values: []mgl32.Vec3{{0, 1, 0}, {0.05, 1.02, 0}}}
+	if f := ClipFraming(sk, player.NewClipSampler(sk, clip), mgl32.Ident4(), 61); f.Travels {
+		t.Errorf("a swaying figure travels: whole %v..%v around %v..%v", f.Whole.Min, f.Whole.Max, f.Around.Min, f.Around.Max)
 	}
 }

@@ -222,6 +222,10 @@ func (j *Info) WriteText(w io.Writer) error {
 		hand = "left-handed"
 	}
 	fmt.Fprintf(&b, "coords:   %s-up, %s\n", j.Coords.Up, hand)
+	if j.Entry != "" {
+		// A container or a folder shows one of its entries: say which.
+		fmt.Fprintf(&b, "entry:    %s, one of the %d below (--entry NAME opens another)\n", j.Entry, len(j.Entries))
+	}
 	for _, kv := range j.Info {
 		fmt.Fprintf(&b, "%s: %s\n", kv.Key, kv.Value)
 	}

@@ -45,7 +45,7 @@ type Options struct {
 	OpenEntry func(path, entry string) (*formats.Asset, error)
 	// Clip selects the first clip to show by name or index ("" for the first).
 	Clip string
-	// Screenshot, when set, saves what the window shows after After frames
+	// Screenshot, when set, saves what the window shows after After ticks
 	// as PNG and ends the program.
 	Screenshot string
 	After      int
@@ -139,6 +139,11 @@ type App struct {
 	paint        paintState
 	rec          recorder
 	tracer       tracer
+
+	// shotTicks counts a screenshot run's ticks after its script (step);
+	// drewSinceStep says a frame was drawn since its last tick.
+	shotTicks     int
+	drewSinceStep bool
 }
 
 // Run opens the window and blocks until it closes.
@@ -358,34 +363,68 @@ func (a *App) Update() (err error) {
 	a.pollChooser()
 	a.pollRecording()
 	a.ui.Update()
+	// A screenshot run moves in step with its pictures: an update after a
+	// drawn frame runs the script and playback one tick on, and one that
+	// ebiten runs again before the next frame (on a slow machine) neither.
+	// The pose a frame samples feeds the panels the next update fills, so
+	// the picture then depends on ticks alone.
+	stepping := a.opt.Screenshot == "" || a.drewSinceStep
+	a.drewSinceStep = false
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
-	if a.drawn && !a.needFrame && (len(a.script) > 0 || a.scriptWait > 0) {
+	if stepping && a.drawn && !a.needFrame && (len(a.script) > 0 || a.scriptWait > 0) {
 		a.runScript()
 	}
 	a.handleInput()
 	a.traceInput()
-	a.crossed = a.st.Advance(a.tick(), a.crossed[:0])
+	a.crossed = a.crossed[:0]
+	if stepping {
+		if dt, ok := a.step(); ok {
+			a.crossed = a.st.Advance(dt, a.crossed)
+		}
+	}
 	a.syncWidgets()
 	return nil
 }
 
 // tick returns the wall time since the previous update, so that 1× plays
 // in real time however fast frames come (a catch-up after a stall is
-// capped at a quarter second). Screenshot runs step a fixed 1/TPS, so
-// that a scripted picture does not depend on the machine's speed.
+// capped at a quarter second). Screenshot runs step by ticks (step).
 func (a *App) tick() float64 {
 	now := time.Now()
 	last := a.lastTick
 	a.lastTick = now
-	if a.opt.Screenshot != "" || last.IsZero() {
+	if last.IsZero() {
 		return 1 / float64(ebiten.TPS())
 	}
 	return min(now.Sub(last).Seconds(), 0.25)
 }
 
-// countFrame measures the drawn frames per second for the status line.
+// step is how far playback moves this tick (ok false: not at all). A
+// screenshot run steps 1/TPS per tick, and only once the first picture
+// has framed the figures, while no recording holds the script and until
+// --after ticks have passed since the script ended: how many ticks ebiten
+// runs before the first picture, and how long a recording takes, depend
+// on the machine. Update calls it only on ticks that follow a frame.
+func (a *App) step() (float64, bool) {
+	if a.opt.Screenshot == "" {
+		return a.tick(), true
+	}
+	if !a.drawn || a.needFrame || a.rec.hold || a.shotTicks >= a.opt.After {
+		return 0, false
+	}
+	if len(a.script) == 0 && a.scriptWait == 0 {
+		a.shotTicks++
+	}
+	return 1 / float64(ebiten.TPS()), true
+}
+
+// countFrame measures the drawn frames per second for the status line;
+// a screenshot run shows none, its speed being no part of its picture.
 func (a *App) countFrame() {
+	if a.opt.Screenshot != "" {
+		return
+	}
 	now := time.Now()
 	if a.fpsSince.IsZero() {
 		a.fpsSince = now
@@ -462,12 +501,13 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true
+	a.drewSinceStep = true
 	a.logFirstFrame()
 	a.traceFrame()
 	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
 		a.frames++
 	}
-	if a.opt.Screenshot != "" && !a.shotDone && a.frames >= a.opt.After {
+	if a.opt.Screenshot != "" && !a.shotDone && a.shotTicks >= a.opt.After {
 		a.shotDone = true
 		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
 			a.fatal = err

@@ -220,3 +220,80 @@ func TestListPAKAndFolder(t *testing.T) {
 		t.Errorf("loose anim %d %s:\n%s", code, errs, out)
 	}
 }
+
+// TestFolderCommands: every command treats a folder of FreeSO files as a
+// container of its files, as `export DIR --all` reads them (issue 24 #1:
+// info, pose and render failed with a Metroid Prime error and list named
+// them Prime ANIMs): list names each with its format, info describes the
+// first and says which entry it is, --entry picks another, and pose and
+// render pose it.
+func TestFolderCommands(t *testing.T) {
+	const dir = "../../formats/sims/testdata/tso"
+	const first, other = "a2o-broom-fly-leftside.c3bde7b200000007.anim", "a2o-sus-dead.7f214ec600000007.anim"
+	out, errs, code := runCLI(t, "list", dir)
+	if code != 0 || !strings.HasPrefix(out, first+"\tsims-anim\n") || strings.Count(out, "\tsims-anim\n") != 9 {
+		t.Errorf("list %d %s:\n%s", code, errs, out)
+	}
+	out, errs, code = runCLI(t, "info", dir)
+	if code != 0 || !strings.Contains(out, "format:   sims-anim\n") || !strings.Contains(out, "entry:    "+first+", one of the 9 below") {
+		t.Errorf("info %d %s:\n%s", code, errs, out)
+	}
+	out, errs, code = runCLI(t, "info", "--json", "--entry", other, dir)
+	var j struct {
+		Entry   string      `json:"entry"`
+		Entries []report.KV `json:"entries"`
+		Clips   []struct {
+			Name string `json:"name"`
+		} `json:"clips"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 0 {
+		t.Fatalf("info --json %d %s: %v", code, errs, err)
+	}
+	if j.Entry != other || len(j.Entries) != 9 || len(j.Clips) != 1 || j.Clips[0].Name != "a2o-sus-dead" {
+		t.Errorf("info --entry: entry %q, %d entries, clips %v", j.Entry, len(j.Entries), j.Clips)
+	}
+	p := poseFile(t, dir, "--entry", other, "--time", "0")
+	if p.Clip != "a2o-sus-dead" || len(p.Bones) == 0 {
+		t.Errorf("pose: clip %q, %d bones", p.Clip, len(p.Bones))
+	}
+	png := filepath.Join(t.TempDir(), "folder.png")
+	if _, errs, code := runCLI(t, "render", dir, "-o", png); code != 0 {
+		t.Errorf("render %d: %s", code, errs)
+	}
+}
+
+// TestCyclicTransition: a set whose idle → walk transition plays walk in
+// between needs idle → walk again to reach its middle animation, for
+// ever. The error says so once and names the set's entry (issue 24 #10:
+// it repeated "to-middle/" 64 times before "more than 64 levels").
+func TestCyclicTransition(t *testing.T) {
+	dir := writeDemoSet(t, prime.MP1)
+	a := prime.DemoANCS(prime.MP1)
+	tr := &a.Anims.Transitions[1]
+	if tr.From != 1 || tr.To != 0 {
+		t.Fatalf("the demo's transition 1 is %d → %d, not idle → walk", tr.From, tr.To)
+	}
+	tr.Trans = prime.ANCSMetaTrans{Kind: prime.MetaTransAnimKind, Anim: &prime.ANCSMetaAnim{Kind: prime.MetaAnimPlay, AnimID: 0x1A2B3C4D, Prim: 0, Name: "walk"}}
+	b, err := a.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, prime.DemoANCSName), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const want = `cyclic transition: idle → walk needs idle → walk again (the set's transition 1, id 1, idle → walk, plays walk in between)`
+	_, errs, code := runCLI(t, "pose", "--json", dir, "--anim", "walk", "--transition-from", "idle", "--from-time", "0.1", "--time", "0.5")
+	if code == 0 || !strings.Contains(errs, want) || strings.Contains(errs, "to-middle/to-middle") {
+		t.Errorf("pose: exit %d:\n%s\nwant an error with %q", code, errs, want)
+	}
+	// The sequence alert, walk joins alert → idle → walk: its duration
+	// falls back to the listing rule, with the same error as a warning.
+	j := infoJSON(t, dir)
+	found := false
+	for _, w := range j.Warnings {
+		found = found || strings.Contains(w, want)
+	}
+	if !found {
+		t.Errorf("info warnings %q lack %q", j.Warnings, want)
+	}
+}

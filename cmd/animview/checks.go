@@ -18,8 +18,9 @@ func needSkeleton(a *formats.Asset) error {
 		return nil
 	}
 	hint := "open the animation file that uses it instead"
-	if strings.HasSuffix(a.Format, "-evnt") {
-		hint = "an EVNT holds only events; open the ANIM that uses them instead (its EVNT and CINF are found beside it)"
+	if strings.HasSuffix(a.Format, "-evnt") && len(a.Warnings) > 0 {
+		// The loader's first warning says which ANIM to open.
+		hint = a.Warnings[0]
 	}
 	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
 }

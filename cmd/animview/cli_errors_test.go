@@ -125,3 +125,31 @@ func TestInfoFrameCountAsTheViewer(t *testing.T) {
 		t.Error("the demo's own rate is marked assumed")
 	}
 }
+
+// TestEVNTAlone: an EVNT opened alone says, as a warning that info and
+// the window show and in pose's and render's errors, that it holds events
+// only and which ANIM beside it to open (issue 24: the viewer showed 0
+// bones without a word). Alone in a folder, it says how an ANIM finds it.
+func TestEVNTAlone(t *testing.T) {
+	const want = "an EVNT holds events only (no skeleton, no motion): open the ANIM that plays them, 1A2B3C4D.ANIM beside it"
+	out, errs, code := runCLI(t, "info", evntFixture)
+	if code != 0 || !strings.Contains(out, "warning: "+want) {
+		t.Errorf("info %d %s:\n%s", code, errs, out)
+	}
+	png := filepath.Join(t.TempDir(), "out.png")
+	for _, args := range [][]string{{"pose", "--json", evntFixture, "--time", "0"}, {"render", evntFixture, "-o", png}} {
+		if _, errs, code := runCLI(t, args...); code != 1 || !strings.Contains(errs, want) {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+	dir := t.TempDir()
+	alone := filepath.Join(dir, "9C8D7E6F.EVNT")
+	b, _ := os.ReadFile(evntFixture)
+	os.WriteFile(alone, b, 0o644)
+	var j struct{ Warnings []string }
+	out, _, _ = runCLI(t, "info", "--json", alone)
+	if err := json.Unmarshal([]byte(out), &j); err != nil || len(j.Warnings) == 0 ||
+		!strings.Contains(j.Warnings[0], "no ANIM beside it names this EVNT") {
+		t.Errorf("alone: %v %q", err, j.Warnings)
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,12 +22,12 @@ import (
 // .gltf, or, when -o names a folder or FILE is a folder, a batch of every
 // animation inside to OUTDIR in parallel.
 func cmdExport(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs := newFlagSet("export")
 	out := fs.String("o", "", "output `FILE` (.glb or .gltf), or a folder for a batch")
-	clip := fs.String("clip", "", "export only clip `NAME or INDEX`")
+	clip := fs.String("clip", "", "export only the clip `NAME|INDEX`")
 	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
-	jobs := fs.Int("jobs", 0, "batch: files exported at once (default: the number of cores)")
-	format := fs.String("format", "glb", "batch: `glb` or gltf")
+	jobs := fs.Int("jobs", 0, "batch: export `N` files at once (0: one per core)")
+	format := fs.String("format", "glb", "batch: write `glb|gltf` files")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
@@ -48,10 +47,16 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *clip != "" && *all {
 		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
 	}
-	ext := strings.ToLower(filepath.Ext(*out))
 	st, statErr := os.Stat(pos[0])
 	isDir := statErr == nil && st.IsDir()
-	if isDir || (ext != ".glb" && ext != ".gltf") {
+	batch, err := batchOutput(*out)
+	if err != nil {
+		return err
+	}
+	if isDir && !batch {
+		return fmt.Errorf("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
+	}
+	if batch {
 		if *clip != "" || *character != "" {
 			return errors.New("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -81,6 +86,26 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
 	return nil
+}
+
+// batchOutput tells a single export's -o from a batch's by the rule
+// README.md gives: a name ending in .glb or .gltf is a file; an existing
+// folder, a name ending in a separator and a name without an extension
+// are a batch's folder; any other extension is an error (a name like
+// out.fbx must not quietly become a folder).
+func batchOutput(out string) (bool, error) {
+	ext := strings.ToLower(filepath.Ext(out))
+	switch {
+	case ext == ".glb" || ext == ".gltf":
+		return false, nil
+	case strings.HasSuffix(out, string(filepath.Separator)) || strings.HasSuffix(out, "/") || ext == "":
+		return true, nil
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return true, nil
+	}
+	return false, fmt.Errorf("-o %s: export writes glTF 2.0, not %q: name a file .glb (binary) or .gltf (JSON), "+
+		"or a folder for a batch (one that exists, or a name without an extension or ending in %c)", out, ext, filepath.Separator)
 }
 
 // exportTakes chooses what a single export holds: one clip, a character's

@@ -277,3 +277,51 @@ func TestExportBatchModel(t *testing.T) {
 		t.Error("--model and --skeleton together: exit 0")
 	}
 }
+
+// TestExportOutputNames: -o names a .glb or .gltf file, or a folder for a
+// batch; anything else is an error that says so, and a missing folder is
+// named as such (issue 24 #9: -o out.fbx made a folder out.fbx/ and
+// exited 0; a missing folder was reported by the temporary's name).
+func TestExportOutputNames(t *testing.T) {
+	dir := t.TempDir()
+	const folder = "../../formats/sims/testdata/tso"
+	missing := filepath.Join(dir, "missing")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"export", "demo:", "-o", filepath.Join(dir, "out.fbx")}, []string{`".fbx"`, ".glb", ".gltf", "folder"}},
+		{[]string{"export", folder, "-o", filepath.Join(dir, "out.FBX"), "--all"}, []string{`".fbx"`, ".glb", ".gltf", "folder"}},
+		{[]string{"export", "demo:", "-o", filepath.Join(missing, "x.glb")}, []string{"folder " + missing + " does not exist"}},
+		{[]string{"render", "demo:", "-o", filepath.Join(missing, "x.png")}, []string{"folder " + missing + " does not exist"}},
+		{[]string{"export", folder, "-o", filepath.Join(dir, "all.glb"), "--all"}, []string{"a folder exports one file per animation", "OUTDIR"}},
+	} {
+		_, errs, code := runCLI(t, tc.args...)
+		if code == 0 {
+			t.Errorf("%v: exit 0", tc.args)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: %q does not say %q", tc.args, errs, w)
+			}
+		}
+		if strings.Contains(errs, ".tmp") {
+			t.Errorf("%v: the error names a temporary: %s", tc.args, errs)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("failed exports left %v", ents)
+	}
+	// A batch goes to a folder: one that exists, whatever its name, or a
+	// new one named without an extension or with a trailing separator.
+	existing := filepath.Join(dir, "takes.v2")
+	os.Mkdir(existing, 0o755)
+	for _, out := range []string{existing, filepath.Join(dir, "new"), filepath.Join(dir, "other.v3") + string(filepath.Separator)} {
+		if _, errs, code := runCLI(t, "export", "demo:", "-o", out); code != 0 {
+			t.Errorf("-o %s: exit %d: %s", out, code, errs)
+		} else if _, err := os.Stat(filepath.Join(out, "demo_.glb")); err != nil {
+			t.Errorf("-o %s: %v", out, err)
+		}
+	}
+}

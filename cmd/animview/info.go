@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -10,7 +9,7 @@ import (
 )
 
 func cmdInfo(args []string, w io.Writer) error {
-	fs := flag.NewFlagSet("info", flag.ContinueOnError)
+	fs := newFlagSet("info")
 	asJSON := fs.Bool("json", false, "print JSON")
 	a, err := openFileArg(fs, args, nil)
 	if err != nil {
@@ -24,7 +23,7 @@ func cmdInfo(args []string, w io.Writer) error {
 }
 
 func cmdList(args []string, w io.Writer) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	fs := newFlagSet("list")
 	var lf loadFlags
 	lf.register(fs)
 	pos, err := parseInterspersed(fs, args)

@@ -67,8 +67,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "export":
 		err = cmdExport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
+		return helpFor(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprint(stdout, version.Get())
 		return 0
@@ -80,8 +79,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if err == nil {
 		return 0
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	var fe *flagError
+	if errors.As(err, &fe) {
+		if errors.Is(err, flag.ErrHelp) {
+			writeHelp(stdout, fe.fs)
+			return 0
+		}
+		fmt.Fprintf(stderr, "animview: %v\n", fe.err)
+		writeHelp(stderr, fe.fs)
+		return 1
 	}
 	msg := err.Error()
 	if errors.Is(err, errUsage) {
@@ -96,27 +102,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return 1
 }
 
-const usage = `usage:
-  animview [--clip C] [--skeleton F] [--model F] [--game mp1|mp2] [--entry NAME] [--screenshot OUT.png --after N] [FILE]
-  animview info [--json] FILE
-  animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
-  animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG] [--follow on|off|auto] [--show mesh|mesh+bones|bones]
-  animview list FILE
-  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
-  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
-  animview version                     the version, the commit and whether the tree was modified
-FILE may be "demo:" for the built-in demo. --archive-budget MiB bounds what an archive (PAK) may
-decompress (512 MiB). export never replaces a file without --force.
-`
-
 // parseInterspersed parses flags that may come before or after positional
 // arguments ("render FILE -o x.png"), which the flag package alone does not.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, &flagError{fs: fs, err: err}
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -135,11 +127,11 @@ type loadFlags struct {
 func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.skeleton, "skeleton", "", "skeleton `FILE` to pose the animation on")
 	fs.StringVar(&l.model, "model", "", "model `FILE` (.ms3d) an ANM file splits into clips")
-	fs.StringVar(&l.game, "game", "", "force the game (mp1, mp2) where detection is ambiguous")
-	fs.StringVar(&l.entry, "entry", "", "`NAME` of the animation to open inside a container")
-	fs.StringVar(&l.character, "character", "", "`NAME` of the character to open (an ANCS, PAK or folder entry; --entry wins)")
-	fs.IntVar(&l.budget, "archive-budget", formats.DefaultBudget>>20, "`MiB` an archive (PAK) may decompress in all")
-	fs.StringVar(&l.suit, "suit", "", "The Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
+	fs.StringVar(&l.game, "game", "", "`mp1|mp2`: the Metroid Prime game, where detection is ambiguous")
+	fs.StringVar(&l.entry, "entry", "", "the entry `NAME` of a container (an SI's animation, a PAK's or a folder's entry)")
+	fs.StringVar(&l.character, "character", "", "the character `NAME` of a character set (ANCS, PAK, folder); --entry wins")
+	fs.IntVar(&l.budget, "archive-budget", formats.DefaultBudget>>20, "the `MiB` an archive (PAK) may decompress in all")
+	fs.StringVar(&l.suit, "suit", "", "a Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
 }
 
 func (l *loadFlags) options() open.Options {

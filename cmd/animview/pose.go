@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -15,16 +14,16 @@ import (
 )
 
 func cmdPose(args []string, w io.Writer) error {
-	fs := flag.NewFlagSet("pose", flag.ContinueOnError)
-	fs.Bool("json", true, "print JSON (the only output form)")
-	clip := fs.String("clip", "", "clip `NAME or INDEX` (default: the first)")
+	fs := newFlagSet("pose")
+	fs.Bool("json", true, "print JSON, the only output form")
+	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
 	tm := fs.Float64("time", math.NaN(), "time in `SECONDS`")
 	frame := fs.Float64("frame", math.NaN(), "frame `N` at the clip's frame rate")
 	var tr report.TreePoseRequest
 	fs.StringVar(&tr.Anim, "anim", "", "animation `NAME`, played as the game composes its tree")
 	fs.StringVar(&tr.From, "transition-from", "", "preview the transition from animation `NAME` to --anim")
 	fs.Float64Var(&tr.FromTime, "from-time", 0, "how far --transition-from has played, in `SECONDS`")
-	seed := fs.Uint("seed", 0, "random `SEED` for Random nodes (CRandom16)")
+	seed := fs.Uint("seed", 0, "the `SEED` of Random nodes' draws (CRandom16)")
 	a, err := openFileArg(fs, args, func() error {
 		// --character is the shared loading flag: it opens that character
 		// of the set, and the tree is posed on its skeleton.

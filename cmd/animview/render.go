@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -23,24 +22,30 @@ func parseSize(s string) (int, int, error) {
 }
 
 func cmdRender(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs := newFlagSet("render")
 	out := fs.String("o", "", "output `FILE` (.png for one frame, .gif for the whole clip)")
-	clip := fs.String("clip", "", "clip `NAME or INDEX`")
-	tm := fs.Float64("time", 0, "time in `SECONDS` (PNG)")
+	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
+	tm := fs.Float64("time", 0, "time in `SECONDS` (a PNG)")
 	size := fs.String("size", "640x480", "image size `WxH`")
 	yaw := fs.Float64("yaw", 30, "camera yaw in `DEGREES` from the character's front")
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
-	fps := fs.Float64("fps", 30, "GIF frame rate")
+	fps := fs.Float64("fps", 30, "`RATE` in frames per second of a GIF or --all-frames (a sequence: the clip's own by default)")
 	labels := fs.Bool("labels", false, "draw bone names")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
-	followArg := fs.String("follow", "auto", "keep the camera on travelling figures: `on, off or auto`")
-	showArg := fs.String("show", "mesh+bones", "what to draw where the file has a mesh: `mesh, mesh+bones or bones`")
+	followArg := fs.String("follow", "auto", "`on|off|auto`: keep the camera on figures that travel far")
+	showArg := fs.String("show", "mesh+bones", "`mesh|mesh+bones|bones`: what to draw where the file has a mesh")
 	var show render.Show
 	var w, h int
 	var follow raster.Follow
 	a, err := openFileArg(fs, args, func() error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
+		}
+		if ext := strings.ToLower(filepath.Ext(*out)); ext != ".png" && ext != ".gif" {
+			return fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		}
+		if err := export.CheckFolder(*out); err != nil {
+			return err
 		}
 		var err error
 		if w, h, err = parseSize(*size); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"time"
@@ -12,13 +11,13 @@ import (
 )
 
 func cmdView(args []string) error {
-	fs := flag.NewFlagSet("animview", flag.ContinueOnError)
-	clip := fs.String("clip", "", "clip (or a character's animation) `NAME or INDEX` to show first")
-	shot := fs.String("screenshot", "", "save the window as PNG `FILE` after --after frames, then exit")
-	after := fs.Int("after", 30, "frames to render before --screenshot")
+	fs := newFlagSet(viewName)
+	clip := fs.String("clip", "", "the clip (or a character's animation) `NAME|INDEX` to show first")
+	shot := fs.String("screenshot", "", "save the window as PNG `FILE` after --after ticks, then exit")
+	after := fs.Int("after", 30, "the `N` ticks of 1/60 s that play before --screenshot saves")
 	size := fs.String("size", "1280x800", "window size `WxH`")
 	actions := fs.String("actions", "", "`SCRIPT` of viewer actions run at start, ';'-separated: open FILE, select-bone B, hide-bone B, seek S, frame N, clip C, key K, click X Y, wait N, anim A, weight PATH W, pin PATH N, transition A B, ...")
-	noRecent := fs.Bool("no-recent", false, "do not read or write the recent-files list")
+	noRecent := fs.Bool("no-recent", false, "neither read nor write the list of recent files")
 	var lf loadFlags
 	lf.register(fs)
 	pos, err := parseInterspersed(fs, args)

@@ -158,10 +158,11 @@ func Read(path string) (*formats.Input, error) {
 }
 
 // Path opens what path names with the user's choices: "demo:" (the
-// built-in demo), a folder of Metroid Prime resources (its characters and
-// loose animations; o.Game and o.Budget only) or a file, detected by
-// content, then extension (o.Entry opens that entry of a container), and
-// dressed in o.Suit's skins.
+// built-in demo), a folder (its entry o.Entry, the first by default, of
+// the list OpenFolder makes: a Prime character set's characters, then
+// every readable file) or a file, detected by content, then extension
+// (o.Entry opens that entry of a container), and dressed in o.Suit's
+// skins.
 func Path(path string, o Options) (*formats.Asset, error) {
 	if path == assets.DemoName {
 		return assets.Demo(), nil
@@ -170,11 +171,11 @@ func Path(path string, o Options) (*formats.Asset, error) {
 		return nil, errBoth
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		lib, err := folderLibrary(path, o)
+		f, err := OpenFolder(path, o)
 		if err != nil {
 			return nil, err
 		}
-		return openFolderEntry(lib, path, o.Entry)
+		return f.Open(o.Entry)
 	}
 	in, err := Read(path)
 	if err != nil {

@@ -292,3 +292,136 @@ func TestFind(t *testing.T) {
 		t.Error("anim nope: no error")
 	}
 }
+
+// TestFolderOfFreeSOFiles: a folder of FreeSO .anim files opens to its
+// files (issue 24 #1: it failed with the first file's Metroid Prime error,
+// "prime ANIM: duration at offset 16 (0x10): ... is not a clip length",
+// and listed them as Prime ANIMs).
+func TestFolderOfFreeSOFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(simsDir, "*.anim"))
+	if len(files) != 9 {
+		t.Fatalf("%d FreeSO samples, want 9", len(files))
+	}
+	es, _, ok, err := Entries(simsDir, Options{})
+	if err != nil || !ok || len(es) != len(files) {
+		t.Fatalf("Entries: %v %v %v", es, ok, err)
+	}
+	for i, e := range es {
+		if e.Name != filepath.Base(files[i]) || e.Type != "sims-anim" {
+			t.Errorf("entry %d: %+v, want %s (sims-anim)", i, e, filepath.Base(files[i]))
+		}
+	}
+	a, err := Path(simsDir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Format != "sims-anim" || a.Entry != es[0].Name || !slices.Equal(a.Entries, es) || len(a.Clips) != 1 {
+		t.Errorf("first entry: format %q entry %q, %d entries, %d clips", a.Format, a.Entry, len(a.Entries), len(a.Clips))
+	}
+	last := es[len(es)-1].Name
+	if a, err := Entry(simsDir, last, Options{}); err != nil || a.Entry != last || a.Clips[0].Name != strings.Split(last, ".")[0] {
+		t.Errorf("Entry %s: %v", last, err)
+	}
+}
+
+// mixedFolder holds the demo character set's resources beside files of
+// other formats, a README, a text file that is no MilkShape export and a
+// damaged .anim that no loader recognises.
+func mixedFolder(t *testing.T) string {
+	t.Helper()
+	dir := demoSetFolder(t)
+	sims, _ := filepath.Glob(filepath.Join(simsDir, "*.anim"))
+	copyFile(t, sims[0], filepath.Join(dir, "walk.anim"))
+	copyFile(t, siFile, filepath.Join(dir, "minifig.si"))
+	copyFile(t, ms3dFile, filepath.Join(dir, "cylindro.ms3d"))
+	copyFile(t, filepath.Join(simsDir, "README.md"), filepath.Join(dir, "README.md"))
+	for name, data := range map[string]string{"notes.txt": "a note\n", "broken.anim": "\x00\x00\x00\x02 broken", ".hidden.si": "x"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestMixedFolder: a folder of several formats lists the Prime set's
+// characters, then every readable file by name; a container's entries
+// follow it once it is opened and open as FILE/ENTRY.
+func TestMixedFolder(t *testing.T) {
+	dir := mixedFolder(t)
+	f, err := OpenFolder(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range f.Entries() {
+		got = append(got, e.Name+" ("+e.Type+")")
+	}
+	want := []string{"Crawler (character)", "Crawler_Calm (character)", "broken.anim (prime-anim or sims-anim)",
+		"cylindro.ms3d (ms3d)", "minifig.si (lego-si)", "walk.anim (sims-anim)"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("entries:\n%q\nwant:\n%q", got, want)
+	}
+	for _, tc := range []struct{ entry, format, opened string }{
+		{"", FolderFormat, "Crawler"},
+		{"Crawler_Calm", FolderFormat, "Crawler_Calm"},
+		{"crawler_calm", FolderFormat, "Crawler_Calm"},
+		{"walk.anim", "sims-anim", "walk.anim"},
+		{"cylindro.ms3d", "ms3d", "cylindro.ms3d"},
+		{"minifig.si", "lego-si", "minifig.si/minifig_walk"},
+		{"minifig.si/minifig_wave", "lego-si", "minifig.si/minifig_wave"},
+	} {
+		a, err := f.Open(tc.entry)
+		if err != nil {
+			t.Errorf("%q: %v", tc.entry, err)
+			continue
+		}
+		if a.Format != tc.format || a.Entry != tc.opened {
+			t.Errorf("%q: format %q entry %q, want %q %q", tc.entry, a.Format, a.Entry, tc.format, tc.opened)
+		}
+		n := len(want)
+		if strings.HasPrefix(tc.opened, "minifig.si/") {
+			n += 2
+			if i := slices.IndexFunc(a.Entries, func(e formats.Entry) bool { return e.Name == "minifig.si" }); i < 0 || i+2 >= len(a.Entries) ||
+				a.Entries[i+1].Name != "minifig.si/minifig_walk" || a.Entries[i+2].Name != "minifig.si/minifig_wave" {
+				t.Errorf("%q: the SI's entries do not follow it: %v", tc.entry, a.Entries)
+			}
+		}
+		if len(a.Entries) != n {
+			t.Errorf("%q: %d entries, want %d", tc.entry, len(a.Entries), n)
+		}
+	}
+	// The damaged file is listed, and opening it says what each loader of
+	// its extension found.
+	_, err = f.Open("broken.anim")
+	var le *formats.LoadError
+	if !errors.As(err, &le) || len(le.Errs) != 2 {
+		t.Errorf("broken.anim: %v", err)
+	}
+	if _, err := f.Open("nope"); err == nil || !strings.Contains(err.Error(), `no entry named "nope"`) || !strings.Contains(err.Error(), `"walk.anim"`) {
+		t.Errorf("nope: %v", err)
+	}
+	// Path and Entry go through the same list.
+	if a, err := Entry(dir, "minifig.si/minifig_wave", Options{}); err != nil || a.Entry != "minifig.si/minifig_wave" {
+		t.Errorf("Entry: %v", err)
+	}
+}
+
+// TestFolderWithoutSets: Prime ANIMs beside their CINF and EVNT, with no
+// character set, are the entries; the CINF and EVNT are their resources.
+func TestFolderWithoutSets(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"1A2B3C4D.ANIM", "5E6F7081.CINF", "9C8D7E6F.EVNT"} {
+		copyFile(t, filepath.Join("../prime/testdata", n), filepath.Join(dir, n))
+	}
+	a, err := Path(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Entries) != 1 || a.Entries[0] != (formats.Entry{Name: "1A2B3C4D.ANIM", Type: prime.EntryAnim}) ||
+		a.Format != prime.LoaderANIM || len(a.Skeleton.Bones) == 0 || len(a.Clips[0].Events) == 0 {
+		t.Errorf("entries %v, format %q, %d bones, %d events", a.Entries, a.Format, len(a.Skeleton.Bones), len(a.Clips[0].Events))
+	}
+	if _, err := Path(t.TempDir(), Options{}); err == nil || !strings.Contains(err.Error(), "nothing to open") {
+		t.Errorf("empty folder: %v", err)
+	}
+}

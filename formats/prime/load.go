@@ -1,6 +1,7 @@
 package prime
 
 import (
+	"encoding/binary"
 	"fmt"
 	"path"
 	"strconv"
@@ -309,8 +310,66 @@ func LoadEVNT(in *formats.Input) (*formats.Asset, error) {
 			{Key: "sound events", Value: strconv.Itoa(len(e.Sounds))},
 		},
 	}
+	// Said first: it explains the empty view.
+	asset.Warnings = []string{evntAloneHint(in)}
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", fmtEVNT, err)
 	}
 	return asset, nil
+}
+
+// evntAloneHint says what to open instead of an EVNT: the ANIMs beside it
+// that use it (docs/formats/metroid-prime.md#which-evnt-an-anim-uses).
+func evntAloneHint(in *formats.Input) string {
+	const head = "an EVNT holds events only (no skeleton, no motion): open the ANIM that plays them"
+	users := animsUsing(in)
+	switch {
+	case len(users) == 1:
+		return fmt.Sprintf("%s, %s beside it, which finds this EVNT and its CINF", head, users[0])
+	case len(users) > 1:
+		more := ""
+		if len(users) > 5 {
+			users, more = users[:5], fmt.Sprintf(" and %d more", len(users)-5)
+		}
+		return fmt.Sprintf("%s, one of %s%s beside it, which find this EVNT and their CINF", head, strings.Join(users, ", "), more)
+	}
+	return head + "; no ANIM beside it names this EVNT (an MP1 ANIM names its EVNT in its header, an MP2 one shares its id)"
+}
+
+// animsUsing lists the ANIMs beside an EVNT that would play its events
+// (attachEvents): those whose compressed MP1 header names its id, and
+// the one sharing its id. Version 0 ANIMs, which keep the id at their
+// end, are not read for it.
+func animsUsing(in *formats.Input) []string {
+	id, ok := idFromName(in.Name)
+	if !ok || in.Siblings == nil {
+		return nil
+	}
+	names, err := in.Siblings.List()
+	if err != nil {
+		return nil
+	}
+	po, _ := in.Siblings.(formats.PrefixOpener)
+	var out []string
+	for _, n := range names {
+		if !hasExt(n, ".anim") {
+			continue
+		}
+		if own, ok := idFromName(n); ok && own == id {
+			out = append(out, n)
+			continue
+		}
+		var head []byte
+		if po != nil {
+			head, _, err = po.OpenPrefix(n, 16)
+		} else {
+			head, err = in.Siblings.Open(n)
+		}
+		// A compressed MP1 ANIM: version 2, its EVNT id at offset 8 where
+		// MP2 has its marker.
+		if err == nil && len(head) >= 16 && be32(head, 0) == 2 && be32(head, 8) == id && binary.BigEndian.Uint16(head[8:]) != MP2Marker {
+			out = append(out, n)
+		}
+	}
+	return out
 }
