@@ -22,10 +22,9 @@ import (
 
 // pendingCitationDirs are directories (slash-separated, relative to the
 // repository root, ending in "/") whose bare spec citations have not been
-// rewritten yet. The player's were left to be applied from
-// /work/notes/citations-player.md while another change rewrote its files;
-// empty this list once they are done.
-var pendingCitationDirs = []string{"player/"}
+// rewritten yet: none now, so TestNoBareSpecCitations checks every
+// directory.
+var pendingCitationDirs []string
 
 // docsDir is where the format notes live, relative to the repository root.
 const docsDir = "docs/formats"

@@ -126,29 +126,35 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 			for i := range la {
 				blendRotPrime(&la[i].Rotation, &lb[i].Rotation, w, false)
 			}
+			if bound {
+				lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
+			} else {
+				lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
+			}
 		} else {
-			blendRotsPrime(la, lb, w)
+			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, bound})
 		}
-		if bound {
-			lerpTranslationsPrimeBound(la, lb, w, bones, ma, mb, mo)
-		} else {
-			lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
-		}
-		orInto(va, va, vb)
+		orVisible(va, vb)
 		return
 	case BlendPrime2:
-		blendRotsPrime2(la, lb, w)
+		blendPrime2(la, lb, w)
 	default:
-		blendRotsShortest(la, lb, w)
+		blendShortest(la, lb, w)
 	}
-	lerpTranslationsScales(la, lb, w)
 	orInto2(mo, ma, mb, va, vb)
 }
 
-// blendRotsPrime2 blends b's rotations into a's by Echoes' rule
-// (blendRotsGame).
-func blendRotsPrime2(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, true)
+// blendPrime2 blends b into a by Echoes' rule: the rotations as
+// blendRotsGame does, translations and scales lerped.
+func blendPrime2(la, lb []formats.Transform, w float32) {
+	blendRotsGame(la, lb, w, true, primeOffsets{})
+}
+
+// blendPrime blends b into a by MP1's rule for a weight strictly between
+// Slerp's snaps: the rotations as blendRotsGame does, the translations by
+// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's).
+func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
+	blendRotsGame(la, lb, w, false, tr)
 }
 
 // blendChunk is how many joints the games' rotation blends take at a
@@ -162,16 +168,22 @@ const blendChunk = 64
 //
 //  1. the joints whose plain dot product is safely inside the lerp band
 //     (lerpLoMP1 to lerpHiMP1; above lerpLoMP2) get the lerp, not yet
-//     normalised, and their squared length; the others are listed;
-//  2. every joint is normalised by the game's InvSqrtF of its squared
-//     length, 1 for the listed ones (InvSqrtF(1) = 1, and multiplying
-//     by 1 changes nothing);
-//  3. the listed joints take the full rule (blendRotsSlow).
+//     normalised, and their squared length; the others are listed
+//     (lerpBand);
+//  2. for MP1, the listed joints take the full rule but for the
+//     normalisation, their squared lengths in lenSq too
+//     (blendRotsPrimeSlow);
+//  3. every joint is normalised by the game's InvSqrtF of its squared
+//     length, 1 for a joint left as it was (InvSqrtF(1) = 1, and
+//     multiplying by 1 changes nothing); for Echoes, translations and
+//     scales are lerped in the same loop (normalizeLerpTS);
+//  4. for Echoes, the listed joints take the full rule (blendRotsSlow:
+//     Echoes' slerp branch does not normalise).
 //
-// A joint's lerp is a long chain of dependent operations ending in a
+// A joint's blend is a long chain of dependent operations ending in a
 // square root and a division; in passes, the chains of many joints are
 // independent and the divider takes them one after the other.
-func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
+func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeOffsets) {
 	lo, hi := float32(lerpLoMP1), float32(lerpHiMP1)
 	if echoes {
 		// Echoes' band has no upper end: d >= hi is never true for NaN.
@@ -182,61 +194,149 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool) {
 	for base := 0; base < len(la); base += blendChunk {
 		a := la[base:min(base+blendChunk, len(la))]
 		b := lb[base : base+len(a)]
-		n := lenSq[:len(a)]
-		k := 0
-		for i := range a {
-			q0, q1 := &a[i].Rotation, &b[i].Rotation
-			if d := quickDot(q0, q1); !(d > lo) || d >= hi {
-				n[i] = 1
-				slow[k] = int32(i)
-				k++
-				continue
-			}
-			// lerpNormTo(q0, q1, w, echoes) but for the normalisation.
-			x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
-			y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
-			z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
-			qw := retromath.FMAddS(w, q1.W-q0.W, q0.W)
-			n[i] = primeLenSq(qw, x, y, z)
-			q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
+		k := lerpBand(a, b, w, lo, hi, lenSq[:len(a)], &slow)
+		if echoes {
+			normalizeLerpTS(a, b, lenSq[:len(a)], w)
+			blendRotsSlow(a, b, w, slow[:k])
+			continue
 		}
-		normalizeLerps(a, n, echoes)
-		blendRotsSlow(a, b, w, slow[:k], echoes)
+		if k > 0 {
+			blendRotsPrimeSlow(a, b, w, slow[:k], lenSq[:len(a)])
+		}
+		normalizePrime(a, b, lenSq[:len(a)], w, tr.chunk(base, len(a)))
 	}
 }
 
-// blendRotsSlow blends the joints idx of b into a by the full rule
-// (blendRotsPrimeSlow for MP1, blendRotPrime for Echoes).
-func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32, echoes bool) {
-	if echoes {
-		for _, i := range idx {
-			blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
-		}
-		return
+// primeOffsets is what MP1's translation rule reads besides the poses
+// (lerpTranslationsPrime and lerpTranslationsPrimeBound): the bind
+// offsets, the children's translation masks and the blend's, and whether
+// pose A holds the bind translation wherever its mask is false.
+type primeOffsets struct {
+	bones      []formats.Bone
+	ma, mb, mo []bool
+	bound      bool
+}
+
+// chunk is the part of t for the n joints from base on.
+func (t primeOffsets) chunk(base, n int) primeOffsets {
+	if t.bones == nil {
+		return t
 	}
-	if len(idx) > 0 {
-		blendRotsPrimeSlow(a, b, w, idx)
+	end := base + n
+	return primeOffsets{t.bones[base:end], t.ma[base:end], t.mb[base:end], t.mo[base:end], t.bound}
+}
+
+// lerpBand is blendRotsGame's first pass over at most blendChunk joints:
+// the lerp branch of the games' Slerp (lerpNormTo but for the
+// normalisation) for each joint whose plain dot product d has lo < d and
+// not d >= hi, its squared length in lenSq; the others keep their
+// rotation, get 1 in lenSq and are listed in slow, whose length it
+// returns.
+func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow *[blendChunk]int32) int {
+	n := len(a)
+	// Slices of one length and capacity: a[i:] and b[i:] share one
+	// offset, from which the loads address the fields directly.
+	a, b, lenSq = a[:n:n], b[:n:n], lenSq[:n]
+	w64 := float64(w)
+	k := 0
+	for i := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		q0, q1 := &sa[0].Rotation, &sb[0].Rotation
+		if d := quickDot(q0, q1); !(d > lo) || d >= hi {
+			lenSq[i] = 1
+			slow[k&(blendChunk-1)] = int32(i)
+			k++
+			continue
+		}
+		// lerpUnnormTo(q0, q1, w), written out: it does not inline.
+		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
+		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
+		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
+		qw := retromath.FMAddSD(w64, q1.W-q0.W, q0.W)
+		lenSq[i] = primeLenSq(qw, x, y, z)
+		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
+	}
+	return k
+}
+
+// normalizePrime is normalizeLerps for MP1 with MP1's translation rule
+// (tr) applied in the same loop: the translations keep the processor
+// busy while it works out each InvSqrtF, a chain of some fifty cycles.
+func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr primeOffsets) {
+	n := len(lenSq)
+	a, b = a[:n:n], b[:n:n]
+	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
+	for i, l := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		pa := &sa[0]
+		inv, q := retromath.InvSqrtMP1(l), &pa.Rotation
+		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		// mo may alias ma: ma[i] is read first.
+		has := ma[i]
+		both := has && mb[i]
+		switch {
+		case both:
+			lerp3To(&pa.Translation, &sb[0].Translation, w)
+		case has || !tr.bound:
+			pa.Translation = bones[i].Bind.Translation
+		}
+		mo[i] = both
+	}
+}
+
+// normalizeLerpTS is normalizeLerps for Echoes, with b's translations
+// and scales lerped into a's in the same loop: the lerps keep the
+// processor busy while the divider works out each InvSqrtF.
+func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
+	n := len(lenSq)
+	a, b = a[:n:n], b[:n:n]
+	for i, l := range lenSq {
+		sa, sb := a[i:], b[i:]
+		if len(sa) == 0 || len(sb) == 0 {
+			break
+		}
+		pa, pb := &sa[0], &sb[0]
+		lerp3To(&pa.Translation, &pb.Translation, w)
+		lerp3To(&pa.Scale, &pb.Scale, w)
+		inv, q := retromath.InvSqrtMP2(l), &pa.Rotation
+		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+	}
+}
+
+// blendRotsSlow blends the joints idx of b into a by Echoes' full rule
+// (blendRotPrime).
+func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32) {
+	for _, i := range idx {
+		blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
 	}
 }
 
 // blendRotsPrimeSlow is blendRotPrime for MP1 with a weight strictly
-// between Slerp's snaps, for the joints idx (at most blendChunk): the
-// branch by the fused dot product after the flip into A's hemisphere,
+// between Slerp's snaps, for the joints idx (at most blendChunk), but for
+// the normalisation: each joint it changes gets the unnormalised result
+// and its squared length in lenSq, for InvSqrtF in blendRotsGame's
+// normalising pass. That is the branch by the fused dot product after
+// the flip into A's hemisphere, the lerp branch as lerpBand takes it,
 // and for the slerp branch SlerpPrime's arithmetic step for step (the
 // angle from FastArcCosR, weights from FastSinR, a plain vector part and
-// a fused W, normalised by InvSqrtF); unrelated motions send a third of
-// their joints here. It goes in stages over all the joints: the
-// hemisphere and the branch, then for the joints of the slerp branch the
-// angles, the sines, the sums and the normalisation. Each stage's joints
-// are independent, so the processor overlaps their long chains
-// (FastArcCosR's and FastSinR's fused sums through double precision)
-// rather than waiting on one joint's after another's.
-func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
+// a fused W); unrelated motions send a third of their joints here. It
+// goes in stages over all the joints: the hemisphere and the branch,
+// then for the joints of the slerp branch the angles, the sines and the
+// sums. Each stage's joints are independent, so the processor overlaps
+// their long chains (FastArcCosR's and FastSinR's fused sums through
+// double precision) rather than waiting on one joint's after another's.
+func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32, lenSq []float32) {
 	var (
-		at        [blendChunk]int32
-		d, ang    [blendChunk]float32
-		sa, sb, n [blendChunk]float32
-		bq        [blendChunk]mgl32.Quat
+		at     [blendChunk]int32
+		d, ang [blendChunk]float32
+		sa, sb [blendChunk]float32
+		bq     [blendChunk]mgl32.Quat
 	)
 	k := 0
 	for _, i := range idx {
@@ -251,31 +351,39 @@ func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32) {
 		case dk >= 1:
 			continue
 		case dk > 0.95:
-			lerpNormTo(q0, &bk, u, false)
+			lenSq[i] = lerpUnnormTo(q0, &bk, u)
 			continue
 		}
 		at[k], d[k], bq[k] = i, dk, bk
 		k++
 	}
+	// The polynomials inline; the library's acos (dot products above
+	// 0.925) and FastSinR's range reduction (never needed by angles
+	// from FastArcCosR, which lie from 0 to π) are calls.
 	for j := range k {
-		ang[j] = retromath.FastArcCosR(d[j])
+		if x := d[j]; x <= retromath.ArcCosPolyMax && x >= -retromath.ArcCosPolyMax {
+			ang[j] = retromath.FastArcCosRPoly(x)
+		} else {
+			ang[j] = retromath.FastArcCosR(x)
+		}
 	}
 	for j := range k {
-		sa[j] = retromath.FastSinR(ang[j] * (1 - u))
-		sb[j] = retromath.FastSinR(ang[j] * u)
+		x, y := ang[j]*(1-u), ang[j]*u
+		if x <= retromath.SinPolyMax && x >= -retromath.SinPolyMax && y <= retromath.SinPolyMax && y >= -retromath.SinPolyMax {
+			sa[j], sb[j] = retromath.FastSinRPoly(x), retromath.FastSinRPoly(y)
+		} else {
+			sa[j], sb[j] = retromath.FastSinR(x), retromath.FastSinR(y)
+		}
 	}
 	for j := range k {
-		q0, bk := &a[at[j]].Rotation, &bq[j]
+		i := at[j]
+		q0, bk := &a[i].Rotation, &bq[j]
 		x := float32(sa[j]*q0.V[0]) + float32(sb[j]*bk.V[0])
 		y := float32(sa[j]*q0.V[1]) + float32(sb[j]*bk.V[1])
 		z := float32(sa[j]*q0.V[2]) + float32(sb[j]*bk.V[2])
 		w := retromath.FMAddS(sa[j], q0.W, sb[j]*bk.W)
-		n[j] = retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+		lenSq[i] = primeLenSq(w, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
-	}
-	for j := range k {
-		inv, q0 := retromath.InvSqrtMP1(n[j]), &a[at[j]].Rotation
-		q0.W, q0.V[0], q0.V[1], q0.V[2] = inv*q0.W, inv*q0.V[0], inv*q0.V[1], inv*q0.V[2]
 	}
 }
 
@@ -308,8 +416,7 @@ func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []format
 	lb, bones = lb[:len(la)], bones[:len(la)]
 	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
 	for i := range la {
-		// Not ma[i] && mb[i]: its short circuit is a branch per bone.
-		both := b2u8(ma[i])&b2u8(mb[i]) != 0
+		both := ma[i] && mb[i]
 		if both {
 			lerp3To(&la[i].Translation, &lb[i].Translation, w)
 		} else {
@@ -338,38 +445,30 @@ func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []f
 	}
 }
 
-// orInto writes a[i] || b[i] into dst[i], which may alias a or b.
-func orInto(dst, a, b []bool) {
-	a, b = a[:len(dst)], b[:len(dst)]
-	for i := range dst {
-		// Not a[i] || b[i]: its short circuit is a branch per bone.
-		dst[i] = b2u8(a[i])|b2u8(b[i]) != 0
+// orVisible makes visible the bones of v that w shows. A tree's
+// visibilities are the same from frame to frame, so the branch is
+// predicted; it costs less than an OR computed without one, and a bone
+// v shows already is not written again.
+func orVisible(v, w []bool) {
+	w = w[:len(v)]
+	for i := range v {
+		if !v[i] && w[i] {
+			v[i] = true
+		}
 	}
 }
 
-// orInto2 is orInto(d, a, b) and orInto(v, v, w) in one loop; d may
-// alias a or b.
+// orInto2 writes a[i] || b[i] into d[i], which may alias a or b, and
+// does orVisible(v, w), in one loop. (The masks too are the same from
+// frame to frame: the short circuit's branch is predicted.)
 func orInto2(d, a, b, v, w []bool) {
 	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
 	for i := range d {
-		d[i] = b2u8(a[i])|b2u8(b[i]) != 0
-		v[i] = b2u8(v[i])|b2u8(w[i]) != 0
+		d[i] = a[i] || b[i]
+		if !v[i] && w[i] {
+			v[i] = true
+		}
 	}
-}
-
-// b2u8 is 1 for true and 0 for false, without a branch.
-func b2u8(b bool) uint8 {
-	var u uint8
-	if b {
-		u = 1
-	}
-	return u
-}
-
-// blendRotsPrime blends b's rotations into a's by MP1's rule for a weight
-// strictly between Slerp's snaps (blendRotsGame).
-func blendRotsPrime(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, false)
 }
 
 // arcTerms is how many terms of the series in cos θ - 1 the shortest-arc
@@ -410,7 +509,8 @@ func arcSeries[T float32 | float64](s, t float64, a, b *[arcTerms]T) {
 	}
 }
 
-// blendRotsShortest slerps b's rotations into a's along the shortest arc
+// blendShortest blends b into a by BlendShortest: it lerps translations
+// and scales and slerps rotations along the shortest arc
 // with weight w: a true slerp, the weights sin((1-w)θ)/sin θ and
 // sin wθ/sin θ summed from arcSeriesPair, in single precision: a result is
 // within 1e-6 (in fact about 2e-7) of a float64 slerp
@@ -419,60 +519,152 @@ func arcSeries[T float32 | float64](s, t float64, a, b *[arcTerms]T) {
 // Rotations more than 91° apart (cos θ < 0.7, where the series converges
 // slowly) take slerpWide, which also decides the hemisphere of pairs near
 // 90° apart in double precision.
-func blendRotsShortest(la, lb []formats.Transform, w float32) {
+func blendShortest(la, lb []formats.Transform, w float32) {
 	ca, cb := arcSeriesPair(w)
 	lb = lb[:len(la)]
 	var wide wideArc
 	for i := 0; i < len(la); i++ {
-		i += arcRun(la[i:], lb[i:], &ca, &cb)
+		i += arcRun(la[i:], lb[i:], w, &ca, &cb)
 		if i < len(la) {
-			slerpWide(&la[i].Rotation, &lb[i].Rotation, w, &wide)
+			a, b := &la[i], &lb[i]
+			slerpWide(&a.Rotation, &b.Rotation, w, &wide)
+			lerp3To(&a.Translation, &b.Translation, w)
+			lerp3To(&a.Scale, &b.Scale, w)
 		}
 	}
 }
 
-// arcRun slerps the rotations of lb into la by the series ca, cb up to
-// the first pair more than 91° apart, and returns its index (len(la) if
-// none is). Rotations far apart are rare; a loop that called out for them
+// arcRun blends lb into la, the rotations by the series ca, cb, up to
+// the first pair of rotations more than 91° apart, and returns its index
+// (len(la) if none is). Rotations far apart are rare; a loop that called out for them
 // would keep this one's values in memory.
-func arcRun(la, lb []formats.Transform, ca, cb *[arcTerms]float32) int {
+//
+// One pair's slerp is a chain of some forty cycles (the dot product's
+// sums, then the series, then the weighted sum) that the processor can
+// overlap with only about one other pair's: its scheduler fills with the
+// pair's waiting operations. The loop therefore takes two pairs at a
+// time, their statements interleaved, so that the two chains advance
+// side by side; the last odd pair, and the pairs from one of a couple
+// far apart on, go through arcOne. The lerps of translation and scale,
+// independent of the rotations, fill the processor's time meanwhile.
+func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) int {
 	n := len(la)
-	for len(la) > 0 && len(lb) > 0 {
-		q0, q1 := &la[0].Rotation, &lb[0].Rotation
-		d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
-		sign := float32(1)
-		if d < 0 {
-			d, sign = -d, -1
-		}
-		if !(d >= arcSeriesMin) {
+	// Slices of one length and capacity: la[i:] and lb[i:] then share
+	// one offset, and the loads address the fields from it directly.
+	la, lb = la[:n:n], lb[:n:n]
+	// The second pair reads its coefficients from a copy: loads from one
+	// array would be shared between the pairs and held in registers,
+	// which then run short, where each product can take its coefficient
+	// straight from memory.
+	ca2, cb2 := *ca, *cb
+	i := 0
+	for ; i+1 < n; i += 2 {
+		sa, sb := la[i:], lb[i:]
+		if len(sa) < 2 || len(sb) < 2 {
 			break
 		}
+		p0, p1 := &sa[0].Rotation, &sb[0].Rotation
+		r0, r1 := &sa[1].Rotation, &sb[1].Rotation
+		d := float32(p0.W*p1.W) + float32(p0.V[0]*p1.V[0]) + float32(p0.V[1]*p1.V[1]) + float32(p0.V[2]*p1.V[2])
+		e := float32(r0.W*r1.W) + float32(r0.V[0]*r1.V[0]) + float32(r0.V[1]*r1.V[1]) + float32(r0.V[2]*r1.V[2])
+		// The sign goes onto B's weight at the end, as a negation: the
+		// weight is finite, so that is the product with -1 to the bit,
+		// and a flag costs no floating-point register meanwhile.
+		var nd, ne uint8
+		if d < 0 {
+			d, nd = -d, 1
+		}
+		if e < 0 {
+			e, ne = -e, 1
+		}
+		if !(d >= arcSeriesMin) || !(e >= arcSeriesMin) {
+			break
+		}
+		lerp3To(&sa[0].Translation, &sb[0].Translation, w)
+		lerp3To(&sa[0].Scale, &sb[0].Scale, w)
+		lerp3To(&sa[1].Translation, &sb[1].Translation, w)
+		lerp3To(&sa[1].Scale, &sb[1].Scale, w)
 		// Unnormalised rotations a rounding apart can have a dot product
 		// above 1, which the slerp takes as 1 (θ = 0).
 		if d > 1 {
 			d = 1
 		}
-		y := d - 1
-		// Both series in Estrin's order, written out (a function is
-		// past the inliner's budget): chains three steps long where
-		// Horner's are seven.
-		y2 := y * y
-		y4 := y2 * y2
-		// (Each product is rounded before it is added: no target fuses
-		// them.)
-		a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
-		b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
-		a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
-		b1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
-		pa := a0 + float32(y4*a1)
-		pb := sign * (b0 + float32(y4*b1))
-		q0.W = float32(pa*q0.W) + float32(pb*q1.W)
-		q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
-		q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
-		q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
-		la, lb = la[1:], lb[1:]
+		if e > 1 {
+			e = 1
+		}
+		y, z := d-1, e-1
+		// Both series in Estrin's order, written out (a function is past
+		// the inliner's budget): chains three steps long where Horner's
+		// are seven. Each product is rounded before it is added: no
+		// target fuses them.
+		y2, z2 := y*y, z*z
+		y4, z4 := y2*y2, z2*z2
+		ya0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
+		za0 := (ca2[0] + float32(ca2[1]*z)) + float32(z2*(ca2[2]+float32(ca2[3]*z)))
+		yb0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
+		zb0 := (cb2[0] + float32(cb2[1]*z)) + float32(z2*(cb2[2]+float32(cb2[3]*z)))
+		ya1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
+		za1 := (ca2[4] + float32(ca2[5]*z)) + float32(z2*(ca2[6]+float32(ca2[7]*z)))
+		yb1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
+		zb1 := (cb2[4] + float32(cb2[5]*z)) + float32(z2*(cb2[6]+float32(cb2[7]*z)))
+		pa, ra := ya0+float32(y4*ya1), za0+float32(z4*za1)
+		pb, rb := yb0+float32(y4*yb1), zb0+float32(z4*zb1)
+		if nd != 0 {
+			pb = -pb
+		}
+		if ne != 0 {
+			rb = -rb
+		}
+		p0.W = float32(pa*p0.W) + float32(pb*p1.W)
+		r0.W = float32(ra*r0.W) + float32(rb*r1.W)
+		p0.V[0] = float32(pa*p0.V[0]) + float32(pb*p1.V[0])
+		r0.V[0] = float32(ra*r0.V[0]) + float32(rb*r1.V[0])
+		p0.V[1] = float32(pa*p0.V[1]) + float32(pb*p1.V[1])
+		r0.V[1] = float32(ra*r0.V[1]) + float32(rb*r1.V[1])
+		p0.V[2] = float32(pa*p0.V[2]) + float32(pb*p1.V[2])
+		r0.V[2] = float32(ra*r0.V[2]) + float32(rb*r1.V[2])
 	}
-	return n - len(la)
+	for ; i < n; i++ {
+		a, b := &la[i], &lb[i]
+		if !arcOne(&a.Rotation, &b.Rotation, ca, cb) {
+			break
+		}
+		lerp3To(&a.Translation, &b.Translation, w)
+		lerp3To(&a.Scale, &b.Scale, w)
+	}
+	return i
+}
+
+// arcOne is one pair of arcRun: it slerps q1 into q0 and reports true,
+// or, for a pair more than 91° apart, leaves q0 and reports false.
+func arcOne(q0, q1 *mgl32.Quat, ca, cb *[arcTerms]float32) bool {
+	d := float32(q0.W*q1.W) + float32(q0.V[0]*q1.V[0]) + float32(q0.V[1]*q1.V[1]) + float32(q0.V[2]*q1.V[2])
+	neg := d < 0
+	if neg {
+		d = -d
+	}
+	if !(d >= arcSeriesMin) {
+		return false
+	}
+	if d > 1 {
+		d = 1
+	}
+	y := d - 1
+	y2 := y * y
+	y4 := y2 * y2
+	a0 := (ca[0] + float32(ca[1]*y)) + float32(y2*(ca[2]+float32(ca[3]*y)))
+	b0 := (cb[0] + float32(cb[1]*y)) + float32(y2*(cb[2]+float32(cb[3]*y)))
+	a1 := (ca[4] + float32(ca[5]*y)) + float32(y2*(ca[6]+float32(ca[7]*y)))
+	b1 := (cb[4] + float32(cb[5]*y)) + float32(y2*(cb[6]+float32(cb[7]*y)))
+	pa, pb := a0+float32(y4*a1), b0+float32(y4*b1)
+	if neg {
+		pb = -pb
+	}
+	q0.W = float32(pa*q0.W) + float32(pb*q1.W)
+	q0.V[0] = float32(pa*q0.V[0]) + float32(pb*q1.V[0])
+	q0.V[1] = float32(pa*q0.V[1]) + float32(pb*q1.V[1])
+	q0.V[2] = float32(pa*q0.V[2]) + float32(pb*q1.V[2])
+	return true
 }
 
 // wideArc is what slerpWide needs of a blend's weight t: the series of
@@ -647,25 +839,34 @@ func quickDot(a, b *mgl32.Quat) float32 {
 }
 
 // lerpNormTo writes the lerp branch of the game's Slerp from q0 to b into
-// q0: X, Y and Z are q0 + u·(b - q0) with a plain product, W the same
-// fused, the squared length fused from Y·Y on, then all four scaled by the
-// game's InvSqrtF (Echoes' when echoes is set).
+// q0: lerpUnnormTo, then all four components scaled by the game's
+// InvSqrtF of the squared length (Echoes' when echoes is set).
 func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
-	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
-	n := retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
+	n := lerpUnnormTo(q0, b, u)
 	var inv float32
 	if echoes {
 		inv = retromath.InvSqrtMP2(n)
 	} else {
 		inv = retromath.InvSqrtMP1(n)
 	}
-	q0.W = inv * w
-	q0.V[0] = inv * x
-	q0.V[1] = inv * y
-	q0.V[2] = inv * z
+	q0.W = inv * q0.W
+	q0.V[0] = inv * q0.V[0]
+	q0.V[1] = inv * q0.V[1]
+	q0.V[2] = inv * q0.V[2]
+}
+
+// lerpUnnormTo writes the lerp branch of the game's Slerp from q0 to b
+// into q0 but for the normalisation, and returns the squared length the
+// normalisation takes: X, Y and Z are q0 + u·(b - q0) with a plain
+// product, W the same fused, the squared length fused from Y·Y on
+// (primeLenSq).
+func lerpUnnormTo(q0, b *mgl32.Quat, u float32) float32 {
+	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
+	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
+	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
+	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
+	q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
+	return primeLenSq(w, x, y, z)
 }
 
 // localDot is SlerpLocal's dot product in the games' order: Y·Y, then X,

@@ -16,8 +16,8 @@ func camVec(times []float64, values ...mgl32.Vec3) formats.Vec3Track {
 
 func camClose(a, b mgl32.Vec3) bool { return a.Sub(b).Len() <= 2e-6 }
 
-// TestEvalCamera checks LegoAnimScene::CalculateCameraTransform (spec 1.3
-// camera steps) on cases worked by hand.
+// TestEvalCamera checks LegoAnimScene::CalculateCameraTransform
+// (docs/formats/lego-island.md#camera) on cases worked by hand.
 func TestEvalCamera(t *testing.T) {
 	// Target (4,0,3) from the origin: forward (0.8, 0, 0.6);
 	// right = (0,1,0) × forward = (0.6, 0, -0.8); up = forward × right

@@ -125,16 +125,27 @@ func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
 // length in lenSq, which the first pass left at 1 for rotations it wrote
 // whole (InvSqrtF(1) = 1, and multiplying by 1 changes nothing).
 func normalizeLerps(local []formats.Transform, lenSq []float32, echoes bool) {
-	lenSq = lenSq[:len(local)]
+	// Slices of one length and capacity: the loads address the fields
+	// from local[i:]'s offset directly.
+	n := len(local)
+	local, lenSq = local[:n:n], lenSq[:n]
 	if echoes {
-		for i := range local {
-			inv, q := retromath.InvSqrtMP2(lenSq[i]), &local[i].Rotation
+		for i := range lenSq {
+			ls := local[i:]
+			if len(ls) == 0 {
+				break
+			}
+			inv, q := retromath.InvSqrtMP2(lenSq[i]), &ls[0].Rotation
 			q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		}
 		return
 	}
-	for i := range local {
-		inv, q := retromath.InvSqrtMP1(lenSq[i]), &local[i].Rotation
+	for i := range lenSq {
+		ls := local[i:]
+		if len(ls) == 0 {
+			break
+		}
+		inv, q := retromath.InvSqrtMP1(lenSq[i]), &ls[0].Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 	}
 }
@@ -246,8 +257,8 @@ const (
 	prime2LerpDot     = float32(0.866)      // 0x3f5db22d
 )
 
-// SlerpLego is MxQuaternionTransformer::Interpolate (LEGO spec 1.3). Its
-// inputs and result are in the model's column-vector convention; the game
+// SlerpLego is MxQuaternionTransformer::Interpolate
+// (docs/formats/lego-island.md#rotation-interpolation). Its inputs and result are in the model's column-vector convention; the game
 // works on the conjugates, which matters only for its opposite-keys quirk,
 // so the function conjugates in and out.
 func SlerpLego(q0, q1 mgl32.Quat, f float32) mgl32.Quat {

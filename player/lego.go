@@ -7,7 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// legoSampler samples LEGO Island clips (LEGO spec 1.3), whose channels
+// legoSampler samples LEGO Island clips
+// (docs/formats/lego-island.md#evaluating-a-node), whose channels
 // have rules of their own: nothing before the first key, inactive keys,
 // the step and negate flags, a morph channel. It plays forward by key
 // events (keyEvents) as trackSampler does, the events moving each
@@ -299,8 +300,9 @@ func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	return i, 2
 }
 
-// legoBone samples one bone's LEGO channels (spec 1.3) into out and
-// returns its visibility. An empty channel costs no call.
+// legoBone samples one bone's LEGO channels
+// (docs/formats/lego-island.md#evaluating-a-node) into out and returns its
+// visibility. An empty channel costs no call.
 func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
 	if len(tr.Translation.Times) == 0 {
 		out.Translation = bind.Translation
@@ -397,10 +399,10 @@ func legoVec3Keys(tr *formats.Vec3Track, t float64, c *cursor, sp *legoVecSpan, 
 	*out = *bind
 }
 
-// legoQuatKeys evaluates a LEGO rotation channel with keys (spec 1.3
-// GetRotation): the 0x04 step and 0x02 negate flags are read on the later
-// key. All that does not depend on the factor is decided once per
-// interval and cached in lc.
+// legoQuatKeys evaluates a LEGO rotation channel with keys (GetRotation,
+// docs/formats/lego-island.md#rotation): the 0x04 step and 0x02 negate
+// flags are read on the later key. All that does not depend on the factor
+// is decided once per interval and cached in lc.
 func legoQuatKeys(tr *formats.QuatTrack, t float64, c *cursor, lc *legoInterval, angles []legoTerms, bind, out *mgl32.Quat) {
 	i, k := int(*c), 2
 	if !c.inside(tr.Times, t) {

@@ -11,7 +11,8 @@ import (
 )
 
 // LEGO Island evaluation (formats.InterpLego), checked against values
-// worked by hand from the LEGO spec, section 1.3. Quaternions here are in
+// worked by hand from docs/formats/lego-island.md#evaluating-a-node.
+// Quaternions here are in
 // the model's column-vector convention unless a comment says "game".
 
 // legoRotZ is a rotation of deg degrees about Z.

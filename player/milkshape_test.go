@@ -102,8 +102,8 @@ func TestMilkShapeTimeline(t *testing.T) {
 	})
 }
 
-// TestMilkShapeVectors plays the hand-worked vectors of spec 3.1 through
-// the player: a rotated reference with a position key, two- and four-key
+// TestMilkShapeVectors plays the hand-worked vectors of
+// docs/formats/milkshape-anm.md#evaluating-a-joint through the player: a rotated reference with a position key, two- and four-key
 // Hermite, the shortest arc.
 func TestMilkShapeVectors(t *testing.T) {
 	f := &ms3d.File{AnimationFPS: 1, TotalFrames: 3, Joints: []ms3d.Joint{
@@ -148,10 +148,11 @@ func TestMilkShapeVectors(t *testing.T) {
 	}
 }
 
-// TestMilkShapeANM plays each clip of the seed's example over Cylindro:
-// bones of the set follow MilkShape's evaluation of the keys pulled from
-// the range (spec 3.2, tangents from the pulled keys too), bones outside
-// stay at their reference.
+// TestMilkShapeANM plays each clip of the ANM page's example
+// (gillius.org/cg3/anmfile.htm) over Cylindro: bones of the set follow
+// MilkShape's evaluation of the keys pulled from the range
+// (docs/formats/milkshape-anm.md#frames-and-clips, tangents from the
+// pulled keys too), bones outside stay at their reference.
 func TestMilkShapeANM(t *testing.T) {
 	model := readMilkShape(t, "../formats/anm/testdata/cylindro.ms3d")
 	text := readMilkShape(t, "../formats/anm/testdata/cylindro.anm")
@@ -223,7 +224,7 @@ func TestMilkShapeANM(t *testing.T) {
 	}
 }
 
-// loadCylindroRun opens the seed's example and returns its Legs/run clip,
+// loadCylindroRun opens the ANM page's example and returns its Legs/run clip,
 // the one with the most keys.
 func loadCylindroRun(tb testing.TB) (*formats.Skeleton, *formats.Clip) {
 	tb.Helper()
@@ -258,7 +259,7 @@ func TestMilkShapeSampleAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkSampleMilkShape plays the Legs/run clip of the seed's example
+// BenchmarkSampleMilkShape plays the Legs/run clip of the ANM page's example
 // forward at 60 Hz, as the viewer does.
 func BenchmarkSampleMilkShape(b *testing.B) {
 	sk, c := loadCylindroRun(b)

@@ -114,17 +114,58 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 // LocalToModelJob takes them: the local matrices into scratch, then the
 // products in parent-before-child order. The local matrices depend on
 // nothing but their transform, so the processor overlaps many bones'
-// work; the products, a chain from parent to child, then keep the
-// parent's entries in registers and read the local ones from memory.
+// work.
 func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch []affine) {
 	n := len(bones)
 	local, out, scratch = local[:n], out[:n], scratch[:n]
+	localMatrices(local, scratch)
+	for i := range bones {
+		l, o := &scratch[i], &out[i]
+		pi := bones[i].Parent
+		if uint(pi) >= uint(i) {
+			if pi < 0 {
+				*o = *l
+			} else {
+				composeAffine(&out[pi], l, o)
+			}
+			continue
+		}
+		// The parent's rotation part stays in registers and the local
+		// matrix comes in a column at a time: each value is loaded once,
+		// where holding the local matrix instead left too few registers
+		// and the compiler reloaded it for every row. (The parent is an
+		// earlier bone, so o is not p and the stores leave p as read.)
+		p := &out[pi]
+		a0, a1, a2, a3, a4, a5, a6, a7, a8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
+		b0, b1, b2 := l[0], l[1], l[2]
+		o[0] = float32(a0*b0) + float32(a3*b1) + float32(a6*b2)
+		o[1] = float32(a1*b0) + float32(a4*b1) + float32(a7*b2)
+		o[2] = float32(a2*b0) + float32(a5*b1) + float32(a8*b2)
+		b0, b1, b2 = l[3], l[4], l[5]
+		o[3] = float32(a0*b0) + float32(a3*b1) + float32(a6*b2)
+		o[4] = float32(a1*b0) + float32(a4*b1) + float32(a7*b2)
+		o[5] = float32(a2*b0) + float32(a5*b1) + float32(a8*b2)
+		b0, b1, b2 = l[6], l[7], l[8]
+		o[6] = float32(a0*b0) + float32(a3*b1) + float32(a6*b2)
+		o[7] = float32(a1*b0) + float32(a4*b1) + float32(a7*b2)
+		o[8] = float32(a2*b0) + float32(a5*b1) + float32(a8*b2)
+		b0, b1, b2 = l[9], l[10], l[11]
+		o[9] = (float32(a0*b0) + float32(a3*b1) + float32(a6*b2)) + p[9]
+		o[10] = (float32(a1*b0) + float32(a4*b1) + float32(a7*b2)) + p[10]
+		o[11] = (float32(a2*b0) + float32(a5*b1) + float32(a8*b2)) + p[11]
+	}
+}
+
+// localMatrices writes each transform's matrix, as Transform.WriteMat4
+// builds it, into the 3×4 scratch.
+func localMatrices(local []formats.Transform, scratch []affine) {
 	// The loop walks the slices rather than indexing them: the compiler
 	// then addresses each field from the element's pointer, where an
 	// index times the 40-byte stride costs it address arithmetic per
 	// field.
-	for ls, ms := local, scratch; len(ls) > 0 && len(ms) > 0; ls, ms = ls[1:], ms[1:] {
-		l, m := &ls[0], &ms[0]
+	ls := local
+	for i := 0; i < len(scratch) && len(ls) > 0; i, ls = i+1, ls[1:] {
+		l, m := &ls[0], &scratch[i]
 		w, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
 		n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
 		var s float32
@@ -140,35 +181,30 @@ func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch
 		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
 		m[9], m[10], m[11] = l.Translation[0], l.Translation[1], l.Translation[2]
 	}
-	for i := range bones {
-		l, o := &scratch[i], &out[i]
-		pi := bones[i].Parent
-		if pi < 0 {
-			*o = *l
-			continue
-		}
-		p := &out[pi]
-		a0, a1, a2, a3, a4, a5, a6, a7, a8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
-		t0, t1, t2 := p[9], p[10], p[11]
-		o[0] = float32(a0*l[0]) + float32(a3*l[1]) + float32(a6*l[2])
-		o[1] = float32(a1*l[0]) + float32(a4*l[1]) + float32(a7*l[2])
-		o[2] = float32(a2*l[0]) + float32(a5*l[1]) + float32(a8*l[2])
-		o[3] = float32(a0*l[3]) + float32(a3*l[4]) + float32(a6*l[5])
-		o[4] = float32(a1*l[3]) + float32(a4*l[4]) + float32(a7*l[5])
-		o[5] = float32(a2*l[3]) + float32(a5*l[4]) + float32(a8*l[5])
-		o[6] = float32(a0*l[6]) + float32(a3*l[7]) + float32(a6*l[8])
-		o[7] = float32(a1*l[6]) + float32(a4*l[7]) + float32(a7*l[8])
-		o[8] = float32(a2*l[6]) + float32(a5*l[7]) + float32(a8*l[8])
-		o[9] = (float32(a0*l[9]) + float32(a3*l[10]) + float32(a6*l[11])) + t0
-		o[10] = (float32(a1*l[9]) + float32(a4*l[10]) + float32(a7*l[11])) + t1
-		o[11] = (float32(a2*l[9]) + float32(a5*l[10]) + float32(a8*l[11])) + t2
+}
+
+// composeAffine writes p · l into o, reading all of p before it writes o
+// (which may be p).
+func composeAffine(p, l, o *affine) {
+	a0, a1, a2, a3, a4, a5, a6, a7, a8 := p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]
+	t0, t1, t2 := p[9], p[10], p[11]
+	var r affine
+	for c := 0; c < 12; c += 3 {
+		b0, b1, b2 := l[c], l[c+1], l[c+2]
+		r[c] = float32(a0*b0) + float32(a3*b1) + float32(a6*b2)
+		r[c+1] = float32(a1*b0) + float32(a4*b1) + float32(a7*b2)
+		r[c+2] = float32(a2*b0) + float32(a5*b1) + float32(a8*b2)
 	}
+	r[9] += t0
+	r[10] += t1
+	r[11] += t2
+	*o = r
 }
 
 // toWorldPrime2 composes as Metroid Prime 2: Echoes builds
 // CPoseAsTransforms (and PrimeWorldEditor's CBone::UpdateTransform does
-// the same, Metroid Prime spec 1.3): rotations chain without scale,
-// R_w = R_w(parent)·R; the position is P_w = P_w(parent) +
+// the same, docs/formats/metroid-prime.md#world-pose): rotations chain
+// without scale, R_w = R_w(parent)·R; the position is P_w = P_w(parent) +
 // R_w(parent)·(S_parent ⊙ T), the translation scaled by the parent's
 // local scale only; a bone's matrix is T(P_w)·R_w·S with its own local
 // scale. Scale is therefore never inherited, and a grandchild of a scaled

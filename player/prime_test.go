@@ -18,9 +18,10 @@ func primeQuatClose(a, b mgl32.Quat, eps float64) bool {
 		math.Abs(float64(a.V[1]-b.V[1])) <= eps && math.Abs(float64(a.V[2]-b.V[2])) <= eps
 }
 
-// Metroid Prime spec 3.5.10, CAnimMathUtils::Slerp as MP1 runs it, worked
-// by hand. The slerp branch takes its angle from CMath::FastArcCosR (a
-// polynomial up to |dot| 0.925, the library acos beyond) and its weights
+// CAnimMathUtils::Slerp as MP1 runs it
+// (docs/formats/metroid-prime.md#mp1-slerp), worked by hand. The slerp
+// branch takes its angle from CMath::FastArcCosR (a polynomial up to
+// |dot| 0.925, the library acos beyond) and its weights
 // from CMath::FastSinR, and normalises the sum, so where the weights are
 // equal (u = 0.5) the sine's error cancels and a true slerp's value comes
 // out; elsewhere the game's own values are expected, 1e-5 to 1e-4 from a
@@ -167,11 +168,12 @@ func primeSampleAt(a *formats.Asset, t float64) *player.Pose {
 	return p
 }
 
-// Spec 3.5.9: frames the bitmap leaves out are interpolated between the
-// keyed frames around them, u = (t/interval − prior)/(next − prior);
-// slerp (the game's, spec 3.5.10) for rotation, lerp for translation. The
-// clip is built by hand with keyed frames 0, 3 and 4 at 0.1 s, so the
-// expected values are exact.
+// Frames the bitmap leaves out are interpolated between the keyed frames
+// around them (docs/formats/metroid-prime.md#key-timing), u =
+// (t/interval − prior)/(next − prior); slerp (the game's,
+// docs/formats/metroid-prime.md#mp1-slerp) for rotation, lerp for
+// translation. The clip is built by hand with keyed frames 0, 3 and 4 at
+// 0.1 s, so the expected values are exact.
 func TestPrimeKeyBracketing(t *testing.T) {
 	times := []float64{0, 0.3, 0.4}
 	sk := &formats.Skeleton{Bones: []formats.Bone{{ID: 3, Parent: -1, Bind: formats.Identity()}}}
@@ -222,7 +224,7 @@ func TestPrimeKeyBracketing(t *testing.T) {
 
 // A compressed clip with gaps in its bitmap plays through the loader and
 // the player: keyed frames give the decoded keys; frames between are the
-// game's slerp and lerp at u from spec 3.5.9.
+// game's slerp and lerp at u from docs/formats/metroid-prime.md#key-timing.
 func TestPrimeBitmapGaps(t *testing.T) {
 	k := &prime.Keys{Frames: []int{0, 3, 4}, Channels: []prime.ChannelKeys{{
 		BoneID:      3,
@@ -245,7 +247,7 @@ func TestPrimeBitmapGaps(t *testing.T) {
 	tests := []struct {
 		t     float64
 		i     int     // prior key
-		u     float32 // spec 3.5.9
+		u     float32 // docs/formats/metroid-prime.md#key-timing
 		trans mgl32.Vec3
 	}{
 		{0.1, 0, 1.0 / 3, mgl32.Vec3{1, 0, 0}},
@@ -266,7 +268,8 @@ func TestPrimeBitmapGaps(t *testing.T) {
 
 func primeNear(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
 
-// Spec 3.2 sampling: a version 0 clip blends its last frame into frame 0.
+// A version 0 clip blends its last frame into frame 0
+// (docs/formats/metroid-prime.md#version-0-sampling).
 func TestPrimeV0EndOfClip(t *testing.T) {
 	k := &prime.Keys{Frames: []int{0, 1, 2}, Channels: []prime.ChannelKeys{{
 		BoneID:      0,
@@ -295,9 +298,10 @@ func TestPrimeV0EndOfClip(t *testing.T) {
 	}
 }
 
-// Spec 1.3 and 3.5.11 through the player: a bone without a channel keeps
-// the bind local offset and identity rotation; a translation channel
-// replaces the bind offset.
+// docs/formats/metroid-prime.md#bind-pose and
+// docs/formats/metroid-prime.md#bones-without-a-channel through the
+// player: a bone without a channel keeps the bind local offset and
+// identity rotation; a translation channel replaces the bind offset.
 func TestPrimeDemoBindAndWorld(t *testing.T) {
 	anim, cinf, evnt, err := prime.DemoFiles()
 	if err != nil {

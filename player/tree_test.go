@@ -105,8 +105,8 @@ func TestBlendEndsEqualChildren(t *testing.T) {
 	}
 }
 
-// TestBlendHandWorked blends two known poses at w = 0.3 (spec 2.1 Blend
-// rule). Root: 0° and 90° about Z give 27° about Z, q = (cos 13.5°, 0, 0,
+// TestBlendHandWorked blends two known poses at w = 0.3 (the Blend rule,
+// docs/formats/metroid-prime.md#blend-rules-per-game). Root: 0° and 90° about Z give 27° about Z, q = (cos 13.5°, 0, 0,
 // sin 13.5°) = (0.972370, 0, 0, 0.233445); translations (1, 0, 0) and
 // (0, 2, 0) give (0.7, 0.6, 0). "leg" has a translation (5, 0, 0) in A
 // only: MP1 takes the bind offset (0, -1, 0) (VHasOffset is A && B), MP2

@@ -74,8 +74,8 @@ func TestToWorldMatchesProduct(t *testing.T) {
 }
 
 // TestToWorldPrime2ScaledParent works a grandchild of a scaled bone by
-// hand under Echoes' rule (Metroid Prime spec 1.3; PrimeWorldEditor
-// CBone::UpdateTransform): the root scales by 2; the child sits at (1,0,0)
+// hand under Echoes' rule (docs/formats/metroid-prime.md#world-pose;
+// PrimeWorldEditor CBone::UpdateTransform): the root scales by 2; the child sits at (1,0,0)
 // turned 90° about Z with local scale (1, 0.5, 1); the grandchild sits at
 // (1,1,0) unturned and unscaled.
 //

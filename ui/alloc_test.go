@@ -7,20 +7,20 @@ import "testing"
 // makes no garbage.
 func TestTickDoesNotAllocate(t *testing.T) {
 	a := newTestApp(t)
-	a.st.SelectBone(4)
-	a.st.Seek(0.5)
-	a.syncWidgets()
+	a.st.Visibility().SelectBone(4)
+	a.st.Playback().Seek(0.5)
+	a.w.sync()
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Advance(1.0/60, a.crossed[:0])
-		a.syncWidgets()
-		a.onionSkin()
+		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.w.sync()
+		a.scene.onionSkin()
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick", n)
 	}
-	a.st.ToggleOnion()
-	a.st.Playing = true
-	a.onionSkin()
-	if n := testing.AllocsPerRun(50, func() { a.onionSkin() }); n != 0 {
+	a.runVerb("onion")
+	a.runVerb("play")
+	a.scene.onionSkin()
+	if n := testing.AllocsPerRun(50, func() { a.scene.onionSkin() }); n != 0 {
 		t.Errorf("%v allocations per onion-skin pose", n)
 	}
 }

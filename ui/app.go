@@ -16,13 +16,10 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/version"
-	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui"
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // Opener opens a path (or "demo:") into an asset.
@@ -57,8 +54,8 @@ type Options struct {
 	// first frame is then logged.
 	Started time.Time
 	// Actions is a script run once the window is up, before the
-	// screenshot's --after frames count (state.ParseActions).
-	Actions []state.Action
+	// screenshot's --after frames count (ParseActions).
+	Actions []Action
 	// Extensions are the file extensions the loaders read, for the file
 	// browser and next/previous file; nil means open.Extensions().
 	Extensions []string
@@ -81,34 +78,36 @@ type Options struct {
 	Trace bool
 }
 
-// App is the viewer's ebiten.Game.
+// App is the viewer's ebiten.Game. Its parts each have one concern: the
+// command table (commands.go), the widgets and their lists (panels.go),
+// the tree panel (characters.go), the 3D view (scene.go), the timeline
+// (timeline.go), the overlays (overlay.go), the in-app browser
+// (browser.go), GIF recording (record.go), the action script (script.go),
+// mouse and keys (input.go), and opening files (files.go).
 type App struct {
-	opt   Options
-	st    *state.State
-	ui    *ebitenui.UI
-	w     *widgets
-	kit   kit
-	input inputState
+	opt  Options
+	st   *state.State
+	cmds commandSet
+	ui   *ebitenui.UI
+	w    *widgets
+	kit  kit
 
-	pose    *player.Pose
-	world   *player.WorldPose
-	dl      render.DrawList
-	view    render.Options
-	crossed []int
-	root    mgl32.Mat4
+	in      input
+	scene   scene
+	tl      timeline
+	ov      overlay
+	browser browser
+	rec     recorder
+	script  script
+	paint   paintState
+	tracer  tracer
+	fill    filler
 
 	// Per-frame scratch, kept to avoid allocating each frame.
-	keys       []ebiten.Key
-	chars      []rune
-	keyTimes   []float64
-	ghostTimes []float64
-	ghosts     []*player.WorldPose
-	ghostPose  *player.Pose
-	fill       filler
-	shownSpeed float64
-	textOp     text.DrawOptions
-	ruler      rulerCache
-	status     statusKey
+	keys    []ebiten.Key
+	held    []ebiten.Key
+	chars   []rune
+	crossed []int
 
 	// lastTick is the wall time of the previous update, for real-time
 	// playback; fpsFrames and fpsSince measure the drawn frame rate.
@@ -116,29 +115,17 @@ type App struct {
 	fpsFrames int
 	fpsSince  time.Time
 
-	// script is what is left of Options.Actions; scriptWait counts frames
-	// a "wait" still holds it.
-	script     []state.Action
-	scriptWait int
-	drawn      bool
+	drawn       bool
+	pendingShot string
+	frames      int
+	shotDone    bool
+	done        bool
+	fatal       error
+	width       int
+	height      int
 	// sys is what differs between a desktop window and a browser page
 	// (system_desktop.go, system_js.go).
 	sys system
-
-	bannerRect   image.Rectangle
-	pendingShot  string
-	followAuto   bool
-	frameFigures render.Framing
-	needFrame    bool
-	frames       int
-	shotDone     bool
-	done         bool
-	fatal        error
-	width        int
-	height       int
-	paint        paintState
-	rec          recorder
-	tracer       tracer
 
 	// shotTicks counts a screenshot run's ticks after its script (step);
 	// drewSinceStep says a frame was drawn since its last tick.
@@ -168,7 +155,7 @@ func Run(opt Options) error {
 	go wakeTicker(stop)
 	err = ebiten.RunGame(app)
 	close(stop)
-	app.stopRecording()
+	app.rec.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -179,7 +166,7 @@ func Run(opt Options) error {
 // opens the demo-free empty state with the error shown, so the window still
 // comes up.
 func NewApp(opt Options) (*App, error) {
-	a := &App{opt: opt}
+	a := &App{opt: opt, cmds: newCommandSet()}
 	var err error
 	if a.kit, err = newKit(); err != nil {
 		return nil, err
@@ -198,23 +185,18 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st = state.New(opt.Path, asset)
 	if err != nil {
-		a.st.Err = err.Error()
+		a.st.Messages().ShowError(err.Error())
 	}
-	a.st.Exts = opt.Extensions
-	if opt.RecentFile != "" {
-		if err := a.st.LoadRecent(opt.RecentFile); err != nil {
-			opt.Log("recent files: " + err.Error())
-		}
-		if err == nil {
-			a.rememberRecent(opt.Path)
-		}
-	}
-	a.script = opt.Actions
+	a.st.Files().SetExts(opt.Extensions)
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a = a, a, a, a, a, a, a
+	a.ov.help = helpItems(a.cmds.list)
+	a.loadRecent(err == nil)
+	a.script.left = opt.Actions
 	a.fill = newFiller()
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
-	a.view = render.DefaultOptions()
+	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
@@ -227,7 +209,7 @@ func emptyAsset() *formats.Asset {
 }
 
 func (a *App) title() string {
-	name := a.st.Path
+	name := a.st.Path()
 	if name == "" || name == "demo:" {
 		name = "built-in demo"
 	}
@@ -236,112 +218,23 @@ func (a *App) title() string {
 
 // assetChanged rebuilds what depends on the open asset.
 func (a *App) assetChanged() {
-	sk := a.st.Asset.Skeleton
-	a.pose = player.NewPose(sk)
-	a.world = player.NewWorldPose(sk)
-	a.ghostPose = player.NewPose(sk)
-	a.ghosts = a.ghosts[:0]
-	a.st.Helper = render.HelperBones(sk, a.st.Asset.Clips)
-	a.root = render.SceneRoot(a.st.Asset.Coords)
-	cam := render.DefaultCamera()
-	cam.Yaw += a.st.Asset.Coords.FrontYaw
-	a.st.Camera = cam
-	a.refreshLists()
-	// Framing needs the laid-out viewport's aspect: do it at the next draw.
-	a.needFrame = true
-	a.followAuto = true
+	a.scene.reset()
+	a.w.refreshLists()
 	ebiten.SetWindowTitle(a.title())
 }
 
+// selectClipByName shows the clip or animation --clip names: a character
+// set's animation, else a clip by name or index.
 func (a *App) selectClipByName(sel string) {
-	if i := a.st.AnimByName(sel); i >= 0 {
-		_ = a.st.SelectAnim(i) // a character set's animation; a failed build shows its error
+	if i := a.st.Tree().AnimByName(sel); i >= 0 {
+		_ = a.st.Tree().SelectAnim(i) // a character set's animation; a failed build shows its error
 		return
 	}
-	for i, c := range a.st.Asset.Clips {
-		if c.Name == sel || fmt.Sprint(i) == sel {
-			a.st.SelectClip(i)
-			return
-		}
-	}
-	a.st.Err = fmt.Sprintf("no clip %q", sel)
-}
-
-// open replaces the asset with the file at path; on failure the old asset
-// stays and the error shows.
-func (a *App) open(path string) {
-	asset, err := a.openPath(path)
-	if err != nil {
-		a.st.Err = err.Error()
-		a.opt.Log(err.Error())
+	if i := a.st.ClipByName(sel); i >= 0 {
+		a.st.SelectClip(i)
 		return
 	}
-	a.st.SetAsset(path, asset)
-	a.assetChanged()
-	a.rememberRecent(path)
-}
-
-func (a *App) openEntry(entry string) {
-	asset, err := a.openPathEntry(a.st.Path, entry)
-	if err != nil {
-		a.st.Err = err.Error()
-		a.opt.Log(err.Error())
-		return
-	}
-	a.st.SetAsset(a.st.Path, asset)
-	a.assetChanged()
-}
-
-// openPath opens a file after the first: with the user's choices but
-// its first entry.
-func (a *App) openPath(path string) (*formats.Asset, error) {
-	if a.opt.Open != nil {
-		return a.opt.Open(path)
-	}
-	o := a.opt.Load
-	o.Entry = ""
-	return open.Path(path, o)
-}
-
-// openPathEntry opens an entry of the container at path.
-func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
-	if a.opt.OpenEntry != nil {
-		return a.opt.OpenEntry(path, entry)
-	}
-	return open.Entry(path, entry, a.opt.Load)
-}
-
-// frameAll fits the camera to the figures over the whole clip through
-// render.ClipFraming, the same framing `animview render` uses: static scene
-// roots that only place figures far away are left out. When the figures
-// travel far compared with their own size (a flight, a long walk), it turns
-// on follow mode and frames them around the tracked point instead, so they
-// are not specks in a wide shot.
-func (a *App) frameAll() {
-	var src player.Sampler
-	if s := a.st.Sampler(); s != nil {
-		src = s // nil when nothing plays
-	}
-	a.frameFigures = render.ClipFraming(a.st.Asset.Skeleton, src, a.root, 32)
-	if a.st.Show != render.ShowBones {
-		a.frameFigures.AddMeshes(a.st.Asset.Skeleton, a.st.Asset.Meshes, a.root)
-	}
-	if a.followAuto {
-		a.followAuto = false
-		a.st.Follow = a.frameFigures.Travels
-	}
-	vp := a.viewport()
-	aspect := 1.0
-	if vp.H > 0 {
-		aspect = float64(vp.W / vp.H)
-	}
-	a.frameFigures.Aim(&a.st.Camera, aspect, a.st.Follow)
-}
-
-// followTarget is where the camera looks in follow mode: the figures'
-// tracked point.
-func (a *App) followTarget() mgl32.Vec3 {
-	return a.frameFigures.Track(a.world, a.root)
+	a.st.Messages().ShowError(fmt.Sprintf("no clip %q", sel))
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -349,8 +242,9 @@ func (a *App) followTarget() mgl32.Vec3 {
 func (a *App) Update() (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			a.st.Err = fmt.Sprintf("internal error: %v", r)
-			a.opt.Log(a.st.Err)
+			msg := fmt.Sprintf("internal error: %v", r)
+			a.st.Messages().ShowError(msg)
+			a.opt.Log(msg)
 			err = nil
 		}
 	}()
@@ -361,7 +255,7 @@ func (a *App) Update() (err error) {
 		a.openDropped(files)
 	}
 	a.pollChooser()
-	a.pollRecording()
+	a.rec.poll()
 	a.ui.Update()
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
@@ -372,18 +266,18 @@ func (a *App) Update() (err error) {
 	a.drewSinceStep = false
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
-	if stepping && a.drawn && !a.needFrame && (len(a.script) > 0 || a.scriptWait > 0) {
-		a.runScript()
+	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
+		a.script.run()
 	}
-	a.handleInput()
-	a.traceInput()
+	a.in.handle()
+	a.tracer.input(a)
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {
-			a.crossed = a.st.Advance(dt, a.crossed)
+			a.crossed = a.st.Playback().Advance(dt, a.crossed)
 		}
 	}
-	a.syncWidgets()
+	a.w.sync()
 	return nil
 }
 
@@ -410,10 +304,10 @@ func (a *App) step() (float64, bool) {
 	if a.opt.Screenshot == "" {
 		return a.tick(), true
 	}
-	if !a.drawn || a.needFrame || a.rec.hold || a.shotTicks >= a.opt.After {
+	if !a.drawn || a.scene.needFrame || a.script.hold || a.shotTicks >= a.opt.After {
 		return 0, false
 	}
-	if len(a.script) == 0 && a.scriptWait == 0 {
+	if !a.script.pending() {
 		a.shotTicks++
 	}
 	return 1 / float64(ebiten.TPS()), true
@@ -431,80 +325,42 @@ func (a *App) countFrame() {
 	}
 	a.fpsFrames++
 	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
-		a.st.FPS = float64(a.fpsFrames) / el
+		a.st.Playback().SetFPS(float64(a.fpsFrames) / el)
 		a.fpsFrames, a.fpsSince = 0, now
 	}
-}
-
-// openDropped opens the first dropped file by its real path, so that its
-// siblings (a CINF beside an ANIM) are found. Files without one (a
-// browser's) go to OpenFiles together.
-func (a *App) openDropped(files fs.FS) {
-	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		f, err := files.Open(p)
-		if err != nil {
-			return nil
-		}
-		defer f.Close()
-		if ap, ok := f.(interface{ AbsPath() string }); ok {
-			a.open(ap.AbsPath())
-		} else {
-			a.openFiles(files)
-		}
-		return fs.SkipAll
-	})
-}
-
-// openFiles opens files handed over without paths on disk through
-// Options.OpenFiles, which picks the one to open.
-func (a *App) openFiles(files fs.FS) {
-	if a.opt.OpenFiles == nil {
-		a.st.Err = "these files have no path on disk to open them by"
-		return
-	}
-	p, err := a.opt.OpenFiles(files)
-	if err != nil {
-		a.st.Err = err.Error()
-		a.opt.Log(err.Error())
-		return
-	}
-	a.open(p)
 }
 
 // Draw renders the 3D view under the panels.
 func (a *App) Draw(screen *ebiten.Image) {
 	defer func() {
 		if r := recover(); r != nil {
-			a.st.Err = fmt.Sprintf("internal error while drawing: %v", r)
+			a.st.Messages().ShowError(fmt.Sprintf("internal error while drawing: %v", r))
 		}
 	}()
 	if !a.shouldDraw() {
 		return
 	}
-	th := a.view.Theme
+	th := a.scene.opts.Theme
 	screen.Fill(th.Background)
 	vp := a.viewport()
-	if a.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
-		a.needFrame = false
-		a.frameAll()
+	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
+		a.scene.needFrame = false
+		a.scene.frameAll()
 	}
-	a.drawScene(screen, vp)
+	a.scene.draw(screen, vp)
 	a.ui.Draw(screen)
-	a.drawTimeline(screen)
-	a.drawFrameBox(screen)
-	a.drawOverlay(screen, vp)
-	a.drawRecording(screen, vp)
-	a.drawBrowser(screen)
+	a.tl.draw(screen)
+	a.tl.drawFrameBox(screen)
+	a.ov.draw(screen, vp)
+	a.rec.draw(screen, vp)
+	a.browser.draw(screen)
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true
 	a.drewSinceStep = true
 	a.logFirstFrame()
-	a.traceFrame()
-	if len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
+	a.tracer.frame(a)
+	if !a.script.pending() && !a.script.hold {
 		a.frames++
 	}
 	if a.opt.Screenshot != "" && !a.shotDone && a.shotTicks >= a.opt.After {
@@ -518,65 +374,6 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 		a.done = true
 	}
-}
-
-func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
-	st := a.st
-	sk := st.Asset.Skeleton
-	if s := st.Sampler(); s != nil && !st.BindPose {
-		s.Sample(st.Time, a.pose)
-		st.HoldInPlace(a.pose)
-	} else {
-		a.pose.SetBind(sk)
-	}
-	player.ToWorld(sk, a.pose, a.world)
-	a.view.Labels = st.Labels
-	a.view.Grid = st.Grid
-	a.view.HideHelpers = st.HideHelpers
-	a.view.SelectedAxes = st.Axes
-	a.view.Show = st.Show
-	sc := render.Scene{
-		Skeleton: sk, World: a.world, Visible: a.pose.Visible, Hidden: st.HiddenBones,
-		Selected: st.Selected, Root: a.root, CameraMarker: a.cameraMarker(),
-		Links: a.frameFigures.Link,
-		Dim:   st.Dim, Helper: st.Helper, Ghosts: a.onionSkin(),
-		Meshes: st.Asset.Meshes,
-	}
-	cam := st.Camera
-	if st.Follow && len(sk.Bones) > 0 {
-		cam.Target = a.followTarget()
-	}
-	if st.ThroughCamera {
-		if lf := a.throughCamera(); lf != nil {
-			cam.Through = lf
-		}
-	}
-	render.Build(&a.dl, &sc, cam, vp, a.view)
-	a.paint.drawer.Draw(screen, &a.dl, a.kit.small)
-}
-
-// onionSkin fills the ghost poses a few frames around the current time,
-// reusing their storage; nil when onion skin is off.
-func (a *App) onionSkin() []*player.WorldPose {
-	st := a.st
-	s := st.Sampler()
-	if s == nil || st.BindPose {
-		return nil
-	}
-	a.ghostTimes = st.GhostTimes(a.ghostTimes[:0])
-	if len(a.ghostTimes) == 0 {
-		return nil
-	}
-	sk := st.Asset.Skeleton
-	for len(a.ghosts) < len(a.ghostTimes) {
-		a.ghosts = append(a.ghosts, player.NewWorldPose(sk))
-	}
-	for i, t := range a.ghostTimes {
-		s.Sample(t, a.ghostPose)
-		st.HoldInPlace(a.ghostPose)
-		player.ToWorld(sk, a.ghostPose, a.ghosts[i])
-	}
-	return a.ghosts[:len(a.ghostTimes)]
 }
 
 // viewport is the screen area between the panels.
@@ -603,6 +400,3 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	}
 	return nil
 }
-
-// State returns the viewer state, for callers that drive it with actions.
-func (a *App) State() *state.State { return a.st }

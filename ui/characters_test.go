@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 )
 
@@ -14,13 +13,10 @@ import (
 func newPakApp(t *testing.T) *App {
 	t.Helper()
 	path := filepath.Join("..", "formats", "prime", "pak", "testdata", "DemoSet-mp1.pak")
-	a, err := NewApp(Options{Path: path, Log: func(string) {}, Width: 800, Height: 600})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newApp(t, Options{Path: path, Width: 800, Height: 600})
 	// ebitenui makes a button's text when it validates the widgets.
 	a.w.root.Validate()
-	a.syncWidgets()
+	a.w.sync()
 	return a
 }
 
@@ -28,7 +24,7 @@ func newPakApp(t *testing.T) *App {
 func clipLabels(a *App) []string {
 	var out []string
 	for _, e := range a.w.clips.Entries() {
-		out = append(out, strings.TrimSpace(a.clipLabel(e)))
+		out = append(out, strings.TrimSpace(a.w.clipLabel(e)))
 	}
 	return out
 }
@@ -36,7 +32,7 @@ func clipLabels(a *App) []string {
 func treeLabels(a *App) []string {
 	var out []string
 	for _, e := range a.w.tree.entries {
-		out = append(out, a.treeLabel(e))
+		out = append(out, a.w.treeLabel(e))
 	}
 	return out
 }
@@ -44,7 +40,7 @@ func treeLabels(a *App) []string {
 func animEntryNamed(t *testing.T, a *App, name string) *animEntry {
 	t.Helper()
 	for _, e := range a.w.tree.animEntries {
-		if a.st.AnimList()[e.index].Name == name {
+		if a.st.Tree().AnimList()[e.index].Name == name {
 			return e
 		}
 	}
@@ -62,14 +58,14 @@ func TestCharacterList(t *testing.T) {
 		t.Error("the tree panel is hidden for a character set")
 	}
 	// The other character opens with its animations under it.
-	a.onClipSelected(&containerEntry{name: "Crawler_Calm"}, nil)
-	a.syncWidgets()
+	a.w.onClipSelected(&containerEntry{name: "Crawler_Calm"}, nil)
+	a.w.sync()
 	if got := clipLabels(a); len(got) != 9 || got[0] != "[Crawler]" || got[1] != "> [Crawler_Calm]" || got[2] != "walk  · Play" {
 		t.Errorf("after opening Crawler_Calm: %q", got)
 	}
 	// A file without a character set hides the panel.
 	d := newTestApp(t)
-	d.syncWidgets()
+	d.w.sync()
 	if d.w.tree.panel.GetWidget().GetVisibility() != widget.Visibility_Hide {
 		t.Error("the tree panel shows for the demo")
 	}
@@ -77,70 +73,76 @@ func TestCharacterList(t *testing.T) {
 
 func TestTreePanel(t *testing.T) {
 	a := newPakApp(t)
-	a.onClipSelected(animEntryNamed(t, a, "walk_blend"), nil)
-	a.syncWidgets()
+	a.w.onClipSelected(animEntryNamed(t, a, "walk_blend"), nil)
+	a.w.sync()
 	if got := strings.Join(treeLabels(a), "|"); got != "Blend  B 0.30|    A: Play walk  #0|    B: Play idle  #1" {
 		t.Errorf("tree lines %q", got)
 	}
-	if a.w.tree.minus.GetWidget().Disabled || !a.w.tree.pin.GetWidget().Disabled {
+	b := a.w.buttons
+	if b["weight-down"].GetWidget().Disabled || !b["toggle-pin"].GetWidget().Disabled {
 		t.Error("a Blend's tree: the weight buttons are off or the pin is on")
 	}
-	a.nudgeWeight(treeStep)
-	a.syncWidgets()
-	if w := a.st.BlendWeight(a.st.CurrentTree()); w != 0.4 {
+	click(t, a, "weight-up")
+	a.w.sync()
+	tr := a.st.Tree()
+	if w := tr.BlendWeight(tr.CurrentTree()); w != 0.4 {
 		t.Errorf("weight after +: %v", w)
 	}
 	if got := treeLabels(a)[0]; got != "Blend  B 0.40 (file 0.30)" {
 		t.Errorf("root line after +: %q", got)
 	}
 	for i := 0; i < 10; i++ {
-		a.nudgeWeight(-treeStep)
+		click(t, a, "weight-down")
 	}
-	if w := a.st.BlendWeight(a.st.CurrentTree()); w != 0 {
+	if w := tr.BlendWeight(tr.CurrentTree()); w != 0 {
 		t.Errorf("weight after ten -: %v", w)
 	}
 
 	// A Random's child line pins it; the button then unpins.
-	a.onClipSelected(animEntryNamed(t, a, "random_idle"), nil)
-	a.syncWidgets()
+	a.w.onClipSelected(animEntryNamed(t, a, "random_idle"), nil)
+	a.w.sync()
 	child := a.w.tree.entries[2]
-	a.onTreeLine(child, nil)
-	if a.w.tree.pin.GetWidget().Disabled || !a.w.tree.minus.GetWidget().Disabled {
+	a.w.onTreeLine(child, nil)
+	if b["toggle-pin"].GetWidget().Disabled || !b["weight-down"].GetWidget().Disabled {
 		t.Error("a Random's child: the pin is off or the weight buttons on")
 	}
-	a.togglePin()
-	a.syncWidgets()
-	root := a.st.CurrentTree()
-	if p, ok := a.st.Tree.Pins[root]; !ok || p != 1 || a.st.Tree.Drawn[root] != 1 {
-		t.Errorf("pin: %v %v, drawn %d", p, ok, a.st.Tree.Drawn[root])
+	click(t, a, "toggle-pin")
+	a.w.sync()
+	root := tr.CurrentTree()
+	p, ok := tr.Pin(root)
+	if drawn, _ := tr.Drawn(root); !ok || p != 1 || drawn != 1 {
+		t.Errorf("pin: %v %v, drawn %d", p, ok, drawn)
 	}
-	if got := a.w.tree.pin.Text().Label; got != "Unpin" {
+	if got := b["toggle-pin"].Text().Label; got != "Unpin" {
 		t.Errorf("pin button %q", got)
 	}
 	if got := treeLabels(a); !strings.Contains(got[0], "pinned 2") || !strings.Contains(got[2], "← plays") {
 		t.Errorf("tree lines %q", got)
 	}
-	a.togglePin()
-	if _, ok := a.st.Tree.Pins[root]; ok {
+	click(t, a, "toggle-pin")
+	if _, ok := tr.Pin(root); ok {
 		t.Error("still pinned")
 	}
 
 	// The picker: from is the animation chosen, to cycles; Play previews.
-	if a.st.Tree.From != a.st.AnimByName("random_idle") {
-		t.Errorf("from %d", a.st.Tree.From)
+	pn := a.st.TreePanel()
+	if pn.From() != tr.AnimByName("random_idle") {
+		t.Errorf("from %d", pn.From())
 	}
-	to := a.st.Tree.To
-	a.cyclePick(1)
-	if a.st.Tree.To != (to+1)%len(a.st.AnimList()) || a.w.tree.to.Text().Label != a.st.AnimList()[a.st.Tree.To].Name {
-		t.Errorf("to %d labelled %q", a.st.Tree.To, a.w.tree.to.Text().Label)
+	to := pn.To()
+	click(t, a, "pick-to")
+	a.w.sync()
+	if pn.To() != (to+1)%len(tr.AnimList()) || b["pick-to"].Text().Label != tr.AnimList()[pn.To()].Name {
+		t.Errorf("to %d labelled %q", pn.To(), b["pick-to"].Text().Label)
 	}
-	a.treeAction(a.st.PlayTransition(a.st.Tree.From, a.st.Tree.To))
-	a.syncWidgets()
-	if a.st.Tree.Transition == nil || !strings.HasPrefix(a.w.tree.info.Label, "previewing") || a.st.Err != "" {
-		t.Errorf("preview %+v, info %q, err %q", a.st.Tree.Transition, a.w.tree.info.Label, a.st.Err)
+	click(t, a, "transition")
+	a.w.sync()
+	tp, previewing := tr.Transition()
+	if !previewing || !strings.HasPrefix(a.w.tree.info.Label, "previewing") || a.st.Messages().Err() != "" {
+		t.Errorf("preview %+v, info %q, err %q", tp, a.w.tree.info.Label, a.st.Messages().Err())
 	}
 	// The preview's events are the event list's.
-	if len(a.w.eventEntries) != len(a.st.CurrentClip().Events) {
+	if len(a.w.eventEntries) != len(a.st.CurrentClip().Events) || tp.From != pn.From() {
 		t.Errorf("event list %d, events %d", len(a.w.eventEntries), len(a.st.CurrentClip().Events))
 	}
 }
@@ -151,25 +153,77 @@ func TestTreePanel(t *testing.T) {
 func TestTreeTickDoesNotAllocate(t *testing.T) {
 	a := newPakApp(t)
 	for _, script := range []string{"anim walk_blend", "anim sequence", "transition walk phase"} {
-		acts, err := state.ParseActions(script)
+		acts, err := ParseActions(script)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.st.Apply(acts[0]); err != nil {
+		if err := a.script.apply(acts[0]); err != nil {
 			t.Fatal(err)
 		}
-		a.syncWidgets()
-		a.st.Playing = true
+		a.w.sync()
+		p := a.st.Playback()
+		p.Play()
 		if n := testing.AllocsPerRun(50, func() {
-			a.crossed = a.st.Advance(1.0/60, a.crossed[:0])
-			a.st.Sampler().Sample(a.st.Time, a.pose)
+			a.crossed = p.Advance(1.0/60, a.crossed[:0])
+			a.st.Sampler().Sample(p.Time(), a.scene.pose)
 		}); n != 0 {
 			t.Errorf("%s: %v allocations per played frame", script, n)
 		}
-		a.st.Playing = false
-		a.syncWidgets()
-		if n := testing.AllocsPerRun(50, func() { a.syncWidgets() }); n != 0 {
+		p.Pause()
+		a.w.sync()
+		if n := testing.AllocsPerRun(50, func() { a.w.sync() }); n != 0 {
 			t.Errorf("%s: %v allocations per paused tick", script, n)
+		}
+	}
+}
+
+// click clicks command verb's button, as the mouse does when the button
+// is enabled (buttonRow makes the button run the verb; ebitenui would
+// deliver the click at its next update).
+func click(t *testing.T, a *App, verb string) {
+	t.Helper()
+	b := a.w.buttons[verb]
+	if b == nil {
+		t.Fatalf("no button for %s", verb)
+	}
+	if !b.GetWidget().Disabled {
+		a.runVerb(verb)
+	}
+}
+
+// TestTreeActions runs the tree's verbs as a script does.
+func TestTreeActions(t *testing.T) {
+	a := newPakApp(t)
+	tr := a.st.Tree()
+	acts, err := ParseActions("anim walk_blend; weight / 1; pin 0 1; reseed 5; transition walk idle; transition-at walk idle 0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, act := range acts {
+		err := a.script.apply(act)
+		switch {
+		case i == 2 && err == nil:
+			t.Errorf("pin on a Play succeeded")
+		case i != 2 && err != nil:
+			t.Errorf("%s: %v", act, err)
+		}
+		if i == 1 && tr.BlendWeight(tr.CurrentTree()) != 1 {
+			t.Errorf("weight / 1: %v", tr.BlendWeight(tr.CurrentTree()))
+		}
+		if i == 3 && tr.Seed() != 5 {
+			t.Errorf("reseed: %v", tr.Seed())
+		}
+	}
+	if tp, ok := tr.Transition(); !ok || tp.FromTime != 0.2 {
+		t.Errorf("transition-at: %+v", tp)
+	}
+	for _, bad := range []string{"anim nothing", "weight 5 0.5", "weight / x", "transition walk", "reseed -1", "select-node 9"} {
+		acts, err := ParseActions(bad)
+		if err == nil {
+			err = a.script.apply(acts[0])
+		}
+		if err == nil {
+			t.Errorf("%q: no error", bad)
 		}
 	}
 }

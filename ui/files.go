@@ -1,24 +1,138 @@
 package ui
 
 import (
-	"image/color"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/recent"
 	"github.com/animview/animview/ui/state"
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
+
+// Opening files and writing outputs: the window reads and writes files,
+// the state (ui/state) is told what came of it.
+
+// open replaces the asset with the file at path; on failure the old asset
+// stays and the error shows.
+func (a *App) open(path string) {
+	asset, err := a.openPath(path)
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	a.st.SetAsset(path, asset)
+	a.assetChanged()
+	a.rememberRecent(path)
+}
+
+// openEntry opens entry of the open container file.
+func (a *App) openEntry(entry string) {
+	asset, err := a.openPathEntry(a.st.Path(), entry)
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	a.st.SetAsset(a.st.Path(), asset)
+	a.assetChanged()
+}
+
+// openPath opens a file after the first: with the user's choices but
+// its first entry.
+func (a *App) openPath(path string) (*formats.Asset, error) {
+	if a.opt.Open != nil {
+		return a.opt.Open(path)
+	}
+	o := a.opt.Load
+	o.Entry = ""
+	return open.Path(path, o)
+}
+
+// openPathEntry opens an entry of the container at path.
+func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
+	if a.opt.OpenEntry != nil {
+		return a.opt.OpenEntry(path, entry)
+	}
+	return open.Entry(path, entry, a.opt.Load)
+}
+
+// stepClip moves between clips, or between a container's animations.
+func (a *App) stepClip(d int) {
+	if e := a.st.StepAnimation(d); e != "" {
+		a.openEntry(e)
+		return
+	}
+	a.w.clipChanged()
+}
+
+// openDropped opens the first dropped file by its real path, so that its
+// siblings (a CINF beside an ANIM) are found. Files without one (a
+// browser's) go to Options.OpenFiles together.
+func (a *App) openDropped(files fs.FS) {
+	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		f, err := files.Open(p)
+		if err != nil {
+			return nil
+		}
+		defer f.Close()
+		if ap, ok := f.(interface{ AbsPath() string }); ok {
+			a.open(ap.AbsPath())
+		} else {
+			a.openFiles(files)
+		}
+		return fs.SkipAll
+	})
+}
+
+// openFiles opens files handed over without paths on disk through
+// Options.OpenFiles, which picks the one to open.
+func (a *App) openFiles(files fs.FS) {
+	if a.opt.OpenFiles == nil {
+		a.st.Messages().ShowError("these files have no path on disk to open them by")
+		return
+	}
+	p, err := a.opt.OpenFiles(files)
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	a.open(p)
+}
 
 // openSibling opens the next (d > 0) or previous readable file in the
 // open file's folder (Ctrl+PgDn, Ctrl+PgUp).
 func (a *App) openSibling(d int) {
-	p, ok := a.st.SiblingFile(a.st.Path, d)
+	p, ok := folder.Sibling(a.st.Path(), d, a.st.Files().Exts())
 	if !ok {
-		a.st.Notify("no other readable file in this folder", time.Now())
+		a.st.Messages().Notify("no other readable file in this folder", time.Now())
 		return
 	}
 	a.open(p)
+}
+
+// loadRecent reads the recent files, when the window keeps them
+// (Options.RecentFile), and adds the first file to them if it opened.
+func (a *App) loadRecent(opened bool) {
+	if a.opt.RecentFile == "" {
+		return
+	}
+	list, err := recent.Load(a.opt.RecentFile, state.MaxRecent)
+	if err != nil {
+		a.opt.Log("recent files: " + err.Error())
+	}
+	a.st.Files().SetRecent(list)
+	if opened {
+		a.rememberRecent(a.opt.Path)
+	}
 }
 
 // rememberRecent adds path to the recent files and saves them, quietly:
@@ -27,111 +141,22 @@ func (a *App) rememberRecent(path string) {
 	if a.opt.RecentFile == "" {
 		return
 	}
-	a.st.AddRecent(path)
-	if err := a.st.SaveRecent(a.opt.RecentFile); err != nil {
+	if path != "" && path != "demo:" {
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+	}
+	f := a.st.Files()
+	f.AddRecent(path)
+	if err := recent.Save(a.opt.RecentFile, f.Recent()); err != nil {
 		a.opt.Log("recent files: " + err.Error())
-	}
-}
-
-// browserRowH is the height of a row of the in-app browser.
-const browserRowH = 18
-
-// browserRect is where the browser is drawn: most of the 3D view.
-func (a *App) browserRows() (x, y, w float32, rows int) {
-	vp := a.viewport()
-	x, y, w = vp.X+16, vp.Y+60, vp.W-32
-	rows = max(1, int((vp.H-80)/browserRowH))
-	return
-}
-
-// browserFirst is the first row shown, keeping the cursor in sight.
-func browserFirst(cursor, rows int) int { return max(0, cursor-rows+1) }
-
-// browserInput handles keys and clicks while the browser is open.
-func (a *App) browserInput(mx, my int) {
-	st := a.st
-	b := st.Browser
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if len(a.chars) > 0 {
-		st.BrowserType(string(a.chars))
-	}
-	rep := func(k ebiten.Key) bool {
-		d := inpututil.KeyPressDuration(k)
-		return d == 1 || (d > 20 && d%3 == 0)
-	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		st.CloseBrowser()
-	case rep(ebiten.KeyBackspace):
-		st.BrowserBackspace()
-	case rep(ebiten.KeyDown):
-		st.BrowserMove(1)
-	case rep(ebiten.KeyUp):
-		st.BrowserMove(-1)
-	case rep(ebiten.KeyPageDown):
-		st.BrowserMove(10)
-	case rep(ebiten.KeyPageUp):
-		st.BrowserMove(-10)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		if p := st.BrowserChoose(b.Cursor); p != "" {
-			a.open(p)
-		}
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		x, y, w, rows := a.browserRows()
-		row := int((float32(my) - y) / browserRowH)
-		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			i := browserFirst(b.Cursor, rows) + row
-			if p := st.BrowserChoose(i); p != "" {
-				a.open(p)
-			}
-		} else if !a.inView(mx, my) {
-			st.CloseBrowser()
-		}
-	}
-}
-
-// drawBrowser draws the in-app browser over the 3D view.
-func (a *App) drawBrowser(screen *ebiten.Image) {
-	b := a.st.Browser
-	if b == nil {
-		return
-	}
-	vp := a.viewport()
-	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
-	face := a.kit.small
-	maxW := int(vp.W) - 40
-	a.drawText(screen, a.fitText("Open: "+b.Dir, a.kit.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, a.kit.face)
-	hint := "type to filter: " + b.Filter + "_   ↑↓ Enter open · Esc close"
-	if b.Err != "" {
-		hint = b.Err
-	}
-	a.drawText(screen, a.fitText(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
-	x, y, w, rows := a.browserRows()
-	first := browserFirst(b.Cursor, rows)
-	for k := 0; k < rows && first+k < len(b.Entries); k++ {
-		e := b.Entries[first+k]
-		ry := y + float32(k*browserRowH)
-		if first+k == b.Cursor {
-			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, colAccentLo)
-		}
-		c := colText
-		switch {
-		case e.Dir:
-			c = colAccent
-		case e.Recent:
-			c = colWarn
-		}
-		a.drawText(screen, a.fitText(e.Name, face, int(w)), float64(x), float64(ry), c, face)
-	}
-	if len(b.Entries) == 0 {
-		a.drawText(screen, "no folder or readable file matches", float64(x), float64(y), colDim, face)
 	}
 }
 
 // requestScreenshot saves the next frame beside the working folder's
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
-	a.pendingShot = state.ScreenshotName(a.opt.ShotDir, time.Now())
+	a.pendingShot = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
 }
 
 // safeName keeps a bone name usable in a file name.

@@ -8,6 +8,7 @@ import (
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestFrameAllFramesTheFigures: the viewer's F (and its initial framing,
@@ -27,27 +28,25 @@ func TestFrameAllFramesTheFigures(t *testing.T) {
 		}
 		return f.Asset("scene_far")
 	}
-	a, err := NewApp(Options{Path: path, Open: open, Log: func(string) {}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	before := a.st.Camera
-	a.frameAll()
-	sk := a.st.Asset.Skeleton
+	a := newApp(t, Options{Path: path, Open: open})
+	before := a.st.View().Camera()
+	a.press(ebiten.KeyF, 0)
+	sk := a.st.Asset().Skeleton
 	want := before
-	f := render.ClipFraming(sk, player.NewClipSampler(sk, a.st.CurrentClip()), a.root, 32)
+	f := render.ClipFraming(sk, player.NewClipSampler(sk, a.st.CurrentClip()), a.scene.root, 32)
 	f.Aim(&want, 1, false)
-	if a.st.Camera != want {
-		t.Errorf("F gave %+v, ClipFraming %+v", a.st.Camera, want)
+	cam := a.st.View().Camera()
+	if cam != want {
+		t.Errorf("F gave %+v, ClipFraming %+v", cam, want)
 	}
-	if a.st.Follow {
+	if a.st.View().Follow() {
 		t.Error("figures on the spot turned follow on")
 	}
-	if x := a.st.Camera.Target[0]; x < 43 || x > 47 || a.st.Camera.Distance > 15 {
-		t.Errorf("camera looks at %v from %v: not at the figures", a.st.Camera.Target, a.st.Camera.Distance)
+	if x := cam.Target[0]; x < 43 || x > 47 || cam.Distance > 15 {
+		t.Errorf("camera looks at %v from %v: not at the figures", cam.Target, cam.Distance)
 	}
 	// The scene root's sticks are drawn as links.
-	if len(a.frameFigures.Link) != len(sk.Bones) || !a.frameFigures.Link[1] {
-		t.Errorf("links %v", a.frameFigures.Link)
+	if len(a.scene.framing.Link) != len(sk.Bones) || !a.scene.framing.Link[1] {
+		t.Errorf("links %v", a.scene.framing.Link)
 	}
 }

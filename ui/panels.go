@@ -2,9 +2,11 @@ package ui
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +35,11 @@ type containerEntry struct{ name string }
 type boneEntry struct{ index, depth int }
 type eventEntry struct{ index int }
 
+// widgets are the panels around the 3D view: the clip, bone and event
+// lists, the inspector, the status line and the command buttons, which
+// they keep in step with the state once per tick (sync).
 type widgets struct {
+	a                    *App
 	root                 *widget.Container
 	view                 *widget.Container
 	timeline             *widget.Container
@@ -41,13 +47,14 @@ type widgets struct {
 	clips, bones, events *widget.List
 	inspector            *widget.Text
 	status               *widget.Text
-	play                 *widget.Button
-	toggles              []toggle
-	warnings             *widget.Button
-	frameBox             *frameBox
-	speed                *widget.Text
-	boneEntries          []*boneEntry
-	eventEntries         []*eventEntry
+	// buttons are the command buttons by verb; toggles those that show
+	// an on/off state.
+	buttons      map[string]*widget.Button
+	toggles      []toggle
+	frameBox     *frameBox
+	speed        *widget.Text
+	boneEntries  []*boneEntry
+	eventEntries []*eventEntry
 	// setBone and setClip are entries the viewer itself selected in the
 	// lists: ebitenui delivers that selection to the handler a tick later,
 	// like a click, and the handler must not take it for one.
@@ -59,6 +66,8 @@ type widgets struct {
 	warnCount   int
 	frameShown  int
 	titleWidth  int
+	shownSpeed  float64
+	status0     statusKey
 	// tree is the character set's tree panel (characters.go).
 	tree treeWidgets
 }
@@ -72,10 +81,10 @@ type statusKey struct {
 	fps           float64
 }
 
-// toggle is a button that shows an on/off state by its colour.
+// toggle is a command button that shows an on/off state by its colour.
 type toggle struct {
 	b   *widget.Button
-	get func() bool
+	cmd *command
 	on  bool
 }
 
@@ -83,9 +92,62 @@ type toggle struct {
 // shows every line, so the panel does not reflow as values change.
 const inspectorLines = 16
 
+// placed is a widget of a button row that is not a command's button, at
+// its position among them.
+type placed struct {
+	pos int
+	w   widget.PreferredSizeLocateableWidget
+}
+
+// buttonMinW is a command button's least width, for buttons whose label
+// changes (Play and Pause).
+func buttonMinW(verb string) int {
+	switch verb {
+	case "play-pause":
+		return 56
+	case "toggle-pin":
+		return 44
+	}
+	return 0
+}
+
+// buttonRow makes a row of the buttons of the commands at panel p with
+// the row's other widgets.
+func (w *widgets) buttonRow(p panel, others ...placed) *widget.Container {
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
+	row.AddChild(w.placeButtons(p, others...)...)
+	return row
+}
+
+// placeButtons makes the buttons of the commands at panel p and puts
+// them with the other widgets of their row, in the order of their
+// positions.
+func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSizeLocateableWidget {
+	a := w.a
+	items := others
+	for i := range a.cmds.list {
+		c := &a.cmds.list[i]
+		if c.button == "" || c.at.panel != p {
+			continue
+		}
+		b := a.kit.button(c.button, buttonMinW(c.verb), func() { a.runVerb(c.verb) })
+		w.buttons[c.verb] = b
+		if c.on != nil {
+			w.toggles = append(w.toggles, toggle{b: b, cmd: c})
+		}
+		items = append(items, placed{c.at.pos, b})
+	}
+	slices.SortStableFunc(items, func(x, y placed) int { return cmp.Compare(x.pos, y.pos) })
+	out := make([]widget.PreferredSizeLocateableWidget, len(items))
+	for i, it := range items {
+		out[i] = it.w
+	}
+	return out
+}
+
 func (a *App) buildWidgets() *widgets {
 	k := &a.kit
-	w := &widgets{frameShown: -1}
+	w := &widgets{a: a, frameShown: -1, buttons: map[string]*widget.Button{}}
 	col := func(rows []bool) *widget.Container {
 		return k.panel(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
@@ -94,44 +156,27 @@ func (a *App) buildWidgets() *widgets {
 			widget.GridLayoutOpts.Spacing(0, 4),
 		))
 	}
-	row := func(children ...widget.PreferredSizeLocateableWidget) *widget.Container {
-		c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
-		c.AddChild(children...)
-		return c
-	}
-	tog := func(label string, get func() bool, flip func()) *widget.Button {
-		b := k.button(label, 0, flip)
-		w.toggles = append(w.toggles, toggle{b: b, get: get})
-		return b
-	}
-	st := func() *state.State { return a.st }
 
 	// Left: file, clips, bones.
 	left := col([]bool{false, false, false, false, false, false, true, false})
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
-	w.clips = k.list(112, a.clipLabel, a.onClipSelected)
-	w.bones = k.list(80, a.boneLabel, a.onBoneSelected)
-	left.AddChild(w.title, w.info, k.heading("Clips  ([ ] PgUp PgDn)"), w.clips,
+	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
+	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
+	left.AddChild(w.title, w.info, k.heading("Clips  ("+a.cmds.keysOf("prev-clip")+")"), w.clips,
 		k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
-		row(
-			k.button("Show all", 0, func() { a.st.ShowAllBones(); a.refreshBoneLabels() }),
-			tog("Helpers", func() bool { return !st().HideHelpers }, func() { a.st.ToggleHelpers() }),
-		))
+		w.buttonRow(boneButtons))
 
 	// Right: events, warnings and the inspector.
 	right := col([]bool{false, true, false, false, false, false})
-	w.events = k.list(60, a.eventLabel, a.onEventSelected)
-	w.warnings = k.button("Warnings: none", 0, func() { a.st.ToggleWarnings() })
+	w.events = k.list(60, w.eventLabel, w.onEventSelected)
 	w.inspector = widget.NewText(
 		widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, inspectorLines*k.lineHeight(k.small))),
 	)
-	right.AddChild(k.heading("Events  (click: mute)"), w.events, w.warnings,
-		k.heading("Selected bone"), w.inspector,
-		row(k.button("Copy JSON", 0, a.copyInspector),
-			tog("Axes", func() bool { return st().Axes }, func() { a.st.ToggleAxes() }),
-			k.button("Zoom", 0, a.zoomToSelected)))
+	right.AddChild(k.heading("Events  (click: mute)"), w.events)
+	right.AddChild(w.placeButtons(warningButtons)...)
+	right.AddChild(k.heading("Selected bone"), w.inspector, w.buttonRow(inspectButtons))
 
 	w.view = widget.NewContainer()
 
@@ -143,7 +188,6 @@ func (a *App) buildWidgets() *widgets {
 		widget.GridLayoutOpts.Spacing(0, 4),
 	))
 	w.timeline = widget.NewContainer(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, timelineH)))
-	w.play = k.button("Pause", 56, func() { a.st.TogglePlay() })
 	w.speed = widget.NewText(widget.TextOpts.Text("1×", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionCenter, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(36, 24)))
@@ -151,72 +195,55 @@ func (a *App) buildWidgets() *widgets {
 	w.status = widget.NewText(widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 18)))
-	bottom.AddChild(w.timeline, row(
-		k.button("|<", 0, func() { a.st.Home() }),
-		k.button("<", 0, func() { a.st.Step(-1) }),
-		w.play,
-		k.button(">", 0, func() { a.st.Step(1) }),
-		k.button(">|", 0, func() { a.st.End() }),
-		w.frameBox.slot,
-		k.button("-", 0, func() { a.st.ChangeSpeed(-1) }),
-		w.speed,
-		k.button("+", 0, func() { a.st.ChangeSpeed(1) }),
-		tog("Loop", func() bool { return st().Loop }, func() { a.st.Loop = !a.st.Loop }),
-		tog("Names", func() bool { return st().Labels }, func() { a.st.Labels = !a.st.Labels }),
-		tog("Bind", func() bool { return st().BindPose }, func() { a.st.BindPose = !a.st.BindPose }),
-		tog("Follow", func() bool { return st().Follow }, func() { a.st.Follow = !a.st.Follow; a.frameAll() }),
-		tog("In place", func() bool { return st().InPlace }, func() { a.st.ToggleInPlace() }),
-		tog("Onion", func() bool { return st().Onion }, func() { a.st.ToggleOnion() }),
-		tog("Ortho", func() bool { return st().Camera.Ortho }, func() { a.st.ToggleOrtho() }),
-		k.button("Open", 0, a.openDialog),
-	), w.status)
+	bottom.AddChild(w.timeline, w.buttonRow(transport, placed{55, w.frameBox.slot}, placed{65, w.speed}), w.status)
 
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
-	w.root.AddChild(left, w.view, right, bottom, a.buildTreePanel(w))
+	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel())
 	return w
 }
 
 // submitFrame is Enter in the frame box: go to the typed frame (text that
 // is not a number changes nothing) and give the keys back to the view.
-func (a *App) submitFrame(s string) {
+func (w *widgets) submitFrame(s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		a.st.SeekFrame(n)
+		w.a.st.Playback().SeekFrame(n)
 	}
-	a.w.frameShown = -1
-	a.w.frameBox.focused = false
+	w.frameShown = -1
+	w.frameBox.focused = false
 }
 
-func (a *App) clipLabel(e any) string {
+func (w *widgets) clipLabel(e any) string {
+	st := w.a.st
 	switch v := e.(type) {
 	case *clipEntry:
-		c := a.st.Asset.Clips[v.index]
+		c := st.Asset().Clips[v.index]
 		indent := ""
 		if c.Group != "" {
 			indent = "   "
 		}
-		return a.fitList(fmt.Sprintf("%s%s  (%.2f s)", indent, a.st.ClipLabel(v.index), c.Duration))
+		return w.fitList(fmt.Sprintf("%s%s  (%.2f s)", indent, st.ClipLabel(v.index), c.Duration))
 	case *groupEntry:
-		return a.fitList("▾ " + v.group.Name)
+		return w.fitList("▾ " + v.group.Name)
 	case *containerEntry:
 		mark := "  "
-		if v.name == a.st.Asset.Entry {
+		if v.name == st.Asset().Entry {
 			mark = "> "
 		}
-		return a.fitList(mark + "[" + v.name + "]")
+		return w.fitList(mark + "[" + v.name + "]")
 	case *animEntry:
-		return a.animLabel(v)
+		return w.animLabel(v)
 	}
 	return ""
 }
 
 // listWidth is the text width of a side panel's list: entries wider than
 // it would make the list scroll sideways to show them.
-func (a *App) listWidth() int {
-	w, h := a.width, a.height
-	if w == 0 {
-		w, h = a.opt.Width, a.opt.Height
+func (w *widgets) listWidth() int {
+	ww, h := w.a.width, w.a.height
+	if ww == 0 {
+		ww, h = w.a.opt.Width, w.a.opt.Height
 	}
-	l, _, _, _ := panelRects(image.Rect(0, 0, w, h))
+	l, _, _, _ := panelRects(image.Rect(0, 0, ww, h))
 	return l.Dx() - 2*panelMargin - listChrome
 }
 
@@ -224,159 +251,172 @@ func (a *App) listWidth() int {
 const listChrome = 30
 
 // fitList cuts a list entry at the right to the list's width.
-func (a *App) fitList(s string) string {
-	w := a.listWidth()
-	if wd, _ := text.Measure(s, a.kit.small, 0); int(wd) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		t := string(r) + "…"
-		if wd, _ := text.Measure(t, a.kit.small, 0); int(wd) <= w {
-			return t
-		}
-	}
-	return s
-}
+func (w *widgets) fitList(s string) string { return w.a.kit.fitRight(s, w.listWidth()) }
 
-func (a *App) boneLabel(e any) string {
+func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
-	st := a.st
-	bone := st.Asset.Skeleton.Bones[b.index]
+	vis := w.a.st.Visibility()
+	bone := w.a.st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if st.HiddenBones[b.index] {
+	if vis.BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if b.index < len(st.Animated) && st.Animated[b.index] {
+	if am := vis.Animated(); b.index < len(am) && am[b.index] {
 		anim = "● "
 	}
 	name := bone.Name
 	if name == "" {
 		name = fmt.Sprintf("#%d", bone.ID)
 	}
-	return a.fitList(mark + strings.Repeat("  ", min(b.depth, 12)) + anim + name)
+	return w.fitList(mark + strings.Repeat("  ", min(b.depth, 12)) + anim + name)
 }
 
-func (a *App) eventLabel(e any) string {
+func (w *widgets) eventLabel(e any) string {
 	ev := e.(*eventEntry)
-	c := a.st.CurrentClip()
+	c := w.a.st.CurrentClip()
 	if c == nil || ev.index >= len(c.Events) {
 		return ""
 	}
 	x := c.Events[ev.index]
 	mark := "[x] "
-	if a.st.HiddenEvents[ev.index] {
+	if w.a.st.Visibility().EventMuted(ev.index) {
 		mark = "[  ] "
 	}
-	return a.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
+	return w.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
 }
 
-func (a *App) onClipSelected(e, _ any) {
-	if e == a.w.setClip {
-		a.w.setClip = nil
+func (w *widgets) onClipSelected(e, _ any) {
+	if e == w.setClip {
+		w.setClip = nil
 		return
 	}
+	st := w.a.st
 	switch v := e.(type) {
 	case *clipEntry:
-		if v.index != a.st.Clip {
-			a.st.SelectClip(v.index)
-			a.clipChanged()
+		if v.index != st.Playback().Clip() {
+			w.selectClip(v.index)
 		}
 	case *groupEntry:
-		if len(v.group.Clips) > 0 && a.st.Clip != v.group.Clips[0] {
-			a.st.SelectClip(v.group.Clips[0])
-			a.clipChanged()
+		if len(v.group.Clips) > 0 && st.Playback().Clip() != v.group.Clips[0] {
+			w.selectClip(v.group.Clips[0])
 		}
 	case *containerEntry:
-		if v.name != a.st.Asset.Entry {
-			a.openEntry(v.name)
+		if v.name != st.Asset().Entry {
+			w.a.openEntry(v.name)
 		}
 	case *animEntry:
-		a.onAnimSelected(v)
+		w.onAnimSelected(v)
 	}
+}
+
+// selectClip opens clip i and the lists follow.
+func (w *widgets) selectClip(i int) {
+	w.a.st.SelectClip(i)
+	w.clipChanged()
 }
 
 // boxWidth is how far from the list's left edge a click counts as one on
 // the check box rather than on the name.
-func (a *App) boxWidth() int {
-	wd, _ := text.Measure("[x] ", a.kit.small, 0)
+func (w *widgets) boxWidth() int {
+	wd, _ := text.Measure("[x] ", w.a.kit.small, 0)
 	return int(wd) + 8
 }
 
 // onBoneSelected: a click on "[x]" hides or shows the bone (Shift: the
 // subtree) and leaves the selection as it was; a click on the name
 // selects the bone.
-func (a *App) onBoneSelected(e, prev any) {
-	if e == nil || e == a.w.setBone {
-		a.w.setBone = nil
+func (w *widgets) onBoneSelected(e, prev any) {
+	if e == nil || e == w.setBone {
+		w.setBone = nil
 		return
 	}
 	x, _ := ebiten.CursorPosition()
-	a.boneClicked(e.(*boneEntry), prev, x, ebiten.IsKeyPressed(ebiten.KeyShift))
+	w.boneClicked(e.(*boneEntry), prev, x, ebiten.IsKeyPressed(ebiten.KeyShift))
 }
 
 // boneClicked is a click at screen x on bone entry b of the list, whose
-// selection was prev before the click.
-func (a *App) boneClicked(b *boneEntry, prev any, x int, shift bool) {
-	r := a.w.bones.GetWidget().Rect
-	if x >= r.Min.X && x < r.Min.X+a.boxWidth() {
-		a.st.ClickBoneBox(b.index, shift)
-		a.refreshBoneLabels()
-		if a.w.bones.SelectedEntry() != prev {
-			a.w.setBone = prev
-			a.w.bones.SetSelectedEntry(prev) // nil clears it
+// selection was prev before the click. The box flips the bone, and with
+// shift sets the bone's whole subtree to the bone's new state.
+func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
+	r := w.bones.GetWidget().Rect
+	if x >= r.Min.X && x < r.Min.X+w.boxWidth() {
+		w.setBoneHidden(b.index, !w.a.st.Visibility().BoneHidden(b.index), shift)
+		if w.bones.SelectedEntry() != prev {
+			w.setBone = prev
+			w.bones.SetSelectedEntry(prev) // nil clears it
 		}
 		return
 	}
-	a.st.SelectBone(b.index)
+	w.a.st.Visibility().SelectBone(b.index)
 }
 
-func (a *App) onEventSelected(e, _ any) {
-	ev := e.(*eventEntry)
-	a.st.ToggleEvent(ev.index)
-	a.w.events.UpdateEntry(ev)
+// setBoneHidden hides or shows bone i (with subtree, every bone below it)
+// and the list follows.
+func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
+	w.a.st.Visibility().SetBoneHidden(i, hidden, subtree)
+	w.refreshBoneLabels()
 }
 
-func (a *App) toggleSelectedBone() {
-	if a.st.Selected < 0 {
-		return
+// selectBone selects bone i and scrolls the list to it.
+func (w *widgets) selectBone(i int) {
+	w.a.st.Visibility().SelectBone(i)
+	w.scrollToBone(i)
+}
+
+func (w *widgets) scrollToBone(i int) {
+	if i >= 0 && i < len(w.boneEntries) {
+		if e := w.boneEntries[i]; w.bones.SelectedEntry() != e {
+			w.setBone = e
+			w.bones.SetSelectedEntry(e)
+		}
 	}
-	a.st.ToggleBone(a.st.Selected)
-	a.refreshBoneLabels()
 }
 
-func (a *App) refreshBoneLabels() {
-	for _, b := range a.w.boneEntries {
-		a.w.bones.UpdateEntry(b)
+// onEventSelected mutes or unmutes the event clicked.
+func (w *widgets) onEventSelected(e, _ any) {
+	ev := e.(*eventEntry)
+	w.muteEvent(ev.index, !w.a.st.Visibility().EventMuted(ev.index))
+}
+
+// muteEvent mutes or unmutes event i and the list follows.
+func (w *widgets) muteEvent(i int, muted bool) {
+	w.a.st.Visibility().SetEventMuted(i, muted)
+	if i < len(w.eventEntries) {
+		w.events.UpdateEntry(w.eventEntries[i])
+	}
+}
+
+func (w *widgets) refreshBoneLabels() {
+	for _, b := range w.boneEntries {
+		w.bones.UpdateEntry(b)
 	}
 }
 
 // clipChanged refreshes what depends on the open clip.
-func (a *App) clipChanged() {
-	a.refreshEvents()
-	a.refreshBoneLabels()
-	a.selectClipEntry()
-	a.frameAll()
+func (w *widgets) clipChanged() {
+	w.refreshEvents()
+	w.refreshBoneLabels()
+	w.selectClipEntry()
+	w.a.scene.frameAll()
 }
 
-func (a *App) selectClipEntry() {
-	for _, e := range a.w.clips.Entries() {
-		if ce, ok := e.(*clipEntry); ok && ce.index == a.st.Clip {
-			if a.w.clips.SelectedEntry() != e {
-				a.w.setClip = e
-				a.w.clips.SetSelectedEntry(e)
+func (w *widgets) selectClipEntry() {
+	for _, e := range w.clips.Entries() {
+		if ce, ok := e.(*clipEntry); ok && ce.index == w.a.st.Playback().Clip() {
+			if w.clips.SelectedEntry() != e {
+				w.setClip = e
+				w.clips.SetSelectedEntry(e)
 			}
 		}
 	}
 }
 
 // refreshLists refills the lists for a newly opened asset.
-func (a *App) refreshLists() {
-	st := a.st
+func (w *widgets) refreshLists() {
+	st := w.a.st
 	var clips []any
-	for _, e := range st.Asset.Entries {
+	for _, e := range st.Asset().Entries {
 		clips = append(clips, &containerEntry{name: e.Name})
 	}
 	var sel any
@@ -386,89 +426,74 @@ func (a *App) refreshLists() {
 		}
 		for _, i := range g.Clips {
 			ce := &clipEntry{index: i}
-			if i == st.Clip {
+			if i == st.Playback().Clip() {
 				sel = ce
 			}
 			clips = append(clips, ce)
 		}
 	}
-	a.w.clips.SetEntries(clips)
+	w.clips.SetEntries(clips)
 	if sel != nil {
-		a.w.clips.SetSelectedEntry(sel)
+		w.clips.SetSelectedEntry(sel)
 	}
-	sk := st.Asset.Skeleton
+	sk := st.Asset().Skeleton
 	depth := make([]int, len(sk.Bones))
-	a.w.boneEntries = a.w.boneEntries[:0]
+	w.boneEntries = w.boneEntries[:0]
 	var bones []any
 	for i, b := range sk.Bones {
 		if b.Parent >= 0 {
 			depth[i] = depth[b.Parent] + 1
 		}
 		be := &boneEntry{index: i, depth: depth[i]}
-		a.w.boneEntries = append(a.w.boneEntries, be)
+		w.boneEntries = append(w.boneEntries, be)
 		bones = append(bones, be)
 	}
-	a.w.bones.SetEntries(bones)
-	a.refreshEvents()
-	a.w.titleWidth = -1
-	a.w.inspectedOK = false
-	a.w.warnCount = -1
-	a.refreshAnimEntries()
+	w.bones.SetEntries(bones)
+	w.refreshEvents()
+	w.titleWidth = -1
+	w.inspectedOK = false
+	w.warnCount = -1
+	w.refreshAnimEntries()
 }
 
 // fitTitle cuts the file name and summary to the left panel's width,
 // when that width changed.
-func (a *App) fitTitle() {
-	w := a.w.title.GetWidget().Rect.Dx()
-	if w <= 0 || w == a.w.titleWidth {
+func (w *widgets) fitTitle() {
+	wd := w.title.GetWidget().Rect.Dx()
+	if wd <= 0 || wd == w.titleWidth {
 		return
 	}
-	a.w.titleWidth = w
-	a.w.title.Label = a.fitText(a.fileLabel(), a.kit.face, w)
-	a.w.info.Label = a.fitText(assetSummary(a.st.Asset), a.kit.face, w)
+	k := &w.a.kit
+	w.titleWidth = wd
+	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
+	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)
 	// The lists' entries were cut for the old width.
-	for _, l := range []*widget.List{a.w.clips, a.w.bones, a.w.events} {
+	for _, l := range []*widget.List{w.clips, w.bones, w.events} {
 		for _, e := range l.Entries() {
 			l.UpdateEntry(e)
 		}
 	}
 }
 
-func (a *App) refreshEvents() {
-	a.w.eventEntries = a.w.eventEntries[:0]
+func (w *widgets) refreshEvents() {
+	w.eventEntries = w.eventEntries[:0]
 	var evs []any
-	if c := a.st.CurrentClip(); c != nil {
+	if c := w.a.st.CurrentClip(); c != nil {
 		for i := range c.Events {
 			e := &eventEntry{index: i}
-			a.w.eventEntries = append(a.w.eventEntries, e)
+			w.eventEntries = append(w.eventEntries, e)
 			evs = append(evs, e)
 		}
 	}
-	a.w.events.SetEntries(evs)
+	w.events.SetEntries(evs)
 }
 
-func (a *App) fileLabel() string {
-	p := a.st.Path
+func (w *widgets) fileLabel() string {
+	p := w.a.st.Path()
 	if p == "" || p == "demo:" {
 		return "built-in demo"
 	}
 	return p
-}
-
-// fitText cuts s from the left, with an ellipsis, until it fits w pixels.
-func (a *App) fitText(s string, face text.Face, w int) string {
-	if wd, _ := text.Measure(s, face, 0); int(wd) <= w {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[1:]
-		t := "…" + string(r)
-		if wd, _ := text.Measure(t, face, 0); int(wd) <= w {
-			return t
-		}
-	}
-	return string(r)
 }
 
 func assetSummary(a *formats.Asset) string {
@@ -482,29 +507,31 @@ func assetSummary(a *formats.Asset) string {
 	return fmt.Sprintf("%s · %d bones", strings.Join(parts, " "), len(a.Skeleton.Bones))
 }
 
-// syncWidgets copies state into the widgets once per tick. Labels are
-// only rebuilt when what they show changed, so a paused window does not
-// format text every tick.
-func (a *App) syncWidgets() {
-	st, w := a.st, a.w
-	a.fitTitle()
-	a.syncTree()
-	if k := (statusKey{st.Asset, st.Clip, st.Time, st.Speed, st.Playing, st.Loop, math.Round(st.FPS)}); k != a.status || w.status.Label == "" {
-		a.status = k
+// sync copies state into the widgets once per tick. Labels are only
+// rebuilt when what they show changed, so a paused window does not format
+// text every tick.
+func (w *widgets) sync() {
+	a := w.a
+	st := a.st
+	p := st.Playback()
+	w.fitTitle()
+	w.syncTree()
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS())}); k != w.status0 || w.status.Label == "" {
+		w.status0 = k
 		w.status.Label = st.Status()
 	}
-	if st.Speed != a.shownSpeed {
-		a.shownSpeed = st.Speed
-		w.speed.Label = fmt.Sprintf("%g×", st.Speed)
+	if p.Speed() != w.shownSpeed {
+		w.shownSpeed = p.Speed()
+		w.speed.Label = fmt.Sprintf("%g×", p.Speed())
 	}
-	if st.Playing {
-		setButtonText(w.play, "Pause")
+	if p.Playing() {
+		setButtonText(w.buttons["play-pause"], "Pause")
 	} else {
-		setButtonText(w.play, "Play")
+		setButtonText(w.buttons["play-pause"], "Play")
 	}
 	for i := range w.toggles {
 		t := &w.toggles[i]
-		if on := t.get(); on != t.on || t.b.Image() == nil {
+		if on := t.cmd.on(a); on != t.on || t.b.Image() == nil {
 			t.on = on
 			if on {
 				t.b.SetImage(a.kit.on)
@@ -513,19 +540,19 @@ func (a *App) syncWidgets() {
 			}
 		}
 	}
-	if f, _ := st.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
+	if f, _ := p.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
 		w.frameShown = f
 		w.frameBox.SetText(strconv.Itoa(f))
 	}
-	if n := len(st.Warnings); n != w.warnCount {
+	if n := len(st.Messages().Warnings()); n != w.warnCount {
 		w.warnCount = n
 		if n == 0 {
-			setButtonText(w.warnings, "Warnings: none")
+			setButtonText(w.buttons["warnings"], "Warnings: none")
 		} else {
-			setButtonText(w.warnings, fmt.Sprintf("Warnings: %d  (W)", n))
+			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, a.cmds.keysOf("warnings")))
 		}
 	}
-	info, ok := st.Inspect(a.pose, a.world)
+	info, ok := st.Inspect(a.scene.pose, a.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
 		w.inspected, w.inspectedOK = info, ok
 		if ok {
@@ -543,8 +570,8 @@ func setButtonText(b *widget.Button, s string) {
 }
 
 // inspectorText is the inspector's text for the selected bone.
-func (a *App) inspectorText() string {
-	info, ok := a.st.Inspect(a.pose, a.world)
+func (w *widgets) inspectorText() string {
+	info, ok := w.a.st.Inspect(w.a.scene.pose, w.a.scene.world)
 	if !ok {
 		return "none: click a joint or a bone in the list"
 	}

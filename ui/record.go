@@ -9,7 +9,8 @@ import (
 
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
-	"github.com/animview/animview/ui/state"
+	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -21,42 +22,48 @@ const (
 	recordMaxFPS = 30
 )
 
-// recorder is the window's GIF recording (Shift+P, the record-gif action).
+// recorder is the window's GIF recording (Shift+P, the record-gif action):
+// the export writes the file on a task of its own while the window goes
+// on drawing; each tick the recorder reports the task's progress to the
+// state's Recording, which the window shows.
 type recorder struct {
-	cur *state.Recording
-	// hold makes an action script wait for the recording to end, so that
-	// what follows (a screenshot) sees the finished file.
-	hold bool
+	a   *App
+	job *task.Job
 }
 
-// recordGIF starts recording what plays as a GIF beside the screenshots,
+// start starts recording what plays as a GIF beside the screenshots,
 // seen from the view's direction and as wide as the view up to recordMaxW,
 // at the clip's frame rate up to recordMaxFPS. The image backend renders
 // it on a goroutine from a sampler of its own; the window draws a bar.
-func (a *App) recordGIF() {
+func (r *recorder) start() {
+	a := r.a
 	st := a.st
-	if a.rec.cur != nil {
-		st.Notify("already recording "+filepath.Base(a.rec.cur.Path)+" (Esc cancels)", time.Now())
+	rec := st.Recording()
+	if r.job != nil {
+		st.Messages().Notify("already recording "+filepath.Base(rec.Path())+" (Esc cancels)", time.Now())
 		return
 	}
 	src, name, err := st.RecordSource()
 	if err != nil {
-		st.Err = err.Error()
+		st.Messages().ShowError(err.Error())
 		return
 	}
-	fo := a.recordOptions()
-	path := state.OutputName(a.opt.ShotDir, time.Now(), ".gif")
-	asset := st.Asset // immutable once loaded: safe to share with the goroutine
-	a.rec.cur = state.StartRecording(path, name, func(progress func(done, total int) bool) error {
+	fo := r.options()
+	path := folder.FreeName(a.opt.ShotDir, time.Now(), ".gif")
+	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
+	r.job = task.Start(func(progress func(done, total int) bool) error {
 		return recordGIFFile(path, asset, src, fo, progress)
 	})
+	rec.Start(path, name)
 	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
 }
 
-// recordOptions frames the GIF as the view is: its aspect, the camera's
+// options frames the GIF as the view is: its aspect, the camera's
 // direction, the follow mode and the drawing toggles.
-func (a *App) recordOptions() raster.FrameOptions {
+func (r *recorder) options() raster.FrameOptions {
+	a := r.a
 	st := a.st
+	vis := st.Visibility()
 	vp := a.viewport()
 	w, h := int(vp.W), int(vp.H)
 	if w < 16 || h < 16 {
@@ -69,72 +76,83 @@ func (a *App) recordOptions() raster.FrameOptions {
 	if c := st.CurrentClip(); c != nil && c.FrameRate > 0 {
 		fps = min(c.FrameRate, fps)
 	}
-	opt := a.view
-	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = st.Labels, st.Grid, st.HideHelpers, st.Show
+	opt := a.scene.opts
+	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = vis.Labels(), vis.Grid(), vis.HideHelpers(), vis.Show()
 	if opt.Theme == (render.Theme{}) {
 		opt.Theme = render.DefaultTheme()
 	}
 	follow := raster.FollowOff
-	if st.Follow {
+	if st.View().Follow() {
 		follow = raster.FollowOn
 	}
-	return raster.FrameOptions{Width: w, Height: h, Yaw: st.Camera.Yaw, Pitch: st.Camera.Pitch,
+	cam := st.View().Camera()
+	return raster.FrameOptions{Width: w, Height: h, Yaw: cam.Yaw, Pitch: cam.Pitch,
 		Options: opt, FPS: fps, Follow: follow}
 }
 
-// pollRecording ends a recording whose writer has returned: a notice
-// names the file, or says it was cancelled; a failure shows as the error.
-func (a *App) pollRecording() {
-	r := a.rec.cur
-	if r == nil {
+// poll reports the recording's progress to the state, and ends a
+// recording whose writer has returned: a notice names the file, or says
+// it was cancelled; a failure shows as the error. A script held by the
+// recording goes on.
+func (r *recorder) poll() {
+	if r.job == nil {
 		return
 	}
-	done, err := r.Poll()
+	a := r.a
+	rec := a.st.Recording()
+	rec.SetProgress(r.job.Progress())
+	done, err := r.job.Poll()
 	if !done {
 		return
 	}
-	a.rec = recorder{}
-	now := time.Now()
+	path := rec.Path()
+	r.job = nil
+	rec.Finish()
+	a.script.hold = false
+	m, now := a.st.Messages(), time.Now()
 	switch {
 	case err == nil:
-		a.st.Notify("GIF "+savedWord+": "+r.Path, now)
-		a.opt.Log(savedWord + " " + r.Path)
+		m.Notify("GIF "+savedWord+": "+path, now)
+		a.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
-		a.st.Notify("GIF recording cancelled", now)
-		a.opt.Log("cancelled " + r.Path)
+		m.Notify("GIF recording cancelled", now)
+		a.opt.Log("cancelled " + path)
 	default:
-		a.st.Err = "record GIF: " + err.Error()
-		a.opt.Log(a.st.Err)
+		msg := "record GIF: " + err.Error()
+		m.ShowError(msg)
+		a.opt.Log(msg)
 	}
 }
 
-// cancelRecording asks a running recording to stop (Esc), reporting
-// whether there was one.
-func (a *App) cancelRecording() bool {
-	if a.rec.cur == nil || a.rec.cur.Cancelled() {
+// cancel asks a running recording to stop (Esc), reporting whether there
+// was one.
+func (r *recorder) cancel() bool {
+	if r.job == nil || r.job.Cancelled() {
 		return false
 	}
-	a.rec.cur.Cancel()
+	r.job.Cancel()
+	r.a.st.Recording().Cancel()
 	return true
 }
 
-// stopRecording cancels a recording still running when the window closes
-// and waits for it, so no temporary file is left behind.
-func (a *App) stopRecording() {
-	if r := a.rec.cur; r != nil {
-		r.Cancel()
-		_ = r.Wait()
-		a.rec = recorder{}
+// stop cancels a recording still running when the window closes and
+// waits for it, so no temporary file is left behind.
+func (r *recorder) stop() {
+	if r.job != nil {
+		r.job.Cancel()
+		_ = r.job.Wait()
+		r.job = nil
+		r.a.st.Recording().Finish()
 	}
 }
 
-// recordingKey is the recording's part of the paint key: it changes with
-// each frame written, so the bar moves while the loop only draws changes.
-func (a *App) recordingKey() int {
-	if a.rec.cur == nil {
+// key is the recording's part of the paint key: it changes with each
+// frame written, so the bar moves while the loop only draws changes.
+func (r *recorder) key() int {
+	if r.job == nil {
 		return 0
 	}
-	done, _ := a.rec.cur.Progress()
+	done, _ := r.job.Progress()
 	return done + 1
 }
 
@@ -144,11 +162,12 @@ var (
 	colRecordTrack = color.NRGBA{0x2a, 0x2e, 0x38, 0xff}
 )
 
-// drawRecording draws the recording's progress over the foot of the view:
-// the file's name, the percentage and a bar.
-func (a *App) drawRecording(screen *ebiten.Image, vp render.Viewport) {
-	r := a.rec.cur
-	if r == nil {
+// draw draws the recording's progress over the foot of the view: the
+// file's name, the percentage and a bar.
+func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
+	a := r.a
+	rec := a.st.Recording()
+	if !rec.Active() {
 		return
 	}
 	w := min(vp.W-24, 440)
@@ -158,18 +177,19 @@ func (a *App) drawRecording(screen *ebiten.Image, vp render.Viewport) {
 	x := vp.X + (vp.W-w)/2
 	y := vp.Y + vp.H - 118
 	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
-	face := a.kit.small
-	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*r.Fraction()))
-	if r.Cancelled() {
+	k := &a.kit
+	face := k.small
+	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*rec.Fraction()))
+	if rec.Cancelled() {
 		status = "cancelling…"
 	}
 	sw, _ := text.Measure(status, face, 0)
-	a.drawText(screen, status, float64(x+w-8)-sw, float64(y+6), colDim, face)
-	name := a.fitText("Recording "+filepath.Base(r.Path), face, int(w-24-float32(sw)))
-	a.drawText(screen, name, float64(x+8), float64(y+6), colText, face)
+	k.drawText(screen, status, float64(x+w-8)-sw, float64(y+6), colDim, face)
+	name := k.fitLeft("Recording "+filepath.Base(rec.Path()), face, int(w-24-float32(sw)))
+	k.drawText(screen, name, float64(x+8), float64(y+6), colText, face)
 	bx, by, bw := x+8, y+30, w-16
 	a.fill.rect(screen, bx, by, bw, 12, colRecordTrack)
-	if f := float32(r.Fraction()); f > 0 {
+	if f := float32(rec.Fraction()); f > 0 {
 		a.fill.rect(screen, bx, by, bw*f, 12, colAccent)
 	}
 }

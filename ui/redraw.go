@@ -64,40 +64,38 @@ type paintKey struct {
 	// notice that expires on its own.
 	onion, inPlace, axes, hideHelpers bool
 	warningsDismissed, showWarnings   bool
-	browser                           any
+	browser                           browserKey
 	notice                            bool
 	hidden                            int
 	// recording is the GIF recording's frames done plus one (0: none).
 	recording int
 }
 
-func (a *App) paintKey() paintKey {
-	st := a.st
-	return paintKey{
-		path: st.Path, err: st.Err, asset: st.Asset, clip: st.Clip, selected: st.Selected,
-		time: st.Time, playing: st.Playing, loop: st.Loop, speed: st.Speed,
-		bind: st.BindPose, labels: st.Labels, grid: st.Grid,
-		follow: st.Follow, through: st.ThroughCamera, help: st.Help,
-		camera: st.Camera, fired: len(st.Fired), width: a.width, height: a.height,
-		pendingShot: a.pendingShot, needFrame: a.needFrame,
-		shotPending: a.opt.Screenshot != "" && !a.shotDone,
-		focused:     ebiten.IsFocused(),
-		onion:       st.Onion, inPlace: st.InPlace, axes: st.Axes, hideHelpers: st.HideHelpers,
-		warningsDismissed: st.WarningsDismissed, showWarnings: st.ShowWarnings,
-		browser: st.Browser, notice: time.Now().Before(st.NoticeUntil), hidden: countTrue(st.HiddenBones),
-		recording: a.recordingKey(),
-	}
+// browserKey is what the in-app browser shows.
+type browserKey struct {
+	open        bool
+	dir, filter string
+	cursor      int
 }
 
-// countTrue counts the set entries of a mask.
-func countTrue(m []bool) int {
-	n := 0
-	for _, b := range m {
-		if b {
-			n++
-		}
+func (a *App) paintKey() paintKey {
+	st := a.st
+	p, vis, view, m, br := st.Playback(), st.Visibility(), st.View(), st.Messages(), st.Browser()
+	return paintKey{
+		path: st.Path(), err: m.Err(), asset: st.Asset(), clip: p.Clip(), selected: vis.Selected(),
+		time: p.Time(), playing: p.Playing(), loop: p.Loop(), speed: p.Speed(),
+		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
+		follow: view.Follow(), through: view.Through(), help: m.Help(),
+		camera: view.Camera(), fired: len(p.Fired()), width: a.width, height: a.height,
+		pendingShot: a.pendingShot, needFrame: a.scene.needFrame,
+		shotPending: a.opt.Screenshot != "" && !a.shotDone,
+		focused:     ebiten.IsFocused(),
+		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
+		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
+		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor()},
+		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
+		recording: a.rec.key(),
 	}
-	return n
 }
 
 // inputActive reports whether the user is doing anything this tick: a key
@@ -130,7 +128,7 @@ func (a *App) shouldDraw() bool {
 	p := &a.paint
 	k := a.paintKey()
 	changed := a.frames == 0 || k != p.last || k.playing || k.shotPending || k.pendingShot != "" || k.needFrame ||
-		len(a.script) > 0 || a.scriptWait > 0
+		a.script.pending()
 	if p.inputActive() || changed {
 		p.settle = settleFrames
 	}

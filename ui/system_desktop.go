@@ -19,7 +19,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
-	"github.com/animview/animview/ui/state"
+	"github.com/animview/animview/ui/folder"
 	"github.com/ncruces/zenity"
 )
 
@@ -55,13 +55,14 @@ func (a *App) openDialog() {
 		return
 	}
 	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		patterns := make([]string, len(a.st.Exts))
-		for i, e := range a.st.Exts {
+		exts := a.st.Files().Exts()
+		patterns := make([]string, len(exts))
+		for i, e := range exts {
 			patterns[i] = "*." + e
 		}
 		dir := "."
-		if a.st.Path != "" && a.st.Path != "demo:" {
-			dir = filepath.Dir(a.st.Path)
+		if p := a.st.Path(); p != "" && p != "demo:" {
+			dir = filepath.Dir(p)
 		}
 		ch := make(chan string, 1)
 		a.sys.choosing = ch
@@ -75,7 +76,7 @@ func (a *App) openDialog() {
 		}()
 		return
 	}
-	a.st.OpenBrowser("")
+	a.browser.show("")
 }
 
 // pollChooser opens what the system chooser answered, if it has.
@@ -89,7 +90,7 @@ func (a *App) pollChooser() {
 		switch {
 		case strings.HasPrefix(p, "\x00"):
 			a.opt.Log("file chooser: " + p[1:])
-			a.st.OpenBrowser("")
+			a.browser.show("")
 		case p != "":
 			a.open(p)
 		}
@@ -101,9 +102,10 @@ func (a *App) pollChooser() {
 // through the first clipboard tool installed; without one it writes them
 // to a file and says where.
 func (a *App) copyInspector() {
-	info, ok := a.st.Inspect(a.pose, a.world)
+	m := a.st.Messages()
+	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
 	if !ok {
-		a.st.Notify("select a bone first", time.Now())
+		m.Notify("select a bone first", time.Now())
 		return
 	}
 	js := info.JSON()
@@ -117,15 +119,15 @@ func (a *App) copyInspector() {
 		cmd := exec.Command(tool[0], tool[1:]...)
 		cmd.Stdin = strings.NewReader(js)
 		if err := cmd.Run(); err == nil {
-			a.st.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+			m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
 			return
 		}
 	}
-	p := strings.TrimSuffix(state.ScreenshotName(a.opt.ShotDir, time.Now()), ".png") + "-" + safeName(info.Name) + ".json"
+	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(info.Name) + ".json"
 	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
-		a.st.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
+		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
 		return
 	}
-	a.st.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
+	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
 }

@@ -108,8 +108,9 @@ func (a *App) openDialog() {
 func (a *App) pageDrawn() {
 	w := &a.sys
 	w.frames++
-	s := pageStatus{title: a.title(), path: a.st.Path, err: a.st.Err, playing: a.st.Playing,
-		time: math.Round(a.st.Time*1000) / 1000}
+	pb := a.st.Playback()
+	s := pageStatus{title: a.title(), path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
+		time: math.Round(pb.Time()*1000) / 1000}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
 	}
@@ -175,16 +176,17 @@ func recordGIFFile(p string, a *formats.Asset, src player.Sampler, fo raster.Fra
 // copyInspector puts the inspector's values on the clipboard as JSON; the
 // page downloads them instead where the browser refuses.
 func (a *App) copyInspector() {
-	info, ok := a.st.Inspect(a.pose, a.world)
+	m := a.st.Messages()
+	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
 	if !ok {
-		a.st.Notify("select a bone first", time.Now())
+		m.Notify("select a bone first", time.Now())
 		return
 	}
 	f := js.Global().Get("animviewCopy")
 	if f.Type() != js.TypeFunction {
-		a.st.Notify("this page has no clipboard", time.Now())
+		m.Notify("this page has no clipboard", time.Now())
 		return
 	}
 	f.Invoke(info.JSON()+"\n", "animview-"+safeName(info.Name)+".json")
-	a.st.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+	m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
 }

@@ -5,8 +5,10 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -27,35 +29,44 @@ var (
 	colTick  = color.NRGBA{0x5a, 0x61, 0x70, 0xff}
 )
 
+// timeline draws the timeline and the frame-number box and takes their
+// input.
+type timeline struct {
+	a        *App
+	ruler    rulerCache
+	keyTimes []float64
+}
+
+// rect is the timeline's area on screen.
+func (t *timeline) rect() image.Rectangle { return t.a.w.timeline.GetWidget().Rect }
+
 // trackSpan is the track's x range in screen pixels and its rows.
-func (a *App) trackSpan() (x0, x1 float32, top, bottom float32) {
-	r := a.w.timeline.GetWidget().Rect
+func (t *timeline) trackSpan() (x0, x1 float32, top, bottom float32) {
+	r := t.rect()
 	return float32(r.Min.X + trackPad), float32(r.Max.X - trackPad), float32(r.Min.Y + rulerH), float32(r.Min.Y + rulerH + trackH)
 }
 
-// timelineX is where time t falls on the track.
-func (a *App) timelineX(t float64) float32 {
-	x0, x1, _, _ := a.trackSpan()
-	d := a.st.Duration()
+// x is where time tm falls on the track.
+func (t *timeline) x(tm float64) float32 {
+	x0, x1, _, _ := t.trackSpan()
+	d := t.a.st.Playback().Duration()
 	if d <= 0 {
 		return x0
 	}
-	return x0 + (x1-x0)*float32(t/d)
+	return x0 + (x1-x0)*float32(tm/d)
 }
 
-// timelineFraction is the clip fraction under screen x.
-func (a *App) timelineFraction(x int) float64 {
-	x0, x1, _, _ := a.trackSpan()
+// fraction is the clip fraction under screen x.
+func (t *timeline) fraction(x int) float64 {
+	x0, x1, _, _ := t.trackSpan()
 	if x1 <= x0 {
 		return 0
 	}
 	return math.Max(0, math.Min(1, float64(float32(x)-x0)/float64(x1-x0)))
 }
 
-// onTimeline reports whether (x, y) is on the timeline's area.
-func (a *App) onTimeline(x, y int) bool {
-	return image.Pt(x, y).In(a.w.timeline.GetWidget().Rect)
-}
+// contains reports whether (x, y) is on the timeline's area.
+func (t *timeline) contains(x, y int) bool { return image.Pt(x, y).In(t.rect()) }
 
 // rulerStep picks frames between labelled ticks so labels stay apart.
 func rulerStep(frames int, width float32, labelW float32) int {
@@ -67,32 +78,35 @@ func rulerStep(frames int, width float32, labelW float32) int {
 	return max(frames, 1)
 }
 
-// drawTimeline draws the ruler, ticks, markers and playhead.
-func (a *App) drawTimeline(screen *ebiten.Image) {
-	x0, x1, top, bottom := a.trackSpan()
+// draw draws the ruler, ticks, markers and playhead.
+func (t *timeline) draw(screen *ebiten.Image) {
+	a := t.a
+	st := a.st
+	x0, x1, top, bottom := t.trackSpan()
 	a.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
-	c := a.st.CurrentClip()
+	c := st.CurrentClip()
 	if c == nil || c.Duration <= 0 {
 		return
 	}
-	face := a.kit.small
-	r := a.w.timeline.GetWidget().Rect
-	a.ruler.update(a, x1-x0)
-	for _, m := range a.ruler.marks {
-		x := a.timelineX(m.t)
+	k := &a.kit
+	face := k.small
+	r := t.rect()
+	t.ruler.update(a, x1-x0)
+	for _, m := range t.ruler.marks {
+		x := t.x(m.t)
 		if m.label != "" {
 			a.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
-			a.tlLabel(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
-			a.tlLabel(screen, m.time, x, bottom, face, colDim)
+			t.label(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
+			t.label(screen, m.time, x, bottom, face, colDim)
 		} else {
 			a.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
 		}
 	}
 	// Keys of the selected bone.
-	if a.st.Selected >= 0 {
-		a.keyTimes = a.st.KeyTimes(a.st.Selected, a.keyTimes[:0])
-		for _, t := range a.keyTimes {
-			x := a.timelineX(t)
+	if sel := st.Visibility().Selected(); sel >= 0 {
+		t.keyTimes = st.Playback().KeyTimes(sel, t.keyTimes[:0])
+		for _, tm := range t.keyTimes {
+			x := t.x(tm)
 			a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
 		}
 	}
@@ -100,9 +114,9 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 	mx, my := ebiten.CursorPosition()
 	hover := -1
 	for i, e := range c.Events {
-		x := a.timelineX(e.Time)
+		x := t.x(e.Time)
 		col := eventColour(e.Kind)
-		if a.st.HiddenEvents[i] {
+		if st.Visibility().EventMuted(i) {
 			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 		}
 		a.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
@@ -111,16 +125,16 @@ func (a *App) drawTimeline(screen *ebiten.Image) {
 		}
 	}
 	// Playhead.
-	hx := a.timelineX(a.st.Time)
+	hx := t.x(st.Playback().Time())
 	a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
 	if hover >= 0 {
 		e := c.Events[hover]
 		label := e.Name + "  (" + string(e.Kind) + ")  " + strconv.FormatFloat(e.Time, 'f', 3, 64) + " s"
 		w, _ := text.Measure(label, face, 0)
-		x := min(max(a.timelineX(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
+		x := min(max(t.x(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
 		y := top - 20
 		a.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
-		a.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
+		k.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
 	}
 }
 
@@ -141,30 +155,95 @@ type rulerCache struct {
 }
 
 func (c *rulerCache) update(a *App, width float32) {
-	_, count := a.st.Frame()
-	if c.clip == a.st.Clip && c.count == count && c.width == width && c.path == a.st.Path && c.marks != nil {
+	p := a.st.Playback()
+	_, count := p.Frame()
+	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == a.st.Path() && c.marks != nil {
 		return
 	}
-	c.clip, c.count, c.width, c.path = a.st.Clip, count, width, a.st.Path
+	c.clip, c.count, c.width, c.path = p.Clip(), count, width, a.st.Path()
 	c.marks = c.marks[:0]
 	last := count - 1
-	fr := a.st.FrameRate()
+	fr := p.FrameRate()
 	step := rulerStep(last, width, 58)
 	for f := 0; f <= last; f++ {
-		t := float64(f) / fr
+		tm := float64(f) / fr
 		switch {
 		case f%step == 0:
-			c.marks = append(c.marks, rulerMark{t: t, label: strconv.Itoa(f), time: strconv.FormatFloat(t, 'f', 2, 64) + "s"})
+			c.marks = append(c.marks, rulerMark{t: tm, label: strconv.Itoa(f), time: strconv.FormatFloat(tm, 'f', 2, 64) + "s"})
 		case step <= 5 || f%(step/5) == 0:
-			c.marks = append(c.marks, rulerMark{t: t})
+			c.marks = append(c.marks, rulerMark{t: tm})
 		}
 	}
 }
 
-// tlLabel centres a small label on x, kept inside the timeline.
-func (a *App) tlLabel(screen *ebiten.Image, s string, x, y float32, face text.Face, c color.Color) {
-	r := a.w.timeline.GetWidget().Rect
+// label centres a small label on x, kept inside the timeline.
+func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text.Face, c color.Color) {
+	r := t.rect()
 	w, _ := text.Measure(s, face, 0)
 	lx := min(max(x-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w))
-	a.drawText(screen, s, float64(lx), float64(y), c, face)
+	t.a.kit.drawText(screen, s, float64(lx), float64(y), c, face)
+}
+
+// frameBoxInput handles a click on the frame box and, while it has the
+// keyboard, what is typed into it. It reports whether it took the input,
+// so that typed digits do not also change the view.
+func (t *timeline) frameBoxInput(x, y int) bool {
+	a := t.a
+	b := a.w.frameBox
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if image.Pt(x, y).In(b.rect()) {
+			// Typing replaces the shown frame, as a selected field would.
+			b.focused, b.text = true, ""
+			return true
+		}
+		if b.focused {
+			b.focused = false
+			a.w.frameShown = -1
+		}
+	}
+	if !b.focused {
+		return false
+	}
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	for _, r := range a.chars {
+		if (r >= '0' && r <= '9' || r == '-') && len(b.text) < frameBoxMaxLen {
+			b.text += string(r)
+		}
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && b.text != "":
+		b.text = b.text[:len(b.text)-1]
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+		a.w.submitFrame(b.text)
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		b.focused = false
+		a.w.frameShown = -1
+	}
+	return true
+}
+
+// drawFrameBox draws the frame box over its placeholder: a bordered
+// field, the text, and a caret while it has the keyboard.
+func (t *timeline) drawFrameBox(screen *ebiten.Image) {
+	a := t.a
+	b := a.w.frameBox
+	r := b.rect()
+	if r.Dx() <= 2 || r.Dy() <= 2 {
+		return
+	}
+	edge := colPanelEdge
+	if b.focused {
+		edge = colAccent
+	}
+	x, y, w, h := float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy())
+	a.fill.rect(screen, x, y, w, h, edge)
+	a.fill.rect(screen, x+1, y+1, w-2, h-2, colButtonLo)
+	face := a.kit.small
+	m := face.Metrics()
+	ty := float64(y) + (float64(h)-(m.HAscent+m.HDescent))/2
+	a.kit.drawText(screen, strings.TrimSpace(b.text), float64(x)+5, ty, colText, face)
+	if b.focused {
+		tw, _ := text.Measure(b.text, face, 0)
+		a.fill.rect(screen, x+5+float32(tw)+1, y+5, 1, h-10, colText)
+	}
 }

@@ -27,15 +27,14 @@ type tracer struct {
 // traceButtons names the buttons traced, as mouseButtons orders them.
 var traceButtons = [...]string{"left", "right", "middle"}
 
-// traceInput logs the input this update handled that differs from the
+// input logs the input this update handled that differs from the
 // last update's: the cursor's position, mouse buttons, keys and typed
 // text. It runs at the end of Update, after the widgets and the view's
 // own handling have seen the input.
-func (a *App) traceInput() {
+func (tr *tracer) input(a *App) {
 	if !a.opt.Trace {
 		return
 	}
-	tr := &a.tracer
 	x, y := ebiten.CursorPosition()
 	if x != tr.x || y != tr.y {
 		tr.x, tr.y = x, y
@@ -71,15 +70,14 @@ func upDown(down bool) string {
 	return "up"
 }
 
-// traceFrame logs a drawn frame, and once the window is ready.
-func (a *App) traceFrame() {
+// frame logs a drawn frame, and once the window is ready.
+func (tr *tracer) frame(a *App) {
 	if !a.opt.Trace {
 		return
 	}
-	tr := &a.tracer
 	tr.frames++
 	a.opt.Log(fmt.Sprintf("drew frame %d", tr.frames))
-	if !tr.ready && !a.needFrame && len(a.script) == 0 && a.scriptWait == 0 && !a.rec.hold {
+	if !tr.ready && !a.scene.needFrame && !a.script.pending() && !a.script.hold {
 		tr.ready = true
 		a.opt.Log("ready")
 	}

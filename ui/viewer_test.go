@@ -9,48 +9,51 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
-	"github.com/animview/animview/ui/state"
+	"github.com/animview/animview/ui/folder"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestBoneBoxClick: a click on "[x]" hides the bone (shift: its subtree)
 // and keeps the selection; a click on the name selects.
 func TestBoneBoxClick(t *testing.T) {
 	a := newTestApp(t)
+	vis := a.st.Visibility()
 	r := a.w.bones.GetWidget().Rect
-	a.boneClicked(a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
-	if a.st.Selected != 4 || a.st.HiddenBones[4] {
-		t.Fatalf("name click: selected %d, hidden %v", a.st.Selected, a.st.HiddenBones[4])
+	a.w.boneClicked(a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
+	if vis.Selected() != 4 || vis.BoneHidden(4) {
+		t.Fatalf("name click: selected %d, hidden %v", vis.Selected(), vis.BoneHidden(4))
 	}
-	a.boneClicked(a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
-	if a.st.Selected != 4 || !a.st.HiddenBones[6] || !a.st.HiddenBones[9] || a.st.HiddenBones[10] {
-		t.Errorf("box click: selected %d, hidden %v", a.st.Selected, a.st.HiddenBones)
+	a.w.boneClicked(a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
+	if vis.Selected() != 4 || !vis.BoneHidden(6) || !vis.BoneHidden(9) || vis.BoneHidden(10) {
+		t.Errorf("box click: selected %d, hidden %v", vis.Selected(), vis.HiddenBones())
 	}
 	if a.w.bones.SelectedEntry() != a.w.boneEntries[4] {
 		t.Error("the list's selection moved to the clicked box")
 	}
-	if !strings.HasPrefix(a.boneLabel(a.w.boneEntries[9]), "[  ]") {
-		t.Errorf("label %q", a.boneLabel(a.w.boneEntries[9]))
+	if !strings.HasPrefix(a.w.boneLabel(a.w.boneEntries[9]), "[  ]") {
+		t.Errorf("label %q", a.w.boneLabel(a.w.boneEntries[9]))
+	}
+	a.w.boneClicked(a.w.boneEntries[6], nil, r.Min.X+3, true) // shift again: the subtree shows
+	if vis.HiddenCount() != 0 {
+		t.Errorf("second box click: hidden %v", vis.HiddenBones())
 	}
 }
 
 // TestContainerStepping: ] in an SI file opens its next animation, as it
 // moves to the next clip elsewhere.
 func TestContainerStepping(t *testing.T) {
-	a, err := NewApp(Options{Path: "../formats/lego/testdata/minifig.si", Log: func(string) {}})
-	if err != nil {
-		t.Fatal(err)
+	a := newApp(t, Options{Path: "../formats/lego/testdata/minifig.si"})
+	first := a.st.Asset().Entry
+	if len(a.st.Asset().Entries) < 2 {
+		t.Fatalf("fixture has %d entries", len(a.st.Asset().Entries))
 	}
-	first := a.st.Asset.Entry
-	if len(a.st.Asset.Entries) < 2 {
-		t.Fatalf("fixture has %d entries", len(a.st.Asset.Entries))
+	a.press(ebiten.KeyBracketRight, 0)
+	if e := a.st.Asset().Entry; e == first || e != a.st.Asset().Entries[1].Name {
+		t.Errorf("after ]: entry %q (was %q)", e, first)
 	}
-	a.stepClip(1)
-	if a.st.Asset.Entry == first || a.st.Asset.Entry != a.st.Asset.Entries[1].Name {
-		t.Errorf("after ]: entry %q (was %q)", a.st.Asset.Entry, first)
-	}
-	a.stepClip(-1)
-	if a.st.Asset.Entry != first {
-		t.Errorf("after [: entry %q, want %q", a.st.Asset.Entry, first)
+	a.press(ebiten.KeyPageUp, modShift) // Shift does not change PgUp
+	if e := a.st.Asset().Entry; e != first {
+		t.Errorf("after Shift+PgUp: entry %q, want %q", e, first)
 	}
 }
 
@@ -60,11 +63,11 @@ func TestCopyWithoutClipboard(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	a := newTestApp(t)
 	a.opt.ShotDir = t.TempDir()
-	a.st.SelectBone(4)
-	a.copyInspector()
+	a.st.Visibility().SelectBone(4)
+	a.runVerb("copy-json")
 	files, _ := filepath.Glob(filepath.Join(a.opt.ShotDir, "*-head.json"))
-	if len(files) != 1 || !strings.Contains(a.st.Notice, files[0]) {
-		t.Fatalf("files %v, notice %q", files, a.st.Notice)
+	if n := a.st.Messages().Notice(); len(files) != 1 || !strings.Contains(n, files[0]) {
+		t.Fatalf("files %v, notice %q", files, n)
 	}
 	data, _ := os.ReadFile(files[0])
 	var v map[string]any
@@ -77,15 +80,16 @@ func TestCopyWithoutClipboard(t *testing.T) {
 // changes nothing; the box then shows the frame.
 func TestFrameBox(t *testing.T) {
 	a := newTestApp(t)
-	a.submitFrame(" 12 ")
-	if f, _ := a.st.Frame(); f != 12 || a.st.Playing {
-		t.Errorf("frame %d, playing %v", f, a.st.Playing)
+	p := a.st.Playback()
+	a.w.submitFrame(" 12 ")
+	if f, _ := p.Frame(); f != 12 || p.Playing() {
+		t.Errorf("frame %d, playing %v", f, p.Playing())
 	}
-	a.submitFrame("twelve")
-	if f, _ := a.st.Frame(); f != 12 {
-		t.Errorf("text moved to frame %d", f)
+	a.w.submitFrame("twelve")
+	if f, _ := p.Frame(); f != 12 || a.st.Messages().Err() != "" {
+		t.Errorf("text moved to frame %d (error %q)", f, a.st.Messages().Err())
 	}
-	a.syncWidgets()
+	a.w.sync()
 	if got := a.w.frameBox.GetText(); got != "12" {
 		t.Errorf("box shows %q", got)
 	}
@@ -103,13 +107,10 @@ func TestNextFileInFolder(t *testing.T) {
 		opened = append(opened, filepath.Base(p))
 		return opener("demo:")
 	}
-	a, err := NewApp(Options{Path: filepath.Join(dir, "a.anim"), Open: open, Extensions: []string{"anim"}, Log: func(string) {}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.openSibling(1)
-	a.openSibling(1)
-	a.openSibling(-1)
+	a := newApp(t, Options{Path: filepath.Join(dir, "a.anim"), Open: open, Extensions: []string{"anim"}})
+	a.press(ebiten.KeyPageDown, modCtrl)
+	a.press(ebiten.KeyPageDown, modCtrl|modShift)
+	a.press(ebiten.KeyPageUp, modCtrl)
 	if got := strings.Join(opened, " "); got != "a.anim c.anim a.anim c.anim" {
 		t.Errorf("opened %s", got)
 	}
@@ -121,22 +122,49 @@ func TestNextFileInFolder(t *testing.T) {
 // through formats/open with the user's other choices.
 func TestEntryChoosesTheFirstFileOnly(t *testing.T) {
 	const si = "../formats/lego/testdata/minifig.si"
-	a, err := NewApp(Options{Path: si, Load: open.Options{Entry: "minifig_wave"}, Log: func(string) {}})
+	a := newApp(t, Options{Path: si, Load: open.Options{Entry: "minifig_wave"}})
+	m := a.st.Messages()
+	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Fatalf("first file: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	}
+	a.open(si)
+	if m.Err() != "" || a.st.Asset().Entry != "minifig_walk" {
+		t.Errorf("opened again: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	}
+	a.openEntry("minifig_wave")
+	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Errorf("entry: %q, error %q", a.st.Asset().Entry, m.Err())
+	}
+	if exts := a.st.Files().Exts(); len(exts) == 0 || !folder.Readable("x.si", exts) {
+		t.Errorf("readable extensions %v: not open.Extensions()", exts)
+	}
+}
+
+// TestActionsScript runs a script as --actions does: the bone verbs take
+// names in any case, seek pauses, a key runs its command; a failing
+// action shows its error and the script goes on.
+func TestActionsScript(t *testing.T) {
+	a := newTestApp(t)
+	acts, err := ParseActions("select-bone HEAD; hide-bone l_hand\n seek 0.5; select-bone tail; key space; wait 2; pause")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
-		t.Fatalf("first file: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	a.script.left = acts
+	a.script.run()
+	vis, p := a.st.Visibility(), a.st.Playback()
+	if vis.Selected() != 4 || !vis.BoneHidden(9) || p.Time() != 0.5 || !p.Playing() {
+		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", vis.Selected(), vis.BoneHidden(9), p.Time(), p.Playing())
 	}
-	a.open(si)
-	if a.st.Err != "" || a.st.Asset.Entry != "minifig_walk" {
-		t.Errorf("opened again: entry %q, error %q", a.st.Asset.Entry, a.st.Err)
+	if err := a.st.Messages().Err(); !strings.Contains(err, `action select-bone tail: select-bone: no bone "tail"`) {
+		t.Errorf("error %q", err)
 	}
-	a.openEntry("minifig_wave")
-	if a.st.Err != "" || a.st.Asset.Entry != "minifig_wave" {
-		t.Errorf("entry: %q, error %q", a.st.Asset.Entry, a.st.Err)
+	if len(a.script.left) != 1 || a.script.wait != 2 {
+		t.Fatalf("wait: %d actions left, waiting %d", len(a.script.left), a.script.wait)
 	}
-	if len(a.st.Exts) == 0 || !state.Readable("x.si", a.st.Exts) {
-		t.Errorf("readable extensions %v: not open.Extensions()", a.st.Exts)
+	for a.script.pending() {
+		a.script.run()
+	}
+	if p.Playing() {
+		t.Error("the action after the wait did not run")
 	}
 }

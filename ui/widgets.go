@@ -5,6 +5,7 @@ import (
 
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -23,11 +24,56 @@ var (
 	colError     = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
 )
 
-// kit builds the few widget kinds the viewer uses with one look.
+// kit builds the few widget kinds the viewer uses with one look, and
+// draws and fits text in its faces.
 type kit struct {
 	face, small text.Face
 	// off and on are the button images of a toggle in either state.
 	off, on *widget.ButtonImage
+	textOp  text.DrawOptions
+}
+
+// drawText draws s at x, y in colour c.
+func (k *kit) drawText(screen *ebiten.Image, s string, x, y float64, c color.Color, face text.Face) {
+	op := &k.textOp
+	*op = text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.LineSpacing = face.Metrics().HAscent + face.Metrics().HDescent + 3
+	text.Draw(screen, s, face, op)
+}
+
+// fitLeft cuts s from the left, with an ellipsis, until it fits w pixels.
+func (k *kit) fitLeft(s string, face text.Face, w int) string {
+	if wd, _ := text.Measure(s, face, 0); int(wd) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[1:]
+		t := "…" + string(r)
+		if wd, _ := text.Measure(t, face, 0); int(wd) <= w {
+			return t
+		}
+	}
+	return string(r)
+}
+
+// fitRight cuts s at the right, with an ellipsis, to w pixels of the
+// small face.
+func (k *kit) fitRight(s string, w int) string {
+	if wd, _ := text.Measure(s, k.small, 0); int(wd) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		t := string(r) + "…"
+		if wd, _ := text.Measure(t, k.small, 0); int(wd) <= w {
+			return t
+		}
+	}
+	return s
 }
 
 // onImage is a button that is switched on.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/ui"
-	"github.com/animview/animview/ui/state"
+	recentfiles "github.com/animview/animview/ui/recent"
 )
 
 func cmdView(args []string) error {
@@ -38,14 +38,14 @@ func cmdView(args []string) error {
 	if *after < 1 {
 		return fmt.Errorf("--after must be at least 1")
 	}
-	script, err := state.ParseActions(*actions)
+	script, err := ui.ParseActions(*actions)
 	if err != nil {
 		return fmt.Errorf("--actions: %w", err)
 	}
 	recent := ""
 	if !*noRecent && *shot == "" {
 		// Scripted screenshots leave the user's recent files alone.
-		if p, err := state.RecentFile(); err == nil {
+		if p, err := recentfiles.File(); err == nil {
 			recent = p
 		}
 	}

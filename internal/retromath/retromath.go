@@ -33,6 +33,13 @@ func FMAddS(a, b, c float32) float32 {
 	return float32(float64(a)*float64(b) + float64(c))
 }
 
+// FMAddSD is FMAddS(a, b, c) for a first factor already in double
+// precision, float64(a) for a float32 a: a loop that multiplies by one
+// factor throughout converts it once.
+func FMAddSD(a float64, b, c float32) float32 {
+	return float32(a*float64(b) + float64(c))
+}
+
 // CMath::FastSinR's coefficients (MP1 asm/Kyoto/Math/RMathUtils.s, the
 // same bit patterns in the Echoes decompilation), written as the exact
 // binary fractions of the float32 the game stores.
@@ -61,20 +68,37 @@ const (
 
 // FastSinR is CMath::FastSinR: angles beyond ±π lose their whole turns,
 // then x·c1 + x³·c2 + x⁵·c3 + x⁷·c4 is accumulated in that order, each
-// later term fused into the sum.
+// later term fused into the sum (FastSinRPoly).
 func FastSinR(x float32) float32 {
 	if x > pi32 || x < -pi32 {
 		x = wrapPi(x)
 	}
+	return FastSinRPoly(x)
+}
+
+// FastSinRPoly is FastSinR for |x| ≤ SinPolyMax (or NaN), which it
+// takes without reducing: its polynomial alone, small enough for the
+// compiler to inline where a loop takes many sines of such angles
+// (FastSinR is not).
+func FastSinRPoly(x float32) float32 {
+	// FMAddS written out: the constants are float32 values, exact in
+	// float64 too.
 	x2 := x * x
 	acc := x * fastSinC1
 	x *= x2
-	acc = FMAddS(x, fastSinC2, acc)
+	acc = float32(float64(x)*fastSinC2 + float64(acc))
 	x *= x2
-	acc = FMAddS(x, fastSinC3, acc)
+	acc = float32(float64(x)*fastSinC3 + float64(acc))
 	x *= x2
-	return FMAddS(x, fastSinC4, acc)
+	return float32(float64(x)*fastSinC4 + float64(acc))
 }
+
+// The arguments FastSinRPoly and FastArcCosRPoly take: FastSinR reduces
+// no angle up to π, FastArcCosR takes its polynomial up to 0.925.
+const (
+	SinPolyMax    = pi32
+	ArcCosPolyMax = acosLimit
+)
 
 // wrapPi is FastSinR's range reduction: it removes the whole turns that
 // truncating x/2π (fctiwz) counts, in one fused step (fnmsubs), then one
@@ -103,21 +127,30 @@ func wrapPi(x float32) float32 {
 
 // FastArcCosR is CMath::FastArcCosR: for |x| > 0.925 the library acos in
 // double precision, rounded to float32 (Acos32); otherwise an odd polynomial in
-// single precision, each term fused into the sum. The game's acos is
+// single precision, each term fused into the sum (FastArcCosRPoly). The game's acos is
 // MSL's (fdlibm's algorithm); Go's differs from it by an ulp or two of a
 // double, which changes the float32 only next to a tie.
 func FastArcCosR(x float32) float32 {
 	if x > acosLimit || x < -acosLimit {
 		return Acos32(x)
 	}
+	return FastArcCosRPoly(x)
+}
+
+// FastArcCosRPoly is FastArcCosR for |x| ≤ ArcCosPolyMax (or NaN): its
+// polynomial alone, small enough for the compiler to inline (FastArcCosR
+// is not).
+func FastArcCosRPoly(x float32) float32 {
+	// FMAddS written out: the constants are float32 values, exact in
+	// float64 too.
 	x2 := x * x
-	acc := FMAddS(x, fastACosC2, fastACosC1)
+	acc := float32(float64(x)*fastACosC2 + fastACosC1)
 	x *= x2
-	acc = FMAddS(x, fastACosC3, acc)
+	acc = float32(float64(x)*fastACosC3 + float64(acc))
 	x *= x2
-	acc = FMAddS(x, fastACosC4, acc)
+	acc = float32(float64(x)*fastACosC4 + float64(acc))
 	x *= x2
-	return FMAddS(x, fastACosC5, acc)
+	return float32(float64(x)*fastACosC5 + float64(acc))
 }
 
 // Acos32 is float32(math.Acos(float64(x))) at a fraction of math.Acos's

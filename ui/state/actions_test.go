@@ -2,9 +2,8 @@ package state
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,24 +14,30 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
+// clickBoneBox is the bone tree's check box: it flips bone i, and with
+// subtree sets the bone's whole subtree to the bone's new state.
+func clickBoneBox(s *State, i int, subtree bool) {
+	s.Visibility().SetBoneHidden(i, !s.Visibility().BoneHidden(i), subtree)
+}
+
 func TestSubtreeHideAndBoneBox(t *testing.T) {
 	s := demo()
-	s.ClickBoneBox(6, true) // l_clavicle and the arm below it
+	clickBoneBox(s, 6, true) // l_clavicle and the arm below it
 	for i := 6; i <= 9; i++ {
-		if !s.HiddenBones[i] {
+		if !s.Visibility().HiddenBones()[i] {
 			t.Errorf("bone %d not hidden with its parent's subtree", i)
 		}
 	}
-	if s.HiddenBones[10] || s.HiddenBones[5] {
+	if s.Visibility().HiddenBones()[10] || s.Visibility().HiddenBones()[5] {
 		t.Error("the subtree reached a sibling")
 	}
-	s.ClickBoneBox(7, false) // one bone back on
-	if s.HiddenBones[7] || !s.HiddenBones[8] {
-		t.Errorf("plain click: %v", s.HiddenBones[6:10])
+	clickBoneBox(s, 7, false) // one bone back on
+	if s.Visibility().HiddenBones()[7] || !s.Visibility().HiddenBones()[8] {
+		t.Errorf("plain click: %v", s.Visibility().HiddenBones()[6:10])
 	}
-	s.ClickBoneBox(6, true) // l_clavicle was hidden: the subtree shows
+	clickBoneBox(s, 6, true) // l_clavicle was hidden: the subtree shows
 	for i := 6; i <= 9; i++ {
-		if s.HiddenBones[i] {
+		if s.Visibility().HiddenBones()[i] {
 			t.Errorf("bone %d still hidden", i)
 		}
 	}
@@ -41,21 +46,21 @@ func TestSubtreeHideAndBoneBox(t *testing.T) {
 func TestAnimatedAndDimmed(t *testing.T) {
 	s := demo()
 	n := 0
-	for _, a := range s.Animated {
+	for _, a := range s.Visibility().Animated() {
 		if a {
 			n++
 		}
 	}
-	if n != 13 || s.Dim != nil {
-		t.Errorf("walk: %d animated bones, dim %v", n, s.Dim)
+	if n != 13 || s.Visibility().Dim() != nil {
+		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim())
 	}
 	a := assets.Demo()
 	a.Clips[1].Drives = make([]bool, len(a.Skeleton.Bones))
 	a.Clips[1].Drives[4] = true
 	s = New("demo:", a)
 	s.SelectClip(1)
-	if len(s.Dim) != 22 || s.Dim[4] || !s.Dim[0] {
-		t.Errorf("a clip that drives the head only: dim %v", s.Dim)
+	if len(s.Visibility().Dim()) != 22 || s.Visibility().Dim()[4] || !s.Visibility().Dim()[0] {
+		t.Errorf("a clip that drives the head only: dim %v", s.Visibility().Dim())
 	}
 }
 
@@ -75,15 +80,15 @@ func TestClipGroups(t *testing.T) {
 
 func TestStepAnimation(t *testing.T) {
 	s := demo()
-	if e := s.StepAnimation(1); e != "" || s.Clip != 1 {
-		t.Errorf("clips: entry %q clip %d", e, s.Clip)
+	if e := s.StepAnimation(1); e != "" || s.Playback().Clip() != 1 {
+		t.Errorf("clips: entry %q clip %d", e, s.Playback().Clip())
 	}
 	s.StepAnimation(1)
-	if s.Clip != 0 {
-		t.Errorf("wraps to clip %d", s.Clip)
+	if s.Playback().Clip() != 0 {
+		t.Errorf("wraps to clip %d", s.Playback().Clip())
 	}
-	s.Asset.Entries = []formats.Entry{{Name: "a"}, {Name: "b"}, {Name: "c"}}
-	s.Asset.Entry = "a"
+	s.Asset().Entries = []formats.Entry{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	s.Asset().Entry = "a"
 	if e := s.StepAnimation(-1); e != "c" {
 		t.Errorf("container: previous entry %q", e)
 	}
@@ -93,30 +98,30 @@ func TestWarnings(t *testing.T) {
 	a := assets.Demo()
 	a.Warnings = []string{"skeleton guessed"}
 	s := New("demo:", a)
-	if s.WarningsDismissed || len(s.Warnings) != 1 {
-		t.Fatalf("banner: dismissed %v, %q", s.WarningsDismissed, s.Warnings)
+	if s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
+		t.Fatalf("banner: dismissed %v, %q", s.Messages().WarningsDismissed(), s.Messages().Warnings())
 	}
-	s.DismissWarnings()
-	if !s.WarningsDismissed || len(s.Warnings) != 1 {
+	s.Messages().DismissWarnings()
+	if !s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
 		t.Error("dismissing dropped the warnings")
 	}
-	s.ToggleWarnings()
-	if !s.ShowWarnings {
+	s.Messages().ToggleWarnings()
+	if !s.Messages().ShowingWarnings() {
 		t.Error("list not shown")
 	}
-	if demo().WarningsDismissed != true {
+	if !demo().Messages().WarningsDismissed() {
 		t.Error("no warnings should show no banner")
 	}
 }
 
 func TestInspect(t *testing.T) {
 	s := demo()
-	sk := s.Asset.Skeleton
+	sk := s.Asset().Skeleton
 	p, w := player.NewPose(sk), player.NewWorldPose(sk)
 	if _, ok := s.Inspect(p, w); ok {
 		t.Error("inspected without a selection")
 	}
-	s.SelectBone(4)
+	s.Visibility().SelectBone(4)
 	// Turn the head 90° about Y and scale its parent by 2: world scale 2,
 	// world rotation the head's, Euler (0, 90, 0) for local.
 	p.Local[4].Rotation = mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 1, 0})
@@ -166,195 +171,165 @@ func TestEulerOrder(t *testing.T) {
 
 func TestKeysEventsAndFrames(t *testing.T) {
 	s := demo()
-	s.SelectBone(16) // l_foot
-	keys := s.KeyTimes(16, nil)
+	s.Visibility().SelectBone(16) // l_foot
+	keys := s.Playback().KeyTimes(16, nil)
 	if len(keys) == 0 {
 		t.Fatal("no keys on l_foot")
 	}
-	s.Seek(0)
-	if !s.JumpKey(1) || s.Time != keys[1] && s.Time != keys[0] {
-		t.Errorf("next key: %v of %v", s.Time, keys[:3])
+	s.Playback().Seek(0)
+	if !s.Playback().JumpKey(1) || s.Playback().Time() != keys[1] && s.Playback().Time() != keys[0] {
+		t.Errorf("next key: %v of %v", s.Playback().Time(), keys[:3])
 	}
-	s.Seek(0.5)
-	s.JumpEvent(1)
-	if math.Abs(s.Time-0.9) > 1e-9 {
-		t.Errorf("next event from 0.5: %v", s.Time)
+	s.Playback().Seek(0.5)
+	s.Playback().JumpEvent(1)
+	if math.Abs(s.Playback().Time()-0.9) > 1e-9 {
+		t.Errorf("next event from 0.5: %v", s.Playback().Time())
 	}
-	s.JumpEvent(-1)
-	if math.Abs(s.Time-0.3) > 1e-9 {
-		t.Errorf("previous event from 0.9: %v", s.Time)
+	s.Playback().JumpEvent(-1)
+	if math.Abs(s.Playback().Time()-0.3) > 1e-9 {
+		t.Errorf("previous event from 0.9: %v", s.Playback().Time())
 	}
-	s.SeekFrame(12)
-	if f, _ := s.Frame(); f != 12 || s.Playing {
+	s.Playback().SeekFrame(12)
+	if f, _ := s.Playback().Frame(); f != 12 || s.Playback().Playing() {
 		t.Errorf("frame box: frame %d", f)
 	}
-	s.SeekFrame(999)
-	if f, n := s.Frame(); f != n-1 {
+	s.Playback().SeekFrame(999)
+	if f, n := s.Playback().Frame(); f != n-1 {
 		t.Errorf("frame past the end: %d of %d", f, n)
 	}
-	s.SeekFraction(0.5)
-	if math.Abs(s.Time-0.6) > 1e-9 {
-		t.Errorf("timeline click at the middle: %v", s.Time)
+	s.Playback().SeekFraction(0.5)
+	if math.Abs(s.Playback().Time()-0.6) > 1e-9 {
+		t.Errorf("timeline click at the middle: %v", s.Playback().Time())
 	}
 }
 
 func TestReplayWithoutLoop(t *testing.T) {
 	s := demo()
-	s.Loop, s.Playing = false, false
-	s.Reverse()
-	s.Home()
-	s.TogglePlay() // backwards at frame 0: from the end
-	if !s.Playing || s.Time != s.Duration() {
-		t.Errorf("reverse at 0: playing %v at %v", s.Playing, s.Time)
+	s.Playback().SetLoop(false)
+	s.Playback().Pause()
+	s.Playback().Reverse()
+	s.Playback().Home()
+	s.Playback().TogglePlay() // backwards at frame 0: from the end
+	if !s.Playback().Playing() || s.Playback().Time() != s.Playback().Duration() {
+		t.Errorf("reverse at 0: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
-	s.Advance(0.1, nil)
-	if s.Time >= s.Duration() {
+	s.Playback().Advance(0.1, nil)
+	if s.Playback().Time() >= s.Playback().Duration() {
 		t.Error("reverse play did not move back")
 	}
-	s.Reverse()
-	s.End()
-	s.TogglePlay() // forwards at the end: from the start
-	if s.Time != 0 {
-		t.Errorf("forward at the end: %v", s.Time)
+	s.Playback().Reverse()
+	s.Playback().End()
+	s.Playback().TogglePlay() // forwards at the end: from the start
+	if s.Playback().Time() != 0 {
+		t.Errorf("forward at the end: %v", s.Playback().Time())
 	}
 }
 
 func TestOnionInPlaceAndViews(t *testing.T) {
 	s := demo()
-	if g := s.GhostTimes(nil); len(g) != 0 {
+	if g := s.Playback().GhostTimes(nil); len(g) != 0 {
 		t.Errorf("ghosts with onion off: %v", g)
 	}
-	s.ToggleOnion()
-	s.Seek(0.05)
-	g := s.GhostTimes(nil)
+	s.Visibility().ToggleOnion()
+	s.Playback().Seek(0.05)
+	g := s.Playback().GhostTimes(nil)
 	if len(g) != 4 || math.Abs(g[0]-(1.2-0.15)) > 1e-9 || math.Abs(g[3]-0.25) > 1e-9 {
 		t.Errorf("ghosts %v", g)
 	}
-	s.Loop = false
-	if g := s.GhostTimes(nil); len(g) != 2 {
+	s.Playback().SetLoop(false)
+	if g := s.Playback().GhostTimes(nil); len(g) != 2 {
 		t.Errorf("ghosts before 0 without loop: %v", g)
 	}
 	// In place: the hips' horizontal translation stays at its first key.
-	sk := s.Asset.Skeleton
+	sk := s.Asset().Skeleton
 	p := player.NewPose(sk)
 	s.Sampler().Sample(0.6, p)
 	before := p.Local[0].Translation
-	s.ToggleInPlace()
-	s.HoldInPlace(p)
+	s.Visibility().ToggleInPlace()
+	s.Visibility().HoldInPlace(p)
 	got := p.Local[0].Translation
 	first := s.CurrentClip().Tracks[0].Translation.Values[0]
 	if got[0] != first[0] || got[2] != first[2] || got[1] != before[1] {
 		t.Errorf("in place: %v (was %v, first key %v)", got, before, first)
 	}
-	s.SetView(ViewTop)
-	if s.Camera.Pitch != 89 {
-		t.Errorf("top view pitch %v", s.Camera.Pitch)
+	s.View().SetDirection(ViewTop)
+	if s.View().Camera().Pitch != 89 {
+		t.Errorf("top view pitch %v", s.View().Camera().Pitch)
 	}
-	s.ToggleOrtho()
-	s.ToggleAxes()
-	s.ToggleHelpers()
-	if !s.Camera.Ortho || !s.Axes || !s.HideHelpers {
+	s.View().ToggleOrtho()
+	s.Visibility().ToggleAxes()
+	s.Visibility().ToggleHelpers()
+	if !s.View().Camera().Ortho || !s.Visibility().Axes() || !s.Visibility().HideHelpers() {
 		t.Error("toggles")
 	}
-	s.ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
-	if s.Camera.Target != (mgl32.Vec3{1, 2, 3}) || s.Camera.Distance > 3 {
-		t.Errorf("zoom to bone: %+v", s.Camera)
+	s.View().SetFollow(true)
+	s.View().ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
+	if c := s.View().Camera(); c.Target != (mgl32.Vec3{1, 2, 3}) || c.Distance > 3 || s.View().Follow() {
+		t.Errorf("zoom to bone: %+v, follow %v", c, s.View().Follow())
 	}
 }
 
-func TestActionsScript(t *testing.T) {
-	acts, err := ParseActions("open demo:; select-bone HEAD; hide-bone l_hand\n seek 0.5; key space")
-	if err != nil || len(acts) != 5 || acts[1].Args[0] != "HEAD" {
-		t.Fatalf("%v %v", acts, err)
-	}
+// TestBrowserAndRecent: the browser lists the recent files above the
+// folder's listing, filters by what is typed, and a chosen file closes
+// it; the recent list keeps the newest first, once each, at most ten.
+func TestBrowserAndRecent(t *testing.T) {
 	s := demo()
-	for _, a := range acts {
-		err := s.Apply(a)
-		if a.Verb == "open" || a.Verb == "key" {
-			if err == nil {
-				t.Errorf("%s applied by the state", a)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", a, err)
-		}
-	}
-	if s.Selected != 4 || !s.HiddenBones[9] || s.Time != 0.5 {
-		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v", s.Selected, s.HiddenBones[9], s.Time)
-	}
-	for _, bad := range []string{"fly away", "seek", "seek 1 2", "open"} {
-		if _, err := ParseActions(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-	if err := s.Apply(Action{Verb: "select-bone", Args: []string{"tail"}}); err == nil {
-		t.Error("a missing bone is not an error")
-	}
-}
-
-func TestFilesBrowserAndRecent(t *testing.T) {
-	dir := t.TempDir()
-	for _, n := range []string{"a.anim", "b.txt", "c.ani", "d.ANIM"} {
-		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
-	}
-	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
-	s := demo()
-	s.Exts = []string{"anim", "ani"}
-	s.AddRecent(filepath.Join(dir, "c.ani"))
-	s.OpenBrowser(dir)
+	f := s.Files()
+	f.AddRecent("/data/c.ani")
+	listing := []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true},
+		{Name: "a.anim", Path: "/data/a.anim"}, {Name: "c.ani", Path: "/data/c.ani"}, {Name: "d.ANIM", Path: "/data/d.ANIM"}}
+	b := s.Browser()
+	b.Show("/data", listing, "")
 	var names []string
-	for _, e := range s.Browser.Entries {
+	for _, e := range b.Rows() {
 		names = append(names, e.Name)
 	}
-	want := "recent: " + filepath.Join(dir, "c.ani") + "|../|sub/|a.anim|c.ani|d.ANIM"
-	if strings.Join(names, "|") != want {
-		t.Errorf("browser rows %q", names)
+	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|../|sub/|a.anim|c.ani|d.ANIM" || !b.Open() || b.Dir() != "/data" {
+		t.Errorf("browser rows %q", got)
 	}
-	s.BrowserType("ANI")
-	if len(s.Browser.Entries) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
-		t.Errorf("filtered %v", s.Browser.Entries)
+	b.Type("ANI")
+	if len(b.Rows()) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
+		t.Errorf("filtered %v", b.Rows())
 	}
-	s.BrowserBackspace()
-	s.BrowserBackspace()
-	s.BrowserBackspace()
-	if p := s.BrowserChoose(2); p != "" || s.Browser == nil || s.Browser.Dir != filepath.Join(dir, "sub") {
-		t.Errorf("folder: %q %+v", p, s.Browser)
+	b.Move(2)
+	if b.Cursor() != 2 {
+		t.Errorf("cursor %d", b.Cursor())
 	}
-	s.OpenBrowser(dir)
-	if p := s.BrowserChoose(3); p != filepath.Join(dir, "a.anim") || s.Browser != nil {
-		t.Errorf("file: %q", p)
+	for range 3 {
+		b.Backspace()
+	}
+	if e, ok := b.Choose(2); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
+		t.Errorf("folder: %+v %v, open %v", e, ok, b.Open())
+	}
+	b.Show("/data/sub", nil, "permission denied")
+	if b.Err() != "permission denied" || len(b.Rows()) != 1 || b.Filter() != "" {
+		t.Errorf("unreadable folder: %q, rows %v", b.Err(), b.Rows())
+	}
+	b.Show("/data", listing, "")
+	if e, ok := b.Choose(3); !ok || e.Path != "/data/a.anim" || b.Open() {
+		t.Errorf("file: %+v, open %v", e, b.Open())
+	}
+	if _, ok := b.Choose(0); ok {
+		t.Error("chose a row of a closed browser")
 	}
 
-	next, ok := s.SiblingFile(filepath.Join(dir, "a.anim"), 1)
-	if !ok || filepath.Base(next) != "c.ani" {
-		t.Errorf("next file %q", next)
+	f.AddRecent("/data/a.anim")
+	f.AddRecent("/data/c.ani") // moves to the front
+	f.AddRecent("demo:")       // the demo is no file
+	if got := strings.Join(f.Recent(), " "); got != "/data/c.ani /data/a.anim" {
+		t.Errorf("recent %q", got)
 	}
-	prev, _ := s.SiblingFile(filepath.Join(dir, "a.anim"), -1)
-	if filepath.Base(prev) != "d.ANIM" {
-		t.Errorf("previous file wraps to %q", prev)
+	for i := range 12 {
+		f.AddRecent(fmt.Sprintf("/f%d", i))
 	}
-
-	rf := filepath.Join(dir, "cfg", "animview", "recent")
-	s.AddRecent(filepath.Join(dir, "a.anim"))
-	s.AddRecent(filepath.Join(dir, "c.ani")) // moves to the front
-	if err := s.SaveRecent(rf); err != nil {
-		t.Fatal(err)
-	}
-	s2 := demo()
-	if err := s2.LoadRecent(rf); err != nil || len(s2.Recent) != 2 || filepath.Base(s2.Recent[0]) != "c.ani" {
-		t.Errorf("recent %v %v", s2.Recent, err)
+	if r := f.Recent(); len(r) != MaxRecent || r[0] != "/f11" {
+		t.Errorf("recent %q", r)
 	}
 
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	a := ScreenshotName(dir, now)
-	os.WriteFile(a, nil, 0o644)
-	b := ScreenshotName(dir, now)
-	if a == b || filepath.Base(b) != "animview-20260102-030405-2.png" {
-		t.Errorf("names %q %q", a, b)
-	}
-	s.Notify("saved "+b, now)
-	if s.NoticeAt(now.Add(time.Second)) == "" || s.NoticeAt(now.Add(time.Minute)) != "" {
+	m := s.Messages()
+	m.Notify("saved x.png", now)
+	if m.NoticeAt(now.Add(time.Second)) == "" || m.NoticeAt(now.Add(time.Minute)) != "" || m.Notice() != "saved x.png" {
 		t.Error("notice timing")
 	}
 }

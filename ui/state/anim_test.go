@@ -38,7 +38,7 @@ func demoSet(t testing.TB) *State { return New("DemoSet-mp1.pak", demoPak(t, "mp
 
 // poseAt samples what the state plays at time tm.
 func poseAt(s *State, tm float64) *player.Pose {
-	p := player.NewPose(s.Asset.Skeleton)
+	p := player.NewPose(s.Asset().Skeleton)
 	s.Sampler().Sample(tm, p)
 	return p
 }
@@ -88,22 +88,22 @@ func clipPose(t *testing.T, a *formats.Asset, name string, tm float64) *player.P
 
 func anim(t *testing.T, s *State, name string) {
 	t.Helper()
-	i := s.AnimByName(name)
+	i := s.Tree().AnimByName(name)
 	if i < 0 {
 		t.Fatalf("no animation %q", name)
 	}
-	if err := s.SelectAnim(i); err != nil {
+	if err := s.Tree().SelectAnim(i); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestOpensCharacterAnimations(t *testing.T) {
 	s := demoSet(t)
-	if !s.HasAnims() || s.CharacterName() != "Crawler" {
-		t.Fatalf("HasAnims %v character %q", s.HasAnims(), s.CharacterName())
+	if !s.Tree().HasAnims() || s.Tree().CharacterName() != "Crawler" {
+		t.Fatalf("HasAnims %v character %q", s.Tree().HasAnims(), s.Tree().CharacterName())
 	}
 	var names []string
-	for _, a := range s.AnimList() {
+	for _, a := range s.Tree().AnimList() {
 		names = append(names, a.Name)
 	}
 	if got := strings.Join(names, " "); got != "walk idle walk_blend phase random_idle sequence" {
@@ -111,10 +111,10 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	}
 	// The first animation plays: a Play of walk, which starts at 0 and is
 	// the walk clip itself.
-	if s.Tree.Anim != 0 || s.Clip != -1 || s.CurrentClip().Name != "walk" || s.Duration() != 1 {
-		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree.Anim, s.Clip, s.CurrentClip().Name, s.Duration())
+	if s.Tree().Anim() != 0 || s.Playback().Clip() != -1 || s.CurrentClip().Name != "walk" || s.Playback().Duration() != 1 {
+		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree().Anim(), s.Playback().Clip(), s.CurrentClip().Name, s.Playback().Duration())
 	}
-	if d := poseDiff(poseAt(s, 0.3), clipPose(t, s.Asset, "walk", 0.3)); d > 1e-6 {
+	if d := poseDiff(poseAt(s, 0.3), clipPose(t, s.Asset(), "walk", 0.3)); d > 1e-6 {
 		t.Errorf("walk at 0.3 differs from its clip by %g", d)
 	}
 	// The walk's events (its EVNT) are the timeline's, the Loop event at
@@ -126,13 +126,13 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	if got := strings.Join(evs, " "); got != "Step_Left@0.25 Dust@0.5 Chirp@0.6 Step_Right@0.75 Loop@0" {
 		t.Errorf("events %q", got)
 	}
-	if len(s.HiddenEvents) != 5 || len(s.Animated) != len(s.Asset.Skeleton.Bones) || !s.Animated[1] {
-		t.Errorf("hidden events %d, animated %v", len(s.HiddenEvents), s.Animated)
+	if len(s.Visibility().MutedEvents()) != 5 || len(s.Visibility().Animated()) != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated()[1] {
+		t.Errorf("hidden events %d, animated %v", len(s.Visibility().MutedEvents()), s.Visibility().Animated())
 	}
 	// Playing 1.33 s crosses the events in order and wraps.
 	var fired []string
 	for i := 0; i < 80; i++ {
-		for _, e := range s.Advance(1.0/60, nil) {
+		for _, e := range s.Playback().Advance(1.0/60, nil) {
 			fired = append(fired, s.CurrentClip().Events[e].Name)
 		}
 	}
@@ -144,17 +144,17 @@ func TestOpensCharacterAnimations(t *testing.T) {
 func TestBlendWeight(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "walk_blend")
-	root := s.CurrentTree()
-	if root == nil || root.Kind != formats.MetaBlend || s.BlendWeight(root) != 0.3 {
+	root := s.Tree().CurrentTree()
+	if root == nil || root.Kind != formats.MetaBlend || s.Tree().BlendWeight(root) != 0.3 {
 		t.Fatalf("walk_blend's tree: %+v", root)
 	}
-	set := s.AnimList()[s.Tree.Anim].SetIndex
+	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	const tm = 0.4
-	s.Seek(tm)
-	if d := poseDiff(poseAt(s, tm), built(t, s.Asset, set, player.Options{}, tm)); d > 1e-6 {
+	s.Playback().Seek(tm)
+	if d := poseDiff(poseAt(s, tm), built(t, s.Asset(), set, player.Options{}, tm)); d > 1e-6 {
 		t.Errorf("the file's weight: differs from the player's build by %g", d)
 	}
-	walk, idle := clipPose(t, s.Asset, "walk", tm), clipPose(t, s.Asset, "idle", tm)
+	walk, idle := clipPose(t, s.Asset(), "walk", tm), clipPose(t, s.Asset(), "idle", tm)
 	if poseDiff(poseAt(s, tm), walk) < 1e-3 || poseDiff(poseAt(s, tm), idle) < 1e-3 {
 		t.Fatal("the blend at 0.3 equals one of its children")
 	}
@@ -163,31 +163,31 @@ func TestBlendWeight(t *testing.T) {
 		w    float32
 		want *player.Pose
 	}{{0, walk}, {1, idle}} {
-		if err := s.SetBlendWeight(root, c.w); err != nil {
+		if err := s.Tree().SetBlendWeight(root, c.w); err != nil {
 			t.Fatal(err)
 		}
-		if s.Time != tm {
-			t.Errorf("weight %v: time moved to %v", c.w, s.Time)
+		if s.Playback().Time() != tm {
+			t.Errorf("weight %v: time moved to %v", c.w, s.Playback().Time())
 		}
 		if d := poseDiff(poseAt(s, tm), c.want); d > 1e-6 {
 			t.Errorf("weight %v differs from the child by %g", c.w, d)
 		}
 	}
 	// 0.7 is the player's build with that weight.
-	if err := s.SetBlendWeight(root, 0.7); err != nil {
+	if err := s.Tree().SetBlendWeight(root, 0.7); err != nil {
 		t.Fatal(err)
 	}
-	want := built(t, s.Asset, set, player.Options{Weights: map[*formats.MetaAnim]float32{root: 0.7}}, tm)
+	want := built(t, s.Asset(), set, player.Options{Weights: map[*formats.MetaAnim]float32{root: 0.7}}, tm)
 	if d := poseDiff(poseAt(s, tm), want); d > 1e-6 {
 		t.Errorf("weight 0.7 differs from the player's build by %g", d)
 	}
-	if err := s.SetBlendWeight(root, 3); err != nil || s.BlendWeight(root) != 1 {
-		t.Errorf("weight 3 clamps to 1: %v, %v", s.BlendWeight(root), err)
+	if err := s.Tree().SetBlendWeight(root, 3); err != nil || s.Tree().BlendWeight(root) != 1 {
+		t.Errorf("weight 3 clamps to 1: %v, %v", s.Tree().BlendWeight(root), err)
 	}
-	if err := s.ResetBlendWeight(root); err != nil || s.BlendWeight(root) != 0.3 {
-		t.Errorf("reset: %v, %v", s.BlendWeight(root), err)
+	if err := s.Tree().ResetBlendWeight(root); err != nil || s.Tree().BlendWeight(root) != 0.3 {
+		t.Errorf("reset: %v, %v", s.Tree().BlendWeight(root), err)
 	}
-	if err := s.SetBlendWeight(root.Children[0], 0.5); err == nil {
+	if err := s.Tree().SetBlendWeight(root.Children[0], 0.5); err == nil {
 		t.Error("a Play took a weight")
 	}
 }
@@ -195,20 +195,20 @@ func TestBlendWeight(t *testing.T) {
 func TestPhaseBlendWeightChangesThePass(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "phase")
-	root := s.CurrentTree()
-	set := s.AnimList()[s.Tree.Anim].SetIndex
+	root := s.Tree().CurrentTree()
+	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	for _, w := range []float32{0, 0.25, 1} {
-		if err := s.SetBlendWeight(root, w); err != nil {
+		if err := s.Tree().SetBlendWeight(root, w); err != nil {
 			t.Fatal(err)
 		}
-		src, err := player.BuildAnim(s.Asset, set, player.Options{Weights: map[*formats.MetaAnim]float32{root: w}})
+		src, err := player.BuildAnim(s.Asset(), set, player.Options{Weights: map[*formats.MetaAnim]float32{root: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Duration() != src.Duration() {
-			t.Errorf("weight %v: duration %v, the player's %v", w, s.Duration(), src.Duration())
+		if s.Playback().Duration() != src.Duration() {
+			t.Errorf("weight %v: duration %v, the player's %v", w, s.Playback().Duration(), src.Duration())
 		}
-		p := player.NewPose(s.Asset.Skeleton)
+		p := player.NewPose(s.Asset().Skeleton)
 		src.Sample(0.55, p)
 		if d := poseDiff(poseAt(s, 0.55), p); d > 1e-6 {
 			t.Errorf("weight %v: pose differs by %g", w, d)
@@ -219,18 +219,18 @@ func TestPhaseBlendWeightChangesThePass(t *testing.T) {
 func TestRandomPinAndSeed(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "random_idle")
-	root := s.CurrentTree()
-	set := s.AnimList()[s.Tree.Anim].SetIndex
+	root := s.Tree().CurrentTree()
+	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	const tm = 0.35
 	// The draw is the player's for the same seed, for many seeds.
 	seen := map[int]bool{}
 	for seed := uint32(0); seed < 40; seed++ {
-		if err := s.Reseed(seed); err != nil {
+		if err := s.Tree().Reseed(seed); err != nil {
 			t.Fatal(err)
 		}
 		drew := -1
-		want := built(t, s.Asset, set, player.Options{Seed: seed, OnRandom: func(_ *formats.MetaAnim, c int) { drew = c }}, tm)
-		if got, ok := s.Tree.Drawn[root]; !ok || got != drew {
+		want := built(t, s.Asset(), set, player.Options{Seed: seed, OnRandom: func(_ *formats.MetaAnim, c int) { drew = c }}, tm)
+		if got, ok := s.Tree().Drawn(root); !ok || got != drew {
 			t.Fatalf("seed %d: drew %d (%v), the player %d", seed, got, ok, drew)
 		}
 		if d := poseDiff(poseAt(s, tm), want); d > 1e-6 {
@@ -243,28 +243,29 @@ func TestRandomPinAndSeed(t *testing.T) {
 	}
 	// Pinned, the child plays whatever the seed.
 	for child, clip := range []string{"idle", "alert"} {
-		if err := s.PinRandom(root, child); err != nil {
+		if err := s.Tree().PinRandom(root, child); err != nil {
 			t.Fatal(err)
 		}
 		for _, seed := range []uint32{1, 2, 3} {
-			_ = s.Reseed(seed)
-			if d := poseDiff(poseAt(s, tm), clipPose(t, s.Asset, clip, tm)); d > 1e-6 || s.Tree.Drawn[root] != child {
-				t.Errorf("pinned %d seed %d: drawn %d, pose differs from %s by %g", child, seed, s.Tree.Drawn[root], clip, d)
+			_ = s.Tree().Reseed(seed)
+			drawn, _ := s.Tree().Drawn(root)
+			if d := poseDiff(poseAt(s, tm), clipPose(t, s.Asset(), clip, tm)); d > 1e-6 || drawn != child {
+				t.Errorf("pinned %d seed %d: drawn %d, pose differs from %s by %g", child, seed, drawn, clip, d)
 			}
 		}
 	}
-	lines := s.TreeLines(nil)
+	lines := s.TreePanel().Lines(nil)
 	if len(lines) != 3 || !strings.Contains(lines[0].Text, "pinned 2") || lines[1].Active || !lines[2].Active ||
 		!strings.HasPrefix(lines[1].Text, "1–70%: Play idle") || !strings.Contains(lines[2].Text, "← plays") {
 		t.Errorf("tree lines: %+v", lines)
 	}
-	if err := s.PinRandom(root, 2); err == nil {
+	if err := s.Tree().PinRandom(root, 2); err == nil {
 		t.Error("pinned a child the Random does not have")
 	}
-	if err := s.Unpin(root); err != nil {
+	if err := s.Tree().Unpin(root); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := s.Tree.Pins[root]; ok {
+	if _, ok := s.Tree().Pin(root); ok {
 		t.Error("still pinned")
 	}
 }
@@ -272,78 +273,78 @@ func TestRandomPinAndSeed(t *testing.T) {
 func TestSequenceAndTreeLines(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "sequence")
-	set := s.AnimList()[s.Tree.Anim].SetIndex
-	src, err := player.BuildAnim(s.Asset, set, player.Options{})
+	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
+	src, err := player.BuildAnim(s.Asset(), set, player.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Duration() != src.Duration() || s.Duration() <= 1 {
-		t.Errorf("duration %v, the player's %v", s.Duration(), src.Duration())
+	if s.Playback().Duration() != src.Duration() || s.Playback().Duration() <= 1 {
+		t.Errorf("duration %v, the player's %v", s.Playback().Duration(), src.Duration())
 	}
-	p := player.NewPose(s.Asset.Skeleton)
+	p := player.NewPose(s.Asset().Skeleton)
 	src.Sample(1.3, p)
 	if d := poseDiff(poseAt(s, 1.3), p); d > 1e-6 {
 		t.Errorf("pose at 1.3 differs by %g", d)
 	}
 	var got []string
-	for _, l := range s.TreeLines(nil) {
+	for _, l := range s.TreePanel().Lines(nil) {
 		got = append(got, strings.Repeat(" ", l.Depth)+l.Path+" "+l.Text)
 	}
 	want := []string{" Sequence  2 parts", " 0 1. Play alert  #2", " 1 2. Play walk  #0"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %q, want %q", got, want)
 	}
-	if m, err := s.NodeAt("1"); err != nil || m.Name != "walk" {
+	if m, err := s.Tree().NodeAt("1"); err != nil || m.Name != "walk" {
 		t.Errorf("NodeAt(1): %v %v", m, err)
 	}
-	if _, err := s.NodeAt("2"); err == nil {
+	if _, err := s.Tree().NodeAt("2"); err == nil {
 		t.Error("NodeAt(2) of two children")
 	}
 }
 
 func TestPlayTransition(t *testing.T) {
 	s := demoSet(t)
-	walk, idle := s.AnimByName("walk"), s.AnimByName("idle")
+	walk, idle := s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle")
 	// walk → idle is the table's Trans of 0.25 s; walk, which does not
 	// play now, plays half its pass first.
-	_ = s.SelectAnim(idle)
-	if err := s.PlayTransition(walk, idle); err != nil {
+	_ = s.Tree().SelectAnim(idle)
+	if err := s.Tree().PlayTransition(walk, idle); err != nil {
 		t.Fatal(err)
 	}
-	tp := s.Tree.Transition
-	if tp == nil || tp.FromTime != 0.5 || tp.Kind != "trans 0.25 s" || s.Tree.Anim != idle || !s.Playing || s.Time != 0 {
-		t.Fatalf("preview %+v anim %d playing %v time %v", tp, s.Tree.Anim, s.Playing, s.Time)
+	tp, ok := s.Tree().Transition()
+	if !ok || tp.FromTime != 0.5 || tp.Kind != "trans 0.25 s" || s.Tree().Anim() != idle || !s.Playback().Playing() || s.Playback().Time() != 0 {
+		t.Fatalf("preview %+v anim %d playing %v time %v", tp, s.Tree().Anim(), s.Playback().Playing(), s.Playback().Time())
 	}
 	// The CLI's pose --anim idle --transition-from walk --from-time 0.5.
 	opts := player.Options{Rand: player.NewRandom16(0)}
-	a, err := player.BuildAnim(s.Asset, s.AnimList()[walk].SetIndex, opts)
+	a, err := player.BuildAnim(s.Asset(), s.Tree().AnimList()[walk].SetIndex, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.SetTime(0.5)
-	tr, err := player.BuildTransition(s.Asset, a, s.AnimList()[idle].SetIndex, opts)
+	tr, err := player.BuildTransition(s.Asset(), a, s.Tree().AnimList()[idle].SetIndex, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
-		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Duration(), tr.Duration(), s.CurrentClip().Name)
+	if s.Playback().Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
+		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Playback().Duration(), tr.Duration(), s.CurrentClip().Name)
 	}
 	for _, u := range []float64{0, 0.1, 0.25, 0.6} {
-		p := player.NewPose(s.Asset.Skeleton)
+		p := player.NewPose(s.Asset().Skeleton)
 		tr.Sample(u, p)
 		if d := poseDiff(poseAt(s, 0.5+u), p); d > 1e-6 {
 			t.Errorf("%v into the transition: differs by %g", u, d)
 		}
 	}
-	if d := poseDiff(poseAt(s, 0.2), clipPose(t, s.Asset, "walk", 0.2)); d > 1e-6 {
+	if d := poseDiff(poseAt(s, 0.2), clipPose(t, s.Asset(), "walk", 0.2)); d > 1e-6 {
 		t.Errorf("before the transition the walk plays: differs by %g", d)
 	}
 	// Midway the pose is neither walk's nor idle's; at the end it is idle's.
 	mid := poseAt(s, 0.5+0.125)
-	if poseDiff(mid, clipPose(t, s.Asset, "walk", 0.625)) < 1e-3 || poseDiff(mid, clipPose(t, s.Asset, "idle", 0.125)) < 1e-3 {
+	if poseDiff(mid, clipPose(t, s.Asset(), "walk", 0.625)) < 1e-3 || poseDiff(mid, clipPose(t, s.Asset(), "idle", 0.125)) < 1e-3 {
 		t.Error("mid-transition pose equals a child")
 	}
-	if d := poseDiff(poseAt(s, 0.5+0.3), clipPose(t, s.Asset, "idle", 0.3)); d > 1e-6 {
+	if d := poseDiff(poseAt(s, 0.5+0.3), clipPose(t, s.Asset(), "idle", 0.3)); d > 1e-6 {
 		t.Errorf("after the transition idle plays: differs by %g", d)
 	}
 	// The walk's events before the transition are on the timeline.
@@ -351,87 +352,109 @@ func TestPlayTransition(t *testing.T) {
 		t.Errorf("preview events %+v", evs)
 	}
 	// From the animation playing, the transition starts where it stands.
-	if err := s.SelectAnim(walk); err != nil {
+	if err := s.Tree().SelectAnim(walk); err != nil {
 		t.Fatal(err)
 	}
-	s.Seek(0.3)
-	if err := s.PlayTransition(walk, idle); err != nil || s.Tree.Transition.FromTime != 0.3 {
-		t.Errorf("from the current time: %+v %v", s.Tree.Transition, err)
+	s.Playback().Seek(0.3)
+	err = s.Tree().PlayTransition(walk, idle)
+	if tp, _ := s.Tree().Transition(); err != nil || tp.FromTime != 0.3 {
+		t.Errorf("from the current time: %+v %v", tp, err)
 	}
 	// Weights and pins rebuild the preview, not the animation alone.
-	if err := s.Reseed(7); err != nil || s.Tree.Transition == nil {
+	err = s.Tree().Reseed(7)
+	if _, ok := s.Tree().Transition(); err != nil || !ok {
 		t.Errorf("reseed ended the preview: %v", err)
 	}
-	if err := s.StopTransition(); err != nil || s.Tree.Transition != nil || s.Tree.Anim != idle || s.CurrentClip().Name != "idle" {
-		t.Errorf("stop: %v %+v", err, s.Tree.Transition)
+	err = s.Tree().StopTransition()
+	if _, still := s.Tree().Transition(); err != nil || still || s.Tree().Anim() != idle || s.CurrentClip().Name != "idle" {
+		t.Errorf("stop: %v", err)
 	}
 }
 
-func TestTreeActions(t *testing.T) {
+// TestTreePanelVerbs: the tree panel's selected node leads the weight
+// and pin buttons; without a selection the weight buttons change the
+// first Blend; the picker cycles through the animations.
+func TestTreePanelVerbs(t *testing.T) {
 	s := demoSet(t)
-	acts, err := ParseActions("anim walk_blend; weight / 1; pin 0 1; reseed 5; transition walk idle; transition-at walk idle 0.2")
-	if err != nil {
+	tr, pn := s.Tree(), s.TreePanel()
+	anim(t, s, "walk_blend")
+	if l, ok := pn.BlendTarget(); !ok || l.Path != "" {
+		t.Fatalf("blend target %+v %v", l, ok)
+	}
+	if err := pn.NudgeWeight(0.1); err != nil || tr.BlendWeight(tr.CurrentTree()) != 0.4 {
+		t.Errorf("+0.1 from 0.3: %v %v", tr.BlendWeight(tr.CurrentTree()), err)
+	}
+	if _, _, ok := pn.PinTarget(); ok {
+		t.Error("a Blend's tree has a pin target")
+	}
+	if err := pn.SelectNode("5"); err == nil {
+		t.Error("selected a node the tree does not have")
+	}
+	anim(t, s, "random_idle")
+	root := tr.CurrentTree()
+	if err := pn.SelectNode("/1"); err != nil || pn.Node() != "1" {
+		t.Fatalf("select /1: %v, node %q", err, pn.Node())
+	}
+	if m, child, ok := pn.PinTarget(); !ok || m != root || child != 1 || pn.PinsTarget() {
+		t.Errorf("pin target %v %d %v", m, child, ok)
+	}
+	if err := pn.TogglePin(); err != nil || !pn.PinsTarget() {
+		t.Fatalf("pin: %v", err)
+	}
+	if p, ok := tr.Pin(root); !ok || p != 1 {
+		t.Errorf("pinned to %d %v", p, ok)
+	}
+	if err := pn.SelectNode(""); err != nil {
 		t.Fatal(err)
 	}
-	for i, a := range acts {
-		err := s.Apply(a)
-		switch {
-		case i == 2 && err == nil:
-			t.Errorf("pin on a Play succeeded")
-		case i != 2 && err != nil:
-			t.Errorf("%s: %v", a, err)
-		}
-		if i == 1 && s.BlendWeight(s.CurrentTree()) != 1 {
-			t.Errorf("weight / 1: %v", s.BlendWeight(s.CurrentTree()))
-		}
-		if i == 3 && s.Tree.Seed != 5 {
-			t.Errorf("reseed: %v", s.Tree.Seed)
-		}
+	if _, child, _ := pn.PinTarget(); child != -1 || !pn.PinsTarget() {
+		t.Errorf("the Random itself: child %d, unpins %v", child, pn.PinsTarget())
 	}
-	if tp := s.Tree.Transition; tp == nil || tp.FromTime != 0.2 {
-		t.Errorf("transition-at: %+v", tp)
+	if err := pn.TogglePin(); err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range []string{"anim nothing", "weight 5 0.5", "weight / x", "transition walk", "reseed -1"} {
-		acts, err := ParseActions(bad)
-		if err == nil {
-			err = s.Apply(acts[0])
-		}
-		if err == nil {
-			t.Errorf("%q: no error", bad)
-		}
+	if _, ok := tr.Pin(root); ok {
+		t.Error("still pinned")
+	}
+	from, to := pn.From(), pn.To()
+	pn.CyclePick(0)
+	pn.CyclePick(1)
+	n := len(tr.AnimList())
+	if pn.From() != (from+1)%n || pn.To() != (to+1)%n {
+		t.Errorf("picker %d → %d, was %d → %d", pn.From(), pn.To(), from, to)
 	}
 }
 
 func TestStepThroughAnimationsAndCharacters(t *testing.T) {
 	s := demoSet(t)
-	if e := s.StepAnimation(1); e != "" || s.Tree.Anim != 1 {
-		t.Fatalf("step: entry %q anim %d", e, s.Tree.Anim)
+	if e := s.StepAnimation(1); e != "" || s.Tree().Anim() != 1 {
+		t.Fatalf("step: entry %q anim %d", e, s.Tree().Anim())
 	}
 	if e := s.StepAnimation(-2); e != "A0000000.ANIM" {
 		// Before the first animation: the previous entry, wrapping.
 		t.Errorf("step back past the first: entry %q", e)
 	}
-	_ = s.SelectAnim(len(s.AnimList()) - 1)
+	_ = s.Tree().SelectAnim(len(s.Tree().AnimList()) - 1)
 	if e := s.StepAnimation(1); e != "Crawler_Calm" {
 		t.Errorf("step past the last: entry %q", e)
 	}
 	// The second character opens with its own animations.
 	c := New("DemoSet-mp1.pak", demoPak(t, "mp1", "Crawler_Calm"))
-	if c.CharacterName() != "Crawler_Calm" || c.Tree.Anim != 0 || c.CurrentClip() == nil {
-		t.Errorf("second character: %q anim %d", c.CharacterName(), c.Tree.Anim)
+	if c.Tree().CharacterName() != "Crawler_Calm" || c.Tree().Anim() != 0 || c.CurrentClip() == nil {
+		t.Errorf("second character: %q anim %d", c.Tree().CharacterName(), c.Tree().Anim())
 	}
 	// Choosing a plain clip leaves the trees.
 	s.SelectClip(1)
-	if s.Tree.Anim != -1 || s.CurrentClip() != s.Asset.Clips[1] {
-		t.Errorf("SelectClip left anim %d", s.Tree.Anim)
+	if s.Tree().Anim() != -1 || s.CurrentClip() != s.Asset().Clips[1] {
+		t.Errorf("SelectClip left anim %d", s.Tree().Anim())
 	}
 }
 
 func TestEchoesDemoSet(t *testing.T) {
 	s := New("DemoSet-mp2.pak", demoPak(t, "mp2", ""))
 	anim(t, s, "walk_blend")
-	set := s.AnimList()[s.Tree.Anim].SetIndex
-	if d := poseDiff(poseAt(s, 0.45), built(t, s.Asset, set, player.Options{}, 0.45)); d > 1e-6 {
+	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
+	if d := poseDiff(poseAt(s, 0.45), built(t, s.Asset(), set, player.Options{}, 0.45)); d > 1e-6 {
 		t.Errorf("MP2 walk_blend differs from the player's by %g", d)
 	}
 	// MP2's walk carries its own event set (the animation's): on the
@@ -447,25 +470,25 @@ func TestTreeThatFailsToBuild(t *testing.T) {
 	// The walk's Play loses its ANIM, as when the file is missing.
 	a.AnimSet.Animations[0].Tree = &formats.MetaAnim{Kind: formats.MetaPlay, Clip: -1, AnimID: 0x1A2B3C4D, Name: "walk"}
 	s := New("DemoSet-mp1.pak", a)
-	if s.Tree.Anim != 0 || s.Sampler() != nil || s.CurrentClip() != nil || s.Status() != "bind pose (no clips)" {
-		t.Fatalf("anim %d sampler %v clip %v status %q", s.Tree.Anim, s.Sampler(), s.CurrentClip(), s.Status())
+	if s.Tree().Anim() != 0 || s.Sampler() != nil || s.CurrentClip() != nil || s.Status() != "bind pose (no clips)" {
+		t.Fatalf("anim %d sampler %v clip %v status %q", s.Tree().Anim(), s.Sampler(), s.CurrentClip(), s.Status())
 	}
-	if !strings.Contains(s.Err, `animation "walk"`) || !strings.Contains(s.Err, "has no clip") {
-		t.Errorf("error %q", s.Err)
+	if !strings.Contains(s.Messages().Err(), `animation "walk"`) || !strings.Contains(s.Messages().Err(), "has no clip") {
+		t.Errorf("error %q", s.Messages().Err())
 	}
 	// Another animation plays again.
-	s.Err = ""
+	s.Messages().ShowError("")
 	anim(t, s, "idle")
-	if s.Sampler() == nil || s.Err != "" {
-		t.Errorf("idle after the failure: %v %q", s.Sampler(), s.Err)
+	if s.Sampler() == nil || s.Messages().Err() != "" {
+		t.Errorf("idle after the failure: %v %q", s.Sampler(), s.Messages().Err())
 	}
 	// A transition from the broken one fails the same way.
-	if err := s.PlayTransition(0, 1); err == nil || s.Sampler() != nil {
+	if err := s.Tree().PlayTransition(0, 1); err == nil || s.Sampler() != nil {
 		t.Errorf("transition from a broken tree: %v", err)
 	}
 	// Advancing and stepping without a tree do nothing.
-	if got := s.Advance(0.5, nil); len(got) != 0 || s.Time != 0 {
-		t.Errorf("advance without a tree: %v at %v", got, s.Time)
+	if got := s.Playback().Advance(0.5, nil); len(got) != 0 || s.Playback().Time() != 0 {
+		t.Errorf("advance without a tree: %v at %v", got, s.Playback().Time())
 	}
 }
 
@@ -486,26 +509,26 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 			{"walk_blend", "phase", ""},
 			{"sequence", "walk", ""},
 		} {
-			from, to := s.AnimByName(c.from), s.AnimByName(c.to)
+			from, to := s.Tree().AnimByName(c.from), s.Tree().AnimByName(c.to)
 			const lead = 0.4
-			if err := s.PlayTransitionAt(from, to, lead); err != nil {
+			if err := s.Tree().PlayTransitionAt(from, to, lead); err != nil {
 				t.Fatal(err)
 			}
-			if s.Tree.Transition.Kind != c.kind {
-				t.Errorf("%s %s → %s: kind %q, want %q", game, c.from, c.to, s.Tree.Transition.Kind, c.kind)
+			if tp, _ := s.Tree().Transition(); tp.Kind != c.kind {
+				t.Errorf("%s %s → %s: kind %q, want %q", game, c.from, c.to, tp.Kind, c.kind)
 			}
 			opts := player.Options{Rand: player.NewRandom16(0)}
-			src, err := player.BuildAnim(a, s.AnimList()[from].SetIndex, opts)
+			src, err := player.BuildAnim(a, s.Tree().AnimList()[from].SetIndex, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			src.SetTime(lead)
-			tr, err := player.BuildTransition(a, src, s.AnimList()[to].SetIndex, opts)
+			tr, err := player.BuildTransition(a, src, s.Tree().AnimList()[to].SetIndex, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Duration() != lead+tr.Duration() {
-				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Duration(), lead+tr.Duration())
+			if s.Playback().Duration() != lead+tr.Duration() {
+				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Playback().Duration(), lead+tr.Duration())
 			}
 			for _, u := range []float64{0, 0.1, 0.3, 1.0} {
 				p := player.NewPose(a.Skeleton)
@@ -538,23 +561,23 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New(prime.DemoANCSName, a)
-	if len(s.Warnings) == 0 || !s.HasAnims() {
-		t.Fatalf("warnings %q, anims %v", s.Warnings, s.HasAnims())
+	if len(s.Messages().Warnings()) == 0 || !s.Tree().HasAnims() {
+		t.Fatalf("warnings %q, anims %v", s.Messages().Warnings(), s.Tree().HasAnims())
 	}
-	if !strings.Contains(s.Err, `animation "walk"`) || s.Sampler() != nil {
-		t.Errorf("walk without its ANIM: error %q", s.Err)
+	if !strings.Contains(s.Messages().Err(), `animation "walk"`) || s.Sampler() != nil {
+		t.Errorf("walk without its ANIM: error %q", s.Messages().Err())
 	}
 	for _, c := range []struct {
 		name string
 		ok   bool
 	}{{"idle", true}, {"walk_blend", false}, {"random_idle", true}, {"sequence", false}} {
-		s.Err = ""
-		err := s.SelectAnim(s.AnimByName(c.name))
+		s.Messages().ShowError("")
+		err := s.Tree().SelectAnim(s.Tree().AnimByName(c.name))
 		if (err == nil) != c.ok || (s.Sampler() != nil) != c.ok {
 			t.Errorf("%s: error %v, sampler %v", c.name, err, s.Sampler())
 		}
-		if !c.ok && !strings.Contains(s.Err, c.name) {
-			t.Errorf("%s: error %q does not name it", c.name, s.Err)
+		if !c.ok && !strings.Contains(s.Messages().Err(), c.name) {
+			t.Errorf("%s: error %q does not name it", c.name, s.Messages().Err())
 		}
 	}
 }
@@ -564,18 +587,18 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 func TestMutesFollowTheAnimation(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "walk_blend")
-	if len(s.HiddenEvents) != 5 {
-		t.Fatalf("walk_blend has %d events", len(s.HiddenEvents))
+	if len(s.Visibility().MutedEvents()) != 5 {
+		t.Fatalf("walk_blend has %d events", len(s.Visibility().MutedEvents()))
 	}
-	s.ToggleEvent(1)
-	if err := s.SetBlendWeight(s.CurrentTree(), 0.6); err != nil {
+	s.Visibility().ToggleEvent(1)
+	if err := s.Tree().SetBlendWeight(s.Tree().CurrentTree(), 0.6); err != nil {
 		t.Fatal(err)
 	}
-	if !s.HiddenEvents[1] {
+	if !s.Visibility().MutedEvents()[1] {
 		t.Error("a new weight unmuted the event")
 	}
 	anim(t, s, "walk")
-	if len(s.HiddenEvents) != 5 || s.HiddenEvents[1] {
-		t.Errorf("walk inherits the mute: %v", s.HiddenEvents)
+	if len(s.Visibility().MutedEvents()) != 5 || s.Visibility().MutedEvents()[1] {
+		t.Errorf("walk inherits the mute: %v", s.Visibility().MutedEvents())
 	}
 }

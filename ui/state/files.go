@@ -1,15 +1,52 @@
 package state
 
 import (
-	"bufio"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
+
+// MaxRecent bounds the recent-files list.
+const MaxRecent = 10
+
+// Files are what the viewer knows about files beside the open one: the
+// extensions the format registry reads and the recently opened files.
+// The window reads and writes the files themselves (ui/folder,
+// ui/recent) and hands the results over here.
+type Files struct {
+	// exts are the file extensions the format registry reads (lower
+	// case, no dot), for the browser and the next/previous file.
+	exts []string
+	// recent are recently opened files, newest first.
+	recent []string
+}
+
+// Exts are the readable extensions, lower case without the dot (read
+// only).
+func (f *Files) Exts() []string { return f.exts }
+
+// SetExts sets the readable extensions.
+func (f *Files) SetExts(exts []string) { f.exts = exts }
+
+// Recent are the recently opened files, newest first (read only).
+func (f *Files) Recent() []string { return f.recent }
+
+// SetRecent replaces the recent files (as read from where they are kept),
+// keeping the first MaxRecent.
+func (f *Files) SetRecent(paths []string) {
+	f.recent = append(f.recent[:0], paths[:min(len(paths), MaxRecent)]...)
+}
+
+// AddRecent puts path (absolute) at the front of the recent files.
+func (f *Files) AddRecent(path string) {
+	if path == "" || path == "demo:" {
+		return
+	}
+	f.recent = slices.DeleteFunc(f.recent, func(p string) bool { return p == path })
+	f.recent = slices.Insert(f.recent, 0, path)
+	if len(f.recent) > MaxRecent {
+		f.recent = f.recent[:MaxRecent]
+	}
+}
 
 // BrowserEntry is one row of the in-app file browser.
 type BrowserEntry struct {
@@ -22,238 +59,100 @@ type BrowserEntry struct {
 
 // Browser is the in-app file browser, used when the system has no file
 // chooser: a folder's sub-folders and readable files, filtered by what the
-// user types, with the recent files first.
+// user types, with the recent files first. The window lists the folder
+// and hands the listing to Show.
 type Browser struct {
-	Dir    string
-	Filter string
-	// Entries are the rows that match Filter; Cursor indexes them.
-	Entries []BrowserEntry
-	Cursor  int
-	Err     string
-	all     []BrowserEntry
+	s      *State
+	open   bool
+	dir    string
+	filter string
+	// rows are the entries that match filter; cursor indexes them.
+	rows   []BrowserEntry
+	cursor int
+	err    string
+	all    []BrowserEntry
 }
 
-// Readable reports whether name has one of the extensions (lower case,
-// without the dot) that the format registry reads.
-func Readable(name string, exts []string) bool {
-	e := strings.ToLower(strings.TrimPrefix(filepath.Ext(name), "."))
-	return e != "" && slices.Contains(exts, e)
-}
-
-// OpenBrowser opens the in-app browser on dir (the open file's folder when
-// dir is "", else the working folder). Exts are the readable extensions.
-func (s *State) OpenBrowser(dir string) {
-	if dir == "" {
-		dir = "."
-		if s.Path != "" && s.Path != "demo:" {
-			dir = filepath.Dir(s.Path)
-		}
-	}
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
-	}
-	b := &Browser{Dir: dir}
-	for _, r := range s.Recent {
+// Show opens the browser on folder dir, whose listing is entries (its
+// sub-folders and readable files, the parent folder first) or, when it
+// could not be read, the error listErr. The recent files come first.
+func (b *Browser) Show(dir string, entries []BrowserEntry, listErr string) {
+	b.open, b.dir, b.err, b.filter, b.cursor = true, dir, listErr, "", 0
+	b.all = b.all[:0]
+	for _, r := range b.s.files.recent {
 		b.all = append(b.all, BrowserEntry{Name: "recent: " + r, Path: r, Recent: true})
 	}
-	b.all = append(b.all, BrowserEntry{Name: "../", Path: filepath.Dir(dir), Dir: true})
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		b.Err = err.Error()
-	}
-	var files []BrowserEntry
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 {
-			if st, err := os.Stat(p); err == nil {
-				isDir = st.IsDir()
-			}
-		}
-		switch {
-		case isDir:
-			b.all = append(b.all, BrowserEntry{Name: e.Name() + "/", Path: p, Dir: true})
-		case Readable(e.Name(), s.Exts):
-			files = append(files, BrowserEntry{Name: e.Name(), Path: p})
-		}
-	}
-	b.all = append(b.all, files...)
-	s.Browser = b
+	b.all = append(b.all, entries...)
 	b.refilter()
 }
 
 func (b *Browser) refilter() {
-	b.Entries = b.Entries[:0]
-	f := strings.ToLower(b.Filter)
+	b.rows = b.rows[:0]
+	f := strings.ToLower(b.filter)
 	for _, e := range b.all {
 		if f == "" || strings.Contains(strings.ToLower(e.Name), f) {
-			b.Entries = append(b.Entries, e)
+			b.rows = append(b.rows, e)
 		}
 	}
-	b.Cursor = max(0, min(b.Cursor, len(b.Entries)-1))
+	b.cursor = max(0, min(b.cursor, len(b.rows)-1))
 }
 
-// BrowserType adds typed text to the browser's filter.
-func (s *State) BrowserType(text string) {
-	if b := s.Browser; b != nil && text != "" {
-		b.Filter += text
-		b.Cursor = 0
+// Open reports whether the browser shows.
+func (b *Browser) Open() bool { return b.open }
+
+// Dir is the folder shown.
+func (b *Browser) Dir() string { return b.dir }
+
+// Filter is what the user typed to filter the rows.
+func (b *Browser) Filter() string { return b.filter }
+
+// Rows are the entries that match the filter (read only).
+func (b *Browser) Rows() []BrowserEntry { return b.rows }
+
+// Cursor indexes the highlighted row.
+func (b *Browser) Cursor() int { return b.cursor }
+
+// Err is why the folder could not be listed, "" when it could.
+func (b *Browser) Err() string { return b.err }
+
+// Type adds typed text to the filter.
+func (b *Browser) Type(text string) {
+	if b.open && text != "" {
+		b.filter += text
+		b.cursor = 0
 		b.refilter()
 	}
 }
 
-// BrowserBackspace removes the filter's last character.
-func (s *State) BrowserBackspace() {
-	if b := s.Browser; b != nil && b.Filter != "" {
-		r := []rune(b.Filter)
-		b.Filter = string(r[:len(r)-1])
+// Backspace removes the filter's last character.
+func (b *Browser) Backspace() {
+	if b.open && b.filter != "" {
+		r := []rune(b.filter)
+		b.filter = string(r[:len(r)-1])
 		b.refilter()
 	}
 }
 
-// BrowserMove moves the cursor d rows.
-func (s *State) BrowserMove(d int) {
-	if b := s.Browser; b != nil && len(b.Entries) > 0 {
-		b.Cursor = max(0, min(b.Cursor+d, len(b.Entries)-1))
+// Move moves the cursor d rows.
+func (b *Browser) Move(d int) {
+	if b.open && len(b.rows) > 0 {
+		b.cursor = max(0, min(b.cursor+d, len(b.rows)-1))
 	}
 }
 
-// BrowserChoose picks row i: a folder opens in the browser (and "" is
-// returned); a file closes the browser and its path is returned for the
-// caller to open.
-func (s *State) BrowserChoose(i int) string {
-	b := s.Browser
-	if b == nil || i < 0 || i >= len(b.Entries) {
-		return ""
+// Choose picks row i and reports it: a folder, which the caller lists and
+// shows, or a file, which the caller opens; choosing a file closes the
+// browser. ok is false when there is no row i.
+func (b *Browser) Choose(i int) (e BrowserEntry, ok bool) {
+	if !b.open || i < 0 || i >= len(b.rows) {
+		return BrowserEntry{}, false
 	}
-	e := b.Entries[i]
-	if e.Dir {
-		s.OpenBrowser(e.Path)
-		return ""
+	e = b.rows[i]
+	if !e.Dir {
+		b.Close()
 	}
-	s.Browser = nil
-	return e.Path
+	return e, true
 }
 
-// CloseBrowser closes the in-app browser.
-func (s *State) CloseBrowser() { s.Browser = nil }
-
-// SiblingFile returns the readable file d places after (d > 0) or before
-// the one at path in its folder, in name order, wrapping around; ok is
-// false when the folder has no other readable file.
-func (s *State) SiblingFile(path string, d int) (next string, ok bool) {
-	if path == "" || path == "demo:" || d == 0 {
-		return "", false
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return "", false
-	}
-	var names []string
-	for _, e := range ents {
-		if !e.IsDir() && Readable(e.Name(), s.Exts) {
-			names = append(names, e.Name())
-		}
-	}
-	if len(names) == 0 {
-		return "", false
-	}
-	// ReadDir sorts by name; a file not in the list (an unknown
-	// extension) sits where its name would be.
-	i, found := slices.BinarySearch(names, base)
-	if !found {
-		if d > 0 {
-			i--
-		}
-	}
-	n := len(names)
-	j := ((i+d)%n + n) % n
-	if names[j] == base {
-		return "", false
-	}
-	return filepath.Join(dir, names[j]), true
-}
-
-// maxRecent bounds the recent-files list.
-const maxRecent = 10
-
-// AddRecent puts path at the front of the recent files.
-func (s *State) AddRecent(path string) {
-	if path == "" || path == "demo:" {
-		return
-	}
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
-	s.Recent = slices.DeleteFunc(s.Recent, func(p string) bool { return p == path })
-	s.Recent = slices.Insert(s.Recent, 0, path)
-	if len(s.Recent) > maxRecent {
-		s.Recent = s.Recent[:maxRecent]
-	}
-}
-
-// RecentFile is where the recent files are kept: animview/recent in the
-// user's config folder.
-func RecentFile() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "animview", "recent"), nil
-}
-
-// LoadRecent reads the recent files, one path a line; a missing file is
-// an empty list.
-func (s *State) LoadRecent(file string) error {
-	f, err := os.Open(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	s.Recent = s.Recent[:0]
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(s.Recent) < maxRecent {
-		if l := strings.TrimSpace(sc.Text()); l != "" {
-			s.Recent = append(s.Recent, l)
-		}
-	}
-	return sc.Err()
-}
-
-// SaveRecent writes the recent files, creating the folder.
-func (s *State) SaveRecent(file string) error {
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(file, []byte(strings.Join(s.Recent, "\n")+"\n"), 0o644)
-}
-
-// ScreenshotName returns a file name in dir for a screenshot taken at now
-// that no file has yet: animview-DATE-TIME.png, then -2, -3, ...
-func ScreenshotName(dir string, now time.Time) string { return OutputName(dir, now, ".png") }
-
-// noticeFor is how long a notice stays up.
-const noticeFor = 4 * time.Second
-
-// Notify shows a short message in the window (a screenshot's file name).
-func (s *State) Notify(msg string, now time.Time) {
-	s.Notice, s.NoticeUntil = msg, now.Add(noticeFor)
-}
-
-// NoticeAt returns the notice to show at now, or "".
-func (s *State) NoticeAt(now time.Time) string {
-	if now.Before(s.NoticeUntil) {
-		return s.Notice
-	}
-	return ""
-}
+// Close closes the browser.
+func (b *Browser) Close() { b.open = false }

@@ -43,19 +43,17 @@ type BoneInfo struct {
 // Inspect describes the selected bone in pose p and world pose w (the
 // poses the view draws). ok is false when no bone is selected.
 func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok bool) {
-	i := s.Selected
-	if s.Asset == nil || i < 0 || i >= len(s.Asset.Skeleton.Bones) || i >= len(p.Local) || i >= w.Len() {
+	i := s.vis.selected
+	if s.asset == nil || i < 0 || i >= len(s.asset.Skeleton.Bones) || i >= len(p.Local) || i >= w.Len() {
 		return BoneInfo{}, false
 	}
-	sk := s.Asset.Skeleton
+	sk := s.asset.Skeleton
 	b := sk.Bones[i]
-	info = BoneInfo{Index: i, ID: b.ID, Name: b.Name, Parent: "", Visible: p.Visible[i], Time: s.Time}
+	info = BoneInfo{Index: i, ID: b.ID, Name: b.Name, Parent: "", Visible: p.Visible[i], Time: s.play.time}
 	if b.Parent >= 0 {
 		info.Parent = sk.Bones[b.Parent].Name
 	}
-	if i < len(s.HiddenBones) {
-		info.Hidden = s.HiddenBones[i]
-	}
+	info.Hidden = s.vis.BoneHidden(i)
 	info.Local = fromTransform(p.Local[i])
 	wm := w.Matrix(i)
 	info.World = fromMatrix(&wm)

@@ -3,13 +3,10 @@ package state
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sync/atomic"
-	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // RecordSource returns a sampler of what plays, for recording it on
@@ -20,15 +17,15 @@ import (
 // that plays. In in-place mode the recording holds the moving root too.
 // It also returns the name of what plays.
 func (s *State) RecordSource() (player.Sampler, string, error) {
-	if s.Asset == nil || s.Asset.Skeleton == nil || len(s.Asset.Skeleton.Bones) == 0 {
+	if s.asset == nil || s.asset.Skeleton == nil || len(s.asset.Skeleton.Bones) == 0 {
 		return nil, "", errors.New("record: nothing to record")
 	}
 	var src player.Sampler
 	c := s.CurrentClip()
 	switch {
-	case s.Tree.Anim >= 0 && s.Tree.src == nil:
+	case s.tree.anim >= 0 && s.tree.src == nil:
 		return nil, "", errors.New("record: the animation did not build")
-	case s.Tree.Anim >= 0:
+	case s.tree.anim >= 0:
 		var err error
 		if src, err = s.buildRecording(); err != nil {
 			return nil, "", fmt.Errorf("record: %w", err)
@@ -36,14 +33,14 @@ func (s *State) RecordSource() (player.Sampler, string, error) {
 	case c == nil:
 		return nil, "", errors.New("record: no clip plays")
 	default:
-		src = player.NewClipSampler(s.Asset.Skeleton, c)
+		src = player.NewClipSampler(s.asset.Skeleton, c)
 	}
 	name := ""
 	if c != nil {
 		name = c.Name
 	}
-	if s.InPlace && s.mover >= 0 {
-		src = &heldSampler{Sampler: src, bone: s.mover, start: s.moverStart, zUp: s.Asset.Coords.Up == formats.AxisZ}
+	if v := &s.vis; v.inPlace && v.mover >= 0 {
+		src = &heldSampler{Sampler: src, bone: v.mover, start: v.moverStart, zUp: v.zUp}
 	}
 	return src, name, nil
 }
@@ -51,28 +48,29 @@ func (s *State) RecordSource() (player.Sampler, string, error) {
 // buildRecording builds the playing tree (or transition preview) again
 // as rebuild and playTransition do, without recording the draws.
 func (s *State) buildRecording() (player.Sampler, error) {
+	t := &s.tree
 	opts := player.Options{
-		Rand: player.NewRandom16(s.Tree.Seed), Pins: s.Tree.Pins, Weights: s.Tree.Weights,
-		Skeleton: s.Asset.Skeleton,
+		Rand: player.NewRandom16(t.seed), Pins: t.pins, Weights: t.weights,
+		Skeleton: s.asset.Skeleton,
 	}
 	var leaves []*formats.Clip
-	list := s.AnimList()
-	p := s.Tree.Transition
+	list := t.AnimList()
+	p := t.transition
 	if p == nil {
-		if s.Tree.Anim >= len(list) {
-			return nil, fmt.Errorf("no animation %d", s.Tree.Anim)
+		if t.anim >= len(list) {
+			return nil, fmt.Errorf("no animation %d", t.anim)
 		}
-		return s.buildAnim(s.Tree.Anim, opts, &leaves)
+		return t.buildAnim(t.anim, opts, &leaves)
 	}
 	if p.From < 0 || p.From >= len(list) || p.To < 0 || p.To >= len(list) {
 		return nil, fmt.Errorf("no animation %d or %d", p.From, p.To)
 	}
-	a, err := s.buildAnim(p.From, opts, &leaves)
+	a, err := t.buildAnim(p.From, opts, &leaves)
 	if err != nil {
 		return nil, err
 	}
 	a.SetTime(p.FromTime)
-	tr, err := player.BuildTransition(s.Asset, a, list[p.To].SetIndex, opts)
+	tr, err := player.BuildTransition(s.asset, a, list[p.To].SetIndex, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +82,7 @@ func (s *State) buildRecording() (player.Sampler, error) {
 type heldSampler struct {
 	player.Sampler
 	bone  int
-	start [3]float32
+	start mgl32.Vec3
 	zUp   bool
 }
 
@@ -93,99 +91,55 @@ func (h *heldSampler) Sample(t float64, p *player.Pose) {
 	if h.bone >= len(p.Local) {
 		return
 	}
-	tr := &p.Local[h.bone].Translation
-	tr[0] = h.start[0]
-	if h.zUp {
-		tr[1] = h.start[1]
-	} else {
-		tr[2] = h.start[2]
-	}
+	hold(&p.Local[h.bone].Translation, h.start, h.zUp)
 }
 
-// OutputName returns a file name in dir for something saved at now with
-// extension ext (".png", ".gif") that no file has yet:
-// animview-DATE-TIME.EXT, then -2, -3, ...
-func OutputName(dir string, now time.Time, ext string) string {
-	base := "animview-" + now.Format("20060102-150405")
-	p := filepath.Join(dir, base+ext)
-	for k := 2; ; k++ {
-		if _, err := os.Lstat(p); err != nil {
-			return p // free, or unreadable: creating it will say why
-		}
-		p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", base, k, ext))
-	}
-}
-
-// Recording is a file written on another goroutine (the viewer's GIF
-// recorder) as the window follows it: the progress the writer reports, a
-// cancel request the writer sees at its next report, and the outcome.
-// Progress and Cancel may be called from any goroutine; Poll and Wait from
-// one (the window's).
+// Recording is the GIF recording the window shows: what is written
+// where, how far it has got, and whether the user asked it to stop. The
+// window writes the file on a goroutine of its own (ui/task) and reports
+// its progress here from the window's goroutine.
 type Recording struct {
-	// Path is the file being written; Name is what is recorded (the
-	// clip's or the animation's name).
-	Path, Name string
-
-	done, total atomic.Int64
-	cancel      atomic.Bool
-	result      chan error
-	finished    bool
-	err         error
+	active      bool
+	path, name  string
+	done, total int
+	cancelled   bool
 }
 
-// StartRecording runs write on a new goroutine, passing it the progress
-// callback to call after each frame (it returns false once the recording
-// is cancelled, and write should then stop).
-func StartRecording(path, name string, write func(progress func(done, total int) bool) error) *Recording {
-	r := &Recording{Path: path, Name: name, result: make(chan error, 1)}
-	go func() { r.result <- write(r.report) }()
-	return r
+// Start shows a recording of what is called name into path.
+func (r *Recording) Start(path, name string) {
+	*r = Recording{active: true, path: path, name: name}
 }
 
-func (r *Recording) report(done, total int) bool {
-	r.total.Store(int64(total))
-	r.done.Store(int64(done))
-	return !r.cancel.Load()
-}
+// SetProgress records the frames written and the total.
+func (r *Recording) SetProgress(done, total int) { r.done, r.total = done, total }
+
+// Cancel marks the recording as cancelling (the window asked the writer
+// to stop).
+func (r *Recording) Cancel() { r.cancelled = true }
+
+// Finish ends the recording: it is no longer shown.
+func (r *Recording) Finish() { *r = Recording{} }
+
+// Active reports whether a recording runs.
+func (r *Recording) Active() bool { return r.active }
+
+// Path is the file being written.
+func (r *Recording) Path() string { return r.path }
+
+// Name is what is recorded (the clip's or the animation's name).
+func (r *Recording) Name() string { return r.name }
+
+// Cancelled reports whether the recording was asked to stop.
+func (r *Recording) Cancelled() bool { return r.cancelled }
 
 // Progress returns the frames written and the total (0 of 0 before the
 // first frame).
-func (r *Recording) Progress() (done, total int) {
-	return int(r.done.Load()), int(r.total.Load())
-}
+func (r *Recording) Progress() (done, total int) { return r.done, r.total }
 
 // Fraction is the part done, from 0 to 1.
 func (r *Recording) Fraction() float64 {
-	done, total := r.Progress()
-	if total <= 0 {
+	if r.total <= 0 {
 		return 0
 	}
-	return min(1, float64(done)/float64(total))
-}
-
-// Cancel asks the writer to stop at its next report.
-func (r *Recording) Cancel() { r.cancel.Store(true) }
-
-// Cancelled reports whether Cancel was called.
-func (r *Recording) Cancelled() bool { return r.cancel.Load() }
-
-// Poll reports, without waiting, whether the writer has returned, and its
-// error.
-func (r *Recording) Poll() (finished bool, err error) {
-	if !r.finished {
-		select {
-		case r.err = <-r.result:
-			r.finished = true
-		default:
-		}
-	}
-	return r.finished, r.err
-}
-
-// Wait blocks until the writer returns and gives its error.
-func (r *Recording) Wait() error {
-	if !r.finished {
-		r.err, r.finished = <-r.result, true
-	}
-	return r.err
+	return min(1, float64(r.done)/float64(r.total))
 }

@@ -11,29 +11,29 @@ func demo() *State { return New("demo:", assets.Demo()) }
 
 func TestStepAndSeek(t *testing.T) {
 	s := demo()
-	if s.Clip != 0 || !s.Playing || s.Duration() != 1.2 {
-		t.Fatalf("opened: clip %d playing %v duration %v", s.Clip, s.Playing, s.Duration())
+	if s.Playback().Clip() != 0 || !s.Playback().Playing() || s.Playback().Duration() != 1.2 {
+		t.Fatalf("opened: clip %d playing %v duration %v", s.Playback().Clip(), s.Playback().Playing(), s.Playback().Duration())
 	}
-	s.Step(3)
-	if s.Playing || math.Abs(s.Time-0.1) > 1e-9 {
-		t.Errorf("step 3 frames: time %v playing %v", s.Time, s.Playing)
+	s.Playback().Step(3)
+	if s.Playback().Playing() || math.Abs(s.Playback().Time()-0.1) > 1e-9 {
+		t.Errorf("step 3 frames: time %v playing %v", s.Playback().Time(), s.Playback().Playing())
 	}
-	if f, n := s.Frame(); f != 3 || n != 37 {
+	if f, n := s.Playback().Frame(); f != 3 || n != 37 {
 		t.Errorf("frame %d of %d", f, n)
 	}
-	s.Step(-5) // wraps to the last frames when looping
-	if f, _ := s.Frame(); f != 35 {
+	s.Playback().Step(-5) // wraps to the last frames when looping
+	if f, _ := s.Playback().Frame(); f != 35 {
 		t.Errorf("step back past 0 with loop: frame %d, want 35", f)
 	}
-	s.Loop = false
-	s.Home()
-	s.Step(-1)
-	if s.Time != 0 {
-		t.Errorf("step back at 0 without loop: %v", s.Time)
+	s.Playback().SetLoop(false)
+	s.Playback().Home()
+	s.Playback().Step(-1)
+	if s.Playback().Time() != 0 {
+		t.Errorf("step back at 0 without loop: %v", s.Playback().Time())
 	}
-	s.Seek(99)
-	if s.Time != 1.2 {
-		t.Errorf("seek past the end clamps: %v", s.Time)
+	s.Playback().Seek(99)
+	if s.Playback().Time() != 1.2 {
+		t.Errorf("seek past the end clamps: %v", s.Playback().Time())
 	}
 }
 
@@ -41,7 +41,7 @@ func TestAdvanceFiresEventsAcrossTheLoop(t *testing.T) {
 	s := demo()
 	var fired []string
 	for i := 0; i < 90; i++ { // 1.5 s at 60 ticks per second
-		for _, e := range s.Advance(1.0/60, nil) {
+		for _, e := range s.Playback().Advance(1.0/60, nil) {
 			fired = append(fired, s.CurrentClip().Events[e].Name)
 		}
 	}
@@ -54,17 +54,17 @@ func TestAdvanceFiresEventsAcrossTheLoop(t *testing.T) {
 			t.Fatalf("fired %v, want %v", fired, want)
 		}
 	}
-	if math.Abs(s.Time-0.3) > 1e-6 {
-		t.Errorf("after 1.5 s of a 1.2 s loop the time is %v", s.Time)
+	if math.Abs(s.Playback().Time()-0.3) > 1e-6 {
+		t.Errorf("after 1.5 s of a 1.2 s loop the time is %v", s.Playback().Time())
 	}
 }
 
 func TestMutedEventsDoNotFire(t *testing.T) {
 	s := demo()
-	s.ToggleEvent(0) // footstep_left
+	s.Visibility().ToggleEvent(0) // footstep_left
 	var fired []int
 	for i := 0; i < 60; i++ {
-		fired = s.Advance(1.0/60, fired)
+		fired = s.Playback().Advance(1.0/60, fired)
 	}
 	for _, e := range fired {
 		if e == 0 {
@@ -78,66 +78,66 @@ func TestMutedEventsDoNotFire(t *testing.T) {
 
 func TestNonLoopingStopsAtTheEnd(t *testing.T) {
 	s := demo()
-	s.Loop = false
+	s.Playback().SetLoop(false)
 	for i := 0; i < 200; i++ {
-		s.Advance(1.0/60, nil)
+		s.Playback().Advance(1.0/60, nil)
 	}
-	if s.Playing || s.Time != s.Duration() {
-		t.Errorf("playing %v at %v", s.Playing, s.Time)
+	if s.Playback().Playing() || s.Playback().Time() != s.Playback().Duration() {
+		t.Errorf("playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
-	s.TogglePlay() // play again from the start
-	if !s.Playing || s.Time != 0 {
-		t.Errorf("replay: playing %v at %v", s.Playing, s.Time)
+	s.Playback().TogglePlay() // play again from the start
+	if !s.Playback().Playing() || s.Playback().Time() != 0 {
+		t.Errorf("replay: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
 }
 
 func TestSpeedAndReverse(t *testing.T) {
 	s := demo()
-	s.ChangeSpeed(1)
-	if s.Speed != 1.5 {
-		t.Errorf("speed %v", s.Speed)
+	s.Playback().ChangeSpeed(1)
+	if s.Playback().Speed() != 1.5 {
+		t.Errorf("speed %v", s.Playback().Speed())
 	}
 	for i := 0; i < 10; i++ {
-		s.ChangeSpeed(-1)
+		s.Playback().ChangeSpeed(-1)
 	}
-	if s.Speed != 0.1 {
-		t.Errorf("slowest speed %v", s.Speed)
+	if s.Playback().Speed() != 0.1 {
+		t.Errorf("slowest speed %v", s.Playback().Speed())
 	}
-	s.Speed = 1
-	s.Reverse()
-	s.Seek(0.5)
-	s.Playing = true
+	s.Playback().SetSpeed(1)
+	s.Playback().Reverse()
+	s.Playback().Seek(0.5)
+	s.Playback().Play()
 	// Backwards from 0.5 to 0.25 crosses the left footstep at 0.3.
-	fired := s.Advance(0.25, nil)
-	if math.Abs(s.Time-0.25) > 1e-9 || len(fired) != 1 || fired[0] != 0 {
-		t.Errorf("reverse play: time %v, fired %v", s.Time, fired)
+	fired := s.Playback().Advance(0.25, nil)
+	if math.Abs(s.Playback().Time()-0.25) > 1e-9 || len(fired) != 1 || fired[0] != 0 {
+		t.Errorf("reverse play: time %v, fired %v", s.Playback().Time(), fired)
 	}
 	// On past 0 it wraps to the end of the loop.
-	s.Advance(0.35, nil)
-	if math.Abs(s.Time-1.1) > 1e-9 {
-		t.Errorf("reverse wrap: time %v, want 1.1", s.Time)
+	s.Playback().Advance(0.35, nil)
+	if math.Abs(s.Playback().Time()-1.1) > 1e-9 {
+		t.Errorf("reverse wrap: time %v, want 1.1", s.Playback().Time())
 	}
 }
 
 func TestBonesAndSelection(t *testing.T) {
 	s := demo()
-	s.ToggleBone(3)
-	s.ToggleBone(99) // out of range: ignored
-	if !s.HiddenBones[3] {
+	s.Visibility().ToggleBone(3)
+	s.Visibility().ToggleBone(99) // out of range: ignored
+	if !s.Visibility().HiddenBones()[3] {
 		t.Error("bone 3 not hidden")
 	}
-	s.ShowAllBones()
-	if s.HiddenBones[3] {
+	s.Visibility().ShowAllBones()
+	if s.Visibility().HiddenBones()[3] {
 		t.Error("show all left bone 3 hidden")
 	}
-	s.SelectBone(5)
-	s.SelectBone(1000)
-	if s.Selected != 5 {
-		t.Errorf("selected %d", s.Selected)
+	s.Visibility().SelectBone(5)
+	s.Visibility().SelectBone(1000)
+	if s.Visibility().Selected() != 5 {
+		t.Errorf("selected %d", s.Visibility().Selected())
 	}
 	s.SelectClip(1)
-	if s.CurrentClip().Name != "idle" || len(s.HiddenEvents) != 1 || s.Time != 0 {
-		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, len(s.HiddenEvents))
+	if s.CurrentClip().Name != "idle" || len(s.Visibility().MutedEvents()) != 1 || s.Playback().Time() != 0 {
+		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, len(s.Visibility().MutedEvents()))
 	}
 }
 
@@ -148,8 +148,8 @@ func TestFrameCountWithFloat32Interval(t *testing.T) {
 	c := s.CurrentClip()
 	c.FrameRate = 1 / float64(float32(1.0/30))
 	c.Duration = 1
-	s.Seek(float64(float32(1.0/30)) * 7)
-	if f, n := s.Frame(); f != 7 || n != 31 {
+	s.Playback().Seek(float64(float32(1.0/30)) * 7)
+	if f, n := s.Playback().Frame(); f != 7 || n != 31 {
 		t.Errorf("frame %d of %d, want 7 of 31", f, n)
 	}
 }

@@ -1,0 +1,755 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/ui/state"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The command table: everything the window does on a key, a button or an
+// --actions verb is one row of commandTable, with its arguments, its key
+// bindings, its button and its handler. The keyboard (press), the buttons
+// (panels.go), the action script (ParseActions, runScript) and the panel
+// toggles all dispatch through it, and the help overlay and the README's
+// key and action tables are generated from it (docs.go; TestREADME fails
+// when the README differs). A new command is a new row.
+
+// command is one row of the table.
+type command struct {
+	// verb names the command in --actions scripts.
+	verb string
+	// args are its arguments as the README shows them: "SECONDS",
+	// "B", "X Y"; an optional group in brackets ("[on|off]",
+	// "[FROM TO]"); a last word ending in "…" takes the rest of the
+	// statement, spaces included ("FILE…").
+	args string
+	// keys run the command from the keyboard.
+	keys []binding
+	// mouse says which mouse input does the same (the input code does
+	// it), for the README; mouseHelp says it shorter for the help.
+	mouse, mouseHelp string
+	// button is the label of the command's button ("" for none) and at
+	// where it sits; on, for a toggle button, says whether it shows as
+	// switched on. buttonDoc names a button whose label changes (Play
+	// and Pause) in the README.
+	button, buttonDoc string
+	at                slot
+	on                func(a *App) bool
+	// help is the help overlay's text; doc says what the command does
+	// (the README's action table, and its key table unless keyDoc
+	// says it shorter for a key or the mouse). pairs puts the command
+	// on the previous row's line of the help and the key table (← / →),
+	// which the previous row's help and keyDoc describe.
+	help, doc, keyDoc string
+	pairs             bool
+	run               func(c *call) error
+}
+
+// modifier is a set of modifier keys.
+type modifier uint8
+
+const (
+	modShift modifier = 1 << iota
+	modCtrl
+)
+
+// binding is a key that runs a command: the modifiers it needs, fixed
+// arguments it passes (1 runs "view front"), and whether holding it
+// repeats the command after a pause.
+type binding struct {
+	key    ebiten.Key
+	mods   modifier
+	args   []string
+	repeat bool
+}
+
+// panel is a row of buttons in the window.
+type panel int
+
+// The button rows.
+const (
+	noPanel        panel = iota
+	boneButtons          // under the bone tree
+	warningButtons       // between the events and the inspector
+	inspectButtons       // under the inspector
+	transport            // under the timeline
+	treeButtons          // the tree panel's controls
+	pickerButtons        // the tree panel's transition picker
+)
+
+// slot is where a button sits: a row, and its position in that row
+// (buttons and the row's other widgets in increasing order).
+type slot struct {
+	panel panel
+	pos   int
+}
+
+// call is one run of a command: its arguments and where it came from.
+type call struct {
+	a    *App
+	cmd  *command
+	args []string
+	// scripted is set for a verb of the action script (not for the
+	// keys a script presses).
+	scripted bool
+}
+
+func key(k ebiten.Key, args ...string) binding { return binding{key: k, args: args} }
+func shift(k ebiten.Key) binding               { return binding{key: k, mods: modShift} }
+func ctrl(k ebiten.Key) binding                { return binding{key: k, mods: modCtrl} }
+
+// held repeats b while its key is held.
+func held(b binding) binding { b.repeat = true; return b }
+
+func keys(bs ...binding) []binding { return bs }
+
+// do is a handler that calls f and cannot fail.
+func do(f func(a *App)) func(c *call) error {
+	return func(c *call) error { f(c.a); return nil }
+}
+
+// commandTable is the viewer's commands, in the order of the help and the
+// README's tables.
+func commandTable() []command {
+	return []command{
+		// The camera, from the mouse.
+		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
+			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
+			run: func(c *call) error {
+				return c.nums(func(v []float64) { c.a.st.View().Orbit(v[0], v[1]) })
+			}},
+		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", mouseHelp: "right/shift drag", help: "pan",
+			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.scene.pan(v[0], v[1]) }) }},
+		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
+			doc: "bring the camera FACTOR times closer (0.5: twice as far)", keyDoc: "zoom",
+			run: func(c *call) error {
+				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && f <= 0 {
+					return fmt.Errorf("zoom: the factor %s is not above 0", c.args[0])
+				}
+				return c.nums(func(v []float64) { c.a.st.View().Zoom(1 / v[0]) })
+			}},
+		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
+			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
+			run: func(c *call) error {
+				i, err := c.bone(0)
+				if err == nil {
+					c.a.w.selectBone(i)
+				}
+				return err
+			}},
+		{verb: "seek", args: "SECONDS", mouse: "click or drag on the timeline", mouseHelp: "drag timeline", help: "seek",
+			doc: "go to SECONDS into the clip and pause", keyDoc: "seek",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().Seek(v[0]) }) }},
+
+		// Playback.
+		{verb: "play-pause", keys: keys(key(ebiten.KeySpace)), button: "Pause", buttonDoc: "Play / Pause", at: slot{transport, 30}, help: "play / pause",
+			doc: "play / pause (without loop: at the end going forwards, or at frame 0 going backwards, it replays)",
+			run: do(func(a *App) { a.st.Playback().TogglePlay() })},
+		{verb: "prev-frame", keys: keys(held(key(ebiten.KeyLeft))), button: "<", at: slot{transport, 20}, help: "frame",
+			doc: "step one frame back", keyDoc: "step one frame back / forward",
+			run: do(func(a *App) { a.st.Playback().Step(-1) })},
+		{verb: "next-frame", keys: keys(held(key(ebiten.KeyRight))), button: ">", at: slot{transport, 40}, pairs: true,
+			doc: "step one frame forward", run: do(func(a *App) { a.st.Playback().Step(1) })},
+		{verb: "prev-key", keys: keys(held(shift(ebiten.KeyLeft))), help: "key",
+			doc:    "go to the selected bone's previous key (of any bone when none is selected)",
+			keyDoc: "previous / next key of the selected bone (of any bone when none is selected)",
+			run:    do(func(a *App) { a.st.Playback().JumpKey(-1) })},
+		{verb: "next-key", keys: keys(held(shift(ebiten.KeyRight))), pairs: true,
+			doc: "go to the selected bone's next key (of any bone when none is selected)",
+			run: do(func(a *App) { a.st.Playback().JumpKey(1) })},
+		{verb: "prev-event", keys: keys(held(ctrl(ebiten.KeyLeft))), help: "event",
+			doc: "go to the previous event", keyDoc: "previous / next event",
+			run: do(func(a *App) { a.st.Playback().JumpEvent(-1) })},
+		{verb: "next-event", keys: keys(held(ctrl(ebiten.KeyRight))), pairs: true,
+			doc: "go to the next event", run: do(func(a *App) { a.st.Playback().JumpEvent(1) })},
+		{verb: "first-frame", keys: keys(key(ebiten.KeyHome)), button: "|<", at: slot{transport, 10}, help: "ends",
+			doc: "go to the first frame and pause", keyDoc: "first / last frame",
+			run: do(func(a *App) { a.st.Playback().Home() })},
+		{verb: "last-frame", keys: keys(key(ebiten.KeyEnd)), button: ">|", at: slot{transport, 50}, pairs: true,
+			doc: "go to the last frame and pause", run: do(func(a *App) { a.st.Playback().End() })},
+		{verb: "frame", args: "N", doc: "go to frame N and pause",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().SeekFrame(int(v[0])) }) }},
+		{verb: "slower", keys: keys(key(ebiten.KeyDown), key(ebiten.KeyMinus), key(ebiten.KeyNumpadSubtract)),
+			button: "-", at: slot{transport, 60}, help: "speed",
+			doc: "play slower (down to 0.1×)", keyDoc: "slower / faster (0.1× to 4×)",
+			run: do(func(a *App) { a.st.Playback().ChangeSpeed(-1) })},
+		{verb: "faster", keys: keys(key(ebiten.KeyUp), key(ebiten.KeyEqual), key(ebiten.KeyNumpadAdd)),
+			button: "+", at: slot{transport, 70}, pairs: true,
+			doc: "play faster (up to 4×)", run: do(func(a *App) { a.st.Playback().ChangeSpeed(1) })},
+		{verb: "speed", args: "X", doc: "play at X times real time (negative: backwards)",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().SetSpeed(v[0]) }) }},
+		{verb: "reverse", keys: keys(key(ebiten.KeyR)), help: "reverse", doc: "reverse",
+			run: do(func(a *App) { a.st.Playback().Reverse() })},
+		{verb: "loop", args: "[on|off]", keys: keys(key(ebiten.KeyL)), button: "Loop", at: slot{transport, 80},
+			on: func(a *App) bool { return a.st.Playback().Loop() }, help: "loop",
+			doc:    "loop on / off (on, true or 1 turns it on, another word off; without one it switches)",
+			keyDoc: "loop on / off",
+			run: func(c *call) error {
+				p := c.a.st.Playback()
+				if len(c.args) == 0 {
+					p.ToggleLoop()
+				} else {
+					p.SetLoop(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
+				}
+				return nil
+			}},
+		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Playback().Play() })},
+		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Playback().Pause() })},
+
+		// Clips, animations and files.
+		{verb: "prev-clip", keys: keys(key(ebiten.KeyBracketLeft), key(ebiten.KeyPageUp)), help: "animation",
+			doc:    "the previous clip, or animation of a container",
+			keyDoc: "previous / next clip, or animation of a container (SI, ANCS, CMX/BCF, ANM)",
+			run:    do(func(a *App) { a.stepClip(-1) })},
+		{verb: "next-clip", keys: keys(key(ebiten.KeyBracketRight), key(ebiten.KeyPageDown)), pairs: true,
+			doc: "the next clip, or animation of a container", run: do(func(a *App) { a.stepClip(1) })},
+		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0",
+			run: func(c *call) error {
+				i := c.a.st.ClipByName(c.args[0])
+				if i < 0 {
+					return fmt.Errorf("clip: no clip %q", c.args[0])
+				}
+				c.a.w.selectClip(i)
+				return nil
+			}},
+		{verb: "anim", args: "NAME…", doc: "play the character's animation NAME (or index)",
+			run: func(c *call) error {
+				i, err := c.anim(0)
+				if err != nil {
+					return err
+				}
+				return c.a.st.Tree().SelectAnim(i)
+			}},
+		{verb: "entry", args: "NAME…", doc: "open the container entry NAME",
+			run: withArgs(func(c *call) { c.a.openEntry(c.args[0]) })},
+		{verb: "prev-file", keys: keys(ctrl(ebiten.KeyPageUp)), help: "file",
+			doc:    "open the previous readable file in the same folder",
+			keyDoc: "open the previous / next readable file in the same folder",
+			run:    do(func(a *App) { a.openSibling(-1) })},
+		{verb: "next-file", keys: keys(ctrl(ebiten.KeyPageDown)), pairs: true,
+			doc: "open the next readable file in the same folder", run: do(func(a *App) { a.openSibling(1) })},
+		{verb: "open-dialog", keys: keys(ctrl(ebiten.KeyO)), button: "Open", at: slot{transport, 200}, help: "open",
+			doc: "open a file: the system's chooser (zenity or kdialog) when installed, else the built-in browser",
+			run: do(func(a *App) { a.openDialog() })},
+		{verb: "open", args: "FILE…", doc: "open FILE",
+			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
+
+		// What is drawn.
+		{verb: "labels", keys: keys(key(ebiten.KeyN)), button: "Names", at: slot{transport, 90},
+			on: func(a *App) bool { return a.st.Visibility().Labels() }, help: "names",
+			doc: "bone names, each placed beside its joint where it overlaps no other (one that finds no room in " +
+				"the view is left out; the selected bone's always shows)",
+			run: do(func(a *App) { a.st.Visibility().ToggleLabels() })},
+		{verb: "grid", keys: keys(key(ebiten.KeyG)), help: "grid", doc: "grid",
+			run: do(func(a *App) { a.st.Visibility().ToggleGrid() })},
+		{verb: "bind-pose", keys: keys(key(ebiten.KeyB)), button: "Bind", at: slot{transport, 100},
+			on: func(a *App) bool { return a.st.Visibility().BindPose() }, help: "bind pose", doc: "bind pose",
+			run: do(func(a *App) { a.st.Visibility().ToggleBindPose() })},
+		{verb: "mesh", keys: keys(key(ebiten.KeyM)), help: "mesh / +bones / bones",
+			doc: "cycle mesh, mesh with bones (the default) and bones, for a figure with a mesh",
+			run: do(func(a *App) { a.st.Visibility().CycleShow() })},
+		{verb: "follow", keys: keys(key(ebiten.KeyT)), button: "Follow", at: slot{transport, 110},
+			on: func(a *App) bool { return a.st.View().Follow() }, help: "follow root",
+			doc: "follow the root (turned on by itself when a clip travels far)",
+			run: do(func(a *App) {
+				v := a.st.View()
+				v.SetFollow(!v.Follow())
+				a.scene.frameAll()
+			})},
+		{verb: "in-place", keys: keys(key(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
+			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
+			doc: "in place: hold the moving root's horizontal motion at its start",
+			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
+		{verb: "onion", keys: keys(key(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
+			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
+			doc: "onion skin: the poses a few frames before and after, faint",
+			run: do(func(a *App) { a.st.Visibility().ToggleOnion() })},
+		{verb: "axes", keys: keys(key(ebiten.KeyX)), button: "Axes", at: slot{inspectButtons, 20},
+			on: func(a *App) bool { return a.st.Visibility().Axes() }, help: "bone axes",
+			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.Visibility().ToggleAxes() })},
+		{verb: "zoom-bone", keys: keys(key(ebiten.KeyZ)), button: "Zoom", at: slot{inspectButtons, 30}, help: "zoom to bone",
+			doc: "zoom to the selected bone", run: do(func(a *App) { a.scene.zoomToSelected() })},
+		{verb: "toggle-bone", args: "[B]", keys: keys(key(ebiten.KeyH)), help: "hide bone",
+			doc: "hide / show bone B, or the selected bone", keyDoc: "hide / show the selected bone",
+			run: func(c *call) error {
+				i := c.a.st.Visibility().Selected()
+				if len(c.args) > 0 {
+					var err error
+					if i, err = c.bone(0); err != nil {
+						return err
+					}
+				}
+				if i >= 0 {
+					c.a.st.Visibility().ToggleBone(i)
+					c.a.w.refreshBoneLabels()
+				}
+				return nil
+			}},
+		{verb: "helpers", keys: keys(shift(ebiten.KeyH)), button: "Helpers", at: slot{boneButtons, 20},
+			on: func(a *App) bool { return !a.st.Visibility().HideHelpers() }, help: "helpers",
+			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.Visibility().ToggleHelpers() })},
+		{verb: "clip-camera", keys: keys(key(ebiten.KeyC)), help: "clip's camera",
+			doc: "view through the animation's camera (LEGO Island clips with a camera)",
+			run: do(func(a *App) { a.st.View().ToggleThrough() })},
+		{verb: "frame-all", keys: keys(key(ebiten.KeyF)), help: "frame all", doc: "frame the whole clip",
+			run: do(func(a *App) { a.scene.frameAll() })},
+		{verb: "view", args: "front|side|top",
+			keys: keys(key(ebiten.KeyDigit1, "front"), key(ebiten.KeyNumpad1, "front"),
+				key(ebiten.KeyDigit3, "side"), key(ebiten.KeyNumpad3, "side"),
+				key(ebiten.KeyDigit7, "top"), key(ebiten.KeyNumpad7, "top")),
+			help: "front side top", doc: "front / side / top view",
+			run: func(c *call) error {
+				d, ok := map[string]state.Direction{"front": state.ViewFront, "side": state.ViewSide, "top": state.ViewTop}[c.args[0]]
+				if !ok {
+					return fmt.Errorf("view: %q is not front, side or top", c.args[0])
+				}
+				c.a.st.View().SetDirection(d)
+				return nil
+			}},
+		{verb: "ortho", keys: keys(key(ebiten.KeyDigit5), key(ebiten.KeyNumpad5)), button: "Ortho", at: slot{transport, 140},
+			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
+			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
+
+		// Bones and events.
+		{verb: "hide-bone", args: "B", doc: "hide bone B", run: func(c *call) error { return c.hide(true, false) }},
+		{verb: "show-bone", args: "B", doc: "show bone B", run: func(c *call) error { return c.hide(false, false) }},
+		{verb: "hide-subtree", args: "B", doc: "hide bone B and every bone below it",
+			run: func(c *call) error { return c.hide(true, true) }},
+		{verb: "show-subtree", args: "B", doc: "show bone B and every bone below it",
+			run: func(c *call) error { return c.hide(false, true) }},
+		{verb: "show-all", button: "Show all", at: slot{boneButtons, 10}, doc: "show every bone",
+			run: do(func(a *App) { a.st.Visibility().ShowAllBones(); a.w.refreshBoneLabels() })},
+		{verb: "mute-event", args: "E", doc: "mute event E of the clip (its name or index)",
+			run: func(c *call) error { return c.mute(true) }},
+		{verb: "unmute-event", args: "E", doc: "unmute event E of the clip", run: func(c *call) error { return c.mute(false) }},
+		{verb: "copy-json", button: "Copy JSON", at: slot{inspectButtons, 10},
+			doc: "copy the selected bone's values as JSON (without a clipboard tool: to a file)",
+			run: do(func(a *App) { a.copyInspector() })},
+
+		// Messages and outputs.
+		{verb: "warnings", keys: keys(key(ebiten.KeyW)), button: "Warnings: none", buttonDoc: "Warnings", at: slot{warningButtons, 10},
+			help: "warnings", doc: "the loader's warnings",
+			run: do(func(a *App) { a.st.Messages().ToggleWarnings() })},
+		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.Messages().DismissWarnings() })},
+		{verb: "screenshot", keys: keys(key(ebiten.KeyP), key(ebiten.KeyF12)), help: "screenshot",
+			doc: "save a screenshot in the working folder (a message names the file; names never collide)",
+			run: do(func(a *App) { a.requestScreenshot() })},
+		{verb: "record-gif", keys: keys(shift(ebiten.KeyP)), help: "record GIF",
+			doc: "record what plays (one pass of the clip or animation tree) as an animated GIF in the working " +
+				"folder, in the background with a progress bar; from the view's direction, at most 640 px wide " +
+				"and 30 fps; Esc cancels. A script waits until the GIF is written",
+			run: func(c *call) error {
+				c.a.rec.start()
+				if c.scripted {
+					c.a.script.hold = c.a.st.Recording().Active()
+				}
+				return nil
+			}},
+		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
+			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
+		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
+			doc: "cancel a GIF recording; else close the help, the warnings, an error",
+			run: do(func(a *App) {
+				if !a.rec.cancel() { // the first Esc stops a recording; the next closes panels
+					a.st.Messages().Close()
+				}
+			})},
+
+		// A character set's animation trees: the tree panel.
+		{verb: "select-node", args: "PATH", doc: "select the node at tree path PATH in the tree panel " +
+			"(child indices from the root: / the root, 1/0 the first child of its second child)",
+			run: func(c *call) error { return c.a.st.TreePanel().SelectNode(c.args[0]) }},
+		{verb: "weight-down", button: "B −", at: slot{treeButtons, 10},
+			doc: "lower the selected Blend's weight (else the first Blend's) by 0.1",
+			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(-treeStep) }},
+		{verb: "weight-up", button: "B +", at: slot{treeButtons, 20},
+			doc: "raise the selected Blend's weight (else the first Blend's) by 0.1",
+			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(treeStep) }},
+		{verb: "weight", args: "PATH W", doc: "set the Blend at tree path PATH to weight W",
+			run: func(c *call) error {
+				m, err := c.node(0)
+				if err != nil {
+					return err
+				}
+				w, err := strconv.ParseFloat(c.args[1], 32)
+				if err != nil {
+					return fmt.Errorf("weight: %q is not a number", c.args[1])
+				}
+				return c.a.st.Tree().SetBlendWeight(m, float32(w))
+			}},
+		{verb: "toggle-pin", button: "Pin", buttonDoc: "Pin / Unpin", at: slot{treeButtons, 30},
+			doc: "pin the Random of the selected node to that child, or unpin it",
+			run: func(c *call) error { return c.a.st.TreePanel().TogglePin() }},
+		{verb: "pin", args: "PATH CHILD", doc: "make the Random at PATH play child CHILD (from 1)",
+			run: func(c *call) error {
+				m, err := c.node(0)
+				if err != nil {
+					return err
+				}
+				k, err := strconv.Atoi(c.args[1])
+				if err != nil {
+					return fmt.Errorf("pin: %q is not a child number (1 is the first)", c.args[1])
+				}
+				return c.a.st.Tree().PinRandom(m, k-1)
+			}},
+		{verb: "unpin", args: "PATH", doc: "let the Random at PATH draw again",
+			run: func(c *call) error {
+				m, err := c.node(0)
+				if err != nil {
+					return err
+				}
+				return c.a.st.Tree().Unpin(m)
+			}},
+		{verb: "reseed", args: "[N]", button: "Reseed", at: slot{treeButtons, 40},
+			doc: "draw the Random nodes again from seed N (without N: the next seed)",
+			run: func(c *call) error {
+				t := c.a.st.Tree()
+				seed := t.Seed() + 1
+				if len(c.args) > 0 {
+					n, err := strconv.ParseUint(c.args[0], 10, 32)
+					if err != nil {
+						return fmt.Errorf("reseed: %q is not a seed", c.args[0])
+					}
+					seed = uint32(n)
+				}
+				return t.Reseed(seed)
+			}},
+		{verb: "pick-from", at: slot{pickerButtons, 20}, button: "—", buttonDoc: "picker's first name",
+			doc: "the transition picker's first animation: the next one",
+			run: do(func(a *App) { a.st.TreePanel().CyclePick(0) })},
+		{verb: "pick-to", at: slot{pickerButtons, 40}, button: "—", buttonDoc: "picker's second name",
+			doc: "the transition picker's second animation: the next one",
+			run: do(func(a *App) { a.st.TreePanel().CyclePick(1) })},
+		{verb: "transition", args: "[FROM TO]", button: "Play", buttonDoc: "picker's Play", at: slot{pickerButtons, 50},
+			doc: "play FROM (from where it stands when it is the one playing, else for half its pass), then the " +
+				"set's transition to TO; without them, the picker's two",
+			run: func(c *call) error {
+				if len(c.args) == 0 {
+					return c.a.st.TreePanel().PlayPick()
+				}
+				from, err := c.anim(0)
+				if err != nil {
+					return err
+				}
+				to, err := c.anim(1)
+				if err != nil {
+					return err
+				}
+				return c.a.st.Tree().PlayTransition(from, to)
+			}},
+		{verb: "transition-at", args: "FROM TO S", doc: "the same, with FROM played S seconds first",
+			run: func(c *call) error {
+				from, err := c.anim(0)
+				if err != nil {
+					return err
+				}
+				to, err := c.anim(1)
+				if err != nil {
+					return err
+				}
+				s, err := strconv.ParseFloat(c.args[2], 64)
+				if err != nil {
+					return fmt.Errorf("transition-at: %q is not a time", c.args[2])
+				}
+				return c.a.st.Tree().PlayTransitionAt(from, to, s)
+			}},
+
+		// The script's own.
+		{verb: "key", args: "K", doc: "press key K: ebiten's key names, any case, with shift+ and ctrl+ " +
+			"prefixes (key space, key ctrl+o, key shift+left)",
+			run: func(c *call) error {
+				k, mods, err := parseKey(c.args[0])
+				if err == nil {
+					c.a.press(k, mods)
+				}
+				return err
+			}},
+		{verb: "click", args: "X Y", doc: "click at window pixel X, Y as the mouse would",
+			run: func(c *call) error {
+				x, err1 := strconv.Atoi(c.args[0])
+				y, err2 := strconv.Atoi(c.args[1])
+				if err1 != nil || err2 != nil {
+					return fmt.Errorf("click wants pixel coordinates X Y")
+				}
+				c.a.in.click(x, y)
+				return nil
+			}},
+		{verb: "wait", args: "N", doc: "let N frames pass before the next action",
+			run: func(c *call) error {
+				n, err := strconv.Atoi(c.args[0])
+				if err != nil || n < 0 {
+					return fmt.Errorf("wait wants a frame count")
+				}
+				c.a.script.wait = n
+				return nil
+			}},
+	}
+}
+
+// withArgs is a handler that calls f with the call and cannot fail.
+func withArgs(f func(c *call)) func(c *call) error {
+	return func(c *call) error { f(c); return nil }
+}
+
+// nums parses every argument as a finite number and passes them to f.
+func (c *call) nums(f func(v []float64)) error {
+	var v [4]float64
+	for i, s := range c.args {
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%s: %q is not a number", c.cmd.verb, s)
+		}
+		v[i] = x
+	}
+	f(v[:len(c.args)])
+	return nil
+}
+
+// bone finds argument i as a bone: a name (exactly, else in any case) or
+// an index.
+func (c *call) bone(i int) (int, error) {
+	name := c.args[i]
+	if b := c.a.st.BoneByName(name); b >= 0 {
+		return b, nil
+	}
+	if n, err := strconv.Atoi(name); err == nil && n >= 0 && n < len(c.a.st.Asset().Skeleton.Bones) {
+		return n, nil
+	}
+	return -1, fmt.Errorf("%s: no bone %q", c.cmd.verb, name)
+}
+
+// hide hides or shows the bone of the first argument, with subtree every
+// bone below it.
+func (c *call) hide(hidden, subtree bool) error {
+	i, err := c.bone(0)
+	if err != nil {
+		return err
+	}
+	c.a.w.setBoneHidden(i, hidden, subtree)
+	return nil
+}
+
+// mute mutes or unmutes the event of the first argument: a name (the
+// first event called so) or an index.
+func (c *call) mute(muted bool) error {
+	i := -1
+	if cl := c.a.st.CurrentClip(); cl != nil {
+		for k, e := range cl.Events {
+			if e.Name == c.args[0] {
+				i = k
+				break
+			}
+		}
+		if n, err := strconv.Atoi(c.args[0]); i < 0 && err == nil && n >= 0 && n < len(cl.Events) {
+			i = n
+		}
+	}
+	if i < 0 {
+		return fmt.Errorf("%s: the clip has no event %q", c.cmd.verb, c.args[0])
+	}
+	c.a.w.muteEvent(i, muted)
+	return nil
+}
+
+// anim finds argument i as one of the character's animations.
+func (c *call) anim(i int) (int, error) {
+	if k := c.a.st.Tree().AnimByName(c.args[i]); k >= 0 {
+		return k, nil
+	}
+	return -1, fmt.Errorf("%s: the character has no animation %q", c.cmd.verb, c.args[i])
+}
+
+// node finds argument i as a node of the playing tree.
+func (c *call) node(i int) (*formats.MetaAnim, error) {
+	m, err := c.a.st.Tree().NodeAt(c.args[i])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.cmd.verb, err)
+	}
+	return m, nil
+}
+
+// treeStep is how much the weight buttons change a blend weight.
+const treeStep = 0.1
+
+// arity is what a command's args accept: required words, an optional
+// group of opt words (all or none), and whether the last word takes the
+// rest of the statement.
+type arity struct {
+	req, opt int
+	rest     bool
+}
+
+func arityOf(spec string) arity {
+	var n arity
+	inOpt := false
+	for _, w := range strings.Fields(spec) {
+		if strings.HasPrefix(w, "[") {
+			inOpt = true
+		}
+		if inOpt {
+			n.opt++
+		} else {
+			n.req++
+		}
+		if strings.HasSuffix(w, "]") {
+			inOpt = false
+		}
+		n.rest = strings.HasSuffix(w, "…")
+	}
+	return n
+}
+
+// check fits the words of a statement to the arity: the rest joined into
+// the last argument, or an error saying what the verb takes.
+func (n arity) check(words []string) ([]string, error) {
+	switch {
+	case n.rest && len(words) >= n.req && len(words) > 0:
+		return append(words[:n.req-1:n.req-1], strings.Join(words[n.req-1:], " ")), nil
+	case n.rest:
+		return nil, fmt.Errorf("needs an argument")
+	case len(words) == n.req || (n.opt > 0 && len(words) == n.req+n.opt):
+		return words, nil
+	case n.opt > 0:
+		return nil, fmt.Errorf("takes %d or %d argument(s)", n.req, n.req+n.opt)
+	}
+	return nil, fmt.Errorf("takes %d argument(s)", n.req)
+}
+
+// commandSet is the table with its lookups.
+type commandSet struct {
+	list   []command
+	byVerb map[string]*command
+}
+
+func newCommandSet() commandSet {
+	cs := commandSet{list: commandTable(), byVerb: map[string]*command{}}
+	for i := range cs.list {
+		cs.byVerb[cs.list[i].verb] = &cs.list[i]
+	}
+	return cs
+}
+
+// forKey finds the binding key k runs with the modifiers mods held: the
+// one that needs the most of them (Ctrl before Shift) among those whose
+// modifiers are all held, so that Ctrl+Shift+← is Ctrl+←, and a key with
+// no binding of its own for a modifier does what it does without it (Shift
+// with Space plays).
+func (cs *commandSet) forKey(k ebiten.Key, mods modifier) (*command, *binding) {
+	var bc *command
+	var bb *binding
+	for i := range cs.list {
+		c := &cs.list[i]
+		for j := range c.keys {
+			b := &c.keys[j]
+			if b.key == k && b.mods&^mods == 0 && (bb == nil || b.mods > bb.mods) {
+				bc, bb = c, b
+			}
+		}
+	}
+	return bc, bb
+}
+
+// keysOf names the keys of the help line that starts with verb, as the
+// help does ("[ ] PgUp PgDn" for prev-clip), for the panels' headings.
+func (cs *commandSet) keysOf(verb string) string {
+	for _, l := range docLines(cs.list) {
+		if l[0].verb == verb {
+			return l.input(true)
+		}
+	}
+	return ""
+}
+
+// Action is one step of an action script (--actions): a verb and its
+// arguments, "select-bone HEAD" or "seek 0.5".
+type Action struct {
+	Verb string
+	Args []string
+}
+
+func (a Action) String() string { return strings.Join(append([]string{a.Verb}, a.Args...), " ") }
+
+// ParseActions splits a script into actions: statements separated by ';'
+// or new lines, words by spaces. Unknown verbs and wrong argument counts
+// are errors that name the statement.
+func ParseActions(script string) ([]Action, error) {
+	cs := newCommandSet()
+	var out []Action
+	for n, stmt := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' }) {
+		f := strings.Fields(stmt)
+		if len(f) == 0 {
+			continue
+		}
+		verb := strings.ToLower(f[0])
+		c := cs.byVerb[verb]
+		if c == nil {
+			return nil, fmt.Errorf("action %d %q: unknown verb %q", n+1, stmt, verb)
+		}
+		args, err := arityOf(c.args).check(f[1:])
+		if err != nil {
+			return nil, fmt.Errorf("action %d %q: %s %w", n+1, stmt, verb, err)
+		}
+		out = append(out, Action{Verb: verb, Args: args})
+	}
+	return out, nil
+}
+
+// parseKey reads "space", "shift+left", "ctrl+o", "numpad3", "F12": ebiten's
+// key names, case-insensitive, with "left" for "ArrowLeft" and "1" for
+// "Digit1", after optional shift+ and ctrl+.
+func parseKey(s string) (k ebiten.Key, mods modifier, err error) {
+	parts := strings.Split(strings.ToLower(s), "+")
+	for _, m := range parts[:len(parts)-1] {
+		switch m {
+		case "shift":
+			mods |= modShift
+		case "ctrl", "control":
+			mods |= modCtrl
+		default:
+			return 0, 0, fmt.Errorf("key %q: unknown modifier %q", s, m)
+		}
+	}
+	name := parts[len(parts)-1]
+	for _, n := range []string{name, "arrow" + name, "digit" + name} {
+		if k.UnmarshalText([]byte(n)) == nil {
+			return k, mods, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("unknown key %q", s)
+}
+
+// run carries out command c with args (already fitted to its arity).
+func (a *App) run(c *command, args []string, scripted bool) error {
+	return c.run(&call{a: a, cmd: c, args: args, scripted: scripted})
+}
+
+// press carries out key k, as typed with the modifiers mods held. An
+// error shows in the window.
+func (a *App) press(k ebiten.Key, mods modifier) {
+	c, b := a.cmds.forKey(k, mods)
+	if c == nil {
+		return
+	}
+	if err := a.run(c, b.args, false); err != nil {
+		a.st.Messages().ShowError(err.Error())
+	}
+}
+
+// runVerb carries out a verb as a button or a list does (an error shows
+// in the window).
+func (a *App) runVerb(verb string, args ...string) {
+	c := a.cmds.byVerb[verb]
+	if c == nil {
+		a.st.Messages().ShowError("no command " + verb) // TestButtonsRunTheirCommands keeps this away
+		return
+	}
+	if err := a.run(c, args, false); err != nil {
+		a.st.Messages().ShowError(err.Error())
+	}
+}

@@ -1,0 +1,530 @@
+package ui
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// These tests need no display: the table, the action parser, the help
+// and the README's tables are plain data.
+
+var update = flag.Bool("update", false, "rewrite the README's generated tables from the command table")
+
+// TestCommandTable checks the table's rows: verbs unique, each with a
+// handler and a description, arguments that parse, a key or the mouse
+// always with a help text, pairs after a row, a place for every button,
+// and no key bound twice with the same modifiers.
+func TestCommandTable(t *testing.T) {
+	cs := newCommandSet()
+	seen := map[string]bool{}
+	type keyMods struct {
+		k ebiten.Key
+		m modifier
+	}
+	bound := map[keyMods]string{}
+	for i, c := range cs.list {
+		switch {
+		case c.verb == "" || seen[c.verb]:
+			t.Errorf("row %d: verb %q empty or twice", i, c.verb)
+		case c.run == nil || c.doc == "":
+			t.Errorf("%s: no handler or no doc", c.verb)
+		case c.pairs && (i == 0 || len(c.keys) == 0):
+			t.Errorf("%s pairs with nothing", c.verb)
+		case !c.pairs && (len(c.keys) > 0 || c.mouse != "") && c.help == "":
+			t.Errorf("%s has an input but no help", c.verb)
+		case (c.button == "") != (c.at.panel == noPanel):
+			t.Errorf("%s: button %q at %v", c.verb, c.button, c.at)
+		case c.on != nil && c.button == "":
+			t.Errorf("%s: a toggle without a button", c.verb)
+		}
+		seen[c.verb] = true
+		n := arityOf(c.args)
+		if n.rest && n.opt > 0 {
+			t.Errorf("%s %s: optional words and a rest", c.verb, c.args)
+		}
+		for _, b := range c.keys {
+			km := keyMods{b.key, b.mods}
+			if other, dup := bound[km]; dup {
+				t.Errorf("%s%s runs both %s and %s", modName(b.mods, "+"), keyName(b.key), other, c.verb)
+			}
+			bound[km] = c.verb
+			if _, err := n.check(b.args); err != nil {
+				t.Errorf("%s: key %s passes %q: %v", c.verb, keyName(b.key), b.args, err)
+			}
+		}
+	}
+}
+
+// TestKeysDoWhatTheyDid: each key, with the modifiers held, runs the
+// command the window's key switch ran before the table: the most
+// specific binding wins (Ctrl before Shift), and a modifier a key has no
+// binding for is ignored.
+func TestKeysDoWhatTheyDid(t *testing.T) {
+	cs := newCommandSet()
+	const none, sh, ct = modifier(0), modShift, modCtrl
+	for _, c := range []struct {
+		k    ebiten.Key
+		m    modifier
+		verb string
+		args string
+	}{
+		{ebiten.KeySpace, none, "play-pause", ""}, {ebiten.KeySpace, sh, "play-pause", ""},
+		{ebiten.KeyLeft, none, "prev-frame", ""}, {ebiten.KeyRight, none, "next-frame", ""},
+		{ebiten.KeyLeft, sh, "prev-key", ""}, {ebiten.KeyRight, sh, "next-key", ""},
+		{ebiten.KeyLeft, ct, "prev-event", ""}, {ebiten.KeyRight, ct | sh, "next-event", ""},
+		{ebiten.KeyHome, none, "first-frame", ""}, {ebiten.KeyEnd, ct, "last-frame", ""},
+		{ebiten.KeyUp, none, "faster", ""}, {ebiten.KeyEqual, sh, "faster", ""}, {ebiten.KeyNumpadAdd, none, "faster", ""},
+		{ebiten.KeyDown, none, "slower", ""}, {ebiten.KeyMinus, none, "slower", ""}, {ebiten.KeyNumpadSubtract, none, "slower", ""},
+		{ebiten.KeyR, none, "reverse", ""}, {ebiten.KeyL, none, "loop", ""}, {ebiten.KeyN, none, "labels", ""},
+		{ebiten.KeyM, none, "mesh", ""}, {ebiten.KeyG, none, "grid", ""}, {ebiten.KeyB, none, "bind-pose", ""},
+		{ebiten.KeyF, none, "frame-all", ""}, {ebiten.KeyT, none, "follow", ""},
+		{ebiten.KeyH, none, "toggle-bone", ""}, {ebiten.KeyH, sh, "helpers", ""}, {ebiten.KeyH, ct | sh, "helpers", ""},
+		{ebiten.KeyC, none, "clip-camera", ""}, {ebiten.KeyF1, none, "help", ""}, {ebiten.KeySlash, sh, "help", ""},
+		{ebiten.KeyEscape, none, "close", ""},
+		{ebiten.KeyPageDown, none, "next-clip", ""}, {ebiten.KeyBracketRight, ct, "next-clip", ""},
+		{ebiten.KeyPageUp, sh, "prev-clip", ""}, {ebiten.KeyBracketLeft, none, "prev-clip", ""},
+		{ebiten.KeyPageDown, ct, "next-file", ""}, {ebiten.KeyPageUp, ct | sh, "prev-file", ""},
+		{ebiten.KeyP, none, "screenshot", ""}, {ebiten.KeyF12, sh, "screenshot", ""}, {ebiten.KeyP, sh, "record-gif", ""},
+		{ebiten.KeyDigit1, none, "view", "front"}, {ebiten.KeyNumpad1, none, "view", "front"},
+		{ebiten.KeyDigit3, none, "view", "side"}, {ebiten.KeyNumpad7, none, "view", "top"},
+		{ebiten.KeyDigit5, none, "ortho", ""}, {ebiten.KeyNumpad5, none, "ortho", ""},
+		{ebiten.KeyO, none, "onion", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
+		{ebiten.KeyI, none, "in-place", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
+		{ebiten.KeyW, none, "warnings", ""},
+		{ebiten.KeyQ, none, "", ""}, {ebiten.KeyDigit2, none, "", ""},
+	} {
+		cmd, b := cs.forKey(c.k, c.m)
+		verb, args := "", ""
+		if cmd != nil {
+			verb, args = cmd.verb, strings.Join(b.args, " ")
+		}
+		if verb != c.verb || args != c.args {
+			t.Errorf("%s%s runs %q %q, want %q %q", modName(c.m, "+"), keyName(c.k), verb, args, c.verb, c.args)
+		}
+	}
+	if _, b := cs.forKey(ebiten.KeyLeft, modShift); !b.repeat {
+		t.Error("Shift+← does not repeat")
+	}
+	if _, b := cs.forKey(ebiten.KeySpace, 0); b.repeat {
+		t.Error("Space repeats")
+	}
+}
+
+func TestParseActions(t *testing.T) {
+	acts, err := ParseActions("open demo:; select-bone HEAD; hide-bone l_hand\n seek 0.5; key space;; LOOP; open a file.anim ; transition; reseed 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range acts {
+		got = append(got, a.Verb+"("+strings.Join(a.Args, ",")+")")
+	}
+	want := "open(demo:) select-bone(HEAD) hide-bone(l_hand) seek(0.5) key(space) loop() open(a file.anim) transition() reseed(3)"
+	if strings.Join(got, " ") != want {
+		t.Errorf("parsed %q\nwant   %q", strings.Join(got, " "), want)
+	}
+	for _, bad := range []string{"fly away", "seek", "seek 1 2", "open", "transition walk", "loop on off", "click 1", "orbit 1"} {
+		if _, err := ParseActions(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+func TestParseKey(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		k    ebiten.Key
+		mods modifier
+	}{
+		{"space", ebiten.KeySpace, 0}, {"shift+left", ebiten.KeyArrowLeft, modShift}, {"Ctrl+O", ebiten.KeyO, modCtrl},
+		{"numpad3", ebiten.KeyNumpad3, 0}, {"F12", ebiten.KeyF12, 0}, {"1", ebiten.KeyDigit1, 0},
+		{"control+shift+pagedown", ebiten.KeyPageDown, modCtrl | modShift},
+	} {
+		if k, m, err := parseKey(c.s); err != nil || k != c.k || m != c.mods {
+			t.Errorf("%q: %v %v %v", c.s, k, m, err)
+		}
+	}
+	for _, bad := range []string{"hyper+x", "nokey", ""} {
+		if _, _, err := parseKey(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// TestHelpItems: the help overlay's lines, written from the table, say
+// what the hand-written help said (keys, then what they do).
+func TestHelpItems(t *testing.T) {
+	items := helpItems(commandTable())
+	for _, want := range []string{
+		"left drag: orbit", "right/shift drag: pan", "wheel: zoom", "click joint: select", "Space: play / pause",
+		"← →: frame", "Shift+← →: key", "Ctrl+← →: event", "Home End: ends", "↓ ↑ - +: speed",
+		"[ ] PgUp PgDn: animation", "Ctrl+PgUp PgDn: file", "Ctrl+O: open", "1 3 7: front side top",
+		"5: orthographic", "Shift+H: helpers", "P F12: screenshot", "Shift+P: record GIF", "F1 ?: help", "Esc: close",
+		"M: mesh / +bones / bones",
+	} {
+		found := false
+		for _, it := range items {
+			found = found || it == want
+		}
+		if !found {
+			t.Errorf("the help has no %q:\n%s", want, strings.Join(items, "\n"))
+		}
+	}
+}
+
+// readmeBlocks are the README's generated parts: a marker line, the
+// table, an end line.
+var readmeBlocks = []struct {
+	name  string
+	table func([]command) string
+}{
+	{"keys", keyTable},
+	{"actions", actionTable},
+}
+
+func readmeMarks(name string) (begin, end string) {
+	return "<!-- " + name + ": written from ui/commands.go by `go test ./ui -run TestREADME -update` -->\n",
+		"<!-- end of " + name + " -->\n"
+}
+
+// TestREADME fails when the README's key table or action table differs
+// from what the command table makes, and prints the expected text;
+// -update writes it.
+func TestREADME(t *testing.T) {
+	path := filepath.Join("..", "README.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	cmds := commandTable()
+	changed := false
+	for _, b := range readmeBlocks {
+		begin, end := readmeMarks(b.name)
+		i := strings.Index(readme, begin)
+		j := strings.Index(readme, end)
+		if i < 0 || j < i {
+			t.Errorf("README.md has no %q block: put these lines where it goes:\n%s%s", b.name, begin, end)
+			continue
+		}
+		got := readme[i+len(begin) : j]
+		want := b.table(cmds)
+		if got == want {
+			continue
+		}
+		if *update {
+			readme = readme[:i+len(begin)] + want + readme[j:]
+			changed = true
+			continue
+		}
+		t.Errorf("README.md's %s table differs from ui/commands.go: run go test ./ui -run TestREADME -update, or put this between its markers:\n%s", b.name, want)
+	}
+	if changed {
+		if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("wrote", path)
+	}
+}
+
+// refMethods are the exported methods and functions of ui/state whose
+// first result is a reference (a pointer, a slice or a map): what the
+// window could write the state through.
+func refMethods(t *testing.T) map[string]bool {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob(filepath.Join("state", "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || !fn.Name.IsExported() || fn.Type.Results == nil {
+				continue
+			}
+			switch r := fn.Type.Results.List[0].Type.(type) {
+			case *ast.StarExpr, *ast.MapType:
+				out[fn.Name.Name] = true
+			case *ast.ArrayType:
+				out[fn.Name.Name] = r.Len == nil
+			}
+		}
+	}
+	if !out["HiddenBones"] || !out["Playback"] || out["Camera"] {
+		t.Fatalf("state's reference methods: %v", out)
+	}
+	return out
+}
+
+// TestNoWritesThroughState: the window changes the state only through
+// its methods. The state's fields are unexported, so the compiler keeps
+// ui from assigning them; this keeps ui from writing through what the
+// state's methods return: no assignment in ui writes into memory reached
+// from the App's st field through the state's methods that return a
+// pointer, a slice or a map (refMethods), directly
+// (a.st.Visibility().HiddenBones()[i] = ...) or through variables that
+// hold what they returned (vis := a.st.Visibility(); h :=
+// vis.HiddenBones(); h[1] = ...). Values the state returns (a camera, a
+// bone's info) are copies the window may change.
+func TestNoWritesThroughState(t *testing.T) {
+	refs := refMethods(t)
+	// The check finds the writes it is for.
+	fset := token.NewFileSet()
+	probe, err := parser.ParseFile(fset, "probe.go", `package ui
+func (a *App) probe(cam render.Camera) {
+	a.st.Visibility().HiddenBones()[0] = true
+	vis := a.st.Visibility()
+	h := vis.HiddenBones()
+	h[1] = true
+	*a.st.Playback() = state.Playback{}
+	m, _, _ := a.st.TreePanel().PinTarget()
+	m.Weight++
+	c := a.st.View().Camera()
+	c.Yaw = 3
+	a.st = nil
+	for i := range h {
+		h[i] = false
+	}
+}`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, p := range writesIntoState(probe, refs) {
+		lines = append(lines, fset.Position(p).Line)
+	}
+	if fmt.Sprint(lines) != "[3 6 7 9 14]" {
+		t.Errorf("the check found writes on lines %v of the probe, want [3 6 7 9 14]", lines)
+	}
+
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		for _, p := range writesIntoState(f, refs) {
+			t.Errorf("%s: writes into the state", fset.Position(p))
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("checked %d files", checked)
+	}
+}
+
+// writesIntoState lists the assignments of f that write into the state
+// (TestNoWritesThroughState).
+func writesIntoState(f *ast.File, refs map[string]bool) []token.Pos {
+	// stateRef reports whether e is a reference into the state: the st
+	// field, a variable holding one, an element or field of one, or what
+	// a reference method called on one returns.
+	var stateRef func(e ast.Expr, held map[string]bool) bool
+	stateRef = func(e ast.Expr, held map[string]bool) bool {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			return stateRef(x.X, held)
+		case *ast.UnaryExpr:
+			return x.Op == token.AND && stateRef(x.X, held)
+		case *ast.StarExpr:
+			return stateRef(x.X, held)
+		case *ast.Ident:
+			return held[x.Name]
+		case *ast.SelectorExpr:
+			return x.Sel.Name == "st" || stateRef(x.X, held)
+		case *ast.IndexExpr:
+			return stateRef(x.X, held)
+		case *ast.SliceExpr:
+			return stateRef(x.X, held)
+		case *ast.CallExpr:
+			sel, ok := x.Fun.(*ast.SelectorExpr)
+			return ok && refs[sel.Sel.Name] && stateRef(sel.X, held)
+		}
+		return false
+	}
+	var out []token.Pos
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		// The variables that hold references into the state, until no
+		// more are found.
+		held := map[string]bool{}
+		for grew := true; grew; {
+			grew = false
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				var lhs, rhs []ast.Expr
+				switch s := n.(type) {
+				case *ast.AssignStmt:
+					lhs, rhs = s.Lhs, s.Rhs
+				case *ast.ValueSpec:
+					for _, id := range s.Names {
+						lhs = append(lhs, id)
+					}
+					rhs = s.Values
+				}
+				// x, ok := f(): the first result is f's first.
+				if len(rhs) == 1 && len(lhs) > 1 {
+					lhs = lhs[:1]
+				}
+				for i, l := range lhs {
+					id, ok := l.(*ast.Ident)
+					if ok && i < len(rhs) && stateRef(rhs[i], held) && !held[id.Name] {
+						held[id.Name], grew = true, true
+					}
+				}
+				return true
+			})
+		}
+		check := func(l ast.Expr) {
+			switch x := l.(type) {
+			case *ast.Ident:
+				return // binds a variable
+			case *ast.SelectorExpr:
+				if x.Sel.Name == "st" {
+					return // sets the App's state itself
+				}
+			}
+			if stateRef(l, held) {
+				out = append(out, l.Pos())
+			}
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			switch s := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range s.Lhs {
+					check(l)
+				}
+			case *ast.IncDecStmt:
+				check(s.X)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// TestVerbsRun runs every verb of the table with arguments it takes, on
+// the demo and on a character set: none panics, and the window's own
+// verbs (wait, key, click) and the plain ones change what they say.
+func TestVerbsRun(t *testing.T) {
+	examples := map[string][]string{
+		"orbit": {"10", "5"}, "pan": {"3", "4"}, "zoom": {"2"}, "select-bone": {"head"}, "seek": {"0.5"},
+		"frame": {"3"}, "speed": {"2"}, "loop": {"off"}, "clip": {"0"}, "anim": {"walk"}, "entry": {"Crawler"},
+		"open": {assets.DemoName}, "view": {"side"}, "toggle-bone": {"1"}, "hide-bone": {"1"}, "show-bone": {"1"},
+		"hide-subtree": {"1"}, "show-subtree": {"1"}, "mute-event": {"0"}, "unmute-event": {"0"},
+		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
+		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
+		"click": {"1", "1"}, "wait": {"2"},
+	}
+	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
+		"prev-file": true, "next-file": true}
+	for _, a := range []*App{newTestApp(t), newPakApp(t)} {
+		for _, c := range a.cmds.list {
+			if skip[c.verb] {
+				continue
+			}
+			args := examples[c.verb]
+			if fit, err := arityOf(c.args).check(args); err != nil {
+				t.Errorf("%s %v: %v", c.verb, args, err)
+			} else {
+				_ = a.script.apply(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
+			}
+		}
+	}
+	a := newTestApp(t)
+	if err := a.script.apply(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
+		t.Errorf("wait: %d %v", a.script.wait, err)
+	}
+	p := a.st.Playback()
+	playing := p.Playing()
+	if err := a.script.apply(Action{Verb: "key", Args: []string{"space"}}); err != nil || p.Playing() == playing {
+		t.Errorf("key space: playing %v %v", p.Playing(), err)
+	}
+	if err := a.script.apply(Action{Verb: "fly"}); err == nil {
+		t.Error("an unknown verb ran")
+	}
+	// Numbers are finite; a zoom factor is above 0.
+	for _, bad := range []string{"seek NaN", "speed inf", "orbit 1 -Inf", "zoom 0", "zoom -2", "frame x"} {
+		acts, err := ParseActions(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam, tm := a.st.View().Camera(), p.Time()
+		if err := a.script.apply(acts[0]); err == nil || a.st.View().Camera() != cam || p.Time() != tm {
+			t.Errorf("%q: error %v", bad, err)
+		}
+	}
+}
+
+// TestButtonsRunTheirCommands: each command with a button has one, in
+// its row, and a toggle button shows its command's state after the
+// command runs.
+func TestButtonsRunTheirCommands(t *testing.T) {
+	a := newPakApp(t)
+	n := 0
+	for i := range a.cmds.list {
+		c := &a.cmds.list[i]
+		if c.button == "" {
+			continue
+		}
+		n++
+		if a.w.buttons[c.verb] == nil {
+			t.Errorf("%s has no button", c.verb)
+		}
+	}
+	if len(a.w.buttons) != n || n < 20 {
+		t.Errorf("%d buttons for %d commands with one", len(a.w.buttons), n)
+	}
+	a.scene.frameAll() // the first framing, as the first frame does
+	for _, tg := range a.w.toggles {
+		before := tg.cmd.on(a)
+		a.runVerb(tg.cmd.verb)
+		a.w.sync()
+		if tg := toggleOf(a.w, tg.cmd.verb); tg.on == before || (tg.b.Image() == a.kit.on) != tg.on {
+			t.Errorf("%s: on %v after the button, was %v", tg.cmd.verb, tg.on, before)
+		}
+	}
+	if got := a.w.buttons["loop"].Text().Label; got != "Loop" {
+		t.Errorf("loop's button says %q", got)
+	}
+	if got := a.w.buttons["play-pause"].Text().Label; got != "Pause" && got != "Play" {
+		t.Errorf("play's button says %q", got)
+	}
+}
+
+// toggleOf is the toggle of command verb's button (nil for none).
+func toggleOf(w *widgets, verb string) *toggle {
+	for i := range w.toggles {
+		if w.toggles[i].cmd.verb == verb {
+			return &w.toggles[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"github.com/animview/animview/player"
+	"github.com/animview/animview/render"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// scene is the 3D view: the pose drawn, its framing and the camera's
+// moves that depend on the view's size.
+type scene struct {
+	a     *App
+	pose  *player.Pose
+	world *player.WorldPose
+	dl    render.DrawList
+	opts  render.Options
+	// root turns the asset's axes into the view's (render.SceneRoot).
+	root mgl32.Mat4
+
+	ghostTimes []float64
+	ghosts     []*player.WorldPose
+	ghostPose  *player.Pose
+
+	// framing is the figures' framing over the whole clip; followAuto
+	// lets the next framing turn follow mode on for figures that travel;
+	// needFrame asks for a framing at the next draw, when the view has
+	// its size.
+	framing    render.Framing
+	followAuto bool
+	needFrame  bool
+}
+
+// reset fits the scene to a newly opened asset.
+func (s *scene) reset() {
+	a := s.a.st.Asset()
+	sk := a.Skeleton
+	s.pose = player.NewPose(sk)
+	s.world = player.NewWorldPose(sk)
+	s.ghostPose = player.NewPose(sk)
+	s.ghosts = s.ghosts[:0]
+	s.root = render.SceneRoot(a.Coords)
+	// Framing needs the laid-out viewport's aspect: do it at the next draw.
+	s.needFrame = true
+	s.followAuto = true
+}
+
+// aspect is the view's width over its height.
+func (s *scene) aspect() float64 {
+	vp := s.a.viewport()
+	if vp.H > 0 {
+		return float64(vp.W / vp.H)
+	}
+	return 1
+}
+
+// frameAll fits the camera to the figures over the whole clip through
+// render.ClipFraming, the same framing `animview render` uses: static scene
+// roots that only place figures far away are left out. When the figures
+// travel far compared with their own size (a flight, a long walk), it turns
+// on follow mode and frames them around the tracked point instead, so they
+// are not specks in a wide shot.
+func (s *scene) frameAll() {
+	st := s.a.st
+	var src player.Sampler
+	if smp := st.Sampler(); smp != nil {
+		src = smp // a nil *ClipSampler must stay a nil interface
+	}
+	asset := st.Asset()
+	s.framing = render.ClipFraming(asset.Skeleton, src, s.root, 32)
+	if st.Visibility().Show() != render.ShowBones {
+		s.framing.AddMeshes(asset.Skeleton, asset.Meshes, s.root)
+	}
+	v := st.View()
+	if s.followAuto {
+		s.followAuto = false
+		v.SetFollow(s.framing.Travels)
+	}
+	cam := v.Camera()
+	s.framing.Aim(&cam, s.aspect(), v.Follow())
+	v.SetCamera(cam)
+}
+
+// zoomToSelected frames the selected bone closely (Z).
+func (s *scene) zoomToSelected() {
+	st := s.a.st
+	i := st.Visibility().Selected()
+	if i < 0 || i >= s.world.Len() {
+		return
+	}
+	// A radius from the bone's length to its parent, so a finger and a
+	// spine get a sensible close-up.
+	p := s.world.Position(i)
+	r := float32(0)
+	if pi := st.Asset().Skeleton.Bones[i].Parent; pi >= 0 {
+		r = p.Sub(s.world.Position(pi)).Len()
+	}
+	if r <= 0 {
+		r = 0.5
+	}
+	st.View().ZoomTo(s.root, p, r*1.5, s.aspect())
+}
+
+// pan moves the orbit target in the view plane.
+func (s *scene) pan(dx, dy float64) {
+	s.a.st.View().Pan(dx, dy, float64(s.a.viewport().H))
+}
+
+// draw poses the figure at the playback time and draws it.
+func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
+	st := s.a.st
+	vis, view := st.Visibility(), st.View()
+	sk := st.Asset().Skeleton
+	if smp := st.Sampler(); smp != nil && !vis.BindPose() {
+		smp.Sample(st.Playback().Time(), s.pose)
+		vis.HoldInPlace(s.pose)
+	} else {
+		s.pose.SetBind(sk)
+	}
+	player.ToWorld(sk, s.pose, s.world)
+	s.opts.Labels = vis.Labels()
+	s.opts.Grid = vis.Grid()
+	s.opts.HideHelpers = vis.HideHelpers()
+	s.opts.SelectedAxes = vis.Axes()
+	s.opts.Show = vis.Show()
+	sc := render.Scene{
+		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: vis.HiddenBones(),
+		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
+		Links: s.framing.Link,
+		Dim:   vis.Dim(), Helper: vis.Helper(), Ghosts: s.onionSkin(),
+		Meshes: st.Asset().Meshes,
+	}
+	cam := view.Camera()
+	if view.Follow() && len(sk.Bones) > 0 {
+		cam.Target = s.framing.Track(s.world, s.root)
+	}
+	if view.Through() {
+		if lf := s.throughCamera(); lf != nil {
+			cam.Through = lf
+		}
+	}
+	render.Build(&s.dl, &sc, cam, vp, s.opts)
+	s.a.paint.drawer.Draw(screen, &s.dl, s.a.kit.small)
+}
+
+// onionSkin fills the ghost poses a few frames around the current time,
+// reusing their storage; nil when onion skin is off.
+func (s *scene) onionSkin() []*player.WorldPose {
+	st := s.a.st
+	smp := st.Sampler()
+	if smp == nil || st.Visibility().BindPose() {
+		return nil
+	}
+	s.ghostTimes = st.Playback().GhostTimes(s.ghostTimes[:0])
+	if len(s.ghostTimes) == 0 {
+		return nil
+	}
+	sk := st.Asset().Skeleton
+	for len(s.ghosts) < len(s.ghostTimes) {
+		s.ghosts = append(s.ghosts, player.NewWorldPose(sk))
+	}
+	for i, t := range s.ghostTimes {
+		smp.Sample(t, s.ghostPose)
+		st.Visibility().HoldInPlace(s.ghostPose)
+		player.ToWorld(sk, s.ghostPose, s.ghosts[i])
+	}
+	return s.ghosts[:len(s.ghostTimes)]
+}
+
+// cameraMarker returns the clip's animated camera for drawing, or nil.
+func (s *scene) cameraMarker() *render.CameraMarker {
+	st := s.a.st
+	c := st.CurrentClip()
+	if c == nil || c.Camera == nil || st.View().Through() {
+		return nil
+	}
+	p := player.EvalCamera(c.Camera, st.Playback().Time())
+	if !p.Valid {
+		return nil
+	}
+	return &render.CameraMarker{Position: p.Position, Target: p.Target, Up: p.Up}
+}
+
+// throughCamera turns the clip's animated camera into view space.
+func (s *scene) throughCamera() *render.LookFrom {
+	st := s.a.st
+	c := st.CurrentClip()
+	if c == nil || c.Camera == nil {
+		return nil
+	}
+	p := player.EvalCamera(c.Camera, st.Playback().Time())
+	if !p.Valid {
+		return nil
+	}
+	lf := render.CameraMarker{Position: p.Position, Target: p.Target, Up: p.Up}.LookFrom(s.root)
+	return &lf
+}

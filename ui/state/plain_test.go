@@ -1,0 +1,93 @@
+package state
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// valueTypes are the state's types with exported fields: plain values it
+// hands out (copies), never the state itself.
+var valueTypes = []string{"BoneInfo", "BoneTransform", "BrowserEntry", "ClipGroup", "Fired", "TransitionPreview", "TreeLine"}
+
+// noIO are packages the state may not import: it reads and writes no
+// files, runs no programs and starts no goroutines to wait on.
+var noIO = []string{"bufio", "io", "io/fs", "io/ioutil", "net", "net/http", "os", "os/exec", "path/filepath",
+	"sync", "sync/atomic", "syscall"}
+
+// TestStateIsPlain: the package is plain data changed by its methods. It
+// starts no goroutine, uses no channel, imports nothing that reads files
+// or synchronises goroutines, and its types keep their fields unexported
+// (so that the window changes them only through methods), except the
+// value types it hands out, which no exported method returns a pointer
+// to.
+func TestStateIsPlain(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var withFields []string
+	files := 0
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		for _, im := range f.Imports {
+			if p, _ := strconv.Unquote(im.Path.Value); slices.Contains(noIO, p) {
+				t.Errorf("%s imports %s", name, p)
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.GoStmt:
+				t.Errorf("%s: a goroutine", fset.Position(x.Pos()))
+			case *ast.ChanType:
+				t.Errorf("%s: a channel", fset.Position(x.Pos()))
+			case *ast.SendStmt:
+				t.Errorf("%s: a send", fset.Position(x.Pos()))
+			case *ast.TypeSpec:
+				st, ok := x.Type.(*ast.StructType)
+				if !ok {
+					return true
+				}
+				for _, fl := range st.Fields.List {
+					for _, id := range fl.Names {
+						if id.IsExported() && !slices.Contains(withFields, x.Name.Name) {
+							withFields = append(withFields, x.Name.Name)
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				if !x.Name.IsExported() || x.Type.Results == nil {
+					return true
+				}
+				for _, r := range x.Type.Results.List {
+					if s, ok := r.Type.(*ast.StarExpr); ok {
+						if id, ok := s.X.(*ast.Ident); ok && slices.Contains(valueTypes, id.Name) {
+							t.Errorf("%s: %s returns a *%s", fset.Position(x.Pos()), x.Name.Name, id.Name)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	slices.Sort(withFields)
+	if !slices.Equal(withFields, valueTypes) {
+		t.Errorf("types with exported fields %v, want only the value types %v", withFields, valueTypes)
+	}
+	if files < 8 {
+		t.Fatalf("checked %d files", files)
+	}
+}
