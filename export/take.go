@@ -56,7 +56,12 @@ func ClipTake(sk *formats.Skeleton, c *formats.Clip) Take {
 }
 
 // clipKeyTimes gathers every track's key times (duplicates are removed
-// later, with the grid).
+// later, with the grid). Of a track that samples a curve between its
+// knots (formats.Vec3Track.Knots) only the knots are taken: the samples
+// only approximate the curve, which the sampler follows by its own
+// splits at the export's tolerance, and a long take where every bone
+// had its own samples would put them all on every bone
+// (docs/formats/gltf-export.md#sampling).
 func clipKeyTimes(c *formats.Clip) []float64 {
 	var ts []float64
 	seen := map[*float64]bool{}
@@ -68,11 +73,18 @@ func clipKeyTimes(c *formats.Clip) []float64 {
 		seen[&times[0]] = true
 		ts = append(ts, times...)
 	}
+	vec3 := func(v *formats.Vec3Track) {
+		if v.Knots != nil {
+			add(v.Knots)
+		} else {
+			add(v.Times)
+		}
+	}
 	for i := range c.Tracks {
 		tr := &c.Tracks[i]
-		add(tr.Translation.Times)
+		vec3(&tr.Translation)
 		add(tr.Rotation.Times)
-		add(tr.Scale.Times)
+		vec3(&tr.Scale)
 		add(tr.Visibility.Times)
 	}
 	if cam := c.Camera; cam != nil {

@@ -185,6 +185,12 @@ type Vec3Track struct {
 	Times  []float64
 	Values []mgl32.Vec3
 	Flags  []KeyFlags
+	// Knots is nil when every key is one of the file's. A track that
+	// samples a smooth curve at load (MilkShape's Hermite positions,
+	// docs/formats/milkshape-anm.md#baking-into-tracks) lists here the
+	// times of the curve's own keys: the keys between them are samples,
+	// which an export need not keep (docs/formats/gltf-export.md#sampling).
+	Knots []float64
 }
 
 // QuatTrack is a rotation channel: ascending key times in seconds and one

@@ -245,6 +245,13 @@ func bakeTranslation(j *bakeJob, limit int) (int, float64) {
 	last := len(j.pos) - 1
 	tr.Times = append(tr.Times, float64(j.pos[last].Time)-j.shift)
 	tr.Values = append(tr.Values, place(key(last)))
+	if len(tr.Times) > len(j.pos) {
+		// Samples between the keys: say which times are the keys.
+		tr.Knots = make([]float64, len(j.pos))
+		for k := range j.pos {
+			tr.Knots[k] = float64(j.pos[k].Time) - j.shift
+		}
+	}
 	return len(tr.Times), worst
 }
 
