@@ -57,6 +57,9 @@ func fixtures(t testing.TB) []fixture {
 		fixture{"ms3d-v3", load(t, "../formats/ms3d/testdata/arm_v3.ms3d", "")},
 		fixture{"ms3d-txt", load(t, "../formats/ms3d/testdata/arm.txt", "")},
 		fixture{"anm-cylindro", load(t, "../formats/anm/testdata/cylindro.anm", "")},
+		// A long timeline whose joints are all resampled at times of
+		// their own (longtake_test.go).
+		fixture{"ms3d-long", longMilkShape(t)},
 	)
 	// Metroid Prime 2 clips with scale keys on bones that have children.
 	fs = append(fs, mp2Scaled(t)...)

@@ -1,0 +1,92 @@
+package export
+
+import (
+	"math"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
+)
+
+// longMilkShape is a MilkShape model written by the project's writer in
+// the shape of the public Woman4.ms3d that export once refused: a long
+// timeline (30 s at 30 fps) whose joints each have their own Hermite
+// position keys, five a second off the frames and at times of their own, which the
+// loader resamples many times per key interval
+// (docs/formats/milkshape-anm.md#baking-into-tracks). Every joint hangs
+// from the root, a unit away, and wobbles by a twentieth of that.
+func longMilkShape(t testing.TB) *formats.Asset {
+	t.Helper()
+	const joints, seconds, fps = 24, 30, 30
+	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4},
+		AnimationFPS: fps, TotalFrames: seconds * fps}
+	f.Joints = append(f.Joints, ms3d.Joint{Name: "root",
+		RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: seconds, Rotation: [3]float32{0, 1, 0}}}})
+	for j := 1; j < joints; j++ {
+		a := 2 * math.Pi * float64(j) / joints
+		jt := ms3d.Joint{Name: "j" + string(rune('a'+j-1)), ParentName: "root",
+			Position: [3]float32{float32(math.Cos(a)), 0, float32(math.Sin(a))}}
+		for k := 0; k < seconds*5; k++ {
+			// Keys a fifth of a second apart, each joint's shifted by
+			// its own fraction of that, so that no two joints share a
+			// time.
+			tm := (float32(k) + float32(j)/(joints+1)) / 5
+			jt.PositionKeys = append(jt.PositionKeys, ms3d.PositionKey{Time: tm, Position: [3]float32{
+				float32(0.05 * math.Sin(1.3*float64(k)+a)), float32(0.05 * math.Cos(0.7*float64(k)+a)), 0}})
+		}
+		f.Joints = append(f.Joints, jt)
+	}
+	data, err := f.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ms3d.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.Asset("long", ms3d.FormatMS3D)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestLongResampledTake: a take whose resampled tracks would put more
+// times on the shared grid than the bone-sample bound allows (the
+// failure's shape, checked first so that the test cannot pass
+// vacuously) exports, because only their knots join the base grid
+// (docs/formats/gltf-export.md#sampling), and stays well inside the bound.
+// TestRoundTrip and TestValidator check the same export (fixture
+// "ms3d-long") against the player and the Khronos validator.
+func TestLongResampledTake(t *testing.T) {
+	a := longMilkShape(t)
+	c := a.Clips[0]
+	n := len(a.Skeleton.Bones)
+	var all []float64
+	for i := range c.Tracks {
+		tr := &c.Tracks[i].Translation
+		if i > 0 && (tr.Knots == nil || len(tr.Knots) >= len(tr.Times)) {
+			t.Fatalf("bone %d: %d translation keys, %d knots: the loader did not resample it", i, len(tr.Times), len(tr.Knots))
+		}
+		all = append(all, tr.Times...)
+		all = append(all, c.Tracks[i].Rotation.Times...)
+	}
+	old := baseGrid(&Take{FrameRate: c.FrameRate, KeyTimes: all}, c.Duration)
+	if 2*len(old)*n <= maxBoneSamples {
+		t.Fatalf("every sample on the grid makes %d times for %d bones: within the bound, not the failure's shape", len(old), n)
+	}
+	tk := ClipTake(a.Skeleton, c)
+	base := baseGrid(&tk, c.Duration)
+	doc, err := Build(a, []Take{tk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := doc.Accessors[doc.Animations[0].Samplers[0].Input].Count
+	for _, s := range doc.Animations[0].Samplers {
+		keys = max(keys, doc.Accessors[s.Input].Count)
+	}
+	t.Logf("%d bones; all samples on the grid: %d times; knots and frames: %d; exported: %d times", n, len(old), len(base), keys)
+	if keys < len(base) || keys*n*8 > maxBoneSamples {
+		t.Fatalf("%d exported times from a base grid of %d: expected at least the base, and an eighth of the bound at most", keys, len(base))
+	}
+}
