@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -158,6 +159,10 @@ func readSample(t *testing.T, path string) []byte {
 	return b
 }
 
+// pageTitle is the demo's title: "animview devel — built-in demo", or with
+// the commit, "animview devel (0123456789ab+modified) — built-in demo".
+var pageTitle = regexp.MustCompile(`^animview [0-9A-Za-z.+-]+( \([0-9a-f]{12}(\+modified)?\))? — built-in demo$`)
+
 // TestPageInChromium: the page opens the built-in demo and draws its
 // figure; a dropped FreeSO .anim plays; files chosen together with the
 // file button open as a set (an ANM with its model), and one chosen
@@ -217,6 +222,13 @@ func TestPageInChromium(t *testing.T) {
 	if path := eval[string](p, `document.body.dataset.path`); path != "demo:" {
 		p.fatalf("the page opened %q, want the demo", path)
 	}
+	// The viewer's title names the build (internal/version's Short: the
+	// version, and the commit where the toolchain stamped one) and the file.
+	title := eval[string](p, `document.title`)
+	if !pageTitle.MatchString(title) {
+		p.fatalf("the page's title is %q, want it to match %s", title, pageTitle)
+	}
+	t.Logf("the page's title: %s", title)
 	if n := boneColourPixels(p.shot()); n < 300 {
 		p.fatalf("the demo's figure: %d pixels in the bone colour, want at least 300", n)
 	}
