@@ -3,6 +3,7 @@ package ms3d
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 	"github.com/go-gl/mathgl/mgl32"
@@ -179,13 +180,19 @@ func alignFrames(n int, span, fps float64) int {
 func curvature(p0, p1 *PositionKey, t0, t1 *Tangent) float64 {
 	var a, b float64
 	for c := 0; c < 3; c++ {
-		d := float64(p1.Position[c]) - float64(p0.Position[c])
-		a0 := 6*d - 4*float64(t0.Out[c]) - 2*float64(t1.In[c])
-		a1 := -6*d + 2*float64(t0.Out[c]) + 4*float64(t1.In[c])
+		a0, a1 := secondDerivative(p0, p1, t0, t1, c)
 		a += a0 * a0
 		b += a1 * a1
 	}
 	return math.Sqrt(math.Max(a, b))
+}
+
+// secondDerivative returns coordinate c of an interval's Hermite curve's
+// second derivative in the interval's parameter u at u = 0 and u = 1; in
+// between it is linear.
+func secondDerivative(p0, p1 *PositionKey, t0, t1 *Tangent, c int) (float64, float64) {
+	d := float64(p1.Position[c]) - float64(p0.Position[c])
+	return 6*d - 4*float64(t0.Out[c]) - 2*float64(t1.In[c]), -6*d + 2*float64(t0.Out[c]) + 4*float64(t1.In[c])
 }
 
 func bakeRotation(j *bakeJob) int {
@@ -246,13 +253,44 @@ func bakeTranslation(j *bakeJob, limit int) (int, float64) {
 	tr.Times = append(tr.Times, float64(j.pos[last].Time)-j.shift)
 	tr.Values = append(tr.Values, place(key(last)))
 	if len(tr.Times) > len(j.pos) {
-		// Samples between the keys: say which times are the keys.
-		tr.Knots = make([]float64, len(j.pos))
-		for k := range j.pos {
-			tr.Knots[k] = float64(j.pos[k].Time) - j.shift
-		}
+		tr.Knots = knots(j)
 	}
 	return len(tr.Times), worst
+}
+
+// knots returns a resampled track's knots
+// (docs/formats/milkshape-anm.md#baking-into-tracks): the keys' times and,
+// inside each key interval, the times where a coordinate of the Hermite
+// curve turns from bending one way to the other (its second derivative,
+// linear on the interval, crosses zero). Between two knots every
+// coordinate bends one way only, so a chord's largest distance from the
+// curve is at most twice its distance at the chord's midpoint, which is
+// what the glTF export measures (docs/formats/gltf-export.md#sampling): an
+// interval centred on such a turn is as far from the curve at its quarters
+// as it is close at its midpoint. Placing the curve (a rotation and a
+// shift) keeps the distances.
+func knots(j *bakeJob) []float64 {
+	ks := make([]float64, 0, 4*len(j.pos))
+	for k := range j.need {
+		t0, t1 := float64(j.pos[k].Time)-j.shift, float64(j.pos[k+1].Time)-j.shift
+		ks = append(ks, t0)
+		if !(t1 > t0) {
+			continue
+		}
+		var us []float64
+		p0, p1, g0, g1 := &j.pos[k], &j.pos[k+1], &j.tan[k], &j.tan[k+1]
+		for c := 0; c < 3; c++ {
+			a0, a1 := secondDerivative(p0, p1, g0, g1, c)
+			if (a0 < 0 && a1 > 0) || (a0 > 0 && a1 < 0) {
+				us = append(us, a0/(a0-a1))
+			}
+		}
+		slices.Sort(us)
+		for _, u := range slices.Compact(us) {
+			ks = append(ks, t0+(t1-t0)*u)
+		}
+	}
+	return append(ks, float64(j.pos[len(j.pos)-1].Time)-j.shift)
 }
 
 // refRotation is AngleMatrix in float64, for placing baked positions.
