@@ -418,6 +418,47 @@ func TestBakeBound(t *testing.T) {
 	}
 }
 
+// TestKnots checks a resampled track's knots
+// (docs/formats/milkshape-anm.md#baking-into-tracks) on a vector worked
+// out by hand: x = 0, 1, 0 at t = 0, 1, 2 has the cyclic tangents
+// (Out, In) = (-1, 2), (0, 0), (-2, 1) (#position-keys). On the first
+// interval p''(u) runs from 6·1 - 4·(-1) - 2·0 = 10 to -6·1 + 2·(-1) + 4·0
+// = -8, zero at u = 10/18; on the second from -6 - 0 - 2·1 = -8 to
+// 6 + 0 + 4·1 = 10, zero at u = 8/18. y and z stay 0 and add none.
+func TestKnots(t *testing.T) {
+	keys := []PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{1, 0, 0}}, {Time: 2}}
+	var tr formats.BoneTracks
+	b := Baker{Tolerance: 1e-4}
+	b.Add(&Joint{}, nil, keys, 0, &tr)
+	if _, err := b.Bake(); err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{0, 10.0 / 18, 1, 1 + 8.0/18, 2}
+	got := tr.Translation.Knots
+	if len(tr.Translation.Times) <= len(keys) || len(got) != len(want) {
+		t.Fatalf("%d keys, knots %v, want %v", len(tr.Translation.Times), got, want)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Errorf("knots %v, want %v", got, want)
+		}
+	}
+	// Two keys have zero tangents: a smoothstep, p''(u) = 6·(1 - 2u),
+	// which turns at the middle. Keys that stay put are not resampled
+	// and have no knots.
+	for _, tc := range []struct {
+		x     float32
+		knots []float64
+	}{{1, []float64{0, 0.5, 1}}, {0, nil}} {
+		tr = formats.BoneTracks{}
+		b = Baker{Tolerance: 1e-4}
+		b.Add(&Joint{}, nil, []PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{tc.x, 0, 0}}}, 0, &tr)
+		if _, err := b.Bake(); err != nil || !reflect.DeepEqual(tr.Translation.Knots, tc.knots) {
+			t.Errorf("two keys to x = %v: %v, %d keys, knots %v, want %v", tc.x, err, len(tr.Translation.Times), tr.Translation.Knots, tc.knots)
+		}
+	}
+}
+
 // TestSkeleton checks parent-before-child ordering, missing parents and
 // loops.
 func TestSkeleton(t *testing.T) {
