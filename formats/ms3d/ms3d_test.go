@@ -422,7 +422,7 @@ func TestBakeBound(t *testing.T) {
 // (docs/formats/milkshape-anm.md#baking-into-tracks) on a vector worked
 // out by hand: x = 0, 1, 0 at t = 0, 1, 2 has the cyclic tangents
 // (Out, In) = (-1, 2), (0, 0), (-2, 1) (#position-keys). On the first
-// interval p''(u) runs from 6·1 - 4·(-1) - 2·0 = 10 to -6·1 + 2·(-1) + 4·0
+// interval p”(u) runs from 6·1 - 4·(-1) - 2·0 = 10 to -6·1 + 2·(-1) + 4·0
 // = -8, zero at u = 10/18; on the second from -6 - 0 - 2·1 = -8 to
 // 6 + 0 + 4·1 = 10, zero at u = 8/18. y and z stay 0 and add none.
 func TestKnots(t *testing.T) {
