@@ -422,9 +422,10 @@ func TestBakeBound(t *testing.T) {
 // (docs/formats/milkshape-anm.md#baking-into-tracks) on a vector worked
 // out by hand: x = 0, 1, 0 at t = 0, 1, 2 has the cyclic tangents
 // (Out, In) = (-1, 2), (0, 0), (-2, 1) (#position-keys). On the first
-// interval p”(u) runs from 6·1 - 4·(-1) - 2·0 = 10 to -6·1 + 2·(-1) + 4·0
-// = -8, zero at u = 10/18; on the second from -6 - 0 - 2·1 = -8 to
-// 6 + 0 + 4·1 = 10, zero at u = 8/18. y and z stay 0 and add none.
+// interval the second derivative runs from 6·1 - 4·(-1) - 2·0 = 10 to
+// -6·1 + 2·(-1) + 4·0 = -8, zero at u = 10/18; on the second from
+// -6 - 0 - 2·1 = -8 to 6 + 0 + 4·1 = 10, zero at u = 8/18. y and z stay 0
+// and add none.
 func TestKnots(t *testing.T) {
 	keys := []PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{1, 0, 0}}, {Time: 2}}
 	var tr formats.BoneTracks
@@ -443,8 +444,8 @@ func TestKnots(t *testing.T) {
 			t.Errorf("knots %v, want %v", got, want)
 		}
 	}
-	// Two keys have zero tangents: a smoothstep, p''(u) = 6·(1 - 2u),
-	// which turns at the middle. Keys that stay put are not resampled
+	// Two keys have zero tangents: a smoothstep, whose second
+	// derivative 6·(1 - 2u) turns at the middle. Keys that stay put are not resampled
 	// and have no knots.
 	for _, tc := range []struct {
 		x     float32
