@@ -267,6 +267,9 @@ func (a *App) Update() (err error) {
 		if dt, ok := a.step(); ok {
 			a.crossed = a.st.Playback().Advance(dt, a.crossed)
 		}
+		if p := a.st.Playback(); p.Playing() {
+			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
+		}
 	}
 	a.w.sync()
 	return nil

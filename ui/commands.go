@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
@@ -199,6 +200,49 @@ func commandTable() []command {
 				}
 				return nil
 			}},
+		// The timeline's zoom and range.
+		{verb: "set-in", args: "[SECONDS]", keys: keys(key(ebiten.KeyI)), mouse: "drag on the ruler (above the track)",
+			mouseHelp: "drag ruler", help: "range in / out",
+			doc: "put the range's in point at SECONDS (else the current frame): playback, stepping and " +
+				"looping keep to the range", keyDoc: "the range's in / out point at the current frame, or its " +
+				"ends from a drag on the ruler; playback, stepping and looping keep to it",
+			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetIn) }},
+		{verb: "set-out", args: "[SECONDS]", keys: keys(key(ebiten.KeyO)), pairs: true,
+			doc: "put the range's out point at SECONDS (else the current frame)",
+			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetOut) }},
+		{verb: "range", args: "FROM TO", doc: "set the range from FROM to TO seconds (each on its nearest frame)",
+			run: func(c *call) error {
+				return c.nums(func(v []float64) {
+					if !c.a.st.Timeline().SetRange(v[0], v[1]) {
+						c.a.st.Messages().Notify("the range's ends fall on one frame: no range", time.Now())
+					}
+				})
+			}},
+		{verb: "clear-range", keys: keys(key(ebiten.KeyBackspace)), help: "clear range",
+			doc: "clear the range: playback has the whole clip again",
+			run: do(func(a *App) { a.st.Timeline().ClearRange() })},
+		{verb: "timeline-zoom", args: "FACTOR [SECONDS]", mouse: "wheel over the timeline", mouseHelp: "wheel timeline",
+			help: "zoom timeline", keyDoc: "zoom the timeline around the pointer",
+			doc: "show FACTOR times less of the clip on the timeline (0.5: twice as much), around SECONDS " +
+				"(else the current time)",
+			run: func(c *call) error {
+				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && !(f > 0) {
+					return fmt.Errorf("timeline-zoom: the factor %s is not above 0", c.args[0])
+				}
+				return c.nums(func(v []float64) {
+					at := c.a.st.Playback().Time()
+					if len(v) > 1 {
+						at = v[1]
+					}
+					c.a.st.Timeline().ZoomAt(at, 1/v[0])
+				})
+			}},
+		{verb: "timeline-pan", args: "SECONDS", mouse: "right or middle drag on the timeline", mouseHelp: "right drag timeline",
+			help: "pan timeline", keyDoc: "pan the zoomed timeline",
+			doc: "move the zoomed timeline's span SECONDS later (negative: earlier)",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Timeline().Pan(v[0]) }) }},
+		{verb: "timeline-all", doc: "show the whole clip on the timeline",
+			run: do(func(a *App) { a.st.Timeline().ShowAll() })},
 		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Playback().Play() })},
 		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Playback().Pause() })},
 
@@ -262,11 +306,11 @@ func commandTable() []command {
 				v.SetFollow(!v.Follow())
 				a.scene.frameAll()
 			})},
-		{verb: "in-place", keys: keys(key(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
+		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
 			doc: "in place: hold the moving root's horizontal motion at its start",
 			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
-		{verb: "onion", keys: keys(key(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
+		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",
 			run: do(func(a *App) { a.st.Visibility().ToggleOnion() })},
@@ -509,6 +553,16 @@ func (c *call) nums(f func(v []float64)) error {
 	}
 	f(v[:len(c.args)])
 	return nil
+}
+
+// timeArg calls set with the first argument as a time, or the current
+// time without one.
+func (c *call) timeArg(set func(float64)) error {
+	if len(c.args) == 0 {
+		set(c.a.st.Playback().Time())
+		return nil
+	}
+	return c.nums(func(v []float64) { set(v[0]) })
 }
 
 // bone finds argument i as a bone: a name (exactly, else in any case) or

@@ -98,8 +98,10 @@ func TestKeysDoWhatTheyDid(t *testing.T) {
 		{ebiten.KeyDigit1, none, "view", "front"}, {ebiten.KeyNumpad1, none, "view", "front"},
 		{ebiten.KeyDigit3, none, "view", "side"}, {ebiten.KeyNumpad7, none, "view", "top"},
 		{ebiten.KeyDigit5, none, "ortho", ""}, {ebiten.KeyNumpad5, none, "ortho", ""},
-		{ebiten.KeyO, none, "onion", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
-		{ebiten.KeyI, none, "in-place", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
+		// I and O mark the timeline's range (issue 24, as in video
+		// editors); in place and onion skin moved to Shift+I, Shift+O.
+		{ebiten.KeyO, none, "set-out", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
+		{ebiten.KeyI, none, "set-in", ""}, {ebiten.KeyI, sh, "in-place", ""}, {ebiten.KeyBackspace, none, "clear-range", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
 		{ebiten.KeyW, none, "warnings", ""},
 		{ebiten.KeyQ, none, "", ""}, {ebiten.KeyDigit2, none, "", ""},
 	} {

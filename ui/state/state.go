@@ -12,7 +12,8 @@
 // Tree (a character set's meta-animation trees), TreePanel (the panel
 // that shows them),
 // Files (the readable extensions, the recent files), Browser (the in-app
-// file browser) and Recording (a GIF being written).
+// file browser), Recording (a GIF being written) and Timeline (the
+// timeline's zoom, and the range playback keeps to).
 package state
 
 import (
@@ -39,6 +40,7 @@ type State struct {
 	files   Files
 	browser Browser
 	rec     Recording
+	line    Timeline
 }
 
 // New returns a state with an asset opened.
@@ -50,6 +52,7 @@ func New(path string, a *formats.Asset) *State {
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
+	s.line = Timeline{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -80,6 +83,9 @@ func (s *State) Browser() *Browser { return &s.browser }
 
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() *Recording { return &s.rec }
+
+// Timeline is the timeline's zoom and the range playback keeps to.
+func (s *State) Timeline() *Timeline { return &s.line }
 
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
