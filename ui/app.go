@@ -91,6 +91,7 @@ type App struct {
 	ov      overlay
 	browser browser
 	rec     recorder
+	exp     exporter
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -147,6 +148,7 @@ func Run(opt Options) error {
 	err = ebiten.RunGame(app)
 	close(stop)
 	app.rec.stop()
+	app.exp.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -179,7 +181,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a = a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a = a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -247,6 +249,7 @@ func (a *App) Update() (err error) {
 	}
 	a.pollChooser()
 	a.rec.poll()
+	a.exp.poll()
 	a.ui.Update()
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
@@ -347,6 +350,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.tl.drawFrameBox(screen)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)
+	a.exp.draw(screen)
 	a.browser.draw(screen)
 	a.countFrame()
 	a.drawn = true

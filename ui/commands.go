@@ -281,6 +281,34 @@ func commandTable() []command {
 		{verb: "open-dialog", keys: keys(ctrl(ebiten.KeyO)), button: "Open", at: slot{transport, 200}, help: "open",
 			doc: "open a file: the system's chooser (zenity or kdialog) when installed, else the built-in browser",
 			run: do(func(a *App) { a.openDialog() })},
+		{verb: "export-dialog", keys: keys(ctrl(ebiten.KeyE)), button: "Export", at: slot{transport, 210}, help: "export glTF",
+			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
+				"animations (the window asks), to a file from the system's chooser (else the built-in browser), " +
+				"with a progress bar; the window asks before replacing a file",
+			run: do(func(a *App) { a.exp.begin() })},
+		{verb: "export-what", args: "clip|all|character", doc: "answer the export's question of what to export",
+			run: func(c *call) error {
+				w, err := exportWhat(c.args[0])
+				if err == nil {
+					c.a.exp.choose(w)
+				}
+				return err
+			}},
+		{verb: "export", args: "clip|all|character FILE…",
+			doc: "export what plays, every clip or the character's animations to FILE (.glb or .gltf); the window " +
+				"asks before replacing a file (confirm replaces it). A script waits until the file is written",
+			run: func(c *call) error {
+				err := c.a.exp.run(c)
+				c.holdForExport()
+				return err
+			}},
+		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "answer yes",
+			doc: "answer the window's question: export the first choice, or replace the file",
+			run: func(c *call) error {
+				c.a.exp.confirm()
+				c.holdForExport()
+				return nil
+			}},
 		{verb: "open", args: "FILE…", doc: "open FILE",
 			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
 
@@ -398,9 +426,11 @@ func commandTable() []command {
 		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
 			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
 		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
-			doc: "cancel a GIF recording; else close the help, the warnings, an error",
+			doc: "cancel a GIF recording or an export; else close the help, the warnings, an error",
 			run: do(func(a *App) {
-				if !a.rec.cancel() { // the first Esc stops a recording; the next closes panels
+				// The first Esc stops a recording or closes the export's
+				// question; the next closes panels.
+				if !a.rec.cancel() && !a.exp.cancel() {
 					a.st.Messages().Close()
 				}
 			})},
@@ -553,6 +583,14 @@ func (c *call) nums(f func(v []float64)) error {
 	}
 	f(v[:len(c.args)])
 	return nil
+}
+
+// holdForExport holds the script of a scripted call while an export
+// writes its file.
+func (c *call) holdForExport() {
+	if c.scripted {
+		c.a.script.hold = c.a.st.Export().Stage() == state.ExportRunning
+	}
 }
 
 // timeArg calls set with the first argument as a time, or the current

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -67,8 +68,9 @@ func (in *input) handle() {
 	if a.tl.frameBoxInput(x, y) {
 		return
 	}
+	modal := a.exp.input(x, y) // the export's question has the click
 	for _, b := range mouseButtons {
-		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging {
+		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging || modal {
 			continue
 		}
 		switch {
@@ -184,6 +186,9 @@ func (in *input) dragLine(x int, release bool) {
 // scripts: the timeline seeks, the banner closes, the view picks a joint.
 func (in *input) click(x, y int) {
 	a := in.a
+	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
+		return
+	}
 	switch {
 	case a.tl.onRuler(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, x, y, false)

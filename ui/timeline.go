@@ -40,6 +40,17 @@ type timeline struct {
 	hover []int
 }
 
+// key is the timeline's part of the paint key: its span and range.
+func (t *timeline) key() [5]float64 {
+	tl := t.a.st.Timeline()
+	lo, hi := tl.Span()
+	in, out, ok := tl.Range()
+	if !ok {
+		in, out = -1, -1
+	}
+	return [5]float64{lo, hi, in, out}
+}
+
 // rect is the timeline's area on screen.
 func (t *timeline) rect() image.Rectangle { return t.a.w.timeline.GetWidget().Rect }
 

@@ -12,8 +12,9 @@
 // Tree (a character set's meta-animation trees), TreePanel (the panel
 // that shows them),
 // Files (the readable extensions, the recent files), Browser (the in-app
-// file browser), Recording (a GIF being written) and Timeline (the
-// timeline's zoom, and the range playback keeps to).
+// file browser), Recording (a GIF being written), Timeline (the
+// timeline's zoom, and the range playback keeps to), Export (an export to
+// glTF from the window) and Curves (the curves panel).
 package state
 
 import (
@@ -41,6 +42,8 @@ type State struct {
 	browser Browser
 	rec     Recording
 	line    Timeline
+	exp     Export
+	curves  Curves
 }
 
 // New returns a state with an asset opened.
@@ -53,6 +56,7 @@ func New(path string, a *formats.Asset) *State {
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
 	s.line = Timeline{s: s}
+	s.exp = Export{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -86,6 +90,12 @@ func (s *State) Recording() *Recording { return &s.rec }
 
 // Timeline is the timeline's zoom and the range playback keeps to.
 func (s *State) Timeline() *Timeline { return &s.line }
+
+// Export is an export to glTF from the window.
+func (s *State) Export() *Export { return &s.exp }
+
+// Curves is the curves panel: whether it shows and how it draws rotation.
+func (s *State) Curves() *Curves { return &s.curves }
 
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
