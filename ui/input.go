@@ -21,12 +21,12 @@ type input struct {
 	onLine bool
 	// rangeFrom is the time a range drag started at.
 	rangeFrom float64
-	button   ebiten.MouseButton
-	lastX    int
-	lastY    int
-	moved    int
-	pressX   int
-	pressY   int
+	button    ebiten.MouseButton
+	lastX     int
+	lastY     int
+	moved     int
+	pressX    int
+	pressY    int
 }
 
 func (in *input) inView(x, y int) bool {
