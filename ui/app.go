@@ -92,6 +92,7 @@ type App struct {
 	browser browser
 	rec     recorder
 	exp     exporter
+	curves  curvesPanel
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -181,7 +182,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a = a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a = a, a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -274,6 +275,7 @@ func (a *App) Update() (err error) {
 			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
+	a.curves.show()
 	a.w.sync()
 	return nil
 }
@@ -347,6 +349,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.scene.draw(screen, vp)
 	a.ui.Draw(screen)
 	a.tl.draw(screen)
+	a.curves.draw(screen)
 	a.tl.drawFrameBox(screen)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)

@@ -388,6 +388,15 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
 			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
 
+		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{boneButtons, 30},
+			on: func(a *App) bool { return a.st.Curves().Shown() }, help: "curves",
+			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
+				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
+			run: do(func(a *App) { a.st.Curves().Toggle() })},
+		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "curves: Euler / quaternion",
+			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
+			run: do(func(a *App) { a.st.Curves().ToggleEuler() })},
+
 		// Bones and events.
 		{verb: "hide-bone", args: "B", doc: "hide bone B", run: func(c *call) error { return c.hide(true, false) }},
 		{verb: "show-bone", args: "B", doc: "show bone B", run: func(c *call) error { return c.hide(false, false) }},

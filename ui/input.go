@@ -19,6 +19,8 @@ type input struct {
 	// ruler it marks the range (left button), else it pans (right or
 	// middle).
 	onLine bool
+	// onCurves is a scrub on the curves panel.
+	onCurves bool
 	// rangeFrom is the time a range drag started at.
 	rangeFrom float64
 	button    ebiten.MouseButton
@@ -39,7 +41,7 @@ var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseB
 // startDrag begins a drag with button b at (x, y); scrub drags on the
 // timeline.
 func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
-	in.dragging, in.scrub, in.onLine, in.button = true, scrub, false, b
+	in.dragging, in.scrub, in.onLine, in.onCurves, in.button = true, scrub, false, false, b
 	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
 }
 
@@ -82,6 +84,9 @@ func (in *input) handle() {
 		case a.tl.contains(x, y):
 			in.startDrag(b, x, y, false)
 			in.onLine = true
+		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
+			in.startDrag(b, 0, 0, true)
+			in.onCurves = true
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
 			st.Messages().DismissWarnings()
 		case in.inView(x, y):
@@ -130,6 +135,13 @@ func (in *input) handle() {
 // without motion in the view picks the joint under the cursor.
 func (in *input) drag(x, y int, release bool) {
 	a := in.a
+	if in.scrub && in.onCurves {
+		a.st.Playback().Seek(a.curves.timeAt(x))
+		if release {
+			in.dragging = false
+		}
+		return
+	}
 	if in.scrub {
 		a.st.Playback().Seek(a.tl.timeAt(x))
 		if release {
@@ -196,6 +208,10 @@ func (in *input) click(x, y int) {
 		in.drag(x, y, true)
 	case a.tl.contains(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
+		in.drag(x, y, true)
+	case a.curves.contains(x, y):
+		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
+		in.onCurves = true
 		in.drag(x, y, true)
 	case a.ov.onBanner(x, y):
 		a.st.Messages().DismissWarnings()
