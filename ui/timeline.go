@@ -119,7 +119,7 @@ func rulerStep(frames int, width float32, labelW float32) int {
 // ends are drawn as brackets.
 var (
 	colOutside = color.NRGBA{0x0c, 0x0e, 0x12, 0xb0}
-	colRange   = color.NRGBA{0x4a, 0xd0, 0x8c, 0xff}
+	colRange   = color.NRGBA{0xf0, 0x70, 0x9a, 0xff}
 )
 
 // draw draws the ruler, ticks, markers and playhead, the range and, when

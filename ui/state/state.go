@@ -298,5 +298,6 @@ func (s *State) Status() string {
 	if p.fps > 0 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
-	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps)
+	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +
+		s.line.status()
 }

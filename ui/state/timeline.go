@@ -1,6 +1,7 @@
 package state
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/animview/animview/formats"
@@ -203,4 +204,18 @@ func (t *Timeline) set(in, out float64) {
 func (t *Timeline) ClearRange() {
 	t.current()
 	t.ranged = false
+}
+
+// status is the timeline's part of the status line: the range and, when
+// zoomed, the span shown.
+func (t *Timeline) status() string {
+	out := ""
+	if in, out2, ok := t.Range(); ok {
+		out = fmt.Sprintf("   range %.3f–%.3f s", in, out2)
+	}
+	if t.Zoomed() {
+		lo, hi := t.Span()
+		out += fmt.Sprintf("   timeline %.3f–%.3f s", lo, hi)
+	}
+	return out
 }
