@@ -152,18 +152,32 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		for i, line := range s.Lines {
 			a.fill.polyline(screen, curveColours[i%len(curveColours)], 2, line)
 		}
-		// The legend: the channels' names in their colours.
-		lx := float64(p.X1) - 8
+		// The legend: the channels' names in their colours, on the
+		// strip's background.
+		lx := float64(p.X1) - 4
 		for i := len(s.Channels) - 1; i >= 0; i-- {
+			w, _ := text.Measure(channelNames[i], face, 0)
+			lx -= w + 6
+		}
+		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, 15, colButtonLo)
+		for i := range s.Channels {
 			name := channelNames[i]
 			w, _ := text.Measure(name, face, 0)
-			lx -= w + 6
 			k.drawText(screen, name, lx, float64(s.Top), curveColours[i%len(curveColours)], face)
+			lx += w + 6
 		}
 	}
 	if p.NowShown {
 		a.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
 	}
+	// The span's ends under the plot's first and last columns.
+	lo, hi := a.st.Timeline().Span()
+	last := p.Strips[len(p.Strips)-1]
+	_, lh := text.Measure("0", face, 0)
+	ends := [2]string{strconv.FormatFloat(lo, 'f', 2, 64) + " s", strconv.FormatFloat(hi, 'f', 2, 64) + " s"}
+	k.drawText(screen, ends[0], float64(p.X0)+3, float64(last.Bottom)-lh, colDim, face)
+	ew, _ := text.Measure(ends[1], face, 0)
+	k.drawText(screen, ends[1], float64(p.X1)-3-ew, float64(last.Bottom)-lh, colDim, face)
 }
 
 // channelNames name a strip's channels in order.

@@ -74,7 +74,7 @@ func TestWindowCurves(t *testing.T) {
 }
 
 // TestWindowExport: the export action writes what `animview export`
-// writes (every clip, or what plays); onto an existing file the window
+// writes, byte for byte (every clip, or what plays); onto an existing file the window
 // asks (its question drawn over the view) and leaves the file alone until
 // confirm replaces it.
 func TestWindowExport(t *testing.T) {
@@ -90,6 +90,14 @@ func TestWindowExport(t *testing.T) {
 		t.Errorf("export all: %d animations, want the demo's 2", len(doc.Animations))
 	}
 	before, _ := os.ReadFile(out)
+	// The same code as `animview export`: the same bytes.
+	cli := filepath.Join(dir, "cli.glb")
+	if b, err := exec.Command(bin, "export", "demo:", "-o", cli).CombinedOutput(); err != nil {
+		t.Fatalf("export demo: %v\n%s", err, b)
+	}
+	if c, _ := os.ReadFile(cli); !bytes.Equal(c, before) {
+		t.Errorf("the window's export all (%d bytes) differs from animview export (%d bytes)", len(before), len(c))
+	}
 	img, log := shotIn(t, bin, dir, 4, "pause; export clip "+out)
 	if !regexp.MustCompile(`exists: asking before replacing it`).MatchString(log) {
 		t.Errorf("no question before replacing:\n%s", log)
