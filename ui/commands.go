@@ -202,7 +202,7 @@ func commandTable() []command {
 			}},
 		// The timeline's zoom and range.
 		{verb: "set-in", args: "[SECONDS]", keys: keys(key(ebiten.KeyI)), mouse: "drag on the ruler (above the track)",
-			mouseHelp: "drag ruler", help: "range in / out",
+			mouseHelp: "drag ruler", help: "range",
 			doc: "put the range's in point at SECONDS (else the current frame): playback, stepping and " +
 				"looping keep to the range", keyDoc: "the range's in / out point at the current frame, or its " +
 				"ends from a drag on the ruler; playback, stepping and looping keep to it",
@@ -222,7 +222,7 @@ func commandTable() []command {
 			doc: "clear the range: playback has the whole clip again",
 			run: do(func(a *App) { a.st.Timeline().ClearRange() })},
 		{verb: "timeline-zoom", args: "FACTOR [SECONDS]", mouse: "wheel over the timeline", mouseHelp: "wheel timeline",
-			help: "zoom timeline", keyDoc: "zoom the timeline around the pointer",
+			help: "zoom", keyDoc: "zoom the timeline around the pointer",
 			doc: "show FACTOR times less of the clip on the timeline (0.5: twice as much), around SECONDS " +
 				"(else the current time)",
 			run: func(c *call) error {
@@ -238,7 +238,7 @@ func commandTable() []command {
 				})
 			}},
 		{verb: "timeline-pan", args: "SECONDS", mouse: "right or middle drag on the timeline", mouseHelp: "right drag timeline",
-			help: "pan timeline", keyDoc: "pan the zoomed timeline",
+			help: "pan", keyDoc: "pan the zoomed timeline",
 			doc: "move the zoomed timeline's span SECONDS later (negative: earlier)",
 			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Timeline().Pan(v[0]) }) }},
 		{verb: "timeline-all", doc: "show the whole clip on the timeline",
@@ -281,7 +281,7 @@ func commandTable() []command {
 		{verb: "open-dialog", keys: keys(ctrl(ebiten.KeyO)), button: "Open", at: slot{transport, 200}, help: "open",
 			doc: "open a file: the system's chooser (zenity or kdialog) when installed, else the built-in browser",
 			run: do(func(a *App) { a.openDialog() })},
-		{verb: "export-dialog", keys: keys(ctrl(ebiten.KeyE)), button: "Export", at: slot{transport, 210}, help: "export glTF",
+		{verb: "export-dialog", keys: keys(ctrl(ebiten.KeyE)), button: "Export", at: slot{transport, 210}, help: "export",
 			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
 				"animations (the window asks), to a file from the system's chooser (else the built-in browser), " +
 				"with a progress bar; the window asks before replacing a file",
@@ -302,7 +302,7 @@ func commandTable() []command {
 				c.holdForExport()
 				return err
 			}},
-		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "answer yes",
+		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "confirm",
 			doc: "answer the window's question: export the first choice, or replace the file",
 			run: func(c *call) error {
 				c.a.exp.confirm()
@@ -393,7 +393,7 @@ func commandTable() []command {
 			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
 				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
 			run: do(func(a *App) { a.st.Curves().Toggle() })},
-		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "curves: Euler / quaternion",
+		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
 			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
 			run: do(func(a *App) { a.st.Curves().ToggleEuler() })},
 
