@@ -432,20 +432,9 @@ func (x *exporter) draw(screen *ebiten.Image) {
 		k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
 	case state.ExportRunning:
 		vp := a.viewport()
-		w := min(vp.W-24, 440)
-		if w < 40 {
-			return
-		}
-		bx := vp.X + (vp.W-w)/2
-		by := vp.Y + vp.H - 64
-		a.fill.rect(screen, bx, by, w, 50, colRecordPanel)
-		status := fmt.Sprintf("%d%% · Esc: cancel", int(100*e.Fraction()))
-		sw, _ := text.Measure(status, face, 0)
-		k.drawText(screen, status, float64(bx+w-8)-sw, float64(by+6), colDim, face)
-		k.drawText(screen, k.fitLeft("Exporting "+filepath.Base(e.Path()), face, int(w-24-float32(sw))), float64(bx+8), float64(by+6), colText, face)
-		a.fill.rect(screen, bx+8, by+30, w-16, 12, colRecordTrack)
-		if f := float32(e.Fraction()); f > 0 {
-			a.fill.rect(screen, bx+8, by+30, (w-16)*f, 12, colAccent)
+		if w := min(vp.W-24, 440); w >= 40 {
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*e.Fraction()))
+			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(e.Path()), status, e.Fraction())
 		}
 	}
 }
