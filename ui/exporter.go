@@ -220,10 +220,13 @@ func (x *exporter) poll() {
 		default:
 		}
 	}
+	e := a.st.Export()
+	if e.Stage() == state.ExportDestination && x.choosing == nil && !a.st.Browser().Open() {
+		e.Finish() // the browser closed without a folder chosen
+	}
 	if x.job == nil {
 		return
 	}
-	e := a.st.Export()
 	e.SetProgress(x.job.Progress())
 	done, err := x.job.Poll()
 	if !done {
@@ -267,8 +270,10 @@ func (x *exporter) cancel() bool {
 	switch {
 	case x.job != nil && !x.job.Cancelled():
 		x.job.Cancel()
-	case e.Stage() == state.ExportChoosing || e.Stage() == state.ExportAsking:
-		x.a.opt.Log("export: " + map[bool]string{true: "kept " + e.Path(), false: "closed"}[e.Stage() == state.ExportAsking])
+	case e.Stage() == state.ExportAsking:
+		x.a.opt.Log("export: kept " + e.Path())
+		e.Finish()
+	case e.Stage() == state.ExportChoosing:
 		e.Finish()
 	case e.Stage() == state.ExportDestination && x.choosing == nil:
 		e.Finish()
