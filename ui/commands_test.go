@@ -443,7 +443,8 @@ func TestVerbsRun(t *testing.T) {
 		"hide-subtree": {"1"}, "show-subtree": {"1"}, "mute-event": {"0"}, "unmute-event": {"0"},
 		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
-		"click": {"1", "1"}, "wait": {"2"},
+		"click": {"1", "1"}, "wait": {"2"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
+		"export-what": {"all"}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
@@ -459,6 +460,7 @@ func TestVerbsRun(t *testing.T) {
 				_ = a.script.apply(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
 			}
 		}
+		a.exp.stop() // the export's file is written before its folder goes
 	}
 	a := newTestApp(t)
 	if err := a.script.apply(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
