@@ -14,7 +14,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/ncruces/zenity"
 )
 
 // exporter is the window's export to glTF (Ctrl+E, the Export button, the
@@ -22,7 +21,8 @@ import (
 // system's chooser, else the in-app browser), asks before replacing a
 // file (export.CheckOverwrite), and writes it with export.Build and
 // export.WriteFile, the code of `animview export`, on a task of its own
-// while the window shows a bar. The state's Export hears of each step.
+// while the window shows a bar (system_desktop.go; a web page downloads
+// the file, system_js.go). The state's Export hears of each step.
 type exporter struct {
 	a   *App
 	job *task.Job
@@ -40,9 +40,9 @@ func (x *exporter) begin() {
 	}
 }
 
-// choose takes what to export and asks for the destination: through the
-// system's chooser on a goroutine whose answer poll picks up, else with
-// the in-app browser in the working folder.
+// choose takes what to export and asks for the destination
+// (destination: the system's chooser or the in-app browser in the
+// working folder; in a web page, a download).
 func (x *exporter) choose(w state.ExportWhat) {
 	a := x.a
 	e := a.st.Export()
@@ -58,20 +58,7 @@ func (x *exporter) choose(w state.ExportWhat) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		ch := make(chan string, 1)
-		x.choosing = ch
-		go func() {
-			p, err := zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
-				zenity.FileFilters{{Name: "glTF 2.0 (.glb binary, .gltf JSON)", Patterns: []string{"*.glb", "*.gltf"}, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
-		return
-	}
-	a.browser.showSave(dir, name)
+	x.destination(dir, name)
 }
 
 // defaultName is the file name offered for an export of w.
@@ -103,7 +90,7 @@ func (x *exporter) to(path string, force bool) {
 		x.fail(fmt.Errorf("export: %s: export writes glTF 2.0: name a .glb (binary) or .gltf (JSON) file", path))
 		return
 	}
-	err := export.CheckOverwrite(path, force)
+	err := checkExport(path, force)
 	switch {
 	case errors.Is(err, export.ErrExists):
 		e.Ask(path)
@@ -188,7 +175,7 @@ func (x *exporter) start(path string, force bool) {
 		if !progress(1, 2) {
 			return errExportCancelled
 		}
-		if err := export.WriteFile(path, doc, force); err != nil {
+		if err := writeExport(path, doc, force); err != nil {
 			return err
 		}
 		progress(2, 2)
