@@ -12,9 +12,10 @@
 // Tree (a character set's meta-animation trees), TreePanel (the panel
 // that shows them),
 // Files (the readable extensions, the recent files), Browser (the in-app
-// file browser), Recording (a GIF being written), Timeline (the
-// timeline's zoom, and the range playback keeps to), Export (an export to
-// glTF from the window) and Curves (the curves panel).
+// file browser), Recording (a GIF being written), Wardrobe (the suits
+// a Sims skill can wear), Timeline (the timeline's zoom, and the range
+// playback keeps to), Export (an export to glTF from the window) and
+// Curves (the curves panel).
 package state
 
 import (
@@ -44,6 +45,7 @@ type State struct {
 	line    Timeline
 	exp     Export
 	curves  Curves
+	suits   Wardrobe
 }
 
 // New returns a state with an asset opened.
@@ -57,6 +59,7 @@ func New(path string, a *formats.Asset) *State {
 	s.browser = Browser{s: s}
 	s.line = Timeline{s: s}
 	s.exp = Export{s: s}
+	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -97,6 +100,9 @@ func (s *State) Export() *Export { return &s.exp }
 // Curves is the curves panel: whether it shows and how it draws rotation.
 func (s *State) Curves() *Curves { return &s.curves }
 
+// Wardrobe is the suits a Sims skill can wear.
+func (s *State) Wardrobe() *Wardrobe { return &s.suits }
+
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
 
@@ -121,6 +127,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	}
 	s.panel.from, s.panel.to = 0, 0
 	s.tree.reset()
+	s.suits.reset(a)
 }
 
 // HasMesh reports whether the open asset has a mesh to draw.
