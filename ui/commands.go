@@ -398,7 +398,7 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
 			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
 
-		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{boneButtons, 30},
+		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{warningButtons, 20},
 			on: func(a *App) bool { return a.st.Curves().Shown() }, help: "curves",
 			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
 				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",

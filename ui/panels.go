@@ -192,7 +192,7 @@ func (a *App) buildWidgets() *widgets {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, inspectorLines*k.lineHeight(k.small))),
 	)
 	right.AddChild(k.heading("Events  (click: mute)"), w.events)
-	right.AddChild(w.placeButtons(warningButtons)...)
+	right.AddChild(w.buttonRow(warningButtons)) // the warnings, and the curves panel's toggle
 	right.AddChild(k.heading("Selected bone"), w.inspector, w.buttonRow(inspectButtons))
 
 	w.view = widget.NewContainer()
