@@ -53,7 +53,7 @@ func cmdView(args []string) error {
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
 	}
-	return ui.Run(ui.Options{
+	uo := ui.Options{
 		Started:    started,
 		Path:       path,
 		Load:       lf.options(),
@@ -65,7 +65,10 @@ func cmdView(args []string) error {
 		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
 		Actions:    script,
 		RecentFile: recent,
+		ShotDir:    outputFolder(),
 		// What the window handled and drew, for tests that drive it.
 		Trace: os.Getenv("ANIMVIEW_TRACE") != "",
-	})
+	}
+	pageFiles(&uo, lf.options())
+	return ui.Run(uo)
 }
