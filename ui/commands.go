@@ -254,6 +254,16 @@ func commandTable() []command {
 		{verb: "mesh", keys: keys(key(ebiten.KeyM)), help: "mesh / +bones / bones",
 			doc: "cycle mesh, mesh with bones (the default) and bones, for a figure with a mesh",
 			run: do(func(a *App) { a.st.Visibility().CycleShow() })},
+		// The suit picker: a Sims skill wears the suits beside it.
+		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
+			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none)",
+			keyDoc: "next / previous suit of a Sims skill (the suit files beside it)",
+			run:    func(c *call) error { return c.a.stepSuit(1) }},
+		{verb: "prev-suit", keys: keys(shift(ebiten.KeyU)), pairs: true,
+			doc: "wear the previous suit beside a Sims skill", run: func(c *call) error { return c.a.stepSuit(-1) }},
+		{verb: "suit", args: "NAME…", doc: "wear the suit file NAME beside a Sims skill (its file name, with or without " +
+			"the extension, any case, or its index from 0; none: as opened)",
+			run: func(c *call) error { return c.a.wearSuitNamed(c.args[0]) }},
 		{verb: "follow", keys: keys(key(ebiten.KeyT)), button: "Follow", at: slot{transport, 110},
 			on: func(a *App) bool { return a.st.View().Follow() }, help: "follow root",
 			doc: "follow the root (turned on by itself when a clip travels far)",

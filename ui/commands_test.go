@@ -441,7 +441,7 @@ func TestVerbsRun(t *testing.T) {
 		"hide-subtree": {"1"}, "show-subtree": {"1"}, "mute-event": {"0"}, "unmute-event": {"0"},
 		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
-		"click": {"1", "1"}, "wait": {"2"},
+		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}

@@ -12,7 +12,8 @@
 // Tree (a character set's meta-animation trees), TreePanel (the panel
 // that shows them),
 // Files (the readable extensions, the recent files), Browser (the in-app
-// file browser) and Recording (a GIF being written).
+// file browser), Recording (a GIF being written) and Wardrobe (the suits
+// a Sims skill can wear).
 package state
 
 import (
@@ -39,6 +40,7 @@ type State struct {
 	files   Files
 	browser Browser
 	rec     Recording
+	suits   Wardrobe
 }
 
 // New returns a state with an asset opened.
@@ -50,6 +52,7 @@ func New(path string, a *formats.Asset) *State {
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
+	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -81,6 +84,9 @@ func (s *State) Browser() *Browser { return &s.browser }
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() *Recording { return &s.rec }
 
+// Wardrobe is the suits a Sims skill can wear.
+func (s *State) Wardrobe() *Wardrobe { return &s.suits }
+
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
 
@@ -105,6 +111,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	}
 	s.panel.from, s.panel.to = 0, 0
 	s.tree.reset()
+	s.suits.reset(a)
 }
 
 // HasMesh reports whether the open asset has a mesh to draw.
