@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
+	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -144,9 +146,26 @@ func TestInspect(t *testing.T) {
 	if info.World.Translation != [3]float32(wp) {
 		t.Errorf("world translation %v, want %v", info.World.Translation, wp)
 	}
-	var back BoneInfo
-	if err := json.Unmarshal([]byte(info.JSON()), &back); err != nil || back != info {
-		t.Errorf("JSON round trip: %v\n%s", err, info.JSON())
+	// Copy JSON gives the bone as `pose --json` does (report.PoseBone's
+	// keys: rotation, the parent's index), plus the time and the hiding.
+	var back CopiedBone
+	if err := json.Unmarshal([]byte(info.JSON()), &back); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, info.JSON())
+	}
+	want := report.PoseBone{Index: 4, ID: sk.Bones[4].ID, Name: "head", Parent: 3, Visible: true,
+		Local: report.LocalTransform(p.Local[4]), World: report.WorldTransform(w.Matrix(4))}
+	if !reflect.DeepEqual(back.PoseBone, want) {
+		t.Errorf("copied %+v, want pose --json's %+v", back.PoseBone, want)
+	}
+	var keys map[string]any
+	json.Unmarshal([]byte(info.JSON()), &keys)
+	for _, k := range []string{"time", "index", "id", "name", "parent", "visible", "hidden", "local", "world"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("no key %q in %s", k, info.JSON())
+		}
+	}
+	if l, _ := keys["local"].(map[string]any); l["rotation"] == nil || l["rotation_xyzw"] != nil {
+		t.Errorf("local has other keys than pose --json's: %v", l)
 	}
 	txt := info.Text()
 	for _, want := range []string{"head", "parent neck", "local", "world", "x ", " w ", "XYZ°"} {
