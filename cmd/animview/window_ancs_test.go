@@ -35,17 +35,6 @@ func TestWindowCharacterSet(t *testing.T) {
 		}
 		return img
 	}
-	differ := func(a, b *image.RGBA, r image.Rectangle) int {
-		n := 0
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
-					n++
-				}
-			}
-		}
-		return n
-	}
 
 	blend := at(t, "anim walk_blend; seek 0.4")
 	if n := countIn(blend, view, th.Bone, 24); n < 300 {
@@ -108,4 +97,39 @@ func TestWindowCharacterSet(t *testing.T) {
 			t.Errorf("after the transition idle plays: differs in %d pixels", n)
 		}
 	})
+}
+
+// TestWindowCharacterSteps: [ on a character's first animation plays the
+// previous character's last one (sequence, 90 frames), not its first
+// (walk, 30), and `clip NAME` plays a character's animation on a PAK as
+// --clip does (issue 24, smaller ones).
+func TestWindowCharacterSteps(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	_, out := shot(t, bin, "pause; key BracketLeft", "--entry", "Crawler_Calm", pakFile)
+	if strings.Contains(out, "action ") || !strings.Contains(out, "shown: frame 0 / 90 ") {
+		t.Errorf("[ from Crawler_Calm's first animation does not show Crawler's last (sequence, 90 frames):\n%s", out)
+	}
+	byClip, out := shot(t, bin, "clip walk_blend; seek 0.4", pakFile)
+	if strings.Contains(out, "action ") {
+		t.Fatalf("clip walk_blend failed on a PAK:\n%s", out)
+	}
+	byAnim, _ := shot(t, bin, "anim walk_blend; seek 0.4", pakFile)
+	if n := differ(byClip, byAnim, byClip.Bounds()); n > 0 {
+		t.Errorf("clip walk_blend and anim walk_blend differ in %d pixels", n)
+	}
+}
+
+// differ counts the pixels of r that differ by more than 8 in a channel.
+func differ(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
+				n++
+			}
+		}
+	}
+	return n
 }
