@@ -295,8 +295,10 @@ func (s *State) Status() string {
 	if p.loop {
 		loop = " loop"
 	}
+	// The drawn frame rate means something only while playing: a paused
+	// window draws only on change, and its rate rounds to "0 fps".
 	fps := ""
-	if p.fps > 0 {
+	if p.playing && p.fps >= 0.5 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
 	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps)
