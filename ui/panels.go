@@ -107,9 +107,22 @@ func buttonMinW(verb string) int {
 		return 56
 	case "toggle-pin":
 		return 44
+	case "pick-from", "pick-to":
+		// The picker's names are cut to pickNameW: a button that fits
+		// the widest keeps its width as the names change (ebitenui lays
+		// a row out again only when asked, and a wider name was drawn
+		// over its neighbours).
+		return pickNameW + 2*buttonTextPad
 	}
 	return 0
 }
+
+// pickNameW is the widest the transition picker's names are drawn, and
+// buttonTextPad a button's text padding on each side (kit.button).
+const (
+	pickNameW     = 90
+	buttonTextPad = 6
+)
 
 // buttonRow makes a row of the buttons of the commands at panel p with
 // the row's other widgets.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -132,4 +134,43 @@ func differ(a, b *image.RGBA, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// TestWindowPickerWidth clicks the transition picker's "to" button (idle)
+// with the X server's mouse on the demo set's random_idle: its new name,
+// walk_blend, is wider, and must push Play on rather than be drawn over
+// the arrow and Play (issue 24 #5). The picker row must then look as the
+// same state reached by the button's verb in a script does.
+func TestWindowPickerWidth(t *testing.T) {
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	abs, err := filepath.Abs(pakFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := startDriven(t, "--actions", "pause; anim random_idle", abs)
+	// The picker row at 800x600: the tree panel's third row, the "to"
+	// button right of the arrow.
+	const rowY, toX = 460, 398
+	w.click(toX, rowY)
+	w.move(400, 200)
+	mouse := readShot(t, w.screenshot(), w.out.String())
+	script, out := shot(t, w.bin, "pause; anim random_idle; pick-to", abs)
+	if strings.Contains(out, "action ") {
+		t.Fatalf("an action failed:\n%s", out)
+	}
+	row := image.Rect(sideW, rowY-15, winW-sideW, rowY+15)
+	if os.Getenv("ANIMVIEW_KEEP") != "" {
+		savePNG(t, "/tmp/picker-mouse.png", mouse)
+		savePNG(t, "/tmp/picker-script.png", script)
+	}
+	if n := differ(mouse, script, row); n > 0 {
+		t.Errorf("after the click the picker row differs from the scripted one in %d pixels (the button kept its width)", n)
+	}
+	// The scripted row is right: the arrow and Play are where a wide
+	// name leaves them, not under it.
+	before, _ := shot(t, w.bin, "pause; anim random_idle", abs)
+	arrow := image.Rect(372, rowY-8, 390, rowY+8)
+	if n := differ(before, script, arrow); n > 0 {
+		t.Errorf("the arrow changed in %d pixels when the name widened", n)
+	}
 }

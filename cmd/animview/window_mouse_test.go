@@ -85,8 +85,10 @@ const waitFor = 60 * time.Second
 // startDriven starts the viewer on the demo at winW×winH, paused, in a
 // temporary working folder, and waits until it reports its first frames
 // drawn and the pause done ("ready"). It skips without a display or
-// xdotool, unless ANIMVIEW_REQUIRE_DISPLAY asks for them.
-func startDriven(t *testing.T) *driven {
+// xdotool, unless ANIMVIEW_REQUIRE_DISPLAY asks for them. args replace
+// the actions and add a file or flags ("--actions", "pause; anim idle",
+// FILE).
+func startDriven(t *testing.T, args ...string) *driven {
 	t.Helper()
 	needDisplay(t)
 	if _, err := exec.LookPath("xdotool"); err != nil {
@@ -100,7 +102,8 @@ func startDriven(t *testing.T) *driven {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	w := &driven{t: t, bin: bin, out: newLockedBuffer(), dir: dir}
-	cmd := exec.CommandContext(ctx, bin, "--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause")
+	all := append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, args...)
+	cmd := exec.CommandContext(ctx, bin, all...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1")
 	cmd.Stdout, cmd.Stderr = w.out, w.out
