@@ -39,9 +39,11 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a                    *App
-	root                 *widget.Container
-	view                 *widget.Container
+	a    *App
+	root *widget.Container
+	view *widget.Container
+	// left is the left panel, laid out again when the title changes.
+	left                 *widget.Container
 	timeline             *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
@@ -174,6 +176,7 @@ func (a *App) buildWidgets() *widgets {
 	left := col([]bool{false, false, false, false, false, false, true, false})
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
+	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
 	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
 	left.AddChild(w.title, w.info, k.heading("Clips  ("+a.cmds.keysOf("prev-clip")+")"), w.clips,
@@ -480,6 +483,10 @@ func (w *widgets) fitTitle() {
 	w.titleWidth = wd
 	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
 	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)
+	// The labels were empty, of no height, at the first layout, which
+	// ebitenui does not repeat for a new label: without this a failed
+	// first file's path was drawn over the Clips heading.
+	w.left.RequestRelayout()
 	// The lists' entries were cut for the old width.
 	for _, l := range []*widget.List{w.clips, w.bones, w.events} {
 		for _, e := range l.Entries() {
