@@ -64,6 +64,10 @@ type Options struct {
 	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
 	// system file chooser is installed.
 	NoSystemChooser bool
+	// SlowDraw makes each drawn frame take at least this long, as software
+	// GL on a busy machine does (ANIMVIEW_SLOW_DRAW: tests of input and
+	// playback at 2 to 5 frames a second).
+	SlowDraw time.Duration
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,
@@ -98,7 +102,6 @@ type App struct {
 
 	// Per-frame scratch, kept to avoid allocating each frame.
 	keys    []ebiten.Key
-	held    []ebiten.Key
 	chars   []rune
 	crossed []int
 
@@ -272,9 +275,15 @@ func (a *App) Update() (err error) {
 	return nil
 }
 
+// maxCatchUp is the longest wall-clock gap between two updates that
+// playback makes up in full: a slow machine's frames (2 fps is 0.5 s
+// apart) are played in real time, while a longer stall (a suspended
+// machine, a window dragged) is not played through at once.
+const maxCatchUp = 2 * time.Second
+
 // tick returns the wall time since the previous update, so that 1× plays
-// in real time however fast frames come (a catch-up after a stall is
-// capped at a quarter second). Screenshot runs step by ticks (step).
+// in real time however fast frames come (up to maxCatchUp between two
+// updates). Screenshot runs step by ticks (step).
 func (a *App) tick() float64 {
 	now := time.Now()
 	last := a.lastTick
@@ -282,7 +291,7 @@ func (a *App) tick() float64 {
 	if last.IsZero() {
 		return 1 / float64(ebiten.TPS())
 	}
-	return min(now.Sub(last).Seconds(), 0.25)
+	return min(now.Sub(last), maxCatchUp).Seconds()
 }
 
 // step is how far playback moves this tick (ok false: not at all). A
@@ -339,6 +348,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.scene.frameAll()
 	}
 	a.scene.draw(screen, vp)
+	if a.opt.SlowDraw > 0 {
+		a.slowDraw()
+	}
 	a.ui.Draw(screen)
 	a.tl.draw(screen)
 	a.tl.drawFrameBox(screen)
@@ -365,6 +377,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.done = true
 	}
 }
+
+// slowDraw holds the frame for Options.SlowDraw, as a slow GL would.
+func (a *App) slowDraw() { time.Sleep(a.opt.SlowDraw) }
 
 // viewport is the screen area between the panels.
 func (a *App) viewport() render.Viewport {

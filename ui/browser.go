@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"time"
 
 	"github.com/animview/animview/ui/folder"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -63,26 +64,25 @@ func (b *browser) input(mx, my int) {
 	if len(a.chars) > 0 {
 		br.Type(string(a.chars))
 	}
-	rep := func(k ebiten.Key) bool {
-		d := inpututil.KeyPressDuration(k)
-		return d == 1 || (d > 20 && d%3 == 0)
+	// Each key pressed since the last update acts, one pressed and
+	// released within a slow frame too (KeyPressDuration is 0 for it:
+	// such presses were dropped at 2 to 5 frames a second); the moving
+	// keys and Backspace repeat while held.
+	now := time.Now()
+	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	for _, k := range a.keys {
+		if !b.key(k) {
+			return
+		}
+		switch k {
+		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
+			a.in.rep.start(k, now)
+		}
 	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		br.Close()
-	case rep(ebiten.KeyBackspace):
-		br.Backspace()
-	case rep(ebiten.KeyDown):
-		br.Move(1)
-	case rep(ebiten.KeyUp):
-		br.Move(-1)
-	case rep(ebiten.KeyPageDown):
-		br.Move(10)
-	case rep(ebiten.KeyPageUp):
-		br.Move(-10)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		b.choose(br.Cursor())
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	for range a.in.rep.due(now) {
+		b.key(a.in.rep.key)
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		x, y, w, rows := b.rows()
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
@@ -91,6 +91,29 @@ func (b *browser) input(mx, my int) {
 			br.Close()
 		}
 	}
+}
+
+// key carries out key k in the browser; false when the browser closed
+// (Esc, or a file chosen), so that later keys go to the window.
+func (b *browser) key(k ebiten.Key) bool {
+	br := b.a.st.Browser()
+	switch k {
+	case ebiten.KeyEscape:
+		br.Close()
+	case ebiten.KeyBackspace:
+		br.Backspace()
+	case ebiten.KeyDown:
+		br.Move(1)
+	case ebiten.KeyUp:
+		br.Move(-1)
+	case ebiten.KeyPageDown:
+		br.Move(10)
+	case ebiten.KeyPageUp:
+		br.Move(-10)
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		b.choose(br.Cursor())
+	}
+	return br.Open()
 }
 
 // draw draws the in-app browser over the 3D view.

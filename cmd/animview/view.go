@@ -49,6 +49,9 @@ func cmdView(args []string) error {
 			recent = p
 		}
 	}
+	// ANIMVIEW_SLOW_DRAW=300ms makes each frame that long, as software GL
+	// on a busy machine does, for tests of input at a few frames a second.
+	slow, _ := time.ParseDuration(os.Getenv("ANIMVIEW_SLOW_DRAW"))
 	var started time.Time
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
@@ -66,6 +69,7 @@ func cmdView(args []string) error {
 		Actions:    script,
 		RecentFile: recent,
 		// What the window handled and drew, for tests that drive it.
-		Trace: os.Getenv("ANIMVIEW_TRACE") != "",
+		Trace:    os.Getenv("ANIMVIEW_TRACE") != "",
+		SlowDraw: slow,
 	})
 }
