@@ -302,6 +302,12 @@ func (a *App) tick() float64 {
 // on the machine. Update calls it only on ticks that follow a frame.
 func (a *App) step() (float64, bool) {
 	if a.opt.Screenshot == "" {
+		if !a.drawn {
+			// Nothing plays before the first picture: the window's start
+			// (GL set-up, the first frame) is no part of the clip.
+			a.lastTick = time.Time{}
+			return 0, false
+		}
 		return a.tick(), true
 	}
 	if !a.drawn || a.scene.needFrame || a.script.hold || a.shotTicks >= a.opt.After {
