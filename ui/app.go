@@ -44,7 +44,9 @@ type Options struct {
 	// as PNG and ends the program.
 	Screenshot string
 	After      int
-	// Width and Height are the initial window size.
+	// Width and Height are the initial window size (0: one that fits
+	// the screen, WindowSize); a size below the minimum (800×600) opens
+	// at the minimum.
 	Width, Height int
 	// Log receives messages for stderr (load errors, screenshot paths).
 	Log func(string)
@@ -129,17 +131,27 @@ type App struct {
 
 // Run opens the window and blocks until it closes.
 func Run(opt Options) error {
-	if opt.Width == 0 {
-		opt.Width, opt.Height = 1280, 800
-	}
 	if opt.Log == nil {
 		opt.Log = func(string) {}
+	}
+	switch {
+	case opt.Width == 0 || opt.Height == 0:
+		var sw, sh int
+		if m := ebiten.Monitor(); m != nil {
+			sw, sh = m.Size()
+		}
+		opt.Width, opt.Height = WindowSize(sw, sh)
+	case opt.Width < minWindowW || opt.Height < minWindowH:
+		w, h := max(opt.Width, minWindowW), max(opt.Height, minWindowH)
+		opt.Log(fmt.Sprintf("the window is at least %dx%d: opening at %dx%d, not %dx%d", minWindowW, minWindowH, w, h, opt.Width, opt.Height))
+		opt.Width, opt.Height = w, h
 	}
 	app, err := NewApp(opt)
 	if err != nil {
 		return err
 	}
 	ebiten.SetWindowSize(opt.Width, opt.Height)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(app.title())
 	ebiten.SetTPS(60)
