@@ -66,6 +66,10 @@ type Options struct {
 	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
 	// system file chooser is installed.
 	NoSystemChooser bool
+	// FirstFrame, when set, is where the first frame shown is saved as
+	// PNG (ANIMVIEW_FIRST_FRAME: tests that the first picture is
+	// complete).
+	FirstFrame string
 	// SlowDraw makes each drawn frame take at least this long, as software
 	// GL on a busy machine does (ANIMVIEW_SLOW_DRAW: tests of input and
 	// playback at 2 to 5 frames a second).
@@ -358,6 +362,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if !a.shouldDraw() {
 		return
 	}
+	if !a.drawn && !a.complete() {
+		a.prepare(screen)
+		return
+	}
 	th := a.scene.opts.Theme
 	screen.Fill(th.Background)
 	vp := a.viewport()
@@ -378,7 +386,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.countFrame()
 	a.drawn = true
 	a.drewSinceStep = true
-	a.logFirstFrame()
+	a.logFirstFrame(screen)
 	a.tracer.frame(a)
 	if !a.script.pending() && !a.script.hold {
 		a.frames++
@@ -393,6 +401,30 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.opt.Log("shown: " + a.st.Status())
 		}
 		a.done = true
+	}
+}
+
+// complete reports whether the first frame would show everything: the
+// panels laid out (ebitenui lays them out while drawing), the file's name
+// and summary fitted to them (the next update does that) and the figures
+// framed in the view.
+func (a *App) complete() bool {
+	return a.w.view.GetWidget().Rect.Dx() > 0 && a.w.titleWidth > 0 && !a.scene.needFrame
+}
+
+// prepare does what the first complete frame needs without showing
+// anything: it lays the panels out by drawing them off the screen, and
+// frames the figures in the view they leave. A Draw that leaves the
+// screen alone is not presented, so the first picture shown, and the
+// first that the start-up log counts, is complete.
+func (a *App) prepare(screen *ebiten.Image) {
+	b := screen.Bounds()
+	off := ebiten.NewImage(b.Dx(), b.Dy())
+	a.ui.Draw(off)
+	off.Deallocate()
+	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
+		a.scene.needFrame = false
+		a.scene.frameAll()
 	}
 }
 

@@ -182,11 +182,21 @@ func wakeTicker(stop <-chan struct{}) {
 }
 
 // logFirstFrame reports the time from the program's start to the first
-// drawn frame, when the caller asked for it (Options.Started).
-func (a *App) logFirstFrame() {
-	if a.paint.firstLogged || a.opt.Started.IsZero() {
+// frame shown (a complete one: App.complete), when the caller asked for it
+// (Options.Started), and saves that frame where Options.FirstFrame says.
+func (a *App) logFirstFrame(screen *ebiten.Image) {
+	if a.paint.firstLogged {
 		return
 	}
 	a.paint.firstLogged = true
-	a.opt.Log("first frame after " + time.Since(a.opt.Started).Round(time.Millisecond).String())
+	if !a.opt.Started.IsZero() {
+		a.opt.Log("first frame after " + time.Since(a.opt.Started).Round(time.Millisecond).String())
+	}
+	if a.opt.FirstFrame != "" {
+		if err := saveScreenshot(screen, a.opt.FirstFrame); err != nil {
+			a.opt.Log(err.Error())
+		} else {
+			a.opt.Log("saved the first frame in " + a.opt.FirstFrame)
+		}
+	}
 }

@@ -73,5 +73,7 @@ func cmdView(args []string) error {
 		// What the window handled and drew, for tests that drive it.
 		Trace:    os.Getenv("ANIMVIEW_TRACE") != "",
 		SlowDraw: slow,
+		// The first frame shown, for tests that it is complete.
+		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
 	})
 }
