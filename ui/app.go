@@ -363,8 +363,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		return
 	}
 	if !a.drawn && !a.complete() {
-		a.prepare(screen)
-		return
+		if a.prepare(screen); !a.complete() {
+			return
+		}
 	}
 	th := a.scene.opts.Theme
 	screen.Fill(th.Background)
@@ -412,16 +413,18 @@ func (a *App) complete() bool {
 	return a.w.view.GetWidget().Rect.Dx() > 0 && a.w.titleWidth > 0 && !a.scene.needFrame
 }
 
-// prepare does what the first complete frame needs without showing
-// anything: it lays the panels out by drawing them off the screen, and
-// frames the figures in the view they leave. A Draw that leaves the
-// screen alone is not presented, so the first picture shown, and the
-// first that the start-up log counts, is complete.
+// prepare does what the first complete frame needs before it is drawn:
+// it lays the panels out by drawing them off the screen, fits the file's
+// name and summary to them and frames the figures in the view they leave.
+// If the frame is still not complete, Draw leaves the screen alone, and a
+// Draw that does is not presented: the first picture shown, and the first
+// that the start-up log counts, is complete.
 func (a *App) prepare(screen *ebiten.Image) {
 	b := screen.Bounds()
 	off := ebiten.NewImage(b.Dx(), b.Dy())
 	a.ui.Draw(off)
 	off.Deallocate()
+	a.w.fitTitle()
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
 		a.scene.frameAll()
