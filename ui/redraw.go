@@ -75,7 +75,7 @@ type paintKey struct {
 type browserKey struct {
 	open        bool
 	dir, filter string
-	cursor      int
+	cursor, top int
 }
 
 func (a *App) paintKey() paintKey {
@@ -92,7 +92,7 @@ func (a *App) paintKey() paintKey {
 		focused:     ebiten.IsFocused(),
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
-		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor()},
+		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording: a.rec.key(),
 	}

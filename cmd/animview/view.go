@@ -73,6 +73,8 @@ func cmdView(args []string) error {
 		// What the window handled and drew, for tests that drive it.
 		Trace:    os.Getenv("ANIMVIEW_TRACE") != "",
 		SlowDraw: slow,
+		// Ctrl+O's built-in browser even where zenity is installed.
+		NoSystemChooser: os.Getenv("ANIMVIEW_BUILTIN_BROWSER") != "",
 		// The first frame shown, for tests that it is complete.
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
 	})

@@ -105,7 +105,7 @@ func startDriven(t *testing.T, args ...string) *driven {
 	all := append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, args...)
 	cmd := exec.CommandContext(ctx, bin, all...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1")
+	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1", "ANIMVIEW_BUILTIN_BROWSER=1")
 	cmd.Stdout, cmd.Stderr = w.out, w.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -14,16 +14,17 @@ import (
 // drives it with the X server's keyboard (issue 24 #7): five Down
 // presses held 110 ms in the built-in browser, each pressed and released
 // within one slow frame more often than not, all move its cursor (the
-// fifth file opens: the 275-frame broom clip); and 1× playback keeps up
+// sixth row, the third file, opens: the 275-frame broom clip); and 1× playback keeps up
 // with the wall clock, as the program itself reports it.
 func TestWindowSlowFrames(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // the places: this home, the working folder
 	t.Setenv("ANIMVIEW_SLOW_DRAW", "300ms")
 	w := startDriven(t)
 	tso := "../../formats/sims/testdata/tso/"
-	files := []string{ // 1.anim .. 6.anim, the broom fifth
+	files := []string{ // 1.anim .. 6.anim, the broom third
 		"a2o-lever-pull-complete.db9ea02800000007.anim", "a2o-diefalldan.cdfc292500000007.anim",
-		"a2o-lever-pull-complete.db9ea02800000007.anim", "a2o-diefalldan.cdfc292500000007.anim",
-		"a2o-broom-fly-leftside.c3bde7b200000007.anim", "a2o-kart-ride.985c76ca00000007.anim",
+		"a2o-broom-fly-leftside.c3bde7b200000007.anim", "a2o-lever-pull-complete.db9ea02800000007.anim",
+		"a2o-diefalldan.cdfc292500000007.anim", "a2o-kart-ride.985c76ca00000007.anim",
 	}
 	for i, f := range files {
 		b, err := os.ReadFile(tso + f)
@@ -38,7 +39,8 @@ func TestWindowSlowFrames(t *testing.T) {
 	w.keyDown("ctrl", "Control")
 	w.key("o", "O")
 	w.keyUp("ctrl", "Control")
-	// The browser lists ../ then 1.anim ... 6.anim, its cursor on ../.
+	// The browser lists its places (home, the working folder), ../, then
+	// 1.anim ... 6.anim, its cursor on the first.
 	for range 5 {
 		w.xdo("keydown", "--window", w.wid, "Down", "sleep", "0.11", "keyup", "--window", w.wid, "Down")
 		w.await(regexp.MustCompile(`(?m)^animview: input: key ArrowDown up$`))
@@ -69,6 +71,6 @@ func TestWindowSlowFrames(t *testing.T) {
 	w.screenshot()
 	m := regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[len(out):])
 	if m == nil || m[1] != "274" {
-		t.Errorf("five Downs in the browser did not open the fifth file (the broom, 275 frames): %v\n%s", m, w.out.String())
+		t.Errorf("five Downs in the browser did not open the sixth row (the broom, 275 frames): %v\n%s", m, w.out.String())
 	}
 }
