@@ -387,28 +387,6 @@ func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32, lenSq 
 	}
 }
 
-// lerpTranslationsScales lerps b's translations and scales into a's.
-func lerpTranslationsScales(la, lb []formats.Transform, w float32) {
-	// The loop walks both slices rather than indexing them: the compiler
-	// then addresses each field from the element's pointer, where an
-	// index times the 40-byte stride costs it address arithmetic per
-	// field (arcRun, toWorldMatrix and the shortest arc's sampling loop
-	// walk theirs too).
-	for len(la) > 1 && len(lb) > 1 {
-		a, b := &la[0], &lb[0]
-		lerp3To(&a.Translation, &b.Translation, w)
-		lerp3To(&a.Scale, &b.Scale, w)
-		a, b = &la[1], &lb[1]
-		lerp3To(&a.Translation, &b.Translation, w)
-		lerp3To(&a.Scale, &b.Scale, w)
-		la, lb = la[2:], lb[2:]
-	}
-	if len(la) > 0 && len(lb) > 0 {
-		lerp3To(&la[0].Translation, &lb[0].Translation, w)
-		lerp3To(&la[0].Scale, &lb[0].Scale, w)
-	}
-}
-
 // lerpTranslationsPrime is MP1's translation rule: lerped where both
 // children have one (ma, mb), the bind offset elsewhere; mo receives
 // which bones have one (it may alias ma).

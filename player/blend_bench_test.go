@@ -4,11 +4,11 @@ import (
 	"math"
 	"math/rand"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/cputime"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -177,17 +177,8 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
-// cpuTime is the process's user and system time. On a machine shared with
-// other work, wall time per op counts the time the benchmark waited for a
-// core; with -cpu 1 and no allocation the process's CPU time is the
-// benchmark's own.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpuTime is the process's user and system time (internal/cputime).
+func cpuTime() time.Duration { return cputime.Process() }
 
 // blendStep is one BlendPoses call of a tree as playback makes it: the
 // node's weight, A's pose and translation mask, B's.

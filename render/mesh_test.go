@@ -4,11 +4,11 @@ import (
 	"image/color"
 	"math"
 	"os"
-	"syscall"
 	"testing"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/internal/cputime"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -356,14 +356,9 @@ func BenchmarkMeshFrame(b *testing.B) {
 	b.ReportMetric(float64(drawn), "tris-drawn")
 }
 
-// processCPU is the process's user and system time in nanoseconds.
-func processCPU() int64 {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
-}
+// processCPU is the process's user and system time in nanoseconds
+// (internal/cputime).
+func processCPU() int64 { return int64(cputime.Process()) }
 
 // BenchmarkSkin is the skinning alone (model space, no projection).
 func BenchmarkSkin(b *testing.B) {

@@ -9,7 +9,7 @@ apt_install "${RUNTIME_PKGS[@]}" xvfb xauth xdotool
 STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
 FUZZTIME=${FUZZTIME:-5s}
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step gofmt
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
@@ -20,6 +20,57 @@ go vet ./...
 
 step staticcheck
 "$STATICCHECK" ./...
+
+# Temporary files, and the Wine server the Windows step starts, go when
+# the script ends, however it ends.
+xbin=$(mktemp -d)
+wineserver=""
+cleanup() {
+  if [ -n "$wineserver" ]; then "$wineserver" -k 2>/dev/null || true; fi
+  rm -rf "$xbin"
+}
+trap cleanup EXIT
+
+step "cross-build: windows, darwin and linux on amd64 and arm64"
+# The release's flags (scripts/release.sh): cgo off, -trimpath, stripped.
+go run ./internal/release/mkrelease -build-only -out "$xbin"
+
+step "the Windows build under Wine, against the Linux build"
+# Go's runtime needs bcryptprimitives.dll, which Debian's Wine 8 lacks: a
+# stand-in of our own (scripts/wine/), built with mingw, goes into a Wine
+# prefix of the test's own (.cache/wine, kept between runs: making one
+# takes about 15 s).
+apt_install wine64 gcc-mingw-w64-x86-64
+wine=$(command -v wine || echo /usr/lib/wine/wine64)
+wineserver=$(command -v wineserver || echo /usr/lib/wine/wineserver)
+export WINEPREFIX="$PWD/.cache/wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+mkdir -p .cache
+x86_64-w64-mingw32-gcc -shared -O2 -o .cache/bcryptprimitives.dll \
+  scripts/wine/bcryptprimitives.c scripts/wine/bcryptprimitives.def -lbcrypt
+# A persistent server for the test's many short runs; wineboot starts
+# Wine's helper processes here, with their output to /dev/null.
+if [ ! -f "$WINEPREFIX/system.reg" ]; then
+  echo "making the Wine prefix $WINEPREFIX"
+fi
+mkdir -p "$WINEPREFIX"
+"$wineserver" -p >/dev/null 2>&1
+"$wine" wineboot >/dev/null 2>&1
+cp .cache/bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
+ANIMVIEW_REQUIRE_WINE=1 WINE="$wine" ANIMVIEW_WINDOWS_EXE="$xbin/windows-amd64/animview.exe" \
+  ANIMVIEW_LINUX_EXE="$xbin/linux-amd64/animview" go test -count=1 -v -run '^TestWindowsBuildUnderWine$' ./cmd/animview |
+  grep -v '^=== RUN'
+"$wineserver" -k 2>/dev/null || true
+wineserver=""
+unset WINEPREFIX WINEDEBUG WINEDLLOVERRIDES
+
+step "the web page: vet and staticcheck for js/wasm, then the page in Chromium"
+# The browser build's own files (*_js.go) are checked here; the test builds
+# the page, serves it on localhost and drives headless Chromium through the
+# DevTools protocol.
+GOOS=js GOARCH=wasm go vet ./ui/... ./cmd/animview ./web/...
+GOOS=js GOARCH=wasm "$STATICCHECK" ./ui/... ./cmd/animview ./web/...
+apt_install chromium
+ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -v -run '^TestPageInChromium$' ./web | grep -v '^=== RUN'
 
 step "glTF exports through the Khronos validator"
 # node and npm from apt, the validator from npm into .cache/node (ignored
@@ -37,7 +88,8 @@ rm -rf "$gltf_out"
 
 step "go test -race (under xvfb-run)"
 export ANIMVIEW_REQUIRE_DISPLAY=1
-xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 ./...
+# The Wine and Chromium tests ran in their own steps above.
+xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -skip '^(TestWindowsBuildUnderWine|TestPageInChromium)$' ./...
 
 step "fuzz targets, $FUZZTIME each"
 for pkg in $(go list ./...); do

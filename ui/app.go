@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
+	"io"
+	"io/fs"
 	"path/filepath"
 	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui"
@@ -74,6 +76,11 @@ type Options struct {
 	// GL on a busy machine does (ANIMVIEW_SLOW_DRAW: tests of input and
 	// playback at 2 to 5 frames a second).
 	SlowDraw time.Duration
+	// OpenFiles takes files handed over without paths on disk (the web
+	// page's file chooser and drops, all the files of one go): it keeps
+	// them for Open and OpenEntry and returns the path Open opens them by,
+	// or an error that says which file to add.
+	OpenFiles func(files fs.FS) (string, error)
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,
@@ -118,7 +125,6 @@ type App struct {
 	fpsSince  time.Time
 
 	drawn       bool
-	choosing    chan string
 	pendingShot string
 	frames      int
 	shotDone    bool
@@ -126,6 +132,9 @@ type App struct {
 	fatal       error
 	width       int
 	height      int
+	// sys is what differs between a desktop window and a browser page
+	// (system_desktop.go, system_js.go).
+	sys system
 
 	// shotTicks counts a screenshot run's ticks after its script (step);
 	// drewSinceStep says a frame was drawn since its last tick.
@@ -223,7 +232,7 @@ func (a *App) title() string {
 	if name == "" || name == "demo:" {
 		name = "built-in demo"
 	}
-	return "animview — " + filepath.Base(name)
+	return "animview " + version.Get().Short() + " — " + filepath.Base(name)
 }
 
 // assetChanged rebuilds what depends on the open asset.
@@ -385,6 +394,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.rec.draw(screen, vp)
 	a.browser.draw(screen)
 	a.countFrame()
+	a.pageDrawn()
 	a.drawn = true
 	a.drewSinceStep = true
 	a.logFirstFrame(screen)
@@ -453,15 +463,7 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	screen.ReadPixels(img.Pix)
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("screenshot: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	if err := writeOutput(path, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil

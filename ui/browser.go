@@ -3,8 +3,6 @@ package ui
 import (
 	"image/color"
 	"os"
-	"os/exec"
-	"strings"
 	"time"
 
 	"github.com/animview/animview/ui/folder"
@@ -175,25 +173,6 @@ func (b *browser) key(k ebiten.Key) bool {
 		}
 	}
 	return br.Open()
-}
-
-// pasteText reads the clipboard's text through the first clipboard tool
-// installed (the first line, trimmed: a path).
-func pasteText() (string, bool) {
-	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-paste" && os.Getenv("WAYLAND_DISPLAY") == "" {
-			continue
-		}
-		out, err := exec.Command(tool[0], tool[1:]...).Output()
-		if err == nil {
-			line, _, _ := strings.Cut(string(out), "\n")
-			return strings.TrimSpace(line), true
-		}
-	}
-	return "", false
 }
 
 // draw draws the in-app browser over the 3D view.

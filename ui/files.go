@@ -1,11 +1,7 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
 	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,7 +11,6 @@ import (
 	"github.com/animview/animview/ui/folder"
 	"github.com/animview/animview/ui/recent"
 	"github.com/animview/animview/ui/state"
-	"github.com/ncruces/zenity"
 )
 
 // Opening files and writing outputs: the window reads and writes files,
@@ -82,7 +77,8 @@ func (a *App) stepClip(d int) {
 }
 
 // openDropped opens the first dropped file by its real path, so that its
-// siblings (a CINF beside an ANIM) are found.
+// siblings (a CINF beside an ANIM) are found. Files without one (a
+// browser's) go to Options.OpenFiles together.
 func (a *App) openDropped(files fs.FS) {
 	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -96,10 +92,26 @@ func (a *App) openDropped(files fs.FS) {
 		if ap, ok := f.(interface{ AbsPath() string }); ok {
 			a.open(ap.AbsPath())
 		} else {
-			a.st.Messages().ShowError("dropped file has no path on disk: " + p)
+			a.openFiles(files)
 		}
 		return fs.SkipAll
 	})
+}
+
+// openFiles opens files handed over without paths on disk through
+// Options.OpenFiles, which picks the one to open.
+func (a *App) openFiles(files fs.FS) {
+	if a.opt.OpenFiles == nil {
+		a.st.Messages().ShowError("these files have no path on disk to open them by")
+		return
+	}
+	p, err := a.opt.OpenFiles(files)
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	a.open(p)
 }
 
 // openSibling opens the next (d > 0) or previous readable file in the
@@ -147,95 +159,10 @@ func (a *App) rememberRecent(path string) {
 	}
 }
 
-// openDialog opens a file: through the system's chooser (zenity or
-// kdialog) when one is installed, in a goroutine whose answer Update
-// picks up; else with the in-app browser.
-func (a *App) openDialog() {
-	if a.choosing != nil {
-		return
-	}
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		exts := a.st.Files().Exts()
-		patterns := make([]string, len(exts))
-		for i, e := range exts {
-			patterns[i] = "*." + e
-		}
-		dir := "."
-		if p := a.st.Path(); p != "" && p != "demo:" {
-			dir = filepath.Dir(p)
-		}
-		ch := make(chan string, 1)
-		a.choosing = ch
-		go func() {
-			p, err := zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
-				zenity.FileFilters{{Name: "Animations animview reads", Patterns: patterns, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
-		return
-	}
-	a.browser.show("")
-}
-
-// pollChooser opens what the system chooser answered, if it has.
-func (a *App) pollChooser() {
-	if a.choosing == nil {
-		return
-	}
-	select {
-	case p := <-a.choosing:
-		a.choosing = nil
-		switch {
-		case strings.HasPrefix(p, "\x00"):
-			a.opt.Log("file chooser: " + p[1:])
-			a.browser.show("")
-		case p != "":
-			a.open(p)
-		}
-	default:
-	}
-}
-
 // requestScreenshot saves the next frame beside the working folder's
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
 	a.pendingShot = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
-}
-
-// copyInspector puts the inspector's values on the clipboard as JSON,
-// through the first clipboard tool installed; without one it writes them
-// to a file and says where.
-func (a *App) copyInspector() {
-	m := a.st.Messages()
-	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
-	if !ok {
-		m.Notify("select a bone first", time.Now())
-		return
-	}
-	js := info.JSON()
-	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-copy" && os.Getenv("WAYLAND_DISPLAY") == "" {
-			continue
-		}
-		cmd := exec.Command(tool[0], tool[1:]...)
-		cmd.Stdin = strings.NewReader(js)
-		if err := cmd.Run(); err == nil {
-			m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
-			return
-		}
-	}
-	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(info.Name) + ".json"
-	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
-		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
-		return
-	}
-	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
-	a.opt.Log("saved " + p)
 }
 
 // safeName keeps a bone name usable in a file name.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -112,14 +113,19 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		if err := saveScreenshot(screen, path); err != nil {
 			m.ShowError(err.Error())
 		} else {
-			a.opt.Log("saved " + path)
+			a.opt.Log(savedWord + " " + path)
 			a.opt.Log("shown: " + st.Status())
-			m.Notify("screenshot saved: "+path, time.Now())
+			m.Notify("screenshot "+savedWord+": "+path, time.Now())
 		}
 	}
 }
 
-// drawHelp draws the help's entries in columns that fit the view.
+// helpHeaderH is the height of the help's first line, which names the
+// build (internal/version).
+const helpHeaderH = 22
+
+// drawHelp draws the build's version and the help's entries in columns
+// that fit the view.
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
 	face := a.kit.small
@@ -130,12 +136,13 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	}
 	cols := max(1, int((vp.W-32)/colW))
 	rows := (len(o.help) + cols - 1) / cols
-	h := float32(rows*18 + 20)
+	h := float32(rows*18 + 20 + helpHeaderH)
 	top := max(vp.Y+8, vp.Y+vp.H/2-h/2)
 	a.fill.rect(screen, vp.X+8, top, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	a.kit.drawText(screen, "animview "+version.Get().Short(), float64(vp.X+16), float64(top+10), colAccent, face)
 	for i, it := range o.help {
 		c, r := i/rows, i%rows
-		a.kit.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+float32(r*18)), colText, face)
+		a.kit.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+helpHeaderH+float32(r*18)), colText, face)
 	}
 }
 

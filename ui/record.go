@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/folder"
@@ -53,7 +52,7 @@ func (r *recorder) start() {
 	path := folder.FreeName(a.opt.ShotDir, time.Now(), ".gif")
 	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
 	r.job = task.Start(func(progress func(done, total int) bool) error {
-		return export.RecordGIFSource(path, asset, src, fo, progress)
+		return recordGIFFile(path, asset, src, fo, progress)
 	})
 	rec.Start(path, name)
 	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
@@ -113,8 +112,8 @@ func (r *recorder) poll() {
 	m, now := a.st.Messages(), time.Now()
 	switch {
 	case err == nil:
-		m.Notify("GIF saved: "+path, now)
-		a.opt.Log("saved " + path)
+		m.Notify("GIF "+savedWord+": "+path, now)
+		a.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
 		m.Notify("GIF recording cancelled", now)
 		a.opt.Log("cancelled " + path)

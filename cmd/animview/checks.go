@@ -26,7 +26,7 @@ func needSkeleton(a *formats.Asset) error {
 }
 
 // commands are the subcommands, for the unknown-command message.
-const commands = "info, pose, render, export, list, help"
+const commands = "info, pose, render, export, list, version, help"
 
 // unknownCommand reports whether the first argument looks like a mistyped
 // subcommand rather than a FILE for the viewer: a bare word with no

@@ -19,6 +19,7 @@ const usage = `usage:
   animview list FILE|DIR
   animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
   animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
+  animview version                   the version and commit of this build, and whether its tree was modified
   animview COMMAND --help            a command's flags in full
 
 The viewer's flags:

@@ -7,6 +7,7 @@
 //	animview list FILE                   list the animations inside a container
 //	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
 //	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
+//	animview version                     the version and commit this build came from (also --version)
 //
 // FILE may be "demo:" for the built-in demo.
 package main
@@ -23,6 +24,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/version"
 )
 
 // processStart is taken as the program initialises, for the start-up time
@@ -66,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		err = cmdExport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpFor(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprint(stdout, version.Get())
+		return 0
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)

@@ -80,16 +80,15 @@ func TestSimsBindPoseFromTheFront(t *testing.T) {
 	checkFront(t, frontView(t, a, 0), "HEAD", "L_FOOT", "L_HAND", "R_HAND", "L_TOE0")
 }
 
-// TestSimsTPoseFromTheFront builds a T-pose .skel with our writer, arms
-// straight out along the file's X axis (left arm to -X), and opens it like
-// a user would.
-func TestSimsTPoseFromTheFront(t *testing.T) {
+// simsTPose is a small Sims skeleton in a T-pose, arms straight out along
+// the file's X axis (left arm to -X), with the standard bones' names.
+func simsTPose() *sims.Skeleton {
 	id := sims.FileQuat{0, 0, 0, 1}
 	bone := func(name, parent string, x, y, z float32) sims.SkelBone {
 		return sims.SkelBone{Name: name, Parent: parent, Translation: mgl32.Vec3{x, y, z}, Rotation: id,
 			CanTranslate: 1, CanRotate: 1, CanBlend: 1}
 	}
-	sk := &sims.Skeleton{Version: 1, Name: "tpose", Bones: []sims.SkelBone{
+	return &sims.Skeleton{Version: 1, Name: "tpose", Bones: []sims.SkelBone{
 		bone("ROOT", "NULL", 0, 3, 0),
 		bone("PELVIS", "ROOT", 0, 0, 0),
 		bone("SPINE", "PELVIS", 0, 1, 0),
@@ -105,7 +104,13 @@ func TestSimsTPoseFromTheFront(t *testing.T) {
 		bone("R_LEG", "PELVIS", 0.25, 0, 0),
 		bone("R_FOOT", "R_LEG", 0, -2.8, 0),
 	}}
-	data, err := sims.EncodeSkel(sk)
+}
+
+// TestSimsTPoseFromTheFront builds a T-pose .skel with our writer, arms
+// straight out along the file's X axis (left arm to -X), and opens it like
+// a user would.
+func TestSimsTPoseFromTheFront(t *testing.T) {
+	data, err := sims.EncodeSkel(simsTPose())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func cmdView(args []string) error {
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
 	}
-	return ui.Run(ui.Options{
+	uo := ui.Options{
 		Started:    started,
 		Path:       path,
 		Load:       lf.options(),
@@ -70,6 +70,7 @@ func cmdView(args []string) error {
 		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
 		Actions:    script,
 		RecentFile: recent,
+		ShotDir:    outputFolder(),
 		// What the window handled and drew, for tests that drive it.
 		Trace:    os.Getenv("ANIMVIEW_TRACE") != "",
 		SlowDraw: slow,
@@ -77,5 +78,7 @@ func cmdView(args []string) error {
 		NoSystemChooser: os.Getenv("ANIMVIEW_BUILTIN_BROWSER") != "",
 		// The first frame shown, for tests that it is complete.
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
-	})
+	}
+	pageFiles(&uo, lf.options())
+	return ui.Run(uo)
 }

@@ -1,0 +1,55 @@
+//go:build js
+
+package main
+
+import (
+	"fmt"
+	"io/fs"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui"
+)
+
+// pageFiles opens what the web page (web/index.html) hands over: the files
+// of one choice or drop come as a set without paths (ui.Options.OpenFiles);
+// the viewer opens the set's primary file by its name, and container
+// entries from the same set. A set replaces the previous one only once its
+// file has opened, so a failed drop leaves what is open usable.
+func pageFiles(uo *ui.Options, o open.Options) {
+	var set, pending fs.FS
+	openIn := func(p, entry string) (*formats.Asset, error) {
+		if p == assets.DemoName {
+			return assets.Demo(), nil
+		}
+		oe := o
+		oe.Entry = entry
+		if pending != nil {
+			next := pending
+			pending = nil
+			a, err := open.InSet(next, p, oe)
+			if err == nil {
+				set = next
+			}
+			return a, err
+		}
+		if set == nil {
+			return nil, fmt.Errorf("%s: choose or drop the file on the page to open it", p)
+		}
+		return open.InSet(set, p, oe)
+	}
+	uo.Open = func(p string) (*formats.Asset, error) { return openIn(p, o.Entry) }
+	uo.OpenEntry = openIn
+	uo.OpenFiles = func(files fs.FS) (string, error) {
+		name, err := open.Primary(files)
+		if err != nil {
+			return "", err
+		}
+		pending = files
+		return name, nil
+	}
+}
+
+// outputFolder: a page's outputs are downloads, named without a folder.
+func outputFolder() string { return "" }

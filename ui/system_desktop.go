@@ -1,0 +1,152 @@
+//go:build !js
+
+package ui
+
+// The desktop's side of what differs in a browser (system_js.go): the
+// system's file chooser, the clipboard tools, and files written to disk.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
+	"github.com/animview/animview/render/raster"
+	"github.com/animview/animview/ui/folder"
+	"github.com/ncruces/zenity"
+)
+
+// system is the desktop's own state: the system file chooser's answer
+// while it is open.
+type system struct {
+	choosing chan string
+}
+
+// pageDrawn tells the page what a drawn frame shows; only a browser has one.
+func (a *App) pageDrawn() {}
+
+// savedWord says where an output went: a file in the working folder.
+const savedWord = "saved"
+
+// writeOutput writes a screenshot through write, whole or not at all
+// (export.WriteAtomic). It replaces a file, as --screenshot OUT.png does
+// when the README's pictures are made again; P picks a name no file has.
+func writeOutput(path string, write func(io.Writer) error) error {
+	return export.WriteAtomic(path, write)
+}
+
+// recordGIFFile writes a GIF recording to path (export.RecordGIFSource).
+func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	return export.RecordGIFSource(path, a, src, fo, progress)
+}
+
+// openDialog opens a file: through the system's chooser (zenity or
+// kdialog) when one is installed, in a goroutine whose answer Update
+// picks up; else with the in-app browser.
+func (a *App) openDialog() {
+	if a.sys.choosing != nil {
+		return
+	}
+	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
+		exts := a.st.Files().Exts()
+		patterns := make([]string, len(exts))
+		for i, e := range exts {
+			patterns[i] = "*." + e
+		}
+		dir := "."
+		if p := a.st.Path(); p != "" && p != "demo:" {
+			dir = filepath.Dir(p)
+		}
+		ch := make(chan string, 1)
+		a.sys.choosing = ch
+		go func() {
+			p, err := zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
+				zenity.FileFilters{{Name: "Animations animview reads", Patterns: patterns, CaseFold: true}})
+			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
+				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
+			}
+			ch <- p
+		}()
+		return
+	}
+	a.browser.show("")
+}
+
+// pollChooser opens what the system chooser answered, if it has.
+func (a *App) pollChooser() {
+	if a.sys.choosing == nil {
+		return
+	}
+	select {
+	case p := <-a.sys.choosing:
+		a.sys.choosing = nil
+		switch {
+		case strings.HasPrefix(p, "\x00"):
+			a.opt.Log("file chooser: " + p[1:])
+			a.browser.show("")
+		case p != "":
+			a.open(p)
+		}
+	default:
+	}
+}
+
+// copyInspector puts the inspector's values on the clipboard as JSON,
+// through the first clipboard tool installed; without one it writes them
+// to a file and says where.
+func (a *App) copyInspector() {
+	m := a.st.Messages()
+	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
+	if !ok {
+		m.Notify("select a bone first", time.Now())
+		return
+	}
+	js := info.JSON()
+	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
+		if _, err := exec.LookPath(tool[0]); err != nil {
+			continue
+		}
+		if tool[0] == "wl-copy" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			continue
+		}
+		cmd := exec.Command(tool[0], tool[1:]...)
+		cmd.Stdin = strings.NewReader(js)
+		if err := cmd.Run(); err == nil {
+			m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+			return
+		}
+	}
+	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(info.Name) + ".json"
+	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
+		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
+		return
+	}
+	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
+	a.opt.Log("saved " + p)
+}
+
+// pasteText reads the clipboard's text through the first clipboard tool
+// installed (the first line, trimmed: a path).
+func pasteText() (string, bool) {
+	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
+		if _, err := exec.LookPath(tool[0]); err != nil {
+			continue
+		}
+		if tool[0] == "wl-paste" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			continue
+		}
+		out, err := exec.Command(tool[0], tool[1:]...).Output()
+		if err == nil {
+			line, _, _ := strings.Cut(string(out), "\n")
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "", false
+}
