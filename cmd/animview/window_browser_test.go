@@ -18,27 +18,15 @@ import (
 func TestWindowBrowser(t *testing.T) {
 	t.Setenv("HOME", t.TempDir()) // the places: this home, the working folder
 	w := startDriven(t)
-	tso := "../../formats/sims/testdata/tso/"
-	lever, err := os.ReadFile(tso + "a2o-lever-pull-complete.db9ea02800000007.anim")
-	if err != nil {
-		t.Fatal(err)
-	}
-	broom, err := os.ReadFile(tso + "a2o-broom-fly-leftside.c3bde7b200000007.anim")
-	if err != nil {
-		t.Fatal(err)
-	}
 	sub := filepath.Join(w.dir, "subfolder")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	clips := map[string]string{"zz.anim": "a2o-broom-fly-leftside.c3bde7b200000007.anim"}
 	for i := 1; i <= 30; i++ {
-		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("f%02d.anim", i)), lever, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		clips[fmt.Sprintf("f%02d.anim", i)] = "a2o-lever-pull-complete.db9ea02800000007.anim"
 	}
-	if err := os.WriteFile(filepath.Join(sub, "zz.anim"), broom, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	copyTSO(t, sub, clips)
 	// At 800x600 the browser's rows start 60 pixels down the view, 18
 	// apart, 22 of them; the scrollbar runs down the right of the view.
 	// In subfolder they are: home, the working folder, ../, f01 ... f30,

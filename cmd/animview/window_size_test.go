@@ -95,20 +95,16 @@ func TestWindowSize(t *testing.T) {
 		}
 		panelsWhole(t, img)
 	})
-	t.Run("800x600", func(t *testing.T) {
-		needDisplay(t)
-		img := run(t, "", "--size", "800x600")
-		if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
-			t.Errorf("window %dx%d", w, h)
-		}
-		panelsWhole(t, img)
-	})
-	t.Run("below the minimum", func(t *testing.T) {
-		needDisplay(t)
-		img := run(t, "", "--size", "640x400")
-		if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
-			t.Errorf("--size 640x400 opened %dx%d, want the minimum 800x600", w, h)
-		}
-		panelsWhole(t, img)
-	})
+	for _, c := range []struct{ size, why string }{
+		{"800x600", "the README's smallest"}, {"640x400", "below the minimum: opens at it"},
+	} {
+		t.Run(c.size, func(t *testing.T) {
+			needDisplay(t)
+			img := run(t, "", "--size", c.size)
+			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
+				t.Errorf("--size %s (%s) opened %dx%d, want 800x600", c.size, c.why, w, h)
+			}
+			panelsWhole(t, img)
+		})
+	}
 }

@@ -1,13 +1,27 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
 )
+
+// copyTSO copies FreeSO clips of formats/sims/testdata/tso into dir, by
+// their new names.
+func copyTSO(t *testing.T, dir string, names map[string]string) {
+	t.Helper()
+	for name, clip := range names {
+		b, err := os.ReadFile(filepath.Join("../../formats/sims/testdata/tso", clip))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // TestWindowSlowFrames runs the window at about 3 frames a second
 // (ANIMVIEW_SLOW_DRAW=300ms, as software GL on a busy machine) and
@@ -20,21 +34,12 @@ func TestWindowSlowFrames(t *testing.T) {
 	t.Setenv("HOME", t.TempDir()) // the places: this home, the working folder
 	t.Setenv("ANIMVIEW_SLOW_DRAW", "300ms")
 	w := startDriven(t)
-	tso := "../../formats/sims/testdata/tso/"
-	files := []string{ // 1.anim .. 6.anim, the broom third
-		"a2o-lever-pull-complete.db9ea02800000007.anim", "a2o-diefalldan.cdfc292500000007.anim",
-		"a2o-broom-fly-leftside.c3bde7b200000007.anim", "a2o-lever-pull-complete.db9ea02800000007.anim",
-		"a2o-diefalldan.cdfc292500000007.anim", "a2o-kart-ride.985c76ca00000007.anim",
-	}
-	for i, f := range files {
-		b, err := os.ReadFile(tso + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(w.dir, fmt.Sprintf("%d.anim", i+1)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// 1.anim .. 6.anim, the broom third.
+	copyTSO(t, w.dir, map[string]string{
+		"1.anim": "a2o-lever-pull-complete.db9ea02800000007.anim", "2.anim": "a2o-diefalldan.cdfc292500000007.anim",
+		"3.anim": "a2o-broom-fly-leftside.c3bde7b200000007.anim", "4.anim": "a2o-lever-pull-complete.db9ea02800000007.anim",
+		"5.anim": "a2o-diefalldan.cdfc292500000007.anim", "6.anim": "a2o-kart-ride.985c76ca00000007.anim",
+	})
 	w.move(400, 250)
 	w.keyDown("ctrl", "Control")
 	w.key("o", "O")
