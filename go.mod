@@ -3,6 +3,7 @@ module github.com/animview/animview
 go 1.26.8
 
 require (
+	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/ebitenui/ebitenui v0.7.3
 	github.com/go-gl/mathgl v1.2.0
@@ -11,12 +12,12 @@ require (
 	github.com/qmuntal/gltf v0.29.0
 	github.com/schollz/progressbar/v3 v3.18.0
 	golang.org/x/image v0.47.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.28.0
 )
 
 require (
 	github.com/akavel/rsrc v0.10.2 // indirect
-	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/dchest/jsmin v0.0.0-20220218165748-59f39799265f // indirect
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
@@ -31,6 +32,5 @@ require (
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/exp v0.0.0-20250305212735-054e65f0b394 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -56,7 +58,8 @@ func boxMesh(a *formats.Asset, r float32) *formats.Asset {
 }
 
 // meshFixtures are the exports with a mesh: the MilkShape tube (its own
-// reference pose and v4 weights), a model without joints, and box meshes
+// reference pose and v4 weights), a model without joints, the Prime
+// characters' CMDL and CSKR (MP1 and MP2), and box meshes
 // on an MP2 skeleton whose bones scale (scale helpers), a Sims skeleton
 // (mirrored basis) and a LEGO node tree (no bind pose: the rest pose is
 // the first frame, not the meshes' reference).
@@ -73,6 +76,20 @@ func meshFixtures(t testing.TB) []fixture {
 			t.Fatal(err)
 		}
 		fs = append(fs, fixture{"mesh-ms3d-static", a})
+	}
+	// Metroid Prime: each game's character set, its ANCS character's
+	// CMDL skinned by its CSKR (docs/formats/metroid-prime.md#models-cmdl-and-cskr).
+	for _, g := range []string{"mp1", "mp2"} {
+		fs = append(fs, fixture{"mesh-prime-" + g, load(t, "../formats/prime/pak/testdata/SkinnedSet-"+g+".pak", "")})
+	}
+	// Files outside the repository (public models whose licences keep
+	// them out), opt-in: ANIMVIEW_MESH_EXTRA=PATH:PATH...
+	for _, p := range filepath.SplitList(os.Getenv("ANIMVIEW_MESH_EXTRA")) {
+		if a := load(t, p, ""); len(a.Meshes) > 0 {
+			fs = append(fs, fixture{"extra-" + filepath.Base(p), a})
+		} else {
+			t.Errorf("%s: no mesh (%q)", p, a.Warnings)
+		}
 	}
 	mp2 := mp2Scaled(t)[1].asset
 	fs = append(fs, fixture{"mesh-mp2-scaled", boxMesh(mp2, 0.03)})
@@ -116,10 +133,10 @@ func TestMeshRoundTrip(t *testing.T) {
 			if err := gltf.NewDecoder(bytes.NewReader(data)).Decode(doc); err != nil {
 				t.Fatal(err)
 			}
-			for _, m := range doc.Meshes {
-				if m.Name == "bones" {
-					t.Fatal("the stick figure is exported beside a real mesh")
-				}
+			// The stick figure is a mesh called "bones"; a model may be
+			// called that too (the public bones.ms3d).
+			if len(doc.Meshes) != len(a.Meshes) {
+				t.Fatalf("%d glTF meshes for %d meshes: the stick figure is exported beside a real mesh", len(doc.Meshes), len(a.Meshes))
 			}
 			ev := newEvaluator(t, doc)
 			conv := ConversionFor(a.Coords)
@@ -160,7 +177,7 @@ func TestMeshRoundTrip(t *testing.T) {
 						t.Fatalf("vertex %d weights %v sum to %v", i, w, s)
 					}
 				}
-			} else if m.Skinned() {
+			} else if m.Skinned() || strings.HasPrefix(fx.name, "mesh-prime-") {
 				t.Fatal("a skinned mesh exported without a skin")
 			}
 			var bb render.Bounds

@@ -79,20 +79,43 @@ const (
 )
 
 // meshSkin is what the draw list keeps per scene mesh between frames: the
-// inverse binds it resolved, each vertex's main bone, and the eye-space
-// positions of the last frame.
+// inverse binds it resolved, each vertex's influences and main bone, and
+// the last frame's eye-space positions and their projections.
 type meshSkin struct {
 	mesh     *formats.Mesh
 	skel     *formats.Skeleton
 	invBind  []mgl32.Mat4
 	dominant []uint16
-	eye      []mgl32.Vec3
+	// Vertex i follows infl[start[i]:start[i+1]]: its influences with a
+	// weight and a bone that has an inverse bind (a joint without one
+	// moves nothing, as in glTF), so that the skinning loop tests none.
+	start []uint32
+	infl  []influence
+	eye   []mgl32.Vec3
 	// scr and invZ are each vertex's screen position and 1/depth, valid
-	// where front is set (in front of the near plane, on a sane screen).
+	// where flags has vertFront (in front of the near plane, on a sane
+	// screen); vertHidden marks a vertex whose main bone is not drawn.
 	scr   []mgl32.Vec2
 	invZ  []float32
-	front []bool
+	flags []uint8
+	// sel is each vertex's weight on the selected bone, when one is.
+	sel []float32
 }
+
+type influence struct {
+	bone   uint32
+	weight float32
+}
+
+// Vertex flags.
+const (
+	vertFront  = 1 << iota // projected: in front of the near plane, on a sane screen
+	vertHidden             // its main bone is hidden or invisible
+)
+
+// skinMat is a bone's skinning matrix, the affine 3×4 part of a Mat4 in
+// the same column order.
+type skinMat [12]float32
 
 // Skinner skins meshes on the CPU into buffers it keeps: once it has seen
 // a mesh, skinning it again allocates nothing.
@@ -100,7 +123,7 @@ type Skinner struct {
 	skins []meshSkin
 	// bone holds, per bone, the matrix from the mesh's reference pose to
 	// the output space: out · World · InverseBind.
-	bone []mgl32.Mat4
+	bone []skinMat
 }
 
 // prepare returns the cached data for mesh k of the scene.
@@ -113,21 +136,31 @@ func (s *Skinner) prepare(k int, m *formats.Mesh, sk *formats.Skeleton) *meshSki
 		return ms
 	}
 	n := len(m.Positions)
-	*ms = meshSkin{mesh: m, skel: sk, eye: make([]mgl32.Vec3, n), scr: make([]mgl32.Vec2, n), invZ: make([]float32, n), front: make([]bool, n)}
+	*ms = meshSkin{mesh: m, skel: sk, eye: make([]mgl32.Vec3, n), scr: make([]mgl32.Vec2, n),
+		invZ: make([]float32, n), flags: make([]uint8, n)}
 	ms.invBind = m.InverseBind
 	if ms.invBind == nil && sk != nil {
 		ms.invBind = bindInverses(sk)
 	}
 	if m.Skinned() {
-		ms.dominant = make([]uint16, len(m.Positions))
-		for i := range ms.dominant {
+		ms.dominant = make([]uint16, n)
+		ms.start = make([]uint32, n+1)
+		for i := 0; i < n && i < len(m.Joints) && i < len(m.Weights); i++ {
 			best := 0
-			for k := 1; k < formats.MaxInfluences; k++ {
-				if m.Weights[i][k] > m.Weights[i][best] {
+			for k := 0; k < formats.MaxInfluences; k++ {
+				w, j := m.Weights[i][k], m.Joints[i][k]
+				if w > m.Weights[i][best] {
 					best = k
+				}
+				if w != 0 && int(j) < len(ms.invBind) {
+					ms.infl = append(ms.infl, influence{uint32(j), w})
 				}
 			}
 			ms.dominant[i] = m.Joints[i][best]
+			ms.start[i+1] = uint32(len(ms.infl))
+		}
+		for i := min(len(m.Joints), len(m.Weights)); i < n; i++ {
+			ms.start[i+1] = ms.start[i]
 		}
 	}
 	return ms
@@ -168,30 +201,30 @@ func (s *Skinner) skin(ms *meshSkin, world *player.WorldPose, out *mgl32.Mat4, d
 		}
 		return
 	}
-	nb := min(len(ms.invBind), world.Len())
+	// One matrix per bone with an inverse bind; a bone the pose lacks
+	// moves its vertices nowhere (its matrix is 0).
+	nb := len(ms.invBind)
 	s.bone = slices.Grow(s.bone[:0], nb)[:nb]
 	for b := range s.bone {
+		if b >= world.Len() {
+			s.bone[b] = skinMat{}
+			continue
+		}
 		wm := worldMatrix(world, b)
-		s.bone[b] = out.Mul4(wm.Mul4(ms.invBind[b]))
+		c := out.Mul4(wm.Mul4(ms.invBind[b]))
+		s.bone[b] = skinMat{c[0], c[1], c[2], c[4], c[5], c[6], c[8], c[9], c[10], c[12], c[13], c[14]}
 	}
 	bones := s.bone
-	joints, weights := m.Joints[:len(pos)], m.Weights[:len(pos)]
+	start, infl := ms.start[:len(pos)+1], ms.infl
 	for i, p := range pos {
 		var x, y, z float32
-		js, ws := &joints[i], &weights[i]
-		for k := 0; k < formats.MaxInfluences; k++ {
-			w := ws[k]
-			if w == 0 {
-				continue
-			}
-			j := int(js[k])
-			if j >= len(bones) {
-				continue
-			}
-			b := &bones[j]
-			x += w * (b[0]*p[0] + b[4]*p[1] + b[8]*p[2] + b[12])
-			y += w * (b[1]*p[0] + b[5]*p[1] + b[9]*p[2] + b[13])
-			z += w * (b[2]*p[0] + b[6]*p[1] + b[10]*p[2] + b[14])
+		p0, p1, p2 := p[0], p[1], p[2]
+		for _, in := range infl[start[i]:start[i+1]] {
+			b := &bones[in.bone]
+			w := in.weight
+			x += w * (b[0]*p0 + b[3]*p1 + b[6]*p2 + b[9])
+			y += w * (b[1]*p0 + b[4]*p1 + b[7]*p2 + b[10])
+			z += w * (b[2]*p0 + b[5]*p1 + b[8]*p2 + b[11])
 		}
 		dst[i] = mgl32.Vec3{x, y, z}
 	}
@@ -204,25 +237,32 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 	// A mirrored scene root turns every triangle's winding over.
 	mirrored := root.Det() < 0
 	th := &opt.Theme
+	anyHidden := slices.Contains(sc.Hidden, true) || slices.Contains(sc.Visible, false)
 	for k, m := range sc.Meshes {
 		if m == nil || len(m.Positions) == 0 {
 			continue
 		}
 		ms := dst.skin.prepare(k, m, sc.Skeleton)
 		dst.skin.skin(ms, sc.World, &eyeFromFile, ms.eye)
-		for i, e := range ms.eye {
-			ok := -e[2] >= pr.near && finite3(e)
-			if ok {
-				s := pr.screen(e)
-				ok = absf(s[0]) < maxCoord && absf(s[1]) < maxCoord
-				ms.scr[i], ms.invZ[i] = s, 1/-e[2]
+		project(ms, pr)
+		if anyHidden && ms.dominant != nil {
+			for i, b := range ms.dominant {
+				if !shown(sc, int(b)) {
+					ms.flags[i] |= vertHidden
+				}
 			}
-			ms.front[i] = ok
+		}
+		tint := sc.Selected >= 0 && m.Skinned()
+		if tint {
+			ms.sel = slices.Grow(ms.sel[:0], len(m.Positions))[:len(m.Positions)]
+			for i := range ms.sel {
+				ms.sel[i] = selWeight(m, i, sc.Selected)
+			}
 		}
 		frontCCW := m.FrontCCW != mirrored
 		base := th.Mesh
 		if len(m.Groups) == 0 {
-			addTris(dst, pr, sc, ms, 0, m.Triangles(), base, frontCCW)
+			addTris(dst, pr, ms, 0, m.Triangles(), base, tint, sc.selectedColor, frontCCW)
 			continue
 		}
 		for _, g := range m.Groups {
@@ -230,8 +270,37 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 			if g.Material >= 0 && g.Material < len(m.Materials) {
 				c = materialColor(m.Materials[g.Material].Diffuse, base)
 			}
-			addTris(dst, pr, sc, ms, g.First, g.Count, c, frontCCW)
+			addTris(dst, pr, ms, g.First, g.Count, c, tint, sc.selectedColor, frontCCW)
 		}
+	}
+}
+
+// project fills each vertex's screen position, 1/depth and vertFront
+// flag from its eye-space position.
+func project(ms *meshSkin, pr *projector) {
+	m := &pr.proj
+	// A perspective or orthographic projection: clip x and y depend on
+	// eye x, y and z, clip w on eye z alone.
+	hw, hh := 0.5*pr.vp.W, 0.5*pr.vp.H
+	cx0, cy0 := pr.vp.X+hw, pr.vp.Y+hh
+	near := pr.near
+	scr, invZ, flags := ms.scr[:len(ms.eye)], ms.invZ[:len(ms.eye)], ms.flags[:len(ms.eye)]
+	for i, e := range ms.eye {
+		flags[i] = 0
+		// Also false for NaN; infinities fail the screen's bounds below.
+		if !(-e[2] >= near) {
+			continue
+		}
+		cx := m[0]*e[0] + m[4]*e[1] + m[8]*e[2] + m[12]
+		cy := m[1]*e[0] + m[5]*e[1] + m[9]*e[2] + m[13]
+		rw := 1 / (m[3]*e[0] + m[7]*e[1] + m[11]*e[2] + m[15])
+		sx, sy := cx0+cx*rw*hw, cy0-cy*rw*hh
+		if !(absf(sx) < maxCoord && absf(sy) < maxCoord) {
+			continue
+		}
+		scr[i] = mgl32.Vec2{sx, sy}
+		invZ[i] = 1 / -e[2]
+		flags[i] = vertFront
 	}
 }
 
@@ -245,63 +314,68 @@ func materialColor(d [4]float32, base color.RGBA) color.RGBA {
 	return color.RGBA{u(d[0]), u(d[1]), u(d[2]), 255}
 }
 
-// addTris appends triangles [first, first+count) of a skinned mesh.
-func addTris(dst *DrawList, pr *projector, sc *Scene, ms *meshSkin, first, count int, base color.RGBA, frontCCW bool) {
+// addTris appends triangles [first, first+count) of a skinned mesh, in
+// base colour, tinted by each corner's weight on the selected bone when
+// tint is set.
+func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, base color.RGBA, tint bool, sel color.RGBA, frontCCW bool) {
 	m := ms.mesh
-	idx := m.Indices
-	eye := ms.eye
+	last := min(first+count, len(m.Indices)/3)
+	if first < 0 || first >= last {
+		return
+	}
+	idx := m.Indices[3*first : 3*last]
+	eye, scr, invZ, flags := ms.eye, ms.scr, ms.invZ, ms.flags
 	n := len(eye)
-	selected := sc.Selected
-	tint := sc.selectedColor
-	for t := first; t < first+count && 3*t+2 < len(idx); t++ {
-		i0, i1, i2 := int(idx[3*t]), int(idx[3*t+1]), int(idx[3*t+2])
+	cull := m.Cull
+	for t := 0; t+2 < len(idx); t += 3 {
+		i0, i1, i2 := int(idx[t]), int(idx[t+1]), int(idx[t+2])
 		if i0 >= n || i1 >= n || i2 >= n {
 			continue
 		}
-		if ms.dominant != nil && (!boneShown(sc, ms.dominant[i0]) || !boneShown(sc, ms.dominant[i1]) || !boneShown(sc, ms.dominant[i2])) {
+		f0, f1, f2 := flags[i0], flags[i1], flags[i2]
+		if (f0|f1|f2)&vertHidden != 0 {
 			continue
 		}
-		a, b, c := eye[i0], eye[i1], eye[i2]
-		allFront := ms.front[i0] && ms.front[i1] && ms.front[i2]
-		if allFront && m.Cull {
+		allFront := f0&f1&f2&vertFront != 0
+		if allFront && cull {
 			// Screen-space winding (y down): negative area is
 			// counter-clockwise as seen.
-			p0, p1, p2 := ms.scr[i0], ms.scr[i1], ms.scr[i2]
+			p0, p1, p2 := scr[i0], scr[i1], scr[i2]
 			area := (p1[0]-p0[0])*(p2[1]-p0[1]) - (p2[0]-p0[0])*(p1[1]-p0[1])
 			if (area < 0) != frontCCW {
 				continue
 			}
 		}
-		nrm := b.Sub(a).Cross(c.Sub(a))
-		if !allFront && m.Cull {
-			facing := -(nrm[0]*a[0] + nrm[1]*a[1] + nrm[2]*a[2])
+		a, b, c := eye[i0], eye[i1], eye[i2]
+		ux, uy, uz := b[0]-a[0], b[1]-a[1], b[2]-a[2]
+		vx, vy, vz := c[0]-a[0], c[1]-a[1], c[2]-a[2]
+		nx, ny, nz := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
+		if !allFront && cull {
+			facing := -(nx*a[0] + ny*a[1] + nz*a[2])
 			if (facing > 0) != frontCCW {
 				continue
 			}
 		}
-		l2 := nrm.Dot(nrm)
-		if !(l2 > 0) || math.IsInf(float64(l2), 0) {
+		l2 := nx*nx + ny*ny + nz*nz
+		// Also false for NaN and for an overflow to infinity.
+		if !(l2 > 0 && l2 <= math.MaxFloat32) {
 			continue
 		}
-		lit := absf(nrm.Dot(lightDir)) / float32(math.Sqrt(float64(l2)))
-		clr := shade(base, ambient+diffuse*lit)
-		if selected >= 0 && m.Skinned() {
-			w := (selWeight(m, i0, selected) + selWeight(m, i1, selected) + selWeight(m, i2, selected)) / 3
-			if w > 0 {
-				clr = mix(clr, tint, tintMix*min(1, 0.35+w))
+		lit := absf(nx*lightDir[0]+ny*lightDir[1]+nz*lightDir[2]) / float32(math.Sqrt(float64(l2)))
+		clr := shade(base, ambient+diffuse*min(lit, 1))
+		if tint {
+			if w := (ms.sel[i0] + ms.sel[i1] + ms.sel[i2]) / 3; w > 0 {
+				clr = mix(clr, sel, tintMix*min(1, 0.35+w))
 			}
 		}
 		if allFront {
-			dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{ms.scr[i0], ms.scr[i1], ms.scr[i2]},
-				InvZ: [3]float32{ms.invZ[i0], ms.invZ[i1], ms.invZ[i2]}, Color: clr})
+			dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
+				InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr})
 			continue
 		}
 		addClippedTri(dst, pr, a, b, c, clr)
 	}
 }
-
-// boneShown reports whether the bone a vertex mainly follows is drawn.
-func boneShown(sc *Scene, b uint16) bool { return shown(sc, int(b)) }
 
 func selWeight(m *formats.Mesh, i, bone int) float32 {
 	var w float32
@@ -313,15 +387,9 @@ func selWeight(m *formats.Mesh, i, bone int) float32 {
 	return w
 }
 
+// shade scales a colour by f in [0, 1], opaque.
 func shade(c color.RGBA, f float32) color.RGBA {
-	s := func(x uint8) uint8 {
-		v := float32(x)*f + 0.5
-		if v > 255 {
-			v = 255
-		}
-		return uint8(v)
-	}
-	return color.RGBA{s(c.R), s(c.G), s(c.B), 255}
+	return color.RGBA{uint8(float32(c.R)*f + 0.5), uint8(float32(c.G)*f + 0.5), uint8(float32(c.B)*f + 0.5), 255}
 }
 
 // addClippedTri cuts an eye-space triangle at the near plane (into none,

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
 )
@@ -14,177 +15,237 @@ import (
 // depth buffer and a sort by depth cannot promise that (long triangles,
 // cyclic overlaps), hence the software depth test in both backends.
 type MeshLayer struct {
-	// Image is the layer; its bounds are the viewport's size, at (0, 0).
+	// Image is the layer's drawn part: its bounds are Dirty, in the
+	// layer's pixels (the viewport's, from its top left corner); the
+	// layer is transparent outside them.
 	Image *image.RGBA
-	// Dirty is the part of Image the last Rasterize touched.
+	// Dirty holds every pixel the last Rasterize drew (and may hold more).
 	Dirty image.Rectangle
-	depth []float32
+	// buf is the depth and colour buffer, a pixel per word: 1/z's float32
+	// bits above the colour's RGBA bytes. 1/z is positive, so its bits
+	// order as the numbers do and the larger word is the nearer pixel;
+	// an empty pixel is 0, which any drawn one exceeds. It is all 0
+	// between calls.
+	buf  []uint64
+	w, h int
+	// dirty grows over one Rasterize, from empty (Min beyond Max).
+	dirty image.Rectangle
 }
 
-// Rasterize draws tris, in screen coordinates of vp, into the layer,
-// resizing it to the viewport. Only the previously touched part is
-// cleared; nothing is allocated once the layer has its size.
+// Rasterize draws tris, in screen coordinates of vp, into the layer, of
+// the viewport's size. Nothing is allocated once the layer has its size.
 func (l *MeshLayer) Rasterize(tris []Tri, vp Viewport) {
 	w, h := int(math.Ceil(float64(vp.W))), int(math.Ceil(float64(vp.H)))
 	if w < 0 || h < 0 || w > 1<<14 || h > 1<<14 {
 		w, h = 0, 0
 	}
-	if l.Image == nil || l.Image.Rect.Dx() != w || l.Image.Rect.Dy() != h {
-		l.Image = image.NewRGBA(image.Rect(0, 0, w, h))
-		l.depth = make([]float32, w*h)
-		l.Dirty = image.Rectangle{}
-	} else {
-		l.clear(l.Dirty)
+	if l.w != w || l.h != h {
+		l.w, l.h = w, h
+		l.buf = make([]uint64, w*h)
 	}
-	l.Dirty = image.Rectangle{}
+	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
 	for i := range tris {
 		l.tri(&tris[i], vp.X, vp.Y, w, h)
 	}
+	l.Dirty = image.Rectangle{}
+	if l.dirty.Min.X < l.dirty.Max.X {
+		l.Dirty = l.dirty
+	}
+	l.resolve()
 }
 
-func (l *MeshLayer) clear(r image.Rectangle) {
-	w := l.Image.Rect.Dx()
+// Size is the layer's size in pixels: the viewport's, rounded up.
+func (l *MeshLayer) Size() image.Point { return image.Pt(l.w, l.h) }
+
+// resolve copies the colours of the buffer's dirty part into Image and
+// empties the buffer again.
+func (l *MeshLayer) resolve() {
+	r := l.Dirty
+	n := r.Dx()
+	img := l.Image
+	if img == nil {
+		img = new(image.RGBA)
+		l.Image = img
+	}
+	if need := 4 * n * r.Dy(); cap(img.Pix) < need {
+		img.Pix = make([]byte, need, 4*l.w*l.h)
+	}
+	img.Pix = img.Pix[:4*n*r.Dy()]
+	img.Stride, img.Rect = 4*n, r
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := l.Image.Pix[y*l.Image.Stride+4*r.Min.X : y*l.Image.Stride+4*r.Max.X]
+		row := l.buf[y*l.w+r.Min.X:][:n]
+		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
+		for i, v := range row {
+			// Empty pixels copy their 0: transparent.
+			binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], uint32(v))
+		}
 		clear(row)
-		clear(l.depth[y*w+r.Min.X : y*w+r.Max.X])
 	}
 }
+
+// edgeSlack is how far outside an edge, in pixels, a pixel centre still
+// counts as inside: triangles sharing an edge then leave no crack between
+// them whatever the rounding of either.
+const edgeSlack = 1e-3
 
 // tri fills one triangle with the depth test: pixel centres inside it
-// (within a thousandth of a pixel of an edge, so that triangles sharing
-// an edge leave no crack between them) whose interpolated 1/z exceeds the
-// stored one. Each row's run of inside pixels is solved from the three
-// edge functions, so the inner loop only tests depth.
+// (within edgeSlack of an edge) whose interpolated 1/z exceeds the stored
+// one. The setup is in float64, so that corners far off screen still
+// place the edges to well under a pixel.
+//
+// An edge from corner a to corner b has the function
+// E(px, py) = A·(px − xa) + B·(py − ya) (A = ya − yb, B = xb − xa),
+// twice the area of the triangle (a, b, p), positive inside. The slack
+// asks E ≥ −s with s the slack times the edge's length, taken as
+// |A| + |B| (within √2 of it, sparing a root): on a row, a run from or
+// up to the edge's x there, moved out by edgeSlack·(1 + |dx/dy|).
+//
+// The rows are scanned in two parts, above and below the middle corner:
+// each row's run lies between the long edge (top to bottom corner) and
+// the short edge whose rows hold the row's centre, both stepped along the
+// rows by addition, so the pixel loop only tests depth.
 func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
-	x0, y0 := t.P[0][0]-ox, t.P[0][1]-oy
-	x1, y1 := t.P[1][0]-ox, t.P[1][1]-oy
-	x2, y2 := t.P[2][0]-ox, t.P[2][1]-oy
+	x0, y0 := float64(t.P[0][0])-float64(ox), float64(t.P[0][1])-float64(oy)
+	x1, y1 := float64(t.P[1][0])-float64(ox), float64(t.P[1][1])-float64(oy)
+	x2, y2 := float64(t.P[2][0])-float64(ox), float64(t.P[2][1])-float64(oy)
+	z0, z1, z2 := float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
-	z0, z1, z2 := t.InvZ[0], t.InvZ[1], t.InvZ[2]
-	if area < 0 {
-		x1, y1, x2, y2 = x2, y2, x1, y1
-		z1, z2 = z2, z1
-		area = -area
-	}
-	if !(area > 1e-12) {
+	lx, hx := span3(x0, x1, x2)
+	ly, hy := span3(y0, y1, y2)
+	lz, hz := span3(z0, z1, z2)
+	// Also false for NaNs, and for corners beyond the draw list's range
+	// or behind the eye.
+	if !(math.Abs(area) > 1e-12 && lx > -maxCoord && hx < maxCoord && ly > -maxCoord && hy < maxCoord &&
+		lz > 0 && hz < math.MaxFloat32) {
 		return
 	}
-	fx0, fx1 := span3(x0, x1, x2)
-	fy0, fy1 := span3(y0, y1, y2)
-	if !(fx1 >= 0 && fy1 >= 0 && fx0 < float32(w) && fy0 < float32(h)) {
+	// The columns and rows whose pixel centres lie within the slack of
+	// the triangle's box, clipped to the layer.
+	c0 := max2(math.Ceil(lx-0.5-edgeSlack), 0)
+	c1 := min2(math.Floor(hx-0.5+edgeSlack), float64(w-1))
+	r0 := max2(math.Ceil(ly-0.5-edgeSlack), 0)
+	r1 := min2(math.Floor(hy-0.5+edgeSlack), float64(h-1))
+	if !(c0 <= c1 && r0 <= r1) {
 		return
 	}
-	minX, maxX := 0, min(int(fx1)+1, w-1)
-	if fx0 > 0 {
-		minX = int(fx0)
-	}
-	minY, maxY := 0, min(int(fy1)+1, h-1)
-	if fy0 > 0 {
-		minY = int(fy0)
-	}
+	// 1/z is linear in screen space: its gradient from the corners, and
+	// its value at pixel (0, 0)'s centre.
 	inv := 1 / area
-	// Edge k's function is the weight of corner k times the area; at the
-	// first pixel centre of the box, and its steps along x and y.
-	px, py := float32(minX)+0.5, float32(minY)+0.5
-	e := [3]float32{
-		(x2-x1)*(py-y1) - (y2-y1)*(px-x1),
-		(x0-x2)*(py-y2) - (y0-y2)*(px-x2),
-		(x1-x0)*(py-y0) - (y1-y0)*(px-x0),
+	zx := ((y1-y2)*z0 + (y2-y0)*z1 + (y0-y1)*z2) * inv
+	zy := ((x2-x1)*z0 + (x0-x2)*z1 + (x1-x0)*z2) * inv
+	zc := z0 - zx*(x0-0.5) - zy*(y0-0.5)
+	f := triFill{
+		zx:   float32(zx),
+		rgba: uint64(t.Color.R) | uint64(t.Color.G)<<8 | uint64(t.Color.B)<<16 | 0xff<<24,
+		c0:   c0, c1: c1,
 	}
-	dx := [3]float32{y1 - y2, y2 - y0, y0 - y1}
-	dy := [3]float32{x2 - x1, x0 - x2, x1 - x0}
-	// Each edge bounds the row's run from below (dx > 0), from above
-	// (dx < 0), or, parallel to the rows, empties it where it is
-	// negative. The slack is a thousandth of the edge's length, taken as
-	// |dx| + |dy| (within √2 of it) to spare a square root.
-	var lo, hi, flat [3]int
-	nlo, nhi, nflat := 0, 0, 0
-	var slack, rdx [3]float32
-	for k := 0; k < 3; k++ {
-		slack[k] = 1e-3 * (absf(dx[k]) + absf(dy[k]))
-		switch {
-		case dx[k] > 0:
-			rdx[k] = -1 / dx[k]
-			lo[nlo] = k
-			nlo++
-		case dx[k] < 0:
-			rdx[k] = -1 / dx[k]
-			hi[nhi] = k
-			nhi++
-		default:
-			flat[nflat] = k
-			nflat++
+	// The corners from top to bottom.
+	if y1 < y0 {
+		x0, y0, x1, y1 = x1, y1, x0, y0
+	}
+	if y2 < y1 {
+		x1, y1, x2, y2 = x2, y2, x1, y1
+		if y1 < y0 {
+			x0, y0, x1, y1 = x1, y1, x0, y0
 		}
 	}
-	zx := (dx[0]*z0 + dx[1]*z1 + dx[2]*z2) * inv
-	zy := (dy[0]*z0 + dy[1]*z1 + dy[2]*z2) * inv
-	zr := (e[0]*z0 + e[1]*z1 + e[2]*z2) * inv
-	c := t.Color
-	stride := l.Image.Stride
-	pix := l.Image.Pix
-	span := float32(maxX - minX)
-	x0d, x1d := maxX+1, minX-1
-	for y := minY; y <= maxY; y++ {
-		// The run [a, b] of steps from minX where every edge is >= -slack.
-		// Plain comparisons: the min and max built-ins order NaNs and
-		// signed zeros, which costs more here than the rest.
-		a, b := float32(0), span
-		for _, k := range lo[:nlo] {
-			if q := (e[k] + slack[k]) * rdx[k]; q > a {
-				a = q
-			}
-		}
-		for _, k := range hi[:nhi] {
-			if q := (e[k] + slack[k]) * rdx[k]; q < b {
-				b = q
-			}
-		}
-		for _, k := range flat[:nflat] {
-			if e[k]+slack[k] < 0 {
-				b = -1
-			}
-		}
-		if a <= b {
-			// a >= 0: its ceiling by truncation.
-			ia := int(a)
-			if float32(ia) < a {
-				ia++
-			}
-			xs := minX + ia
-			xe := minX + int(b)
-			if xs <= xe {
-				if xs < x0d {
-					x0d = xs
-				}
-				if xe > x1d {
-					x1d = xe
-				}
-				z := zr + zx*float32(xs-minX)
-				drow := l.depth[y*w+xs : y*w+xe+1]
-				prow := pix[y*stride+4*xs : y*stride+4*xe+4]
-				for i := range drow {
-					if z > drow[i] {
-						drow[i] = z
-						q := prow[4*i : 4*i+4 : 4*i+4]
-						q[0], q[1], q[2], q[3] = c.R, c.G, c.B, 255
-					}
-					z += zx
-				}
-			}
-		}
-		e[0] += dy[0]
-		e[1] += dy[1]
-		e[2] += dy[2]
-		zr += zy
+	// The long edge's x per row, and which side the middle corner is on.
+	sLong := (x2 - x0) / (y2 - y0)
+	midLeft := x1 < x0+(y1-y0)*sLong
+	// The first row whose centre is at or below the middle corner.
+	rm := min2(max2(math.Ceil(y1-0.5), r0), r1+1)
+	if r0 < rm {
+		f.rows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
 	}
-	if x0d <= x1d {
-		l.Dirty = l.Dirty.Union(image.Rect(x0d, minY, x1d+1, maxY+1))
+	if rm <= r1 {
+		f.rows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
+	}
+	d := &l.dirty
+	d.Min.X, d.Max.X = min(d.Min.X, int(c0)), max(d.Max.X, int(c1)+1)
+	d.Min.Y, d.Max.Y = min(d.Min.Y, int(r0)), max(d.Max.Y, int(r1)+1)
+}
+
+// run is an edge's bound on the rows' runs: on row r (counted from the
+// first), the column x − 0.5 + r·step, with the slack that moves it out.
+type run struct{ x, step, slack float64 }
+
+// edgeRun is the edge from (xa, ya) down to (xb, yb) as a run bound from
+// row r on. An edge along the rows bounds no row's run: its corners'
+// rows belong to the other edges.
+func edgeRun(xa, ya, xb, yb, r float64) run {
+	dy := yb - ya
+	if !(dy > 0) {
+		return run{x: xa - 0.5}
+	}
+	s := (xb - xa) / dy
+	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s))}
+}
+
+// triFill is what the row loop needs of a triangle: 1/z's step along a
+// row, the colour's word and the box's columns.
+type triFill struct {
+	zx     float32
+	rgba   uint64
+	c0, c1 float64
+}
+
+// rows fills rows r0 to r1 between the short edge s and the long edge l
+// (s on the left when midLeft), with 1/z = z + zx·i + zy·(r − r0) at
+// column i of row r.
+func (f *triFill) rows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
+	left, right := l, s
+	if midLeft {
+		left, right = s, l
+	}
+	a, da := left.x-left.slack, left.step
+	b, db := right.x+right.slack, right.step
+	c0, c1, dz, rgba := f.c0, f.c1, f.zx, f.rgba
+	for y := r0; y <= r1; y, a, b, z = y+1, a+da, b+db, z+zy {
+		// The run [a, b] within the box: a >= 0, so its ceiling comes
+		// from truncation, and b >= a truncates to its floor.
+		ra, rb := max2(a, c0), min2(b, c1)
+		if !(ra <= rb) {
+			continue
+		}
+		ia, ib := int(ra), int(rb)
+		if float64(ia) < ra {
+			ia++
+		}
+		if ia > ib {
+			continue
+		}
+		fz := float32(z + zx*float64(ia))
+		row := buf[y*w+ia : y*w+ib+1]
+		for i := range row {
+			zb := uint64(math.Float32bits(fz)) << 32
+			// Extrapolated by the slack, 1/z of a very far corner may
+			// fall below 0, whose bits would win: such a pixel is out.
+			out := uint64(int64(zb) >> 63)
+			row[i] = max(row[i], (zb|rgba)&^out)
+			fz += dz
+		}
 	}
 }
 
-// span3 returns the least and greatest of three finite numbers.
-func span3(a, b, c float32) (lo, hi float32) {
+// max2 and min2 compare plainly: the built-ins order NaNs and signed
+// zeros, which costs more here than the comparison.
+func max2(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
+}
+
+func min2(a, b float64) float64 {
+	if b < a {
+		return b
+	}
+	return a
+}
+
+// span3 returns the least and greatest of three numbers, NaN where a is
+// NaN (tri checks the area, NaN where any corner is).
+func span3(a, b, c float64) (lo, hi float64) {
 	lo, hi = a, a
 	if b < lo {
 		lo = b

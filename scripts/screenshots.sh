@@ -18,14 +18,24 @@ shot viewer-demo.png 'select-bone l_forearm; seek 0.4' demo:
 shot viewer-sims.png 'seek 3.2' formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-lego.png 'seek 1.5' formats/lego/testdata/scene_far.ani
 shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# Issue 24's additions: the timeline zoomed with a range, the curves panel,
+# export's question of what to export.
+broom=formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
+shot viewer-timeline.png 'pause; select-bone R_ARM1; range 1.5 3.5; timeline-zoom 2 2.5; seek 2.2' "$broom"
+shot viewer-curves.png 'pause; curves; select-bone R_ARM1; seek 2.2' "$broom"
+shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/SkinnedSet-mp1.pak
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d
 shot viewer-mesh-static.png 'seek 0' formats/ms3d/testdata/public/jeep1.ms3d
+# A Metroid Prime character: the ANCS character's CMDL skinned by its CSKR,
+# from the project's own fixture (its writers made it), mid-stride.
+shot viewer-mesh-prime.png 'anim walk; seek 0.3; select-bone L_Front_Upper' formats/prime/pak/testdata/SkinnedSet-mp1.pak
 # The Sims' real skins are Maxis's data and are not in the repository: with
 # a copy of vitamoo's sims-demo folder (VITAMOO=DIR, or .cache/vitamoo as
 # scripts/vitamoo-check.sh fetches it) the suit shot is remade too.
 vitamoo=${VITAMOO:-.cache/vitamoo/MicropolisCore/content/vitamoo/sims-demo}
 if [ -f "$vitamoo/adult-idle1.cmx" ]; then
-  shot viewer-mesh-sims.png 'seek 1.2' "$vitamoo/adult-idle1.cmx" --suit "$vitamoo/B001MAFit_01.cmx"
+  # The suit picker wears B001MAFit_01.cmx, one of the suits beside the skill.
+  shot viewer-mesh-sims.png 'suit B001MAFit_01; seek 1.2' "$vitamoo/adult-idle1.cmx"
 fi

@@ -64,10 +64,12 @@ wineserver=""
 unset WINEPREFIX WINEDEBUG WINEDLLOVERRIDES
 
 step "the web page: vet and staticcheck for js/wasm, then the page in Chromium"
-# The browser build's own files (*_js.go) are checked here; the test builds
-# the page, serves it on localhost and drives headless Chromium through the
-# DevTools protocol.
-GOOS=js GOARCH=wasm go vet ./ui/... ./cmd/animview ./web/...
+# The browser build's own files (*_js.go) are checked here, and go vet
+# type-checks every package's tests for js/wasm too (a test that calls
+# something only Unix has, like syscall.Getrusage, belongs behind a build
+# tag); the test builds the page, serves it on localhost and drives
+# headless Chromium through the DevTools protocol.
+GOOS=js GOARCH=wasm go vet ./...
 GOOS=js GOARCH=wasm "$STATICCHECK" ./ui/... ./cmd/animview ./web/...
 apt_install chromium
 ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -v -run '^TestPageInChromium$' ./web | grep -v '^=== RUN'

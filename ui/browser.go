@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/animview/animview/ui/folder"
@@ -46,11 +47,29 @@ func (b *browser) show(dir string) {
 	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
 }
 
-// choose picks row i: a folder opens in the browser, a file opens.
+// showSave opens the browser on folder dir to pick where an export
+// writes name.
+func (b *browser) showSave(dir, name string) {
+	entries, err := folder.List(dir, b.a.st.Files().Exts())
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	b.a.st.Browser().ShowSave(dir, string(filepath.Separator), name, entries, msg)
+}
+
+// choose picks row i: a folder opens in the browser, a file opens; while
+// an export's folder is picked, its first row exports there.
 func (b *browser) choose(i int) {
-	e, ok := b.a.st.Browser().Choose(i)
+	br := b.a.st.Browser()
+	name := br.Saving()
+	e, ok := br.Choose(i)
 	switch {
 	case !ok:
+	case e.Save:
+		b.a.exp.to(e.Path, false)
+	case e.Dir && name != "":
+		b.showSave(e.Path, name)
 	case e.Dir:
 		b.show(e.Path)
 	default:
@@ -59,16 +78,24 @@ func (b *browser) choose(i int) {
 }
 
 // goTo goes where the path in the field leads: a folder is listed, a
-// file opens; a path that leads nowhere is said so.
+// file opens (while an export's folder is picked, the path is where it
+// writes); a path that leads nowhere is said so.
 func (b *browser) goTo(field string) {
 	br := b.a.st.Browser()
 	p := folder.Expand(field, br.Dir())
 	st, err := os.Stat(p)
+	name := br.Saving()
 	switch {
+	case err == nil && st.IsDir() && name != "":
+		b.showSave(p, name)
+	case err == nil && st.IsDir():
+		b.show(p)
+	case name != "":
+		// An export's destination may be a file not written yet.
+		br.Close()
+		b.a.exp.to(p, false)
 	case err != nil:
 		b.a.st.Messages().Notify("no such file or folder: "+p, time.Now())
-	case st.IsDir():
-		b.show(p)
 	default:
 		br.Close()
 		b.a.open(p)
@@ -146,6 +173,9 @@ func (b *browser) key(k ebiten.Key) bool {
 	br := a.st.Browser()
 	switch k {
 	case ebiten.KeyEscape:
+		if br.Saving() != "" {
+			a.exp.cancel()
+		}
 		br.Close()
 	case ebiten.KeyBackspace:
 		br.Backspace()
@@ -187,7 +217,11 @@ func (b *browser) draw(screen *ebiten.Image) {
 	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
-	k.drawText(screen, k.fitLeft("Open: "+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	title := "Open: "
+	if br.Saving() != "" {
+		title = "Export to: "
+	}
+	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
 	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
 	if br.Err() != "" {
 		hint = br.Err()
@@ -206,7 +240,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		switch {
 		case e.Place:
 			c = colDim
-		case e.Dir:
+		case e.Dir, e.Save:
 			c = colAccent
 		case e.Recent:
 			c = colWarn

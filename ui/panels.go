@@ -39,12 +39,14 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a    *App
-	root *widget.Container
-	view *widget.Container
+	a        *App
+	root     *widget.Container
+	view     *widget.Container
+	timeline *widget.Container
 	// left is the left panel, laid out again when the title changes.
-	left                 *widget.Container
-	timeline             *widget.Container
+	left *widget.Container
+	// curves is the curves panel's place (curves.go draws it).
+	curves               *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
 	inspector            *widget.Text
@@ -66,10 +68,17 @@ type widgets struct {
 	inspected   state.BoneInfo
 	inspectedOK bool
 	warnCount   int
-	frameShown  int
-	titleWidth  int
-	shownSpeed  float64
-	status0     statusKey
+	// suitShown and suitRoom are the suit picker's label as shown and the
+	// width it was cut to.
+	suitShown string
+	suitRoom  int
+	// boneRow is the row of buttons under the bone tree, laid out again
+	// when the suit picker's label changes.
+	boneRow    *widget.Container
+	frameShown int
+	titleWidth int
+	shownSpeed float64
+	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
 	tree treeWidgets
 }
@@ -103,6 +112,13 @@ type placed struct {
 
 // buttonMinW is a command button's least width, for buttons whose label
 // changes (Play and Pause).
+// rowSpacing is the gap between a row's buttons, and buttonPad a
+// button's text padding on either side (kit.button).
+const (
+	rowSpacing = 4
+	buttonPad  = 6
+)
+
 func buttonMinW(verb string) int {
 	switch verb {
 	case "play-pause":
@@ -114,22 +130,18 @@ func buttonMinW(verb string) int {
 		// the widest keeps its width as the names change (ebitenui lays
 		// a row out again only when asked, and a wider name was drawn
 		// over its neighbours).
-		return pickNameW + 2*buttonTextPad
+		return pickNameW + 2*buttonPad
 	}
 	return 0
 }
 
-// pickNameW is the widest the transition picker's names are drawn, and
-// buttonTextPad a button's text padding on each side (kit.button).
-const (
-	pickNameW     = 90
-	buttonTextPad = 6
-)
+// pickNameW is the widest the transition picker's names are drawn.
+const pickNameW = 90
 
 // buttonRow makes a row of the buttons of the commands at panel p with
 // the row's other widgets.
 func (w *widgets) buttonRow(p panel, others ...placed) *widget.Container {
-	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(4))))
+	row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(rowSpacing))))
 	row.AddChild(w.placeButtons(p, others...)...)
 	return row
 }
@@ -179,9 +191,10 @@ func (a *App) buildWidgets() *widgets {
 	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
 	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
+	w.boneRow = w.buttonRow(boneButtons)
 	left.AddChild(w.title, w.info, k.heading("Clips  ("+a.cmds.keysOf("prev-clip")+")"), w.clips,
 		k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
-		w.buttonRow(boneButtons))
+		w.boneRow)
 
 	// Right: events, warnings and the inspector.
 	right := col([]bool{false, true, false, false, false, false})
@@ -191,7 +204,7 @@ func (a *App) buildWidgets() *widgets {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, inspectorLines*k.lineHeight(k.small))),
 	)
 	right.AddChild(k.heading("Events  (click: mute)"), w.events)
-	right.AddChild(w.placeButtons(warningButtons)...)
+	right.AddChild(w.buttonRow(warningButtons)) // the warnings, and the curves panel's toggle
 	right.AddChild(k.heading("Selected bone"), w.inspector, w.buttonRow(inspectButtons))
 
 	w.view = widget.NewContainer()
@@ -214,7 +227,9 @@ func (a *App) buildWidgets() *widgets {
 	bottom.AddChild(w.timeline, w.buttonRow(transport, placed{55, w.frameBox.slot}, placed{65, w.speed}), w.status)
 
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
-	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel())
+	w.curves = k.panel(widget.NewRowLayout())
+	w.curves.GetWidget().SetVisibility(widget.Visibility_Hide)
+	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel(), w.curves)
 	return w
 }
 
@@ -572,6 +587,7 @@ func (w *widgets) sync() {
 			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, a.cmds.keysOf("warnings")))
 		}
 	}
+	w.fitSuit()
 	info, ok := st.Inspect(a.scene.pose, a.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
 		w.inspected, w.inspectedOK = info, ok
@@ -581,6 +597,29 @@ func (w *widgets) sync() {
 			w.inspector.Label = "none: click a joint\nor a bone's name"
 		}
 	}
+}
+
+// fitSuit labels the suit picker's button with the suit worn, cut to
+// the room its row leaves it (the left panel's width less the row's
+// other buttons), when either changed.
+func (w *widgets) fitSuit() {
+	b := w.buttons["next-suit"]
+	l := w.a.st.Wardrobe().Label()
+	room := w.title.GetWidget().Rect.Dx() - 2*buttonPad
+	for _, other := range []string{"show-all", "helpers"} {
+		room -= w.buttons[other].GetWidget().Rect.Dx() + rowSpacing
+	}
+	if l == w.suitShown && room == w.suitRoom {
+		return
+	}
+	w.suitShown, w.suitRoom = l, room
+	// Where "Suit: NAME" does not fit, the name alone, cut.
+	label := w.a.kit.fitRight("Suit: "+l, max(room, 0))
+	if !strings.HasSuffix(label, l) {
+		label = w.a.kit.fitRight(l, max(room, 0))
+	}
+	setButtonText(b, label)
+	w.boneRow.RequestRelayout()
 }
 
 func setButtonText(b *widget.Button, s string) {

@@ -49,8 +49,8 @@ func (tr *tracer) input(a *App) {
 			a.opt.Log(fmt.Sprintf("input: %s button %s at %d,%d", traceButtons[i], upDown(down), x, y))
 		}
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		a.opt.Log(fmt.Sprintf("input: wheel %g at %d,%d", wy, x, y))
+	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
+		a.opt.Log(fmt.Sprintf("input: wheel %g,%g at %d,%d", wx, wy, x, y))
 	}
 	tr.now = inpututil.AppendPressedKeys(tr.now[:0])
 	for _, k := range tr.now {

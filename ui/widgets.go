@@ -131,7 +131,7 @@ func (k *kit) button(label string, minW int, onClick func()) *widget.Button {
 	return widget.NewButton(
 		widget.ButtonOpts.Image(k.buttonImage()),
 		widget.ButtonOpts.Text(label, &k.small, &widget.ButtonTextColor{Idle: colText, Disabled: colDim}),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: buttonTextPad, Right: buttonTextPad, Top: 3, Bottom: 3}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: buttonPad, Right: buttonPad, Top: 3, Bottom: 3}),
 		widget.ButtonOpts.WidgetOpts(widget.WidgetOpts.MinSize(minW, 24)),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),

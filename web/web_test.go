@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +21,8 @@ import (
 	"time"
 
 	"github.com/animview/animview/render"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -158,11 +161,15 @@ func readSample(t *testing.T, path string) []byte {
 	return b
 }
 
+// pageTitle is the demo's title: "animview devel — built-in demo", or with
+// the commit, "animview devel (0123456789ab+modified) — built-in demo".
+var pageTitle = regexp.MustCompile(`^animview [0-9A-Za-z.+-]+( \([0-9a-f]{12}(\+modified)?\))? — built-in demo$`)
+
 // TestPageInChromium: the page opens the built-in demo and draws its
 // figure; a dropped FreeSO .anim plays; files chosen together with the
 // file button open as a set (an ANM with its model), and one chosen
 // alone says which file to add; a bad file's error shows on the page; P
-// downloads a screenshot.
+// downloads a screenshot and Shift+P a GIF.
 func TestPageInChromium(t *testing.T) {
 	chromium := findChromium(t)
 	dir := t.TempDir()
@@ -217,6 +224,13 @@ func TestPageInChromium(t *testing.T) {
 	if path := eval[string](p, `document.body.dataset.path`); path != "demo:" {
 		p.fatalf("the page opened %q, want the demo", path)
 	}
+	// The viewer's title names the build (internal/version's Short: the
+	// version, and the commit where the toolchain stamped one) and the file.
+	title := eval[string](p, `document.title`)
+	if !pageTitle.MatchString(title) {
+		p.fatalf("the page's title is %q, want it to match %s", title, pageTitle)
+	}
+	t.Logf("the page's title: %s", title)
 	if n := boneColourPixels(p.shot()); n < 300 {
 		p.fatalf("the demo's figure: %d pixels in the bone colour, want at least 300", n)
 	}
@@ -260,6 +274,24 @@ func TestPageInChromium(t *testing.T) {
 	p.do("press Escape (close the error) and P", chromedp.KeyEvent("\x1bp"))
 	p.waitFor("the screenshot's download", `(document.body.dataset.downloaded || '').match(/^animview-.*\.png$/) !== null`)
 	t.Logf("downloaded %s", eval[string](p, `document.body.dataset.downloaded`))
+
+	// Shift+P: the GIF is recorded in the page (the recording yields to
+	// the window between frames) and downloads too.
+	p.do("hold Shift", shiftKey(input.DispatchKeyEventTypeRawKeyDown))
+	p.do("press P", chromedp.KeyEvent("P", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	p.do("release Shift", shiftKey(input.DispatchKeyEventTypeKeyUp))
+	p.waitFor("the GIF's download", `(document.body.dataset.downloaded || '').match(/^animview-.*\.gif$/) !== null`)
+	t.Logf("downloaded %s", eval[string](p, `document.body.dataset.downloaded`))
+}
+
+// shiftKey presses or releases the left Shift key: the viewer (ebiten)
+// follows Shift by its own key events, not by the modifier bits of P's.
+func shiftKey(typ input.DispatchKeyEventType) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: typ, Key: "Shift",
+			Code: "ShiftLeft", WindowsVirtualKeyCode: 16, NativeVirtualKeyCode: 16, Location: 1, Modifiers: int64(chromedp.ModifierShift)})
+		return err
+	})
 }
 
 // childrenCPU is the processor time (user and system) the processes below

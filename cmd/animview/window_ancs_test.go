@@ -147,7 +147,7 @@ func TestWindowPickerWidth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := startDriven(t, "--actions", "pause; anim random_idle", abs)
+	w := startDrivenFile(t, "--actions", "pause; anim random_idle", abs)
 	// The picker row at 800x600: the tree panel's third row, the "to"
 	// button right of the arrow.
 	const rowY, toX = 460, 398

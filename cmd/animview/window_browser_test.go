@@ -55,7 +55,7 @@ func TestWindowBrowser(t *testing.T) {
 		w.move(400, 200)
 		for range 5 {
 			w.xdo("click", "--window", w.wid, "5")
-			w.await(regexp.MustCompile(`(?m)^animview: input: wheel -?\d+ at 400,200$`))
+			w.await(regexp.MustCompile(`(?m)^animview: input: wheel -?[\d.]+,-?[\d.]+ at 400,200$`))
 		}
 		w.click(300, lastRowY)
 		opened("274")

@@ -41,3 +41,50 @@ func TestWindowMesh(t *testing.T) {
 			a, b, c, clayPixels(again), out)
 	}
 }
+
+// diffPixels counts the pixels of r where a and b differ by more than tol
+// in any channel.
+func diffPixels(a, b *image.RGBA, r image.Rectangle, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p, q := a.RGBAAt(x, y), b.RGBAAt(x, y)
+			if absInt(int(p.R)-int(q.R)) > tol || absInt(int(p.G)-int(q.G)) > tol || absInt(int(p.B)-int(q.B)) > tol {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// TestWindowPrimeMesh opens each game's Prime character set (an ANCS
+// character whose CMDL is skinned by its CSKR) in the real window: the
+// mesh covers part of the view that bones alone leave as it was, and the
+// clip moves it.
+func TestWindowPrimeMesh(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	view := image.Rect(sideW, 0, winW-sideW, barTop)
+	for _, g := range []string{"mp1", "mp2"} {
+		t.Run(g, func(t *testing.T) {
+			pak := "../../formats/prime/pak/testdata/SkinnedSet-" + g + ".pak"
+			// Mesh with bones (the default) against bones alone: the
+			// sticks are drawn over the mesh, so only mesh pixels differ.
+			mesh, out := shot(t, bin, "pause; seek 0.2", pak)
+			bones, _ := shot(t, bin, "pause; seek 0.2; mesh", pak)
+			later, _ := shot(t, bin, "pause; seek 0.6", pak)
+			covered, moved := diffPixels(mesh, bones, view, 24), diffPixels(mesh, later, view, 24)
+			t.Logf("mesh with bones vs bones alone: %d pixels differ; at 0.2 s vs 0.6 s: %d", covered, moved)
+			if covered < 1500 || moved < 100 {
+				t.Errorf("the mesh covers %d pixels the bones leave (want 1500 or more) and moves %d between 0.2 s and 0.6 s (want 100 or more)\n%s", covered, moved, out)
+			}
+		})
+	}
+}

@@ -85,10 +85,15 @@ const waitFor = 60 * time.Second
 // startDriven starts the viewer on the demo at winW×winH, paused, in a
 // temporary working folder, and waits until it reports its first frames
 // drawn and the pause done ("ready"). It skips without a display or
-// xdotool, unless ANIMVIEW_REQUIRE_DISPLAY asks for them. args replace
-// the actions and add a file or flags ("--actions", "pause; anim idle",
-// FILE).
-func startDriven(t *testing.T, args ...string) *driven {
+// xdotool, unless ANIMVIEW_REQUIRE_DISPLAY asks for them.
+func startDriven(t *testing.T) *driven {
+	t.Helper()
+	return startDrivenFile(t)
+}
+
+// startDrivenFile is startDriven on files (the demo without any); flags
+// may come with them, a later --actions replacing the pause.
+func startDrivenFile(t *testing.T, files ...string) *driven {
 	t.Helper()
 	needDisplay(t)
 	if _, err := exec.LookPath("xdotool"); err != nil {
@@ -102,8 +107,7 @@ func startDriven(t *testing.T, args ...string) *driven {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	w := &driven{t: t, bin: bin, out: newLockedBuffer(), dir: dir}
-	all := append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, args...)
-	cmd := exec.CommandContext(ctx, bin, all...)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, files...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1", "ANIMVIEW_BUILTIN_BROWSER=1")
 	cmd.Stdout, cmd.Stderr = w.out, w.out

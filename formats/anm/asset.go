@@ -221,7 +221,8 @@ func buildClip(set *Set, an AnimLine, model *ms3d.File, sk *formats.Skeleton, jo
 		last = math.Max(last, fr)
 	}
 	for b, d := range drives {
-		if !d {
+		// The static bone of vertices without a joint has no joint's keys.
+		if !d || sk.Bones[b].ID < 0 {
 			continue
 		}
 		j := &model.Joints[joint[b]]

@@ -136,7 +136,24 @@ func (f *File) Skeleton(name string) (*formats.Skeleton, []int, []string, error)
 			}})
 		}
 	}
+	// Vertices without a joint stay where they are in MilkShape: in a
+	// model with joints they follow one more root bone that never moves
+	// (docs/formats/milkshape-anm.md#meshes-and-skinning).
+	if n > 0 && firstUnbound(f) >= 0 {
+		sk.Bones = append(sk.Bones, formats.Bone{ID: -1, Name: StaticBoneName, Parent: -1, Bind: formats.Identity()})
+	}
 	return sk, bone, warns, nil
+}
+
+// staticBone is the index of the bone that vertices without a joint
+// follow (Skeleton adds it), or -1.
+func staticBone(sk *formats.Skeleton) int {
+	for i := len(sk.Bones) - 1; i >= 0; i-- {
+		if b := &sk.Bones[i]; b.ID == -1 && b.Name == StaticBoneName {
+			return i
+		}
+	}
+	return -1
 }
 
 // Size returns the largest distance of a joint's reference world position

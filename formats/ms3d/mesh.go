@@ -37,6 +37,7 @@ func (f *File) Mesh(name string, sk *formats.Skeleton, bone []int) (*formats.Mes
 	}
 	var infls []infl
 	unnormalised, unbound := 0, 0
+	static := staticBone(sk)
 	if skinned {
 		infls = make([]infl, len(f.Vertices))
 		for i := range f.Vertices {
@@ -46,6 +47,9 @@ func (f *File) Mesh(name string, sk *formats.Skeleton, bone []int) (*formats.Mes
 			}
 			if n == 0 {
 				unbound++
+				if static >= 0 {
+					infls[i].joints[0], infls[i].weights[0] = uint16(static), 1
+				}
 				continue
 			}
 			if sum != 100 {
@@ -57,9 +61,12 @@ func (f *File) Mesh(name string, sk *formats.Skeleton, bone []int) (*formats.Mes
 			}
 		}
 	}
-	if unbound > 0 {
+	if unbound > 0 && static < 0 {
 		return nil, warns, f.vertexErr(firstUnbound(f), "vertex.boneId",
-			"the vertex follows no joint in a model with %d joints (%d such vertices); MilkShape leaves them where they are, which animview's meshes cannot express", nj, unbound)
+			"the vertex follows no joint in a model with %d joints (%d such vertices), and the skeleton has no %s bone for them", nj, unbound, StaticBoneName)
+	}
+	if unbound > 0 {
+		warns = append(warns, fmt.Sprintf("%d vertices follow no joint: they stay where they are, on the bone %s", unbound, StaticBoneName))
 	}
 	if unnormalised > 0 {
 		warns = append(warns, fmt.Sprintf("%d vertices' joint weights do not add up to 100%%: MilkShape scales those vertices towards the origin, animview normalises their weights", unnormalised))
@@ -277,7 +284,7 @@ func firstUnbound(f *File) int {
 			return i
 		}
 	}
-	return 0
+	return -1
 }
 
 // Where a mesh field lies: byte offsets of the binary layout

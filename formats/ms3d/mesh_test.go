@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -254,6 +255,47 @@ func TestStaticModel(t *testing.T) {
 	}
 	if len(a.Skeleton.Bones) != 1 || a.Skeleton.Bones[0].Name != StaticBoneName || len(a.Meshes) != 1 || a.Meshes[0].Skinned() {
 		t.Fatalf("bones %+v, meshes %d", a.Skeleton.Bones, len(a.Meshes))
+	}
+}
+
+// TestUnboundVertices: in a model with joints, vertices whose joint is
+// -1 stay where they are (MilkShape's TransformVertex leaves them), as in
+// the public hog.ms3d and porco.ms3d (one such vertex each): they follow
+// one more root bone, (model), that no key moves, with a warning; the
+// other vertices keep their joints.
+func TestUnboundVertices(t *testing.T) {
+	f := tube()
+	for _, i := range []int{0, 70} {
+		f.Vertices[i].BoneID = -1
+		f.VertexExtras[i] = VertexExtra{BoneIDs: [3]int8{-1, -1, -1}}
+	}
+	a, err := Load(&formats.Input{Name: "tube.ms3d", Data: mustEncode(t, f)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := a.Skeleton
+	if len(sk.Bones) != 4 || sk.Bones[3].Name != StaticBoneName || sk.Bones[3].Parent != -1 || len(a.Meshes) != 1 {
+		t.Fatalf("bones %+v, %d meshes, warnings %q", sk.Bones, len(a.Meshes), a.Warnings)
+	}
+	if !slices.ContainsFunc(a.Warnings, func(w string) bool { return strings.Contains(w, "2 vertices follow no joint") }) {
+		t.Errorf("warnings %q", a.Warnings)
+	}
+	m := a.Meshes[0]
+	static, other := 0, 0
+	for i, p := range m.Positions {
+		unbound := p == mgl32.Vec3(f.Vertices[0].Position) || p == mgl32.Vec3(f.Vertices[70].Position)
+		onStatic := m.Joints[i][0] == 3 && m.Weights[i] == [4]float32{1}
+		switch {
+		case unbound && onStatic:
+			static++
+		case !unbound && !onStatic && m.Joints[i][0] < 3:
+			other++
+		default:
+			t.Fatalf("vertex %d at %v: joints %v weights %v", i, p, m.Joints[i], m.Weights[i])
+		}
+	}
+	if static == 0 || other == 0 || m.InverseBind[3] != mgl32.Ident4() || a.Clips[0].Tracks[3].Animated() {
+		t.Errorf("%d vertices on the static bone, %d on joints; its inverse bind %v; animated %v", static, other, m.InverseBind[3], a.Clips[0].Tracks[3].Animated())
 	}
 }
 

@@ -2,6 +2,10 @@ package open
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/sims"
@@ -17,6 +21,54 @@ func (o Options) dress(a *formats.Asset, err error) (*formats.Asset, error) {
 		return nil, err
 	}
 	return a, nil
+}
+
+// Wear returns a copy of a that wears the suits of the Sims character
+// file at path (.cmx or .bcf) instead of its meshes; a is left as it was.
+func Wear(a *formats.Asset, path string) (*formats.Asset, error) {
+	b := *a
+	b.Warnings = slices.Clone(a.Warnings)
+	if err := wearSuit(&b, path); err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+// maxSuitFile bounds the files Suits reads: a suit file is a few
+// kilobytes of text; larger .cmx files are skeletons or skills.
+const maxSuitFile = 1 << 20
+
+// Suits lists the Sims character files in dir (.cmx and .bcf, by name)
+// that hold a suit: what a skill in dir can wear. Files that do not
+// decode, or hold none, are left out.
+func Suits(dir string) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if ext != ".cmx" && ext != ".bcf" || !e.Type().IsRegular() {
+			continue
+		}
+		if info, err := e.Info(); err != nil || info.Size() > maxSuitFile {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		decode := sims.DecodeCMX
+		if sims.SniffBCF(data) {
+			decode = sims.DecodeBCF
+		}
+		if cf, err := decode(data); err == nil && len(cf.Suits) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // wearSuit replaces an asset's meshes with the skins of the suits in a

@@ -87,3 +87,40 @@ func suitFiles(t *testing.T) (cmx, skn []byte) {
 	}
 	return cmx, skn
 }
+
+// TestSuitsAndWear: Suits lists the character files beside a skill that
+// hold a suit (not a skeleton's .cmx, not a broken one, not a .skn), and
+// Wear dresses a copy, leaving the asset it was given as it was.
+func TestSuitsAndWear(t *testing.T) {
+	dir := t.TempDir()
+	cmx, skn := suitFiles(t)
+	skel, err := sims.EncodeCMX(&sims.CharacterFile{Version: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"b-suit.cmx": cmx, "a-suit.CMX": cmx, "xskin-test.skn": skn,
+		"empty.cmx": skel, "broken.cmx": []byte("not a cmx"),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Suits(dir)
+	want := []string{filepath.Join(dir, "a-suit.CMX"), filepath.Join(dir, "b-suit.cmx")}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("Suits = %q, want %q", got, want)
+	}
+	sk, _ := sims.FallbackSkeleton(nil, sims.Adult)
+	bare := &formats.Asset{Format: "test", Skeleton: sk, Skeletons: []*formats.Skeleton{sk}}
+	dressed, err := Wear(bare, got[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dressed.Meshes) != 1 || len(bare.Meshes) != 0 || dressed.Skeleton != bare.Skeleton {
+		t.Fatalf("dressed %d meshes, the original %d", len(dressed.Meshes), len(bare.Meshes))
+	}
+	if _, err := Wear(bare, filepath.Join(dir, "empty.cmx")); err == nil || !strings.Contains(err.Error(), "no suit") {
+		t.Fatalf("a file without a suit: %v", err)
+	}
+}

@@ -96,27 +96,33 @@ func BuildEnv(t Target) []string {
 }
 
 // File is one file of an archive. Name is a slash-separated path inside
-// the archive; Mode is 0o755 for programs, else 0o644.
+// the archive; Mode is 0o755 for programs, else 0o644. LinkTo, when set,
+// names an earlier file of the archive with the same Data: a tar stores
+// this one as a hard link to it (the bytes once), a zip stores the Data
+// again.
 type File struct {
-	Name string
-	Data []byte
-	Mode fs.FileMode
+	Name   string
+	Data   []byte
+	Mode   fs.FileMode
+	LinkTo string
 }
 
 // Contents lists the files of a target's archive, under one top folder
 // named like the archive: the binary, README.md and LICENSE; on macOS
-// also animview.app, a bundle Finder opens with a double click.
+// also animview.app, a bundle Finder opens with a double click, whose
+// program is a hard link to the bare binary (one copy in the archive,
+// which halves the download).
 func Contents(t Target, version string, binary, readme, license []byte) []File {
 	top := "animview-" + version + "-" + t.String() + "/"
 	files := []File{
-		{top + t.Binary(), binary, 0o755},
-		{top + "README.md", readme, 0o644},
-		{top + "LICENSE", license, 0o644},
+		{Name: top + t.Binary(), Data: binary, Mode: 0o755},
+		{Name: top + "README.md", Data: readme, Mode: 0o644},
+		{Name: top + "LICENSE", Data: license, Mode: 0o644},
 	}
 	if t.OS == "darwin" {
 		files = append(files,
-			File{top + "animview.app/Contents/Info.plist", InfoPlist(version), 0o644},
-			File{top + "animview.app/Contents/MacOS/animview", binary, 0o755},
+			File{Name: top + "animview.app/Contents/Info.plist", Data: InfoPlist(version), Mode: 0o644},
+			File{Name: top + "animview.app/Contents/MacOS/animview", Data: binary, Mode: 0o755, LinkTo: top + t.Binary()},
 		)
 	}
 	return files
@@ -183,7 +189,8 @@ func dirs(files []File) []string {
 
 // WriteTarGz writes the files as a gzip-compressed tar: folders first,
 // every entry owned by root with the given time, the gzip header without
-// a name or time, so that the bytes depend on the files alone.
+// a name or time, so that the bytes depend on the files alone. A file
+// with LinkTo is a hard link entry.
 func WriteTarGz(w io.Writer, files []File, mtime time.Time) error {
 	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
 	if err != nil {
@@ -199,7 +206,20 @@ func WriteTarGz(w io.Writer, files []File, mtime time.Time) error {
 			return fmt.Errorf("release: tar %s: %w", d, err)
 		}
 	}
+	written := map[string]bool{}
 	for _, f := range files {
+		if f.LinkTo != "" {
+			if !written[f.LinkTo] {
+				return fmt.Errorf("release: tar %s: links to %s, which is not an earlier file", f.Name, f.LinkTo)
+			}
+			h := hdr(f.Name, f.Mode, 0, tar.TypeLink)
+			h.Linkname = f.LinkTo
+			if err := tw.WriteHeader(h); err != nil {
+				return fmt.Errorf("release: tar %s: %w", f.Name, err)
+			}
+			continue
+		}
+		written[f.Name] = true
 		if err := tw.WriteHeader(hdr(f.Name, f.Mode, int64(len(f.Data)), tar.TypeReg)); err != nil {
 			return fmt.Errorf("release: tar %s: %w", f.Name, err)
 		}

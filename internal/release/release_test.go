@@ -9,6 +9,9 @@ import (
 	"encoding/hex"
 	"io"
 	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +30,9 @@ type entry struct {
 	dir  bool
 	data string
 	time time.Time
+	// link is a tar hard link's target; data is then the target's, as
+	// an extracting program gives it.
+	link string
 }
 
 func readTarGz(t *testing.T, b []byte) []entry {
@@ -40,6 +46,7 @@ func readTarGz(t *testing.T, b []byte) []entry {
 	}
 	tr := tar.NewReader(zr)
 	var out []entry
+	byName := map[string]string{}
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
@@ -52,7 +59,16 @@ func readTarGz(t *testing.T, b []byte) []entry {
 			t.Errorf("%s: owner %d/%d %q", h.Name, h.Uid, h.Gid, h.Uname)
 		}
 		data, _ := io.ReadAll(tr)
-		out = append(out, entry{h.Name, h.FileInfo().Mode().Perm(), h.Typeflag == tar.TypeDir, string(data), h.ModTime})
+		e := entry{h.Name, h.FileInfo().Mode().Perm(), h.Typeflag == tar.TypeDir, string(data), h.ModTime, ""}
+		if h.Typeflag == tar.TypeLink {
+			target, ok := byName[h.Linkname]
+			if !ok || len(data) != 0 {
+				t.Fatalf("%s: a hard link to %q, which is no earlier file, or with %d bytes of its own", h.Name, h.Linkname, len(data))
+			}
+			e.data, e.link = target, h.Linkname
+		}
+		byName[h.Name] = e.data
+		out = append(out, e)
 	}
 }
 
@@ -70,7 +86,7 @@ func readZip(t *testing.T, b []byte) []entry {
 		}
 		data, _ := io.ReadAll(rc)
 		rc.Close()
-		out = append(out, entry{f.Name, f.Mode().Perm(), f.Mode().IsDir(), string(data), f.Modified})
+		out = append(out, entry{f.Name, f.Mode().Perm(), f.Mode().IsDir(), string(data), f.Modified, ""})
 	}
 	return out
 }
@@ -126,6 +142,13 @@ func TestArchives(t *testing.T) {
 					t.Errorf("%s: %s holds %q", tg, e.name, e.data)
 				}
 			}
+			wantLink := ""
+			if strings.HasSuffix(e.name, ".app/Contents/MacOS/animview") {
+				wantLink = strings.TrimSuffix(e.name, "animview.app/Contents/MacOS/animview") + "animview"
+			}
+			if e.link != wantLink {
+				t.Errorf("%s: %s links to %q, want %q", tg, e.name, e.link, wantLink)
+			}
 			if strings.HasSuffix(e.name, "Info.plist") {
 				for _, s := range []string{"<key>CFBundleExecutable</key>\n\t<string>animview</string>",
 					"<key>CFBundleShortVersionString</key>\n\t<string>1.2.0</string>", "<key>CFBundlePackageType</key>\n\t<string>APPL</string>"} {
@@ -135,6 +158,68 @@ func TestArchives(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMacAppExtracts: the system's tar (GNU tar here, bsdtar on macOS
+// reads the same ustar entries) extracts the macOS archive with the app's
+// program as the bare binary's bytes, executable; the binary is stored once.
+func TestMacAppExtracts(t *testing.T) {
+	tarPath, err := exec.LookPath("tar")
+	if err != nil {
+		t.Skip("no tar program")
+	}
+	tg := Target{"darwin", "arm64"}
+	bin := bytes.Repeat([]byte("\x7fMach-O binary "), 4096) // 60 KiB: stored twice would show in the size
+	files := Contents(tg, "1.2.0", bin, []byte("# animview\n"), []byte("MIT License\n"))
+	var buf bytes.Buffer
+	if err := WriteArchive(&buf, tg, files, mtime); err != nil {
+		t.Fatal(err)
+	}
+	if raw := gunzipLen(t, buf.Bytes()); raw > len(bin)+16*512 {
+		t.Errorf("the tar is %d bytes for a %d-byte program: the program is stored more than once", raw, len(bin))
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(tarPath, "-xzf", "-", "-C", dir)
+	cmd.Stdin = &buf
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tar -xzf: %v\n%s", err, out)
+	}
+	top := filepath.Join(dir, "animview-1.2.0-darwin-arm64")
+	for _, p := range []string{"animview", "animview.app/Contents/MacOS/animview"} {
+		got, err := os.ReadFile(filepath.Join(top, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, bin) {
+			t.Errorf("%s: %d bytes extracted, not the program's %d", p, len(got), len(bin))
+		}
+		if fi, err := os.Stat(filepath.Join(top, p)); err != nil || fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s: mode %v (%v), want 0755", p, fi.Mode(), err)
+		}
+	}
+}
+
+// gunzipLen is the length of a gzip stream's content.
+func gunzipLen(t *testing.T, b []byte) int {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+// TestTarLinkToLaterFile: a hard link must name a file written before it.
+func TestTarLinkToLaterFile(t *testing.T) {
+	files := []File{{Name: "a/link", Data: []byte("x"), Mode: 0o644, LinkTo: "a/file"}, {Name: "a/file", Data: []byte("x"), Mode: 0o644}}
+	err := WriteTarGz(io.Discard, files, mtime)
+	if err == nil || !strings.Contains(err.Error(), "a/link: links to a/file, which is not an earlier file") {
+		t.Errorf("WriteTarGz = %v, want the link's error", err)
 	}
 }
 

@@ -137,18 +137,21 @@ func (d *Drawer) drawMesh(dst *ebiten.Image, dl *render.DrawList) {
 		return
 	}
 	d.flush(dst)
-	b := ml.Image.Rect
-	if d.mesh == nil || d.mesh.Bounds().Dx() != b.Dx() || d.mesh.Bounds().Dy() != b.Dy() {
+	size := ml.Size()
+	if d.mesh == nil || d.mesh.Bounds().Size() != size {
 		if d.mesh != nil {
 			d.mesh.Deallocate()
 		}
-		d.mesh = ebiten.NewImage(b.Dx(), b.Dy())
+		d.mesh = ebiten.NewImage(size.X, size.Y)
 	}
-	d.mesh.WritePixels(ml.Image.Pix)
+	// Only the drawn part goes to the texture and onto the view: the
+	// rest of the layer is transparent.
+	part := d.mesh.SubImage(ml.Dirty).(*ebiten.Image)
+	part.WritePixels(ml.Image.Pix)
 	vp := dl.Viewport()
 	d.meshOp.GeoM.Reset()
-	d.meshOp.GeoM.Translate(float64(vp.X), float64(vp.Y))
-	dst.DrawImage(d.mesh, &d.meshOp)
+	d.meshOp.GeoM.Translate(float64(vp.X)+float64(ml.Dirty.Min.X), float64(vp.Y)+float64(ml.Dirty.Min.Y))
+	dst.DrawImage(part, &d.meshOp)
 }
 
 // flush sends the batched triangles.

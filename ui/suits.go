@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/animview/animview/formats/open"
+)
+
+// The suit picker: a Sims skill (a .cmx skill, a .cfp's clip, a skin on
+// its skeleton) wears the suits beside it, one at a time, or none. The
+// suits are the character files in the open file's folder that hold a
+// suit, listed the first time the picker is used; each suit is dressed
+// once (formats/open.Wear) and kept.
+
+// listSuits lists the suits beside the open file, once per file.
+func (a *App) listSuits() {
+	w := a.st.Wardrobe()
+	if w.Listed() {
+		return
+	}
+	var paths, names []string
+	if p := a.st.Path(); p != "demo:" {
+		paths = open.Suits(filepath.Dir(p))
+	}
+	worn := -1
+	for i, p := range paths {
+		names = append(names, filepath.Base(p))
+		if a.opt.Load.Suit != "" && sameFile(p, a.opt.Load.Suit) {
+			worn = i
+		}
+	}
+	w.SetSuits(paths, names, worn)
+}
+
+// stepSuit wears the suit d steps on from the worn one.
+func (a *App) stepSuit(d int) error {
+	a.listSuits()
+	w := a.st.Wardrobe()
+	if len(w.Suits()) == 0 {
+		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file", time.Now())
+		return nil
+	}
+	return a.wearSuit(w.Next(d))
+}
+
+// wearSuitNamed wears the suit name names (Wardrobe.Find).
+func (a *App) wearSuitNamed(name string) error {
+	a.listSuits()
+	i, ok := a.st.Wardrobe().Find(name)
+	if !ok {
+		return fmt.Errorf("suit: no suit %q beside %s (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
+	}
+	return a.wearSuit(i)
+}
+
+// wearSuit dresses the skill in suit i (-1: as opened); a suit none of
+// whose skins bind is an error and the skill keeps what it wore.
+func (a *App) wearSuit(i int) error {
+	w := a.st.Wardrobe()
+	d := w.Dressed(i)
+	if d == nil {
+		var err error
+		if d, err = open.Wear(w.Dressed(-1), w.Suits()[i]); err != nil {
+			return err
+		}
+	}
+	w.Wear(i, d)
+	a.st.Messages().Notify("suit: "+w.Label(), time.Now())
+	return nil
+}
+
+// sameFile reports whether two paths name the same file.
+func sameFile(a, b string) bool {
+	x, errx := os.Stat(a)
+	y, erry := os.Stat(b)
+	return errx == nil && erry == nil && os.SameFile(x, y)
+}
