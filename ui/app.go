@@ -310,9 +310,10 @@ func (a *App) Update() (err error) {
 
 // maxCatchUp is the longest wall-clock gap between two updates that
 // playback makes up in full: a slow machine's frames (2 fps is 0.5 s
-// apart) are played in real time, while a longer stall (a suspended
-// machine, a window dragged) is not played through at once.
-const maxCatchUp = 2 * time.Second
+// apart; a loaded one running the race detector took 2.6 s for one) are
+// played in real time, while a longer stall (a suspended machine) is not
+// played through at once.
+const maxCatchUp = 5 * time.Second
 
 // tick returns the wall time since the previous update, so that 1× plays
 // in real time however fast frames come (up to maxCatchUp between two
