@@ -46,7 +46,9 @@ type Options struct {
 	// as PNG and ends the program.
 	Screenshot string
 	After      int
-	// Width and Height are the initial window size.
+	// Width and Height are the initial window size (0: one that fits
+	// the screen, WindowSize); a size below the minimum (800×600) opens
+	// at the minimum.
 	Width, Height int
 	// Log receives messages for stderr (load errors, screenshot paths).
 	Log func(string)
@@ -66,6 +68,14 @@ type Options struct {
 	// NoSystemChooser makes Ctrl+O use the in-app browser even where a
 	// system file chooser is installed.
 	NoSystemChooser bool
+	// FirstFrame, when set, is where the first frame shown is saved as
+	// PNG (ANIMVIEW_FIRST_FRAME: tests that the first picture is
+	// complete).
+	FirstFrame string
+	// SlowDraw makes each drawn frame take at least this long, as software
+	// GL on a busy machine does (ANIMVIEW_SLOW_DRAW: tests of input and
+	// playback at 2 to 5 frames a second).
+	SlowDraw time.Duration
 	// OpenFiles takes files handed over without paths on disk (the web
 	// page's file chooser and drops, all the files of one go): it keeps
 	// them for Open and OpenEntry and returns the path Open opens them by,
@@ -107,7 +117,6 @@ type App struct {
 
 	// Per-frame scratch, kept to avoid allocating each frame.
 	keys    []ebiten.Key
-	held    []ebiten.Key
 	chars   []rune
 	crossed []int
 
@@ -137,17 +146,27 @@ type App struct {
 
 // Run opens the window and blocks until it closes.
 func Run(opt Options) error {
-	if opt.Width == 0 {
-		opt.Width, opt.Height = 1280, 800
-	}
 	if opt.Log == nil {
 		opt.Log = func(string) {}
+	}
+	switch {
+	case opt.Width == 0 || opt.Height == 0:
+		var sw, sh int
+		if m := ebiten.Monitor(); m != nil {
+			sw, sh = m.Size()
+		}
+		opt.Width, opt.Height = WindowSize(sw, sh)
+	case opt.Width < minWindowW || opt.Height < minWindowH:
+		w, h := max(opt.Width, minWindowW), max(opt.Height, minWindowH)
+		opt.Log(fmt.Sprintf("the window is at least %dx%d: opening at %dx%d, not %dx%d", minWindowW, minWindowH, w, h, opt.Width, opt.Height))
+		opt.Width, opt.Height = w, h
 	}
 	app, err := NewApp(opt)
 	if err != nil {
 		return err
 	}
 	ebiten.SetWindowSize(opt.Width, opt.Height)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowTitle(app.title())
 	ebiten.SetTPS(60)
@@ -289,9 +308,16 @@ func (a *App) Update() (err error) {
 	return nil
 }
 
+// maxCatchUp is the longest wall-clock gap between two updates that
+// playback makes up in full: a slow machine's frames (2 fps is 0.5 s
+// apart; a loaded one running the race detector took 2.6 s for one) are
+// played in real time, while a longer stall (a suspended machine) is not
+// played through at once.
+const maxCatchUp = 5 * time.Second
+
 // tick returns the wall time since the previous update, so that 1× plays
-// in real time however fast frames come (a catch-up after a stall is
-// capped at a quarter second). Screenshot runs step by ticks (step).
+// in real time however fast frames come (up to maxCatchUp between two
+// updates). Screenshot runs step by ticks (step).
 func (a *App) tick() float64 {
 	now := time.Now()
 	last := a.lastTick
@@ -299,7 +325,7 @@ func (a *App) tick() float64 {
 	if last.IsZero() {
 		return 1 / float64(ebiten.TPS())
 	}
-	return min(now.Sub(last).Seconds(), 0.25)
+	return min(now.Sub(last), maxCatchUp).Seconds()
 }
 
 // step is how far playback moves this tick (ok false: not at all). A
@@ -310,6 +336,12 @@ func (a *App) tick() float64 {
 // on the machine. Update calls it only on ticks that follow a frame.
 func (a *App) step() (float64, bool) {
 	if a.opt.Screenshot == "" {
+		if !a.drawn {
+			// Nothing plays before the first picture: the window's start
+			// (GL set-up, the first frame) is no part of the clip.
+			a.lastTick = time.Time{}
+			return 0, false
+		}
 		return a.tick(), true
 	}
 	if !a.drawn || a.scene.needFrame || a.script.hold || a.shotTicks >= a.opt.After {
@@ -348,6 +380,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if !a.shouldDraw() {
 		return
 	}
+	if !a.drawn && !a.complete() {
+		if a.prepare(screen); !a.complete() {
+			return
+		}
+	}
 	th := a.scene.opts.Theme
 	screen.Fill(th.Background)
 	vp := a.viewport()
@@ -356,6 +393,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.scene.frameAll()
 	}
 	a.scene.draw(screen, vp)
+	if a.opt.SlowDraw > 0 {
+		a.slowDraw()
+	}
 	a.ui.Draw(screen)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
@@ -368,7 +408,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.pageDrawn()
 	a.drawn = true
 	a.drewSinceStep = true
-	a.logFirstFrame()
+	a.logFirstFrame(screen)
 	a.tracer.frame(a)
 	if !a.script.pending() && !a.script.hold {
 		a.frames++
@@ -385,6 +425,35 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.done = true
 	}
 }
+
+// complete reports whether the first frame would show everything: the
+// panels laid out (ebitenui lays them out while drawing), the file's name
+// and summary fitted to them (the next update does that) and the figures
+// framed in the view.
+func (a *App) complete() bool {
+	return a.w.view.GetWidget().Rect.Dx() > 0 && a.w.titleWidth > 0 && !a.scene.needFrame
+}
+
+// prepare does what the first complete frame needs before it is drawn:
+// it lays the panels out by drawing them off the screen, fits the file's
+// name and summary to them and frames the figures in the view they leave.
+// If the frame is still not complete, Draw leaves the screen alone, and a
+// Draw that does is not presented: the first picture shown, and the first
+// that the start-up log counts, is complete.
+func (a *App) prepare(screen *ebiten.Image) {
+	b := screen.Bounds()
+	off := ebiten.NewImage(b.Dx(), b.Dy())
+	a.ui.Draw(off)
+	off.Deallocate()
+	a.w.fitTitle()
+	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
+		a.scene.needFrame = false
+		a.scene.frameAll()
+	}
+}
+
+// slowDraw holds the frame for Options.SlowDraw, as a slow GL would.
+func (a *App) slowDraw() { time.Sleep(a.opt.SlowDraw) }
 
 // viewport is the screen area between the panels.
 func (a *App) viewport() render.Viewport {

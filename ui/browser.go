@@ -2,22 +2,36 @@ package ui
 
 import (
 	"image/color"
+	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // browser is the in-app file browser's window side: it lists folders
-// (ui/folder) for the state's Browser, takes the keys and clicks while the
-// browser is open, and draws it over the 3D view.
+// (ui/folder) for the state's Browser, takes the keys, the wheel and
+// clicks while the browser is open, and draws it over the 3D view: a
+// field for a path (Tab completes it) or a filter, the places, recent
+// files and the folder's rows, and a scrollbar.
 type browser struct {
 	a *App
+	// dragging is set while the left button, pressed on the scrollbar,
+	// is held.
+	dragging bool
 }
 
-// browserRowH is the height of a row of the in-app browser.
-const browserRowH = 18
+// browserRowH is the height of a row of the in-app browser; wheelRows how
+// many rows a notch of the wheel scrolls; scrollbarW the scrollbar's
+// width.
+const (
+	browserRowH = 18
+	wheelRows   = 3
+	scrollbarW  = 10
+)
 
 // show opens the browser on folder dir ("" the open file's folder, else
 // the working folder).
@@ -30,7 +44,7 @@ func (b *browser) show(dir string) {
 	if err != nil {
 		msg = err.Error()
 	}
-	b.a.st.Browser().Show(dir, entries, msg)
+	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
 }
 
 // showSave opens the browser on folder dir to pick where an export
@@ -63,56 +77,132 @@ func (b *browser) choose(i int) {
 	}
 }
 
-// rows is where the browser's rows are drawn: most of the 3D view.
+// goTo goes where the path in the field leads: a folder is listed, a
+// file opens (while an export's folder is picked, the path is where it
+// writes); a path that leads nowhere is said so.
+func (b *browser) goTo(field string) {
+	br := b.a.st.Browser()
+	p := folder.Expand(field, br.Dir())
+	st, err := os.Stat(p)
+	name := br.Saving()
+	switch {
+	case err == nil && st.IsDir() && name != "":
+		b.showSave(p, name)
+	case err == nil && st.IsDir():
+		b.show(p)
+	case name != "":
+		// An export's destination may be a file not written yet.
+		br.Close()
+		b.a.exp.to(p, false)
+	case err != nil:
+		b.a.st.Messages().Notify("no such file or folder: "+p, time.Now())
+	default:
+		br.Close()
+		b.a.open(p)
+	}
+}
+
+// rows is where the browser's rows are drawn: most of the 3D view, less
+// the scrollbar on the right.
 func (b *browser) rows() (x, y, w float32, rows int) {
 	vp := b.a.viewport()
-	x, y, w = vp.X+16, vp.Y+60, vp.W-32
+	x, y, w = vp.X+16, vp.Y+60, vp.W-32-scrollbarW-4
 	rows = max(1, int((vp.H-80)/browserRowH))
 	return
 }
 
-// browserFirst is the first row shown, keeping the cursor in sight.
-func browserFirst(cursor, rows int) int { return max(0, cursor-rows+1) }
-
-// input handles keys and clicks while the browser is open.
+// input handles keys, the wheel and clicks while the browser is open.
 func (b *browser) input(mx, my int) {
 	a := b.a
 	br := a.st.Browser()
+	x, y, w, rows := b.rows()
+	br.SetPage(rows)
 	a.chars = ebiten.AppendInputChars(a.chars[:0])
 	if len(a.chars) > 0 {
 		br.Type(string(a.chars))
 	}
-	rep := func(k ebiten.Key) bool {
-		d := inpututil.KeyPressDuration(k)
-		return d == 1 || (d > 20 && d%3 == 0)
-	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		if br.Saving() != "" {
-			a.exp.cancel()
+	// Each key pressed since the last update acts, one pressed and
+	// released within a slow frame too (KeyPressDuration is 0 for it:
+	// such presses were dropped at 2 to 5 frames a second); the moving
+	// keys and Backspace repeat while held.
+	now := time.Now()
+	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	for _, k := range a.keys {
+		if !b.key(k) {
+			return
 		}
-		br.Close()
-	case rep(ebiten.KeyBackspace):
-		br.Backspace()
-	case rep(ebiten.KeyDown):
-		br.Move(1)
-	case rep(ebiten.KeyUp):
-		br.Move(-1)
-	case rep(ebiten.KeyPageDown):
-		br.Move(10)
-	case rep(ebiten.KeyPageUp):
-		br.Move(-10)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter), inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		b.choose(br.Cursor())
+		switch k {
+		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
+			a.in.rep.start(k, now)
+		}
+	}
+	for range a.in.rep.due(now) {
+		b.key(a.in.rep.key)
+	}
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		br.Scroll(-int(wy * wheelRows))
+	}
+	barX := x + w + 4
+	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && inBar:
+		b.dragging = true
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		x, y, w, rows := b.rows()
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(browserFirst(br.Cursor(), rows) + row)
+			b.choose(br.Top() + row)
 		} else if !a.in.inView(mx, my) {
 			br.Close()
 		}
 	}
+	if b.dragging {
+		// The thumb's middle follows the pointer.
+		n := len(br.Rows())
+		f := (float32(my) - y) / float32(rows*browserRowH)
+		br.Scroll(int(f*float32(n)) - rows/2 - br.Top())
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.dragging = false
+		}
+	}
+}
+
+// key carries out key k in the browser; false when the browser closed
+// (Esc, or a file chosen), so that later keys go to the window.
+func (b *browser) key(k ebiten.Key) bool {
+	a := b.a
+	br := a.st.Browser()
+	switch k {
+	case ebiten.KeyEscape:
+		if br.Saving() != "" {
+			a.exp.cancel()
+		}
+		br.Close()
+	case ebiten.KeyBackspace:
+		br.Backspace()
+	case ebiten.KeyDown:
+		br.Move(1)
+	case ebiten.KeyUp:
+		br.Move(-1)
+	case ebiten.KeyPageDown:
+		br.Move(10)
+	case ebiten.KeyPageUp:
+		br.Move(-10)
+	case ebiten.KeyTab:
+		br.SetField(folder.Complete(br.Filter(), br.Dir(), a.st.Files().Exts()))
+	case ebiten.KeyV:
+		if heldMods()&modCtrl != 0 {
+			if s, ok := pasteText(); ok {
+				br.SetField(br.Filter() + s)
+			}
+		}
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		if f := br.Filter(); state.IsPath(f) {
+			b.goTo(f)
+		} else {
+			b.choose(br.Cursor())
+		}
+	}
+	return br.Open()
 }
 
 // draw draws the in-app browser over the 3D view.
@@ -132,14 +222,14 @@ func (b *browser) draw(screen *ebiten.Image) {
 		title = "Export to: "
 	}
 	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "type to filter: " + br.Filter() + "_   ↑↓ Enter open · Esc close"
+	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
 	if br.Err() != "" {
 		hint = br.Err()
 	}
 	k.drawText(screen, k.fitLeft(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
 	x, y, w, rows := b.rows()
 	entries := br.Rows()
-	first := browserFirst(br.Cursor(), rows)
+	first := br.Top()
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
@@ -148,6 +238,8 @@ func (b *browser) draw(screen *ebiten.Image) {
 		}
 		c := colText
 		switch {
+		case e.Place:
+			c = colDim
 		case e.Dir, e.Save:
 			c = colAccent
 		case e.Recent:
@@ -157,5 +249,12 @@ func (b *browser) draw(screen *ebiten.Image) {
 	}
 	if len(entries) == 0 {
 		k.drawText(screen, "no folder or readable file matches", float64(x), float64(y), colDim, face)
+	}
+	// The scrollbar: the track, and a thumb for the rows shown.
+	if n := len(entries); n > rows {
+		h := float32(rows * browserRowH)
+		barX := x + w + 4
+		a.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
+		a.fill.rect(screen, barX+1, y+h*float32(first)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
 	}
 }

@@ -275,8 +275,8 @@ func (w *widgets) updateTreeControls() {
 		return "—"
 	}
 	t.from, t.to = pn.From(), pn.To()
-	setButtonText(w.buttons["pick-from"], w.a.kit.fitRight(name(t.from), 90))
-	setButtonText(w.buttons["pick-to"], w.a.kit.fitRight(name(t.to), 90))
+	setButtonText(w.buttons["pick-from"], w.a.kit.fitRight(name(t.from), pickNameW))
+	setButtonText(w.buttons["pick-to"], w.a.kit.fitRight(name(t.to), pickNameW))
 	info := fmt.Sprintf("seed %d", tr.Seed())
 	if tp, ok := tr.Transition(); ok {
 		info = "previewing"

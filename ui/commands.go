@@ -253,8 +253,11 @@ func commandTable() []command {
 			run:    do(func(a *App) { a.stepClip(-1) })},
 		{verb: "next-clip", keys: keys(key(ebiten.KeyBracketRight), key(ebiten.KeyPageDown)), pairs: true,
 			doc: "the next clip, or animation of a container", run: do(func(a *App) { a.stepClip(1) })},
-		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0",
+		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0 (a character's animation first, as --clip)",
 			run: func(c *call) error {
+				if i := c.a.st.Tree().AnimByName(c.args[0]); i >= 0 {
+					return c.a.st.Tree().SelectAnim(i) // as anim does
+				}
 				i := c.a.st.ClipByName(c.args[0])
 				if i < 0 {
 					return fmt.Errorf("clip: no clip %q", c.args[0])

@@ -31,15 +31,16 @@ func (a *App) open(path string) {
 }
 
 // openEntry opens entry of the open container file.
-func (a *App) openEntry(entry string) {
+func (a *App) openEntry(entry string) bool {
 	asset, err := a.openPathEntry(a.st.Path(), entry)
 	if err != nil {
 		a.st.Messages().ShowError(err.Error())
 		a.opt.Log(err.Error())
-		return
+		return false
 	}
 	a.st.SetAsset(a.st.Path(), asset)
 	a.assetChanged()
+	return true
 }
 
 // openPath opens a file after the first: with the user's choices but
@@ -61,10 +62,15 @@ func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
 	return open.Entry(path, entry, a.opt.Load)
 }
 
-// stepClip moves between clips, or between a container's animations.
+// stepClip moves between clips, or between a container's animations: a
+// step back into the previous entry lands on its last animation.
 func (a *App) stepClip(d int) {
 	if e := a.st.StepAnimation(d); e != "" {
-		a.openEntry(e)
+		if a.openEntry(e) && d < 0 {
+			a.st.SelectLast()
+			a.w.syncTree()
+			a.w.clipChanged()
+		}
 		return
 	}
 	a.w.clipChanged()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"time"
 
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -29,6 +30,52 @@ type input struct {
 	moved     int
 	pressX    int
 	pressY    int
+	rep       keyRepeat
+}
+
+// keyRepeat repeats the last pressed key of a repeating command while it
+// is held, by the wall clock: the first repeat repeatDelay after the
+// press, then one every repeatEvery. Counting by time rather than by
+// ticks keeps the rate when the machine draws 2 to 5 frames a second
+// (ebiten then runs fewer ticks than 60 a second), and several repeats
+// fall due in one slow update.
+type keyRepeat struct {
+	key   ebiten.Key
+	held  bool
+	since time.Time
+	done  int
+}
+
+const (
+	repeatDelay = 350 * time.Millisecond
+	repeatEvery = 50 * time.Millisecond
+	// maxRepeats bounds the repeats one update gives after a stall.
+	maxRepeats = 10
+)
+
+// start begins repeating k, pressed at now.
+func (r *keyRepeat) start(k ebiten.Key, now time.Time) {
+	r.key, r.held, r.since, r.done = k, true, now, 0
+}
+
+// due returns how many repeats of the held key fall due by now (none once
+// it is released).
+func (r *keyRepeat) due(now time.Time) int {
+	if !r.held {
+		return 0
+	}
+	if !ebiten.IsKeyPressed(r.key) {
+		r.held = false
+		return 0
+	}
+	held := now.Sub(r.since)
+	if held < repeatDelay {
+		return 0
+	}
+	n := int((held-repeatDelay)/repeatEvery) + 1
+	d := n - r.done
+	r.done = n
+	return min(d, maxRepeats)
 }
 
 func (in *input) inView(x, y int) bool {
@@ -115,19 +162,21 @@ func (in *input) handle() {
 		return
 	}
 	mods := heldMods()
+	now := time.Now()
+	// Every press since the last update counts, one released in the same
+	// update too (ebiten keeps its press time): a slow frame does not
+	// drop a short press.
 	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
 	for _, k := range a.keys {
 		a.press(k, mods)
+		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
+			in.rep.start(k, now)
+		}
 	}
 	// The keys of commands that repeat (the arrows) repeat while held,
 	// after a pause.
-	a.held = inpututil.AppendPressedKeys(a.held[:0])
-	for _, k := range a.held {
-		if d := inpututil.KeyPressDuration(k); d > 20 && d%3 == 0 {
-			if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
-				a.press(k, mods)
-			}
-		}
+	for range in.rep.due(now) {
+		a.press(in.rep.key, heldMods())
 	}
 }
 

@@ -20,6 +20,29 @@ const (
 	panelMargin = 8
 )
 
+// Window sizes: the size a window opens at when the screen has room, and
+// the share of the screen's width and height it takes at most (leaving a
+// taskbar and the title bar their room).
+const (
+	defaultWindowW = 1280
+	defaultWindowH = 800
+	screenShareW   = 0.9
+	screenShareH   = 0.85
+)
+
+// WindowSize is the size the window opens at on a screen (monitor) of
+// sw×sh device-independent pixels (0×0: unknown): 1280×800 where that
+// fits, else what fits, never below the minimum, minWindowW×minWindowH,
+// at which every panel still shows whole.
+func WindowSize(sw, sh int) (w, h int) {
+	w, h = defaultWindowW, defaultWindowH
+	if sw > 0 && sh > 0 {
+		w = min(w, int(float64(sw)*screenShareW))
+		h = min(h, int(float64(sh)*screenShareH))
+	}
+	return max(w, minWindowW), max(h, minWindowH)
+}
+
 // panelRects splits a window into the left panel, the 3D view, the right
 // panel and the bottom bar.
 func panelRects(r image.Rectangle) (left, view, right, bottom image.Rectangle) {

@@ -177,17 +177,31 @@ func wrap(s string, width int) string {
 		width = 20
 	}
 	var b strings.Builder
-	n := 0
-	for _, word := range strings.Fields(s) {
-		if n > 0 && n+len(word)+1 > width {
+	// Each line of s stays a line (a LoadError gives one loader's error
+	// per line, two spaces in), wrapped on its own; its continuation
+	// lines keep its indent and four spaces more, so that they are not
+	// taken for the next loader's.
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
 			b.WriteByte('\n')
-			n = 0
-		} else if n > 0 {
-			b.WriteByte(' ')
-			n++
 		}
-		b.WriteString(word)
-		n += len(word)
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		n := 0
+		for _, word := range strings.Fields(line) {
+			switch {
+			case n == 0:
+				b.WriteString(indent)
+				n = len(indent)
+			case n+len(word)+1 > width:
+				b.WriteString("\n" + indent + "    ")
+				n = len(indent) + 4
+			default:
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(word)
+			n += len(word)
+		}
 	}
 	return b.String()
 }

@@ -43,6 +43,8 @@ type widgets struct {
 	root     *widget.Container
 	view     *widget.Container
 	timeline *widget.Container
+	// left is the left panel, laid out again when the title changes.
+	left *widget.Container
 	// curves is the curves panel's place (curves.go draws it).
 	curves               *widget.Container
 	title, info          *widget.Text
@@ -123,9 +125,18 @@ func buttonMinW(verb string) int {
 		return 56
 	case "toggle-pin":
 		return 44
+	case "pick-from", "pick-to":
+		// The picker's names are cut to pickNameW: a button that fits
+		// the widest keeps its width as the names change (ebitenui lays
+		// a row out again only when asked, and a wider name was drawn
+		// over its neighbours).
+		return pickNameW + 2*buttonPad
 	}
 	return 0
 }
+
+// pickNameW is the widest the transition picker's names are drawn.
+const pickNameW = 90
 
 // buttonRow makes a row of the buttons of the commands at panel p with
 // the row's other widgets.
@@ -177,6 +188,7 @@ func (a *App) buildWidgets() *widgets {
 	left := col([]bool{false, false, false, false, false, false, true, false})
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
+	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
 	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
 	w.boneRow = w.buttonRow(boneButtons)
@@ -486,6 +498,10 @@ func (w *widgets) fitTitle() {
 	w.titleWidth = wd
 	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
 	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)
+	// The labels were empty, of no height, at the first layout, which
+	// ebitenui does not repeat for a new label: without this a failed
+	// first file's path was drawn over the Clips heading.
+	w.left.RequestRelayout()
 	// The lists' entries were cut for the old width.
 	for _, l := range []*widget.List{w.clips, w.bones, w.events} {
 		for _, e := range l.Entries() {

@@ -80,7 +80,7 @@ type paintKey struct {
 type browserKey struct {
 	open        bool
 	dir, filter string
-	cursor      int
+	cursor, top int
 }
 
 func (a *App) paintKey() paintKey {
@@ -97,7 +97,7 @@ func (a *App) paintKey() paintKey {
 		focused:     ebiten.IsFocused(),
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
-		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor()},
+		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording: a.rec.key(),
 		export:    a.exp.key(),
@@ -190,11 +190,21 @@ func wakeTicker(stop <-chan struct{}) {
 }
 
 // logFirstFrame reports the time from the program's start to the first
-// drawn frame, when the caller asked for it (Options.Started).
-func (a *App) logFirstFrame() {
-	if a.paint.firstLogged || a.opt.Started.IsZero() {
+// frame shown (a complete one: App.complete), when the caller asked for it
+// (Options.Started), and saves that frame where Options.FirstFrame says.
+func (a *App) logFirstFrame(screen *ebiten.Image) {
+	if a.paint.firstLogged {
 		return
 	}
 	a.paint.firstLogged = true
-	a.opt.Log("first frame after " + time.Since(a.opt.Started).Round(time.Millisecond).String())
+	if !a.opt.Started.IsZero() {
+		a.opt.Log("first frame after " + time.Since(a.opt.Started).Round(time.Millisecond).String())
+	}
+	if a.opt.FirstFrame != "" {
+		if err := saveScreenshot(screen, a.opt.FirstFrame); err != nil {
+			a.opt.Log(err.Error())
+		} else {
+			a.opt.Log("saved the first frame in " + a.opt.FirstFrame)
+		}
+	}
 }

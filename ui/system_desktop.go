@@ -133,6 +133,25 @@ func (a *App) copyInspector() {
 	a.opt.Log("saved " + p)
 }
 
+// pasteText reads the clipboard's text through the first clipboard tool
+// installed (the first line, trimmed: a path).
+func pasteText() (string, bool) {
+	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
+		if _, err := exec.LookPath(tool[0]); err != nil {
+			continue
+		}
+		if tool[0] == "wl-paste" && os.Getenv("WAYLAND_DISPLAY") == "" {
+			continue
+		}
+		out, err := exec.Command(tool[0], tool[1:]...).Output()
+		if err == nil {
+			line, _, _ := strings.Cut(string(out), "\n")
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "", false
+}
+
 // destination asks where an export of name goes: through the system's
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.

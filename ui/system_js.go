@@ -197,6 +197,10 @@ func (a *App) copyInspector() {
 	m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
 }
 
+// pasteText has no clipboard to read in the page: the browser's field
+// takes typed text there.
+func pasteText() (string, bool) { return "", false }
+
 // destination downloads an export under its name: a page chooses no
 // folder.
 func (x *exporter) destination(_, name string) { x.to(name, true) }

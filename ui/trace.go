@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -22,6 +23,8 @@ type tracer struct {
 	chars   []rune
 	frames  int
 	ready   bool
+	// start is when the first frame was drawn.
+	start time.Time
 }
 
 // traceButtons names the buttons traced, as mouseButtons orders them.
@@ -80,6 +83,12 @@ func (tr *tracer) frame(a *App) {
 	}
 	tr.frames++
 	a.opt.Log(fmt.Sprintf("drew frame %d", tr.frames))
+	// How much playback has advanced against the wall clock, for tests
+	// that hold 1× to real time on a slow machine.
+	if tr.start.IsZero() {
+		tr.start = time.Now()
+	}
+	a.opt.Log(fmt.Sprintf("played %.3f s in %.3f s", a.st.Playback().Clock(), time.Since(tr.start).Seconds()))
 	if !tr.ready && !a.scene.needFrame && !a.script.pending() && !a.script.hold {
 		tr.ready = true
 		a.opt.Log("ready")

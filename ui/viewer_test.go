@@ -168,3 +168,16 @@ func TestActionsScript(t *testing.T) {
 		t.Error("the action after the wait did not run")
 	}
 }
+
+// TestWindowSizeFitsScreen: 1280x800 where it fits, else 90% of the
+// screen's width and 85% of its height, never below 800x600.
+func TestWindowSizeFitsScreen(t *testing.T) {
+	for _, c := range []struct{ sw, sh, w, h int }{
+		{0, 0, 1280, 800}, {1920, 1080, 1280, 800}, {1366, 768, 1229, 652},
+		{1024, 768, 921, 652}, {800, 600, 800, 600}, {640, 480, 800, 600},
+	} {
+		if w, h := WindowSize(c.sw, c.sh); w != c.w || h != c.h {
+			t.Errorf("screen %dx%d: window %dx%d, want %dx%d", c.sw, c.sh, w, h, c.w, c.h)
+		}
+	}
+}

@@ -24,7 +24,7 @@ const usage = `usage:
 
 The viewer's flags:
   --clip C               the clip (or a character's animation) to show first, by name or index
-  --size WxH             the window's size (1280x800)
+  --size WxH             the window's size (1280x800, or less to fit the screen; at least 800x600)
   --screenshot OUT.png   save the window after --after N ticks (30), then exit
   --after N              the ticks of 1/60 s that play before --screenshot saves
   --actions SCRIPT       viewer actions run at start, ';'-separated: open FILE, clip C, select-bone B,

@@ -15,7 +15,7 @@ func cmdView(args []string) error {
 	clip := fs.String("clip", "", "the clip (or a character's animation) `NAME|INDEX` to show first")
 	shot := fs.String("screenshot", "", "save the window as PNG `FILE` after --after ticks, then exit")
 	after := fs.Int("after", 30, "the `N` ticks of 1/60 s that play before --screenshot saves")
-	size := fs.String("size", "1280x800", "window size `WxH`")
+	size := fs.String("size", "", "window size `WxH` (default: 1280x800, or less to fit the screen; at least 800x600)")
 	actions := fs.String("actions", "", "`SCRIPT` of viewer actions run at start, ';'-separated: open FILE, select-bone B, hide-bone B, seek S, frame N, clip C, key K, click X Y, wait N, anim A, weight PATH W, pin PATH N, transition A B, ...")
 	noRecent := fs.Bool("no-recent", false, "neither read nor write the list of recent files")
 	var lf loadFlags
@@ -31,9 +31,11 @@ func cmdView(args []string) error {
 	if len(pos) == 1 {
 		path = pos[0]
 	}
-	w, h, err := parseSize(*size)
-	if err != nil {
-		return err
+	var w, h int
+	if *size != "" {
+		if w, h, err = parseSize(*size); err != nil {
+			return err
+		}
 	}
 	if *after < 1 {
 		return fmt.Errorf("--after must be at least 1")
@@ -49,6 +51,9 @@ func cmdView(args []string) error {
 			recent = p
 		}
 	}
+	// ANIMVIEW_SLOW_DRAW=300ms makes each frame that long, as software GL
+	// on a busy machine does, for tests of input at a few frames a second.
+	slow, _ := time.ParseDuration(os.Getenv("ANIMVIEW_SLOW_DRAW"))
 	var started time.Time
 	if os.Getenv("ANIMVIEW_STARTUP_LOG") != "" {
 		started = processStart
@@ -67,7 +72,12 @@ func cmdView(args []string) error {
 		RecentFile: recent,
 		ShotDir:    outputFolder(),
 		// What the window handled and drew, for tests that drive it.
-		Trace: os.Getenv("ANIMVIEW_TRACE") != "",
+		Trace:    os.Getenv("ANIMVIEW_TRACE") != "",
+		SlowDraw: slow,
+		// Ctrl+O's built-in browser even where zenity is installed.
+		NoSystemChooser: os.Getenv("ANIMVIEW_BUILTIN_BROWSER") != "",
+		// The first frame shown, for tests that it is complete.
+		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
 	}
 	pageFiles(&uo, lf.options())
 	return ui.Run(uo)

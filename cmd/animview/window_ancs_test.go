@@ -2,6 +2,8 @@ package main
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,17 +36,6 @@ func TestWindowCharacterSet(t *testing.T) {
 			t.Fatalf("an action failed:\n%s", out)
 		}
 		return img
-	}
-	differ := func(a, b *image.RGBA, r image.Rectangle) int {
-		n := 0
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
-					n++
-				}
-			}
-		}
-		return n
 	}
 
 	blend := at(t, "anim walk_blend; seek 0.4")
@@ -108,4 +99,78 @@ func TestWindowCharacterSet(t *testing.T) {
 			t.Errorf("after the transition idle plays: differs in %d pixels", n)
 		}
 	})
+}
+
+// TestWindowCharacterSteps: [ on a character's first animation plays the
+// previous character's last one (sequence, 90 frames), not its first
+// (walk, 30), and `clip NAME` plays a character's animation on a PAK as
+// --clip does (issue 24, smaller ones).
+func TestWindowCharacterSteps(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	_, out := shot(t, bin, "pause; key BracketLeft", "--entry", "Crawler_Calm", pakFile)
+	if strings.Contains(out, "action ") || !strings.Contains(out, "shown: frame 0 / 90 ") {
+		t.Errorf("[ from Crawler_Calm's first animation does not show Crawler's last (sequence, 90 frames):\n%s", out)
+	}
+	byClip, out := shot(t, bin, "clip walk_blend; seek 0.4", pakFile)
+	if strings.Contains(out, "action ") {
+		t.Fatalf("clip walk_blend failed on a PAK:\n%s", out)
+	}
+	byAnim, _ := shot(t, bin, "anim walk_blend; seek 0.4", pakFile)
+	if n := differ(byClip, byAnim, byClip.Bounds()); n > 0 {
+		t.Errorf("clip walk_blend and anim walk_blend differ in %d pixels", n)
+	}
+}
+
+// differ counts the pixels of r that differ by more than 8 in a channel.
+func differ(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestWindowPickerWidth clicks the transition picker's "to" button (idle)
+// with the X server's mouse on the demo set's random_idle: its new name,
+// walk_blend, is wider, and must push Play on rather than be drawn over
+// the arrow and Play (issue 24 #5). The picker row must then look as the
+// same state reached by the button's verb in a script does.
+func TestWindowPickerWidth(t *testing.T) {
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	abs, err := filepath.Abs(pakFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := startDrivenFile(t, "--actions", "pause; anim random_idle", abs)
+	// The picker row at 800x600: the tree panel's third row, the "to"
+	// button right of the arrow.
+	const rowY, toX = 460, 398
+	w.click(toX, rowY)
+	w.move(400, 200)
+	mouse := readShot(t, w.screenshot(), w.out.String())
+	script, out := shot(t, w.bin, "pause; anim random_idle; pick-to", abs)
+	if strings.Contains(out, "action ") {
+		t.Fatalf("an action failed:\n%s", out)
+	}
+	row := image.Rect(sideW, rowY-15, winW-sideW, rowY+15)
+	if os.Getenv("ANIMVIEW_KEEP") != "" {
+		savePNG(t, "/tmp/picker-mouse.png", mouse)
+		savePNG(t, "/tmp/picker-script.png", script)
+	}
+	if n := differ(mouse, script, row); n > 0 {
+		t.Errorf("after the click the picker row differs from the scripted one in %d pixels (the button kept its width)", n)
+	}
+	// The scripted row is right: the arrow and Play are where a wide
+	// name leaves them, not under it.
+	before, _ := shot(t, w.bin, "pause; anim random_idle", abs)
+	arrow := image.Rect(372, rowY-8, 390, rowY+8)
+	if n := differ(before, script, arrow); n > 0 {
+		t.Errorf("the arrow changed in %d pixels when the name widened", n)
+	}
 }

@@ -91,7 +91,8 @@ func startDriven(t *testing.T) *driven {
 	return startDrivenFile(t)
 }
 
-// startDrivenFile is startDriven on files (the demo without any).
+// startDrivenFile is startDriven on files (the demo without any); flags
+// may come with them, a later --actions replacing the pause.
 func startDrivenFile(t *testing.T, files ...string) *driven {
 	t.Helper()
 	needDisplay(t)
@@ -108,7 +109,7 @@ func startDrivenFile(t *testing.T, files ...string) *driven {
 	w := &driven{t: t, bin: bin, out: newLockedBuffer(), dir: dir}
 	cmd := exec.CommandContext(ctx, bin, append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, files...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1")
+	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1", "ANIMVIEW_BUILTIN_BROWSER=1")
 	cmd.Stdout, cmd.Stderr = w.out, w.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -68,7 +68,7 @@ func screenshot(t *testing.T, bin string, args ...string) (*image.RGBA, string) 
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	all := append([]string{"--screenshot", shot, "--after", "20", "--size", "800x500"}, args...)
+	all := append([]string{"--screenshot", shot, "--after", "20", "--size", "800x600"}, args...)
 	cmd := exec.CommandContext(ctx, bin, all...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -125,15 +125,15 @@ func TestWindowShowsDemo(t *testing.T) {
 	bin := buildBinary(t)
 	img, _ := screenshot(t, bin)
 	th := render.DefaultTheme()
-	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 500 {
-		t.Errorf("screenshot is %dx%d, want 800x500", w, h)
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
+		t.Errorf("screenshot is %dx%d, want 800x600", w, h)
 	}
 	bones := count(img, th.Bone, 24)
 	bg := count(img, th.Background, 6)
 	if bones < 200 {
 		t.Errorf("only %d bone-coloured pixels", bones)
 	}
-	if bg < 800*500/10 {
+	if bg < 800*600/10 {
 		t.Errorf("only %d background pixels: the 3D view is not showing", bg)
 	}
 	t.Logf("%d bone pixels, %d background pixels", bones, bg)

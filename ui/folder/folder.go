@@ -120,3 +120,95 @@ func FreeName(dir string, now time.Time, ext string) string {
 		p = filepath.Join(dir, fmt.Sprintf("%s-%d%s", base, k, ext))
 	}
 }
+
+// Places are the browser's places: the home folder, the working folder
+// and the folders of the recent files (each once, in the order of the
+// recent files), as folder entries.
+func Places(recent []string) []state.BrowserEntry {
+	var out []state.BrowserEntry
+	seen := map[string]bool{}
+	add := func(label, dir string) {
+		if dir == "" || seen[dir] {
+			return
+		}
+		seen[dir] = true
+		out = append(out, state.BrowserEntry{Name: label + ": " + dir, Path: dir, Dir: true, Place: true})
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		add("home", home)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		add("working folder", wd)
+	}
+	for _, r := range recent {
+		if r != "" && r != "demo:" {
+			add("recent folder", filepath.Dir(r))
+		}
+	}
+	return out
+}
+
+// Expand makes a path typed into the browser's field absolute: ~ is the
+// home folder, and a relative path is taken from folder dir.
+func Expand(field, dir string) string {
+	if field == "~" || strings.HasPrefix(field, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			field = home + field[1:]
+		}
+	}
+	if !filepath.IsAbs(field) {
+		field = filepath.Join(dir, field)
+	}
+	return field
+}
+
+// Complete completes the path typed into the browser's field (taken from
+// folder dir when relative) as a shell does: its last part grows to the
+// longest start the sub-folders and readable files that begin with it
+// share, a folder's name ending in /. The field comes back unchanged when
+// nothing matches or its folder cannot be read.
+func Complete(field, dir string, exts []string) string {
+	full := Expand(field, dir)
+	parent, part := filepath.Split(full)
+	if strings.HasSuffix(field, "/") {
+		parent, part = full, ""
+	}
+	ents, err := os.ReadDir(parent)
+	if err != nil {
+		return field
+	}
+	var names []string
+	for _, e := range ents {
+		n := e.Name()
+		if !strings.HasPrefix(n, part) || (strings.HasPrefix(n, ".") && !strings.HasPrefix(part, ".")) {
+			continue
+		}
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			if st, err := os.Stat(filepath.Join(parent, n)); err == nil {
+				isDir = st.IsDir()
+			}
+		}
+		switch {
+		case isDir:
+			names = append(names, n+"/")
+		case Readable(n, exts):
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return field
+	}
+	common := names[0]
+	for _, n := range names[1:] {
+		k := 0
+		for k < len(common) && k < len(n) && common[k] == n[k] {
+			k++
+		}
+		common = common[:k]
+	}
+	if len(common) <= len(part) {
+		return field
+	}
+	return field + common[len(part):]
+}

@@ -80,3 +80,33 @@ func TestFreeName(t *testing.T) {
 		t.Errorf("a GIF beside the PNG: %q", g)
 	}
 }
+
+// TestComplete: Tab in the browser's field grows its last part to what
+// the matching folders and readable files share, a folder ending in /.
+func TestComplete(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"subfolder", "subway", ".hidden"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"walk.anim", "walk.txt", "wave.anim"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exts := []string{"anim"}
+	for _, c := range []struct{ field, want string }{
+		{dir + "/subf", dir + "/subfolder/"},
+		{dir + "/su", dir + "/sub"},        // subfolder/ and subway/ share "sub"
+		{dir + "/wal", dir + "/walk.anim"}, // walk.txt is not readable
+		{dir + "/x", dir + "/x"},           // nothing matches
+		{"subf", "subfolder/"},             // relative to the folder shown
+		{dir + "/", dir + "/"},             // sub..., walk, wave share nothing
+		{dir + "/.h", dir + "/.hidden/"},
+	} {
+		if got := Complete(c.field, dir, exts); got != c.want {
+			t.Errorf("Complete(%q) = %q, want %q", c.field, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
+	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -144,9 +146,26 @@ func TestInspect(t *testing.T) {
 	if info.World.Translation != [3]float32(wp) {
 		t.Errorf("world translation %v, want %v", info.World.Translation, wp)
 	}
-	var back BoneInfo
-	if err := json.Unmarshal([]byte(info.JSON()), &back); err != nil || back != info {
-		t.Errorf("JSON round trip: %v\n%s", err, info.JSON())
+	// Copy JSON gives the bone as `pose --json` does (report.PoseBone's
+	// keys: rotation, the parent's index), plus the time and the hiding.
+	var back CopiedBone
+	if err := json.Unmarshal([]byte(info.JSON()), &back); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, info.JSON())
+	}
+	want := report.PoseBone{Index: 4, ID: sk.Bones[4].ID, Name: "head", Parent: 3, Visible: true,
+		Local: report.LocalTransform(p.Local[4]), World: report.WorldTransform(w.Matrix(4))}
+	if !reflect.DeepEqual(back.PoseBone, want) {
+		t.Errorf("copied %+v, want pose --json's %+v", back.PoseBone, want)
+	}
+	var keys map[string]any
+	json.Unmarshal([]byte(info.JSON()), &keys)
+	for _, k := range []string{"time", "index", "id", "name", "parent", "visible", "hidden", "local", "world"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("no key %q in %s", k, info.JSON())
+		}
+	}
+	if l, _ := keys["local"].(map[string]any); l["rotation"] == nil || l["rotation_xyzw"] != nil {
+		t.Errorf("local has other keys than pose --json's: %v", l)
 	}
 	txt := info.Text()
 	for _, want := range []string{"head", "parent neck", "local", "world", "x ", " w ", "XYZ°"} {
@@ -279,7 +298,7 @@ func TestBrowserAndRecent(t *testing.T) {
 	listing := []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true},
 		{Name: "a.anim", Path: "/data/a.anim"}, {Name: "c.ani", Path: "/data/c.ani"}, {Name: "d.ANIM", Path: "/data/d.ANIM"}}
 	b := s.Browser()
-	b.Show("/data", listing, "")
+	b.Show("/data", nil, listing, "")
 	var names []string
 	for _, e := range b.Rows() {
 		names = append(names, e.Name)
@@ -301,11 +320,11 @@ func TestBrowserAndRecent(t *testing.T) {
 	if e, ok := b.Choose(2); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
 		t.Errorf("folder: %+v %v, open %v", e, ok, b.Open())
 	}
-	b.Show("/data/sub", nil, "permission denied")
+	b.Show("/data/sub", nil, nil, "permission denied")
 	if b.Err() != "permission denied" || len(b.Rows()) != 1 || b.Filter() != "" {
 		t.Errorf("unreadable folder: %q, rows %v", b.Err(), b.Rows())
 	}
-	b.Show("/data", listing, "")
+	b.Show("/data", nil, listing, "")
 	if e, ok := b.Choose(3); !ok || e.Path != "/data/a.anim" || b.Open() {
 		t.Errorf("file: %+v, open %v", e, b.Open())
 	}
@@ -331,5 +350,45 @@ func TestBrowserAndRecent(t *testing.T) {
 	m.Notify("saved x.png", now)
 	if m.NoticeAt(now.Add(time.Second)) == "" || m.NoticeAt(now.Add(time.Minute)) != "" || m.Notice() != "saved x.png" {
 		t.Error("notice timing")
+	}
+}
+
+// TestBrowserScrollAndPath: places head the rows; the wheel scrolls the
+// page without moving the cursor, to the last page at most; moving the
+// cursor scrolls to keep it in sight; a field that is a path filters
+// nothing.
+func TestBrowserScrollAndPath(t *testing.T) {
+	s := demo()
+	b := s.Browser()
+	var listing []BrowserEntry
+	for i := range 30 {
+		listing = append(listing, BrowserEntry{Name: fmt.Sprintf("f%02d.anim", i), Path: fmt.Sprintf("/d/f%02d.anim", i)})
+	}
+	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true}}
+	b.Show("/d", places, listing, "")
+	b.SetPage(10)
+	if len(b.Rows()) != 31 || !b.Rows()[0].Place {
+		t.Fatalf("rows %v", b.Rows())
+	}
+	b.Scroll(15)
+	if b.Top() != 15 || b.Cursor() != 0 {
+		t.Errorf("scrolled 15: top %d cursor %d", b.Top(), b.Cursor())
+	}
+	b.Scroll(100)
+	if b.Top() != 21 {
+		t.Errorf("scrolled past the end: top %d, want 21 (the last page)", b.Top())
+	}
+	b.Scroll(-100)
+	b.Move(12)
+	if b.Top() != 3 || b.Cursor() != 12 {
+		t.Errorf("moved to 12: top %d cursor %d", b.Top(), b.Cursor())
+	}
+	b.Type("/d/f0")
+	if !IsPath(b.Filter()) || len(b.Rows()) != 31 {
+		t.Errorf("a path filtered the rows: %d", len(b.Rows()))
+	}
+	b.SetField("f2")
+	if IsPath(b.Filter()) || len(b.Rows()) != 10 {
+		t.Errorf("filter f2: %d rows", len(b.Rows()))
 	}
 }

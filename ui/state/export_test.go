@@ -64,7 +64,7 @@ func TestBrowserSave(t *testing.T) {
 	if e, ok := b.Choose(0); !ok || !e.Save || b.Open() {
 		t.Errorf("the save row: %+v %v, open %v", e, ok, b.Open())
 	}
-	b.Show("/in", nil, "")
+	b.Show("/in", nil, nil, "")
 	if b.Saving() != "" {
 		t.Error("opening a file still saves")
 	}

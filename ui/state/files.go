@@ -53,25 +53,31 @@ type BrowserEntry struct {
 	// Name is what the row shows; Path is where it leads.
 	Name, Path string
 	Dir        bool
-	// Recent marks a recently opened file listed above the folder.
-	Recent bool
+	// Recent marks a recently opened file listed above the folder, Place
+	// a place (home, the working folder, a recent file's folder).
+	Recent, Place bool
 	// Save marks the row that picks the folder shown as an export's
 	// destination; Path is then the file to write.
 	Save bool
 }
 
 // Browser is the in-app file browser, used when the system has no file
-// chooser: a folder's sub-folders and readable files, filtered by what the
-// user types, with the recent files first. The window lists the folder
-// and hands the listing to Show.
+// chooser: the places (home, the working folder, recent folders), the
+// recent files, then a folder's sub-folders and readable files. What the
+// user types goes into a field: a path (starting with / or ~, or holding
+// a /) to go to, which Tab completes, else a filter on the rows. The
+// window lists folders and hands the listings to Show.
 type Browser struct {
 	s      *State
 	open   bool
 	dir    string
 	filter string
-	// rows are the entries that match filter; cursor indexes them.
+	// rows are the entries that match filter; cursor indexes them and
+	// top is the first shown, page how many show.
 	rows   []BrowserEntry
 	cursor int
+	top    int
+	page   int
 	err    string
 	all    []BrowserEntry
 	// save is the file name an export writes while the browser picks
@@ -81,10 +87,11 @@ type Browser struct {
 
 // Show opens the browser on folder dir, whose listing is entries (its
 // sub-folders and readable files, the parent folder first) or, when it
-// could not be read, the error listErr. The recent files come first.
-func (b *Browser) Show(dir string, entries []BrowserEntry, listErr string) {
-	b.open, b.dir, b.err, b.filter, b.cursor, b.save = true, dir, listErr, "", 0, ""
-	b.all = b.all[:0]
+// could not be read, the error listErr. The places come first, then the
+// recent files.
+func (b *Browser) Show(dir string, places, entries []BrowserEntry, listErr string) {
+	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save = true, dir, listErr, "", 0, 0, ""
+	b.all = append(b.all[:0], places...)
 	for _, r := range b.s.files.recent {
 		b.all = append(b.all, BrowserEntry{Name: "recent: " + r, Path: r, Recent: true})
 	}
@@ -92,12 +99,18 @@ func (b *Browser) Show(dir string, entries []BrowserEntry, listErr string) {
 	b.refilter()
 }
 
+// IsPath reports whether the field holds a path to go to rather than a
+// filter: it starts with / or ~, or holds a /.
+func IsPath(field string) bool {
+	return strings.HasPrefix(field, "~") || strings.Contains(field, "/")
+}
+
 // ShowSave opens the browser to pick the folder an export writes name
 // in: the first row writes it in folder dir (whose path is
 // dir+separator+name), the others are dir's sub-folders (files of the
 // listing are left out).
 func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listErr string) {
-	b.open, b.dir, b.err, b.filter, b.cursor, b.save = true, dir, listErr, "", 0, name
+	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save = true, dir, listErr, "", 0, 0, name
 	b.all = append(b.all[:0], BrowserEntry{Name: "export here as " + name, Path: dir + sep + name, Save: true})
 	for _, e := range entries {
 		if e.Dir {
@@ -114,12 +127,16 @@ func (b *Browser) Saving() string { return b.save }
 func (b *Browser) refilter() {
 	b.rows = b.rows[:0]
 	f := strings.ToLower(b.filter)
+	if IsPath(b.filter) {
+		f = ""
+	}
 	for _, e := range b.all {
 		if f == "" || strings.Contains(strings.ToLower(e.Name), f) {
 			b.rows = append(b.rows, e)
 		}
 	}
 	b.cursor = max(0, min(b.cursor, len(b.rows)-1))
+	b.Scroll(0)
 }
 
 // Open reports whether the browser shows.
@@ -128,8 +145,17 @@ func (b *Browser) Open() bool { return b.open }
 // Dir is the folder shown.
 func (b *Browser) Dir() string { return b.dir }
 
-// Filter is what the user typed to filter the rows.
+// Filter is the field: what the user typed, a filter or a path.
 func (b *Browser) Filter() string { return b.filter }
+
+// SetField replaces the field (a completed path, pasted text).
+func (b *Browser) SetField(text string) {
+	if b.open {
+		b.filter = text
+		b.cursor = 0
+		b.refilter()
+	}
+}
 
 // Rows are the entries that match the filter (read only).
 func (b *Browser) Rows() []BrowserEntry { return b.rows }
@@ -137,19 +163,34 @@ func (b *Browser) Rows() []BrowserEntry { return b.rows }
 // Cursor indexes the highlighted row.
 func (b *Browser) Cursor() int { return b.cursor }
 
-// Err is why the folder could not be listed, "" when it could.
-func (b *Browser) Err() string { return b.err }
+// Top is the first row shown.
+func (b *Browser) Top() int { return b.top }
 
-// Type adds typed text to the filter.
-func (b *Browser) Type(text string) {
-	if b.open && text != "" {
-		b.filter += text
-		b.cursor = 0
-		b.refilter()
+// SetPage says how many rows the window shows, for scrolling.
+func (b *Browser) SetPage(rows int) {
+	if rows != b.page {
+		b.page = max(1, rows)
+		b.Scroll(0)
 	}
 }
 
-// Backspace removes the filter's last character.
+// Scroll moves the rows shown d rows on (the wheel, the scrollbar),
+// leaving the cursor where it is; the last page ends at the last row.
+func (b *Browser) Scroll(d int) {
+	b.top = max(0, min(b.top+d, len(b.rows)-max(1, b.page)))
+}
+
+// Err is why the folder could not be listed, "" when it could.
+func (b *Browser) Err() string { return b.err }
+
+// Type adds typed text to the field.
+func (b *Browser) Type(text string) {
+	if b.open && text != "" {
+		b.SetField(b.filter + text)
+	}
+}
+
+// Backspace removes the field's last character.
 func (b *Browser) Backspace() {
 	if b.open && b.filter != "" {
 		r := []rune(b.filter)
@@ -158,10 +199,16 @@ func (b *Browser) Backspace() {
 	}
 }
 
-// Move moves the cursor d rows.
+// Move moves the cursor d rows, scrolling to keep it in sight.
 func (b *Browser) Move(d int) {
 	if b.open && len(b.rows) > 0 {
 		b.cursor = max(0, min(b.cursor+d, len(b.rows)-1))
+		switch page := max(1, b.page); {
+		case b.cursor < b.top:
+			b.top = b.cursor
+		case b.cursor >= b.top+page:
+			b.top = b.cursor - page + 1
+		}
 	}
 }
 

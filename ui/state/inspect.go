@@ -7,6 +7,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
+	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -16,28 +17,35 @@ const EulerOrder = "XYZ"
 
 // BoneTransform is one transform as the inspector shows it.
 type BoneTransform struct {
-	Translation [3]float32 `json:"translation"`
+	Translation [3]float32
 	// Quat is x, y, z, w.
-	Quat [4]float32 `json:"rotation_xyzw"`
+	Quat [4]float32
 	// Euler is degrees about X, Y and Z in EulerOrder.
-	Euler [3]float64 `json:"euler_xyz_degrees"`
-	Scale [3]float32 `json:"scale"`
+	Euler [3]float64
+	Scale [3]float32
 }
 
 // BoneInfo is what the inspector shows about the selected bone.
 type BoneInfo struct {
-	Index  int    `json:"index"`
-	ID     int    `json:"id"`
-	Name   string `json:"name"`
-	Parent string `json:"parent"`
+	Index int
+	ID    int
+	Name  string
+	// Parent is the parent's name ("" for a root), ParentIndex its index
+	// (-1).
+	Parent      string
+	ParentIndex int
 	// Visible is false when the animation hides the bone; Hidden is the
 	// user's own hiding.
-	Visible bool          `json:"visible"`
-	Hidden  bool          `json:"hidden"`
-	Time    float64       `json:"time"`
-	Local   BoneTransform `json:"local"`
+	Visible bool
+	Hidden  bool
+	Time    float64
+	Local   BoneTransform
 	// World is in the skeleton's model space (the file's axes).
-	World BoneTransform `json:"world"`
+	World BoneTransform
+	// local and world are the transforms as sampled, for JSON (values,
+	// so that a BoneInfo compares with ==).
+	local formats.Transform
+	world mgl32.Mat4
 }
 
 // Inspect describes the selected bone in pose p and world pose w (the
@@ -49,7 +57,7 @@ func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok 
 	}
 	sk := s.asset.Skeleton
 	b := sk.Bones[i]
-	info = BoneInfo{Index: i, ID: b.ID, Name: b.Name, Parent: "", Visible: p.Visible[i], Time: s.play.time}
+	info = BoneInfo{Index: i, ID: b.ID, Name: b.Name, ParentIndex: b.Parent, Visible: p.Visible[i], Time: s.play.time}
 	if b.Parent >= 0 {
 		info.Parent = sk.Bones[b.Parent].Name
 	}
@@ -57,6 +65,7 @@ func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok 
 	info.Local = fromTransform(p.Local[i])
 	wm := w.Matrix(i)
 	info.World = fromMatrix(&wm)
+	info.local, info.world = p.Local[i], wm
 	return info, true
 }
 
@@ -122,9 +131,21 @@ func Euler(q mgl32.Quat) [3]float64 {
 	return [3]float64{ax * deg, ay * deg, az * deg}
 }
 
-// JSON is the inspector's values as indented JSON, for the clipboard.
+// CopiedBone is what Copy JSON puts on the clipboard: the bone as one of
+// `animview pose --json`'s bones (the same keys and values: rotation
+// [x, y, z, w], the parent's index), with the time and the user's hiding.
+type CopiedBone struct {
+	Time float64 `json:"time"`
+	report.PoseBone
+	Hidden bool `json:"hidden"`
+}
+
+// JSON is the inspector's values as indented JSON, for the clipboard
+// (CopiedBone).
 func (b BoneInfo) JSON() string {
-	out, err := json.MarshalIndent(b, "", "  ")
+	bone := report.PoseBone{Index: b.Index, ID: b.ID, Name: b.Name, Parent: b.ParentIndex, Visible: b.Visible,
+		Local: report.LocalTransform(b.local), World: report.WorldTransform(b.world)}
+	out, err := json.MarshalIndent(CopiedBone{Time: b.Time, PoseBone: bone, Hidden: b.Hidden}, "", "  ")
 	if err != nil {
 		return "{}" // plain numbers and strings always marshal
 	}

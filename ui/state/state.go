@@ -198,9 +198,26 @@ func (s *State) ClipByName(name string) int {
 	return -1
 }
 
+// SelectLast plays the open asset's last animation (a character's) or its
+// last clip: where a step back into the previous entry lands, so that
+// stepping back and forth visits each animation once.
+func (s *State) SelectLast() {
+	if s.asset == nil {
+		return
+	}
+	if n := len(s.tree.AnimList()); n > 0 {
+		_ = s.tree.SelectAnim(n - 1) // an error shows as the window's error
+		return
+	}
+	if n := len(s.asset.Clips); n > 0 {
+		s.SelectClip(n - 1)
+	}
+}
+
 // StepAnimation moves d animations on: to another entry of a container
-// (returned for the caller to open, since opening reads the file) or, in
-// a file without entries, to another clip (selected here; "" returned).
+// (returned for the caller to open, since opening reads the file, and to
+// start at its last animation when d < 0: SelectLast) or, in a file
+// without entries, to another clip (selected here; "" returned).
 func (s *State) StepAnimation(d int) (entry string) {
 	if s.asset == nil {
 		return ""
@@ -301,8 +318,10 @@ func (s *State) Status() string {
 	if p.loop {
 		loop = " loop"
 	}
+	// The drawn frame rate means something only while playing: a paused
+	// window draws only on change, and its rate rounds to "0 fps".
 	fps := ""
-	if p.fps > 0 {
+	if p.playing && p.fps >= 0.5 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
 	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +

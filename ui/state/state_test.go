@@ -2,6 +2,7 @@ package state
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/assets"
@@ -151,5 +152,21 @@ func TestFrameCountWithFloat32Interval(t *testing.T) {
 	s.Playback().Seek(float64(float32(1.0/30)) * 7)
 	if f, n := s.Playback().Frame(); f != 7 || n != 31 {
 		t.Errorf("frame %d of %d, want 7 of 31", f, n)
+	}
+}
+
+// TestStatusFPS: the status line gives the drawn frame rate while playing
+// only; paused, a window that draws on change only measured "0 fps".
+func TestStatusFPS(t *testing.T) {
+	s := New("demo:", assets.Demo())
+	s.Playback().Play()
+	s.Playback().SetFPS(29.6)
+	if st := s.Status(); !strings.HasSuffix(st, "   30 fps") {
+		t.Errorf("playing: %q", st)
+	}
+	s.Playback().Pause()
+	s.Playback().SetFPS(0.2)
+	if st := s.Status(); strings.Contains(st, "fps") {
+		t.Errorf("paused: %q", st)
 	}
 }

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// copyTSO copies FreeSO clips of formats/sims/testdata/tso into dir, by
+// their new names.
+func copyTSO(t *testing.T, dir string, names map[string]string) {
+	t.Helper()
+	for name, clip := range names {
+		b, err := os.ReadFile(filepath.Join("../../formats/sims/testdata/tso", clip))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWindowSlowFrames runs the window at about 3 frames a second
+// (ANIMVIEW_SLOW_DRAW=300ms, as software GL on a busy machine) and
+// drives it with the X server's keyboard (issue 24 #7): five Down
+// presses held 110 ms in the built-in browser, each pressed and released
+// within one slow frame more often than not, all move its cursor (the
+// sixth row, the third file, opens: the 275-frame broom clip); and 1× playback keeps up
+// with the wall clock, as the program itself reports it.
+func TestWindowSlowFrames(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // the places: this home, the working folder
+	t.Setenv("ANIMVIEW_SLOW_DRAW", "300ms")
+	w := startDriven(t)
+	// 1.anim .. 6.anim, the broom third.
+	copyTSO(t, w.dir, map[string]string{
+		"1.anim": "a2o-lever-pull-complete.db9ea02800000007.anim", "2.anim": "a2o-diefalldan.cdfc292500000007.anim",
+		"3.anim": "a2o-broom-fly-leftside.c3bde7b200000007.anim", "4.anim": "a2o-lever-pull-complete.db9ea02800000007.anim",
+		"5.anim": "a2o-diefalldan.cdfc292500000007.anim", "6.anim": "a2o-kart-ride.985c76ca00000007.anim",
+	})
+	w.move(400, 250)
+	w.keyDown("ctrl", "Control")
+	w.key("o", "O")
+	w.keyUp("ctrl", "Control")
+	// The browser lists its places (home, the working folder), ../, then
+	// 1.anim ... 6.anim, its cursor on the first.
+	for range 5 {
+		w.xdo("keydown", "--window", w.wid, "Down", "sleep", "0.11", "keyup", "--window", w.wid, "Down")
+		w.await(regexp.MustCompile(`(?m)^animview: input: key ArrowDown up$`))
+	}
+	w.key("Return", "Enter")
+	w.key("space", "Space")
+	// Playback against the program's own clock, over at least 2.5 s.
+	played := regexp.MustCompile(`(?m)^animview: played ([0-9.]+) s in ([0-9.]+) s$`)
+	read := func() (float64, float64) {
+		t.Helper()
+		w.await(played)
+		m := played.FindAllStringSubmatch(w.out.String()[:w.seen], -1)
+		last := m[len(m)-1]
+		c, _ := strconv.ParseFloat(last[1], 64)
+		s, _ := strconv.ParseFloat(last[2], 64)
+		return c, s
+	}
+	c0, s0 := read()
+	c1, s1 := read()
+	for s1-s0 < 2.5 {
+		c1, s1 = read()
+	}
+	if r := (c1 - c0) / (s1 - s0); r < 0.93 || r > 1.07 {
+		t.Errorf("1× played %.3f s in %.3f s of the clock (%.0f%%)", c1-c0, s1-s0, 100*r)
+	}
+	out := w.out.String()
+	w.key("space", "Space")
+	w.screenshot()
+	m := regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[len(out):])
+	if m == nil || m[1] != "274" {
+		t.Errorf("five Downs in the browser did not open the sixth row (the broom, 275 frames): %v\n%s", m, w.out.String())
+	}
+}
