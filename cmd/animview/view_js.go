@@ -41,6 +41,19 @@ func pageFiles(uo *ui.Options, o open.Options) {
 	}
 	uo.Open = func(p string) (*formats.Asset, error) { return openIn(p, o.Entry) }
 	uo.OpenEntry = openIn
+	// A skill wears the suits handed over together with it.
+	uo.Suits = func(string) []string {
+		if set == nil {
+			return nil
+		}
+		return open.SuitsIn(set)
+	}
+	uo.Wear = func(a *formats.Asset, suit string) (*formats.Asset, error) {
+		if set == nil {
+			return nil, fmt.Errorf("suit %s: choose or drop it together with the skill", suit)
+		}
+		return open.WearIn(a, set, suit)
+	}
 	uo.OpenFiles = func(files fs.FS) (string, error) {
 		name, err := open.Primary(files)
 		if err != nil {
