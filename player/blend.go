@@ -332,11 +332,27 @@ func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32) {
 // their long chains (FastArcCosR's and FastSinR's fused sums through
 // double precision) rather than waiting on one joint's after another's.
 func blendRotsPrimeSlow(a, b []formats.Transform, u float32, idx []int32, lenSq []float32) {
+	for len(idx) > 0 {
+		n := min(len(idx), slowStage)
+		blendRotsPrimeStages(a, b, u, idx[:n], lenSq)
+		idx = idx[n:]
+	}
+}
+
+// slowStage is how many joints blendRotsPrimeStages takes at a time: its
+// stages' arrays are zeroed on every call, and related motions send only
+// a few joints a chunk here (rotations a rounding apart), so arrays of a
+// whole chunk cost more to clear than the joints to blend.
+const slowStage = 16
+
+// blendRotsPrimeStages is blendRotsPrimeSlow for at most slowStage
+// joints.
+func blendRotsPrimeStages(a, b []formats.Transform, u float32, idx []int32, lenSq []float32) {
 	var (
-		at     [blendChunk]int32
-		d, ang [blendChunk]float32
-		sa, sb [blendChunk]float32
-		bq     [blendChunk]mgl32.Quat
+		at     [slowStage]int32
+		d, ang [slowStage]float32
+		sa, sb [slowStage]float32
+		bq     [slowStage]mgl32.Quat
 	)
 	k := 0
 	for _, i := range idx {

@@ -28,9 +28,10 @@ const (
 // two tracks share a timeline and the cursors cross keys at different
 // frames. Values are smooth sines and cosines; rotations turn up to ±69°
 // (1.2 rad) about a slowly wandering axis, so neighbouring keys are a few
-// degrees apart and sometimes more than ten: the slerp branch of the
-// shortest-arc flavour runs for most intervals, as in real clips, rather
-// than the normalised lerp that keys a frame apart would take.
+// degrees apart and sometimes more than ten, as in 30 Hz game data: the
+// shortest arc and LEGO Island take their slerp for every interval,
+// Metroid Prime and Echoes their lerp branch (their slerp branch, for
+// keys more than 36° or 60° apart, is not sampled; TestRealisticClipPaths).
 func realisticClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 	sk := &formats.Skeleton{Name: "realistic", Bones: make([]formats.Bone, 0, realJoints)}
 	for s := 0; s < realSpine; s++ {

@@ -18,6 +18,12 @@ shot viewer-demo.png 'select-bone l_forearm; seek 0.4' demo:
 shot viewer-sims.png 'seek 3.2' formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-lego.png 'seek 1.5' formats/lego/testdata/scene_far.ani
 shot viewer-prime.png 'anim walk_blend; seek 0.3' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# Issue 24's additions: the timeline zoomed with a range, the curves panel,
+# export's question of what to export.
+broom=formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
+shot viewer-timeline.png 'pause; select-bone R_ARM1; range 1.5 3.5; timeline-zoom 2 2.5; seek 2.2' "$broom"
+shot viewer-curves.png 'pause; curves; select-bone R_ARM1; seek 2.2' "$broom"
+shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/SkinnedSet-mp1.pak
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

@@ -104,6 +104,8 @@ type App struct {
 	ov      overlay
 	browser browser
 	rec     recorder
+	exp     exporter
+	curves  curvesPanel
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -162,6 +164,7 @@ func Run(opt Options) error {
 	err = ebiten.RunGame(app)
 	close(stop)
 	app.rec.stop()
+	app.exp.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -194,7 +197,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a = a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a = a, a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -262,6 +265,7 @@ func (a *App) Update() (err error) {
 	}
 	a.pollChooser()
 	a.rec.poll()
+	a.exp.poll()
 	a.ui.Update()
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
@@ -282,7 +286,11 @@ func (a *App) Update() (err error) {
 		if dt, ok := a.step(); ok {
 			a.crossed = a.st.Playback().Advance(dt, a.crossed)
 		}
+		if p := a.st.Playback(); p.Playing() {
+			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
+		}
 	}
+	a.curves.show()
 	a.w.sync()
 	return nil
 }
@@ -356,9 +364,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.scene.draw(screen, vp)
 	a.ui.Draw(screen)
 	a.tl.draw(screen)
+	a.curves.draw(screen)
 	a.tl.drawFrameBox(screen)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)
+	a.exp.draw(screen)
 	a.browser.draw(screen)
 	a.countFrame()
 	a.pageDrawn()

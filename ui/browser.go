@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"path/filepath"
 
 	"github.com/animview/animview/ui/folder"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,11 +33,29 @@ func (b *browser) show(dir string) {
 	b.a.st.Browser().Show(dir, entries, msg)
 }
 
-// choose picks row i: a folder opens in the browser, a file opens.
+// showSave opens the browser on folder dir to pick where an export
+// writes name.
+func (b *browser) showSave(dir, name string) {
+	entries, err := folder.List(dir, b.a.st.Files().Exts())
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	b.a.st.Browser().ShowSave(dir, string(filepath.Separator), name, entries, msg)
+}
+
+// choose picks row i: a folder opens in the browser, a file opens; while
+// an export's folder is picked, its first row exports there.
 func (b *browser) choose(i int) {
-	e, ok := b.a.st.Browser().Choose(i)
+	br := b.a.st.Browser()
+	name := br.Saving()
+	e, ok := br.Choose(i)
 	switch {
 	case !ok:
+	case e.Save:
+		b.a.exp.to(e.Path, false)
+	case e.Dir && name != "":
+		b.showSave(e.Path, name)
 	case e.Dir:
 		b.show(e.Path)
 	default:
@@ -69,6 +88,9 @@ func (b *browser) input(mx, my int) {
 	}
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		if br.Saving() != "" {
+			a.exp.cancel()
+		}
 		br.Close()
 	case rep(ebiten.KeyBackspace):
 		br.Backspace()
@@ -105,7 +127,11 @@ func (b *browser) draw(screen *ebiten.Image) {
 	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
-	k.drawText(screen, k.fitLeft("Open: "+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	title := "Open: "
+	if br.Saving() != "" {
+		title = "Export to: "
+	}
+	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
 	hint := "type to filter: " + br.Filter() + "_   ↑↓ Enter open · Esc close"
 	if br.Err() != "" {
 		hint = br.Err()
@@ -122,7 +148,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		}
 		c := colText
 		switch {
-		case e.Dir:
+		case e.Dir, e.Save:
 			c = colAccent
 		case e.Recent:
 			c = colWarn

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
@@ -199,6 +200,49 @@ func commandTable() []command {
 				}
 				return nil
 			}},
+		// The timeline's zoom and range.
+		{verb: "set-in", args: "[SECONDS]", keys: keys(key(ebiten.KeyI)), mouse: "drag on the ruler (above the track)",
+			mouseHelp: "drag ruler", help: "range",
+			doc: "put the range's in point at SECONDS (else the current frame): playback, stepping and " +
+				"looping keep to the range", keyDoc: "the range's in / out point at the current frame, or its " +
+				"ends from a drag on the ruler; playback, stepping and looping keep to it",
+			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetIn) }},
+		{verb: "set-out", args: "[SECONDS]", keys: keys(key(ebiten.KeyO)), pairs: true,
+			doc: "put the range's out point at SECONDS (else the current frame)",
+			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetOut) }},
+		{verb: "range", args: "FROM TO", doc: "set the range from FROM to TO seconds (each on its nearest frame)",
+			run: func(c *call) error {
+				return c.nums(func(v []float64) {
+					if !c.a.st.Timeline().SetRange(v[0], v[1]) {
+						c.a.st.Messages().Notify("the range's ends fall on one frame: no range", time.Now())
+					}
+				})
+			}},
+		{verb: "clear-range", keys: keys(key(ebiten.KeyBackspace)), help: "clear range",
+			doc: "clear the range: playback has the whole clip again",
+			run: do(func(a *App) { a.st.Timeline().ClearRange() })},
+		{verb: "timeline-zoom", args: "FACTOR [SECONDS]", mouse: "wheel over the timeline", mouseHelp: "wheel timeline",
+			help: "zoom", keyDoc: "zoom the timeline around the pointer",
+			doc: "show FACTOR times less of the clip on the timeline (0.5: twice as much), around SECONDS " +
+				"(else the current time)",
+			run: func(c *call) error {
+				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && !(f > 0) {
+					return fmt.Errorf("timeline-zoom: the factor %s is not above 0", c.args[0])
+				}
+				return c.nums(func(v []float64) {
+					at := c.a.st.Playback().Time()
+					if len(v) > 1 {
+						at = v[1]
+					}
+					c.a.st.Timeline().ZoomAt(at, 1/v[0])
+				})
+			}},
+		{verb: "timeline-pan", args: "SECONDS", mouse: "right or middle drag on the timeline", mouseHelp: "right drag timeline",
+			help: "pan", keyDoc: "pan the zoomed timeline",
+			doc: "move the zoomed timeline's span SECONDS later (negative: earlier)",
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Timeline().Pan(v[0]) }) }},
+		{verb: "timeline-all", doc: "show the whole clip on the timeline",
+			run: do(func(a *App) { a.st.Timeline().ShowAll() })},
 		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Playback().Play() })},
 		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Playback().Pause() })},
 
@@ -237,6 +281,34 @@ func commandTable() []command {
 		{verb: "open-dialog", keys: keys(ctrl(ebiten.KeyO)), button: "Open", at: slot{transport, 200}, help: "open",
 			doc: "open a file: the system's chooser (zenity or kdialog) when installed, else the built-in browser",
 			run: do(func(a *App) { a.openDialog() })},
+		{verb: "export-dialog", keys: keys(ctrl(ebiten.KeyE)), button: "Export", at: slot{transport, 210}, help: "export",
+			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
+				"animations (the window asks), to a file from the system's chooser (else the built-in browser), " +
+				"with a progress bar; the window asks before replacing a file",
+			run: do(func(a *App) { a.exp.begin() })},
+		{verb: "export-what", args: "clip|all|character", doc: "answer the export's question of what to export",
+			run: func(c *call) error {
+				w, err := exportWhat(c.args[0])
+				if err == nil {
+					c.a.exp.choose(w)
+				}
+				return err
+			}},
+		{verb: "export", args: "clip|all|character FILE…",
+			doc: "export what plays, every clip or the character's animations to FILE (.glb or .gltf); the window " +
+				"asks before replacing a file (confirm replaces it). A script waits until the file is written",
+			run: func(c *call) error {
+				err := c.a.exp.run(c)
+				c.holdForExport()
+				return err
+			}},
+		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "confirm",
+			doc: "answer the window's question: export the first choice, or replace the file",
+			run: func(c *call) error {
+				c.a.exp.confirm()
+				c.holdForExport()
+				return nil
+			}},
 		{verb: "open", args: "FILE…", doc: "open FILE",
 			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
 
@@ -272,11 +344,11 @@ func commandTable() []command {
 				v.SetFollow(!v.Follow())
 				a.scene.frameAll()
 			})},
-		{verb: "in-place", keys: keys(key(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
+		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
 			doc: "in place: hold the moving root's horizontal motion at its start",
 			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
-		{verb: "onion", keys: keys(key(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
+		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",
 			run: do(func(a *App) { a.st.Visibility().ToggleOnion() })},
@@ -326,6 +398,15 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
 			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
 
+		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{warningButtons, 20},
+			on: func(a *App) bool { return a.st.Curves().Shown() }, help: "curves",
+			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
+				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
+			run: do(func(a *App) { a.st.Curves().Toggle() })},
+		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
+			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
+			run: do(func(a *App) { a.st.Curves().ToggleEuler() })},
+
 		// Bones and events.
 		{verb: "hide-bone", args: "B", doc: "hide bone B", run: func(c *call) error { return c.hide(true, false) }},
 		{verb: "show-bone", args: "B", doc: "show bone B", run: func(c *call) error { return c.hide(false, false) }},
@@ -364,9 +445,11 @@ func commandTable() []command {
 		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
 			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
 		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
-			doc: "cancel a GIF recording; else close the help, the warnings, an error",
+			doc: "cancel a GIF recording or an export; else close the help, the warnings, an error",
 			run: do(func(a *App) {
-				if !a.rec.cancel() { // the first Esc stops a recording; the next closes panels
+				// The first Esc stops a recording or closes the export's
+				// question; the next closes panels.
+				if !a.rec.cancel() && !a.exp.cancel() {
 					a.st.Messages().Close()
 				}
 			})},
@@ -519,6 +602,24 @@ func (c *call) nums(f func(v []float64)) error {
 	}
 	f(v[:len(c.args)])
 	return nil
+}
+
+// holdForExport holds the script of a scripted call while an export
+// writes its file.
+func (c *call) holdForExport() {
+	if c.scripted {
+		c.a.script.hold = c.a.st.Export().Stage() == state.ExportRunning
+	}
+}
+
+// timeArg calls set with the first argument as a time, or the current
+// time without one.
+func (c *call) timeArg(set func(float64)) error {
+	if len(c.args) == 0 {
+		set(c.a.st.Playback().Time())
+		return nil
+	}
+	return c.nums(func(v []float64) { set(v[0]) })
 }
 
 // bone finds argument i as a bone: a name (exactly, else in any case) or

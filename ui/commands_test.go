@@ -98,8 +98,10 @@ func TestKeysDoWhatTheyDid(t *testing.T) {
 		{ebiten.KeyDigit1, none, "view", "front"}, {ebiten.KeyNumpad1, none, "view", "front"},
 		{ebiten.KeyDigit3, none, "view", "side"}, {ebiten.KeyNumpad7, none, "view", "top"},
 		{ebiten.KeyDigit5, none, "ortho", ""}, {ebiten.KeyNumpad5, none, "ortho", ""},
-		{ebiten.KeyO, none, "onion", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
-		{ebiten.KeyI, none, "in-place", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
+		// I and O mark the timeline's range (issue 24, as in video
+		// editors); in place and onion skin moved to Shift+I, Shift+O.
+		{ebiten.KeyO, none, "set-out", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
+		{ebiten.KeyI, none, "set-in", ""}, {ebiten.KeyI, sh, "in-place", ""}, {ebiten.KeyBackspace, none, "clear-range", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
 		{ebiten.KeyW, none, "warnings", ""},
 		{ebiten.KeyQ, none, "", ""}, {ebiten.KeyDigit2, none, "", ""},
 	} {
@@ -441,7 +443,8 @@ func TestVerbsRun(t *testing.T) {
 		"hide-subtree": {"1"}, "show-subtree": {"1"}, "mute-event": {"0"}, "unmute-event": {"0"},
 		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
-		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"},
+		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
+		"export-what": {"all"}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
@@ -457,6 +460,7 @@ func TestVerbsRun(t *testing.T) {
 				_ = a.script.apply(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
 			}
 		}
+		a.exp.stop() // the export's file is written before its folder goes
 	}
 	a := newTestApp(t)
 	if err := a.script.apply(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -14,12 +15,20 @@ type input struct {
 	a        *App
 	dragging bool
 	scrub    bool // the drag seeks on the timeline
-	button   ebiten.MouseButton
-	lastX    int
-	lastY    int
-	moved    int
-	pressX   int
-	pressY   int
+	// onLine is a drag on the timeline that is not a scrub: from the
+	// ruler it marks the range (left button), else it pans (right or
+	// middle).
+	onLine bool
+	// onCurves is a scrub on the curves panel.
+	onCurves bool
+	// rangeFrom is the time a range drag started at.
+	rangeFrom float64
+	button    ebiten.MouseButton
+	lastX     int
+	lastY     int
+	moved     int
+	pressX    int
+	pressY    int
 }
 
 func (in *input) inView(x, y int) bool {
@@ -32,7 +41,7 @@ var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseB
 // startDrag begins a drag with button b at (x, y); scrub drags on the
 // timeline.
 func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
-	in.dragging, in.scrub, in.button = true, scrub, b
+	in.dragging, in.scrub, in.onLine, in.onCurves, in.button = true, scrub, false, false, b
 	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
 }
 
@@ -61,13 +70,23 @@ func (in *input) handle() {
 	if a.tl.frameBoxInput(x, y) {
 		return
 	}
+	modal := a.exp.input(x, y) // the export's question has the click
 	for _, b := range mouseButtons {
-		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging {
+		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging || modal {
 			continue
 		}
 		switch {
+		case b == ebiten.MouseButtonLeft && a.tl.onRuler(x, y):
+			in.startDrag(b, x, y, false)
+			in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
 		case b == ebiten.MouseButtonLeft && a.tl.contains(x, y):
 			in.startDrag(b, 0, 0, true)
+		case a.tl.contains(x, y):
+			in.startDrag(b, x, y, false)
+			in.onLine = true
+		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
+			in.startDrag(b, 0, 0, true)
+			in.onCurves = true
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
 			st.Messages().DismissWarnings()
 		case in.inView(x, y):
@@ -77,12 +96,19 @@ func (in *input) handle() {
 	if in.dragging {
 		in.drag(x, y, inpututil.IsMouseButtonJustReleased(in.button))
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 && in.inView(x, y) {
+	if _, wy := ebiten.Wheel(); wy != 0 {
 		f := 0.9
 		if wy < 0 {
 			f = 1 / 0.9
 		}
-		st.View().Zoom(f)
+		switch {
+		case in.inView(x, y):
+			st.View().Zoom(f)
+		case a.tl.contains(x, y):
+			// Over the timeline the wheel zooms its span around the
+			// time under the pointer (up: closer).
+			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
+		}
 	}
 
 	if a.ui.HasFocus() {
@@ -109,11 +135,22 @@ func (in *input) handle() {
 // without motion in the view picks the joint under the cursor.
 func (in *input) drag(x, y int, release bool) {
 	a := in.a
-	if in.scrub {
-		a.st.Playback().SeekFraction(a.tl.fraction(x))
+	if in.scrub && in.onCurves {
+		a.st.Playback().Seek(a.curves.timeAt(x))
 		if release {
 			in.dragging = false
 		}
+		return
+	}
+	if in.scrub {
+		a.st.Playback().Seek(a.tl.timeAt(x))
+		if release {
+			in.dragging = false
+		}
+		return
+	}
+	if in.onLine {
+		in.dragLine(x, release)
 		return
 	}
 	dx, dy := x-in.lastX, y-in.lastY
@@ -135,13 +172,46 @@ func (in *input) drag(x, y int, release bool) {
 	}
 }
 
+// dragLine continues a drag on the timeline to x: on the ruler it marks
+// the range from where it started (a click without motion seeks there),
+// else it pans the span shown.
+func (in *input) dragLine(x int, release bool) {
+	a := in.a
+	dx := x - in.lastX
+	in.lastX = x
+	in.moved += abs(dx)
+	tl := a.st.Timeline()
+	switch {
+	case in.button != ebiten.MouseButtonLeft:
+		tl.Pan(-float64(dx) * a.tl.secondsPerPixel())
+	case release && in.moved < 3:
+		a.st.Playback().Seek(in.rangeFrom)
+	case in.moved >= 3:
+		tl.SetRange(in.rangeFrom, a.tl.timeAt(x))
+	}
+	if release {
+		in.dragging = false
+	}
+}
+
 // click is a left click at (x, y) as the mouse would give it, for action
 // scripts: the timeline seeks, the banner closes, the view picks a joint.
 func (in *input) click(x, y int) {
 	a := in.a
+	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
+		return
+	}
 	switch {
+	case a.tl.onRuler(x, y):
+		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
+		in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
+		in.drag(x, y, true)
 	case a.tl.contains(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
+		in.drag(x, y, true)
+	case a.curves.contains(x, y):
+		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
+		in.onCurves = true
 		in.drag(x, y, true)
 	case a.ov.onBanner(x, y):
 		a.st.Messages().DismissWarnings()

@@ -38,7 +38,7 @@ func panelRects(r image.Rectangle) (left, view, right, bottom image.Rectangle) {
 }
 
 // windowLayout places the root's four children (left, view, right,
-// bottom), and a fifth under the view when there is one, at panelRects, whatever their contents would prefer: ebitenui's
+// bottom), and a fifth and sixth under the view when they show, at panelRects, whatever their contents would prefer: ebitenui's
 // grid sizes columns by content, which made panels jump between files.
 type windowLayout struct{}
 
@@ -59,6 +59,15 @@ func (windowLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Re
 		if tp := ws[4]; tp.GetWidget().GetVisibility() != widget.Visibility_Hide {
 			h := min(treePanelH, v.Dy()/2)
 			tp.SetLocation(image.Rect(v.Min.X, v.Max.Y-h, v.Max.X, v.Max.Y))
+			v.Max.Y -= h
+		}
+	}
+	// A sixth (the curves panel, curves.go) takes the bottom of what
+	// is left while it shows.
+	if len(ws) > 5 {
+		if cp := ws[5]; cp.GetWidget().GetVisibility() != widget.Visibility_Hide {
+			h := min(curvesPanelH, v.Dy()*2/5)
+			cp.SetLocation(image.Rect(v.Min.X, v.Max.Y-h, v.Max.X, v.Max.Y))
 			v.Max.Y -= h
 		}
 	}

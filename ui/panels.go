@@ -39,10 +39,12 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a                    *App
-	root                 *widget.Container
-	view                 *widget.Container
-	timeline             *widget.Container
+	a        *App
+	root     *widget.Container
+	view     *widget.Container
+	timeline *widget.Container
+	// curves is the curves panel's place (curves.go draws it).
+	curves               *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
 	inspector            *widget.Text
@@ -190,7 +192,7 @@ func (a *App) buildWidgets() *widgets {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, inspectorLines*k.lineHeight(k.small))),
 	)
 	right.AddChild(k.heading("Events  (click: mute)"), w.events)
-	right.AddChild(w.placeButtons(warningButtons)...)
+	right.AddChild(w.buttonRow(warningButtons)) // the warnings, and the curves panel's toggle
 	right.AddChild(k.heading("Selected bone"), w.inspector, w.buttonRow(inspectButtons))
 
 	w.view = widget.NewContainer()
@@ -213,7 +215,9 @@ func (a *App) buildWidgets() *widgets {
 	bottom.AddChild(w.timeline, w.buttonRow(transport, placed{55, w.frameBox.slot}, placed{65, w.speed}), w.status)
 
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
-	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel())
+	w.curves = k.panel(widget.NewRowLayout())
+	w.curves.GetWidget().SetVisibility(widget.Visibility_Hide)
+	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel(), w.curves)
 	return w
 }
 

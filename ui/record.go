@@ -174,22 +174,25 @@ func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
 	if w < 40 {
 		return
 	}
-	x := vp.X + (vp.W-w)/2
-	y := vp.Y + vp.H - 118
-	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
-	k := &a.kit
-	face := k.small
 	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*rec.Fraction()))
 	if rec.Cancelled() {
 		status = "cancelling…"
 	}
+	a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(rec.Path()), status, rec.Fraction())
+}
+
+// drawProgress draws a background job's box w wide at (x, y): its name,
+// its status at the right, and a bar filled to fraction f.
+func (a *App) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
+	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
+	k := &a.kit
+	face := k.small
 	sw, _ := text.Measure(status, face, 0)
 	k.drawText(screen, status, float64(x+w-8)-sw, float64(y+6), colDim, face)
-	name := k.fitLeft("Recording "+filepath.Base(rec.Path()), face, int(w-24-float32(sw)))
-	k.drawText(screen, name, float64(x+8), float64(y+6), colText, face)
+	k.drawText(screen, k.fitLeft(name, face, int(w-24-float32(sw))), float64(x+8), float64(y+6), colText, face)
 	bx, by, bw := x+8, y+30, w-16
 	a.fill.rect(screen, bx, by, bw, 12, colRecordTrack)
-	if f := float32(rec.Fraction()); f > 0 {
-		a.fill.rect(screen, bx, by, bw*f, 12, colAccent)
+	if f > 0 {
+		a.fill.rect(screen, bx, by, bw*float32(f), 12, colAccent)
 	}
 }

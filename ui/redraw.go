@@ -69,6 +69,11 @@ type paintKey struct {
 	hidden                            int
 	// recording is the GIF recording's frames done plus one (0: none).
 	recording int
+	// export is the export's stage and progress; timeline its span and
+	// range; curves whether the curves panel shows and how.
+	export   int
+	timeline [5]float64
+	curves   [2]bool
 }
 
 // browserKey is what the in-app browser shows.
@@ -95,6 +100,9 @@ func (a *App) paintKey() paintKey {
 		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor()},
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording: a.rec.key(),
+		export:    a.exp.key(),
+		timeline:  a.tl.key(),
+		curves:    [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/folder"
 	"github.com/ncruces/zenity"
+	"github.com/qmuntal/gltf"
 )
 
 // system is the desktop's own state: the system file chooser's answer
@@ -130,4 +131,34 @@ func (a *App) copyInspector() {
 	}
 	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
+}
+
+// destination asks where an export of name goes: through the system's
+// chooser on a goroutine whose answer exporter.poll picks up, else with
+// the in-app browser in folder dir.
+func (x *exporter) destination(dir, name string) {
+	a := x.a
+	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
+		ch := make(chan string, 1)
+		x.choosing = ch
+		go func() {
+			p, err := zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
+				zenity.FileFilters{{Name: "glTF 2.0 (.glb binary, .gltf JSON)", Patterns: []string{"*.glb", "*.gltf"}, CaseFold: true}})
+			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
+				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
+			}
+			ch <- p
+		}()
+		return
+	}
+	a.browser.showSave(dir, name)
+}
+
+// checkExport returns nil when an export may write path
+// (export.CheckOverwrite): an error wrapping export.ErrExists asks first.
+func checkExport(path string, force bool) error { return export.CheckOverwrite(path, force) }
+
+// writeExport writes an export's document as `animview export` does.
+func writeExport(path string, doc *gltf.Document, force bool) error {
+	return export.WriteFile(path, doc, force)
 }

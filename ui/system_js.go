@@ -24,9 +24,11 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
+	"github.com/qmuntal/gltf"
 )
 
 // system is the viewer's bridge to the page.
@@ -147,6 +149,10 @@ func mimeOf(name string) string {
 		return "image/gif"
 	case ".json":
 		return "application/json"
+	case ".glb":
+		return "model/gltf-binary"
+	case ".gltf":
+		return "model/gltf+json"
 	}
 	return "application/octet-stream"
 }
@@ -191,4 +197,17 @@ func (a *App) copyInspector() {
 	}
 	f.Invoke(info.JSON()+"\n", "animview-"+safeName(info.Name)+".json")
 	m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+}
+
+// destination downloads an export under its name: a page chooses no
+// folder.
+func (x *exporter) destination(_, name string) { x.to(name, true) }
+
+// checkExport lets every export through: a download replaces nothing.
+func checkExport(string, bool) error { return nil }
+
+// writeExport encodes an export's document in memory and downloads it.
+func writeExport(p string, doc *gltf.Document, _ bool) error {
+	binary := strings.ToLower(path.Ext(p)) != ".gltf"
+	return writeOutput(p, func(w io.Writer) error { return export.Encode(w, doc, binary) })
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/animview/animview/player"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -35,6 +36,19 @@ type timeline struct {
 	a        *App
 	ruler    rulerCache
 	keyTimes []float64
+	// hover lists the events under the pointer.
+	hover []int
+}
+
+// key is the timeline's part of the paint key: its span and range.
+func (t *timeline) key() [5]float64 {
+	tl := t.a.st.Timeline()
+	lo, hi := tl.Span()
+	in, out, ok := tl.Range()
+	if !ok {
+		in, out = -1, -1
+	}
+	return [5]float64{lo, hi, in, out}
 }
 
 // rect is the timeline's area on screen.
@@ -46,23 +60,46 @@ func (t *timeline) trackSpan() (x0, x1 float32, top, bottom float32) {
 	return float32(r.Min.X + trackPad), float32(r.Max.X - trackPad), float32(r.Min.Y + rulerH), float32(r.Min.Y + rulerH + trackH)
 }
 
-// x is where time tm falls on the track.
+// x is where time tm falls on the track, for the span the timeline shows
+// (Timeline.Span).
 func (t *timeline) x(tm float64) float32 {
 	x0, x1, _, _ := t.trackSpan()
-	d := t.a.st.Playback().Duration()
-	if d <= 0 {
-		return x0
-	}
-	return x0 + (x1-x0)*float32(tm/d)
+	return x0 + (x1-x0)*float32(t.a.st.Timeline().FractionOf(tm))
 }
 
-// fraction is the clip fraction under screen x.
+// shows reports whether time tm is within the span shown.
+func (t *timeline) shows(tm float64) bool {
+	lo, hi := t.a.st.Timeline().Span()
+	return tm >= lo-1e-9 && tm <= hi+1e-9
+}
+
+// fraction is the fraction of the span shown under screen x.
 func (t *timeline) fraction(x int) float64 {
 	x0, x1, _, _ := t.trackSpan()
 	if x1 <= x0 {
 		return 0
 	}
 	return math.Max(0, math.Min(1, float64(float32(x)-x0)/float64(x1-x0)))
+}
+
+// timeAt is the clip time under screen x.
+func (t *timeline) timeAt(x int) float64 { return t.a.st.Timeline().TimeAt(t.fraction(x)) }
+
+// onRuler reports whether (x, y) is on the ruler, above the track: a
+// drag there marks the range.
+func (t *timeline) onRuler(x, y int) bool {
+	_, _, top, _ := t.trackSpan()
+	return t.contains(x, y) && float32(y) < top
+}
+
+// secondsPerPixel is how much clip time a pixel of the track spans.
+func (t *timeline) secondsPerPixel() float64 {
+	x0, x1, _, _ := t.trackSpan()
+	lo, hi := t.a.st.Timeline().Span()
+	if x1 <= x0 {
+		return 0
+	}
+	return (hi - lo) / float64(x1-x0)
 }
 
 // contains reports whether (x, y) is on the timeline's area.
@@ -78,14 +115,23 @@ func rulerStep(frames int, width float32, labelW float32) int {
 	return max(frames, 1)
 }
 
-// draw draws the ruler, ticks, markers and playhead.
+// Colours of the timeline's range: the span outside it is dimmed, its
+// ends are drawn as brackets.
+var (
+	colOutside = color.NRGBA{0x0c, 0x0e, 0x12, 0xb0}
+	colRange   = color.NRGBA{0xf0, 0x70, 0x9a, 0xff}
+)
+
+// draw draws the ruler, ticks, markers and playhead, the range and, when
+// zoomed, where the span shown lies in the clip. A one-frame clip (of
+// duration 0) has its one frame at the track's start.
 func (t *timeline) draw(screen *ebiten.Image) {
 	a := t.a
 	st := a.st
 	x0, x1, top, bottom := t.trackSpan()
 	a.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
 	c := st.CurrentClip()
-	if c == nil || c.Duration <= 0 {
+	if c == nil || !(c.Duration >= 0) {
 		return
 	}
 	k := &a.kit
@@ -106,14 +152,20 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	if sel := st.Visibility().Selected(); sel >= 0 {
 		t.keyTimes = st.Playback().KeyTimes(sel, t.keyTimes[:0])
 		for _, tm := range t.keyTimes {
-			x := t.x(tm)
-			a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
+			if t.shows(tm) {
+				x := t.x(tm)
+				a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
+			}
 		}
 	}
+	t.drawRange(screen)
 	// Events: a triangle at the top of the track.
 	mx, my := ebiten.CursorPosition()
-	hover := -1
+	t.hover = t.hover[:0]
 	for i, e := range c.Events {
+		if !t.shows(e.Time) {
+			continue
+		}
 		x := t.x(e.Time)
 		col := eventColour(e.Kind)
 		if st.Visibility().EventMuted(i) {
@@ -121,20 +173,56 @@ func (t *timeline) draw(screen *ebiten.Image) {
 		}
 		a.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
 		if math.Abs(float64(float32(mx)-x)) <= 5 && float32(my) >= top-2 && float32(my) <= bottom {
-			hover = i
+			t.hover = append(t.hover, i)
 		}
 	}
 	// Playhead.
-	hx := t.x(st.Playback().Time())
-	a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
-	if hover >= 0 {
-		e := c.Events[hover]
+	if tm := st.Playback().Time(); t.shows(tm) {
+		hx := t.x(tm)
+		a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
+	}
+	// Every event under the pointer, one line each (events that share a
+	// time share a marker), the first nearest the track.
+	for n, i := range t.hover {
+		e := c.Events[i]
 		label := e.Name + "  (" + string(e.Kind) + ")  " + strconv.FormatFloat(e.Time, 'f', 3, 64) + " s"
 		w, _ := text.Measure(label, face, 0)
 		x := min(max(t.x(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
-		y := top - 20
+		y := top - 20 - float32(n)*17
 		a.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
 		k.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
+	}
+}
+
+// drawRange dims the track outside the range and draws its ends, and
+// under the time labels a bar of where the span shown lies when zoomed.
+func (t *timeline) drawRange(screen *ebiten.Image) {
+	a := t.a
+	x0, x1, top, bottom := t.trackSpan()
+	clamp := func(x float32) float32 { return max(x0, min(x, x1)) }
+	if in, out, ok := a.st.Timeline().Range(); ok {
+		xi, xo := clamp(t.x(in)), clamp(t.x(out))
+		a.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
+		a.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
+		a.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
+		for _, e := range [...]struct {
+			x   float32
+			dir float32
+		}{{xi, 1}, {xo, -1}} {
+			if e.x <= x0 && e.dir < 0 || e.x >= x1 && e.dir > 0 {
+				continue
+			}
+			a.fill.rect(screen, e.x-1, top-4, 2, bottom-top+4, colRange)
+			a.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
+		}
+	}
+	if tl := a.st.Timeline(); tl.Zoomed() {
+		lo, hi := tl.Span()
+		d := a.st.Playback().Duration()
+		r := t.rect()
+		y := float32(r.Max.Y) - 3
+		a.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
+		a.fill.rect(screen, x0+(x1-x0)*float32(lo/d), y, max(2, (x1-x0)*float32((hi-lo)/d)), 2, colDim)
 	}
 }
 
@@ -151,21 +239,24 @@ type rulerCache struct {
 	clip, count int
 	width       float32
 	path        string
+	lo, hi      float64
 	marks       []rulerMark
 }
 
 func (c *rulerCache) update(a *App, width float32) {
 	p := a.st.Playback()
 	_, count := p.Frame()
-	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == a.st.Path() && c.marks != nil {
+	lo, hi := a.st.Timeline().Span()
+	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == a.st.Path() && c.lo == lo && c.hi == hi && c.marks != nil {
 		return
 	}
-	c.clip, c.count, c.width, c.path = p.Clip(), count, width, a.st.Path()
+	c.clip, c.count, c.width, c.path, c.lo, c.hi = p.Clip(), count, width, a.st.Path(), lo, hi
 	c.marks = c.marks[:0]
-	last := count - 1
 	fr := p.FrameRate()
-	step := rulerStep(last, width, 58)
-	for f := 0; f <= last; f++ {
+	// The frames of the span shown, labelled so that labels stay apart.
+	first, last := max(0, int(math.Ceil(lo*fr-1e-3))), min(count-1, player.FrameAt(hi, fr))
+	step := rulerStep(player.FrameAt(hi-lo, fr), width, 58)
+	for f := first; f <= last; f++ {
 		tm := float64(f) / fr
 		switch {
 		case f%step == 0:

@@ -46,6 +46,9 @@ func (tr *tracer) input(a *App) {
 			a.opt.Log(fmt.Sprintf("input: %s button %s at %d,%d", traceButtons[i], upDown(down), x, y))
 		}
 	}
+	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
+		a.opt.Log(fmt.Sprintf("input: wheel %g,%g at %d,%d", wx, wy, x, y))
+	}
 	tr.now = inpututil.AppendPressedKeys(tr.now[:0])
 	for _, k := range tr.now {
 		if !slices.Contains(tr.keys, k) {

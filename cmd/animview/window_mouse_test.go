@@ -88,6 +88,12 @@ const waitFor = 60 * time.Second
 // xdotool, unless ANIMVIEW_REQUIRE_DISPLAY asks for them.
 func startDriven(t *testing.T) *driven {
 	t.Helper()
+	return startDrivenFile(t)
+}
+
+// startDrivenFile is startDriven on files (the demo without any).
+func startDrivenFile(t *testing.T, files ...string) *driven {
+	t.Helper()
 	needDisplay(t)
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
@@ -100,7 +106,7 @@ func startDriven(t *testing.T) *driven {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	w := &driven{t: t, bin: bin, out: newLockedBuffer(), dir: dir}
-	cmd := exec.CommandContext(ctx, bin, "--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause")
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--no-recent", "--actions", "pause"}, files...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ANIMVIEW_TRACE=1")
 	cmd.Stdout, cmd.Stderr = w.out, w.out

@@ -55,6 +55,9 @@ type BrowserEntry struct {
 	Dir        bool
 	// Recent marks a recently opened file listed above the folder.
 	Recent bool
+	// Save marks the row that picks the folder shown as an export's
+	// destination; Path is then the file to write.
+	Save bool
 }
 
 // Browser is the in-app file browser, used when the system has no file
@@ -71,13 +74,16 @@ type Browser struct {
 	cursor int
 	err    string
 	all    []BrowserEntry
+	// save is the file name an export writes while the browser picks
+	// its folder ("" while it opens a file).
+	save string
 }
 
 // Show opens the browser on folder dir, whose listing is entries (its
 // sub-folders and readable files, the parent folder first) or, when it
 // could not be read, the error listErr. The recent files come first.
 func (b *Browser) Show(dir string, entries []BrowserEntry, listErr string) {
-	b.open, b.dir, b.err, b.filter, b.cursor = true, dir, listErr, "", 0
+	b.open, b.dir, b.err, b.filter, b.cursor, b.save = true, dir, listErr, "", 0, ""
 	b.all = b.all[:0]
 	for _, r := range b.s.files.recent {
 		b.all = append(b.all, BrowserEntry{Name: "recent: " + r, Path: r, Recent: true})
@@ -85,6 +91,25 @@ func (b *Browser) Show(dir string, entries []BrowserEntry, listErr string) {
 	b.all = append(b.all, entries...)
 	b.refilter()
 }
+
+// ShowSave opens the browser to pick the folder an export writes name
+// in: the first row writes it in folder dir (whose path is
+// dir+separator+name), the others are dir's sub-folders (files of the
+// listing are left out).
+func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listErr string) {
+	b.open, b.dir, b.err, b.filter, b.cursor, b.save = true, dir, listErr, "", 0, name
+	b.all = append(b.all[:0], BrowserEntry{Name: "export here as " + name, Path: dir + sep + name, Save: true})
+	for _, e := range entries {
+		if e.Dir {
+			b.all = append(b.all, e)
+		}
+	}
+	b.refilter()
+}
+
+// Saving is the file name an export writes while the browser picks its
+// folder, "" while it opens a file.
+func (b *Browser) Saving() string { return b.save }
 
 func (b *Browser) refilter() {
 	b.rows = b.rows[:0]
@@ -148,7 +173,7 @@ func (b *Browser) Choose(i int) (e BrowserEntry, ok bool) {
 		return BrowserEntry{}, false
 	}
 	e = b.rows[i]
-	if !e.Dir {
+	if !e.Dir || e.Save {
 		b.Close()
 	}
 	return e, true

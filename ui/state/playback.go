@@ -89,18 +89,37 @@ func (p *Playback) Frame() (int, int) {
 	return player.FrameAt(p.time, fr), player.FrameCount(p.Duration(), fr)
 }
 
+// Bounds are the times playback keeps to: the timeline's range when one
+// is set (Timeline), else the whole clip.
+func (p *Playback) Bounds() (lo, hi float64) {
+	if in, out, ok := p.s.line.Range(); ok {
+		return in, out
+	}
+	return 0, p.Duration()
+}
+
 // TogglePlay starts or pauses playback. Without loop, starting where the
-// direction of play would stop at once replays: forwards from the last
-// frame rewinds to the start, backwards from frame 0 jumps to the end.
+// direction of play would stop at once replays: forwards from the end
+// (of the range, when one is set) rewinds to the start, backwards from
+// the start jumps to the end. Starting outside the range starts at its
+// in point.
 func (p *Playback) TogglePlay() {
 	p.playing = !p.playing
-	if !p.playing || p.loop {
+	if !p.playing {
 		return
 	}
-	if p.speed >= 0 && p.time >= p.Duration() {
-		p.time = 0
-	} else if p.speed < 0 && p.time <= 0 {
-		p.time = p.Duration()
+	lo, hi := p.Bounds()
+	if p.time < lo-keyEps || p.time > hi+keyEps {
+		p.time = lo
+		return
+	}
+	if p.loop {
+		return
+	}
+	if p.speed >= 0 && p.time >= hi {
+		p.time = lo
+	} else if p.speed < 0 && p.time <= lo {
+		p.time = hi
 	}
 }
 
@@ -136,22 +155,33 @@ func (p *Playback) SeekFraction(f float64) {
 	p.Seek(math.Max(0, math.Min(f, 1)) * p.Duration())
 }
 
-// Step moves n frames (negative: back), wrapping when looping.
+// Step moves n frames (negative: back) within the bounds (the range,
+// when one is set), wrapping when looping.
 func (p *Playback) Step(n int) {
 	p.playing = false
-	f, count := p.Frame()
-	f += n
-	if p.loop && count > 1 {
-		f = ((f % count) + count) % count
+	fr := p.FrameRate()
+	lo, hi := p.Bounds()
+	first, last := player.FrameAt(lo, fr), player.FrameAt(hi, fr)
+	f, _ := p.Frame()
+	f = max(first, min(f, last)) + n
+	if count := last - first + 1; p.loop && count > 1 {
+		f = first + (((f-first)%count)+count)%count
 	}
-	p.time = math.Max(0, math.Min(float64(f)/p.FrameRate(), p.Duration()))
+	f = max(first, min(f, last))
+	p.time = math.Max(lo, math.Min(float64(f)/fr, hi))
 }
 
-// Home jumps to the clip's start.
-func (p *Playback) Home() { p.Seek(0) }
+// Home jumps to the start (of the range, when one is set).
+func (p *Playback) Home() {
+	lo, _ := p.Bounds()
+	p.Seek(lo)
+}
 
-// End jumps to the clip's last moment.
-func (p *Playback) End() { p.Seek(p.Duration()) }
+// End jumps to the last moment (of the range, when one is set).
+func (p *Playback) End() {
+	_, hi := p.Bounds()
+	p.Seek(hi)
+}
 
 // ChangeSpeed moves d steps through the speed list.
 func (p *Playback) ChangeSpeed(d int) {
@@ -190,26 +220,38 @@ func (p *Playback) Advance(dt float64, dst []int) []int {
 	}
 	d := p.Duration()
 	p.clock += dt
-	from := p.time
-	to := from + dt*p.speed
 	if d <= 0 {
 		p.time = 0
 		return dst
 	}
-	wrapped := p.loop && (to >= d || to < 0)
+	// Playback keeps to the bounds (the range, when one is set): from
+	// outside them it starts at their start.
+	lo, hi := p.Bounds()
+	from := p.time
+	if from < lo-keyEps || from > hi+keyEps {
+		from = lo
+	}
+	to := from + dt*p.speed
+	wrapped := p.loop && (to >= hi || to < lo)
 	if p.loop {
-		to = player.ClipTime(to, d, true)
-	} else if to >= d || to <= 0 {
-		to = math.Max(0, math.Min(to, d))
+		to = lo + player.ClipTime(to-lo, hi-lo, true)
+	} else if to >= hi || to <= lo {
+		to = math.Max(lo, math.Min(to, hi))
 		p.playing = false
 	}
 	p.time = to
 	start := len(dst)
-	if p.speed >= 0 {
-		dst = player.CrossedEvents(c.Events, from, to, d, wrapped, dst)
-	} else {
-		// Backwards play crosses the same interval the other way.
-		dst = player.CrossedEvents(c.Events, to, from, d, wrapped, dst)
+	a, b := from, to
+	if p.speed < 0 {
+		a, b = to, from // backwards play crosses the same interval the other way
+	}
+	switch {
+	case !wrapped || (lo <= 0 && hi >= d):
+		dst = player.CrossedEvents(c.Events, a, b, d, wrapped, dst)
+	default:
+		// A wrap inside a range crosses to its end, then from its start.
+		dst = player.CrossedEvents(c.Events, a, hi, d, false, dst)
+		dst = player.CrossedEvents(c.Events, math.Nextafter(lo, math.Inf(-1)), b, d, false, dst)
 	}
 	// Drop muted events in place.
 	muted := p.s.vis.mutedEvents

@@ -12,8 +12,10 @@
 // Tree (a character set's meta-animation trees), TreePanel (the panel
 // that shows them),
 // Files (the readable extensions, the recent files), Browser (the in-app
-// file browser), Recording (a GIF being written) and Wardrobe (the suits
-// a Sims skill can wear).
+// file browser), Recording (a GIF being written), Wardrobe (the suits
+// a Sims skill can wear), Timeline (the timeline's zoom, and the range
+// playback keeps to), Export (an export to glTF from the window) and
+// Curves (the curves panel).
 package state
 
 import (
@@ -40,6 +42,9 @@ type State struct {
 	files   Files
 	browser Browser
 	rec     Recording
+	line    Timeline
+	exp     Export
+	curves  Curves
 	suits   Wardrobe
 }
 
@@ -52,6 +57,8 @@ func New(path string, a *formats.Asset) *State {
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
+	s.line = Timeline{s: s}
+	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
 	return s
@@ -83,6 +90,15 @@ func (s *State) Browser() *Browser { return &s.browser }
 
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() *Recording { return &s.rec }
+
+// Timeline is the timeline's zoom and the range playback keeps to.
+func (s *State) Timeline() *Timeline { return &s.line }
+
+// Export is an export to glTF from the window.
+func (s *State) Export() *Export { return &s.exp }
+
+// Curves is the curves panel: whether it shows and how it draws rotation.
+func (s *State) Curves() *Curves { return &s.curves }
 
 // Wardrobe is the suits a Sims skill can wear.
 func (s *State) Wardrobe() *Wardrobe { return &s.suits }
@@ -289,5 +305,6 @@ func (s *State) Status() string {
 	if p.fps > 0 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
-	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps)
+	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +
+		s.line.status()
 }

@@ -1,0 +1,187 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"strconv"
+
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/render/curves"
+	"github.com/animview/animview/ui/state"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// curvesPanelH is the curves panel's height at most (it takes at most two
+// fifths of the view's column).
+const curvesPanelH = 240
+
+// Colours of the curves: x red, y green, z blue (as the view's axes), w
+// grey.
+var curveColours = [...]color.NRGBA{
+	{0xe8, 0x5a, 0x5a, 0xff}, {0x6c, 0xd0, 0x6c, 0xff}, {0x5a, 0x9a, 0xf0, 0xff}, {0xb0, 0xb4, 0xbc, 0xff},
+}
+
+// curvesPanel draws the selected bone's channels over the span the
+// timeline shows (render/curves lays them out), with its keys and the
+// current time; a click or drag on it seeks. It samples again only when
+// what it plots changes.
+type curvesPanel struct {
+	a      *App
+	series curves.Series
+	plot   curves.Plot
+	last   curvesKey
+}
+
+// curvesKey is what the sampled series depends on.
+type curvesKey struct {
+	asset          *formats.Asset
+	clip           *formats.Clip
+	anim           int
+	seed           uint32
+	bone           int
+	lo, hi         float64
+	rect           image.Rectangle
+	euler, inPlace bool
+}
+
+// rect is the panel's area, empty while it is hidden.
+func (c *curvesPanel) rect() image.Rectangle {
+	w := c.a.w.curves.GetWidget()
+	if w.GetVisibility() == widget.Visibility_Hide {
+		return image.Rectangle{}
+	}
+	return w.Rect
+}
+
+// area is the plotting area inside the panel.
+func (c *curvesPanel) area() curves.Rect {
+	r := c.rect()
+	return curves.Rect{X: float32(r.Min.X + 6), Y: float32(r.Min.Y + 4), W: float32(r.Dx() - 12), H: float32(r.Dy() - 8)}
+}
+
+// contains reports whether (x, y) is on the plot.
+func (c *curvesPanel) contains(x, y int) bool {
+	r := c.rect()
+	return image.Pt(x, y).In(r) && float32(x) >= c.plot.X0
+}
+
+// timeAt is the clip time under column x.
+func (c *curvesPanel) timeAt(x int) float64 {
+	lo, hi := c.a.st.Timeline().Span()
+	return c.plot.TimeAt(float32(x), lo, hi)
+}
+
+// show shows or hides the panel as the state says.
+func (c *curvesPanel) show() {
+	w := c.a.w.curves.GetWidget()
+	want := widget.Visibility_Hide
+	if c.a.st.Curves().Shown() {
+		want = widget.Visibility_Show
+	}
+	if w.GetVisibility() != want {
+		w.SetVisibility(want)
+		c.a.w.root.RequestRelayout()
+	}
+}
+
+// update samples the selected bone again when what it plots changed,
+// and lays the plot out for the current time.
+func (c *curvesPanel) update() {
+	a := c.a
+	st := a.st
+	r := c.rect()
+	if r.Empty() {
+		return
+	}
+	lo, hi := st.Timeline().Span()
+	k := curvesKey{asset: st.Asset(), clip: st.CurrentClip(), anim: st.Tree().Anim(), seed: st.Tree().Seed(),
+		bone: st.Visibility().Selected(), lo: lo, hi: hi, rect: r, euler: st.Curves().Euler(), inPlace: st.Visibility().InPlace()}
+	if k != c.last {
+		c.last = k
+		src, _, err := st.RecordSource() // a sampler of its own: sampling it leaves playback alone
+		if err != nil || k.bone < 0 {
+			src = nil
+		}
+		var euler func(mgl32.Quat) [3]float64
+		if k.euler {
+			euler = state.Euler // the inspector's angles
+		}
+		n := max(2, min(int(c.area().W)/2, 400))
+		curves.Sample(src, st.Asset().Skeleton, k.bone, lo, hi, n, euler, &c.series)
+	}
+	var keys curves.Keys
+	if st.Playback().Clip() >= 0 {
+		keys = curves.TrackKeys(st.CurrentClip(), k.bone)
+	}
+	c.plot = curves.Layout(&c.series, keys, lo, hi, st.Playback().Time(), c.area())
+}
+
+// draw draws the plot: each strip's title, range and zero line, its
+// channels, their keys, and the current time.
+func (c *curvesPanel) draw(screen *ebiten.Image) {
+	a := c.a
+	r := c.rect()
+	if r.Empty() {
+		return
+	}
+	c.update()
+	k := &a.kit
+	face := k.small
+	ar := c.area()
+	if len(c.series.Times) == 0 {
+		msg := "Curves: select a bone (click a joint or a name) to plot its channels"
+		k.drawText(screen, k.fitLeft(msg, face, r.Dx()-16), float64(ar.X), float64(ar.Y), colDim, face)
+		return
+	}
+	p := &c.plot
+	for _, s := range p.Strips {
+		a.fill.rect(screen, p.X0, s.Top, p.X1-p.X0, s.Bottom-s.Top, colButtonLo)
+		if s.Zero >= 0 {
+			a.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
+		}
+		k.drawText(screen, s.Title, float64(ar.X), float64(s.Top), colText, face)
+		k.drawText(screen, short(s.Max), float64(ar.X), float64(s.Top)+14, colDim, face)
+		_, lh := text.Measure("0", face, 0)
+		k.drawText(screen, short(s.Min), float64(ar.X), float64(s.Bottom)-lh, colDim, face)
+		for _, x := range s.Keys {
+			a.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
+		}
+		for i, line := range s.Lines {
+			a.fill.polyline(screen, curveColours[i%len(curveColours)], 2, line)
+		}
+		// The legend: the channels' names in their colours, on the
+		// strip's background.
+		lx := float64(p.X1) - 4
+		for i := len(s.Channels) - 1; i >= 0; i-- {
+			w, _ := text.Measure(channelNames[i], face, 0)
+			lx -= w + 6
+		}
+		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, 15, colButtonLo)
+		for i := range s.Channels {
+			name := channelNames[i]
+			w, _ := text.Measure(name, face, 0)
+			k.drawText(screen, name, lx, float64(s.Top), curveColours[i%len(curveColours)], face)
+			lx += w + 6
+		}
+	}
+	if p.NowShown {
+		a.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
+	}
+	// The span's ends under the plot's first and last columns.
+	lo, hi := a.st.Timeline().Span()
+	last := p.Strips[len(p.Strips)-1]
+	_, lh := text.Measure("0", face, 0)
+	ends := [2]string{strconv.FormatFloat(lo, 'f', 2, 64) + " s", strconv.FormatFloat(hi, 'f', 2, 64) + " s"}
+	k.drawText(screen, ends[0], float64(p.X0)+3, float64(last.Bottom)-lh, colDim, face)
+	ew, _ := text.Measure(ends[1], face, 0)
+	k.drawText(screen, ends[1], float64(p.X1)-3-ew, float64(last.Bottom)-lh, colDim, face)
+}
+
+// channelNames name a strip's channels in order.
+var channelNames = [...]string{"x", "y", "z", "w"}
+
+// short prints a strip's range end in a few characters.
+func short(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }

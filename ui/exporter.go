@@ -1,0 +1,432 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/animview/animview/export"
+	"github.com/animview/animview/ui/state"
+	"github.com/animview/animview/ui/task"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// exporter is the window's export to glTF (Ctrl+E, the Export button, the
+// export action): it asks what to export, asks for the destination (the
+// system's chooser, else the in-app browser), asks before replacing a
+// file (export.CheckOverwrite), and writes it with export.Build and
+// export.WriteFile, the code of `animview export`, on a task of its own
+// while the window shows a bar (system_desktop.go; a web page downloads
+// the file, system_js.go). The state's Export hears of each step.
+type exporter struct {
+	a   *App
+	job *task.Job
+	// choosing receives the system chooser's answer.
+	choosing chan string
+	// count is how many animations the running export holds, for its notice.
+	count int
+}
+
+// begin asks what to export.
+func (x *exporter) begin() {
+	st := x.a.st
+	if !st.Export().Begin() {
+		st.Messages().Notify("nothing to export: the file has no skeleton", time.Now())
+	}
+}
+
+// choose takes what to export and asks for the destination
+// (destination: the system's chooser or the in-app browser in the
+// working folder; in a web page, a download).
+func (x *exporter) choose(w state.ExportWhat) {
+	a := x.a
+	e := a.st.Export()
+	if e.Stage() != state.ExportChoosing {
+		return
+	}
+	e.Choose(w)
+	name := x.defaultName(w)
+	dir := a.opt.ShotDir
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	x.destination(dir, name)
+}
+
+// defaultName is the file name offered for an export of w.
+func (x *exporter) defaultName(w state.ExportWhat) string {
+	st := x.a.st
+	stem := strings.TrimSuffix(filepath.Base(st.Path()), filepath.Ext(st.Path()))
+	if st.Path() == "" || st.Path() == "demo:" {
+		stem = "demo"
+	}
+	a := st.Asset()
+	switch {
+	case w == state.ExportCharacter && a.Character >= 0 && a.Character < len(a.Characters):
+		stem = a.Characters[a.Character].Name
+	case w == state.ExportClip && st.CurrentClip() != nil:
+		stem += "-" + st.CurrentClip().Name
+	}
+	return safeName(stem) + ".glb"
+}
+
+// to exports to path: a file that exists is replaced only when force is
+// given, else the window asks first; a missing folder or a name other
+// than .glb or .gltf is an error. A name without an extension gets .glb.
+func (x *exporter) to(path string, force bool) {
+	a := x.a
+	e := a.st.Export()
+	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
+		path += ".glb"
+	} else if ext != ".glb" && ext != ".gltf" {
+		x.fail(fmt.Errorf("export: %s: export writes glTF 2.0: name a .glb (binary) or .gltf (JSON) file", path))
+		return
+	}
+	err := checkExport(path, force)
+	switch {
+	case errors.Is(err, export.ErrExists):
+		e.Ask(path)
+		a.opt.Log("export: " + path + " exists: asking before replacing it")
+	case err != nil:
+		x.fail(err)
+	default:
+		x.start(path, force)
+	}
+}
+
+// fail ends the export with err shown.
+func (x *exporter) fail(err error) {
+	x.a.st.Export().Finish()
+	x.a.st.Messages().ShowError(err.Error())
+	x.a.opt.Log(err.Error())
+}
+
+// takes returns what an export of w holds, with the animations left out.
+func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
+	st := x.a.st
+	a := st.Asset()
+	if a == nil || a.Skeleton == nil {
+		return nil, nil, errors.New("export: the file has no skeleton")
+	}
+	switch w {
+	case state.ExportCharacter:
+		return export.CharacterTakes(a, a.Character)
+	case state.ExportAllClips:
+		takes := make([]export.Take, 0, len(a.Clips))
+		for _, c := range a.Clips {
+			takes = append(takes, export.ClipTake(a.Skeleton, c))
+		}
+		return takes, nil, nil
+	}
+	// What plays: a character's animation as `export --character` holds
+	// it (its tree drawn with export.TreeSeed), else the open clip.
+	if i := st.Tree().Anim(); i >= 0 && i < len(st.Tree().AnimList()) {
+		ca := st.Tree().AnimList()[i]
+		if ca.Meta != nil {
+			tk, err := export.TreeTake(a, ca.SetIndex, ca.Name)
+			return []export.Take{tk}, nil, err
+		}
+		if ca.Clip >= 0 && ca.Clip < len(a.Clips) {
+			tk := export.ClipTake(a.Skeleton, a.Clips[ca.Clip])
+			tk.Name = ca.Name
+			return []export.Take{tk}, nil, nil
+		}
+	}
+	if c := st.CurrentClip(); c != nil && st.Playback().Clip() >= 0 {
+		return []export.Take{export.ClipTake(a.Skeleton, c)}, nil, nil
+	}
+	return nil, nil, errors.New("export: nothing plays")
+}
+
+// start writes the export to path on a task: building the takes, the
+// document, then the file, each a step of the bar.
+func (x *exporter) start(path string, force bool) {
+	a := x.a
+	e := a.st.Export()
+	takes, skipped, err := x.takes(e.What())
+	if err == nil && len(takes) == 0 {
+		err = errors.New("export: nothing to export")
+	}
+	if err != nil {
+		x.fail(err)
+		return
+	}
+	for _, s := range skipped {
+		a.opt.Log("warning: " + s)
+	}
+	asset := a.st.Asset() // immutable once loaded: safe to share with the goroutine
+	x.count = len(takes)
+	e.Start(path)
+	a.opt.Log(fmt.Sprintf("exporting %d animations to %s", len(takes), path))
+	x.job = task.Start(func(progress func(done, total int) bool) error {
+		progress(0, 2)
+		doc, err := export.Build(asset, takes)
+		if err != nil {
+			return err
+		}
+		if !progress(1, 2) {
+			return errExportCancelled
+		}
+		if err := writeExport(path, doc, force); err != nil {
+			return err
+		}
+		progress(2, 2)
+		return nil
+	})
+}
+
+// errExportCancelled ends an export cancelled before its file was written.
+var errExportCancelled = errors.New("export cancelled")
+
+// poll picks up the system chooser's answer, and reports a running
+// export's progress and its end: a notice names the file; a failure
+// shows as the error. A script held by the export goes on.
+func (x *exporter) poll() {
+	a := x.a
+	if x.choosing != nil {
+		select {
+		case p := <-x.choosing:
+			x.choosing = nil
+			switch {
+			case strings.HasPrefix(p, "\x00"):
+				a.opt.Log("file chooser: " + p[1:])
+				a.browser.showSave(".", x.defaultName(a.st.Export().What()))
+			case p == "":
+				a.st.Export().Finish()
+			default:
+				x.to(p, false)
+			}
+		default:
+		}
+	}
+	e := a.st.Export()
+	if e.Stage() == state.ExportDestination && x.choosing == nil && !a.st.Browser().Open() {
+		e.Finish() // the browser closed without a folder chosen
+	}
+	if x.job == nil {
+		return
+	}
+	e.SetProgress(x.job.Progress())
+	done, err := x.job.Poll()
+	if !done {
+		return
+	}
+	path := e.Path()
+	x.job = nil
+	e.Finish()
+	a.script.hold = false
+	switch {
+	case err == nil:
+		a.st.Messages().Notify(fmt.Sprintf("exported %d animations to %s", x.count, path), time.Now())
+		a.opt.Log("exported " + path)
+	case errors.Is(err, errExportCancelled):
+		a.st.Messages().Notify("export cancelled", time.Now())
+		a.opt.Log("export cancelled")
+	default:
+		x.fail(err)
+	}
+}
+
+// confirm answers the window's question: the first choice of what to
+// export, or replacing the file. It reports whether there was one.
+func (x *exporter) confirm() bool {
+	e := x.a.st.Export()
+	switch e.Stage() {
+	case state.ExportChoosing:
+		x.choose(e.Offered()[0].What)
+	case state.ExportAsking:
+		x.start(e.Path(), true)
+	default:
+		return false
+	}
+	return true
+}
+
+// cancel closes the export's question, or stops it before its file is
+// written, reporting whether there was one.
+func (x *exporter) cancel() bool {
+	e := x.a.st.Export()
+	switch {
+	case x.job != nil && !x.job.Cancelled():
+		x.job.Cancel()
+	case e.Stage() == state.ExportAsking:
+		x.a.opt.Log("export: kept " + e.Path())
+		e.Finish()
+	case e.Stage() == state.ExportChoosing:
+		e.Finish()
+	case e.Stage() == state.ExportDestination && x.choosing == nil:
+		e.Finish()
+	default:
+		return false
+	}
+	return true
+}
+
+// stop waits for an export still running when the window closes, so no
+// temporary file is left behind.
+func (x *exporter) stop() {
+	if x.job != nil {
+		x.job.Cancel()
+		_ = x.job.Wait()
+		x.job = nil
+		x.a.st.Export().Finish()
+	}
+}
+
+// key is the export's part of the paint key.
+func (x *exporter) key() int {
+	e := x.a.st.Export()
+	return int(e.Stage())*1000 + int(1000*e.Fraction())/10
+}
+
+// dialog is the box of the export's question, and its rows: the
+// choices, or the Replace and Keep answers.
+func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
+	vp := x.a.viewport()
+	e := x.a.st.Export()
+	n := len(e.Offered())
+	if e.Stage() == state.ExportAsking {
+		n = 2
+	}
+	w := min(int(vp.W)-24, 420)
+	h := 56 + n*24
+	x0, y0 := int(vp.X+(vp.W-float32(w))/2), int(vp.Y+(vp.H-float32(h))/2)
+	box = image.Rect(x0, y0, x0+w, y0+h)
+	for i := 0; i < n; i++ {
+		rows = append(rows, image.Rect(x0+12, y0+40+24*i, x0+w-12, y0+40+24*i+20))
+	}
+	return box, rows
+}
+
+// input takes a click on the export's question (a choice, Replace or
+// Keep), reporting whether the question had the click.
+func (x *exporter) input(mx, my int) bool {
+	e := x.a.st.Export()
+	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
+		return false
+	}
+	if !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		return false
+	}
+	return x.clickAt(mx, my)
+}
+
+// clickAt answers the question as a click at (mx, my) does.
+func (x *exporter) clickAt(mx, my int) bool {
+	e := x.a.st.Export()
+	box, rows := x.dialog()
+	if !image.Pt(mx, my).In(box) {
+		return false
+	}
+	for i, r := range rows {
+		if !image.Pt(mx, my).In(r) {
+			continue
+		}
+		switch {
+		case e.Stage() == state.ExportChoosing:
+			x.a.runVerb("export-what", exportWords[e.Offered()[i].What])
+		case i == 0:
+			x.a.runVerb("confirm")
+		default:
+			x.a.runVerb("close")
+		}
+	}
+	return true
+}
+
+// exportWords name what an export holds in the export action.
+var exportWords = map[state.ExportWhat]string{
+	state.ExportClip: "clip", state.ExportAllClips: "all", state.ExportCharacter: "character",
+}
+
+// exportWhat reads an export action's WHAT.
+func exportWhat(word string) (state.ExportWhat, error) {
+	for w, s := range exportWords {
+		if strings.EqualFold(s, word) {
+			return w, nil
+		}
+	}
+	return 0, fmt.Errorf("export: %q is not clip, all or character", word)
+}
+
+// run carries out the export action: WHAT to FILE, asking before it
+// replaces a file.
+func (x *exporter) run(c *call) error {
+	w, err := exportWhat(c.args[0])
+	if err != nil {
+		return err
+	}
+	e := x.a.st.Export()
+	if e.Stage() == state.ExportRunning {
+		return errors.New("export: an export is running")
+	}
+	if !x.offers(w) {
+		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])
+	}
+	e.Finish()
+	e.Begin()
+	e.Choose(w)
+	x.to(c.args[1], false)
+	return nil
+}
+
+// offers reports whether the open file offers w.
+func (x *exporter) offers(w state.ExportWhat) bool {
+	for _, ch := range x.a.st.Export().Choices() {
+		if ch.What == w {
+			return true
+		}
+	}
+	return false
+}
+
+// draw draws the export's question over the view, or while it writes
+// its progress at the view's foot.
+func (x *exporter) draw(screen *ebiten.Image) {
+	a := x.a
+	e := a.st.Export()
+	k := &a.kit
+	face := k.small
+	switch e.Stage() {
+	case state.ExportChoosing, state.ExportAsking:
+		box, rows := x.dialog()
+		fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
+		a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)
+		a.fill.rect(screen, fx, fy, fw, 2, colAccent)
+		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
+		labels := make([]string, 0, len(rows))
+		if e.Stage() == state.ExportAsking {
+			title, hint = filepath.Base(e.Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
+			labels = append(labels, "Replace", "Keep the file")
+		} else {
+			for _, c := range e.Offered() {
+				labels = append(labels, c.Label)
+			}
+		}
+		k.drawText(screen, k.fitLeft(title, k.face, box.Dx()-24), float64(fx+12), float64(fy+8), colText, k.face)
+		for i, r := range rows {
+			c := colButtonLo
+			if i == 0 {
+				c = colAccentLo
+			}
+			a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c)
+			k.drawText(screen, k.fitLeft(labels[i], face, r.Dx()-12), float64(r.Min.X+6), float64(r.Min.Y+2), colText, face)
+		}
+		hw, _ := text.Measure(hint, face, 0)
+		k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
+	case state.ExportRunning:
+		vp := a.viewport()
+		if w := min(vp.W-24, 440); w >= 40 {
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*e.Fraction()))
+			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(e.Path()), status, e.Fraction())
+		}
+	}
+}

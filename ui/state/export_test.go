@@ -1,0 +1,77 @@
+package state
+
+import (
+	"testing"
+
+	"github.com/animview/animview/formats"
+)
+
+// TestExportChoicesAndStages: a character set offers its character's
+// animations first, the demo every clip then what plays; the stages run
+// choosing, destination, asking, running and back.
+func TestExportChoicesAndStages(t *testing.T) {
+	set := demoSet(t)
+	ch := set.Export().Choices()
+	if len(ch) != 3 || ch[0].What != ExportCharacter || ch[1].What != ExportAllClips || ch[2].What != ExportClip {
+		t.Errorf("character set offers %+v", ch)
+	}
+	s := demo()
+	e := s.Export()
+	ch = e.Choices()
+	if len(ch) != 2 || ch[0].What != ExportAllClips || ch[1].What != ExportClip || ch[1].Label != `"walk" (what plays)` {
+		t.Errorf("demo offers %+v", ch)
+	}
+	if !e.Begin() || e.Stage() != ExportChoosing || len(e.Offered()) != 2 {
+		t.Fatalf("Begin: stage %v, offered %v", e.Stage(), e.Offered())
+	}
+	e.Choose(ExportClip)
+	e.Ask("/x/walk.glb")
+	if e.Stage() != ExportAsking || e.What() != ExportClip || e.Path() != "/x/walk.glb" {
+		t.Errorf("asking: stage %v what %v path %q", e.Stage(), e.What(), e.Path())
+	}
+	e.Start("/x/walk.glb")
+	e.SetProgress(1, 2)
+	if e.Stage() != ExportRunning || e.Fraction() != 0.5 {
+		t.Errorf("running: stage %v fraction %v", e.Stage(), e.Fraction())
+	}
+	e.Finish()
+	if e.Stage() != ExportIdle || e.Path() != "" {
+		t.Errorf("finished: stage %v path %q", e.Stage(), e.Path())
+	}
+	empty := New("none", emptyForTest())
+	if empty.Export().Begin() {
+		t.Error("a file without a skeleton began an export")
+	}
+}
+
+// TestBrowserSave: picking an export's folder lists only sub-folders
+// under a first row that writes the file in the folder shown, and
+// choosing that row closes the browser.
+func TestBrowserSave(t *testing.T) {
+	s := demo()
+	b := s.Browser()
+	s.Files().AddRecent("/old/walk.anim")
+	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{
+		{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/out/sub", Dir: true}, {Name: "a.anim", Path: "/out/a.anim"},
+	}, "")
+	rows := b.Rows()
+	if b.Saving() != "demo.glb" || len(rows) != 3 || !rows[0].Save || rows[0].Path != "/out/demo.glb" || rows[2].Name != "sub/" {
+		t.Fatalf("save rows %+v", rows)
+	}
+	if e, ok := b.Choose(2); !ok || !e.Dir || !b.Open() {
+		t.Errorf("a folder row: %+v %v, open %v", e, ok, b.Open())
+	}
+	if e, ok := b.Choose(0); !ok || !e.Save || b.Open() {
+		t.Errorf("the save row: %+v %v, open %v", e, ok, b.Open())
+	}
+	b.Show("/in", nil, "")
+	if b.Saving() != "" {
+		t.Error("opening a file still saves")
+	}
+}
+
+// emptyForTest is an asset with no bones, as the window opens after a
+// failed load.
+func emptyForTest() *formats.Asset {
+	return &formats.Asset{Format: "none", Skeleton: &formats.Skeleton{Name: "(nothing open)"}}
+}
