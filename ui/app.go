@@ -81,6 +81,12 @@ type Options struct {
 	// them for Open and OpenEntry and returns the path Open opens them by,
 	// or an error that says which file to add.
 	OpenFiles func(files fs.FS) (string, error)
+	// Suits lists the suits the skill Open opened from path can wear, and
+	// Wear dresses an asset in one of them; nil: the .cmx and .bcf files
+	// in path's folder (open.Suits, open.Wear). The web page lists those
+	// among the files handed over with the skill.
+	Suits func(path string) []string
+	Wear  func(a *formats.Asset, suit string) (*formats.Asset, error)
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,

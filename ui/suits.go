@@ -12,8 +12,9 @@ import (
 // The suit picker: a Sims skill (a .cmx skill, a .cfp's clip, a skin on
 // its skeleton) wears the suits beside it, one at a time, or none. The
 // suits are the character files in the open file's folder that hold a
-// suit, listed the first time the picker is used; each suit is dressed
-// once (formats/open.Wear) and kept.
+// suit (in the web page, those among the files handed over with it:
+// Options.Suits), listed the first time the picker is used; each suit is
+// dressed once (formats/open.Wear) and kept.
 
 // listSuits lists the suits beside the open file, once per file.
 func (a *App) listSuits() {
@@ -23,7 +24,11 @@ func (a *App) listSuits() {
 	}
 	var paths, names []string
 	if p := a.st.Path(); p != "demo:" {
-		paths = open.Suits(filepath.Dir(p))
+		if a.opt.Suits != nil {
+			paths = a.opt.Suits(p)
+		} else {
+			paths = open.Suits(filepath.Dir(p))
+		}
 	}
 	worn := -1
 	for i, p := range paths {
@@ -63,7 +68,11 @@ func (a *App) wearSuit(i int) error {
 	d := w.Dressed(i)
 	if d == nil {
 		var err error
-		if d, err = open.Wear(w.Dressed(-1), w.Suits()[i]); err != nil {
+		wear := open.Wear
+		if a.opt.Wear != nil {
+			wear = a.opt.Wear
+		}
+		if d, err = wear(w.Dressed(-1), w.Suits()[i]); err != nil {
 			return err
 		}
 	}

@@ -44,8 +44,10 @@ type system struct {
 // pageStatus is what the page is told.
 type pageStatus struct {
 	title, path, clip, err string
-	time                   float64
-	playing                bool
+	// suit is the suit the skill wears (the suit picker's label).
+	suit    string
+	time    float64
+	playing bool
 }
 
 // savedWord says where an output went: the browser's downloads.
@@ -112,7 +114,7 @@ func (a *App) pageDrawn() {
 	w.frames++
 	pb := a.st.Playback()
 	s := pageStatus{title: a.title(), path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
-		time: math.Round(pb.Time()*1000) / 1000}
+		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
 	}
@@ -122,7 +124,7 @@ func (a *App) pageDrawn() {
 	w.last = s
 	if f := js.Global().Get("animviewStatus"); f.Type() == js.TypeFunction {
 		f.Invoke(map[string]any{"frames": w.frames, "title": s.title, "path": s.path, "clip": s.clip,
-			"error": s.err, "time": s.time, "playing": s.playing})
+			"error": s.err, "time": s.time, "playing": s.playing, "suit": s.suit})
 	}
 }
 

@@ -14,16 +14,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/render"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // The browser test: scripts/test.sh installs Debian's chromium and runs
@@ -168,8 +171,9 @@ var pageTitle = regexp.MustCompile(`^animview [0-9A-Za-z.+-]+( \([0-9a-f]{12}(\+
 // TestPageInChromium: the page opens the built-in demo and draws its
 // figure; a dropped FreeSO .anim plays; files chosen together with the
 // file button open as a set (an ANM with its model), and one chosen
-// alone says which file to add; a bad file's error shows on the page; P
-// downloads a screenshot and Shift+P a GIF.
+// alone says which file to add; a Sims skill dropped with its suit wears
+// it; a bad file's error shows on the page; P downloads a screenshot and
+// Shift+P a GIF.
 func TestPageInChromium(t *testing.T) {
 	chromium := findChromium(t)
 	dir := t.TempDir()
@@ -224,6 +228,10 @@ func TestPageInChromium(t *testing.T) {
 	if path := eval[string](p, `document.body.dataset.path`); path != "demo:" {
 		p.fatalf("the page opened %q, want the demo", path)
 	}
+	// The page's "loading" notice gives way to the viewer.
+	if shown := eval[bool](p, `getComputedStyle(document.getElementById('loading')).display !== 'none'`); shown {
+		p.fatalf("the loading notice still shows over the first frame")
+	}
 	// The viewer's title names the build (internal/version's Short: the
 	// version, and the commit where the toolchain stamped one) and the file.
 	title := eval[string](p, `document.title`)
@@ -261,12 +269,35 @@ func TestPageInChromium(t *testing.T) {
 	p.do("choose the ANM alone", chromedp.SetUploadFiles("#files", []string{anm}))
 	p.waitFor("the page says which file to add", `document.getElementById('error').textContent.includes('add the MilkShape model (.ms3d)')`)
 
+	// A skill chosen together with its .cfp, a suit and the suit's skin
+	// opens, and the suit picker (U) wears the suit from among those
+	// files: its square covers the view where the bare skill's figure
+	// does not.
+	p.drop(simsSkillSet(t))
+	p.waitFor("the skill opens", `document.body.dataset.path === 'person.cmx' && document.body.dataset.suit === 'none'`)
+	p.do("focus the viewer", chromedp.Focus("canvas"))
+	p.do("pause", chromedp.KeyEvent(" "))
+	p.waitFor("the skill pauses", `document.body.dataset.playing === 'false'`)
+	bare := p.shot()
+	p.do("press U (next suit)", chromedp.KeyEvent("u"))
+	p.waitFor("the suit is worn", `document.body.dataset.suit === 'suit-wide'`)
+	if e := eval[string](p, `document.getElementById('error').textContent`); e != "" {
+		p.fatalf("error after wearing the suit: %s", e)
+	}
+	n := changedPixels(bare, p.shot(), 560, 40)
+	// The square is about 150 pixels wide; the notice naming the suit
+	// changes a few hundred.
+	if n < 8000 {
+		p.fatalf("the suit's square changed %d pixels of the view, want at least 8000", n)
+	}
+	t.Logf("the suit changed %d pixels of the view", n)
+
 	// A bad file's error shows on the page, naming the file; what was open
 	// stays open.
 	p.drop(map[string][]byte{"bad.anim": []byte("this is not an animation")})
 	p.waitFor("the bad file's error", `document.getElementById('error').textContent.includes('bad.anim')`)
-	if path := eval[string](p, `document.body.dataset.path`); path != "cylindro.anm" {
-		p.fatalf("after a bad file the page shows %q, want cylindro.anm still open", path)
+	if path := eval[string](p, `document.body.dataset.path`); path != "person.cmx" {
+		p.fatalf("after a bad file the page shows %q, want person.cmx still open", path)
 	}
 
 	// P: the screenshot downloads through the browser.
@@ -282,6 +313,82 @@ func TestPageInChromium(t *testing.T) {
 	p.do("release Shift", shiftKey(input.DispatchKeyEventTypeKeyUp))
 	p.waitFor("the GIF's download", `(document.body.dataset.downloaded || '').match(/^animview-.*\.gif$/) !== null`)
 	t.Logf("downloaded %s", eval[string](p, `document.body.dataset.downloaded`))
+}
+
+// simsSkillSet is a Sims skill with its key data and a suit, made by our
+// writers (formats/sims): person.cmx holds a skeleton and the skill
+// a2o-scare, whose keys (a2o-scare.cfp) are a FreeSO .anim's;
+// suit-wide.cmx binds the skin xskin-wide.skn, a square of side 1.2 wound
+// both ways, to the PELVIS.
+func simsSkillSet(t *testing.T) map[string][]byte {
+	t.Helper()
+	clip, err := sims.DecodeAnim(readSample(t, "formats/sims/testdata/tso/a2o-skeledeco-scare-to-idle.9ff6db5c00000007.anim"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	skill := *clip
+	skill.Version, skill.Name, skill.XSkillName = 0, "a2o-scare", "a2o-scare"
+	skill.Translations, skill.Rotations = nil, nil
+	skill.Motions = slices.Clone(clip.Motions)
+	for i := range skill.Motions {
+		m := &skill.Motions[i]
+		m.Unknown, m.HasProps, m.HasTimeProps, m.Props, m.TimeProps = 0, true, true, nil, nil
+	}
+	id := sims.FileQuat{0, 0, 0, 1}
+	bone := func(name, parent string, x, y float32) sims.SkelBone {
+		return sims.SkelBone{Name: name, Parent: parent, Translation: mgl32.Vec3{x, y, 0}, Rotation: id,
+			CanTranslate: 1, CanRotate: 1, CanBlend: 1}
+	}
+	skel := sims.Skeleton{Name: "adult", Bones: []sims.SkelBone{
+		bone("ROOT", "NULL", 0, 3), bone("PELVIS", "ROOT", 0, 0), bone("SPINE", "PELVIS", 0, 1),
+		bone("HEAD", "SPINE", 0, 1.5), bone("L_LEG", "PELVIS", -0.25, 0), bone("L_FOOT", "L_LEG", 0, -2.8),
+		bone("R_LEG", "PELVIS", 0.25, 0), bone("R_FOOT", "R_LEG", 0, -2.8),
+	}}
+	person, err := sims.EncodeCMX(&sims.CharacterFile{Version: 300, Skeletons: []sims.Skeleton{skel}, Skills: []sims.Animation{skill}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	suit, err := sims.EncodeCMX(&sims.CharacterFile{Version: 300, Suits: []sims.Suit{{Name: "suit-wide",
+		Bindings: []sims.SuitBinding{{Bone: "PELVIS", Mesh: "xskin-wide"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const r = 0.6
+	n := mgl32.Vec3{0, 0, 1}
+	skin, err := sims.EncodeSKN(&sims.Skin{Name: "xskin-wide", Texture: "x", Bones: []string{"PELVIS"},
+		Faces:    [][3]int32{{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}},
+		Bindings: []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: 4, FirstBlend: -1}},
+		UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}},
+		Vertices: []mgl32.Vec3{{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}},
+		Normals:  []mgl32.Vec3{n, n, n, n},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string][]byte{"person.cmx": person, "a2o-scare.cfp": sims.EncodeCFP(clip.Translations, clip.Rotations),
+		"suit-wide.cmx": suit, "xskin-wide.skn": skin}
+}
+
+// changedPixels counts the pixels of a centred square of side size
+// (the viewer's 3D view) whose colour differs by more than tol in a
+// channel between two screenshots.
+func changedPixels(a, b image.Image, size, tol int) int {
+	c := a.Bounds().Size().Div(2)
+	r := image.Rect(c.X-size/2, c.Y-size/2, c.X+size/2, c.Y+size/2).Intersect(a.Bounds()).Intersect(b.Bounds())
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			for _, d := range []int{int(r1>>8) - int(r2>>8), int(g1>>8) - int(g2>>8), int(b1>>8) - int(b2>>8)} {
+				if d > tol || d < -tol {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
 }
 
 // shiftKey presses or releases the left Shift key: the viewer (ebiten)

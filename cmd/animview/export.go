@@ -14,8 +14,6 @@ import (
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 )
 
 // cmdExport is `animview export`: one file (or container entry) to a .glb or
@@ -226,11 +224,8 @@ func exportBatch(src, outDir, ext string, o open.Options, workers int, force boo
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var progress func(r *export.Result, done, total int)
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		bar := progressbar.NewOptions(len(jobs), progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("exporting"), progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-		progress = func(*export.Result, int, int) { bar.Add(1) }
+	if bar := terminalProgress(stderr, len(jobs)); bar != nil {
+		progress = func(*export.Result, int, int) { bar() }
 	} else {
 		progress = func(r *export.Result, done, total int) {
 			status := fmt.Sprintf("ok, %d clips", r.Clips)

@@ -51,7 +51,8 @@ func setFiles(fsys fs.FS) ([]string, error) {
 
 // Primary picks the file of a set to open: containers and files that name
 // their companions first, then animations, then models, then files that
-// are only companions; the first by name among equals.
+// are only companions (Sims suit files among them); the first by name
+// among equals.
 func Primary(fsys fs.FS) (string, error) {
 	names, err := setFiles(fsys)
 	if err != nil {
@@ -60,8 +61,33 @@ func Primary(fsys fs.FS) (string, error) {
 	if len(names) == 0 {
 		return "", errors.New("no files were given")
 	}
-	slices.SortStableFunc(names, func(a, b string) int { return rankOf(a) - rankOf(b) })
+	rank := make(map[string]int, len(names))
+	for _, n := range names {
+		rank[n] = rankOf(n)
+		if rank[n] == 0 && onlySuits(fsys, n) {
+			// A suit is worn by a skill of the set (SuitsIn), not opened.
+			rank[n] = openRank["cfp"]
+		}
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return rank[a] - rank[b] })
 	return names[0], nil
+}
+
+// onlySuits reports whether the named file of a set is a Sims character
+// file that holds suits and neither skeletons nor skills.
+func onlySuits(fsys fs.FS, name string) bool {
+	if ext := strings.ToLower(path.Ext(name)); ext != ".cmx" && ext != ".bcf" {
+		return false
+	}
+	if st, err := fs.Stat(fsys, name); err != nil || st.Size() > maxSuitFile {
+		return false
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return false
+	}
+	cf, err := decodeCharacter(data)
+	return err == nil && len(cf.Suits) > 0 && len(cf.Skeletons) == 0 && len(cf.Skills) == 0
 }
 
 // companion is what a kind of file needs beside it, for saying which file
@@ -87,26 +113,30 @@ func companionOf(name string, data []byte) (companion, bool) {
 	return companion{}, false
 }
 
+// readIn reads the named file of a set, whose other files are its
+// siblings.
+func readIn(fsys fs.FS, n string) (*formats.Input, error) {
+	st, err := fs.Stat(fsys, n)
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", n, st.Size(), int64(MaxFileSize))
+	}
+	data, err := fs.ReadFile(fsys, n)
+	if err != nil {
+		return nil, err
+	}
+	return &formats.Input{Name: n, Data: data, Siblings: formats.FSResolver{FS: fsys, MaxSize: MaxFileSize}}, nil
+}
+
 // InSet opens the named file of a set; the set's other files are its
 // siblings. A Sims .anim opens on the set's .skel when it holds one (as
 // --skeleton would). When the file's companion is not in the set, an
 // error or a warning says which file to add. Of o, only Entry, Game and
 // Budget apply: the set holds every file.
 func InSet(fsys fs.FS, name string, o Options) (*formats.Asset, error) {
-	read := func(n string) (*formats.Input, error) {
-		st, err := fs.Stat(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		if st.Size() > MaxFileSize {
-			return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", n, st.Size(), int64(MaxFileSize))
-		}
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		return &formats.Input{Name: n, Data: data, Siblings: formats.FSResolver{FS: fsys, MaxSize: MaxFileSize}}, nil
-	}
+	read := func(n string) (*formats.Input, error) { return readIn(fsys, n) }
 	in, err := read(name)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,9 @@ package open
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,33 +44,62 @@ const maxSuitFile = 1 << 20
 // that hold a suit: what a skill in dir can wear. Files that do not
 // decode, or hold none, are left out.
 func Suits(dir string) []string {
-	ents, err := os.ReadDir(dir)
+	names := SuitsIn(os.DirFS(dir))
+	for i, n := range names {
+		names[i] = filepath.Join(dir, n)
+	}
+	return names
+}
+
+// SuitsIn lists the Sims character files of a set of files handed over
+// together (InSet), or of a folder's fs.FS, that hold a suit, by name.
+func SuitsIn(fsys fs.FS) []string {
+	ents, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, e := range ents {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
+		ext := strings.ToLower(path.Ext(e.Name()))
 		if ext != ".cmx" && ext != ".bcf" || !e.Type().IsRegular() {
 			continue
 		}
 		if info, err := e.Info(); err != nil || info.Size() > maxSuitFile {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
-		data, err := os.ReadFile(p)
+		data, err := fs.ReadFile(fsys, e.Name())
 		if err != nil {
 			continue
 		}
-		decode := sims.DecodeCMX
-		if sims.SniffBCF(data) {
-			decode = sims.DecodeBCF
-		}
-		if cf, err := decode(data); err == nil && len(cf.Suits) > 0 {
-			out = append(out, p)
+		if cf, err := decodeCharacter(data); err == nil && len(cf.Suits) > 0 {
+			out = append(out, e.Name())
 		}
 	}
 	return out
+}
+
+// decodeCharacter decodes a Sims character file, binary (.bcf) or text
+// (.cmx), by its content.
+func decodeCharacter(data []byte) (*sims.CharacterFile, error) {
+	if sims.SniffBCF(data) {
+		return sims.DecodeBCF(data)
+	}
+	return sims.DecodeCMX(data)
+}
+
+// WearIn is Wear for a suit file of a set of files handed over together
+// (InSet): the suit's skins are found among the set's files.
+func WearIn(a *formats.Asset, fsys fs.FS, name string) (*formats.Asset, error) {
+	b := *a
+	b.Warnings = slices.Clone(a.Warnings)
+	in, err := readIn(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("suit: %w", err)
+	}
+	if err := dressIn(&b, in, name); err != nil {
+		return nil, err
+	}
+	return &b, nil
 }
 
 // wearSuit replaces an asset's meshes with the skins of the suits in a
@@ -79,19 +110,22 @@ func wearSuit(a *formats.Asset, path string) error {
 	if err != nil {
 		return fmt.Errorf("suit: %w", err)
 	}
-	decode := sims.DecodeCMX
-	if sims.SniffBCF(in.Data) {
-		decode = sims.DecodeBCF
-	}
-	cf, err := decode(in.Data)
+	return dressIn(a, in, path)
+}
+
+// dressIn replaces an asset's meshes with the skins of the suits in in, a
+// Sims character file whose siblings hold the skins; label names it in
+// errors.
+func dressIn(a *formats.Asset, in *formats.Input, label string) error {
+	cf, err := decodeCharacter(in.Data)
 	if err != nil {
-		return fmt.Errorf("suit %s: %w", path, err)
+		return fmt.Errorf("suit %s: %w", label, err)
 	}
 	if len(cf.Suits) == 0 {
-		return fmt.Errorf("suit %s: the file has no suit", path)
+		return fmt.Errorf("suit %s: the file has no suit", label)
 	}
 	if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
-		return fmt.Errorf("suit %s: %s has no skeleton to wear it", path, in.Name)
+		return fmt.Errorf("suit %s: %s has no skeleton to wear it", label, in.Name)
 	}
 	a.Meshes = nil
 	for i := range cf.Suits {
@@ -102,7 +136,7 @@ func wearSuit(a *formats.Asset, path string) error {
 		}
 	}
 	if len(a.Meshes) == 0 {
-		return fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", path)
+		return fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", label)
 	}
 	return a.Validate()
 }

@@ -3,8 +3,10 @@ package open
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/sims"
@@ -123,4 +125,48 @@ func TestSuitsAndWear(t *testing.T) {
 	if _, err := Wear(bare, filepath.Join(dir, "empty.cmx")); err == nil || !strings.Contains(err.Error(), "no suit") {
 		t.Fatalf("a file without a suit: %v", err)
 	}
+}
+
+// TestSuitsInSet: files handed over together (the web page's) list the
+// suits among them, wear one with its skin from the set, and open the
+// skill rather than the suit.
+func TestSuitsInSet(t *testing.T) {
+	cmx, skn := suitFiles(t)
+	sk, _ := sims.FallbackSkeleton(nil, sims.Adult)
+	a := &formats.Asset{Format: "test", Skeleton: sk, Skeletons: []*formats.Skeleton{sk}}
+	set := fstest.MapFS{
+		"a-suit.cmx":     {Data: cmx},
+		"xskin-test.skn": {Data: skn},
+		"zz-notes.cmx":   {Data: []byte("not a character file")},
+		"walk.anim":      {Data: []byte("x")},
+		"z-person.cmx":   {Data: mustCMX(t, &sims.CharacterFile{Version: 300, Skeletons: []sims.Skeleton{{Name: "adult"}}})},
+		"z-person2.cfp":  {Data: []byte("x")},
+		"zz-nothing.bcf": {Data: []byte("x")},
+	}
+	if got := SuitsIn(set); !slices.Equal(got, []string{"a-suit.cmx"}) {
+		t.Errorf("SuitsIn = %q, want a-suit.cmx alone", got)
+	}
+	if p, err := Primary(set); err != nil || p != "z-person.cmx" {
+		t.Errorf("Primary = %q, %v; want the skills' z-person.cmx before the suit a-suit.cmx", p, err)
+	}
+	b, err := WearIn(a, set, "a-suit.cmx")
+	if err != nil || len(b.Meshes) != 1 || b.Meshes[0].Triangles() != 1 || len(a.Meshes) != 0 {
+		t.Fatalf("WearIn: %v; %d meshes, the original asset %d", err, len(b.Meshes), len(a.Meshes))
+	}
+	delete(set, "xskin-test.skn")
+	if _, err := WearIn(a, set, "a-suit.cmx"); err == nil || !strings.Contains(err.Error(), "none of its skins") {
+		t.Errorf("WearIn without the skin: %v", err)
+	}
+	if _, err := WearIn(a, set, "gone.cmx"); err == nil || !strings.Contains(err.Error(), "gone.cmx") {
+		t.Errorf("WearIn of a file not in the set: %v", err)
+	}
+}
+
+func mustCMX(t *testing.T, cf *sims.CharacterFile) []byte {
+	t.Helper()
+	b, err := sims.EncodeCMX(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
