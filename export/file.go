@@ -58,22 +58,28 @@ func CheckFolder(path string) error {
 // extension, atomically (WriteAtomic). Without force an existing file is
 // never replaced: the error wraps ErrExists.
 func WriteFile(path string, doc *gltf.Document, force bool) error {
+	p, err := PendingFile(path, doc, force)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// PendingFile is WriteFile stopping short of putting the file in place
+// (WritePending): the caller commits or discards it.
+func PendingFile(path string, doc *gltf.Document, force bool) (*Pending, error) {
 	var binary bool
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".glb":
 		binary = true
 	case ".gltf":
 	default:
-		return fmt.Errorf("export: %s: want a .glb or .gltf name", path)
+		return nil, fmt.Errorf("export: %s: want a .glb or .gltf name", path)
 	}
 	if err := CheckOverwrite(path, force); err != nil {
-		return err
+		return nil, err
 	}
-	write := func(w io.Writer) error { return Encode(w, doc, binary) }
-	if force {
-		return WriteAtomic(path, write)
-	}
-	return WriteNew(path, write)
+	return WritePending(path, force, func(w io.Writer) error { return Encode(w, doc, binary) })
 }
 
 // tempPrefix starts the name of every temporary file an export writes, so
@@ -90,15 +96,11 @@ var tempName = regexp.MustCompile(`^\.animview-([0-9]+)-[0-9]+\.tmp$`)
 // temporary's name is short whatever path's is (.animview-PID-N.tmp), and
 // a run killed before the rename leaves it for SweepTemps.
 func WriteAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := writeTemp(path, write)
+	p, err := WritePending(path, true, write)
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return p.Commit()
 }
 
 // WriteNew is WriteAtomic that never replaces a file: the complete
@@ -106,23 +108,71 @@ func WriteAtomic(path string, write func(io.Writer) error) error {
 // wraps ErrExists), even if it appeared while the file was written. Where
 // the file system has no hard links it checks, then renames.
 func WriteNew(path string, write func(io.Writer) error) error {
-	tmp, err := writeTemp(path, write)
+	p, err := WritePending(path, false, write)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp)
-	err = os.Link(tmp, path)
+	return p.Commit()
+}
+
+// Pending is a complete file written under a temporary name beside its
+// destination (WritePending), waiting for Commit to put it in place or
+// Discard to remove it. A job writing on another goroutine returns one so
+// that the goroutine that can cancel the job has the last word: a cancel
+// it asked for before it commits then never leaves a file, however late
+// the job saw it.
+type Pending struct {
+	tmp, path string
+	replace   bool
+}
+
+// WritePending writes a file through write as WriteAtomic does (replace)
+// or WriteNew does (not replace), but stops short of putting it under
+// path: the caller must Commit or Discard the result. When write or the
+// close fails nothing is left and the error is returned.
+func WritePending(path string, replace bool, write func(io.Writer) error) (*Pending, error) {
+	tmp, err := writeTemp(path, write)
+	if err != nil {
+		return nil, err
+	}
+	return &Pending{tmp: tmp, path: path, replace: replace}, nil
+}
+
+// Path is where Commit puts the file.
+func (p *Pending) Path() string { return p.path }
+
+// Commit puts the file under its path: renamed over what was there, or
+// linked where nothing was (the error then wraps ErrExists). The
+// temporary is gone afterwards whatever the outcome.
+func (p *Pending) Commit() error {
+	if p.replace {
+		if err := os.Rename(p.tmp, p.path); err != nil {
+			os.Remove(p.tmp)
+			return err
+		}
+		return nil
+	}
+	defer os.Remove(p.tmp)
+	err := os.Link(p.tmp, p.path)
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("export: %s: %w (--force replaces it)", path, ErrExists)
+		return fmt.Errorf("export: %s: %w (--force replaces it)", p.path, ErrExists)
 	}
 	// No hard links here (FAT, some network file systems).
-	if err := CheckOverwrite(path, false); err != nil {
+	if err := CheckOverwrite(p.path, false); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	return os.Rename(p.tmp, p.path)
+}
+
+// Discard removes the temporary, leaving path as it was.
+func (p *Pending) Discard() error {
+	if err := os.Remove(p.tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("export: %s: remove the unfinished file: %w", p.path, err)
+	}
+	return nil
 }
 
 // writeTemp writes a complete temporary file in path's folder and returns

@@ -34,9 +34,28 @@ func RecordGIFSource(path string, a *formats.Asset, src player.Sampler, fo raste
 	})
 }
 
+// PendingGIFSource is RecordGIFSource stopping short of putting the file
+// in place (WritePending): the caller commits or discards it, so a window
+// that cancels a recording after its last frame still leaves no file.
+func PendingGIFSource(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (*Pending, error) {
+	if err := checkGIFName(path); err != nil {
+		return nil, err
+	}
+	return WritePending(path, true, func(w io.Writer) error {
+		return raster.EncodeGIFSampler(w, a, src, fo, progress)
+	})
+}
+
 func recordGIF(path string, encode func(io.Writer) error) error {
+	if err := checkGIFName(path); err != nil {
+		return err
+	}
+	return WriteAtomic(path, encode)
+}
+
+func checkGIFName(path string) error {
 	if !strings.EqualFold(filepath.Ext(path), ".gif") {
 		return fmt.Errorf("export: %s: want a .gif name", path)
 	}
-	return WriteAtomic(path, encode)
+	return nil
 }

@@ -30,6 +30,11 @@ type exporter struct {
 	choosing chan string
 	// count is how many animations the running export holds, for its notice.
 	count int
+	// finish, set by the job before it returns, commits (keep) or
+	// discards the written file: as for the recorder, the window's
+	// goroutine has the last word, so a cancel it asked for before it
+	// picked the job up never leaves a file.
+	finish func(keep bool) error
 }
 
 // begin asks what to export.
@@ -164,6 +169,7 @@ func (x *exporter) start(path string, force bool) {
 	}
 	asset := a.st.Asset() // immutable once loaded: safe to share with the goroutine
 	x.count = len(takes)
+	x.finish = nil
 	e.Start(path)
 	a.opt.Log(fmt.Sprintf("exporting %d animations to %s", len(takes), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
@@ -175,15 +181,18 @@ func (x *exporter) start(path string, force bool) {
 		if !progress(1, 2) {
 			return errExportCancelled
 		}
-		if err := writeExport(path, doc, force); err != nil {
+		finish, err := writeExport(path, doc, force)
+		if err != nil {
 			return err
 		}
+		x.finish = finish
 		progress(2, 2)
 		return nil
 	})
 }
 
-// errExportCancelled ends an export cancelled before its file was written.
+// errExportCancelled ends an export cancelled before its file was put in
+// place.
 var errExportCancelled = errors.New("export cancelled")
 
 // poll picks up the system chooser's answer, and reports a running
@@ -220,7 +229,7 @@ func (x *exporter) poll() {
 		return
 	}
 	path := e.Path()
-	x.job = nil
+	err = x.settle(err)
 	e.Finish()
 	a.script.hold = false
 	switch {
@@ -270,14 +279,38 @@ func (x *exporter) cancel() bool {
 	return true
 }
 
-// stop waits for an export still running when the window closes, so no
-// temporary file is left behind.
+// settle ends the job that returned err: the written file is committed,
+// or removed if the export was cancelled, which the returned error then
+// says (errExportCancelled) once the file is gone.
+func (x *exporter) settle(err error) error {
+	cancelled := x.job.Cancelled()
+	finish := x.finish
+	x.job, x.finish = nil, nil
+	if err != nil || finish == nil {
+		return err
+	}
+	if err := finish(!cancelled); err != nil {
+		return err
+	}
+	if cancelled {
+		return errExportCancelled
+	}
+	return nil
+}
+
+// stop cancels an export still running when the window closes and waits
+// for it: whatever it wrote is removed before the log says so.
 func (x *exporter) stop() {
-	if x.job != nil {
-		x.job.Cancel()
-		_ = x.job.Wait()
-		x.job = nil
-		x.a.st.Export().Finish()
+	if x.job == nil {
+		return
+	}
+	x.job.Cancel()
+	err := x.settle(x.job.Wait())
+	x.a.st.Export().Finish()
+	if err == nil || errors.Is(err, errExportCancelled) {
+		x.a.opt.Log("export cancelled")
+	} else {
+		x.a.opt.Log(err.Error())
 	}
 }
 

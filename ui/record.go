@@ -25,10 +25,18 @@ const (
 // recorder is the window's GIF recording (Shift+P, the record-gif action):
 // the export writes the file on a task of its own while the window goes
 // on drawing; each tick the recorder reports the task's progress to the
-// state's Recording, which the window shows.
+// state's Recording, which the window shows. The job only writes the
+// file beside its name: the window's goroutine puts it in place or throws
+// it away when it picks the job up (poll, stop), so a cancel asked for
+// before then always wins, even one the job saw too late (after its last
+// frame, while it encoded), and the log line comes after the file's fate.
 type recorder struct {
 	a   *App
 	job *task.Job
+	// finish, set by the job before it returns (the job's result channel
+	// orders it before Poll and Wait see the result), commits (keep) or
+	// discards the written GIF.
+	finish func(keep bool) error
 }
 
 // start starts recording what plays as a GIF beside the screenshots,
@@ -51,8 +59,11 @@ func (r *recorder) start() {
 	fo := r.options()
 	path := folder.FreeName(a.opt.ShotDir, time.Now(), ".gif")
 	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
+	r.finish = nil
 	r.job = task.Start(func(progress func(done, total int) bool) error {
-		return recordGIFFile(path, asset, src, fo, progress)
+		finish, err := recordGIFFile(path, asset, src, fo, progress)
+		r.finish = finish
+		return err
 	})
 	rec.Start(path, name)
 	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
@@ -91,9 +102,10 @@ func (r *recorder) options() raster.FrameOptions {
 }
 
 // poll reports the recording's progress to the state, and ends a
-// recording whose writer has returned: a notice names the file, or says
-// it was cancelled; a failure shows as the error. A script held by the
-// recording goes on.
+// recording whose writer has returned: the file is put in place unless
+// the recording was cancelled meanwhile, and then a notice names it, or
+// says it was cancelled; a failure shows as the error. A script held by
+// the recording goes on.
 func (r *recorder) poll() {
 	if r.job == nil {
 		return
@@ -106,7 +118,7 @@ func (r *recorder) poll() {
 		return
 	}
 	path := rec.Path()
-	r.job = nil
+	err = r.settle(err)
 	rec.Finish()
 	a.script.hold = false
 	m, now := a.st.Messages(), time.Now()
@@ -135,14 +147,39 @@ func (r *recorder) cancel() bool {
 	return true
 }
 
+// settle ends the job that returned err: a written file is committed,
+// or removed if the recording was cancelled, which the returned error
+// then says (raster.ErrCancelled) once the file is gone.
+func (r *recorder) settle(err error) error {
+	cancelled := r.job.Cancelled()
+	finish := r.finish
+	r.job, r.finish = nil, nil
+	if err != nil || finish == nil {
+		return err
+	}
+	if err := finish(!cancelled); err != nil {
+		return err
+	}
+	if cancelled {
+		return raster.ErrCancelled
+	}
+	return nil
+}
+
 // stop cancels a recording still running when the window closes and
-// waits for it, so no temporary file is left behind.
+// waits for it: whatever it wrote is removed before the log says so.
 func (r *recorder) stop() {
-	if r.job != nil {
-		r.job.Cancel()
-		_ = r.job.Wait()
-		r.job = nil
-		r.a.st.Recording().Finish()
+	if r.job == nil {
+		return
+	}
+	path := r.a.st.Recording().Path()
+	r.job.Cancel()
+	err := r.settle(r.job.Wait())
+	r.a.st.Recording().Finish()
+	if err == nil || errors.Is(err, raster.ErrCancelled) {
+		r.a.opt.Log("cancelled " + path)
+	} else {
+		r.a.opt.Log("record GIF: " + err.Error())
 	}
 }
 

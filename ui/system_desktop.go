@@ -43,9 +43,25 @@ func writeOutput(path string, write func(io.Writer) error) error {
 	return export.WriteAtomic(path, write)
 }
 
-// recordGIFFile writes a GIF recording to path (export.RecordGIFSource).
-func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) error {
-	return export.RecordGIFSource(path, a, src, fo, progress)
+// recordGIFFile writes a GIF recording for path beside it
+// (export.PendingGIFSource) and returns what puts it at path (keep) or
+// removes it; the window's goroutine calls that, never the job's.
+func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (func(keep bool) error, error) {
+	p, err := export.PendingGIFSource(path, a, src, fo, progress)
+	if err != nil {
+		return nil, err
+	}
+	return settle(p), nil
+}
+
+// settle is what commits (keep) or discards a pending file.
+func settle(p *export.Pending) func(keep bool) error {
+	return func(keep bool) error {
+		if keep {
+			return p.Commit()
+		}
+		return p.Discard()
+	}
 }
 
 // openDialog opens a file: through the system's chooser (zenity or
@@ -177,7 +193,13 @@ func (x *exporter) destination(dir, name string) {
 // (export.CheckOverwrite): an error wrapping export.ErrExists asks first.
 func checkExport(path string, force bool) error { return export.CheckOverwrite(path, force) }
 
-// writeExport writes an export's document as `animview export` does.
-func writeExport(path string, doc *gltf.Document, force bool) error {
-	return export.WriteFile(path, doc, force)
+// writeExport writes an export's document as `animview export` does
+// (export.PendingFile), and returns what puts it at path (keep) or
+// removes it, as recordGIFFile does.
+func writeExport(path string, doc *gltf.Document, force bool) (func(keep bool) error, error) {
+	p, err := export.PendingFile(path, doc, force)
+	if err != nil {
+		return nil, err
+	}
+	return settle(p), nil
 }

@@ -171,14 +171,31 @@ func writeOutput(p string, write func(io.Writer) error) error {
 // recordGIFFile records the GIF in memory and downloads it. A browser runs
 // Go on one thread: the recording yields after each frame so that the
 // window goes on drawing its progress.
-func recordGIFFile(p string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) error {
-	return writeOutput(p, func(w io.Writer) error {
+// As on the desktop, the download waits for the window's word (keep).
+func recordGIFFile(p string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (func(keep bool) error, error) {
+	return pendingOutput(p, func(w io.Writer) error {
 		return raster.EncodeGIFSampler(w, a, src, fo, func(done, total int) bool {
 			ok := progress == nil || progress(done, total)
 			runtime.Gosched()
 			return ok
 		})
 	})
+}
+
+// pendingOutput is writeOutput whose download waits for the window's
+// word: the returned function downloads the file (keep) or drops it.
+func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return nil, err
+	}
+	return func(keep bool) error {
+		if !keep {
+			return nil
+		}
+		name := path.Base(strings.ReplaceAll(p, `\`, "/"))
+		return download(name, mimeOf(name), buf.Bytes())
+	}, nil
 }
 
 // copyInspector puts the inspector's values on the clipboard as JSON; the
@@ -211,7 +228,7 @@ func (x *exporter) destination(_, name string) { x.to(name, true) }
 func checkExport(string, bool) error { return nil }
 
 // writeExport encodes an export's document in memory and downloads it.
-func writeExport(p string, doc *gltf.Document, _ bool) error {
+func writeExport(p string, doc *gltf.Document, _ bool) (func(keep bool) error, error) {
 	binary := strings.ToLower(path.Ext(p)) != ".gltf"
-	return writeOutput(p, func(w io.Writer) error { return export.Encode(w, doc, binary) })
+	return pendingOutput(p, func(w io.Writer) error { return export.Encode(w, doc, binary) })
 }

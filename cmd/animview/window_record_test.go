@@ -135,9 +135,16 @@ func TestWindowRecordGIF(t *testing.T) {
 		if text := countIn(img, image.Rect(x0, view.Max.Y-118+4, x0+w-16, view.Max.Y-118+24), colPanelText, 40); text < 100 {
 			t.Errorf("no text over the bar (%d pixels)", text)
 		}
-		// The window closed mid-recording: cancelled, nothing left over.
+		// The window closed mid-recording (the bar was up: the window had
+		// not taken the recording's result, and only the window puts the
+		// file in place): the program says it cancelled the recording,
+		// which it does once the file is gone, and nothing is left over.
+		rec := regexp.MustCompile(`recording (\S+\.gif):`).FindStringSubmatch(out)
+		if rec == nil || !strings.Contains(out, "cancelled "+rec[1]+"\n") {
+			t.Errorf("no \"cancelled ….gif\" line for the recording:\n%s", out)
+		}
 		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-			t.Errorf("an unfinished recording left %v", ents)
+			t.Errorf("an unfinished recording left %v\n%s", ents, out)
 		}
 	})
 }
