@@ -209,3 +209,62 @@ func TestWriteMissingFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestPending: WritePending leaves the complete file under a temporary
+// name and nothing at path; Discard removes it, Commit puts it in place
+// (replacing a file only when asked to, as WriteAtomic and WriteNew do).
+// The window's jobs rely on this to honour a cancel that comes after the
+// last frame (ui/record.go).
+func TestPending(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.gif")
+	names := func() []string {
+		ents, _ := os.ReadDir(dir)
+		var out []string
+		for _, e := range ents {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	write := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	p, err := WritePending(path, true, write("one"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := names(); len(n) != 1 || !tempName.MatchString(n[0]) || p.Path() != path {
+		t.Fatalf("pending: folder holds %v, want one temporary", n)
+	}
+	if err := p.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if n := names(); len(n) != 0 {
+		t.Fatalf("discarded: folder holds %v", n)
+	}
+	for _, tc := range []struct {
+		replace bool
+		text    string
+		want    string
+		exists  bool
+	}{
+		{replace: false, text: "new", want: "new"},               // nothing there: linked
+		{replace: false, text: "two", want: "new", exists: true}, // never replaced
+		{replace: true, text: "three", want: "three"},            // replaced
+	} {
+		p, err := WritePending(path, tc.replace, write(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = p.Commit()
+		if errors.Is(err, ErrExists) != tc.exists {
+			t.Errorf("commit %q (replace %v): %v", tc.text, tc.replace, err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != tc.want {
+			t.Errorf("commit %q (replace %v): file holds %q, want %q", tc.text, tc.replace, b, tc.want)
+		}
+		if n := names(); len(n) != 1 {
+			t.Errorf("commit %q: folder holds %v, want the file alone", tc.text, n)
+		}
+	}
+}

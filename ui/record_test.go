@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -104,4 +105,90 @@ func TestRecordOptions(t *testing.T) {
 	if fo := a.rec.options(); fo.FPS != 12 {
 		t.Errorf("a 12 fps clip records at %v fps", fo.FPS)
 	}
+}
+
+// TestCancelAfterLastFrame is the race a loaded machine lost: the job
+// has written every frame and returned, but the window asks to cancel
+// (Esc, or the window closing) before it picks the result up. The cancel
+// wins: no file is left, and the log says "cancelled" with the file gone.
+// The same holds for the export to glTF.
+func TestCancelAfterLastFrame(t *testing.T) {
+	dir := t.TempDir()
+	var log []string
+	a := newApp(t, Options{Path: assets.DemoName, Open: opener, ShotDir: dir, Log: func(s string) {
+		if strings.HasPrefix(s, "cancelled") || strings.HasPrefix(s, "export cancelled") {
+			// Logged only once the file is gone.
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Errorf("%q logged while the folder holds %v", s, ents)
+			}
+		}
+		log = append(log, s)
+	}})
+	empty := func(when string) {
+		t.Helper()
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%s: the folder holds %v", when, ents)
+		}
+	}
+	last := func() string { return log[len(log)-1] }
+
+	// Esc after the last frame, before the window's poll.
+	a.press(ebiten.KeyP, modShift)
+	j, path := a.rec.job, a.st.Recording().Path()
+	if err := j.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if done, total := j.Progress(); done != total || total == 0 {
+		t.Fatalf("the job returned after %d of %d frames", done, total)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("the GIF is at its name before the window picked the job up")
+	}
+	a.press(ebiten.KeyEscape, 0)
+	a.rec.poll()
+	if m := a.st.Messages(); m.Notice() != "GIF recording cancelled" || last() != "cancelled "+path {
+		t.Errorf("Esc after the last frame: notice %q, log %q", m.Notice(), last())
+	}
+	empty("Esc after the last frame")
+
+	// The window closing after the last frame.
+	a.press(ebiten.KeyP, modShift)
+	path = a.st.Recording().Path()
+	if err := a.rec.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.rec.stop()
+	if last() != "cancelled "+path || a.rec.job != nil || a.st.Recording().Active() {
+		t.Errorf("closing after the last frame: log %q", last())
+	}
+	empty("closing after the last frame")
+
+	// The export: written, then Esc, then the poll.
+	glb := filepath.Join(dir, "late.glb")
+	if err := a.run(a.cmds.byVerb["export"], []string{"clip", glb}, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.exp.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if !a.exp.cancel() {
+		t.Fatal("Esc found no export to cancel")
+	}
+	a.exp.poll()
+	if m := a.st.Messages(); m.Notice() != "export cancelled" || last() != "export cancelled" {
+		t.Errorf("export cancelled after writing: notice %q, log %q", m.Notice(), last())
+	}
+	empty("export cancelled after writing")
+	// And closing the window on a written export.
+	if err := a.run(a.cmds.byVerb["export"], []string{"clip", glb}, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.exp.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.exp.stop()
+	if last() != "export cancelled" || a.st.Export().Stage() != state.ExportIdle {
+		t.Errorf("closing on a written export: log %q, stage %v", last(), a.st.Export().Stage())
+	}
+	empty("closing on a written export")
 }
