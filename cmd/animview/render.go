@@ -59,7 +59,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := needSkeleton(a); err != nil {
+	if err := open.RequireSkeleton(a); err != nil {
 		return err
 	}
 	ci := -1
