@@ -52,7 +52,7 @@ func (sp suitPicker) step(d int) error {
 	sp.list()
 	w := a.st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file", time.Now())
+		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
 	return sp.wear(w.Next(d))
@@ -64,7 +64,7 @@ func (sp suitPicker) wearNamed(name string) error {
 	sp.list()
 	i, ok := a.st.Wardrobe().Find(name)
 	if !ok {
-		return fmt.Errorf("suit: no suit %q beside %s (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
+		return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
 	}
 	return sp.wear(i)
 }
