@@ -116,6 +116,7 @@ type App struct {
 	rec     recorder
 	exp     exporter
 	curves  curvesPanel
+	suits   suitPicker
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -216,7 +217,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a = a, a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a = a, a, a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions

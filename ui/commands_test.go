@@ -101,7 +101,8 @@ func TestKeysDoWhatTheyDid(t *testing.T) {
 		// I and O mark the timeline's range (issue 24, as in video
 		// editors); in place and onion skin moved to Shift+I, Shift+O.
 		{ebiten.KeyO, none, "set-out", ""}, {ebiten.KeyO, sh, "onion", ""}, {ebiten.KeyO, ct, "open-dialog", ""},
-		{ebiten.KeyI, none, "set-in", ""}, {ebiten.KeyI, sh, "in-place", ""}, {ebiten.KeyBackspace, none, "clear-range", ""}, {ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
+		{ebiten.KeyI, none, "set-in", ""}, {ebiten.KeyI, sh, "in-place", ""}, {ebiten.KeyBackspace, none, "clear-range", ""}, {ebiten.KeyBackspace, sh, "timeline-all", ""},
+		{ebiten.KeyX, none, "axes", ""}, {ebiten.KeyZ, none, "zoom-bone", ""},
 		{ebiten.KeyW, none, "warnings", ""},
 		{ebiten.KeyQ, none, "", ""}, {ebiten.KeyDigit2, none, "", ""},
 	} {

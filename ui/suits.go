@@ -16,8 +16,14 @@ import (
 // Options.Suits), listed the first time the picker is used; each suit is
 // dressed once (formats/open.Wear) and kept.
 
-// listSuits lists the suits beside the open file, once per file.
-func (a *App) listSuits() {
+// suitPicker is the App's suit picker: it lists the suits beside the open
+// file and dresses the skill in one; what is worn lives in the state's
+// Wardrobe.
+type suitPicker struct{ a *App }
+
+// list lists the suits beside the open file, once per file.
+func (sp suitPicker) list() {
+	a := sp.a
 	w := a.st.Wardrobe()
 	if w.Listed() {
 		return
@@ -40,30 +46,33 @@ func (a *App) listSuits() {
 	w.SetSuits(paths, names, worn)
 }
 
-// stepSuit wears the suit d steps on from the worn one.
-func (a *App) stepSuit(d int) error {
-	a.listSuits()
+// step wears the suit d steps on from the worn one.
+func (sp suitPicker) step(d int) error {
+	a := sp.a
+	sp.list()
 	w := a.st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file", time.Now())
+		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
-	return a.wearSuit(w.Next(d))
+	return sp.wear(w.Next(d))
 }
 
-// wearSuitNamed wears the suit name names (Wardrobe.Find).
-func (a *App) wearSuitNamed(name string) error {
-	a.listSuits()
+// wearNamed wears the suit name names (Wardrobe.Find).
+func (sp suitPicker) wearNamed(name string) error {
+	a := sp.a
+	sp.list()
 	i, ok := a.st.Wardrobe().Find(name)
 	if !ok {
-		return fmt.Errorf("suit: no suit %q beside %s (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
+		return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
 	}
-	return a.wearSuit(i)
+	return sp.wear(i)
 }
 
-// wearSuit dresses the skill in suit i (-1: as opened); a suit none of
+// wear dresses the skill in suit i (-1: as opened); a suit none of
 // whose skins bind is an error and the skill keeps what it wore.
-func (a *App) wearSuit(i int) error {
+func (sp suitPicker) wear(i int) error {
+	a := sp.a
 	w := a.st.Wardrobe()
 	d := w.Dressed(i)
 	if d == nil {

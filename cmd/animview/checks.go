@@ -8,22 +8,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/assets"
-	"github.com/animview/animview/formats"
 )
-
-// needSkeleton fails, saying what to open instead, for an asset without
-// bones: there is nothing to pose or draw.
-func needSkeleton(a *formats.Asset) error {
-	if a.Skeleton != nil && len(a.Skeleton.Bones) > 0 {
-		return nil
-	}
-	hint := "open the animation file that uses it instead"
-	if strings.HasSuffix(a.Format, "-evnt") && len(a.Warnings) > 0 {
-		// The loader's first warning says which ANIM to open.
-		hint = a.Warnings[0]
-	}
-	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
-}
 
 // commands are the subcommands, for the unknown-command message.
 const commands = "info, pose, render, export, list, version, help"

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats/prime"
 	"github.com/qmuntal/gltf"
 )
@@ -171,7 +171,7 @@ func BenchmarkExportBatch(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				stdout.Reset()
-				if err := exportBatch(bc.src, out, ".glb", open.Options{}, 0, true, &stdout, io.Discard); err != nil {
+				if err := exportBatch(export.Batch{Src: bc.src, OutDir: out, Ext: ".glb", Force: true}, &stdout, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 				var n int

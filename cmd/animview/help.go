@@ -1,77 +1,40 @@
 package main
 
 import (
+	"embed"
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
-// usage is the top-level help: every command's usage lines, then every
-// flag of the viewer and of the commands that open a file (TestHelp holds
-// it to naming every flag any command registers).
-const usage = `usage:
-  animview [flags] [FILE|DIR]        the viewer (the built-in demo without FILE)
-  animview info [--json] [--character NAME] FILE|DIR
-  animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
-  animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
-  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
-                 [--labels] [--follow on|off|auto] [--show mesh|mesh+bones|bones] [--fps N] [--all-frames]
-  animview list FILE|DIR
-  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
-  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
-  animview version                   the version and commit of this build, and whether its tree was modified
-  animview COMMAND --help            a command's flags in full
+// helpFiles are the help texts: usage.txt, the top-level help, and
+// COMMAND.txt, each subcommand's usage lines and what it does.
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
 
-The viewer's flags:
-  --clip C               the clip (or a character's animation) to show first, by name or index
-  --size WxH             the window's size (1280x800, or less to fit the screen; at least 800x600)
-  --screenshot OUT.png   save the window after --after N ticks (30), then exit
-  --after N              the ticks of 1/60 s that play before --screenshot saves
-  --actions SCRIPT       viewer actions run at start, ';'-separated: open FILE, clip C, select-bone B,
-                         seek S, frame N, key K, click X Y, wait N, anim A, transition A B, ... (README.md)
-  --no-recent            neither read nor write the list of recent files
+// usage is the top-level help (help/usage.txt): every command's usage
+// lines, then every flag of the viewer and of the commands that open a
+// file (TestHelp holds it to naming every flag any command registers).
+// commandUsage is each subcommand's usage lines and what it does
+// (help/COMMAND.txt), for `animview COMMAND --help` and a wrong flag.
+var usage, commandUsage = helpTexts()
 
-Every command that opens a file, and the viewer, take:
-  --entry NAME           the entry of a container (an SI's animation, a PAK's or a folder's entry)
-  --character NAME       the character of a character set (ANCS, PAK, folder); --entry wins
-  --skeleton FILE        the skeleton to pose the animation on
-  --model FILE           the MilkShape model an ANM file splits into clips
-  --suit FILE            a Sims suit (.cmx or .bcf) whose skins a skill wears
-  --game mp1|mp2         the Metroid Prime game, where detection is ambiguous
-  --archive-budget MiB   what an archive (PAK) may decompress in all (512)
-
-FILE may be "demo:" for the built-in demo, or a folder, whose entries are its readable files.
-export never replaces a file without --force.
-`
-
-// commandUsage is each subcommand's usage lines and what it does, for
-// `animview COMMAND --help` and a wrong flag.
-var commandUsage = map[string]string{
-	"info": `  animview info [--json] FILE|DIR
-  animview info [--json] [--character NAME] FILE.pak|DIR|FILE.ANCS
-
-Describes a file: its format, skeleton, clips with their events, characters with their animation
-trees and transitions, a container's entries (the one shown first) and the loader's warnings.`,
-	"pose": `  animview pose --json FILE [--clip NAME|INDEX] (--time SECONDS | --frame N)
-  animview pose --json FILE [--character NAME] --anim NAME [--transition-from NAME --from-time S] [--seed N] --time T
-
-Prints every bone's local and world transform at a time of a clip, or of a character's animation
-tree as the game composes it (--anim), as JSON. Values stay in the file's own coordinates.`,
-	"render": `  animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
-                 [--labels] [--follow on|off|auto] [--show mesh|mesh+bones|bones] [--fps N] [--all-frames]
-
-Draws a frame of a clip as PNG, the whole clip as an animated GIF, or every frame as a numbered PNG
-sequence (--all-frames: OUT_0000.png, ...), framed on the figures as the viewer frames them.`,
-	"list": `  animview list FILE|DIR
-
-Lists the entries of a container (an SI's animations; a PAK's characters and loose animations; a
-folder's characters and readable files, with their formats), or a file's clips.`,
-	"export": `  animview export FILE -o OUT.glb|OUT.gltf [--clip C | --all] [--character NAME] [--entry NAME] [--force]
-  animview export DIR|CONTAINER -o OUTDIR --all [--jobs N] [--format glb|gltf] [--force]
-
-Writes glTF 2.0: the skeleton, its meshes and its clips (or a character's animations) as the viewer
-plays them. -o names a .glb or .gltf file, or a folder for a batch (one that exists, or a name
-without an extension or ending in /); a folder of files always exports as a batch.`,
+// helpTexts reads the embedded help texts. Reading a file the embedded
+// folder lists cannot fail.
+func helpTexts() (string, map[string]string) {
+	top, cmds := "", map[string]string{}
+	entries, _ := helpFiles.ReadDir("help")
+	for _, e := range entries {
+		b, _ := helpFiles.ReadFile("help/" + e.Name())
+		if name := strings.TrimSuffix(e.Name(), ".txt"); name == "usage" {
+			top = string(b)
+		} else {
+			cmds[name] = strings.TrimSuffix(string(b), "\n")
+		}
+	}
+	return top, cmds
 }
 
 // newFlagSet makes a command's flag set. It prints nothing itself: run

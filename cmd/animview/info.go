@@ -17,7 +17,7 @@ func cmdInfo(args []string, w io.Writer) error {
 	}
 	j := report.Describe(a)
 	if *asJSON {
-		return writeJSON(w, j)
+		return report.WriteJSON(w, j)
 	}
 	return j.WriteText(w)
 }

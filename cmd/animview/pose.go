@@ -1,15 +1,11 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 
-	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
-	"github.com/animview/animview/player"
 	"github.com/animview/animview/report"
 )
 
@@ -44,7 +40,7 @@ func cmdPose(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := needSkeleton(a); err != nil {
+	if err := open.RequireSkeleton(a); err != nil {
 		return err
 	}
 	if tr.Anim != "" {
@@ -53,7 +49,7 @@ func cmdPose(args []string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return writeJSON(w, j)
+		return report.WriteJSON(w, j)
 	}
 	ci, err := open.FindClip(a, *clip)
 	if err != nil && *clip != "" {
@@ -61,15 +57,9 @@ func cmdPose(args []string, w io.Writer) error {
 	}
 	t := *tm
 	if !math.IsNaN(*frame) {
-		if ci < 0 {
-			return errors.New("--frame needs a clip; the file has none (use --time for the bind pose)")
+		if t, err = report.FrameTime(a, ci, *frame); err != nil {
+			return err
 		}
-		rate := player.StepRate(a.Clips[ci])
-		frames := player.FrameCount(a.Clips[ci].Duration, rate)
-		if !(*frame >= 0 && *frame <= float64(frames-1)) {
-			return fmt.Errorf("--frame %v is outside the clip %q: frames are 0 to %d", *frame, a.Clips[ci].Name, frames-1)
-		}
-		t = *frame / rate
 	}
 	if math.IsInf(t, 0) {
 		return fmt.Errorf("time %v is not a time", t)
@@ -78,22 +68,5 @@ func cmdPose(args []string, w io.Writer) error {
 	if !math.IsNaN(*frame) {
 		j.Frame = frame
 	}
-	return writeJSON(w, j)
-}
-
-// writeJSON writes v indented. Loaders refuse NaN and infinities, but
-// finite values can still overflow single precision as bones compose (a
-// chain of scales near 1e38): that is an error that says so, not a bare
-// "json: unsupported value", and nothing is written.
-func writeJSON(w io.Writer, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	var uv *json.UnsupportedValueError
-	if errors.As(err, &uv) {
-		return fmt.Errorf("the result holds %s, past single precision's range (the file's numbers are finite but too large): %w", uv.Str, formats.ErrNonFinite)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return report.WriteJSON(w, j)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,14 +13,6 @@ import (
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 )
-
-func parseSize(s string) (int, int, error) {
-	var w, h int
-	if _, err := fmt.Sscanf(s, "%dx%d", &w, &h); err != nil || w < 16 || h < 16 || w > 8192 || h > 8192 {
-		return 0, 0, fmt.Errorf("--size %q: want WxH between 16x16 and 8192x8192", s)
-	}
-	return w, h, nil
-}
 
 func cmdRender(args []string, stdout io.Writer) error {
 	fs := newFlagSet("render")
@@ -48,8 +41,8 @@ func cmdRender(args []string, stdout io.Writer) error {
 			return err
 		}
 		var err error
-		if w, h, err = parseSize(*size); err != nil {
-			return err
+		if w, h, err = raster.ParseSize(*size); err != nil {
+			return fmt.Errorf("--%w", err)
 		}
 		if *fps <= 0 || *fps > 100 {
 			return errors.New("--fps must be in (0, 100]")
@@ -66,7 +59,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := needSkeleton(a); err != nil {
+	if err := open.RequireSkeleton(a); err != nil {
 		return err
 	}
 	ci := -1
@@ -81,28 +74,24 @@ func cmdRender(args []string, stdout io.Writer) error {
 	// --yaw is relative to the character's front, whatever way the format faces.
 	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	if *allFrames {
-		return renderFrames(a, ci, *out, fo, fpsSet(fs), stdout)
-	}
-	var encode func(io.Writer) error
-	switch strings.ToLower(filepath.Ext(*out)) {
-	case ".gif":
-		if ci < 0 {
-			return errors.New("a GIF needs a clip; the file has none")
-		}
-		encode = func(w io.Writer) error { return raster.EncodeGIF(w, a, ci, fo) }
-	case ".png":
-		img, err := raster.RenderFrame(a, ci, *tm, fo)
+		// The clip's own rate unless --fps is given.
+		n, base, err := export.RenderFrames(a, ci, *out, fo, !fpsSet(fs))
 		if err != nil {
 			return err
 		}
-		encode = func(w io.Writer) error { return raster.EncodePNG(w, img) }
-	default:
-		return fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		fmt.Fprintf(stdout, "wrote %d frames %s_0000.png ... %s_%04d.png\n", n, base, base, n-1)
+		return nil
 	}
-	// Written whole or not at all: a failure leaves what was there.
-	if err := export.WriteAtomic(*out, encode); err != nil {
+	if err := export.RenderFile(*out, a, ci, *tm, fo); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return nil
+}
+
+// fpsSet reports whether the user gave --fps.
+func fpsSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "fps" })
+	return set
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui"
 	recentfiles "github.com/animview/animview/ui/recent"
 )
@@ -33,8 +34,8 @@ func cmdView(args []string) error {
 	}
 	var w, h int
 	if *size != "" {
-		if w, h, err = parseSize(*size); err != nil {
-			return err
+		if w, h, err = raster.ParseSize(*size); err != nil {
+			return fmt.Errorf("--%w", err)
 		}
 	}
 	if *after < 1 {

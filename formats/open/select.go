@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/animview/animview/formats"
 )
@@ -93,4 +94,18 @@ func FindAnim(a *formats.Asset, ci int, sel string) (AnimRef, error) {
 		}
 	}
 	return AnimRef{}, fmt.Errorf("no animation %q (use a name from `animview info`)", sel)
+}
+
+// RequireSkeleton fails, saying what to open instead, for an asset without
+// bones: there is nothing to pose or draw.
+func RequireSkeleton(a *formats.Asset) error {
+	if a.Skeleton != nil && len(a.Skeleton.Bones) > 0 {
+		return nil
+	}
+	hint := "open the animation file that uses it instead"
+	if strings.HasSuffix(a.Format, "-evnt") && len(a.Warnings) > 0 {
+		// The loader's first warning says which ANIM to open.
+		hint = a.Warnings[0]
+	}
+	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
 }

@@ -246,3 +246,18 @@ func RenderFrame(a *formats.Asset, clip int, t float64, fo FrameOptions) (*image
 	r.frame(img, t)
 	return img, nil
 }
+
+// Image sizes ParseSize accepts.
+const (
+	MinSize = 16
+	MaxSize = 8192
+)
+
+// ParseSize reads an image size "WxH", each side between MinSize and
+// MaxSize.
+func ParseSize(s string) (w, h int, err error) {
+	if _, err := fmt.Sscanf(s, "%dx%d", &w, &h); err != nil || w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
+		return 0, 0, fmt.Errorf("size %q: want WxH between %dx%d and %dx%d", s, MinSize, MinSize, MaxSize, MaxSize)
+	}
+	return w, h, nil
+}

@@ -1,0 +1,30 @@
+package open
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+)
+
+// TestRequireSkeleton: an asset with bones passes; one without says what
+// to open instead, an event file with its loader's first warning (which
+// names the ANIM).
+func TestRequireSkeleton(t *testing.T) {
+	if err := RequireSkeleton(assets.Demo()); err != nil {
+		t.Errorf("demo: %v", err)
+	}
+	for _, c := range []struct {
+		a    *formats.Asset
+		want string
+	}{
+		{&formats.Asset{Format: "sims-skel"}, "the sims-skel file has no skeleton to pose: open the animation file that uses it instead, or give a skeleton with --skeleton FILE"},
+		{&formats.Asset{Format: "mp1-evnt", Warnings: []string{"open ANIM_1234.ANIM"}}, "the mp1-evnt file has no skeleton to pose: open ANIM_1234.ANIM, or give"},
+		{&formats.Asset{Format: "ms3d", Skeleton: &formats.Skeleton{}}, "the ms3d file has no skeleton to pose: open the animation"},
+	} {
+		if err := RequireSkeleton(c.a); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.a.Format, err, c.want)
+		}
+	}
+}
