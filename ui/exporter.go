@@ -279,23 +279,11 @@ func (x *exporter) cancel() bool {
 	return true
 }
 
-// settle ends the job that returned err: the written file is committed,
-// or removed if the export was cancelled, which the returned error then
-// says (errExportCancelled) once the file is gone.
+// settle ends the job that returned err (settleJob).
 func (x *exporter) settle(err error) error {
-	cancelled := x.job.Cancelled()
-	finish := x.finish
+	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
-	if err != nil || finish == nil {
-		return err
-	}
-	if err := finish(!cancelled); err != nil {
-		return err
-	}
-	if cancelled {
-		return errExportCancelled
-	}
-	return nil
+	return err
 }
 
 // stop cancels an export still running when the window closes and waits

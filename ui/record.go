@@ -147,21 +147,26 @@ func (r *recorder) cancel() bool {
 	return true
 }
 
-// settle ends the job that returned err: a written file is committed,
-// or removed if the recording was cancelled, which the returned error
-// then says (raster.ErrCancelled) once the file is gone.
+// settle ends the job that returned err (settleJob).
 func (r *recorder) settle(err error) error {
-	cancelled := r.job.Cancelled()
-	finish := r.finish
+	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
 	r.job, r.finish = nil, nil
+	return err
+}
+
+// settleJob ends job j, which returned err: the file it wrote is put in
+// place by finish, or removed if the job was cancelled, which the
+// returned error then says (cancelled) once the file is gone.
+func settleJob(j *task.Job, finish func(keep bool) error, err, cancelled error) error {
 	if err != nil || finish == nil {
 		return err
 	}
-	if err := finish(!cancelled); err != nil {
+	keep := !j.Cancelled()
+	if err := finish(keep); err != nil {
 		return err
 	}
-	if cancelled {
-		return raster.ErrCancelled
+	if !keep {
+		return cancelled
 	}
 	return nil
 }

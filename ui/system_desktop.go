@@ -51,11 +51,11 @@ func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.
 	if err != nil {
 		return nil, err
 	}
-	return settle(p), nil
+	return commitOrDiscard(p), nil
 }
 
-// settle is what commits (keep) or discards a pending file.
-func settle(p *export.Pending) func(keep bool) error {
+// commitOrDiscard is what commits (keep) or discards a pending file.
+func commitOrDiscard(p *export.Pending) func(keep bool) error {
 	return func(keep bool) error {
 		if keep {
 			return p.Commit()
@@ -201,5 +201,5 @@ func writeExport(path string, doc *gltf.Document, force bool) (func(keep bool) e
 	if err != nil {
 		return nil, err
 	}
-	return settle(p), nil
+	return commitOrDiscard(p), nil
 }
