@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +21,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/formats/sims/simstest"
 	"github.com/animview/animview/render"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -326,14 +326,7 @@ func simsSkillSet(t *testing.T) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	skill := *clip
-	skill.Version, skill.Name, skill.XSkillName = 0, "a2o-scare", "a2o-scare"
-	skill.Translations, skill.Rotations = nil, nil
-	skill.Motions = slices.Clone(clip.Motions)
-	for i := range skill.Motions {
-		m := &skill.Motions[i]
-		m.Unknown, m.HasProps, m.HasTimeProps, m.Props, m.TimeProps = 0, true, true, nil, nil
-	}
+	skill := simstest.Skill(clip, "a2o-scare")
 	id := sims.FileQuat{0, 0, 0, 1}
 	bone := func(name, parent string, x, y float32) sims.SkelBone {
 		return sims.SkelBone{Name: name, Parent: parent, Translation: mgl32.Vec3{x, y, 0}, Rotation: id,
@@ -348,25 +341,12 @@ func simsSkillSet(t *testing.T) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	suit, err := sims.EncodeCMX(&sims.CharacterFile{Version: 300, Suits: []sims.Suit{{Name: "suit-wide",
-		Bindings: []sims.SuitBinding{{Bone: "PELVIS", Mesh: "xskin-wide"}}}}})
+	set, err := simstest.SquareSuit("suit-wide", 0.6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const r = 0.6
-	n := mgl32.Vec3{0, 0, 1}
-	skin, err := sims.EncodeSKN(&sims.Skin{Name: "xskin-wide", Texture: "x", Bones: []string{"PELVIS"},
-		Faces:    [][3]int32{{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}},
-		Bindings: []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: 4, FirstBlend: -1}},
-		UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}},
-		Vertices: []mgl32.Vec3{{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}},
-		Normals:  []mgl32.Vec3{n, n, n, n},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return map[string][]byte{"person.cmx": person, "a2o-scare.cfp": sims.EncodeCFP(clip.Translations, clip.Rotations),
-		"suit-wide.cmx": suit, "xskin-wide.skn": skin}
+	set["person.cmx"], set["a2o-scare.cfp"] = person, sims.EncodeCFP(clip.Translations, clip.Rotations)
+	return set
 }
 
 // changedPixels counts the pixels of a centred square of side size

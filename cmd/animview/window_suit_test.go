@@ -6,8 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/animview/animview/formats/sims"
-	"github.com/go-gl/mathgl/mgl32"
+	"github.com/animview/animview/formats/sims/simstest"
 )
 
 // writeSuit writes a suit file NAME.cmx and its skin into dir, made by
@@ -15,24 +14,11 @@ import (
 // side r on the PELVIS, wound both ways so that it shows from any side.
 func writeSuit(t *testing.T, dir, name string, r float32) {
 	t.Helper()
-	skin := "xskin-" + name
-	cmx, err := sims.EncodeCMX(&sims.CharacterFile{Version: 300, Suits: []sims.Suit{{Name: name,
-		Bindings: []sims.SuitBinding{{Bone: "PELVIS", Mesh: skin}}}}})
+	set, err := simstest.SquareSuit(name, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := mgl32.Vec3{0, 0, 1}
-	skn, err := sims.EncodeSKN(&sims.Skin{Name: skin, Texture: "x", Bones: []string{"PELVIS"},
-		Faces:    [][3]int32{{0, 1, 2}, {0, 2, 3}, {0, 2, 1}, {0, 3, 2}},
-		Bindings: []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: 4, FirstBlend: -1}},
-		UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}},
-		Vertices: []mgl32.Vec3{{-r, -r, 0}, {r, -r, 0}, {r, r, 0}, {-r, r, 0}},
-		Normals:  []mgl32.Vec3{n, n, n, n},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, b := range map[string][]byte{name + ".cmx": cmx, skin + ".skn": skn} {
+	for p, b := range set {
 		if err := os.WriteFile(filepath.Join(dir, p), b, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/formats/sims/simstest"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -135,14 +135,7 @@ func wineFixtures(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	skill := *a
-	skill.Version, skill.Name, skill.XSkillName = 0, "a2o-scare", "a2o-scare"
-	skill.Translations, skill.Rotations = nil, nil
-	skill.Motions = slices.Clone(a.Motions)
-	for i := range skill.Motions {
-		m := &skill.Motions[i]
-		m.Unknown, m.HasProps, m.HasTimeProps, m.Props, m.TimeProps = 0, true, true, nil, nil
-	}
+	skill := simstest.Skill(a, "a2o-scare")
 	charSkel := *simsTPose()
 	charSkel.Version = 0
 	cf := &sims.CharacterFile{Version: 300, Skeletons: []sims.Skeleton{charSkel}, Skills: []sims.Animation{skill}}
