@@ -68,6 +68,16 @@ func CharacterTakes(a *formats.Asset, ci int) (takes []Take, skipped []string, e
 	return takes, skipped, nil
 }
 
+// TreeOptions are a viewer's choices for a tree it exports as it shows
+// it: the seed of the Random draws, pinned Random children and Blend or
+// PhaseBlend weights of B (player.Options' fields of the same names).
+// The zero value, with Seed TreeSeed, is what `animview export` holds.
+type TreeOptions struct {
+	Seed    uint32
+	Pins    map[*formats.MetaAnim]int
+	Weights map[*formats.MetaAnim]float32
+}
+
 // TreeTake returns the take of the animation set's animation setIndex: its
 // tree as player.BuildAnim builds it on the asset's skeleton with Random
 // nodes drawn from TreeSeed, sampled over one pass (Source.Duration). The
@@ -79,17 +89,31 @@ func CharacterTakes(a *formats.Asset, ci int) (takes []Take, skipped []string, e
 // wraps, at the end of the pass). name, when not empty, replaces the set's
 // name for the animation.
 func TreeTake(a *formats.Asset, setIndex int, name string) (Take, error) {
+	return TreeTakeWith(a, setIndex, name, TreeOptions{Seed: TreeSeed})
+}
+
+// TreeTakeWith is TreeTake with a viewer's seed, pins and weights: the
+// take holds the tree the player builds with them, and its facts name the
+// seed, the pinned children and the weights set (only those the tree
+// uses, so that with no pins or weights it is TreeTake's take).
+func TreeTakeWith(a *formats.Asset, setIndex int, name string, o TreeOptions) (Take, error) {
 	type draw struct {
 		node  *formats.MetaAnim
 		child int
 	}
 	var draws []draw
 	var plays []*formats.Clip
+	var weights []formats.KV
 	opts := player.Options{
-		Seed:     TreeSeed,
+		Seed:     o.Seed,
+		Pins:     o.Pins,
+		Weights:  o.Weights,
 		Skeleton: a.Skeleton,
 		OnRandom: func(m *formats.MetaAnim, child int) { draws = append(draws, draw{m, child}) },
 		OnBuild: func(m *formats.MetaAnim, _ player.Source) {
+			if w, ok := o.Weights[m]; ok {
+				weights = append(weights, formats.KV{Key: "blend weight of B", Value: nodeName(m) + " " + strconv.FormatFloat(float64(w), 'g', -1, 32)})
+			}
 			if m.Kind == formats.MetaPlay && m.Clip >= 0 && m.Clip < len(a.Clips) {
 				plays = append(plays, a.Clips[m.Clip])
 			}
@@ -126,7 +150,7 @@ func TreeTake(a *formats.Asset, setIndex int, name string) (Take, error) {
 	tk.Info = []formats.KV{
 		{Key: "source", Value: "meta-animation tree, as the player builds it (player.BuildAnim)"},
 		{Key: "set index", Value: strconv.Itoa(setIndex)},
-		{Key: "tree seed", Value: strconv.Itoa(TreeSeed)},
+		{Key: "tree seed", Value: strconv.FormatUint(uint64(o.Seed), 10)},
 		{Key: "random draws", Value: "the game draws a Random node's child each time the animation starts; this export holds the draw of the tree seed (CRandom16)"},
 		{Key: "events", Value: "crossed in (0, duration]: an event at a clip's start is reported at the end of the pass, where the clip wraps"},
 	}
@@ -135,9 +159,23 @@ func TreeTake(a *formats.Asset, setIndex int, name string) (Take, error) {
 		if c := dr.node.Children[dr.child]; c != nil && c.Kind == formats.MetaPlay && c.Name != "" {
 			what += " (" + strconv.Quote(c.Name) + ")"
 		}
-		tk.Info = append(tk.Info, formats.KV{Key: "random drew child", Value: what})
+		key := "random drew child"
+		if p, ok := o.Pins[dr.node]; ok && p == dr.child {
+			key = "random pinned child"
+		}
+		tk.Info = append(tk.Info, formats.KV{Key: key, Value: what})
 	}
+	tk.Info = append(tk.Info, weights...)
 	return tk, nil
+}
+
+// nodeName names a tree node in the take's facts: its name, else its
+// kind.
+func nodeName(m *formats.MetaAnim) string {
+	if m.Name != "" {
+		return strconv.Quote(m.Name)
+	}
+	return m.Kind.String()
 }
 
 // AssetTakes returns what an export of a whole asset holds: the opened

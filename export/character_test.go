@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -223,5 +224,105 @@ func BenchmarkBuildTrees(b *testing.B) {
 		if err := Encode(io.Discard, doc, true); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestTreeTakeWith exports the demo Random and Blend trees with a viewer's
+// choices (another seed, a pinned child, a weight of B): the glTF,
+// evaluated by the specification, poses the joints as the player does
+// building the same tree with the same options, the pose differs from the
+// seed-0 export's (so the choice reached the take), and the facts name
+// the seed, the pin and the weight.
+func TestTreeTakeWith(t *testing.T) {
+	a := treeFixtures(t)[0].asset
+	set := func(name string) (int, *formats.MetaAnim) {
+		for i, an := range a.AnimSet.Animations {
+			if an.Name == name {
+				return i, an.Tree
+			}
+		}
+		t.Fatalf("no animation %q in the demo set", name)
+		return 0, nil
+	}
+	rndIdx, rnd := set("random_idle")
+	blendIdx, blend := set("walk_blend")
+	if rnd.Kind != formats.MetaRandom || blend.Kind != formats.MetaBlend {
+		t.Fatalf("demo roots: %v, %v", rnd.Kind, blend.Kind)
+	}
+	// The first seed whose draw is not seed 0's (child 0, "idle").
+	seed := uint32(1)
+	for ; seed < 1000; seed++ {
+		if uint32(player.NewRandom16(seed).Range(1, 100)) > rnd.Probabilities[0] {
+			break
+		}
+	}
+	cases := []struct {
+		name     string
+		set      int
+		o        TreeOptions
+		key, val string
+	}{
+		{"seed", rndIdx, TreeOptions{Seed: seed}, "tree seed", strconv.FormatUint(uint64(seed), 10)},
+		{"pin", rndIdx, TreeOptions{Pins: map[*formats.MetaAnim]int{rnd: 1}}, "random pinned child", "1 (" + strconv.Quote(rnd.Children[1].Name) + ")"},
+		{"weight", blendIdx, TreeOptions{Weights: map[*formats.MetaAnim]float32{blend: 0.9}}, "blend weight of B", blend.Kind.String() + " 0.9"},
+	}
+	sk := a.Skeleton
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tk, err := TreeTakeWith(a, c.set, "", c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, kv := range tk.Info {
+				found = found || kv.Key == c.key && kv.Value == c.val
+			}
+			if !found {
+				t.Errorf("facts %v lack %s: %s", tk.Info, c.key, c.val)
+			}
+			doc, err := Build(a, []Take{tk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := Encode(&buf, doc, true); err != nil {
+				t.Fatal(err)
+			}
+			back := new(gltf.Document)
+			if err := gltf.NewDecoder(&buf).Decode(back); err != nil {
+				t.Fatal(err)
+			}
+			ev, conv, size := newEvaluator(t, back), ConversionFor(a.Coords), FigureSize(back)
+			want, err := player.BuildAnim(a, c.set, player.Options{Seed: c.o.Seed, Pins: c.o.Pins, Weights: c.o.Weights, Skeleton: sk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := player.BuildAnim(a, c.set, player.Options{Seed: TreeSeed, Skeleton: sk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pose, world := player.NewPose(sk), player.NewWorldPose(sk)
+			pPose, pWorld := player.NewPose(sk), player.NewWorldPose(sk)
+			apart := 0.0
+			d := want.Duration()
+			for i := 0; i <= 40; i++ {
+				tm := d * (float64(i) + 0.377) / 41
+				want.Sample(tm, pose)
+				player.ToWorld(sk, pose, world)
+				plain.Sample(math.Min(tm, plain.Duration()), pPose)
+				player.ToWorld(sk, pPose, pWorld)
+				got := ev.world(0, tm)
+				for b := range sk.Bones {
+					w := conv.Point(world.Position(b))
+					if dd := got[b].Sub(w).Len() / size; dd > 1e-4 {
+						t.Fatalf("t=%.4f bone %s: glTF %v, player %v: off by %.3g of the figure's size", tm, sk.Bones[b].Name, got[b], w, dd)
+					}
+					apart = math.Max(apart, float64(world.Position(b).Sub(pWorld.Position(b)).Len()))
+				}
+			}
+			if apart < 1e-3 {
+				t.Errorf("the pose never leaves the seed-0 tree's (%.3g): the choice did not reach the take", apart)
+			}
+		})
 	}
 }

@@ -131,12 +131,15 @@ func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
 		}
 		return takes, nil, nil
 	}
-	// What plays: a character's animation as `export --character` holds
-	// it (its tree drawn with export.TreeSeed), else the open clip.
+	// What plays: a character's animation as the window plays it (its
+	// tree built with the window's seed, pins and weights), else the open
+	// clip. A transition preview is not a take: its animation is exported.
 	if i := st.Tree().Anim(); i >= 0 && i < len(st.Tree().AnimList()) {
 		ca := st.Tree().AnimList()[i]
 		if ca.Meta != nil {
-			tk, err := export.TreeTake(a, ca.SetIndex, ca.Name)
+			var o export.TreeOptions
+			o.Seed, o.Pins, o.Weights = st.Tree().Overrides()
+			tk, err := export.TreeTakeWith(a, ca.SetIndex, ca.Name, o)
 			return []export.Take{tk}, nil, err
 		}
 		if ca.Clip >= 0 && ca.Clip < len(a.Clips) {

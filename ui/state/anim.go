@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -517,6 +518,14 @@ func (t *Tree) Seed() uint32 { return t.seed }
 func (t *Tree) Pin(m *formats.MetaAnim) (child int, ok bool) {
 	child, ok = t.pins[m]
 	return child, ok
+}
+
+// Overrides returns the user's choices for the trees: the seed, and
+// copies of the pinned Random children and the Blend weights, for a
+// build away from the viewer (an export) that the viewer's later edits
+// must not touch.
+func (t *Tree) Overrides() (seed uint32, pins map[*formats.MetaAnim]int, weights map[*formats.MetaAnim]float32) {
+	return t.seed, maps.Clone(t.pins), maps.Clone(t.weights)
 }
 
 // Drawn returns the child Random node m played in the last build.
