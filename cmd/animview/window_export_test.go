@@ -151,3 +151,56 @@ func TestWindowExportKeys(t *testing.T) {
 		t.Errorf("Ctrl+E, Enter, Enter: %d animations in %s, want 2", len(doc.Animations), path)
 	}
 }
+
+// TestWindowExportTreeChoices: exporting what plays holds the tree as the
+// window shows it: a pinned Random child (pin counts from 1, the facts
+// from 0) and the window's seed, named in the take's facts, with motion
+// other than the unpinned export's; and a Blend weight set in the tree
+// panel.
+func TestWindowExportTreeChoices(t *testing.T) {
+	needDisplay(t)
+	bin := buildBinary(t)
+	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
+	pak, err := filepath.Abs(pakFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	plain, pinned, heavy := filepath.Join(dir, "plain.glb"), filepath.Join(dir, "pinned.glb"), filepath.Join(dir, "heavy.glb")
+	_, log := shotIn(t, bin, dir, 4, "pause; anim random_idle; export clip "+plain+"; pin / 2; reseed 7; export clip "+pinned+
+		"; anim walk_blend; weight / 0.9; export clip "+heavy, pak)
+	if regexp.MustCompile(`action `).MatchString(log) {
+		t.Fatalf("an action failed:\n%s", log)
+	}
+	facts := func(path string) (map[string][]string, []byte) {
+		doc := decodeGLTF(t, path)
+		if len(doc.Animations) != 1 || len(doc.Buffers) != 1 {
+			t.Fatalf("%s: %d animations, %d buffers, want 1 of each", path, len(doc.Animations), len(doc.Buffers))
+		}
+		ex, _ := doc.Animations[0].Extras.(map[string]any)
+		info, _ := ex["info"].([]any)
+		out := map[string][]string{}
+		for _, kv := range info {
+			if p, ok := kv.([]any); ok && len(p) == 2 {
+				k, _ := p[0].(string)
+				v, _ := p[1].(string)
+				out[k] = append(out[k], v)
+			}
+		}
+		return out, doc.Buffers[0].Data
+	}
+	f0, b0 := facts(plain)
+	f1, b1 := facts(pinned)
+	if fmt.Sprint(f0["tree seed"], f0["random drew child"]) != `[0] [0 ("idle")]` {
+		t.Errorf("unpinned at seed 0: seed %q, drew %q", f0["tree seed"], f0["random drew child"])
+	}
+	if fmt.Sprint(f1["tree seed"], f1["random pinned child"]) != `[7] [1 ("alert")]` || len(f1["random drew child"]) != 0 {
+		t.Errorf("pinned at seed 7: facts %q", f1)
+	}
+	if bytes.Equal(b0, b1) {
+		t.Error("the pinned export holds the unpinned one's motion")
+	}
+	if f2, _ := facts(heavy); fmt.Sprint(f2["blend weight of B"]) != `[Blend 0.9]` {
+		t.Errorf("walk_blend at weight 0.9: facts %q", f2)
+	}
+}
