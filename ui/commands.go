@@ -299,7 +299,8 @@ func commandTable() []command {
 				return err
 			}},
 		{verb: "export", args: "clip|all|character FILE…",
-			doc: "export what plays, every clip or the character's animations to FILE (.glb or .gltf); the window " +
+			doc: "export what plays (a tree as the window plays it: its seed, pins and weights), every clip or " +
+				"the character's animations to FILE (.glb or .gltf); the window " +
 				"asks before replacing a file (confirm replaces it). A script waits until the file is written",
 			run: func(c *call) error {
 				err := c.a.exp.run(c)

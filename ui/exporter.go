@@ -133,7 +133,8 @@ func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
 	}
 	// What plays: a character's animation as the window plays it (its
 	// tree built with the window's seed, pins and weights), else the open
-	// clip. A transition preview is not a take: its animation is exported.
+	// clip. A transition preview is not a take: the animation it goes to
+	// is exported.
 	if i := st.Tree().Anim(); i >= 0 && i < len(st.Tree().AnimList()) {
 		ca := st.Tree().AnimList()[i]
 		if ca.Meta != nil {
