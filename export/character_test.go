@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"io"
 	"math"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/player"
-	"github.com/qmuntal/gltf"
 )
 
 // treeFixture is a character of a sample PAK with its animations as takes.
@@ -56,18 +54,7 @@ func TestTreeRoundTrip(t *testing.T) {
 			if len(fx.takes) != len(ch.Animations) {
 				t.Fatalf("%d takes for %d animations", len(fx.takes), len(ch.Animations))
 			}
-			doc, err := Build(a, fx.takes)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if err := Encode(&buf, doc, true); err != nil {
-				t.Fatal(err)
-			}
-			back := new(gltf.Document)
-			if err := gltf.NewDecoder(&buf).Decode(back); err != nil {
-				t.Fatal(err)
-			}
+			back := roundTrip(t, a, fx.takes)
 			ev, evBlender := newEvaluator(t, back), newEvaluator(t, back)
 			evBlender.componentwise = true
 			conv := ConversionFor(a.Coords)
@@ -280,18 +267,7 @@ func TestTreeTakeWith(t *testing.T) {
 			if !found {
 				t.Errorf("facts %v lack %s: %s", tk.Info, c.key, c.val)
 			}
-			doc, err := Build(a, []Take{tk})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if err := Encode(&buf, doc, true); err != nil {
-				t.Fatal(err)
-			}
-			back := new(gltf.Document)
-			if err := gltf.NewDecoder(&buf).Decode(back); err != nil {
-				t.Fatal(err)
-			}
+			back := roundTrip(t, a, []Take{tk})
 			ev, conv, size := newEvaluator(t, back), ConversionFor(a.Coords), FigureSize(back)
 			want, err := player.BuildAnim(a, c.set, player.Options{Seed: c.o.Seed, Pins: c.o.Pins, Weights: c.o.Weights, Skeleton: sk})
 			if err != nil {

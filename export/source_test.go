@@ -46,18 +46,7 @@ func TestSourceTake(t *testing.T) {
 	sk := a.Skeleton
 	src := &blend{a: player.NewClipSampler(sk, a.Clips[0]), b: player.NewClipSampler(sk, a.Clips[1]),
 		pa: player.NewPose(sk), pb: player.NewPose(sk)}
-	doc, err := Build(a, []Take{{Name: "walk to idle", Source: src, FrameRate: 30, Interp: "blend"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := Encode(&buf, doc, true); err != nil {
-		t.Fatal(err)
-	}
-	back := new(gltf.Document)
-	if err := gltf.NewDecoder(&buf).Decode(back); err != nil {
-		t.Fatal(err)
-	}
+	back := roundTrip(t, a, []Take{{Name: "walk to idle", Source: src, FrameRate: 30, Interp: "blend"}})
 	ev := newEvaluator(t, back)
 	conv := ConversionFor(a.Coords)
 	size := FigureSize(back)
@@ -144,4 +133,23 @@ func TestBuildRejects(t *testing.T) {
 	if _, err := Build(a, []Take{{Name: "inf rate", Source: fixed{1, sk}, FrameRate: math.Inf(1)}}); err != nil {
 		t.Errorf("infinite frame rate: %v", err)
 	}
+}
+
+// roundTrip builds the glTF of a's takes, encodes it as a .glb and decodes
+// it again, as a reader of the file would have it.
+func roundTrip(t testing.TB, a *formats.Asset, takes []Take) *gltf.Document {
+	t.Helper()
+	doc, err := Build(a, takes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, doc, true); err != nil {
+		t.Fatal(err)
+	}
+	back := new(gltf.Document)
+	if err := gltf.NewDecoder(&buf).Decode(back); err != nil {
+		t.Fatal(err)
+	}
+	return back
 }
