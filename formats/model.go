@@ -2,6 +2,7 @@ package formats
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -113,6 +114,21 @@ func (s *Skeleton) Index(id int) int {
 func (s *Skeleton) IndexByName(name string) int {
 	for i := range s.Bones {
 		if s.Bones[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// IndexByNameFold returns the index of the bone called name, exactly or
+// else ignoring case (the games' tables and users' typing differ in case),
+// or -1.
+func (s *Skeleton) IndexByNameFold(name string) int {
+	if i := s.IndexByName(name); i >= 0 {
+		return i
+	}
+	for i := range s.Bones {
+		if strings.EqualFold(s.Bones[i].Name, name) {
 			return i
 		}
 	}

@@ -37,3 +37,17 @@ func TestAxisString(t *testing.T) {
 		t.Errorf("%s %s %s", AxisY, AxisZ, Axis(7))
 	}
 }
+
+func TestIndexByNameFold(t *testing.T) {
+	sk := &Skeleton{Bones: []Bone{{Name: "ROOT", Parent: -1}, {Name: "Spine", Parent: 0}, {Name: "spine", Parent: 1}}}
+	for _, c := range []struct {
+		name string
+		want int
+	}{
+		{"ROOT", 0}, {"root", 0}, {"spine", 2}, {"Spine", 1}, {"SPINE", 1}, {"", -1}, {"head", -1},
+	} {
+		if got := sk.IndexByNameFold(c.name); got != c.want {
+			t.Errorf("IndexByNameFold(%q) = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/animview/animview/formats"
 )
@@ -87,15 +86,7 @@ func boneByName(sk *formats.Skeleton, name string) int {
 	if name == "" {
 		return -1
 	}
-	if i := sk.IndexByName(name); i >= 0 {
-		return i
-	}
-	for i := range sk.Bones {
-		if strings.EqualFold(sk.Bones[i].Name, name) {
-			return i
-		}
-	}
-	return -1
+	return sk.IndexByNameFold(name)
 }
 
 func fourCC(t [4]byte) string {

@@ -291,16 +291,7 @@ func (s *State) BoneByName(name string) int {
 	if s.asset == nil {
 		return -1
 	}
-	sk := s.asset.Skeleton
-	if i := sk.IndexByName(name); i >= 0 {
-		return i
-	}
-	for i := range sk.Bones {
-		if strings.EqualFold(sk.Bones[i].Name, name) {
-			return i
-		}
-	}
-	return -1
+	return s.asset.Skeleton.IndexByNameFold(name)
 }
 
 // Status is the one-line playback readout.
