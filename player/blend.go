@@ -453,12 +453,14 @@ func orVisible(v, w []bool) {
 }
 
 // orInto2 writes a[i] || b[i] into d[i], which may alias a or b, and
-// does orVisible(v, w), in one loop. (The masks too are the same from
-// frame to frame: the short circuit's branch is predicted.)
+// does orVisible(v, w), in one loop. Both masks are read before the OR,
+// so that it needs no branch (a short circuit's second load would be
+// one); the visibility's branch stays, as in orVisible.
 func orInto2(d, a, b, v, w []bool) {
 	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
 	for i := range d {
-		d[i] = a[i] || b[i]
+		x, y := a[i], b[i]
+		d[i] = x || y
 		if !v[i] && w[i] {
 			v[i] = true
 		}
@@ -543,20 +545,19 @@ func blendShortest(la, lb []formats.Transform, w float32) {
 // independent of the rotations, fill the processor's time meanwhile.
 func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) int {
 	n := len(la)
-	// Slices of one length and capacity: la[i:] and lb[i:] then share
-	// one offset, and the loads address the fields from it directly.
-	la, lb = la[:n:n], lb[:n:n]
+	lb = lb[:n]
 	// The second pair reads its coefficients from a copy: loads from one
 	// array would be shared between the pairs and held in registers,
 	// which then run short, where each product can take its coefficient
 	// straight from memory.
 	ca2, cb2 := *ca, *cb
+	// The loop walks sa and sb on from the pair it blends, with a pair
+	// to spare: a slice that cannot become empty moves on by a fixed
+	// step, where la[i:] would be masked against pointing past the end,
+	// and its fields are addressed from it directly.
 	i := 0
-	for ; i+1 < n; i += 2 {
-		sa, sb := la[i:], lb[i:]
-		if len(sa) < 2 || len(sb) < 2 {
-			break
-		}
+	sa, sb := la, lb
+	for ; len(sa) >= 3 && len(sb) >= 3; i += 2 {
 		p0, p1 := &sa[0].Rotation, &sb[0].Rotation
 		r0, r1 := &sa[1].Rotation, &sb[1].Rotation
 		d := float32(p0.W*p1.W) + float32(p0.V[0]*p1.V[0]) + float32(p0.V[1]*p1.V[1]) + float32(p0.V[2]*p1.V[2])
@@ -617,6 +618,7 @@ func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) in
 		r0.V[1] = float32(ra*r0.V[1]) + float32(rb*r1.V[1])
 		p0.V[2] = float32(pa*p0.V[2]) + float32(pb*p1.V[2])
 		r0.V[2] = float32(ra*r0.V[2]) + float32(rb*r1.V[2])
+		sa, sb = sa[2:], sb[2:]
 	}
 	for ; i < n; i++ {
 		a, b := &la[i], &lb[i]
