@@ -540,8 +540,8 @@ func blendShortest(la, lb []formats.Transform, w float32) {
 // overlap with only about one other pair's: its scheduler fills with the
 // pair's waiting operations. The loop therefore takes two pairs at a
 // time, their statements interleaved, so that the two chains advance
-// side by side; the last odd pair, and the pairs from one of a couple
-// far apart on, go through arcOne. The lerps of translation and scale,
+// side by side; the last one or two pairs, and the pairs from one of a
+// couple far apart on, go through arcOne. The lerps of translation and scale,
 // independent of the rotations, fill the processor's time meanwhile.
 func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) int {
 	n := len(la)
@@ -551,10 +551,10 @@ func arcRun(la, lb []formats.Transform, w float32, ca, cb *[arcTerms]float32) in
 	// which then run short, where each product can take its coefficient
 	// straight from memory.
 	ca2, cb2 := *ca, *cb
-	// The loop walks sa and sb on from the pair it blends, with a pair
-	// to spare: a slice that cannot become empty moves on by a fixed
-	// step, where la[i:] would be masked against pointing past the end,
-	// and its fields are addressed from it directly.
+	// sa and sb start at the couple being blended and keep a pair beyond
+	// it: a slice that cannot become empty steps on by a constant, where
+	// la[i:] would be masked against pointing past the end, and the
+	// fields are addressed from it directly.
 	i := 0
 	sa, sb := la, lb
 	for ; len(sa) >= 3 && len(sb) >= 3; i += 2 {
