@@ -27,7 +27,18 @@ type legoSampler struct {
 	// startCursors are the cursors before every key event: where a jump
 	// back starts again (keyEvents.rewind).
 	startCursors []boneCursors
+	// The scratch of a sample's passes, a bone each: the bones a pass
+	// leaves to its second loop; the slerps to evaluate, their angles
+	// fθ, and the sine and cosine of each.
+	other   []int32
+	slerpAt []legoSlerpAt
+	slerpX  []float64
+	slerpSC [][2]float64
 }
+
+// legoSlerpAt is a bone whose rotation is the slerp branch of the
+// interval legoEntered[rot].
+type legoSlerpAt struct{ rot, bone int32 }
 
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	s := &legoSampler{sampled: sampled{sk, clip}, cursors: make([]boneCursors, len(sk.Bones))}
@@ -87,6 +98,9 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 		s.startCursors[i] = c
 	}
 	copy(s.cursors, s.startCursors)
+	n = len(sk.Bones)
+	s.other, s.slerpAt = make([]int32, n), make([]legoSlerpAt, n)
+	s.slerpX, s.slerpSC = make([]float64, n), make([][2]float64, n)
 	return s
 }
 
@@ -105,57 +119,140 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 		}
 		return
 	}
-	// legoBoneForward, written out with legoInterval.eval's slerp branch:
-	// the calls, two a bone, would spill the loop's state.
-	pre := s.legoEntered
-	for i := range bones {
-		c, out := &cur[i], &local[i]
-		if c.keys&keysT == 0 {
-			out.Translation = bones[i].Bind.Translation
-		} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
+	s.sampleTranslations(t, local)
+	s.sampleRotations(t, local)
+	s.sampleScales(t, local, vis)
+}
+
+// The passes of a sample played forward, a channel each, in the manner
+// of ozz-animation. Each loop evaluates the channels its caches hold and
+// leaves every other (a search after a jump, a step or inactive key, the
+// keys' other branches) to a loop of its own after it: a loop with a
+// call in it keeps none of its state in registers across the call, and
+// the common case then paid for the rare one.
+
+// sampleTranslations writes every bone's translation at t.
+func (s *legoSampler) sampleTranslations(t float64, local []formats.Transform) {
+	n := len(local)
+	cur, bones, other := s.cursors[:n], s.skel.Bones[:n], s.other[:n]
+	m := 0
+	for i := range cur {
+		c := &cur[i]
+		if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Translation)
 		} else {
-			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &out.Translation, true)
+			other[m] = int32(i)
+			m++
 		}
-		if c.keys&keysR == 0 {
-			out.Rotation = bones[i].Bind.Rotation
-		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
-			f := float32((t - lc.t0) * lc.invSpan)
-			if x := float64(f) * lc.theta; lc.mode == legoSlerp && x >= 0 && x <= 0.5 {
-				y := x * x
-				y2 := y * y
-				y4 := y2 * y2
-				sf := x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
-				cf := (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
-				wb := sf * lc.invSin
-				wa := cf - lc.d*wb
-				a, b := &lc.a, &lc.b
-				out.Rotation.W = float32(wa*a[3] + wb*b[3])
-				out.Rotation.V[0] = -float32(wa*a[0] + wb*b[0])
-				out.Rotation.V[1] = -float32(wa*a[1] + wb*b[1])
-				out.Rotation.V[2] = -float32(wa*a[2] + wb*b[2])
-			} else {
-				switch lc.mode {
-				case legoNone:
-					out.Rotation = bones[i].Bind.Rotation
-				case legoHold:
-					out.Rotation = tracks[i].Rotation.Values[c.r]
-				default:
-					lc.eval(f, &out.Rotation)
-				}
-			}
+	}
+	tracks := s.clip.Tracks[:n]
+	for _, i := range other[:m] {
+		if c := &cur[i]; c.keys&keysT == 0 {
+			local[i].Translation = bones[i].Bind.Translation
 		} else {
-			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, &out.Rotation)
-			c.rot = -1
+			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &local[i].Translation, true)
 		}
+	}
+}
+
+// sampleScales writes every bone's scale and visibility at t.
+func (s *legoSampler) sampleScales(t float64, local []formats.Transform, vis []bool) {
+	n := len(local)
+	cur, bones, other := s.cursors[:n], s.skel.Bones[:n], s.other[:n]
+	vis = vis[:n]
+	m := 0
+	for i := range cur {
+		c := &cur[i]
+		if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 && c.keys&keysV == 0 {
+			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Scale)
+			vis[i] = true
+		} else {
+			other[m] = int32(i)
+			m++
+		}
+	}
+	tracks := s.clip.Tracks[:n]
+	for _, i := range other[:m] {
+		c := &cur[i]
 		if c.keys&keysS == 0 {
-			out.Scale = bones[i].Bind.Scale
+			local[i].Scale = bones[i].Bind.Scale
 		} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
+			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Scale)
 		} else {
-			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &out.Scale, false)
+			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &local[i].Scale, false)
 		}
 		vis[i] = c.keys&keysV == 0 || sampleBool(&tracks[i].Visibility, t, &c.v)
+	}
+}
+
+// sampleRotations writes every bone's rotation at t. The slerps, nearly
+// every rotation of a clip, go in three passes: each one's angle fθ; the
+// sine and cosine of every angle; the weights and products. One slerp is
+// a long chain of dependent operations, and a loop doing all of it bone
+// after bone waited on it; each pass's chains are short and independent
+// from one bone to the next.
+func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
+	n := len(local)
+	cur, other := s.cursors[:n], s.other[:n]
+	pre := s.legoEntered
+	at, xs := s.slerpAt[:n], s.slerpX[:n]
+	m, k := 0, 0
+	for i := range cur {
+		// The interval the key events entered (rot), where t is inside
+		// it and the angle is the series' (legoInterval.eval's common
+		// case).
+		c := &cur[i]
+		if j := c.rot; j >= 0 && c.r >= 0 && int(j) < len(pre) {
+			if lc := &pre[j]; lc.key == int32(c.r)+1 && t > lc.t0 && lc.mode == legoSlerp {
+				if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
+					at[k] = legoSlerpAt{j, int32(i)}
+					xs[k] = x
+					k++
+					continue
+				}
+			}
+		}
+		other[m] = int32(i)
+		m++
+	}
+	sc := s.slerpSC[:k]
+	for j, x := range xs[:k] {
+		y := x * x
+		y2 := y * y
+		y4 := y2 * y2
+		sc[j] = [2]float64{
+			x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6)),
+			(1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y)),
+		}
+	}
+	for j, e := range at[:k] {
+		lc := &pre[e.rot]
+		wb := sc[j][0] * lc.invSin
+		wa := sc[j][1] - lc.d*wb
+		a, b := &lc.a, &lc.b
+		local[e.bone].Rotation = mgl32.Quat{
+			W: float32(wa*a[3] + wb*b[3]),
+			V: mgl32.Vec3{-float32(wa*a[0] + wb*b[0]), -float32(wa*a[1] + wb*b[1]), -float32(wa*a[2] + wb*b[2])},
+		}
+	}
+	tracks, bones := s.clip.Tracks[:n], s.skel.Bones[:n]
+	for _, i := range other[:m] {
+		c, out := &cur[i], &local[i].Rotation
+		if c.keys&keysR == 0 {
+			*out = bones[i].Bind.Rotation
+		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
+			switch lc.mode {
+			case legoNone:
+				*out = bones[i].Bind.Rotation
+			case legoHold:
+				*out = tracks[i].Rotation.Values[c.r]
+			default:
+				lc.eval(float32((t-lc.t0)*lc.invSpan), out)
+			}
+		} else {
+			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, out)
+			c.rot = -1
+		}
 	}
 }
 
