@@ -14,19 +14,37 @@ import (
 // events (keyEvents) as trackSampler does, the events moving each
 // channel's cursor and interval cache; at a jump each channel finds its
 // keys as the game's FindKeys does.
+//
+// The per-bone state is a slice per channel, in the manner of
+// ozz-animation: a sample's pass over one channel reads that channel's
+// state and nothing else, and applying a key event writes one element.
 type legoSampler struct {
 	sampled
 	keyEvents
-	cursors []boneCursors
+	// vecT and vecS are the translation and scale channels' states, rot
+	// the rotation channels', a bone each.
+	vecT, vecS []legoVecState
+	rot        []legoRotState
+	// vis is the visibility tracks' cursors; anyVis says that some bone
+	// has a visibility track.
+	vis    []cursor
+	anyVis bool
+	// bone is the rest of each bone's state, which only the cases other
+	// than the common one read.
+	bone []legoBoneState
 	// legoEntered is the rotation interval each rotation event starts,
 	// prepared (key 0 after the last key).
 	legoEntered []legoInterval
-	// legoEnteredV is the same for translations (trackT) and scales
-	// (trackS): the interval cache each event starts.
-	legoEnteredV [3][]legoVecSpan
-	// startCursors are the cursors before every key event: where a jump
-	// back starts again (keyEvents.rewind).
-	startCursors []boneCursors
+	// rotEvents and vecEvents are the key events (keyEvents.events) as
+	// applying them reads them: the time, where they put the cursor and,
+	// for translations (trackT) and scales (trackS), the interval cache
+	// they start, so that an event is one read in stream order.
+	rotEvents []legoRotEvent
+	vecEvents [3][]legoVecEvent
+	// startT, startS and startR are the channels' states before every key
+	// event: where a jump back starts again (keyEvents.rewind).
+	startT, startS []legoVecState
+	startR         []legoRotState
 	// The scratch of a sample's passes, a bone each: the bones a pass
 	// leaves to its second loop; the slerps to evaluate, their angles
 	// fθ, and the sine and cosine of each.
@@ -36,22 +54,66 @@ type legoSampler struct {
 	slerpSC [][2]float64
 }
 
+// legoVecState is a translation or scale channel's state: its key cursor
+// and the interval cache.
+type legoVecState struct {
+	legoVecSpan
+	cur cursor
+}
+
+// legoRotState is a rotation channel's state: its key cursor and the
+// interval the key events put it on, legoSampler.legoEntered[rot] (an
+// index rather than a copy: an interval is large), or -1 for the bone's
+// own (legoBoneState.legoR), which a search fills.
+type legoRotState struct {
+	cur cursor
+	rot int32
+}
+
+// legoBoneState is the rest of a LEGO bone's state.
+type legoBoneState struct {
+	// keys says which of the bone's channels have keys (keysT, …).
+	keys  uint8
+	legoR legoInterval
+	// angles is the bone's rotation intervals' angle terms, memoised.
+	angles []legoTerms
+}
+
+// legoVecEvent is a translation or scale key event as the sampler applies
+// it: from time on, the channel of bone is at key and span is its cache.
+type legoVecEvent struct {
+	time float64
+	bone int32
+	key  cursor
+	span legoVecSpan
+}
+
+// legoRotEvent is a rotation key event as the sampler applies it: the
+// interval cache is legoEntered at the event's index.
+type legoRotEvent struct {
+	time float64
+	bone int32
+	key  cursor
+}
+
 // legoSlerpAt is a bone whose rotation is the slerp branch of the
 // interval legoEntered[rot].
 type legoSlerpAt struct{ rot, bone int32 }
 
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
-	s := &legoSampler{sampled: sampled{sk, clip}, cursors: make([]boneCursors, len(sk.Bones))}
-	for i := range s.cursors {
+	nb := len(sk.Bones)
+	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
+		rot: make([]legoRotState, nb), vis: make([]cursor, nb), anyVis: hasVisibility(sk, clip), bone: make([]legoBoneState, nb)}
+	for i := range s.bone {
 		tr := &clip.Tracks[i]
 		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
 			if n > 0 {
-				s.cursors[i].keys |= 1 << j
+				s.bone[i].keys |= 1 << j
 			}
 		}
 	}
 	n := 0
-	for i := range s.cursors {
+	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
 			n += k - 1
 		}
@@ -60,47 +122,49 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	for i := range angles {
 		angles[i].theta = -1
 	}
-	for i := range s.cursors {
+	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
-			s.cursors[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
+			s.bone[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
 		}
 	}
 	s.build(sk, clip)
 	s.legoEntered = make([]legoInterval, len(s.events[trackR]))
+	s.rotEvents = make([]legoRotEvent, len(s.events[trackR]))
 	for j := range s.events[trackR] {
 		e := &s.events[trackR][j]
-		tr, c := &clip.Tracks[e.bone].Rotation, &s.cursors[e.bone]
+		s.rotEvents[j] = legoRotEvent{time: e.time, bone: e.bone, key: cursor(e.key)}
+		tr := &clip.Tracks[e.bone].Rotation
 		var sp legoSpan
 		if legoEventSpan(&sp, tr.Times, e) {
-			legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
+			legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), s.bone[e.bone].angles, sp)
 		}
 	}
 	for _, k := range []int{trackT, trackS} {
-		s.legoEnteredV[k] = make([]legoVecSpan, len(s.events[k]))
+		s.vecEvents[k] = make([]legoVecEvent, len(s.events[k]))
 		for j := range s.events[k] {
 			e := &s.events[k][j]
 			tr, bind := &clip.Tracks[e.bone], &sk.Bones[e.bone].Bind
-			sp, vt, b := &s.legoEnteredV[k][j], &tr.Translation, &bind.Translation
+			ve, vt, b := &s.vecEvents[k][j], &tr.Translation, &bind.Translation
 			if k == trackS {
 				vt, b = &tr.Scale, &bind.Scale
 			}
-			if legoEventSpan(&sp.legoSpan, vt.Times, e) {
-				sp.fill(vt, int(e.key), b, k == trackT)
+			*ve = legoVecEvent{time: e.time, bone: e.bone, key: cursor(e.key)}
+			if legoEventSpan(&ve.span.legoSpan, vt.Times, e) {
+				ve.span.fill(vt, int(e.key), b, k == trackT)
 			}
 		}
 	}
 	// Before its first key a channel is at piece -1, as cursor.piece puts
 	// it; the spans are empty.
-	s.startCursors = make([]boneCursors, len(s.cursors))
-	for i, c := range s.cursors {
-		c.t, c.r, c.s, c.v = beforeFirst, beforeFirst, beforeFirst, beforeFirst
-		c.rot = -1
-		s.startCursors[i] = c
+	s.startT, s.startS, s.startR = make([]legoVecState, nb), make([]legoVecState, nb), make([]legoRotState, nb)
+	for i := range nb {
+		s.startT[i].cur, s.startS[i].cur = beforeFirst, beforeFirst
+		s.startR[i] = legoRotState{cur: beforeFirst, rot: -1}
+		s.vis[i] = beforeFirst
 	}
-	copy(s.cursors, s.startCursors)
-	n = len(sk.Bones)
-	s.other, s.slerpAt = make([]int32, n), make([]legoSlerpAt, n)
-	s.slerpX, s.slerpSC = make([]float64, n), make([][2]float64, n)
+	s.restart()
+	s.other, s.slerpAt = make([]int32, nb), make([]legoSlerpAt, nb)
+	s.slerpX, s.slerpSC = make([]float64, nb), make([][2]float64, nb)
 	return s
 }
 
@@ -108,80 +172,72 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 // game's rules, the bind value where a channel gives nothing.
 func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
-	tracks := s.clip.Tracks[:n]
 	local := p.Local[:n]
 	vis := p.Visible[:n]
-	bones := s.skel.Bones[:n]
-	cur := s.cursors[:n]
 	if !s.advance(t, s) {
-		for i := range bones {
-			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
+		for i := range local {
+			vis[i] = s.sampleBone(i, t, &local[i])
 		}
 		return
 	}
 	s.sampleTranslations(t, local)
 	s.sampleRotations(t, local)
-	s.sampleScales(t, local, vis)
+	s.sampleScales(t, local)
+	sampleVisibility(s.clip.Tracks[:n], t, s.vis, vis, s.anyVis)
 }
 
-// The passes of a sample played forward, a channel each, in the manner
-// of ozz-animation. Each loop evaluates the channels its caches hold and
-// leaves every other (a search after a jump, a step or inactive key, the
-// keys' other branches) to a loop of its own after it: a loop with a
-// call in it keeps none of its state in registers across the call, and
-// the common case then paid for the rare one.
+// The passes of a sample played forward, a channel each. Each loop
+// evaluates the channels its caches hold and leaves every other (a search
+// after a jump, a step or inactive key, the keys' other branches) to a
+// loop of its own after it: a loop with a call in it keeps none of its
+// state in registers across the call, and the common case then paid for
+// the rare one.
 
 // sampleTranslations writes every bone's translation at t.
 func (s *legoSampler) sampleTranslations(t float64, local []formats.Transform) {
 	n := len(local)
-	cur, bones, other := s.cursors[:n], s.skel.Bones[:n], s.other[:n]
+	vt, other := s.vecT[:n], s.other[:n]
 	m := 0
-	for i := range cur {
-		c := &cur[i]
-		if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Translation)
+	for i := range vt {
+		if c := &vt[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
+			c.at(float32((t-c.t0)*c.invSpan), &local[i].Translation)
 		} else {
 			other[m] = int32(i)
 			m++
 		}
 	}
-	tracks := s.clip.Tracks[:n]
+	bones, tracks, bs := s.skel.Bones[:n], s.clip.Tracks[:n], s.bone[:n]
 	for _, i := range other[:m] {
-		if c := &cur[i]; c.keys&keysT == 0 {
+		if bs[i].keys&keysT == 0 {
 			local[i].Translation = bones[i].Bind.Translation
 		} else {
-			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &local[i].Translation, true)
+			c := &vt[i]
+			legoVec3Keys(&tracks[i].Translation, t, &c.cur, &c.legoVecSpan, &bones[i].Bind.Translation, &local[i].Translation, true)
 		}
 	}
 }
 
-// sampleScales writes every bone's scale and visibility at t.
-func (s *legoSampler) sampleScales(t float64, local []formats.Transform, vis []bool) {
+// sampleScales writes every bone's scale at t.
+func (s *legoSampler) sampleScales(t float64, local []formats.Transform) {
 	n := len(local)
-	cur, bones, other := s.cursors[:n], s.skel.Bones[:n], s.other[:n]
-	vis = vis[:n]
+	vs, other := s.vecS[:n], s.other[:n]
 	m := 0
-	for i := range cur {
-		c := &cur[i]
-		if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 && c.keys&keysV == 0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Scale)
-			vis[i] = true
+	for i := range vs {
+		if c := &vs[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
+			c.at(float32((t-c.t0)*c.invSpan), &local[i].Scale)
 		} else {
 			other[m] = int32(i)
 			m++
 		}
 	}
-	tracks := s.clip.Tracks[:n]
+	bones, tracks, bs := s.skel.Bones[:n], s.clip.Tracks[:n], s.bone[:n]
 	for _, i := range other[:m] {
-		c := &cur[i]
-		if c.keys&keysS == 0 {
+		if bs[i].keys&keysS == 0 {
 			local[i].Scale = bones[i].Bind.Scale
-		} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &local[i].Scale)
 		} else {
-			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &local[i].Scale, false)
+			c := &vs[i]
+			legoVec3Keys(&tracks[i].Scale, t, &c.cur, &c.legoVecSpan, &bones[i].Bind.Scale, &local[i].Scale, false)
 		}
-		vis[i] = c.keys&keysV == 0 || sampleBool(&tracks[i].Visibility, t, &c.v)
 	}
 }
 
@@ -193,19 +249,17 @@ func (s *legoSampler) sampleScales(t float64, local []formats.Transform, vis []b
 // from one bone to the next.
 func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 	n := len(local)
-	cur, other := s.cursors[:n], s.other[:n]
+	rs, other := s.rot[:n], s.other[:n]
 	pre := s.legoEntered
 	at, xs := s.slerpAt[:n], s.slerpX[:n]
 	m, k := 0, 0
-	for i := range cur {
-		// The interval the key events entered (rot), where t is inside
-		// it and the angle is the series' (legoInterval.eval's common
-		// case).
-		c := &cur[i]
-		if j := c.rot; j >= 0 && c.r >= 0 && int(j) < len(pre) {
-			if lc := &pre[j]; lc.key == int32(c.r)+1 && t > lc.t0 && lc.mode == legoSlerp {
+	for i := range rs {
+		// The interval the key events entered, where t is inside it and
+		// the angle is the series' (legoInterval.eval's common case).
+		if c := rs[i]; c.rot >= 0 && c.cur >= 0 && int(c.rot) < len(pre) {
+			if lc := &pre[c.rot]; lc.key == int32(c.cur)+1 && t > lc.t0 && lc.mode == legoSlerp {
 				if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
-					at[k] = legoSlerpAt{j, int32(i)}
+					at[k] = legoSlerpAt{c.rot, int32(i)}
 					xs[k] = x
 					k++
 					continue
@@ -235,104 +289,85 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 			V: mgl32.Vec3{-float32(wa*a[0] + wb*b[0]), -float32(wa*a[1] + wb*b[1]), -float32(wa*a[2] + wb*b[2])},
 		}
 	}
-	tracks, bones := s.clip.Tracks[:n], s.skel.Bones[:n]
 	for _, i := range other[:m] {
-		c, out := &cur[i], &local[i].Rotation
-		if c.keys&keysR == 0 {
-			*out = bones[i].Bind.Rotation
-		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
-			switch lc.mode {
-			case legoNone:
-				*out = bones[i].Bind.Rotation
-			case legoHold:
-				*out = tracks[i].Rotation.Values[c.r]
-			default:
-				lc.eval(float32((t-lc.t0)*lc.invSpan), out)
-			}
-		} else {
-			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, out)
-			c.rot = -1
-		}
+		s.sampleRotation(int(i), t, &local[i].Rotation)
 	}
 }
 
-// apply applies the key events after the last applied up to t: they move
-// the cursors and fill the caches.
-func (s *legoSampler) apply(t float64) {
-	cur := s.cursors
-	for _, k := range [...]int{trackT, trackS} {
-		ev, pre, j := s.events[k], s.legoEnteredV[k], s.next[k]
-		pre = pre[:len(ev)]
-		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e, sp := &ev[j], &pre[j]
-			c := &cur[e.bone]
-			if k == trackT {
-				c.t = cursor(e.key)
-				if sp.key != 0 {
-					c.legoT = *sp
-				}
-			} else {
-				c.s = cursor(e.key)
-				if sp.key != 0 {
-					c.legoS = *sp
-				}
-			}
+// sampleRotation writes bone i's rotation at t: from the interval cache
+// the channel is on where it holds t, else by its keys.
+func (s *legoSampler) sampleRotation(i int, t float64, out *mgl32.Quat) {
+	c, b := &s.rot[i], &s.bone[i]
+	bind := &s.skel.Bones[i].Bind.Rotation
+	if b.keys&keysR == 0 {
+		*out = *bind
+	} else if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
+		switch lc.mode {
+		case legoNone:
+			*out = *bind
+		case legoHold:
+			*out = s.clip.Tracks[i].Rotation.Values[c.cur]
+		default:
+			lc.eval(float32((t-lc.t0)*lc.invSpan), out)
 		}
-		s.next[k] = j
+	} else {
+		legoQuatKeys(&s.clip.Tracks[i].Rotation, t, &c.cur, &b.legoR, b.angles, bind, out)
+		c.rot = -1
 	}
-	ev, pre, j := s.events[trackR], s.legoEntered, s.next[trackR]
-	pre = pre[:len(ev)]
+}
+
+// rotation returns the rotation interval bone i's channel is on.
+func (s *legoSampler) rotation(i int) *legoInterval {
+	if r := s.rot[i].rot; r >= 0 {
+		return &s.legoEntered[r]
+	}
+	return &s.bone[i].legoR
+}
+
+// apply applies the key events after the last applied up to t: they move
+// the cursors and set the caches. An event after a channel's last key
+// carries an empty cache, which no time takes as its interval.
+func (s *legoSampler) apply(t float64) {
+	s.next[trackT] = applyVec(s.vecEvents[trackT], s.next[trackT], t, s.vecT)
+	s.next[trackS] = applyVec(s.vecEvents[trackS], s.next[trackS], t, s.vecS)
+	ev, rs, j := s.rotEvents, s.rot, s.next[trackR]
 	for ; j < len(ev) && ev[j].time <= t; j++ {
-		e, lc := &ev[j], &pre[j]
-		c := &cur[e.bone]
-		c.r = cursor(e.key)
-		if lc.key != 0 {
-			c.rot = int32(j)
-		}
+		e := &ev[j]
+		rs[e.bone] = legoRotState{cur: e.key, rot: int32(j)}
 	}
 	s.next[trackR] = j
 }
 
-// restart puts the cursors back to their state before every key event.
-func (s *legoSampler) restart() { copy(s.cursors, s.startCursors) }
+// applyVec applies the translation or scale events from j on up to t to
+// the channels' states st and returns the first it did not apply.
+func applyVec(ev []legoVecEvent, j int, t float64, st []legoVecState) int {
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e := &ev[j]
+		c := &st[e.bone]
+		c.legoVecSpan, c.cur = e.span, e.key
+	}
+	return j
+}
+
+// restart puts the channels back to their state before every key event.
+func (s *legoSampler) restart() {
+	copy(s.vecT, s.startT)
+	copy(s.vecS, s.startS)
+	copy(s.rot, s.startR)
+}
 
 // seek moves every channel's cursor to the piece that holds t.
 func (s *legoSampler) seek(t float64) {
-	tracks := s.clip.Tracks[:len(s.cursors)]
-	for i := range s.cursors {
-		c, tr := &s.cursors[i], &tracks[i]
-		c.t.piece(tr.Translation.Times, t)
-		c.r.piece(tr.Rotation.Times, t)
-		c.s.piece(tr.Scale.Times, t)
+	tracks := s.clip.Tracks[:len(s.bone)]
+	for i := range tracks {
+		tr := &tracks[i]
+		s.vecT[i].cur.piece(tr.Translation.Times, t)
+		s.rot[i].cur.piece(tr.Rotation.Times, t)
+		s.vecS[i].cur.piece(tr.Scale.Times, t)
 	}
 }
 
-// boneCursors are the LEGO sampler's per-bone state: four track cursors
-// and the constant terms of each channel's current interval.
-type boneCursors struct {
-	t, r, s, v   cursor
-	legoT, legoS legoVecSpan
-	// rot is the rotation interval the key events put the channel on,
-	// legoSampler.legoEntered[rot] (an index rather than a copy: an
-	// interval is large), or -1 for legoR, which a search fills.
-	rot   int32
-	legoR legoInterval
-	// angles is the bone's rotation intervals' angle terms, memoised.
-	angles []legoTerms
-	// keys says which of the bone's channels have keys (keysT, …), so
-	// that playing forward need not read the tracks to find out.
-	keys uint8
-}
-
-// rotation returns the rotation interval the cursors are on (rot).
-func (c *boneCursors) rotation(entered []legoInterval) *legoInterval {
-	if c.rot >= 0 {
-		return &entered[c.rot]
-	}
-	return &c.legoR
-}
-
-// The bits of boneCursors.keys.
+// The bits of legoBoneState.keys.
 const (
 	keysT uint8 = 1 << iota
 	keysR
@@ -397,27 +432,31 @@ func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	return i, 2
 }
 
-// legoBone samples one bone's LEGO channels
-// (docs/formats/lego-island.md#evaluating-a-node) into out and returns its
-// visibility. An empty channel costs no call.
-func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
+// sampleBone samples bone i's LEGO channels
+// (docs/formats/lego-island.md#evaluating-a-node) at t into out by their
+// keys and returns its visibility. An empty channel costs no call.
+func (s *legoSampler) sampleBone(i int, t float64, out *formats.Transform) bool {
+	tr, bind := &s.clip.Tracks[i], &s.skel.Bones[i].Bind
 	if len(tr.Translation.Times) == 0 {
 		out.Translation = bind.Translation
 	} else {
-		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
+		c := &s.vecT[i]
+		legoVec3Keys(&tr.Translation, t, &c.cur, &c.legoVecSpan, &bind.Translation, &out.Translation, true)
 	}
 	if len(tr.Rotation.Times) == 0 {
 		out.Rotation = bind.Rotation
 	} else {
-		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
+		c, b := &s.rot[i], &s.bone[i]
+		legoQuatKeys(&tr.Rotation, t, &c.cur, &b.legoR, b.angles, &bind.Rotation, &out.Rotation)
 		c.rot = -1
 	}
 	if len(tr.Scale.Times) == 0 {
 		out.Scale = bind.Scale
 	} else {
-		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
+		c := &s.vecS[i]
+		legoVec3Keys(&tr.Scale, t, &c.cur, &c.legoVecSpan, &bind.Scale, &out.Scale, false)
 	}
-	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
+	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &s.vis[i])
 }
 
 // legoVecSpan is a LEGO translation or scale channel's interval cache:
