@@ -26,9 +26,11 @@ type legoSampler struct {
 	vecT, vecS []legoVecState
 	rot        []legoRotState
 	// vis is the visibility tracks' cursors; anyVis says that some bone
-	// has a visibility track.
-	vis    []cursor
-	anyVis bool
+	// has a visibility track. Without one every bone is visible, and a
+	// sample copies visible, all true, for a loop storing a byte a bone.
+	vis     []cursor
+	anyVis  bool
+	visible []bool
 	// bone is the rest of each bone's state, which only the cases other
 	// than the common one read.
 	bone []legoBoneState
@@ -72,8 +74,6 @@ type legoRotState struct {
 
 // legoBoneState is the rest of a LEGO bone's state.
 type legoBoneState struct {
-	// keys says which of the bone's channels have keys (keysT, …).
-	keys  uint8
 	legoR legoInterval
 	// angles is the bone's rotation intervals' angle terms, memoised.
 	angles []legoTerms
@@ -104,14 +104,6 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	nb := len(sk.Bones)
 	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
 		rot: make([]legoRotState, nb), vis: make([]cursor, nb), anyVis: hasVisibility(sk, clip), bone: make([]legoBoneState, nb)}
-	for i := range s.bone {
-		tr := &clip.Tracks[i]
-		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
-			if n > 0 {
-				s.bone[i].keys |= 1 << j
-			}
-		}
-	}
 	n := 0
 	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
@@ -163,6 +155,12 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 		s.vis[i] = beforeFirst
 	}
 	s.restart()
+	if !s.anyVis {
+		s.visible = make([]bool, nb)
+		for i := range s.visible {
+			s.visible[i] = true
+		}
+	}
 	s.other, s.slerpAt = make([]int32, nb), make([]legoSlerpAt, nb)
 	s.slerpX, s.slerpSC = make([]float64, nb), make([][2]float64, nb)
 	return s
@@ -180,10 +178,14 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 		}
 		return
 	}
-	s.sampleTranslations(t, local)
+	s.sampleVecs(t, local, false)
 	s.sampleRotations(t, local)
-	s.sampleScales(t, local)
-	sampleVisibility(s.clip.Tracks[:n], t, s.vis, vis, s.anyVis)
+	s.sampleVecs(t, local, true)
+	if s.anyVis {
+		sampleVisibility(s.clip.Tracks[:n], t, s.vis, vis, true)
+	} else {
+		copy(vis, s.visible)
+	}
 }
 
 // The passes of a sample played forward, a channel each. Each loop
@@ -193,71 +195,72 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 // state in registers across the call, and the common case then paid for
 // the rare one.
 
-// sampleTranslations writes every bone's translation at t.
-func (s *legoSampler) sampleTranslations(t float64, local []formats.Transform) {
+// sampleVecs writes every bone's translation at t, or with scale its
+// scale: a channel from its cache where that holds t, else (second loop)
+// by its keys.
+func (s *legoSampler) sampleVecs(t float64, local []formats.Transform, scale bool) {
 	n := len(local)
-	vt, other := s.vecT[:n], s.other[:n]
+	st, other := s.vecT[:n], s.other[:n]
+	if scale {
+		st = s.vecS[:n]
+	}
 	m := 0
-	for i := range vt {
-		if c := &vt[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
-			c.at(float32((t-c.t0)*c.invSpan), &local[i].Translation)
+	for i := range st {
+		out := &local[i].Translation
+		if scale {
+			out = &local[i].Scale
+		}
+		if c := &st[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
+			c.at(float32((t-c.t0)*c.invSpan), out)
 		} else {
 			other[m] = int32(i)
 			m++
 		}
 	}
-	bones, tracks, bs := s.skel.Bones[:n], s.clip.Tracks[:n], s.bone[:n]
+	bones, tracks := s.skel.Bones[:n], s.clip.Tracks[:n]
 	for _, i := range other[:m] {
-		if bs[i].keys&keysT == 0 {
-			local[i].Translation = bones[i].Bind.Translation
-		} else {
-			c := &vt[i]
-			legoVec3Keys(&tracks[i].Translation, t, &c.cur, &c.legoVecSpan, &bones[i].Bind.Translation, &local[i].Translation, true)
+		tr, bind, out := &tracks[i].Translation, &bones[i].Bind.Translation, &local[i].Translation
+		if scale {
+			tr, bind, out = &tracks[i].Scale, &bones[i].Bind.Scale, &local[i].Scale
 		}
-	}
-}
-
-// sampleScales writes every bone's scale at t.
-func (s *legoSampler) sampleScales(t float64, local []formats.Transform) {
-	n := len(local)
-	vs, other := s.vecS[:n], s.other[:n]
-	m := 0
-	for i := range vs {
-		if c := &vs[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
-			c.at(float32((t-c.t0)*c.invSpan), &local[i].Scale)
+		if len(tr.Times) == 0 {
+			*out = *bind
 		} else {
-			other[m] = int32(i)
-			m++
-		}
-	}
-	bones, tracks, bs := s.skel.Bones[:n], s.clip.Tracks[:n], s.bone[:n]
-	for _, i := range other[:m] {
-		if bs[i].keys&keysS == 0 {
-			local[i].Scale = bones[i].Bind.Scale
-		} else {
-			c := &vs[i]
-			legoVec3Keys(&tracks[i].Scale, t, &c.cur, &c.legoVecSpan, &bones[i].Bind.Scale, &local[i].Scale, false)
+			c := &st[i]
+			legoVec3Keys(tr, t, &c.cur, &c.legoVecSpan, bind, out, !scale)
 		}
 	}
 }
 
 // sampleRotations writes every bone's rotation at t. The slerps, nearly
-// every rotation of a clip, go in three passes: each one's angle fθ; the
-// sine and cosine of every angle; the weights and products. One slerp is
-// a long chain of dependent operations, and a loop doing all of it bone
-// after bone waited on it; each pass's chains are short and independent
-// from one bone to the next.
+// every rotation of a clip, go in three passes: each one's angle fθ
+// (slerpAngles); the sine and cosine of every angle (slerpSeries); the
+// weights and products (slerpProducts). One slerp is a long chain of
+// dependent operations, and a loop doing all of it bone after bone waited
+// on it; each pass's chains are short and independent from one bone to
+// the next. Each pass is a function of its own, whose few values the
+// compiler keeps in registers.
 func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 	n := len(local)
-	rs, other := s.rot[:n], s.other[:n]
-	pre := s.legoEntered
-	at, xs := s.slerpAt[:n], s.slerpX[:n]
-	m, k := 0, 0
-	for i := range rs {
-		// The interval the key events entered, where t is inside it and
-		// the angle is the series' (legoInterval.eval's common case).
-		if c := rs[i]; c.rot >= 0 && c.cur >= 0 && int(c.rot) < len(pre) {
-			if lc := &pre[c.rot]; lc.key == int32(c.cur)+1 && t > lc.t0 && lc.mode == legoSlerp {
+	at, xs, other := s.slerpAt[:n], s.slerpX[:n], s.other[:n]
+	k, m := slerpAngles(s.rot[:n], s.legoEntered, t, at, xs, other)
+	slerpSeries(xs[:k], s.slerpSC[:k])
+	slerpProducts(at[:k], s.slerpSC[:k], s.legoEntered, local)
+	for _, i := range other[:m] {
+		s.sampleRotation(int(i), t, &local[i].Rotation)
+	}
+}
+
+// slerpAngles finds the rotation channels whose interval the key events
+// entered, holds t and takes legoInterval.eval's common case, the slerp
+// by the series: it writes each one's bone and interval to at and its
+// angle fθ to xs, and every other channel's bone to other, and returns how
+// many of each.
+func slerpAngles(rs []legoRotState, pre []legoInterval, t float64, at []legoSlerpAt, xs []float64, other []int32) (k, m int) {
+	at, xs, other = at[:len(rs)], xs[:len(rs)], other[:len(rs)]
+	for i, c := range rs {
+		if r := int(c.rot); uint(r) < uint(len(pre)) && c.cur >= 0 {
+			if lc := &pre[r]; lc.key == int32(c.cur)+1 && t > lc.t0 && lc.mode == legoSlerp {
 				if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
 					at[k] = legoSlerpAt{c.rot, int32(i)}
 					xs[k] = x
@@ -269,28 +272,49 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 		other[m] = int32(i)
 		m++
 	}
-	sc := s.slerpSC[:k]
-	for j, x := range xs[:k] {
+	return k, m
+}
+
+// slerpSeries writes the sine and cosine of each angle in xs to sc, as
+// legoInterval.eval's series does.
+func slerpSeries(xs []float64, sc [][2]float64) {
+	k := legoSeriesTerms{1, ls1, ls2, ls3, ls4, ls5, ls6, lc1, lc2, lc3, lc4, lc5, lc6, lc7}
+	sc = sc[:len(xs)]
+	for j, x := range xs {
 		y := x * x
 		y2 := y * y
 		y4 := y2 * y2
 		sc[j] = [2]float64{
-			x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6)),
-			(1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y)),
+			x * ((k.one + k.s1*y) + y2*(k.s2+k.s3*y) + y4*((k.s4+k.s5*y)+y2*k.s6)),
+			(k.one + k.c1*y) + y2*(k.c2+k.c3*y) + y4*((k.c4+k.c5*y)+y2*(k.c6+k.c7*y)),
 		}
 	}
-	for j, e := range at[:k] {
+}
+
+// legoSeriesTerms is legoInterval.eval's series coefficients as a table
+// that slerpSeries keeps in memory rather than as constants: the
+// compiler then adds each term to a product straight from memory, where a
+// constant is first loaded into a register of its own, and the loop is
+// bound by how many operations it issues. The values are the same, so
+// are the results.
+type legoSeriesTerms struct {
+	one, s1, s2, s3, s4, s5, s6, c1, c2, c3, c4, c5, c6, c7 float64
+}
+
+// slerpProducts writes the slerps' rotations from the sines and cosines
+// in sc, as legoInterval.eval does.
+func slerpProducts(at []legoSlerpAt, sc [][2]float64, pre []legoInterval, local []formats.Transform) {
+	sc = sc[:len(at)]
+	for j, e := range at {
 		lc := &pre[e.rot]
 		wb := sc[j][0] * lc.invSin
 		wa := sc[j][1] - lc.d*wb
 		a, b := &lc.a, &lc.b
-		local[e.bone].Rotation = mgl32.Quat{
-			W: float32(wa*a[3] + wb*b[3]),
-			V: mgl32.Vec3{-float32(wa*a[0] + wb*b[0]), -float32(wa*a[1] + wb*b[1]), -float32(wa*a[2] + wb*b[2])},
-		}
-	}
-	for _, i := range other[:m] {
-		s.sampleRotation(int(i), t, &local[i].Rotation)
+		out := &local[e.bone].Rotation
+		out.W = float32(wa*a[3] + wb*b[3])
+		out.V[0] = -float32(wa*a[0] + wb*b[0])
+		out.V[1] = -float32(wa*a[1] + wb*b[1])
+		out.V[2] = -float32(wa*a[2] + wb*b[2])
 	}
 }
 
@@ -299,7 +323,7 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 func (s *legoSampler) sampleRotation(i int, t float64, out *mgl32.Quat) {
 	c, b := &s.rot[i], &s.bone[i]
 	bind := &s.skel.Bones[i].Bind.Rotation
-	if b.keys&keysR == 0 {
+	if len(s.clip.Tracks[i].Rotation.Times) == 0 {
 		*out = *bind
 	} else if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
 		switch lc.mode {
@@ -326,7 +350,9 @@ func (s *legoSampler) rotation(i int) *legoInterval {
 
 // apply applies the key events after the last applied up to t: they move
 // the cursors and set the caches. An event after a channel's last key
-// carries an empty cache, which no time takes as its interval.
+// carries an empty cache (key 0), which matches no cursor, so that the
+// channel is sampled by its keys; the loops then need no test but the
+// time's.
 func (s *legoSampler) apply(t float64) {
 	s.next[trackT] = applyVec(s.vecEvents[trackT], s.next[trackT], t, s.vecT)
 	s.next[trackS] = applyVec(s.vecEvents[trackS], s.next[trackS], t, s.vecS)
@@ -350,6 +376,9 @@ func applyVec(ev []legoVecEvent, j int, t float64, st []legoVecState) int {
 }
 
 // restart puts the channels back to their state before every key event.
+// The visibility cursors and the bones' own rotation intervals stay as
+// they are: a cursor is where a search starts, and an interval serves
+// only the cursor whose key it carries.
 func (s *legoSampler) restart() {
 	copy(s.vecT, s.startT)
 	copy(s.vecS, s.startS)
@@ -366,14 +395,6 @@ func (s *legoSampler) seek(t float64) {
 		s.vecS[i].cur.piece(tr.Scale.Times, t)
 	}
 }
-
-// The bits of legoBoneState.keys.
-const (
-	keysT uint8 = 1 << iota
-	keysR
-	keysS
-	keysV
-)
 
 // legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
 // cost more than the rest of a key crossing, and a looping clip crosses
@@ -487,9 +508,7 @@ func (c *legoVecSpan) fill(tr *formats.Vec3Track, i int, bind *mgl32.Vec3, activ
 // at writes the value at factor f: a + d·f, the product rounded before the
 // sum, as lerp3.
 func (c *legoVecSpan) at(f float32, out *mgl32.Vec3) {
-	out[0] = c.a[0] + float32(c.d[0]*f)
-	out[1] = c.a[1] + float32(c.d[1]*f)
-	out[2] = c.a[2] + float32(c.d[2]*f)
+	*out = mgl32.Vec3{c.a[0] + float32(c.d[0]*f), c.a[1] + float32(c.d[1]*f), c.a[2] + float32(c.d[2]*f)}
 }
 
 // legoSpan caches the time terms of the key interval last used, so that
