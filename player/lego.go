@@ -32,8 +32,11 @@ type legoSampler struct {
 	anyVis  bool
 	visible []bool
 	// bone is the rest of each bone's state, which only the cases other
-	// than the common one read.
+	// than the common one read; keys says which of a bone's channels have
+	// keys (keysT, keysR, keysS), so that a rotation without them, such a
+	// case too, need not read the tracks to find out.
 	bone []legoBoneState
+	keys []uint8
 	// legoEntered is the rotation interval each rotation event starts,
 	// prepared (key 0 after the last key).
 	legoEntered []legoInterval
@@ -72,6 +75,17 @@ type legoRotState struct {
 	rot int32
 }
 
+// entered returns the interval the key events put the channel on where
+// it holds t, else nil.
+func (c legoRotState) entered(pre []legoInterval, t float64) *legoInterval {
+	if r := int(c.rot); uint(r) < uint(len(pre)) && c.cur >= 0 {
+		if lc := &pre[r]; lc.key == int32(c.cur)+1 && t > lc.t0 {
+			return lc
+		}
+	}
+	return nil
+}
+
 // legoBoneState is the rest of a LEGO bone's state.
 type legoBoneState struct {
 	legoR legoInterval
@@ -104,6 +118,15 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	nb := len(sk.Bones)
 	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
 		rot: make([]legoRotState, nb), vis: make([]cursor, nb), anyVis: hasVisibility(sk, clip), bone: make([]legoBoneState, nb)}
+	s.keys = make([]uint8, nb)
+	for i := range s.keys {
+		tr := &clip.Tracks[i]
+		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times)} {
+			if n > 0 {
+				s.keys[i] |= 1 << j
+			}
+		}
+	}
 	n := 0
 	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
@@ -151,6 +174,12 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	s.startT, s.startS, s.startR = make([]legoVecState, nb), make([]legoVecState, nb), make([]legoRotState, nb)
 	for i := range nb {
 		s.startT[i].cur, s.startS[i].cur = beforeFirst, beforeFirst
+		if s.keys[i]&keysT == 0 {
+			s.startT[i] = keylessVec(sk.Bones[i].Bind.Translation)
+		}
+		if s.keys[i]&keysS == 0 {
+			s.startS[i] = keylessVec(sk.Bones[i].Bind.Scale)
+		}
 		s.startR[i] = legoRotState{cur: beforeFirst, rot: -1}
 		s.vis[i] = beforeFirst
 	}
@@ -172,10 +201,8 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
 	local := p.Local[:n]
 	vis := p.Visible[:n]
-	if !s.advance(t, s) {
-		for i := range local {
-			vis[i] = s.sampleBone(i, t, &local[i])
-		}
+	if !s.advance(t, s) || t > legoAllTime {
+		s.sampleBones(t, local, vis)
 		return
 	}
 	s.sampleVecs(t, local, false)
@@ -186,6 +213,22 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	} else {
 		copy(vis, s.visible)
 	}
+}
+
+// legoAllTime bounds the times a sample plays forward by key events: a
+// translation or scale channel without keys holds its bind value from
+// -legoAllTime on (keylessVec), and a later time samples the keys
+// directly.
+const legoAllTime = 1e300
+
+// keylessVec is the state of a translation or scale channel without keys:
+// one interval from -legoAllTime on, whose value is v whatever the time,
+// so that the channel is its pass's common case rather than an
+// exception. The factor is +0 (t - t0 is positive, and finite up to
+// legoAllTime; invSpan is 0), d·f is -0, and v + -0 is v, -0 too.
+func keylessVec(v mgl32.Vec3) legoVecState {
+	z := float32(math.Copysign(0, -1))
+	return legoVecState{legoVecSpan: legoVecSpan{legoSpan: legoSpan{key: 1, t0: -legoAllTime}, a: v, d: mgl32.Vec3{z, z, z}}}
 }
 
 // The passes of a sample played forward, a channel each. Each loop
@@ -223,12 +266,8 @@ func (s *legoSampler) sampleVecs(t float64, local []formats.Transform, scale boo
 		if scale {
 			tr, bind, out = &tracks[i].Scale, &bones[i].Bind.Scale, &local[i].Scale
 		}
-		if len(tr.Times) == 0 {
-			*out = *bind
-		} else {
-			c := &st[i]
-			legoVec3Keys(tr, t, &c.cur, &c.legoVecSpan, bind, out, !scale)
-		}
+		c := &st[i]
+		legoVec3Keys(tr, t, &c.cur, &c.legoVecSpan, bind, out, !scale)
 	}
 }
 
@@ -246,8 +285,16 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 	k, m := slerpAngles(s.rot[:n], s.legoEntered, t, at, xs, other)
 	slerpSeries(xs[:k], s.slerpSC[:k])
 	slerpProducts(at[:k], s.slerpSC[:k], s.legoEntered, local)
+	bones, keys := s.skel.Bones[:n], s.keys[:n]
+	rs, pre := s.rot[:n], s.legoEntered
 	for _, i := range other[:m] {
-		s.sampleRotation(int(i), t, &local[i].Rotation)
+		if keys[i]&keysR == 0 {
+			local[i].Rotation = bones[i].Bind.Rotation
+		} else if lc := rs[i].entered(pre, t); lc != nil && lc.mode == legoHold {
+			local[i].Rotation = s.clip.Tracks[i].Rotation.Values[rs[i].cur]
+		} else {
+			s.sampleRotation(int(i), t, &local[i].Rotation)
+		}
 	}
 }
 
@@ -259,14 +306,12 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 func slerpAngles(rs []legoRotState, pre []legoInterval, t float64, at []legoSlerpAt, xs []float64, other []int32) (k, m int) {
 	at, xs, other = at[:len(rs)], xs[:len(rs)], other[:len(rs)]
 	for i, c := range rs {
-		if r := int(c.rot); uint(r) < uint(len(pre)) && c.cur >= 0 {
-			if lc := &pre[r]; lc.key == int32(c.cur)+1 && t > lc.t0 && lc.mode == legoSlerp {
-				if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
-					at[k] = legoSlerpAt{c.rot, int32(i)}
-					xs[k] = x
-					k++
-					continue
-				}
+		if lc := c.entered(pre, t); lc != nil && lc.mode == legoSlerp {
+			if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
+				at[k] = legoSlerpAt{c.rot, int32(i)}
+				xs[k] = x
+				k++
+				continue
 			}
 		}
 		other[m] = int32(i)
@@ -318,14 +363,13 @@ func slerpProducts(at []legoSlerpAt, sc [][2]float64, pre []legoInterval, local 
 	}
 }
 
-// sampleRotation writes bone i's rotation at t: from the interval cache
-// the channel is on where it holds t, else by its keys.
+// sampleRotation writes the rotation at t of bone i, whose channel has
+// keys: from the interval cache the channel is on where it holds t, else
+// by its keys.
 func (s *legoSampler) sampleRotation(i int, t float64, out *mgl32.Quat) {
 	c, b := &s.rot[i], &s.bone[i]
 	bind := &s.skel.Bones[i].Bind.Rotation
-	if len(s.clip.Tracks[i].Rotation.Times) == 0 {
-		*out = *bind
-	} else if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
+	if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
 		switch lc.mode {
 		case legoNone:
 			*out = *bind
@@ -396,6 +440,13 @@ func (s *legoSampler) seek(t float64) {
 	}
 }
 
+// The bits of legoSampler.keys.
+const (
+	keysT uint8 = 1 << iota
+	keysR
+	keysS
+)
+
 // legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
 // cost more than the rest of a key crossing, and a looping clip crosses
 // the same keys again and again. theta < 0 until they are computed.
@@ -453,31 +504,36 @@ func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	return i, 2
 }
 
-// sampleBone samples bone i's LEGO channels
-// (docs/formats/lego-island.md#evaluating-a-node) at t into out by their
-// keys and returns its visibility. An empty channel costs no call.
-func (s *legoSampler) sampleBone(i int, t float64, out *formats.Transform) bool {
-	tr, bind := &s.clip.Tracks[i], &s.skel.Bones[i].Bind
-	if len(tr.Translation.Times) == 0 {
-		out.Translation = bind.Translation
-	} else {
-		c := &s.vecT[i]
-		legoVec3Keys(&tr.Translation, t, &c.cur, &c.legoVecSpan, &bind.Translation, &out.Translation, true)
+// sampleBones samples every bone's LEGO channels
+// (docs/formats/lego-island.md#evaluating-a-node) at t by their keys into
+// local and vis. An empty channel costs no call.
+func (s *legoSampler) sampleBones(t float64, local []formats.Transform, vis []bool) {
+	n := len(local)
+	tracks, bones, vis := s.clip.Tracks[:n], s.skel.Bones[:n], vis[:n]
+	vt, vs, rs, bs, vc := s.vecT[:n], s.vecS[:n], s.rot[:n], s.bone[:n], s.vis[:n]
+	for i := range local {
+		tr, bind, out := &tracks[i], &bones[i].Bind, &local[i]
+		if len(tr.Translation.Times) == 0 {
+			out.Translation = bind.Translation
+		} else {
+			c := &vt[i]
+			legoVec3Keys(&tr.Translation, t, &c.cur, &c.legoVecSpan, &bind.Translation, &out.Translation, true)
+		}
+		if len(tr.Rotation.Times) == 0 {
+			out.Rotation = bind.Rotation
+		} else {
+			c, b := &rs[i], &bs[i]
+			legoQuatKeys(&tr.Rotation, t, &c.cur, &b.legoR, b.angles, &bind.Rotation, &out.Rotation)
+			c.rot = -1
+		}
+		if len(tr.Scale.Times) == 0 {
+			out.Scale = bind.Scale
+		} else {
+			c := &vs[i]
+			legoVec3Keys(&tr.Scale, t, &c.cur, &c.legoVecSpan, &bind.Scale, &out.Scale, false)
+		}
+		vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &vc[i])
 	}
-	if len(tr.Rotation.Times) == 0 {
-		out.Rotation = bind.Rotation
-	} else {
-		c, b := &s.rot[i], &s.bone[i]
-		legoQuatKeys(&tr.Rotation, t, &c.cur, &b.legoR, b.angles, &bind.Rotation, &out.Rotation)
-		c.rot = -1
-	}
-	if len(tr.Scale.Times) == 0 {
-		out.Scale = bind.Scale
-	} else {
-		c := &s.vecS[i]
-		legoVec3Keys(&tr.Scale, t, &c.cur, &c.legoVecSpan, &bind.Scale, &out.Scale, false)
-	}
-	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &s.vis[i])
 }
 
 // legoVecSpan is a LEGO translation or scale channel's interval cache:
