@@ -132,12 +132,13 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 			}
 		} else {
-			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, bound})
+			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, va, vb, bound})
 		}
 		orVisible(va, vb)
 		return
 	case BlendPrime2:
-		blendPrime2(la, lb, w)
+		blendPrime2(la, lb, w, primeOffsets{nil, ma, mb, mo, va, vb, false})
+		return
 	default:
 		blendShortest(la, lb, w)
 	}
@@ -145,14 +146,16 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 }
 
 // blendPrime2 blends b into a by Echoes' rule: the rotations as
-// blendRotsGame does, translations and scales lerped.
-func blendPrime2(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, true, primeOffsets{})
+// blendRotsGame does, translations and scales lerped, and the masks and
+// visibilities of m (orInto2's work) in the same pass.
+func blendPrime2(la, lb []formats.Transform, w float32, m primeOffsets) {
+	blendRotsGame(la, lb, w, true, m)
 }
 
 // blendPrime blends b into a by MP1's rule for a weight strictly between
 // Slerp's snaps: the rotations as blendRotsGame does, the translations by
-// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's).
+// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's) and
+// the visibilities (orVisible's work).
 func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
 	blendRotsGame(la, lb, w, false, tr)
 }
@@ -196,7 +199,7 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 		b := lb[base : base+len(a)]
 		k := lerpBand(a, b, w, lo, hi, lenSq[:len(a)], &slow)
 		if echoes {
-			normalizeLerpTS(a, b, lenSq[:len(a)], w)
+			normalizeLerpTS(a, b, lenSq[:len(a)], w, tr.chunk(base, len(a)))
 			blendRotsSlow(a, b, w, slow[:k])
 			continue
 		}
@@ -207,23 +210,29 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 	}
 }
 
-// primeOffsets is what MP1's translation rule reads besides the poses
-// (lerpTranslationsPrime and lerpTranslationsPrimeBound): the bind
-// offsets, the children's translation masks and the blend's, and whether
-// pose A holds the bind translation wherever its mask is false.
+// primeOffsets is what the games' blends read and write besides the
+// poses' transforms: for MP1's translation rule (lerpTranslationsPrime
+// and lerpTranslationsPrimeBound) the bind offsets and whether pose A
+// holds the bind translation wherever its mask is false; for both games
+// the children's translation masks and the blend's, and the children's
+// visibilities. The normalising pass works these out beside the
+// rotations: it waits on the divider, and the masks are work for the
+// integer units meanwhile, where a loop of their own cost as much again.
 type primeOffsets struct {
 	bones      []formats.Bone
 	ma, mb, mo []bool
+	va, vb     []bool
 	bound      bool
 }
 
 // chunk is the part of t for the n joints from base on.
 func (t primeOffsets) chunk(base, n int) primeOffsets {
-	if t.bones == nil {
-		return t
-	}
 	end := base + n
-	return primeOffsets{t.bones[base:end], t.ma[base:end], t.mb[base:end], t.mo[base:end], t.bound}
+	c := primeOffsets{nil, t.ma[base:end], t.mb[base:end], t.mo[base:end], t.va[base:end], t.vb[base:end], t.bound}
+	if t.bones != nil {
+		c.bones = t.bones[base:end]
+	}
+	return c
 }
 
 // lerpBand is blendRotsGame's first pass over at most blendChunk joints:
@@ -293,9 +302,10 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
 // and scales lerped into a's in the same loop: the lerps keep the
 // processor busy while the divider works out each InvSqrtF.
-func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
+func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32, m primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
+	ma, mb, mo, va, vb := m.ma[:n], m.mb[:n], m.mo[:n], m.va[:n], m.vb[:n]
 	for i, l := range lenSq {
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
@@ -306,14 +316,68 @@ func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
 		lerp3To(&pa.Scale, &pb.Scale, w)
 		inv, q := retromath.InvSqrtMP2(l), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		// mo may alias ma or mb: both are read first.
+		mo[i] = ma[i] || mb[i]
+		if !va[i] && vb[i] {
+			va[i] = true
+		}
 	}
 }
 
 // blendRotsSlow blends the joints idx of b into a by Echoes' full rule
-// (blendRotPrime).
+// (blendRotPrime, SlerpLocal with SlerpPrime2), at most slowStage joints
+// at a time (blendRotsPrime2Stages).
 func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32) {
+	for len(idx) > 0 {
+		n := min(len(idx), slowStage)
+		blendRotsPrime2Stages(a, b, w, idx[:n])
+		idx = idx[n:]
+	}
+}
+
+// blendRotsPrime2Stages is blendRotPrime for Echoes on the joints idx (at
+// most slowStage), in stages over all of them: the hemisphere and the
+// branch; for the joints of the slerp branch the angles and the
+// reciprocals of their sines (prime2Angle); then the weights and the sums
+// (slerpPrime2To). A joint's slerp is one long chain (a square root, the
+// arcsine's and sine's series, a division); in stages, the chains of the
+// joints are independent and the processor overlaps them.
+func blendRotsPrime2Stages(a, b []formats.Transform, u float32, idx []int32) {
+	var (
+		at       [slowStage]int32
+		d        [slowStage]float32
+		ang, inv [slowStage]float64
+		bq       [slowStage]mgl32.Quat
+	)
+	k := 0
 	for _, i := range idx {
-		blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
+		q0 := &a[i].Rotation
+		bk := b[i].Rotation
+		dk := localDot(q0, &bk)
+		if dk < 0 {
+			bk = buildEquivalent(bk)
+			dk = localDot(q0, &bk)
+		}
+		switch {
+		case dk >= prime2LerpDot:
+			lerpNormTo(q0, &bk, u, true)
+			continue
+		case dk < prime2OppositeDot:
+			// SlerpPrime2's jump halfway (a NaN factor gives the end).
+			if !(u < 0.5) {
+				*q0 = bk
+			}
+			continue
+		}
+		at[k], d[k], bq[k] = i, dk, bk
+		k++
+	}
+	for j := range k {
+		ang[j], inv[j] = prime2Angle(d[j])
+	}
+	for j := range k {
+		q0 := &a[at[j]].Rotation
+		slerpPrime2To(q0, q0, &bq[j], ang[j], inv[j], u)
 	}
 }
 
