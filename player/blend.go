@@ -274,17 +274,28 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 // normalizePrime is normalizeLerps for MP1 with MP1's translation rule
 // (tr) applied in the same loop: the translations keep the processor
 // busy while it works out each InvSqrtF, a chain of some fifty cycles.
+// The estimates of InvSqrtF (the divider's part) run rootLead joints
+// ahead of their refinements, in the same loop: each joint's chain then
+// starts from an estimate that is ready, and the divider works on later
+// joints beside the refinements and translations of earlier ones.
 func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
 	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
+	var est [blendChunk]float32
+	for j := range min(n, rootLead) {
+		est[j] = retromath.InvSqrtMP1Estimate(lenSq[j])
+	}
 	for i, l := range lenSq {
+		if j := i + rootLead; j < n {
+			est[j&(blendChunk-1)] = retromath.InvSqrtMP1Estimate(lenSq[j])
+		}
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
 			break
 		}
 		pa := &sa[0]
-		inv, q := retromath.InvSqrtMP1(l), &pa.Rotation
+		inv, q := retromath.InvSqrtMP1Refine(l, est[i&(blendChunk-1)]), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		// mo may alias ma: ma[i] is read first.
 		has := ma[i]
@@ -298,6 +309,11 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 		mo[i] = both
 	}
 }
+
+// rootLead is how far ahead of its refinements normalizePrime takes the
+// estimates of MP1's InvSqrtF: far enough that an estimate (a square
+// root and a division) is ready when its joint's refinement starts.
+const rootLead = 8
 
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
 // and scales lerped into a's in the same loop: the lerps keep the

@@ -317,3 +317,30 @@ func TestInvSqrtNewtonExhaustive(t *testing.T) {
 		check(math.Float32frombits(b))
 	}
 }
+
+// TestInvSqrtMP1Halves: InvSqrtMP1's two halves, run one after the other,
+// give InvSqrtMP1's bits for every float32 from 1 to 4 (the powers of
+// four carry both to every positive float32), a million random bit
+// patterns and the special values.
+func TestInvSqrtMP1Halves(t *testing.T) {
+	check := func(x float32) {
+		got, want := InvSqrtMP1Refine(x, InvSqrtMP1Estimate(x)), InvSqrtMP1(x)
+		if math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("InvSqrtMP1Refine(%v, InvSqrtMP1Estimate) = %#08x, InvSqrtMP1 %#08x", x, math.Float32bits(got), math.Float32bits(want))
+		}
+	}
+	for _, x := range []float32{math.SmallestNonzeroFloat32, 1e-40, math.MaxFloat32, 0, float32(math.Copysign(0, -1)),
+		float32(math.Inf(1)), float32(math.Inf(-1)), -1, float32(math.NaN())} {
+		check(x)
+	}
+	rng := rand.New(rand.NewSource(9))
+	for range 1000000 {
+		check(math.Float32frombits(rng.Uint32()))
+	}
+	if testing.Short() {
+		return
+	}
+	for b := math.Float32bits(1); b < math.Float32bits(4); b++ {
+		check(math.Float32frombits(b))
+	}
+}
