@@ -162,8 +162,11 @@ func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
 
 // blendChunk is how many joints the games' rotation blends take at a
 // time: the joints outside the lerp band and the squared lengths of
-// those inside it wait in arrays of this size on the stack.
-const blendChunk = 64
+// those inside it wait in arrays of this size on the stack. A chunk
+// costs its passes' calls and the slow joints' stages a start each, so
+// the chunk holds a whole skeleton of the games' size (about a hundred
+// bones) at once. It must be a power of two.
+const blendChunk = 128
 
 // blendRotsGame blends b's rotations into a's by MP1's rule (Echoes'
 // with echoes), for a weight strictly between Slerp's snaps (any weight
@@ -282,20 +285,22 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
 	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
-	var est [blendChunk]float32
+	// The estimates wait in a ring: joint j's slot is free again once
+	// joint j - rootLead's refinement has read it.
+	var est [2 * rootLead]float32
 	for j := range min(n, rootLead) {
 		est[j] = retromath.InvSqrtMP1Estimate(lenSq[j])
 	}
 	for i, l := range lenSq {
 		if j := i + rootLead; j < n {
-			est[j&(blendChunk-1)] = retromath.InvSqrtMP1Estimate(lenSq[j])
+			est[j%len(est)] = retromath.InvSqrtMP1Estimate(lenSq[j])
 		}
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
 			break
 		}
 		pa := &sa[0]
-		inv, q := retromath.InvSqrtMP1Refine(l, est[i&(blendChunk-1)]), &pa.Rotation
+		inv, q := retromath.InvSqrtMP1Refine(l, est[i%len(est)]), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		// mo may alias ma: ma[i] is read first.
 		has := ma[i]
