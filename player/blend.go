@@ -132,7 +132,7 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 			}
 		} else {
-			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, va, vb, bound})
+			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, nil, nil, bound})
 		}
 		orVisible(va, vb)
 		return
@@ -154,8 +154,7 @@ func blendPrime2(la, lb []formats.Transform, w float32, m primeOffsets) {
 
 // blendPrime blends b into a by MP1's rule for a weight strictly between
 // Slerp's snaps: the rotations as blendRotsGame does, the translations by
-// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's) and
-// the visibilities (orVisible's work).
+// tr (lerpTranslationsPrime's rule, or lerpTranslationsPrimeBound's).
 func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
 	blendRotsGame(la, lb, w, false, tr)
 }
@@ -182,9 +181,10 @@ const blendChunk = 128
 //  3. every joint is normalised by the game's InvSqrtF of its squared
 //     length, 1 for a joint left as it was (InvSqrtF(1) = 1, and
 //     multiplying by 1 changes nothing); for Echoes, translations and
-//     scales are lerped in the same loop (normalizeLerpTS);
-//  4. for Echoes, the listed joints take the full rule (blendRotsSlow:
-//     Echoes' slerp branch does not normalise).
+//     scales are lerped and the masks and visibilities set in the same
+//     loop (normalizeLerpTS);
+//  4. for Echoes, the listed joints take the full rule, in stages like
+//     MP1's (blendRotsSlow: Echoes' slerp branch does not normalise).
 //
 // A joint's blend is a long chain of dependent operations ending in a
 // square root and a division; in passes, the chains of many joints are
@@ -214,13 +214,14 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 }
 
 // primeOffsets is what the games' blends read and write besides the
-// poses' transforms: for MP1's translation rule (lerpTranslationsPrime
-// and lerpTranslationsPrimeBound) the bind offsets and whether pose A
-// holds the bind translation wherever its mask is false; for both games
-// the children's translation masks and the blend's, and the children's
-// visibilities. The normalising pass works these out beside the
-// rotations: it waits on the divider, and the masks are work for the
-// integer units meanwhile, where a loop of their own cost as much again.
+// poses' transforms: the children's translation masks and the blend's;
+// for MP1's translation rule (lerpTranslationsPrime and
+// lerpTranslationsPrimeBound) the bind offsets and whether pose A holds
+// the bind translation wherever its mask is false; for Echoes the
+// children's visibilities. Echoes' normalising pass works out the masks
+// and visibilities beside the rotations (orInto2's work): they are work
+// for the integer units while it waits on the divider, where a loop of
+// their own cost about twice as much.
 type primeOffsets struct {
 	bones      []formats.Bone
 	ma, mb, mo []bool
@@ -231,9 +232,12 @@ type primeOffsets struct {
 // chunk is the part of t for the n joints from base on.
 func (t primeOffsets) chunk(base, n int) primeOffsets {
 	end := base + n
-	c := primeOffsets{nil, t.ma[base:end], t.mb[base:end], t.mo[base:end], t.va[base:end], t.vb[base:end], t.bound}
+	c := primeOffsets{ma: t.ma[base:end], mb: t.mb[base:end], mo: t.mo[base:end], bound: t.bound}
 	if t.bones != nil {
 		c.bones = t.bones[base:end]
+	}
+	if t.va != nil {
+		c.va, c.vb = t.va[base:end], t.vb[base:end]
 	}
 	return c
 }
@@ -321,8 +325,9 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 const rootLead = 8
 
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
-// and scales lerped into a's in the same loop: the lerps keep the
-// processor busy while the divider works out each InvSqrtF.
+// and scales lerped into a's in the same loop, and m's masks and
+// visibilities (orInto2's work): they keep the processor busy while the
+// divider works out each InvSqrtF.
 func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32, m primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
