@@ -255,7 +255,7 @@ func InvSqrtMP1Estimate(x float32) float32 {
 
 // InvSqrtMP1Refine is InvSqrtMP1's second half, the same operations:
 // InvSqrtMP1(x) is InvSqrtMP1Refine(x, InvSqrtMP1Estimate(x)) to the bit
-// (TestInvSqrtMP1Halves). InvSqrtMP1 keeps them in one body so that it
+// (TestInvSqrtNewtonExhaustive). InvSqrtMP1 keeps them in one body so that it
 // stays small enough to inline.
 func InvSqrtMP1Refine(x, estimate float32) float32 {
 	if x == 0 {
