@@ -289,22 +289,23 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
 	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
-	// The estimates wait in a ring: joint j's slot is free again once
-	// joint j - rootLead's refinement has read it.
+	// The estimates wait in a ring (its length a power of two): joint
+	// j's slot is free again once joint j - rootLead's refinement has
+	// read it.
 	var est [2 * rootLead]float32
 	for j := range min(n, rootLead) {
 		est[j] = retromath.InvSqrtMP1Estimate(lenSq[j])
 	}
 	for i, l := range lenSq {
 		if j := i + rootLead; j < n {
-			est[j%len(est)] = retromath.InvSqrtMP1Estimate(lenSq[j])
+			est[j&(len(est)-1)] = retromath.InvSqrtMP1Estimate(lenSq[j])
 		}
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
 			break
 		}
 		pa := &sa[0]
-		inv, q := retromath.InvSqrtMP1Refine(l, est[i%len(est)]), &pa.Rotation
+		inv, q := retromath.InvSqrtMP1Refine(l, est[i&(len(est)-1)]), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		// mo may alias ma: ma[i] is read first.
 		has := ma[i]
