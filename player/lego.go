@@ -14,33 +14,121 @@ import (
 // events (keyEvents) as trackSampler does, the events moving each
 // channel's cursor and interval cache; at a jump each channel finds its
 // keys as the game's FindKeys does.
+//
+// The per-bone state is a slice per channel, in the manner of
+// ozz-animation: a sample's pass over one channel reads that channel's
+// state and nothing else, and applying a key event writes one element.
 type legoSampler struct {
 	sampled
 	keyEvents
-	cursors []boneCursors
+	// vecT and vecS are the translation and scale channels' states, rot
+	// the rotation channels', a bone each.
+	vecT, vecS []legoVecState
+	rot        []legoRotState
+	// vis is the visibility tracks' cursors; anyVis says that some bone
+	// has a visibility track. Without one every bone is visible, and a
+	// sample copies visible, all true, for a loop storing a byte a bone.
+	vis     []cursor
+	anyVis  bool
+	visible []bool
+	// bone is the rest of each bone's state, which only the cases other
+	// than the common one read; keys says which of a bone's channels have
+	// keys (keysT, keysR, keysS), so that a rotation without them, such a
+	// case too, need not read the tracks to find out.
+	bone []legoBoneState
+	keys []uint8
 	// legoEntered is the rotation interval each rotation event starts,
 	// prepared (key 0 after the last key).
 	legoEntered []legoInterval
-	// legoEnteredV is the same for translations (trackT) and scales
-	// (trackS): the interval cache each event starts.
-	legoEnteredV [3][]legoVecSpan
-	// startCursors are the cursors before every key event: where a jump
-	// back starts again (keyEvents.rewind).
-	startCursors []boneCursors
+	// rotEvents and vecEvents are the key events (keyEvents.events) as
+	// applying them reads them: the time, where they put the cursor and,
+	// for translations (trackT) and scales (trackS), the interval cache
+	// they start, so that an event is one read in stream order.
+	rotEvents []legoRotEvent
+	vecEvents [3][]legoVecEvent
+	// startT, startS and startR are the channels' states before every key
+	// event: where a jump back starts again (keyEvents.rewind).
+	startT, startS []legoVecState
+	startR         []legoRotState
+	// The scratch of a sample's passes, a bone each: the bones a pass
+	// leaves to its second loop; the slerps to evaluate, their angles
+	// fθ, and the sine and cosine of each.
+	other   []int32
+	slerpAt []legoSlerpAt
+	slerpX  []float64
+	slerpSC [][2]float64
 }
 
+// legoVecState is a translation or scale channel's state: its key cursor
+// and the interval cache.
+type legoVecState struct {
+	legoVecSpan
+	cur cursor
+}
+
+// legoRotState is a rotation channel's state: its key cursor and the
+// interval the key events put it on, legoSampler.legoEntered[rot] (an
+// index rather than a copy: an interval is large), or -1 for the bone's
+// own (legoBoneState.legoR), which a search fills.
+type legoRotState struct {
+	cur cursor
+	rot int32
+}
+
+// entered returns the interval the key events put the channel on where
+// it holds t, else nil.
+func (c legoRotState) entered(pre []legoInterval, t float64) *legoInterval {
+	if r := int(c.rot); uint(r) < uint(len(pre)) && c.cur >= 0 {
+		if lc := &pre[r]; lc.key == int32(c.cur)+1 && t > lc.t0 {
+			return lc
+		}
+	}
+	return nil
+}
+
+// legoBoneState is the rest of a LEGO bone's state.
+type legoBoneState struct {
+	legoR legoInterval
+	// angles is the bone's rotation intervals' angle terms, memoised.
+	angles []legoTerms
+}
+
+// legoVecEvent is a translation or scale key event as the sampler applies
+// it: from time on, the channel of bone is at key and span is its cache.
+type legoVecEvent struct {
+	time float64
+	bone int32
+	key  cursor
+	span legoVecSpan
+}
+
+// legoRotEvent is a rotation key event as the sampler applies it: the
+// interval cache is legoEntered at the event's index.
+type legoRotEvent struct {
+	time float64
+	bone int32
+	key  cursor
+}
+
+// legoSlerpAt is a bone whose rotation is the slerp branch of the
+// interval legoEntered[rot].
+type legoSlerpAt struct{ rot, bone int32 }
+
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
-	s := &legoSampler{sampled: sampled{sk, clip}, cursors: make([]boneCursors, len(sk.Bones))}
-	for i := range s.cursors {
+	nb := len(sk.Bones)
+	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
+		rot: make([]legoRotState, nb), vis: make([]cursor, nb), anyVis: hasVisibility(sk, clip), bone: make([]legoBoneState, nb)}
+	s.keys = make([]uint8, nb)
+	for i := range s.keys {
 		tr := &clip.Tracks[i]
-		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times), len(tr.Visibility.Times)} {
+		for j, n := range [...]int{len(tr.Translation.Times), len(tr.Rotation.Times), len(tr.Scale.Times)} {
 			if n > 0 {
-				s.cursors[i].keys |= 1 << j
+				s.keys[i] |= 1 << j
 			}
 		}
 	}
 	n := 0
-	for i := range s.cursors {
+	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
 			n += k - 1
 		}
@@ -49,44 +137,61 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	for i := range angles {
 		angles[i].theta = -1
 	}
-	for i := range s.cursors {
+	for i := range s.bone {
 		if k := len(clip.Tracks[i].Rotation.Times); k > 1 {
-			s.cursors[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
+			s.bone[i].angles, angles = angles[:k-1:k-1], angles[k-1:]
 		}
 	}
 	s.build(sk, clip)
 	s.legoEntered = make([]legoInterval, len(s.events[trackR]))
+	s.rotEvents = make([]legoRotEvent, len(s.events[trackR]))
 	for j := range s.events[trackR] {
 		e := &s.events[trackR][j]
-		tr, c := &clip.Tracks[e.bone].Rotation, &s.cursors[e.bone]
+		s.rotEvents[j] = legoRotEvent{time: e.time, bone: e.bone, key: cursor(e.key)}
+		tr := &clip.Tracks[e.bone].Rotation
 		var sp legoSpan
 		if legoEventSpan(&sp, tr.Times, e) {
-			legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), c.angles, sp)
+			legoPrepareSpan(&s.legoEntered[j], tr, int(e.key), s.bone[e.bone].angles, sp)
 		}
 	}
 	for _, k := range []int{trackT, trackS} {
-		s.legoEnteredV[k] = make([]legoVecSpan, len(s.events[k]))
+		s.vecEvents[k] = make([]legoVecEvent, len(s.events[k]))
 		for j := range s.events[k] {
 			e := &s.events[k][j]
 			tr, bind := &clip.Tracks[e.bone], &sk.Bones[e.bone].Bind
-			sp, vt, b := &s.legoEnteredV[k][j], &tr.Translation, &bind.Translation
+			ve, vt, b := &s.vecEvents[k][j], &tr.Translation, &bind.Translation
 			if k == trackS {
 				vt, b = &tr.Scale, &bind.Scale
 			}
-			if legoEventSpan(&sp.legoSpan, vt.Times, e) {
-				sp.fill(vt, int(e.key), b, k == trackT)
+			*ve = legoVecEvent{time: e.time, bone: e.bone, key: cursor(e.key)}
+			if legoEventSpan(&ve.span.legoSpan, vt.Times, e) {
+				ve.span.fill(vt, int(e.key), b, k == trackT)
 			}
 		}
 	}
 	// Before its first key a channel is at piece -1, as cursor.piece puts
 	// it; the spans are empty.
-	s.startCursors = make([]boneCursors, len(s.cursors))
-	for i, c := range s.cursors {
-		c.t, c.r, c.s, c.v = beforeFirst, beforeFirst, beforeFirst, beforeFirst
-		c.rot = -1
-		s.startCursors[i] = c
+	s.startT, s.startS, s.startR = make([]legoVecState, nb), make([]legoVecState, nb), make([]legoRotState, nb)
+	for i := range nb {
+		s.startT[i].cur, s.startS[i].cur = beforeFirst, beforeFirst
+		if s.keys[i]&keysT == 0 {
+			s.startT[i] = keylessVec(sk.Bones[i].Bind.Translation)
+		}
+		if s.keys[i]&keysS == 0 {
+			s.startS[i] = keylessVec(sk.Bones[i].Bind.Scale)
+		}
+		s.startR[i] = legoRotState{cur: beforeFirst, rot: -1}
+		s.vis[i] = beforeFirst
 	}
-	copy(s.cursors, s.startCursors)
+	s.restart()
+	if !s.anyVis {
+		s.visible = make([]bool, nb)
+		for i := range s.visible {
+			s.visible[i] = true
+		}
+	}
+	s.other, s.slerpAt = make([]int32, nb), make([]legoSlerpAt, nb)
+	s.slerpX, s.slerpSC = make([]float64, nb), make([][2]float64, nb)
 	return s
 }
 
@@ -94,153 +199,252 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 // game's rules, the bind value where a channel gives nothing.
 func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
-	tracks := s.clip.Tracks[:n]
 	local := p.Local[:n]
 	vis := p.Visible[:n]
-	bones := s.skel.Bones[:n]
-	cur := s.cursors[:n]
-	if !s.advance(t, s) {
-		for i := range bones {
-			vis[i] = legoBone(&tracks[i], t, &cur[i], &bones[i].Bind, &local[i])
-		}
+	if !s.advance(t, s) || t > legoAllTime {
+		s.sampleBones(t, local, vis)
 		return
 	}
-	// legoBoneForward, written out with legoInterval.eval's slerp branch:
-	// the calls, two a bone, would spill the loop's state.
-	pre := s.legoEntered
-	for i := range bones {
-		c, out := &cur[i], &local[i]
-		if c.keys&keysT == 0 {
-			out.Translation = bones[i].Bind.Translation
-		} else if sp := &c.legoT; c.t >= 0 && sp.key == int32(c.t)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Translation)
-		} else {
-			legoVec3Keys(&tracks[i].Translation, t, &c.t, &c.legoT, &bones[i].Bind.Translation, &out.Translation, true)
-		}
-		if c.keys&keysR == 0 {
-			out.Rotation = bones[i].Bind.Rotation
-		} else if lc := c.rotation(pre); c.r >= 0 && lc.key == int32(c.r)+1 && t > lc.t0 {
-			f := float32((t - lc.t0) * lc.invSpan)
-			if x := float64(f) * lc.theta; lc.mode == legoSlerp && x >= 0 && x <= 0.5 {
-				y := x * x
-				y2 := y * y
-				y4 := y2 * y2
-				sf := x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
-				cf := (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
-				wb := sf * lc.invSin
-				wa := cf - lc.d*wb
-				a, b := &lc.a, &lc.b
-				out.Rotation.W = float32(wa*a[3] + wb*b[3])
-				out.Rotation.V[0] = -float32(wa*a[0] + wb*b[0])
-				out.Rotation.V[1] = -float32(wa*a[1] + wb*b[1])
-				out.Rotation.V[2] = -float32(wa*a[2] + wb*b[2])
-			} else {
-				switch lc.mode {
-				case legoNone:
-					out.Rotation = bones[i].Bind.Rotation
-				case legoHold:
-					out.Rotation = tracks[i].Rotation.Values[c.r]
-				default:
-					lc.eval(f, &out.Rotation)
-				}
-			}
-		} else {
-			legoQuatKeys(&tracks[i].Rotation, t, &c.r, &c.legoR, c.angles, &bones[i].Bind.Rotation, &out.Rotation)
-			c.rot = -1
-		}
-		if c.keys&keysS == 0 {
-			out.Scale = bones[i].Bind.Scale
-		} else if sp := &c.legoS; c.s >= 0 && sp.key == int32(c.s)+1 && t > sp.t0 {
-			sp.at(float32((t-sp.t0)*sp.invSpan), &out.Scale)
-		} else {
-			legoVec3Keys(&tracks[i].Scale, t, &c.s, &c.legoS, &bones[i].Bind.Scale, &out.Scale, false)
-		}
-		vis[i] = c.keys&keysV == 0 || sampleBool(&tracks[i].Visibility, t, &c.v)
+	s.sampleVecs(t, local, false)
+	s.sampleRotations(t, local)
+	s.sampleVecs(t, local, true)
+	if s.anyVis {
+		sampleVisibility(s.clip.Tracks[:n], t, s.vis, vis, true)
+	} else {
+		copy(vis, s.visible)
 	}
 }
 
-// apply applies the key events after the last applied up to t: they move
-// the cursors and fill the caches.
-func (s *legoSampler) apply(t float64) {
-	cur := s.cursors
-	for _, k := range [...]int{trackT, trackS} {
-		ev, pre, j := s.events[k], s.legoEnteredV[k], s.next[k]
-		pre = pre[:len(ev)]
-		for ; j < len(ev) && ev[j].time <= t; j++ {
-			e, sp := &ev[j], &pre[j]
-			c := &cur[e.bone]
-			if k == trackT {
-				c.t = cursor(e.key)
-				if sp.key != 0 {
-					c.legoT = *sp
-				}
-			} else {
-				c.s = cursor(e.key)
-				if sp.key != 0 {
-					c.legoS = *sp
-				}
+// legoAllTime bounds the times a sample plays forward by key events: a
+// translation or scale channel without keys holds its bind value from
+// -legoAllTime on (keylessVec), and a later time samples the keys
+// directly.
+const legoAllTime = 1e300
+
+// keylessVec is the state of a translation or scale channel without keys:
+// one interval from -legoAllTime on, whose value is v whatever the time,
+// so that the channel is its pass's common case rather than an
+// exception. The factor is +0 (t - t0 is positive, and finite up to
+// legoAllTime; invSpan is 0), d·f is -0, and v + -0 is v, -0 too.
+func keylessVec(v mgl32.Vec3) legoVecState {
+	z := float32(math.Copysign(0, -1))
+	return legoVecState{legoVecSpan: legoVecSpan{legoSpan: legoSpan{key: 1, t0: -legoAllTime}, a: v, d: mgl32.Vec3{z, z, z}}}
+}
+
+// The passes of a sample played forward, a channel each. Each loop
+// evaluates the channels its caches hold and leaves every other (a search
+// after a jump, a step or inactive key, the keys' other branches) to a
+// loop of its own after it: a loop with a call in it keeps none of its
+// state in registers across the call, and the common case then paid for
+// the rare one.
+
+// sampleVecs writes every bone's translation at t, or with scale its
+// scale: a channel from its cache where that holds t, else (second loop)
+// by its keys.
+func (s *legoSampler) sampleVecs(t float64, local []formats.Transform, scale bool) {
+	n := len(local)
+	st, other := s.vecT[:n], s.other[:n]
+	if scale {
+		st = s.vecS[:n]
+	}
+	m := 0
+	for i := range st {
+		out := &local[i].Translation
+		if scale {
+			out = &local[i].Scale
+		}
+		if c := &st[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
+			c.at(float32((t-c.t0)*c.invSpan), out)
+		} else {
+			other[m] = int32(i)
+			m++
+		}
+	}
+	bones, tracks := s.skel.Bones[:n], s.clip.Tracks[:n]
+	for _, i := range other[:m] {
+		tr, bind, out := &tracks[i].Translation, &bones[i].Bind.Translation, &local[i].Translation
+		if scale {
+			tr, bind, out = &tracks[i].Scale, &bones[i].Bind.Scale, &local[i].Scale
+		}
+		c := &st[i]
+		legoVec3Keys(tr, t, &c.cur, &c.legoVecSpan, bind, out, !scale)
+	}
+}
+
+// sampleRotations writes every bone's rotation at t. The slerps, nearly
+// every rotation of a clip, go in three passes: each one's angle fθ
+// (slerpAngles); the sine and cosine of every angle (slerpSeries); the
+// weights and products (slerpProducts). One slerp is a long chain of
+// dependent operations, and a loop doing all of it bone after bone waited
+// on it; each pass's chains are short and independent from one bone to
+// the next. Each pass is a function of its own, whose few values the
+// compiler keeps in registers.
+func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
+	n := len(local)
+	at, xs, other := s.slerpAt[:n], s.slerpX[:n], s.other[:n]
+	k, m := slerpAngles(s.rot[:n], s.legoEntered, t, at, xs, other)
+	slerpSeries(xs[:k], s.slerpSC[:k])
+	slerpProducts(at[:k], s.slerpSC[:k], s.legoEntered, local)
+	bones, keys := s.skel.Bones[:n], s.keys[:n]
+	rs, pre := s.rot[:n], s.legoEntered
+	for _, i := range other[:m] {
+		if keys[i]&keysR == 0 {
+			local[i].Rotation = bones[i].Bind.Rotation
+		} else if lc := rs[i].entered(pre, t); lc != nil && lc.mode == legoHold {
+			local[i].Rotation = s.clip.Tracks[i].Rotation.Values[rs[i].cur]
+		} else {
+			s.sampleRotation(int(i), t, &local[i].Rotation)
+		}
+	}
+}
+
+// slerpAngles finds the rotation channels whose interval the key events
+// entered, holds t and takes legoInterval.eval's common case, the slerp
+// by the series: it writes each one's bone and interval to at and its
+// angle fθ to xs, and every other channel's bone to other, and returns how
+// many of each.
+func slerpAngles(rs []legoRotState, pre []legoInterval, t float64, at []legoSlerpAt, xs []float64, other []int32) (k, m int) {
+	at, xs, other = at[:len(rs)], xs[:len(rs)], other[:len(rs)]
+	for i, c := range rs {
+		if lc := c.entered(pre, t); lc != nil && lc.mode == legoSlerp {
+			if x := float64(float32((t-lc.t0)*lc.invSpan)) * lc.theta; x >= 0 && x <= 0.5 {
+				at[k] = legoSlerpAt{c.rot, int32(i)}
+				xs[k] = x
+				k++
+				continue
 			}
 		}
-		s.next[k] = j
+		other[m] = int32(i)
+		m++
 	}
-	ev, pre, j := s.events[trackR], s.legoEntered, s.next[trackR]
-	pre = pre[:len(ev)]
-	for ; j < len(ev) && ev[j].time <= t; j++ {
-		e, lc := &ev[j], &pre[j]
-		c := &cur[e.bone]
-		c.r = cursor(e.key)
-		if lc.key != 0 {
-			c.rot = int32(j)
+	return k, m
+}
+
+// slerpSeries writes the sine and cosine of each angle in xs to sc, as
+// legoInterval.eval's series does.
+func slerpSeries(xs []float64, sc [][2]float64) {
+	k := legoSeriesTerms{1, ls1, ls2, ls3, ls4, ls5, ls6, lc1, lc2, lc3, lc4, lc5, lc6, lc7}
+	sc = sc[:len(xs)]
+	for j, x := range xs {
+		y := x * x
+		y2 := y * y
+		y4 := y2 * y2
+		sc[j] = [2]float64{
+			x * ((k.one + k.s1*y) + y2*(k.s2+k.s3*y) + y4*((k.s4+k.s5*y)+y2*k.s6)),
+			(k.one + k.c1*y) + y2*(k.c2+k.c3*y) + y4*((k.c4+k.c5*y)+y2*(k.c6+k.c7*y)),
 		}
+	}
+}
+
+// legoSeriesTerms is legoInterval.eval's series coefficients as a table
+// that slerpSeries keeps in memory rather than as constants: the
+// compiler then adds each term to a product straight from memory, where a
+// constant is first loaded into a register of its own, and the loop is
+// bound by how many operations it issues. The values are the same, so
+// are the results.
+type legoSeriesTerms struct {
+	one, s1, s2, s3, s4, s5, s6, c1, c2, c3, c4, c5, c6, c7 float64
+}
+
+// slerpProducts writes the slerps' rotations from the sines and cosines
+// in sc, as legoInterval.eval does.
+func slerpProducts(at []legoSlerpAt, sc [][2]float64, pre []legoInterval, local []formats.Transform) {
+	sc = sc[:len(at)]
+	for j, e := range at {
+		lc := &pre[e.rot]
+		wb := sc[j][0] * lc.invSin
+		wa := sc[j][1] - lc.d*wb
+		a, b := &lc.a, &lc.b
+		out := &local[e.bone].Rotation
+		out.W = float32(wa*a[3] + wb*b[3])
+		out.V[0] = -float32(wa*a[0] + wb*b[0])
+		out.V[1] = -float32(wa*a[1] + wb*b[1])
+		out.V[2] = -float32(wa*a[2] + wb*b[2])
+	}
+}
+
+// sampleRotation writes the rotation at t of bone i, whose channel has
+// keys: from the interval cache the channel is on where it holds t, else
+// by its keys.
+func (s *legoSampler) sampleRotation(i int, t float64, out *mgl32.Quat) {
+	c, b := &s.rot[i], &s.bone[i]
+	bind := &s.skel.Bones[i].Bind.Rotation
+	if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
+		switch lc.mode {
+		case legoNone:
+			*out = *bind
+		case legoHold:
+			*out = s.clip.Tracks[i].Rotation.Values[c.cur]
+		default:
+			lc.eval(float32((t-lc.t0)*lc.invSpan), out)
+		}
+	} else {
+		legoQuatKeys(&s.clip.Tracks[i].Rotation, t, &c.cur, &b.legoR, b.angles, bind, out)
+		c.rot = -1
+	}
+}
+
+// rotation returns the rotation interval bone i's channel is on.
+func (s *legoSampler) rotation(i int) *legoInterval {
+	if r := s.rot[i].rot; r >= 0 {
+		return &s.legoEntered[r]
+	}
+	return &s.bone[i].legoR
+}
+
+// apply applies the key events after the last applied up to t: they move
+// the cursors and set the caches. An event after a channel's last key
+// carries an empty cache (key 0), which matches no cursor, so that the
+// channel is sampled by its keys; the loops then need no test but the
+// time's.
+func (s *legoSampler) apply(t float64) {
+	s.next[trackT] = applyVec(s.vecEvents[trackT], s.next[trackT], t, s.vecT)
+	s.next[trackS] = applyVec(s.vecEvents[trackS], s.next[trackS], t, s.vecS)
+	ev, rs, j := s.rotEvents, s.rot, s.next[trackR]
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e := &ev[j]
+		rs[e.bone] = legoRotState{cur: e.key, rot: int32(j)}
 	}
 	s.next[trackR] = j
 }
 
-// restart puts the cursors back to their state before every key event.
-func (s *legoSampler) restart() { copy(s.cursors, s.startCursors) }
+// applyVec applies the translation or scale events from j on up to t to
+// the channels' states st and returns the first it did not apply.
+func applyVec(ev []legoVecEvent, j int, t float64, st []legoVecState) int {
+	for ; j < len(ev) && ev[j].time <= t; j++ {
+		e := &ev[j]
+		c := &st[e.bone]
+		c.legoVecSpan, c.cur = e.span, e.key
+	}
+	return j
+}
+
+// restart puts the channels back to their state before every key event.
+// The visibility cursors and the bones' own rotation intervals stay as
+// they are: a cursor is where a search starts, and an interval serves
+// only the cursor whose key it carries.
+func (s *legoSampler) restart() {
+	copy(s.vecT, s.startT)
+	copy(s.vecS, s.startS)
+	copy(s.rot, s.startR)
+}
 
 // seek moves every channel's cursor to the piece that holds t.
 func (s *legoSampler) seek(t float64) {
-	tracks := s.clip.Tracks[:len(s.cursors)]
-	for i := range s.cursors {
-		c, tr := &s.cursors[i], &tracks[i]
-		c.t.piece(tr.Translation.Times, t)
-		c.r.piece(tr.Rotation.Times, t)
-		c.s.piece(tr.Scale.Times, t)
+	tracks := s.clip.Tracks[:len(s.bone)]
+	for i := range tracks {
+		tr := &tracks[i]
+		s.vecT[i].cur.piece(tr.Translation.Times, t)
+		s.rot[i].cur.piece(tr.Rotation.Times, t)
+		s.vecS[i].cur.piece(tr.Scale.Times, t)
 	}
 }
 
-// boneCursors are the LEGO sampler's per-bone state: four track cursors
-// and the constant terms of each channel's current interval.
-type boneCursors struct {
-	t, r, s, v   cursor
-	legoT, legoS legoVecSpan
-	// rot is the rotation interval the key events put the channel on,
-	// legoSampler.legoEntered[rot] (an index rather than a copy: an
-	// interval is large), or -1 for legoR, which a search fills.
-	rot   int32
-	legoR legoInterval
-	// angles is the bone's rotation intervals' angle terms, memoised.
-	angles []legoTerms
-	// keys says which of the bone's channels have keys (keysT, …), so
-	// that playing forward need not read the tracks to find out.
-	keys uint8
-}
-
-// rotation returns the rotation interval the cursors are on (rot).
-func (c *boneCursors) rotation(entered []legoInterval) *legoInterval {
-	if c.rot >= 0 {
-		return &entered[c.rot]
-	}
-	return &c.legoR
-}
-
-// The bits of boneCursors.keys.
+// The bits of legoSampler.keys.
 const (
 	keysT uint8 = 1 << iota
 	keysR
 	keysS
-	keysV
 )
 
 // legoTerms memoises a LEGO rotation interval's angle terms: acos and sin
@@ -300,27 +504,36 @@ func legoFindKeys(times []float64, t float64, c *cursor) (i, count int) {
 	return i, 2
 }
 
-// legoBone samples one bone's LEGO channels
-// (docs/formats/lego-island.md#evaluating-a-node) into out and returns its
-// visibility. An empty channel costs no call.
-func legoBone(tr *formats.BoneTracks, t float64, c *boneCursors, bind, out *formats.Transform) bool {
-	if len(tr.Translation.Times) == 0 {
-		out.Translation = bind.Translation
-	} else {
-		legoVec3Keys(&tr.Translation, t, &c.t, &c.legoT, &bind.Translation, &out.Translation, true)
+// sampleBones samples every bone's LEGO channels
+// (docs/formats/lego-island.md#evaluating-a-node) at t by their keys into
+// local and vis. An empty channel costs no call.
+func (s *legoSampler) sampleBones(t float64, local []formats.Transform, vis []bool) {
+	n := len(local)
+	tracks, bones, vis := s.clip.Tracks[:n], s.skel.Bones[:n], vis[:n]
+	vt, vs, rs, bs, vc := s.vecT[:n], s.vecS[:n], s.rot[:n], s.bone[:n], s.vis[:n]
+	for i := range local {
+		tr, bind, out := &tracks[i], &bones[i].Bind, &local[i]
+		if len(tr.Translation.Times) == 0 {
+			out.Translation = bind.Translation
+		} else {
+			c := &vt[i]
+			legoVec3Keys(&tr.Translation, t, &c.cur, &c.legoVecSpan, &bind.Translation, &out.Translation, true)
+		}
+		if len(tr.Rotation.Times) == 0 {
+			out.Rotation = bind.Rotation
+		} else {
+			c, b := &rs[i], &bs[i]
+			legoQuatKeys(&tr.Rotation, t, &c.cur, &b.legoR, b.angles, &bind.Rotation, &out.Rotation)
+			c.rot = -1
+		}
+		if len(tr.Scale.Times) == 0 {
+			out.Scale = bind.Scale
+		} else {
+			c := &vs[i]
+			legoVec3Keys(&tr.Scale, t, &c.cur, &c.legoVecSpan, &bind.Scale, &out.Scale, false)
+		}
+		vis[i] = len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &vc[i])
 	}
-	if len(tr.Rotation.Times) == 0 {
-		out.Rotation = bind.Rotation
-	} else {
-		legoQuatKeys(&tr.Rotation, t, &c.r, &c.legoR, c.angles, &bind.Rotation, &out.Rotation)
-		c.rot = -1
-	}
-	if len(tr.Scale.Times) == 0 {
-		out.Scale = bind.Scale
-	} else {
-		legoVec3Keys(&tr.Scale, t, &c.s, &c.legoS, &bind.Scale, &out.Scale, false)
-	}
-	return len(tr.Visibility.Times) == 0 || sampleBool(&tr.Visibility, t, &c.v)
 }
 
 // legoVecSpan is a LEGO translation or scale channel's interval cache:
@@ -351,9 +564,7 @@ func (c *legoVecSpan) fill(tr *formats.Vec3Track, i int, bind *mgl32.Vec3, activ
 // at writes the value at factor f: a + d·f, the product rounded before the
 // sum, as lerp3.
 func (c *legoVecSpan) at(f float32, out *mgl32.Vec3) {
-	out[0] = c.a[0] + float32(c.d[0]*f)
-	out[1] = c.a[1] + float32(c.d[1]*f)
-	out[2] = c.a[2] + float32(c.d[2]*f)
+	*out = mgl32.Vec3{c.a[0] + float32(c.d[0]*f), c.a[1] + float32(c.d[1]*f), c.a[2] + float32(c.d[2]*f)}
 }
 
 // legoSpan caches the time terms of the key interval last used, so that

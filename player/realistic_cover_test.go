@@ -34,8 +34,8 @@ func TestRealisticClipPaths(t *testing.T) {
 					total++
 				}
 			case *legoSampler:
-				for i := range ts.cursors {
-					switch ts.cursors[i].rotation(ts.legoEntered).mode {
+				for i := range ts.rot {
+					switch ts.rotation(i).mode {
 					case legoSlerp:
 						slerp++
 					case legoLerp:
