@@ -132,12 +132,13 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 				lerpTranslationsPrime(la, lb, w, bones, ma, mb, mo)
 			}
 		} else {
-			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, bound})
+			blendPrime(la, lb, w, primeOffsets{bones, ma, mb, mo, nil, nil, bound})
 		}
 		orVisible(va, vb)
 		return
 	case BlendPrime2:
-		blendPrime2(la, lb, w)
+		blendPrime2(la, lb, w, primeOffsets{nil, ma, mb, mo, va, vb, false})
+		return
 	default:
 		blendShortest(la, lb, w)
 	}
@@ -145,9 +146,10 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT 
 }
 
 // blendPrime2 blends b into a by Echoes' rule: the rotations as
-// blendRotsGame does, translations and scales lerped.
-func blendPrime2(la, lb []formats.Transform, w float32) {
-	blendRotsGame(la, lb, w, true, primeOffsets{})
+// blendRotsGame does, translations and scales lerped, and the masks and
+// visibilities of m (orInto2's work) in the same pass.
+func blendPrime2(la, lb []formats.Transform, w float32, m primeOffsets) {
+	blendRotsGame(la, lb, w, true, m)
 }
 
 // blendPrime blends b into a by MP1's rule for a weight strictly between
@@ -159,8 +161,11 @@ func blendPrime(la, lb []formats.Transform, w float32, tr primeOffsets) {
 
 // blendChunk is how many joints the games' rotation blends take at a
 // time: the joints outside the lerp band and the squared lengths of
-// those inside it wait in arrays of this size on the stack.
-const blendChunk = 64
+// those inside it wait in arrays of this size on the stack. A chunk
+// costs its passes' calls and the slow joints' stages a start each, so
+// the chunk holds a whole skeleton of the games' size (about a hundred
+// bones) at once. It must be a power of two.
+const blendChunk = 128
 
 // blendRotsGame blends b's rotations into a's by MP1's rule (Echoes'
 // with echoes), for a weight strictly between Slerp's snaps (any weight
@@ -176,9 +181,10 @@ const blendChunk = 64
 //  3. every joint is normalised by the game's InvSqrtF of its squared
 //     length, 1 for a joint left as it was (InvSqrtF(1) = 1, and
 //     multiplying by 1 changes nothing); for Echoes, translations and
-//     scales are lerped in the same loop (normalizeLerpTS);
-//  4. for Echoes, the listed joints take the full rule (blendRotsSlow:
-//     Echoes' slerp branch does not normalise).
+//     scales are lerped and the masks and visibilities set in the same
+//     loop (normalizeLerpTS);
+//  4. for Echoes, the listed joints take the full rule, in stages like
+//     MP1's (blendRotsSlow: Echoes' slerp branch does not normalise).
 //
 // A joint's blend is a long chain of dependent operations ending in a
 // square root and a division; in passes, the chains of many joints are
@@ -196,7 +202,7 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 		b := lb[base : base+len(a)]
 		k := lerpBand(a, b, w, lo, hi, lenSq[:len(a)], &slow)
 		if echoes {
-			normalizeLerpTS(a, b, lenSq[:len(a)], w)
+			normalizeLerpTS(a, b, lenSq[:len(a)], w, tr.chunk(base, len(a)))
 			blendRotsSlow(a, b, w, slow[:k])
 			continue
 		}
@@ -207,23 +213,33 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 	}
 }
 
-// primeOffsets is what MP1's translation rule reads besides the poses
-// (lerpTranslationsPrime and lerpTranslationsPrimeBound): the bind
-// offsets, the children's translation masks and the blend's, and whether
-// pose A holds the bind translation wherever its mask is false.
+// primeOffsets is what the games' blends read and write besides the
+// poses' transforms: the children's translation masks and the blend's;
+// for MP1's translation rule (lerpTranslationsPrime and
+// lerpTranslationsPrimeBound) the bind offsets and whether pose A holds
+// the bind translation wherever its mask is false; for Echoes the
+// children's visibilities. Echoes' normalising pass works out the masks
+// and visibilities beside the rotations (orInto2's work): they are work
+// for the integer units while it waits on the divider, where a loop of
+// their own cost about twice as much.
 type primeOffsets struct {
 	bones      []formats.Bone
 	ma, mb, mo []bool
+	va, vb     []bool
 	bound      bool
 }
 
 // chunk is the part of t for the n joints from base on.
 func (t primeOffsets) chunk(base, n int) primeOffsets {
-	if t.bones == nil {
-		return t
-	}
 	end := base + n
-	return primeOffsets{t.bones[base:end], t.ma[base:end], t.mb[base:end], t.mo[base:end], t.bound}
+	c := primeOffsets{ma: t.ma[base:end], mb: t.mb[base:end], mo: t.mo[base:end], bound: t.bound}
+	if t.bones != nil {
+		c.bones = t.bones[base:end]
+	}
+	if t.va != nil {
+		c.va, c.vb = t.va[base:end], t.vb[base:end]
+	}
+	return c
 }
 
 // lerpBand is blendRotsGame's first pass over at most blendChunk joints:
@@ -265,17 +281,31 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 // normalizePrime is normalizeLerps for MP1 with MP1's translation rule
 // (tr) applied in the same loop: the translations keep the processor
 // busy while it works out each InvSqrtF, a chain of some fifty cycles.
+// The estimates of InvSqrtF (the divider's part) run rootLead joints
+// ahead of their refinements, in the same loop: each joint's chain then
+// starts from an estimate that is ready, and the divider works on later
+// joints beside the refinements and translations of earlier ones.
 func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
 	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
+	// The estimates wait in a ring (its length a power of two): joint
+	// j's slot is free again once joint j - rootLead's refinement has
+	// read it.
+	var est [2 * rootLead]float32
+	for j := range min(n, rootLead) {
+		est[j] = retromath.InvSqrtMP1Estimate(lenSq[j])
+	}
 	for i, l := range lenSq {
+		if j := i + rootLead; j < n {
+			est[j&(len(est)-1)] = retromath.InvSqrtMP1Estimate(lenSq[j])
+		}
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
 			break
 		}
 		pa := &sa[0]
-		inv, q := retromath.InvSqrtMP1(l), &pa.Rotation
+		inv, q := retromath.InvSqrtMP1Refine(l, est[i&(len(est)-1)]), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
 		// mo may alias ma: ma[i] is read first.
 		has := ma[i]
@@ -290,12 +320,19 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 	}
 }
 
+// rootLead is how far ahead of its refinements normalizePrime takes the
+// estimates of MP1's InvSqrtF: far enough that an estimate (a square
+// root and a division) is ready when its joint's refinement starts.
+const rootLead = 8
+
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
-// and scales lerped into a's in the same loop: the lerps keep the
-// processor busy while the divider works out each InvSqrtF.
-func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
+// and scales lerped into a's in the same loop, and m's masks and
+// visibilities (orInto2's work): they keep the processor busy while the
+// divider works out each InvSqrtF.
+func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32, m primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
+	ma, mb, mo, va, vb := m.ma[:n], m.mb[:n], m.mo[:n], m.va[:n], m.vb[:n]
 	for i, l := range lenSq {
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
@@ -306,14 +343,71 @@ func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32) {
 		lerp3To(&pa.Scale, &pb.Scale, w)
 		inv, q := retromath.InvSqrtMP2(l), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
+		// mo may alias ma or mb: both are read first.
+		mo[i] = ma[i] || mb[i]
+		if !va[i] && vb[i] {
+			va[i] = true
+		}
 	}
 }
 
 // blendRotsSlow blends the joints idx of b into a by Echoes' full rule
-// (blendRotPrime).
+// (blendRotPrime, SlerpLocal with SlerpPrime2), at most slowStage joints
+// at a time (blendRotsPrime2Stages).
 func blendRotsSlow(a, b []formats.Transform, w float32, idx []int32) {
+	for len(idx) > 0 {
+		n := min(len(idx), slowStage)
+		blendRotsPrime2Stages(a, b, w, idx[:n])
+		idx = idx[n:]
+	}
+}
+
+// blendRotsPrime2Stages is blendRotPrime for Echoes on the joints idx (at
+// most slowStage), in stages over all of them: the hemisphere and the
+// branch; for the joints of the slerp branch the angles and the
+// reciprocals of their sines (prime2Angle); then the weights and the sums
+// (slerpPrime2To). A joint's slerp is one long chain (a square root, the
+// arcsine's and sine's series, a division); in stages, the chains of the
+// joints are independent and the processor overlaps them.
+func blendRotsPrime2Stages(a, b []formats.Transform, u float32, idx []int32) {
+	var (
+		at       [slowStage]int32
+		d        [slowStage]float32
+		ang, inv [slowStage]float64
+		bq       [slowStage]mgl32.Quat
+	)
+	k := 0
 	for _, i := range idx {
-		blendRotPrime(&a[i].Rotation, &b[i].Rotation, w, true)
+		// SlerpLocal's flip, written out as in blendRotsPrimeStages: as
+		// a function of its own it does not inline, and the calls cost
+		// MP1's unrelated blends about 6%.
+		q0 := &a[i].Rotation
+		bk := b[i].Rotation
+		dk := localDot(q0, &bk)
+		if dk < 0 {
+			bk = buildEquivalent(bk)
+			dk = localDot(q0, &bk)
+		}
+		switch {
+		case dk >= prime2LerpDot:
+			lerpNormTo(q0, &bk, u, true)
+			continue
+		case dk < prime2OppositeDot:
+			// SlerpPrime2's jump halfway (a NaN factor gives the end).
+			if !(u < 0.5) {
+				*q0 = bk
+			}
+			continue
+		}
+		at[k], d[k], bq[k] = i, dk, bk
+		k++
+	}
+	for j := range k {
+		ang[j], inv[j] = prime2Angle(d[j])
+	}
+	for j := range k {
+		q0 := &a[at[j]].Rotation
+		slerpPrime2To(q0, q0, &bq[j], ang[j], inv[j], u)
 	}
 }
 

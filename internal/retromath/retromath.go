@@ -244,6 +244,28 @@ func InvSqrtMP1(x float32) float32 {
 	return float32(y + float64(y*float64(e*(float64(e*0.375)+0.5))))
 }
 
+// InvSqrtMP1Estimate is InvSqrtMP1's first half, the single-precision
+// reciprocal root 1 / float32(√x), which InvSqrtMP1Refine takes to the
+// result. A caller with many roots to take can work out the estimates
+// apart from the refinements, so that the divider's work overlaps other
+// arithmetic instead of heading each refinement's chain.
+func InvSqrtMP1Estimate(x float32) float32 {
+	return 1 / float32(math.Sqrt(float64(x)))
+}
+
+// InvSqrtMP1Refine is InvSqrtMP1's second half, the same operations:
+// InvSqrtMP1(x) is InvSqrtMP1Refine(x, InvSqrtMP1Estimate(x)) to the bit
+// (TestInvSqrtNewtonExhaustive). InvSqrtMP1 keeps them in one body so that it
+// stays small enough to inline.
+func InvSqrtMP1Refine(x, estimate float32) float32 {
+	if x == 0 {
+		return float32(math.Inf(1))
+	}
+	y := float64(estimate)
+	e := 1 - float64(float64(float64(x)*y)*y)
+	return float32(y + float64(y*float64(e*(float64(e*0.375)+0.5))))
+}
+
 // InvSqrtMP2 is Echoes' CMath::InvSqrtF, 1.f / sqrt(x): MSL's out-of-line
 // single-precision square root (frsqrte and three Newton steps, rounded to
 // float32) and a single-precision division. The root is always the

@@ -294,12 +294,16 @@ func invSqrtDirect(x float32) float32 {
 // 1 to 4, where the powers of four carry it to every positive float32;
 // and for a million random bit patterns, the ends of the range (the
 // smallest denormal, the largest float32), zeros, infinities, negatives
-// and NaN.
+// and NaN. Its two halves, InvSqrtMP1Estimate then InvSqrtMP1Refine, give
+// its bits for each.
 func TestInvSqrtNewtonExhaustive(t *testing.T) {
 	check := func(x float32) {
 		got, want := InvSqrtMP1(x), invSqrtDirect(x)
 		if math.Float32bits(got) != math.Float32bits(want) && !(got != got && want != want) {
 			t.Fatalf("InvSqrtMP1(%v) = %v, float32(1/√x) %v", x, got, want)
+		}
+		if halves := InvSqrtMP1Refine(x, InvSqrtMP1Estimate(x)); math.Float32bits(halves) != math.Float32bits(got) {
+			t.Fatalf("InvSqrtMP1Refine(%v, InvSqrtMP1Estimate) = %#08x, InvSqrtMP1 %#08x", x, math.Float32bits(halves), math.Float32bits(got))
 		}
 	}
 	for _, x := range []float32{math.SmallestNonzeroFloat32, 1e-40, 1e-38, math.MaxFloat32, 0, float32(math.Copysign(0, -1)),
