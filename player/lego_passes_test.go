@@ -27,13 +27,9 @@ func legoRandomClip(seed int64) (*formats.Skeleton, *formats.Clip) {
 			if k > 0 && k < n-1 {
 				ts[k] += (rng.Float64()*2 - 1) * 0.3 / float64(n)
 			}
-			// Keys at one time, but not the first two: there key 0's
-			// event (keyStart: just after times[0]) is applied after
-			// key 1's (at times[1] = times[0]), and playing forward
-			// then holds key 0 where FindKeys takes interval 1, a
-			// disagreement the key events have had since they were
-			// written, left for a change of its own.
-			if k > 1 && (ts[k] < ts[k-1] || rng.Intn(15) == 0) {
+			// Keys at one time, the first two too (keyStart starts
+			// every key at the first key's time just after it).
+			if k > 0 && (ts[k] < ts[k-1] || rng.Intn(15) == 0) {
 				ts[k] = ts[k-1]
 			}
 		}
