@@ -452,19 +452,17 @@ const (
 // the same keys again and again. theta < 0 until they are computed.
 type legoTerms struct{ theta, invSin float64 }
 
-// legoEventSpan sets sp to the interval an event starts, from the terms
-// the event carries (the reciprocal is the one legoSpan.factor computes),
-// and reports whether the event starts an interval rather than the time
-// after the last key.
+// legoEventSpan sets sp to the interval an event starts, from the
+// reciprocal the event carries (the one legoSpan.factor computes), and
+// reports whether the event starts an interval rather than the time after
+// the last key. The interval begins at its key's time, which the event's
+// is not for the keys at the first key's time (keyStart).
 func legoEventSpan(sp *legoSpan, times []float64, e *keyEvent) bool {
 	k := int(e.key)
 	if k >= len(times)-1 {
 		return false
 	}
-	*sp = legoSpan{key: int32(k + 1), t0: e.time, invSpan: e.inv}
-	if k == 0 {
-		sp.t0 = times[0] // the event is just after it
-	}
+	*sp = legoSpan{key: int32(k + 1), t0: times[k], invSpan: e.inv}
 	return true
 }
 

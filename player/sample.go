@@ -151,9 +151,9 @@ func (c *cursor) find(times []float64, t float64) int {
 }
 
 // The pieces of a track's timeline: before the first key (t ≤ times[0]),
-// interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for
-// i = 0, so that a time at the first key gives the key itself as it
-// always has), after the last key (t ≥ times[n-1]). span.set and
+// interval i (times[i] ≤ t < times[i+1], opened to times[0] < t for the
+// keys at the first key's time, so that a time at the first key gives the
+// key itself as it always has), after the last key (t ≥ times[n-1]). span.set and
 // span.locate return the interval index or one of these.
 const (
 	beforeFirst = -1
@@ -176,9 +176,17 @@ func (c *cursor) piece(times []float64, t float64) {
 }
 
 // keyStart is when piece k begins: the time from which span.set(times, k)
-// is the piece that holds t.
+// is the piece that holds t, as cursor.piece and the searches find it. A
+// time at the first key is before it, so the pieces of every key at the
+// first key's time begin just after it, and the pieces of keys that share
+// any time begin together: their events then apply in key order, and the
+// last of them holds the time, as every search takes the last key at or
+// before a time (docs/formats/lego-island.md#finding-keys,
+// docs/formats/milkshape-anm.md#rotation-keys). Starting only key 0 late
+// put its event after key 1's where the two share a time, and playing
+// forward then held key 0 where a jump takes interval 1.
 func keyStart(times []float64, k int) float64 {
-	if k == 0 && len(times) > 1 {
+	if len(times) > 1 && times[k] == times[0] {
 		return math.Nextafter(times[0], math.Inf(1))
 	}
 	return times[k]

@@ -64,20 +64,18 @@ func (s *span) set(times []float64, k int) int {
 	return k
 }
 
-// setEvent is set for the piece an event starts, from the terms the event
-// carries: no loads from the track but the first key's time.
+// setEvent is set for the piece an event starts, from the length the
+// event carries. The piece begins at its key's time, which the event's is
+// not for the keys at the first key's time (keyStart).
 func (s *span) setEvent(times []float64, e *keyEvent) int {
 	k := int(e.key)
 	if k >= len(times)-1 {
 		*s = span{i: cursor(len(times) - 1), len: constSpan}
 		return afterLast
 	}
-	*s = span{t0: e.time, len: e.len, i: cursor(k)}
+	*s = span{t0: times[k], len: e.len, i: cursor(k)}
 	if !(s.len > 0) {
 		s.len = constSpan
-	}
-	if k == 0 {
-		s.t0 = times[0] // the event is just after it
 	}
 	return k
 }
