@@ -286,12 +286,9 @@ func (s *legoSampler) sampleRotations(t float64, local []formats.Transform) {
 	slerpSeries(xs[:k], s.slerpSC[:k])
 	slerpProducts(at[:k], s.slerpSC[:k], s.legoEntered, local)
 	bones, keys := s.skel.Bones[:n], s.keys[:n]
-	rs, pre := s.rot[:n], s.legoEntered
 	for _, i := range other[:m] {
 		if keys[i]&keysR == 0 {
 			local[i].Rotation = bones[i].Bind.Rotation
-		} else if lc := rs[i].entered(pre, t); lc != nil && lc.mode == legoHold {
-			local[i].Rotation = s.clip.Tracks[i].Rotation.Values[rs[i].cur]
 		} else {
 			s.sampleRotation(int(i), t, &local[i].Rotation)
 		}
