@@ -25,11 +25,10 @@ type legoSampler struct {
 	// the rotation channels', a bone each.
 	vecT, vecS []legoVecState
 	rot        []legoRotState
-	// vis is the visibility tracks' cursors; anyVis says that some bone
-	// has a visibility track. Without one every bone is visible, and a
-	// sample copies visible, all true, for a loop storing a byte a bone.
+	// vis is the visibility tracks' cursors. visible is nil where some
+	// bone has a visibility track; without one every bone is visible, and
+	// a sample copies visible, all true, for a loop storing a byte a bone.
 	vis     []cursor
-	anyVis  bool
 	visible []bool
 	// bone is the rest of each bone's state, which only the cases other
 	// than the common one read; keys says which of a bone's channels have
@@ -117,7 +116,7 @@ type legoSlerpAt struct{ rot, bone int32 }
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	nb := len(sk.Bones)
 	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
-		rot: make([]legoRotState, nb), vis: make([]cursor, nb), anyVis: hasVisibility(sk, clip), bone: make([]legoBoneState, nb)}
+		rot: make([]legoRotState, nb), vis: make([]cursor, nb), bone: make([]legoBoneState, nb)}
 	s.keys = make([]uint8, nb)
 	for i := range s.keys {
 		tr := &clip.Tracks[i]
@@ -184,7 +183,7 @@ func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 		s.vis[i] = beforeFirst
 	}
 	s.restart()
-	if !s.anyVis {
+	if !hasVisibility(sk, clip) {
 		s.visible = make([]bool, nb)
 		for i := range s.visible {
 			s.visible[i] = true
@@ -208,7 +207,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	s.sampleVecs(t, local, false)
 	s.sampleRotations(t, local)
 	s.sampleVecs(t, local, true)
-	if s.anyVis {
+	if s.visible == nil {
 		sampleVisibility(s.clip.Tracks[:n], t, s.vis, vis, true)
 	} else {
 		copy(vis, s.visible)
