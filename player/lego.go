@@ -77,8 +77,8 @@ type legoRotState struct {
 // entered returns the interval the key events put the channel on where
 // it holds t, else nil.
 func (c legoRotState) entered(pre []legoInterval, t float64) *legoInterval {
-	if r := int(c.rot); uint(r) < uint(len(pre)) && c.cur >= 0 {
-		if lc := &pre[r]; lc.key == int32(c.cur)+1 && t > lc.t0 {
+	if r := int(c.rot); uint(r) < uint(len(pre)) {
+		if lc := &pre[r]; lc.holds(c.cur, t) {
 			return lc
 		}
 	}
@@ -252,7 +252,7 @@ func (s *legoSampler) sampleVecs(t float64, local []formats.Transform, scale boo
 		if scale {
 			out = &local[i].Scale
 		}
-		if c := &st[i]; c.cur >= 0 && c.key == int32(c.cur)+1 && t > c.t0 {
+		if c := &st[i]; c.holds(c.cur, t) {
 			c.at(float32((t-c.t0)*c.invSpan), out)
 		} else {
 			other[m] = int32(i)
@@ -365,7 +365,7 @@ func slerpProducts(at []legoSlerpAt, sc [][2]float64, pre []legoInterval, local 
 func (s *legoSampler) sampleRotation(i int, t float64, out *mgl32.Quat) {
 	c, b := &s.rot[i], &s.bone[i]
 	bind := &s.skel.Bones[i].Bind.Rotation
-	if lc := s.rotation(i); c.cur >= 0 && lc.key == int32(c.cur)+1 && t > lc.t0 {
+	if lc := s.rotation(i); lc.holds(c.cur, t) {
 		switch lc.mode {
 		case legoNone:
 			*out = *bind
@@ -566,6 +566,13 @@ func (c *legoVecSpan) at(f float32, out *mgl32.Vec3) {
 type legoSpan struct {
 	key         int32 // interval index + 1; 0 when empty
 	t0, invSpan float64
+}
+
+// holds reports whether the span is the interval a channel's cursor c is
+// on and holds t: a cursor before the first key or after the last (or an
+// empty span, key 0) matches none, and the interval begins after t0.
+func (sp *legoSpan) holds(c cursor, t float64) bool {
+	return c >= 0 && sp.key == int32(c)+1 && t > sp.t0
 }
 
 // factor returns the interpolation factor of t in interval i. legoKeys
