@@ -98,8 +98,10 @@ type meshSkin struct {
 	scr   []mgl32.Vec2
 	invZ  []float32
 	flags []uint8
-	// sel is each vertex's weight on the selected bone, when one is.
-	sel []float32
+	// sel is each vertex's weight on bone selBone-1, kept from frame to
+	// frame while that bone stays selected (selBone 0: not filled).
+	sel     []float32
+	selBone int
 }
 
 type influence struct {
@@ -253,11 +255,12 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 			}
 		}
 		tint := sc.Selected >= 0 && m.Skinned()
-		if tint {
+		if tint && ms.selBone != sc.Selected+1 {
 			ms.sel = slices.Grow(ms.sel[:0], len(m.Positions))[:len(m.Positions)]
 			for i := range ms.sel {
 				ms.sel[i] = selWeight(m, i, sc.Selected)
 			}
+			ms.selBone = sc.Selected + 1
 		}
 		frontCCW := m.FrontCCW != mirrored
 		base := th.Mesh

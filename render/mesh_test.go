@@ -164,6 +164,39 @@ func TestMeshHideAndSelect(t *testing.T) {
 	}
 }
 
+// TestMeshSelectionChanges: the tint follows the selection from frame to
+// frame, as a draw list built afresh for each selection draws it (the
+// per-vertex weights on the selected bone are kept between frames).
+func TestMeshSelectionChanges(t *testing.T) {
+	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 0, 0})
+	m := triMesh(false, bigTri(0.2), bigTri(-0.2))
+	for i := 3; i < 6; i++ {
+		m.Joints[i] = [4]uint16{0, 1}
+		m.Weights[i] = [4]float32{0.3, 0.7}
+	}
+	sc := &Scene{Skeleton: sk, World: posed(sk), Meshes: []*formats.Mesh{m}}
+	var kept DrawList
+	seen := map[color.RGBA]bool{}
+	for _, sel := range []int{1, 0, -1, 1, 1, 0} {
+		sc.Selected = sel
+		Build(&kept, sc, frontCamera(3), vp100, meshOpt())
+		var fresh DrawList
+		Build(&fresh, sc, frontCamera(3), vp100, meshOpt())
+		if len(kept.Tris) != 2 || len(fresh.Tris) != 2 {
+			t.Fatalf("selected %d: %d and %d triangles, want 2", sel, len(kept.Tris), len(fresh.Tris))
+		}
+		for k := range kept.Tris {
+			if kept.Tris[k].Color != fresh.Tris[k].Color {
+				t.Errorf("selected %d, triangle %d: %v, afresh %v", sel, k, kept.Tris[k].Color, fresh.Tris[k].Color)
+			}
+			seen[kept.Tris[k].Color] = true
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("%d colours over the selections, want the plain one and tints of both bones", len(seen))
+	}
+}
+
 func dist(a, b color.RGBA) int {
 	d := func(x, y uint8) int { return (int(x) - int(y)) * (int(x) - int(y)) }
 	return d(a.R, b.R) + d(a.G, b.G) + d(a.B, b.B)
