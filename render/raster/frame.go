@@ -12,12 +12,10 @@ import (
 	"golang.org/x/image/font"
 )
 
-// Image size limits: the default matches a small window; the maximum keeps a
-// mistyped size from asking for gigabytes.
+// Image size defaults: a small window's (the maximum is MaxSize).
 const (
 	defaultWidth  = 640
 	defaultHeight = 480
-	maxSide       = 8192
 	// maxBoundsSamples caps the poses sampled to frame a long clip.
 	maxBoundsSamples = 1000
 )
@@ -143,8 +141,8 @@ func newBareRenderer(a *formats.Asset, fo FrameOptions) (*renderer, error) {
 	if w == 0 && h == 0 {
 		w, h = defaultWidth, defaultHeight
 	}
-	if w <= 0 || h <= 0 || w > maxSide || h > maxSide {
-		return nil, fmt.Errorf("raster: image size %d×%d outside 1×1 to %d×%d", w, h, maxSide, maxSide)
+	if w <= 0 || h <= 0 || w > MaxSize || h > MaxSize {
+		return nil, fmt.Errorf("raster: image size %d×%d outside 1×1 to %d×%d", w, h, MaxSize, MaxSize)
 	}
 	return &renderer{sk: sk, pose: player.NewPose(sk), w: w, h: h, opt: fo.Options}, nil
 }
@@ -247,7 +245,8 @@ func RenderFrame(a *formats.Asset, clip int, t float64, fo FrameOptions) (*image
 	return img, nil
 }
 
-// Image sizes ParseSize accepts.
+// Image sizes ParseSize accepts. MaxSize bounds every rendering too: it
+// keeps a mistyped size from asking for gigabytes.
 const (
 	MinSize = 16
 	MaxSize = 8192
