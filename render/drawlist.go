@@ -150,8 +150,9 @@ func (d *DrawList) reset(bg color.RGBA) {
 func (d *DrawList) Viewport() Viewport { return d.vp }
 
 // MeshLayer returns the list's triangles rasterised with a depth buffer
-// into an image of the viewport's size (drawn at the viewport's top
-// left), or nil when the list has no triangles. It is worked out once per
+// into a layer of the viewport's size (drawn at the viewport's top left;
+// its Image holds only the drawn part, MeshLayer.Dirty), or nil when the
+// list has no triangles. It is worked out once per
 // Build, into storage the list keeps.
 func (d *DrawList) MeshLayer() *MeshLayer {
 	if len(d.Tris) == 0 {
