@@ -128,15 +128,22 @@ func TestMeshDepth(t *testing.T) {
 	}
 }
 
-// TestMeshHideAndSelect: triangles whose vertices mainly follow a hidden
-// bone go; the selected bone's vertices are tinted.
-func TestMeshHideAndSelect(t *testing.T) {
+// twoBoneMesh is two triangles on a two-bone chain: the first follows
+// bone 0, the second mainly bone 1 (0.3 on bone 0, 0.7 on bone 1).
+func twoBoneMesh() (*formats.Skeleton, *formats.Mesh) {
 	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 0, 0})
 	m := triMesh(false, bigTri(0.2), bigTri(-0.2))
 	for i := 3; i < 6; i++ {
 		m.Joints[i] = [4]uint16{0, 1}
 		m.Weights[i] = [4]float32{0.3, 0.7}
 	}
+	return sk, m
+}
+
+// TestMeshHideAndSelect: triangles whose vertices mainly follow a hidden
+// bone go; the selected bone's vertices are tinted.
+func TestMeshHideAndSelect(t *testing.T) {
+	sk, m := twoBoneMesh()
 	sc := &Scene{Skeleton: sk, World: posed(sk), Selected: -1, Meshes: []*formats.Mesh{m}}
 	var dl DrawList
 	Build(&dl, sc, frontCamera(3), vp100, meshOpt())
@@ -168,12 +175,7 @@ func TestMeshHideAndSelect(t *testing.T) {
 // frame, as a draw list built afresh for each selection draws it (the
 // per-vertex weights on the selected bone are kept between frames).
 func TestMeshSelectionChanges(t *testing.T) {
-	sk := chain(mgl32.Vec3{}, mgl32.Vec3{0, 0, 0})
-	m := triMesh(false, bigTri(0.2), bigTri(-0.2))
-	for i := 3; i < 6; i++ {
-		m.Joints[i] = [4]uint16{0, 1}
-		m.Weights[i] = [4]float32{0.3, 0.7}
-	}
+	sk, m := twoBoneMesh()
 	sc := &Scene{Skeleton: sk, World: posed(sk), Meshes: []*formats.Mesh{m}}
 	var kept DrawList
 	seen := map[color.RGBA]bool{}
