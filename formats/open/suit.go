@@ -60,22 +60,35 @@ func SuitsIn(fsys fs.FS) []string {
 	}
 	var out []string
 	for _, e := range ents {
-		ext := strings.ToLower(path.Ext(e.Name()))
-		if ext != ".cmx" && ext != ".bcf" || !e.Type().IsRegular() {
+		if !e.Type().IsRegular() {
 			continue
 		}
-		if info, err := e.Info(); err != nil || info.Size() > maxSuitFile {
-			continue
-		}
-		data, err := fs.ReadFile(fsys, e.Name())
-		if err != nil {
-			continue
-		}
-		if cf, err := decodeCharacter(data); err == nil && len(cf.Suits) > 0 {
+		if cf := characterFile(fsys, e.Name()); cf != nil && len(cf.Suits) > 0 {
 			out = append(out, e.Name())
 		}
 	}
 	return out
+}
+
+// characterFile decodes the named file of fsys when it is a Sims
+// character file (.cmx or .bcf, by name) no larger than a suit file
+// (maxSuitFile), else returns nil: what Suits and Primary look into.
+func characterFile(fsys fs.FS, name string) *sims.CharacterFile {
+	if ext := strings.ToLower(path.Ext(name)); ext != ".cmx" && ext != ".bcf" {
+		return nil
+	}
+	if st, err := fs.Stat(fsys, name); err != nil || st.Size() > maxSuitFile {
+		return nil
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil
+	}
+	cf, err := decodeCharacter(data)
+	if err != nil {
+		return nil
+	}
+	return cf
 }
 
 // decodeCharacter decodes a Sims character file, binary (.bcf) or text
