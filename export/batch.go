@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 )
 
 // Job is one export of a batch: an asset (a file, or one entry of a
@@ -46,8 +47,10 @@ type Result struct {
 }
 
 // ErrSkip, wrapped in the error a Job's Load returns, skips the job
-// instead of failing it (a folder's README is no animation).
-var ErrSkip = errors.New("skipped")
+// instead of failing it (a folder's README is no animation). It is
+// open.ErrSkip, so that what open's batch listing says is no animation of
+// its own is skipped as it comes.
+var ErrSkip = open.ErrSkip
 
 // ErrNoClips is the reason a job whose asset has no clips or no bones (a
 // skeleton alone, an event file) is skipped.

@@ -18,7 +18,10 @@ import (
 // raster.ErrCancelled. The file appears whole or not at all, so it may run
 // on a goroutine while the window draws a bar from the callback.
 func RecordGIF(path string, a *formats.Asset, clip int, fo raster.FrameOptions, progress func(done, total int) bool) error {
-	return recordGIF(path, func(w io.Writer) error {
+	if err := checkGIFName(path); err != nil {
+		return err
+	}
+	return WriteAtomic(path, func(w io.Writer) error {
 		return raster.EncodeGIFProgress(w, a, clip, fo, progress)
 	})
 }
@@ -29,9 +32,11 @@ func RecordGIF(path string, a *formats.Asset, clip int, fo raster.FrameOptions, 
 // and must not be sampled elsewhere while this runs (samplers keep
 // scratch state), so a window records with a fresh build of its tree.
 func RecordGIFSource(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) error {
-	return recordGIF(path, func(w io.Writer) error {
-		return raster.EncodeGIFSampler(w, a, src, fo, progress)
-	})
+	p, err := PendingGIFSource(path, a, src, fo, progress)
+	if err != nil {
+		return err
+	}
+	return p.Commit()
 }
 
 // PendingGIFSource is RecordGIFSource stopping short of putting the file
@@ -46,13 +51,7 @@ func PendingGIFSource(path string, a *formats.Asset, src player.Sampler, fo rast
 	})
 }
 
-func recordGIF(path string, encode func(io.Writer) error) error {
-	if err := checkGIFName(path); err != nil {
-		return err
-	}
-	return WriteAtomic(path, encode)
-}
-
+// checkGIFName refuses a name that does not end in .gif.
 func checkGIFName(path string) error {
 	if !strings.EqualFold(filepath.Ext(path), ".gif") {
 		return fmt.Errorf("export: %s: want a .gif name", path)

@@ -143,13 +143,7 @@ func batchJobs(src, outDir, ext string, o open.Options) ([]Job, error) {
 	outName := NewNamer(outDir, ext).Path
 	var job func(it open.Item) Job
 	job = func(it open.Item) Job {
-		j := Job{Name: it.Name, Out: outName(it.Stem), Load: func() (*formats.Asset, error) {
-			a, err := it.Load()
-			if errors.Is(err, open.ErrSkip) {
-				err = skipped{err}
-			}
-			return a, err
-		}}
+		j := Job{Name: it.Name, Out: outName(it.Stem), Load: it.Load}
 		if it.Expand != nil {
 			j.Expand = func(a *formats.Asset) (string, string, []Job) {
 				name, stem, more := it.Expand(a)
@@ -168,12 +162,6 @@ func batchJobs(src, outDir, ext string, o open.Options) ([]Job, error) {
 	}
 	return jobs, nil
 }
-
-// skipped is an open.ErrSkip error that RunBatch counts as skipped, with
-// open's reason.
-type skipped struct{ error }
-
-func (skipped) Is(target error) bool { return target == ErrSkip }
 
 // Run runs the plan's jobs (RunBatch) and sums up their results.
 func (p *Plan) Run(ctx context.Context, progress func(r *Result, done, total int)) *Summary {

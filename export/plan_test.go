@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -178,9 +179,10 @@ func TestBatchPlanErrors(t *testing.T) {
 
 // TestBatchJobsSkip: open's ErrSkip (a README) becomes RunBatch's skip.
 func TestBatchJobsSkip(t *testing.T) {
-	err := error(skipped{open.ErrSkip})
+	// An item's Load wraps open's ErrSkip with its reason.
+	err := fmt.Errorf("%w", open.ErrSkip)
 	if !errors.Is(err, ErrSkip) {
-		t.Error("skipped is not ErrSkip")
+		t.Error("open's skip is not ErrSkip")
 	}
 	r := Result{Skipped: true, Err: err}
 	if r.Status() != open.ErrSkip.Error() {

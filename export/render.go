@@ -19,23 +19,20 @@ const MaxFrames = 100000
 // clip. The file is written whole or not at all: a failure leaves what
 // was there.
 func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions) error {
-	var encode func(io.Writer) error
 	switch strings.ToLower(filepath.Ext(out)) {
 	case ".gif":
 		if ci < 0 {
 			return errors.New("a GIF needs a clip; the file has none")
 		}
-		encode = func(w io.Writer) error { return raster.EncodeGIF(w, a, ci, fo) }
+		return RecordGIF(out, a, ci, fo, nil)
 	case ".png":
 		img, err := raster.RenderFrame(a, ci, t, fo)
 		if err != nil {
 			return err
 		}
-		encode = func(w io.Writer) error { return raster.EncodePNG(w, img) }
-	default:
-		return fmt.Errorf("-o %s: want a .png or .gif name", out)
+		return WriteAtomic(out, func(w io.Writer) error { return raster.EncodePNG(w, img) })
 	}
-	return WriteAtomic(out, encode)
+	return fmt.Errorf("-o %s: want a .png or .gif name", out)
 }
 
 // RenderFrames writes clip ci of a as a numbered PNG sequence beside out

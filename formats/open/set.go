@@ -76,18 +76,8 @@ func Primary(fsys fs.FS) (string, error) {
 // onlySuits reports whether the named file of a set is a Sims character
 // file that holds suits and neither skeletons nor skills.
 func onlySuits(fsys fs.FS, name string) bool {
-	if ext := strings.ToLower(path.Ext(name)); ext != ".cmx" && ext != ".bcf" {
-		return false
-	}
-	if st, err := fs.Stat(fsys, name); err != nil || st.Size() > maxSuitFile {
-		return false
-	}
-	data, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return false
-	}
-	cf, err := decodeCharacter(data)
-	return err == nil && len(cf.Suits) > 0 && len(cf.Skeletons) == 0 && len(cf.Skills) == 0
+	cf := characterFile(fsys, name)
+	return cf != nil && len(cf.Suits) > 0 && len(cf.Skeletons) == 0 && len(cf.Skills) == 0
 }
 
 // companion is what a kind of file needs beside it, for saying which file
@@ -136,8 +126,7 @@ func readIn(fsys fs.FS, n string) (*formats.Input, error) {
 // error or a warning says which file to add. Of o, only Entry, Game and
 // Budget apply: the set holds every file.
 func InSet(fsys fs.FS, name string, o Options) (*formats.Asset, error) {
-	read := func(n string) (*formats.Input, error) { return readIn(fsys, n) }
-	in, err := read(name)
+	in, err := readIn(fsys, name)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +144,7 @@ func InSet(fsys fs.FS, name string, o Options) (*formats.Asset, error) {
 		return out
 	}
 	if skels := has("skel"); len(skels) == 1 && strings.EqualFold(path.Ext(name), ".anim") && sims.SniffAnim(in.Data) {
-		if in.Skeleton, err = read(skels[0]); err != nil {
+		if in.Skeleton, err = readIn(fsys, skels[0]); err != nil {
 			return nil, fmt.Errorf("skeleton: %w", err)
 		}
 	}

@@ -13,27 +13,20 @@ import (
 	"github.com/animview/animview/formats/sims"
 )
 
-// dress has the asset a load gave wear o.Suit, when the user chose one;
-// it passes a load's error on.
+// dress has the asset a load gave wear o.Suit (Wear), when the user
+// chose one; it passes a load's error on.
 func (o Options) dress(a *formats.Asset, err error) (*formats.Asset, error) {
 	if err != nil || o.Suit == "" {
 		return a, err
 	}
-	if err := wearSuit(a, o.Suit); err != nil {
-		return nil, err
-	}
-	return a, nil
+	return Wear(a, o.Suit)
 }
 
 // Wear returns a copy of a that wears the suits of the Sims character
 // file at path (.cmx or .bcf) instead of its meshes; a is left as it was.
 func Wear(a *formats.Asset, path string) (*formats.Asset, error) {
-	b := *a
-	b.Warnings = slices.Clone(a.Warnings)
-	if err := wearSuit(&b, path); err != nil {
-		return nil, err
-	}
-	return &b, nil
+	in, err := Read(path)
+	return wear(a, in, err, path)
 }
 
 // maxSuitFile bounds the files Suits reads: a suit file is a few
@@ -60,22 +53,35 @@ func SuitsIn(fsys fs.FS) []string {
 	}
 	var out []string
 	for _, e := range ents {
-		ext := strings.ToLower(path.Ext(e.Name()))
-		if ext != ".cmx" && ext != ".bcf" || !e.Type().IsRegular() {
+		if !e.Type().IsRegular() {
 			continue
 		}
-		if info, err := e.Info(); err != nil || info.Size() > maxSuitFile {
-			continue
-		}
-		data, err := fs.ReadFile(fsys, e.Name())
-		if err != nil {
-			continue
-		}
-		if cf, err := decodeCharacter(data); err == nil && len(cf.Suits) > 0 {
+		if cf := characterFile(fsys, e.Name()); cf != nil && len(cf.Suits) > 0 {
 			out = append(out, e.Name())
 		}
 	}
 	return out
+}
+
+// characterFile decodes the named file of fsys when it is a Sims
+// character file (.cmx or .bcf, by name) no larger than a suit file
+// (maxSuitFile), else returns nil: what Suits and Primary look into.
+func characterFile(fsys fs.FS, name string) *sims.CharacterFile {
+	if ext := strings.ToLower(path.Ext(name)); ext != ".cmx" && ext != ".bcf" {
+		return nil
+	}
+	if st, err := fs.Stat(fsys, name); err != nil || st.Size() > maxSuitFile {
+		return nil
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil
+	}
+	cf, err := decodeCharacter(data)
+	if err != nil {
+		return nil
+	}
+	return cf
 }
 
 // decodeCharacter decodes a Sims character file, binary (.bcf) or text
@@ -90,53 +96,43 @@ func decodeCharacter(data []byte) (*sims.CharacterFile, error) {
 // WearIn is Wear for a suit file of a set of files handed over together
 // (InSet): the suit's skins are found among the set's files.
 func WearIn(a *formats.Asset, fsys fs.FS, name string) (*formats.Asset, error) {
-	b := *a
-	b.Warnings = slices.Clone(a.Warnings)
 	in, err := readIn(fsys, name)
+	return wear(a, in, err, name)
+}
+
+// wear returns a copy of a whose meshes are the skins of the suits in in,
+// a Sims character file whose siblings hold the skins (read with err),
+// bound to a's skeleton (formats/sims.SuitMeshes); label names the file in
+// errors.
+func wear(a *formats.Asset, in *formats.Input, err error, label string) (*formats.Asset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("suit: %w", err)
 	}
-	if err := dressIn(&b, in, name); err != nil {
+	cf, err := decodeCharacter(in.Data)
+	if err != nil {
+		return nil, fmt.Errorf("suit %s: %w", label, err)
+	}
+	if len(cf.Suits) == 0 {
+		return nil, fmt.Errorf("suit %s: the file has no suit", label)
+	}
+	if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
+		return nil, fmt.Errorf("suit %s: %s has no skeleton to wear it", label, in.Name)
+	}
+	b := *a
+	b.Warnings = slices.Clone(a.Warnings)
+	b.Meshes = nil
+	for i := range cf.Suits {
+		m, warns := sims.SuitMeshes(&cf.Suits[i], b.Skeleton, in.Siblings)
+		b.Warnings = append(b.Warnings, warns...)
+		if m != nil {
+			b.Meshes = append(b.Meshes, m)
+		}
+	}
+	if len(b.Meshes) == 0 {
+		return nil, fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", label)
+	}
+	if err := b.Validate(); err != nil {
 		return nil, err
 	}
 	return &b, nil
-}
-
-// wearSuit replaces an asset's meshes with the skins of the suits in a
-// Sims character file (.cmx or .bcf), bound to the asset's skeleton and
-// found beside the suit file (formats/sims.SuitMeshes).
-func wearSuit(a *formats.Asset, path string) error {
-	in, err := Read(path)
-	if err != nil {
-		return fmt.Errorf("suit: %w", err)
-	}
-	return dressIn(a, in, path)
-}
-
-// dressIn replaces an asset's meshes with the skins of the suits in in, a
-// Sims character file whose siblings hold the skins; label names it in
-// errors.
-func dressIn(a *formats.Asset, in *formats.Input, label string) error {
-	cf, err := decodeCharacter(in.Data)
-	if err != nil {
-		return fmt.Errorf("suit %s: %w", label, err)
-	}
-	if len(cf.Suits) == 0 {
-		return fmt.Errorf("suit %s: the file has no suit", label)
-	}
-	if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
-		return fmt.Errorf("suit %s: %s has no skeleton to wear it", label, in.Name)
-	}
-	a.Meshes = nil
-	for i := range cf.Suits {
-		m, warns := sims.SuitMeshes(&cf.Suits[i], a.Skeleton, in.Siblings)
-		a.Warnings = append(a.Warnings, warns...)
-		if m != nil {
-			a.Meshes = append(a.Meshes, m)
-		}
-	}
-	if len(a.Meshes) == 0 {
-		return fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", label)
-	}
-	return a.Validate()
 }

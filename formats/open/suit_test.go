@@ -26,15 +26,14 @@ func TestWearSuit(t *testing.T) {
 		sk, _ := sims.FallbackSkeleton(nil, sims.Adult)
 		return &formats.Asset{Format: "test", Skeleton: sk, Skeletons: []*formats.Skeleton{sk}}
 	}
-	a := newAsset()
-	if err := wearSuit(a, filepath.Join(dir, "suit.cmx")); err == nil || !strings.Contains(err.Error(), "none of its skins") {
+	if _, err := Wear(newAsset(), filepath.Join(dir, "suit.cmx")); err == nil || !strings.Contains(err.Error(), "none of its skins") {
 		t.Fatalf("suit without its skin file: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "xskin-test.skn"), skn, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a = newAsset()
-	if err := wearSuit(a, filepath.Join(dir, "suit.cmx")); err != nil {
+	a, err := Wear(newAsset(), filepath.Join(dir, "suit.cmx"))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(a.Meshes) != 1 || a.Meshes[0].Triangles() != 1 || !a.Meshes[0].Skinned() {

@@ -58,7 +58,13 @@ func (t Target) ArchiveExt() string {
 
 // ArchiveName is the archive's file name for a version.
 func (t Target) ArchiveName(version string) string {
-	return "animview-" + version + "-" + t.String() + t.ArchiveExt()
+	return t.folder(version) + t.ArchiveExt()
+}
+
+// folder is the archive's top folder for a version, named like the
+// archive without its extension.
+func (t Target) folder(version string) string {
+	return "animview-" + version + "-" + t.String()
 }
 
 // versionRe is what a version may look like: it becomes part of file names
@@ -113,7 +119,7 @@ type File struct {
 // program is a hard link to the bare binary (one copy in the archive,
 // which halves the download).
 func Contents(t Target, version string, binary, readme, license []byte) []File {
-	top := "animview-" + version + "-" + t.String() + "/"
+	top := t.folder(version) + "/"
 	files := []File{
 		{Name: top + t.Binary(), Data: binary, Mode: 0o755},
 		{Name: top + "README.md", Data: readme, Mode: 0o644},

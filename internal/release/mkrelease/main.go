@@ -148,7 +148,11 @@ func pick(list string) ([]release.Target, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("no target %q (targets: windows-amd64, windows-arm64, darwin-amd64, darwin-arm64, linux-amd64, linux-arm64)", name)
+			names := make([]string, len(all))
+			for i, t := range all {
+				names[i] = t.String()
+			}
+			return nil, fmt.Errorf("no target %q (targets: %s)", name, strings.Join(names, ", "))
 		}
 	}
 	return out, nil
