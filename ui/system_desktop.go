@@ -7,7 +7,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -115,48 +114,45 @@ func (a *App) pollChooser() {
 	}
 }
 
-// copyInspector puts the inspector's values on the clipboard as JSON,
-// through the first clipboard tool installed; without one it writes them
-// to a file and says where.
-func (a *App) copyInspector() {
-	m := a.st.Messages()
-	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
-	if !ok {
-		m.Notify("select a bone first", time.Now())
-		return
-	}
-	js := info.JSON()
+// copyJSON puts text, bone's values, on the clipboard through the first
+// clipboard tool installed (true: copied); without one it writes them to
+// a file and says where itself (false).
+func (a *App) copyJSON(text, bone string) bool {
 	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-copy" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		if !clipboardTool(tool[0]) {
 			continue
 		}
 		cmd := exec.Command(tool[0], tool[1:]...)
-		cmd.Stdin = strings.NewReader(js)
+		cmd.Stdin = strings.NewReader(text)
 		if err := cmd.Run(); err == nil {
-			m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
-			return
+			return true
 		}
 	}
-	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(info.Name) + ".json"
-	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
+	m := a.st.Messages()
+	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(bone) + ".json"
+	if err := os.WriteFile(p, []byte(text+"\n"), 0o644); err != nil {
 		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
-		return
+		return false
 	}
 	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
+	return false
+}
+
+// clipboardTool reports whether a clipboard tool can run here: it is
+// installed, and a Wayland one (wl-copy, wl-paste) has a Wayland display.
+func clipboardTool(name string) bool {
+	if _, err := exec.LookPath(name); err != nil {
+		return false
+	}
+	return !strings.HasPrefix(name, "wl-") || os.Getenv("WAYLAND_DISPLAY") != ""
 }
 
 // pasteText reads the clipboard's text through the first clipboard tool
 // installed (the first line, trimmed: a path).
 func pasteText() (string, bool) {
 	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-paste" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		if !clipboardTool(tool[0]) {
 			continue
 		}
 		out, err := exec.Command(tool[0], tool[1:]...).Output()

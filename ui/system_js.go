@@ -198,22 +198,17 @@ func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error
 	}, nil
 }
 
-// copyInspector puts the inspector's values on the clipboard as JSON; the
-// page downloads them instead where the browser refuses.
-func (a *App) copyInspector() {
-	m := a.st.Messages()
-	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
-	if !ok {
-		m.Notify("select a bone first", time.Now())
-		return
-	}
+// copyJSON hands text, bone's values, to the page, which puts them on the
+// clipboard or, where the browser refuses, downloads them (false: the
+// page cannot, which it says).
+func (a *App) copyJSON(text, bone string) bool {
 	f := js.Global().Get("animviewCopy")
 	if f.Type() != js.TypeFunction {
-		m.Notify("this page has no clipboard", time.Now())
-		return
+		a.st.Messages().Notify("this page has no clipboard", time.Now())
+		return false
 	}
-	f.Invoke(info.JSON()+"\n", "animview-"+safeName(info.Name)+".json")
-	m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+	f.Invoke(text+"\n", "animview-"+safeName(bone)+".json")
+	return true
 }
 
 // pasteText has no clipboard to read in the page: the browser's field
