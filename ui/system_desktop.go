@@ -70,7 +70,7 @@ func (a *App) openDialog() {
 	if a.sys.choosing != nil {
 		return
 	}
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
+	if a.systemChooser() {
 		exts := a.st.Files().Exts()
 		patterns := make([]string, len(exts))
 		for i, e := range exts {
@@ -80,19 +80,32 @@ func (a *App) openDialog() {
 		if p := a.st.Path(); p != "" && p != "demo:" {
 			dir = filepath.Dir(p)
 		}
-		ch := make(chan string, 1)
-		a.sys.choosing = ch
-		go func() {
-			p, err := zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
+		a.sys.choosing = choose(func() (string, error) {
+			return zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
 				zenity.FileFilters{{Name: "Animations animview reads", Patterns: patterns, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
+		})
 		return
 	}
 	a.browser.show("")
+}
+
+// systemChooser reports whether files are chosen through the system's
+// chooser (zenity or kdialog installed, and not turned off).
+func (a *App) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
+
+// choose runs the system chooser dialog on a goroutine and returns where
+// its answer comes: the path, "" when the user cancelled, or NUL and the
+// error when the chooser failed (the caller falls back to the browser).
+func choose(dialog func() (string, error)) chan string {
+	ch := make(chan string, 1)
+	go func() {
+		p, err := dialog()
+		if err != nil && !errors.Is(err, zenity.ErrCanceled) {
+			p = "\x00" + err.Error()
+		}
+		ch <- p
+	}()
+	return ch
 }
 
 // pollChooser opens what the system chooser answered, if it has.
@@ -168,21 +181,14 @@ func pasteText() (string, bool) {
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
 func (x *exporter) destination(dir, name string) {
-	a := x.a
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		ch := make(chan string, 1)
-		x.choosing = ch
-		go func() {
-			p, err := zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
+	if x.a.systemChooser() {
+		x.choosing = choose(func() (string, error) {
+			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
 				zenity.FileFilters{{Name: "glTF 2.0 (.glb binary, .gltf JSON)", Patterns: []string{"*.glb", "*.gltf"}, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
+		})
 		return
 	}
-	a.browser.showSave(dir, name)
+	x.a.browser.showSave(dir, name)
 }
 
 // checkExport returns nil when an export may write path
