@@ -160,12 +160,11 @@ func mimeOf(name string) string {
 // writeOutput encodes an output in memory and offers it as a download
 // under its base name.
 func writeOutput(p string, write func(io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
+	finish, err := pendingOutput(p, write)
+	if err != nil {
 		return err
 	}
-	name := path.Base(strings.ReplaceAll(p, `\`, "/"))
-	return download(name, mimeOf(name), buf.Bytes())
+	return finish(true)
 }
 
 // recordGIFFile records the GIF in memory and downloads it. A browser runs
