@@ -46,21 +46,21 @@ func writeOutput(path string, write func(io.Writer) error) error {
 // (export.PendingGIFSource) and returns what puts it at path (keep) or
 // removes it; the window's goroutine calls that, never the job's.
 func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (func(keep bool) error, error) {
-	p, err := export.PendingGIFSource(path, a, src, fo, progress)
+	return commitOrDiscard(export.PendingGIFSource(path, a, src, fo, progress))
+}
+
+// commitOrDiscard is what commits (keep) or discards pending file p, or
+// err when it could not be written.
+func commitOrDiscard(p *export.Pending, err error) (func(keep bool) error, error) {
 	if err != nil {
 		return nil, err
 	}
-	return commitOrDiscard(p), nil
-}
-
-// commitOrDiscard is what commits (keep) or discards a pending file.
-func commitOrDiscard(p *export.Pending) func(keep bool) error {
 	return func(keep bool) error {
 		if keep {
 			return p.Commit()
 		}
 		return p.Discard()
-	}
+	}, nil
 }
 
 // openDialog opens a file: through the system's chooser (zenity or
@@ -199,9 +199,5 @@ func checkExport(path string, force bool) error { return export.CheckOverwrite(p
 // (export.PendingFile), and returns what puts it at path (keep) or
 // removes it, as recordGIFFile does.
 func writeExport(path string, doc *gltf.Document, force bool) (func(keep bool) error, error) {
-	p, err := export.PendingFile(path, doc, force)
-	if err != nil {
-		return nil, err
-	}
-	return commitOrDiscard(p), nil
+	return commitOrDiscard(export.PendingFile(path, doc, force))
 }
