@@ -113,7 +113,7 @@ func (a *App) pageDrawn() {
 	w := &a.sys
 	w.frames++
 	pb := a.st.Playback()
-	s := pageStatus{title: a.title(), path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
+	s := pageStatus{title: a.shownTitle, path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
 		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
