@@ -155,7 +155,7 @@ func (b *browser) input(mx, my int) {
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
 			b.choose(br.Top() + row)
 		} else if !a.in.inView(mx, my) {
-			br.Close()
+			b.close()
 		}
 	}
 	if b.dragging {
@@ -169,6 +169,17 @@ func (b *browser) input(mx, my int) {
 	}
 }
 
+// close closes the browser without a choice (Esc, a click outside the
+// view): one that was picking an export's folder ends the export, so
+// that Ctrl+E works again.
+func (b *browser) close() {
+	br := b.a.st.Browser()
+	if br.Saving() != "" {
+		b.a.exp.cancel()
+	}
+	br.Close()
+}
+
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
 func (b *browser) key(k ebiten.Key) bool {
@@ -176,10 +187,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	br := a.st.Browser()
 	switch k {
 	case ebiten.KeyEscape:
-		if br.Saving() != "" {
-			a.exp.cancel()
-		}
-		br.Close()
+		b.close()
 	case ebiten.KeyBackspace:
 		br.Backspace()
 	case ebiten.KeyDown:

@@ -220,14 +220,10 @@ func (x *exporter) poll() {
 		default:
 		}
 	}
-	e := a.st.Export()
-	if e.Stage() == state.ExportDestination && x.choosing == nil && !a.st.Browser().Open() {
-		e.Finish() // the browser closed without a folder chosen
-	}
 	if x.job == nil {
 		return
 	}
-	e.SetProgress(x.job.Progress())
+	a.st.Export().SetProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
 		x.end(err)
 	}
