@@ -158,7 +158,7 @@ func mimeOf(name string) string {
 }
 
 // writeOutput encodes an output in memory and offers it as a download
-// under its base name.
+// under its base name at once (pendingOutput, kept).
 func writeOutput(p string, write func(io.Writer) error) error {
 	finish, err := pendingOutput(p, write)
 	if err != nil {
@@ -181,8 +181,9 @@ func recordGIFFile(p string, a *formats.Asset, src player.Sampler, fo raster.Fra
 	})
 }
 
-// pendingOutput is writeOutput whose download waits for the window's
-// word: the returned function downloads the file (keep) or drops it.
+// pendingOutput encodes an output in memory; its download waits for the
+// window's word: the returned function offers it under its base name
+// (keep) or drops it.
 func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error, error) {
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
