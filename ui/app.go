@@ -133,7 +133,10 @@ type App struct {
 	fpsFrames int
 	fpsSince  time.Time
 
-	drawn       bool
+	drawn bool
+	// shownTitle is the window's title (title), made when the open file
+	// changes rather than each frame the page is told of.
+	shownTitle  string
 	pendingShot string
 	frames      int
 	shotDone    bool
@@ -175,7 +178,7 @@ func Run(opt Options) error {
 	ebiten.SetWindowSize(opt.Width, opt.Height)
 	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowTitle(app.title())
+	ebiten.SetWindowTitle(app.shownTitle)
 	ebiten.SetTPS(60)
 	// Frames with nothing new are not drawn (see shouldDraw).
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -237,6 +240,8 @@ func emptyAsset() *formats.Asset {
 	return &formats.Asset{Format: "none", Skeleton: &formats.Skeleton{Name: "(nothing open)"}}
 }
 
+// title is the window's title: the build and the open file's name
+// (assetChanged keeps it in shownTitle).
 func (a *App) title() string {
 	name := a.st.Path()
 	if name == "" || name == "demo:" {
@@ -249,7 +254,8 @@ func (a *App) title() string {
 func (a *App) assetChanged() {
 	a.scene.reset()
 	a.w.refreshLists()
-	ebiten.SetWindowTitle(a.title())
+	a.shownTitle = a.title()
+	ebiten.SetWindowTitle(a.shownTitle)
 }
 
 // selectClipByName shows the clip or animation --clip names: a character

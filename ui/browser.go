@@ -63,17 +63,8 @@ func (b *browser) showSave(dir, name string) {
 func (b *browser) choose(i int) {
 	br := b.a.st.Browser()
 	name := br.Saving()
-	e, ok := br.Choose(i)
-	switch {
-	case !ok:
-	case e.Save:
-		b.a.exp.to(e.Path, false)
-	case e.Dir && name != "":
-		b.showSave(e.Path, name)
-	case e.Dir:
-		b.show(e.Path)
-	default:
-		b.a.open(e.Path)
+	if e, ok := br.Choose(i); ok {
+		b.follow(e.Path, e.Dir && !e.Save, name)
 	}
 }
 
@@ -86,18 +77,30 @@ func (b *browser) goTo(field string) {
 	st, err := os.Stat(p)
 	name := br.Saving()
 	switch {
-	case err == nil && st.IsDir() && name != "":
-		b.showSave(p, name)
 	case err == nil && st.IsDir():
-		b.show(p)
-	case name != "":
-		// An export's destination may be a file not written yet.
-		br.Close()
-		b.a.exp.to(p, false)
-	case err != nil:
+		b.follow(p, true, name)
+	case err != nil && name == "":
 		b.a.st.Messages().Notify("no such file or folder: "+p, time.Now())
 	default:
+		// An export's destination may be a file not written yet.
 		br.Close()
+		b.follow(p, false, name)
+	}
+}
+
+// follow goes to path p, a folder (dir) or a file, from the browser that
+// was picking where an export writes name ("" when it was not): a folder
+// is listed, in the same mode; a file opens, or is where the export
+// writes.
+func (b *browser) follow(p string, dir bool, name string) {
+	switch {
+	case dir && name != "":
+		b.showSave(p, name)
+	case dir:
+		b.show(p)
+	case name != "":
+		b.a.exp.to(p, false)
+	default:
 		b.a.open(p)
 	}
 }
@@ -152,7 +155,7 @@ func (b *browser) input(mx, my int) {
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
 			b.choose(br.Top() + row)
 		} else if !a.in.inView(mx, my) {
-			br.Close()
+			b.close()
 		}
 	}
 	if b.dragging {
@@ -166,6 +169,17 @@ func (b *browser) input(mx, my int) {
 	}
 }
 
+// close closes the browser without a choice (Esc, a click outside the
+// view): one that was picking an export's folder ends the export, so
+// that Ctrl+E works again.
+func (b *browser) close() {
+	br := b.a.st.Browser()
+	if br.Saving() != "" {
+		b.a.exp.cancel()
+	}
+	br.Close()
+}
+
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
 func (b *browser) key(k ebiten.Key) bool {
@@ -173,10 +187,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	br := a.st.Browser()
 	switch k {
 	case ebiten.KeyEscape:
-		if br.Saving() != "" {
-			a.exp.cancel()
-		}
-		br.Close()
+		b.close()
 	case ebiten.KeyBackspace:
 		br.Backspace()
 	case ebiten.KeyDown:

@@ -220,20 +220,22 @@ func (x *exporter) poll() {
 		default:
 		}
 	}
-	e := a.st.Export()
-	if e.Stage() == state.ExportDestination && x.choosing == nil && !a.st.Browser().Open() {
-		e.Finish() // the browser closed without a folder chosen
-	}
 	if x.job == nil {
 		return
 	}
-	e.SetProgress(x.job.Progress())
-	done, err := x.job.Poll()
-	if !done {
-		return
+	a.st.Export().SetProgress(x.job.Progress())
+	if done, err := x.job.Poll(); done {
+		x.end(err)
 	}
+}
+
+// end ends the export whose job returned err (poll, stop).
+func (x *exporter) end(err error) {
+	a := x.a
+	e := a.st.Export()
 	path := e.Path()
-	err = x.settle(err)
+	err = settleJob(x.job, x.finish, err, errExportCancelled)
+	x.job, x.finish = nil, nil
 	e.Finish()
 	a.script.hold = false
 	switch {
@@ -283,27 +285,15 @@ func (x *exporter) cancel() bool {
 	return true
 }
 
-// settle ends the job that returned err (settleJob).
-func (x *exporter) settle(err error) error {
-	err = settleJob(x.job, x.finish, err, errExportCancelled)
-	x.job, x.finish = nil, nil
-	return err
-}
-
-// stop cancels an export still running when the window closes and waits
-// for it: whatever it wrote is removed before the log says so.
+// stop cancels an export still running when the window closes, waits
+// for it and ends it as poll does: whatever it wrote is removed before
+// the log says so.
 func (x *exporter) stop() {
 	if x.job == nil {
 		return
 	}
 	x.job.Cancel()
-	err := x.settle(x.job.Wait())
-	x.a.st.Export().Finish()
-	if err == nil || errors.Is(err, errExportCancelled) {
-		x.a.opt.Log("export cancelled")
-	} else {
-		x.a.opt.Log(err.Error())
-	}
+	x.end(x.job.Wait())
 }
 
 // key is the export's part of the paint key.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/assets"
 	"github.com/animview/animview/ui/state"
 )
 
@@ -50,5 +51,26 @@ func TestExporterDestinations(t *testing.T) {
 	}
 	if got := x.defaultName(state.ExportClip); got != "demo-walk.glb" {
 		t.Errorf("default name for the clip: %q", got)
+	}
+}
+
+// TestBrowserCloseEndsExport: the built-in browser picking an export's
+// folder, closed without one (Esc, a click outside the view: browser.close),
+// ends the export, so that Ctrl+E asks again.
+func TestBrowserCloseEndsExport(t *testing.T) {
+	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
+	e := a.st.Export()
+	a.exp.begin()
+	a.exp.choose(state.ExportClip)
+	if e.Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
+		t.Fatalf("after choosing: stage %v, browser saving %q", e.Stage(), a.st.Browser().Saving())
+	}
+	a.browser.close()
+	if e.Stage() != state.ExportIdle || a.st.Browser().Open() {
+		t.Errorf("after close: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	}
+	a.exp.begin()
+	if e.Stage() != state.ExportChoosing {
+		t.Errorf("Ctrl+E again: stage %v", e.Stage())
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -163,6 +164,21 @@ func (a *App) rememberRecent(path string) {
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
 	a.pendingShot = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
+}
+
+// copyInspector puts the inspector's values on the clipboard as JSON
+// (copyJSON: a clipboard tool on a desktop, the page's clipboard in a
+// browser), or says that no bone is selected.
+func (a *App) copyInspector() {
+	m := a.st.Messages()
+	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
+	if !ok {
+		m.Notify("select a bone first", time.Now())
+		return
+	}
+	if a.copyJSON(info.JSON(), info.Name) {
+		m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+	}
 }
 
 // safeName keeps a bone name usable in a file name.

@@ -176,7 +176,7 @@ func (in *input) handle() {
 	// The keys of commands that repeat (the arrows) repeat while held,
 	// after a pause.
 	for range in.rep.due(now) {
-		a.press(in.rep.key, heldMods())
+		a.press(in.rep.key, mods)
 	}
 }
 

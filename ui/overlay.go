@@ -35,8 +35,12 @@ func eventColour(k formats.EventKind) color.NRGBA {
 type overlay struct {
 	a          *App
 	bannerRect image.Rectangle
-	// help are the help's entries (helpItems), made once.
-	help []string
+	// help are the help's entries (helpItems), made once; helpHead, the
+	// line above them that names the build, and helpColW, the width of
+	// their columns, are made at the first drawHelp.
+	help     []string
+	helpHead string
+	helpColW float32
 }
 
 // draw draws the error, the warnings, the event flashes, the notice and
@@ -129,17 +133,20 @@ const helpHeaderH = 22
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
 	face := a.kit.small
-	colW := float32(0)
-	for _, it := range o.help {
-		w, _ := text.Measure(it, face, 0)
-		colW = max(colW, float32(w)+18)
+	if o.helpHead == "" {
+		o.helpHead = "animview " + version.Get().Short()
+		for _, it := range o.help {
+			w, _ := text.Measure(it, face, 0)
+			o.helpColW = max(o.helpColW, float32(w)+18)
+		}
 	}
+	colW := o.helpColW
 	cols := max(1, int((vp.W-32)/colW))
 	rows := (len(o.help) + cols - 1) / cols
 	h := float32(rows*18 + 20 + helpHeaderH)
 	top := max(vp.Y+8, vp.Y+vp.H/2-h/2)
 	a.fill.rect(screen, vp.X+8, top, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
-	a.kit.drawText(screen, "animview "+version.Get().Short(), float64(vp.X+16), float64(top+10), colAccent, face)
+	a.kit.drawText(screen, o.helpHead, float64(vp.X+16), float64(top+10), colAccent, face)
 	for i, it := range o.help {
 		c, r := i/rows, i%rows
 		a.kit.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+helpHeaderH+float32(r*18)), colText, face)

@@ -110,8 +110,6 @@ type placed struct {
 	w   widget.PreferredSizeLocateableWidget
 }
 
-// buttonMinW is a command button's least width, for buttons whose label
-// changes (Play and Pause).
 // rowSpacing is the gap between a row's buttons, and buttonPad a
 // button's text padding on either side (kit.button).
 const (
@@ -119,6 +117,8 @@ const (
 	buttonPad  = 6
 )
 
+// buttonMinW is a command button's least width, for buttons whose label
+// changes (Play and Pause, the transition picker's names).
 func buttonMinW(verb string) int {
 	switch verb {
 	case "play-pause":

@@ -110,15 +110,19 @@ func (r *recorder) poll() {
 	if r.job == nil {
 		return
 	}
+	r.a.st.Recording().SetProgress(r.job.Progress())
+	if done, err := r.job.Poll(); done {
+		r.end(err)
+	}
+}
+
+// end ends the recording whose job returned err (poll, stop).
+func (r *recorder) end(err error) {
 	a := r.a
 	rec := a.st.Recording()
-	rec.SetProgress(r.job.Progress())
-	done, err := r.job.Poll()
-	if !done {
-		return
-	}
 	path := rec.Path()
-	err = r.settle(err)
+	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
+	r.job, r.finish = nil, nil
 	rec.Finish()
 	a.script.hold = false
 	m, now := a.st.Messages(), time.Now()
@@ -147,13 +151,6 @@ func (r *recorder) cancel() bool {
 	return true
 }
 
-// settle ends the job that returned err (settleJob).
-func (r *recorder) settle(err error) error {
-	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
-	r.job, r.finish = nil, nil
-	return err
-}
-
 // settleJob ends job j, which returned err: the file it wrote is put in
 // place by finish, or removed if the job was cancelled, which the
 // returned error then says (cancelled) once the file is gone.
@@ -171,21 +168,15 @@ func settleJob(j *task.Job, finish func(keep bool) error, err, cancelled error) 
 	return nil
 }
 
-// stop cancels a recording still running when the window closes and
-// waits for it: whatever it wrote is removed before the log says so.
+// stop cancels a recording still running when the window closes, waits
+// for it and ends it as poll does: whatever it wrote is removed before
+// the log says so.
 func (r *recorder) stop() {
 	if r.job == nil {
 		return
 	}
-	path := r.a.st.Recording().Path()
 	r.job.Cancel()
-	err := r.settle(r.job.Wait())
-	r.a.st.Recording().Finish()
-	if err == nil || errors.Is(err, raster.ErrCancelled) {
-		r.a.opt.Log("cancelled " + path)
-	} else {
-		r.a.opt.Log("record GIF: " + err.Error())
-	}
+	r.end(r.job.Wait())
 }
 
 // key is the recording's part of the paint key: it changes with each

@@ -36,11 +36,19 @@ func (sp suitPicker) list() {
 			paths = open.Suits(filepath.Dir(p))
 		}
 	}
+	// The suit the file was opened in (--suit), stated once, is found
+	// among them by identity.
+	var opened os.FileInfo
+	if a.opt.Load.Suit != "" {
+		opened, _ = os.Stat(a.opt.Load.Suit)
+	}
 	worn := -1
 	for i, p := range paths {
 		names = append(names, filepath.Base(p))
-		if a.opt.Load.Suit != "" && sameFile(p, a.opt.Load.Suit) {
-			worn = i
+		if opened != nil {
+			if st, err := os.Stat(p); err == nil && os.SameFile(st, opened) {
+				worn = i
+			}
 		}
 	}
 	w.SetSuits(paths, names, worn)
@@ -88,11 +96,4 @@ func (sp suitPicker) wear(i int) error {
 	w.Wear(i, d)
 	a.st.Messages().Notify("suit: "+w.Label(), time.Now())
 	return nil
-}
-
-// sameFile reports whether two paths name the same file.
-func sameFile(a, b string) bool {
-	x, errx := os.Stat(a)
-	y, erry := os.Stat(b)
-	return errx == nil && erry == nil && os.SameFile(x, y)
 }

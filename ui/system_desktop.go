@@ -7,7 +7,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -47,21 +46,21 @@ func writeOutput(path string, write func(io.Writer) error) error {
 // (export.PendingGIFSource) and returns what puts it at path (keep) or
 // removes it; the window's goroutine calls that, never the job's.
 func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (func(keep bool) error, error) {
-	p, err := export.PendingGIFSource(path, a, src, fo, progress)
+	return commitOrDiscard(export.PendingGIFSource(path, a, src, fo, progress))
+}
+
+// commitOrDiscard is what commits (keep) or discards pending file p, or
+// err when it could not be written.
+func commitOrDiscard(p *export.Pending, err error) (func(keep bool) error, error) {
 	if err != nil {
 		return nil, err
 	}
-	return commitOrDiscard(p), nil
-}
-
-// commitOrDiscard is what commits (keep) or discards a pending file.
-func commitOrDiscard(p *export.Pending) func(keep bool) error {
 	return func(keep bool) error {
 		if keep {
 			return p.Commit()
 		}
 		return p.Discard()
-	}
+	}, nil
 }
 
 // openDialog opens a file: through the system's chooser (zenity or
@@ -71,7 +70,7 @@ func (a *App) openDialog() {
 	if a.sys.choosing != nil {
 		return
 	}
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
+	if a.systemChooser() {
 		exts := a.st.Files().Exts()
 		patterns := make([]string, len(exts))
 		for i, e := range exts {
@@ -81,19 +80,32 @@ func (a *App) openDialog() {
 		if p := a.st.Path(); p != "" && p != "demo:" {
 			dir = filepath.Dir(p)
 		}
-		ch := make(chan string, 1)
-		a.sys.choosing = ch
-		go func() {
-			p, err := zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
+		a.sys.choosing = choose(func() (string, error) {
+			return zenity.SelectFile(zenity.Title("Open an animation"), zenity.Filename(dir+string(filepath.Separator)),
 				zenity.FileFilters{{Name: "Animations animview reads", Patterns: patterns, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
+		})
 		return
 	}
 	a.browser.show("")
+}
+
+// systemChooser reports whether files are chosen through the system's
+// chooser (zenity or kdialog installed, and not turned off).
+func (a *App) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
+
+// choose runs the system chooser dialog on a goroutine and returns where
+// its answer comes: the path, "" when the user cancelled, or NUL and the
+// error when the chooser failed (the caller falls back to the browser).
+func choose(dialog func() (string, error)) chan string {
+	ch := make(chan string, 1)
+	go func() {
+		p, err := dialog()
+		if err != nil && !errors.Is(err, zenity.ErrCanceled) {
+			p = "\x00" + err.Error()
+		}
+		ch <- p
+	}()
+	return ch
 }
 
 // pollChooser opens what the system chooser answered, if it has.
@@ -115,48 +127,45 @@ func (a *App) pollChooser() {
 	}
 }
 
-// copyInspector puts the inspector's values on the clipboard as JSON,
-// through the first clipboard tool installed; without one it writes them
-// to a file and says where.
-func (a *App) copyInspector() {
-	m := a.st.Messages()
-	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
-	if !ok {
-		m.Notify("select a bone first", time.Now())
-		return
-	}
-	js := info.JSON()
+// copyJSON puts text, bone's values, on the clipboard through the first
+// clipboard tool installed (true: copied); without one it writes them to
+// a file and says where itself (false).
+func (a *App) copyJSON(text, bone string) bool {
 	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-copy" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		if !clipboardTool(tool[0]) {
 			continue
 		}
 		cmd := exec.Command(tool[0], tool[1:]...)
-		cmd.Stdin = strings.NewReader(js)
+		cmd.Stdin = strings.NewReader(text)
 		if err := cmd.Run(); err == nil {
-			m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
-			return
+			return true
 		}
 	}
-	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(info.Name) + ".json"
-	if err := os.WriteFile(p, []byte(js+"\n"), 0o644); err != nil {
+	m := a.st.Messages()
+	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(bone) + ".json"
+	if err := os.WriteFile(p, []byte(text+"\n"), 0o644); err != nil {
 		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
-		return
+		return false
 	}
 	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
+	return false
+}
+
+// clipboardTool reports whether a clipboard tool can run here: it is
+// installed, and a Wayland one (wl-copy, wl-paste) has a Wayland display.
+func clipboardTool(name string) bool {
+	if _, err := exec.LookPath(name); err != nil {
+		return false
+	}
+	return !strings.HasPrefix(name, "wl-") || os.Getenv("WAYLAND_DISPLAY") != ""
 }
 
 // pasteText reads the clipboard's text through the first clipboard tool
 // installed (the first line, trimmed: a path).
 func pasteText() (string, bool) {
 	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
-		if _, err := exec.LookPath(tool[0]); err != nil {
-			continue
-		}
-		if tool[0] == "wl-paste" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		if !clipboardTool(tool[0]) {
 			continue
 		}
 		out, err := exec.Command(tool[0], tool[1:]...).Output()
@@ -172,21 +181,14 @@ func pasteText() (string, bool) {
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
 func (x *exporter) destination(dir, name string) {
-	a := x.a
-	if !a.opt.NoSystemChooser && zenity.IsAvailable() {
-		ch := make(chan string, 1)
-		x.choosing = ch
-		go func() {
-			p, err := zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
+	if x.a.systemChooser() {
+		x.choosing = choose(func() (string, error) {
+			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
 				zenity.FileFilters{{Name: "glTF 2.0 (.glb binary, .gltf JSON)", Patterns: []string{"*.glb", "*.gltf"}, CaseFold: true}})
-			if err != nil && !errors.Is(err, zenity.ErrCanceled) {
-				p = "\x00" + err.Error() // the chooser failed: fall back to the browser
-			}
-			ch <- p
-		}()
+		})
 		return
 	}
-	a.browser.showSave(dir, name)
+	x.a.browser.showSave(dir, name)
 }
 
 // checkExport returns nil when an export may write path
@@ -197,9 +199,5 @@ func checkExport(path string, force bool) error { return export.CheckOverwrite(p
 // (export.PendingFile), and returns what puts it at path (keep) or
 // removes it, as recordGIFFile does.
 func writeExport(path string, doc *gltf.Document, force bool) (func(keep bool) error, error) {
-	p, err := export.PendingFile(path, doc, force)
-	if err != nil {
-		return nil, err
-	}
-	return commitOrDiscard(p), nil
+	return commitOrDiscard(export.PendingFile(path, doc, force))
 }

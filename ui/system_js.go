@@ -113,7 +113,7 @@ func (a *App) pageDrawn() {
 	w := &a.sys
 	w.frames++
 	pb := a.st.Playback()
-	s := pageStatus{title: a.title(), path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
+	s := pageStatus{title: a.shownTitle, path: a.st.Path(), err: a.st.Messages().Err(), playing: pb.Playing(),
 		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
@@ -158,14 +158,13 @@ func mimeOf(name string) string {
 }
 
 // writeOutput encodes an output in memory and offers it as a download
-// under its base name.
+// under its base name at once (pendingOutput, kept).
 func writeOutput(p string, write func(io.Writer) error) error {
-	var buf bytes.Buffer
-	if err := write(&buf); err != nil {
+	finish, err := pendingOutput(p, write)
+	if err != nil {
 		return err
 	}
-	name := path.Base(strings.ReplaceAll(p, `\`, "/"))
-	return download(name, mimeOf(name), buf.Bytes())
+	return finish(true)
 }
 
 // recordGIFFile records the GIF in memory and downloads it. A browser runs
@@ -182,8 +181,9 @@ func recordGIFFile(p string, a *formats.Asset, src player.Sampler, fo raster.Fra
 	})
 }
 
-// pendingOutput is writeOutput whose download waits for the window's
-// word: the returned function downloads the file (keep) or drops it.
+// pendingOutput encodes an output in memory; its download waits for the
+// window's word: the returned function offers it under its base name
+// (keep) or drops it.
 func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error, error) {
 	var buf bytes.Buffer
 	if err := write(&buf); err != nil {
@@ -198,22 +198,17 @@ func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error
 	}, nil
 }
 
-// copyInspector puts the inspector's values on the clipboard as JSON; the
-// page downloads them instead where the browser refuses.
-func (a *App) copyInspector() {
-	m := a.st.Messages()
-	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
-	if !ok {
-		m.Notify("select a bone first", time.Now())
-		return
-	}
+// copyJSON hands text, bone's values, to the page, which puts them on the
+// clipboard or, where the browser refuses, downloads them (false: the
+// page cannot, which it says).
+func (a *App) copyJSON(text, bone string) bool {
 	f := js.Global().Get("animviewCopy")
 	if f.Type() != js.TypeFunction {
-		m.Notify("this page has no clipboard", time.Now())
-		return
+		a.st.Messages().Notify("this page has no clipboard", time.Now())
+		return false
 	}
-	f.Invoke(info.JSON()+"\n", "animview-"+safeName(info.Name)+".json")
-	m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+	f.Invoke(text+"\n", "animview-"+safeName(bone)+".json")
+	return true
 }
 
 // pasteText has no clipboard to read in the page: the browser's field

@@ -51,20 +51,25 @@ func List(dir string, exts []string) ([]state.BrowserEntry, error) {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 {
-			if st, err := os.Stat(p); err == nil {
-				isDir = st.IsDir()
-			}
-		}
 		switch {
-		case isDir:
+		case isDir(dir, e):
 			out = append(out, state.BrowserEntry{Name: e.Name() + "/", Path: p, Dir: true})
 		case Readable(e.Name(), exts):
 			files = append(files, state.BrowserEntry{Name: e.Name(), Path: p})
 		}
 	}
 	return append(out, files...), err
+}
+
+// isDir reports whether entry e of folder dir is a folder, a link to a
+// folder counting as one.
+func isDir(dir string, e fs.DirEntry) bool {
+	if e.Type()&fs.ModeSymlink != 0 {
+		if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
+			return st.IsDir()
+		}
+	}
+	return e.IsDir()
 }
 
 // Sibling returns the readable file d places after (d > 0) or before the
@@ -183,14 +188,8 @@ func Complete(field, dir string, exts []string) string {
 		if !strings.HasPrefix(n, part) || (strings.HasPrefix(n, ".") && !strings.HasPrefix(part, ".")) {
 			continue
 		}
-		isDir := e.IsDir()
-		if e.Type()&fs.ModeSymlink != 0 {
-			if st, err := os.Stat(filepath.Join(parent, n)); err == nil {
-				isDir = st.IsDir()
-			}
-		}
 		switch {
-		case isDir:
+		case isDir(parent, e):
 			names = append(names, n+"/")
 		case Readable(n, exts):
 			names = append(names, n)
