@@ -89,12 +89,7 @@ func startDriven(t *testing.T) *driven {
 func startDrivenFile(t *testing.T, files ...string) *driven {
 	t.Helper()
 	needDisplay(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal("xdotool is not installed: scripts/test.sh installs it")
-		}
-		t.Skip("xdotool is not installed")
-	}
+	needTool(t, "xdotool")
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

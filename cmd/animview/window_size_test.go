@@ -16,12 +16,7 @@ import (
 func startXvfb(t *testing.T, w, h int) string {
 	t.Helper()
 	needDisplay(t)
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal("Xvfb is not installed: scripts/test.sh installs it")
-		}
-		t.Skip("Xvfb is not installed")
-	}
+	needTool(t, "Xvfb")
 	r, wr, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,19 @@ func needDisplay(t *testing.T) {
 	}
 }
 
+// needTool skips a window test without the program name (xdotool, Xvfb),
+// unless CI asks for window tests (ANIMVIEW_REQUIRE_DISPLAY=1), where it
+// is a failure.
+func needTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
+			t.Fatalf("%s is not installed: scripts/test.sh installs it", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+}
+
 // built is the program the window tests run, built once for all of them.
 var built struct {
 	once sync.Once
