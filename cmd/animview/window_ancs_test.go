@@ -51,21 +51,21 @@ func TestWindowCharacterSet(t *testing.T) {
 		heavy := at(t, "anim walk_blend; seek 0.4; weight / 1")
 		idle := at(t, "anim idle; seek 0.4")
 		walk := at(t, "anim walk; seek 0.4")
-		if n := differ(blend, heavy, view); n < 100 {
+		if n := diffPixels(blend, heavy, view, 8); n < 100 {
 			t.Errorf("weight 0.3 and 1 differ in %d pixels", n)
 		}
 		// The root line's text changes with it ("Blend  B 1.00 (file 0.30)").
-		if n := differ(blend, heavy, tree); n < 50 {
+		if n := diffPixels(blend, heavy, tree, 8); n < 50 {
 			t.Errorf("the tree panel shows weights 0.3 and 1 alike but for %d pixels", n)
 		}
-		if n := differ(heavy, idle, view); n > 0 {
+		if n := diffPixels(heavy, idle, view, 8); n > 0 {
 			t.Errorf("weight 1 differs from idle (B) in %d pixels", n)
 		}
-		if n := differ(heavy, walk, view); n < 100 {
+		if n := diffPixels(heavy, walk, view, 8); n < 100 {
 			t.Errorf("weight 1 and walk differ in %d pixels", n)
 		}
 		light := at(t, "anim walk_blend; seek 0.4; weight / 0")
-		if n := differ(light, walk, view); n > 0 {
+		if n := diffPixels(light, walk, view, 8); n > 0 {
 			t.Errorf("weight 0 differs from walk (A) in %d pixels", n)
 		}
 	})
@@ -73,14 +73,14 @@ func TestWindowCharacterSet(t *testing.T) {
 	t.Run("a pinned Random child plays", func(t *testing.T) {
 		alert := at(t, "anim random_idle; seek 0.4; pin / 2")
 		// phase at weight 1 is its B, alert, at its own rate.
-		if n := differ(alert, at(t, "anim phase; seek 0.4; weight / 1"), view); n > 0 {
+		if n := diffPixels(alert, at(t, "anim phase; seek 0.4; weight / 1"), view, 8); n > 0 {
 			t.Errorf("random_idle pinned to alert differs from alert in %d pixels", n)
 		}
 		idle := at(t, "anim random_idle; seek 0.4; pin / 1")
-		if n := differ(idle, at(t, "anim idle; seek 0.4"), view); n > 0 {
+		if n := diffPixels(idle, at(t, "anim idle; seek 0.4"), view, 8); n > 0 {
 			t.Errorf("random_idle pinned to idle differs from idle in %d pixels", n)
 		}
-		if n := differ(alert, idle, view); n < 100 {
+		if n := diffPixels(alert, idle, view, 8); n < 100 {
 			t.Errorf("the two pins differ in %d pixels", n)
 		}
 	})
@@ -88,14 +88,14 @@ func TestWindowCharacterSet(t *testing.T) {
 	t.Run("a transition plays", func(t *testing.T) {
 		// walk plays 0.5 s, then the table's 0.25 s Trans to idle.
 		mid := at(t, "transition-at walk idle 0.5; seek 0.625")
-		if n := differ(mid, at(t, "anim walk; seek 0.625"), view); n < 50 {
+		if n := diffPixels(mid, at(t, "anim walk; seek 0.625"), view, 8); n < 50 {
 			t.Errorf("mid-transition equals walk but for %d pixels", n)
 		}
-		if n := differ(mid, at(t, "anim idle; seek 0.125"), view); n < 50 {
+		if n := diffPixels(mid, at(t, "anim idle; seek 0.125"), view, 8); n < 50 {
 			t.Errorf("mid-transition equals idle but for %d pixels", n)
 		}
 		after := at(t, "transition-at walk idle 0.5; seek 0.8")
-		if n := differ(after, at(t, "anim idle; seek 0.3"), view); n > 0 {
+		if n := diffPixels(after, at(t, "anim idle; seek 0.3"), view, 8); n > 0 {
 			t.Errorf("after the transition idle plays: differs in %d pixels", n)
 		}
 	})
@@ -118,22 +118,9 @@ func TestWindowCharacterSteps(t *testing.T) {
 		t.Fatalf("clip walk_blend failed on a PAK:\n%s", out)
 	}
 	byAnim, _ := shot(t, bin, "anim walk_blend; seek 0.4", pakFile)
-	if n := differ(byClip, byAnim, byClip.Bounds()); n > 0 {
+	if n := diffPixels(byClip, byAnim, byClip.Bounds(), 8); n > 0 {
 		t.Errorf("clip walk_blend and anim walk_blend differ in %d pixels", n)
 	}
-}
-
-// differ counts the pixels of r that differ by more than 8 in a channel.
-func differ(a, b *image.RGBA, r image.Rectangle) int {
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), 8) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // TestWindowPickerWidth clicks the transition picker's "to" button (idle)
@@ -163,14 +150,14 @@ func TestWindowPickerWidth(t *testing.T) {
 		savePNG(t, "/tmp/picker-mouse.png", mouse)
 		savePNG(t, "/tmp/picker-script.png", script)
 	}
-	if n := differ(mouse, script, row); n > 0 {
+	if n := diffPixels(mouse, script, row, 8); n > 0 {
 		t.Errorf("after the click the picker row differs from the scripted one in %d pixels (the button kept its width)", n)
 	}
 	// The scripted row is right: the arrow and Play are where a wide
 	// name leaves them, not under it.
 	before, _ := shot(t, w.bin, "pause; anim random_idle", abs)
 	arrow := image.Rect(372, rowY-8, 390, rowY+8)
-	if n := differ(before, script, arrow); n > 0 {
+	if n := diffPixels(before, script, arrow, 8); n > 0 {
 		t.Errorf("the arrow changed in %d pixels when the name widened", n)
 	}
 }

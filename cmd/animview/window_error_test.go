@@ -28,7 +28,7 @@ func TestWindowErrorPanel(t *testing.T) {
 	// The Clips heading's band of the left panel, below the title and
 	// the summary, is the same in both.
 	heading := image.Rect(8, 48, sideW-8, 68)
-	if n := differ(bad, demo, heading); n > 0 {
+	if n := diffPixels(bad, demo, heading, 8); n > 0 {
 		t.Errorf("the Clips heading differs from the demo's in %d pixels: the title is drawn over it", n)
 	}
 	// The error's text lines (runs of rows with red pixels) in the view's

@@ -55,15 +55,7 @@ func TestWindowCurves(t *testing.T) {
 	// draw other lines there than quaternion components.
 	rot := image.Rect(plotX0, curvesTop+(barTop-curvesTop)/3, plotX1, curvesTop+(barTop-curvesTop)*2/3)
 	euler, _ := shot(t, bin, "pause; key k; key shift+k; select-bone l_thigh")
-	diff := 0
-	for y := rot.Min.Y; y < rot.Max.Y; y++ {
-		for x := rot.Min.X; x < rot.Max.X; x++ {
-			if !closeTo(sel.RGBAAt(x, y), euler.RGBAAt(x, y), 24) {
-				diff++
-			}
-		}
-	}
-	if diff < 200 {
+	if diff := diffPixels(sel, euler, rot, 24); diff < 200 {
 		t.Errorf("Shift+K changed %d pixels of the rotation strip", diff)
 	}
 	// A click halfway along the plot seeks to 0.6 s: frame 18.

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"image"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/animview/animview/render"
 )
@@ -24,18 +21,10 @@ func TestWindowFirstFrame(t *testing.T) {
 	bin := buildBinary(t)
 	for _, file := range []string{"demo:", "../../formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim"} {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			dir := t.TempDir()
-			first := filepath.Join(dir, "first.png")
-			shot := filepath.Join(dir, "shot.png")
-			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "--no-recent", "--size", "800x600", "--screenshot", shot, "--after", "2", file)
-			cmd.Env = append(os.Environ(), "ANIMVIEW_FIRST_FRAME="+first, "ANIMVIEW_STARTUP_LOG=1")
-			b, err := cmd.CombinedOutput()
-			out := string(b)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
+			first := filepath.Join(t.TempDir(), "first.png")
+			t.Setenv("ANIMVIEW_FIRST_FRAME", first)
+			t.Setenv("ANIMVIEW_STARTUP_LOG", "1")
+			_, out := screenshot(t, bin, "--no-recent", "--after", "2", file)
 			if !regexp.MustCompile(`(?m)^animview: first frame after \S+\nanimview: saved the first frame in `).MatchString(out) {
 				t.Errorf("the start-up log does not count the frame saved:\n%s", out)
 			}

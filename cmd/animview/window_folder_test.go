@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"image"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/animview/animview/render"
 )
@@ -26,14 +22,7 @@ func TestWindowFolderOfFreeSOFiles(t *testing.T) {
 		"a2o-broom-fly-leftside.anim":  "a2o-broom-fly-leftside.c3bde7b200000007.anim",
 		"a2o-lever-pull-complete.anim": "a2o-lever-pull-complete.db9ea02800000007.anim",
 	})
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	b, err := exec.CommandContext(ctx, bin, "--no-recent", "--size", "800x600", "--screenshot", shot, "--after", "2", dir).CombinedOutput()
-	out := string(b)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	img, out := screenshot(t, bin, "--no-recent", "--after", "2", dir)
 	if strings.Contains(out, "prime") || strings.Contains(out, "error") {
 		t.Errorf("opening the folder reported an error:\n%s", out)
 	}
@@ -41,7 +30,6 @@ func TestWindowFolderOfFreeSOFiles(t *testing.T) {
 	if !strings.Contains(out, " / 274 ") {
 		t.Errorf("the window does not show the folder's first clip:\n%s", out)
 	}
-	img := readShot(t, shot, out)
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
 	if n := countIn(img, view, render.DefaultTheme().Bone, 24); n < 200 {
 		t.Errorf("the view has %d bone pixels: no figure", n)

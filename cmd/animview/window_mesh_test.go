@@ -48,20 +48,12 @@ func diffPixels(a, b *image.RGBA, r image.Rectangle, tol int) int {
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			p, q := a.RGBAAt(x, y), b.RGBAAt(x, y)
-			if absInt(int(p.R)-int(q.R)) > tol || absInt(int(p.G)-int(q.G)) > tol || absInt(int(p.B)-int(q.B)) > tol {
+			if !closeTo(a.RGBAAt(x, y), b.RGBAAt(x, y), tol) {
 				n++
 			}
 		}
 	}
 	return n
-}
-
-func absInt(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // TestWindowPrimeMesh opens each game's Prime character set (an ANCS

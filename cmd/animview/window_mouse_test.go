@@ -50,14 +50,7 @@ func TestWindowMouse(t *testing.T) {
 	}
 	// Everything above the status line (its fps differs: its text starts
 	// 37 pixels above the window's foot) matches.
-	diff := 0
-	for y := 0; y < winH-40; y++ {
-		for x := 0; x < winW; x++ {
-			if !closeTo(mouse.RGBAAt(x, y), script.RGBAAt(x, y), 24) {
-				diff++
-			}
-		}
-	}
+	diff := diffPixels(mouse, script, image.Rect(0, 0, winW, winH-40), 24)
 	t.Logf("%d pixels differ", diff)
 	if diff > 40 {
 		t.Errorf("the mouse-driven window differs from the scripted one in %d pixels", diff)
@@ -96,12 +89,7 @@ func startDriven(t *testing.T) *driven {
 func startDrivenFile(t *testing.T, files ...string) *driven {
 	t.Helper()
 	needDisplay(t)
-	if _, err := exec.LookPath("xdotool"); err != nil {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal("xdotool is not installed: scripts/test.sh installs it")
-		}
-		t.Skip("xdotool is not installed")
-	}
+	needTool(t, "xdotool")
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

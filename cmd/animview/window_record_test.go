@@ -1,20 +1,17 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/animview/animview/render"
 )
@@ -24,17 +21,7 @@ import (
 // program's output.
 func shotIn(t *testing.T, bin, dir string, after int, actions string, files ...string) (*image.RGBA, string) {
 	t.Helper()
-	shot := filepath.Join(t.TempDir(), "shot.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	args := []string{"--screenshot", shot, "--after", fmt.Sprint(after), "--size", fmt.Sprintf("%dx%d", winW, winH), "--actions", actions}
-	cmd := exec.CommandContext(ctx, bin, append(args, files...)...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("animview %v: %v\n%s", args, err, out)
-	}
-	return readShot(t, shot, string(out)), string(out)
+	return runScreenshot(t, bin, dir, append([]string{"--after", fmt.Sprint(after), "--size", fmt.Sprintf("%dx%d", winW, winH), "--actions", actions}, files...)...)
 }
 
 // TestWindowRecordGIF records the demo walk from the window: the

@@ -2,15 +2,12 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"image"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // startXvfb starts an X server of its own with a w×h screen and returns
@@ -19,12 +16,7 @@ import (
 func startXvfb(t *testing.T, w, h int) string {
 	t.Helper()
 	needDisplay(t)
-	if _, err := exec.LookPath("Xvfb"); err != nil {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal("Xvfb is not installed: scripts/test.sh installs it")
-		}
-		t.Skip("Xvfb is not installed")
-	}
+	needTool(t, "Xvfb")
 	r, wr, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -71,24 +63,14 @@ func panelsWhole(t *testing.T, img *image.RGBA) {
 // where the panels still show whole.
 func TestWindowSize(t *testing.T) {
 	bin := buildBinary(t)
-	run := func(t *testing.T, display string, args ...string) *image.RGBA {
+	run := func(t *testing.T, args ...string) *image.RGBA {
 		t.Helper()
-		shot := filepath.Join(t.TempDir(), "shot.png")
-		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		defer cancel()
-		all := append([]string{"--no-recent", "--screenshot", shot, "--after", "4", "--actions", "pause; select-bone head"}, args...)
-		cmd := exec.CommandContext(ctx, bin, all...)
-		if display != "" {
-			cmd.Env = append(os.Environ(), "DISPLAY="+display)
-		}
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("animview %v: %v\n%s", all, err, out)
-		}
-		return readShot(t, shot, string(out))
+		img, _ := runScreenshot(t, bin, "", append([]string{"--no-recent", "--after", "4", "--actions", "pause; select-bone head"}, args...)...)
+		return img
 	}
 	t.Run("fits a 1024x768 screen", func(t *testing.T) {
-		img := run(t, startXvfb(t, 1024, 768))
+		t.Setenv("DISPLAY", startXvfb(t, 1024, 768))
+		img := run(t)
 		w, h := img.Bounds().Dx(), img.Bounds().Dy()
 		if w > 1024*9/10 || h > 768*85/100 || w < 800 || h < 600 {
 			t.Errorf("window %dx%d on a 1024x768 screen", w, h)
@@ -100,7 +82,7 @@ func TestWindowSize(t *testing.T) {
 	} {
 		t.Run(c.size, func(t *testing.T) {
 			needDisplay(t)
-			img := run(t, "", "--size", c.size)
+			img := run(t, "--size", c.size)
 			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
 				t.Errorf("--size %s (%s) opened %dx%d, want 800x600", c.size, c.why, w, h)
 			}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -13,13 +12,7 @@ import (
 func copyTSO(t *testing.T, dir string, names map[string]string) {
 	t.Helper()
 	for name, clip := range names {
-		b, err := os.ReadFile(filepath.Join("../../formats/sims/testdata/tso", clip))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		copyFile(t, filepath.Join("../../formats/sims/testdata/tso", clip), filepath.Join(dir, name))
 	}
 }
 

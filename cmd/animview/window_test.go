@@ -29,6 +29,19 @@ func needDisplay(t *testing.T) {
 	}
 }
 
+// needTool skips a window test without the program name (xdotool, Xvfb),
+// unless CI asks for window tests (ANIMVIEW_REQUIRE_DISPLAY=1), where it
+// is a failure.
+func needTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
+			t.Fatalf("%s is not installed: scripts/test.sh installs it", name)
+		}
+		t.Skipf("%s is not installed", name)
+	}
+}
+
 // built is the program the window tests run, built once for all of them.
 var built struct {
 	once sync.Once
@@ -63,13 +76,25 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// screenshot runs the program on args at 800x600 with a screenshot after
+// 20 ticks (flags in args win over these) and returns the picture and the
+// program's output.
 func screenshot(t *testing.T, bin string, args ...string) (*image.RGBA, string) {
+	t.Helper()
+	return runScreenshot(t, bin, "", append([]string{"--after", "20", "--size", "800x600"}, args...)...)
+}
+
+// runScreenshot runs the program with args and --screenshot in the working
+// folder dir ("" for this one) and returns the picture it saved and its
+// output; the program failing fails the test.
+func runScreenshot(t *testing.T, bin, dir string, args ...string) (*image.RGBA, string) {
 	t.Helper()
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	all := append([]string{"--screenshot", shot, "--after", "20", "--size", "800x600"}, args...)
+	all := append([]string{"--screenshot", shot}, args...)
 	cmd := exec.CommandContext(ctx, bin, all...)
+	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("animview %v: %v\n%s", all, err, out)

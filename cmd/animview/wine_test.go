@@ -107,11 +107,7 @@ func wineFixtures(t *testing.T, dir string) {
 			}
 		}
 		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			writeFile(t, filepath.Join(dir, to, filepath.Base(f)), b)
+			copyFile(t, f, filepath.Join(dir, to, filepath.Base(f)))
 		}
 	}
 	set, err := prime.DemoSetFiles(prime.MP1)
@@ -229,11 +225,7 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(cdir) })
 	for _, f := range []string{"sims/tpose.skel", "anm/cylindro.ms3d"} {
-		b, err := os.ReadFile(filepath.Join(r.dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, filepath.Join(cdir, filepath.Base(f)), b)
+		copyFile(t, filepath.Join(r.dir, f), filepath.Join(cdir, filepath.Base(f)))
 	}
 	cPath := func(name string) string { return `C:\` + filepath.Base(cdir) + `\` + name }
 
