@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -69,11 +70,94 @@ type MeshGroup struct {
 	Material int
 }
 
-// Material is the little of a material the viewer draws: a name and a
-// diffuse colour (RGBA, 0..1).
+// Material is the little of a material the viewer draws: a name, a
+// diffuse colour (RGBA, 0..1) and, where the file names one that was
+// found and decoded, a texture with the way its alpha is used.
 type Material struct {
 	Name    string
 	Diffuse [4]float32
+	// Texture is the material's base colour image, or nil: the material
+	// then draws in Diffuse. Several materials (and meshes) may share one.
+	Texture *Texture
+	// Alpha says how the texture's alpha (times Diffuse's) is used.
+	Alpha AlphaMode
+	// AlphaCutoff is the alpha below which AlphaMask discards a texel.
+	AlphaCutoff float32
+}
+
+// AlphaMode says how a material's alpha reaches the screen, in glTF's
+// three words.
+type AlphaMode uint8
+
+// The alpha modes.
+const (
+	// AlphaOpaque ignores alpha.
+	AlphaOpaque AlphaMode = iota
+	// AlphaMask draws a texel only where its alpha is at least the
+	// material's AlphaCutoff (the GX alpha test, MilkShape's alpha maps
+	// used as stencils).
+	AlphaMask
+	// AlphaBlend mixes the texel over what is behind it by its alpha.
+	AlphaBlend
+)
+
+// String names the mode as glTF's alphaMode does.
+func (m AlphaMode) String() string {
+	switch m {
+	case AlphaMask:
+		return "MASK"
+	case AlphaBlend:
+		return "BLEND"
+	}
+	return "OPAQUE"
+}
+
+// Texture is a decoded image that materials draw with, or that a texture
+// file (a Metroid Prime TXTR) holds by itself.
+type Texture struct {
+	// Name is where the image came from: a resource id ("0A1B2C3D.TXTR"),
+	// or the path of the file as it was found.
+	Name string
+	// Format names the source's pixel format for `info` ("GX CMPR",
+	// "BMP 8-bit paletted", "TGA RLE 32-bit", ...).
+	Format string
+	// Levels holds the image and its mip levels, largest first, as
+	// non-premultiplied RGBA. Levels[0] is what materials draw.
+	Levels []*image.NRGBA
+	// Encoded holds the source file's own bytes when they are PNG or
+	// JPEG, with MIME their media type, so that an export can carry them
+	// as they are; nil otherwise.
+	Encoded []byte
+	MIME    string
+}
+
+// Image returns the largest level, or nil for a texture without levels.
+func (t *Texture) Image() *image.NRGBA {
+	if t == nil || len(t.Levels) == 0 {
+		return nil
+	}
+	return t.Levels[0]
+}
+
+// Validate checks that the texture has at least one level, that every
+// level has pixels and that each level is no larger than the one before.
+func (t *Texture) Validate() error {
+	if len(t.Levels) == 0 {
+		return fmt.Errorf("texture %q: no image", t.Name)
+	}
+	for i, l := range t.Levels {
+		if l == nil || l.Rect.Empty() {
+			return fmt.Errorf("texture %q: level %d is empty", t.Name, i)
+		}
+		if i > 0 {
+			p := t.Levels[i-1].Rect
+			if l.Rect.Dx() > p.Dx() || l.Rect.Dy() > p.Dy() {
+				return fmt.Errorf("texture %q: level %d (%dx%d) is larger than level %d (%dx%d)",
+					t.Name, i, l.Rect.Dx(), l.Rect.Dy(), i-1, p.Dx(), p.Dy())
+			}
+		}
+	}
+	return nil
 }
 
 // Triangles returns the number of triangles.
@@ -151,6 +235,14 @@ func (m *Mesh) Validate(bones int) error {
 			if !finiteF(f) {
 				return fmt.Errorf("mesh %q: material %d (%q) diffuse %v: %w", m.Name, i, mat.Name, mat.Diffuse, ErrNonFinite)
 			}
+		}
+		if mat.Texture != nil {
+			if err := mat.Texture.Validate(); err != nil {
+				return fmt.Errorf("mesh %q: material %d (%q): %w", m.Name, i, mat.Name, err)
+			}
+		}
+		if !finiteF(mat.AlphaCutoff) {
+			return fmt.Errorf("mesh %q: material %d (%q) alpha cutoff %v: %w", m.Name, i, mat.Name, mat.AlphaCutoff, ErrNonFinite)
 		}
 	}
 	if m.InverseBind != nil && len(m.InverseBind) != bones {

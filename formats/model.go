@@ -465,6 +465,10 @@ type Asset struct {
 	// Meshes are the skinned (or static) meshes drawn on Skeleton, in file
 	// order; nil when the file carries or finds none.
 	Meshes []*Mesh
+	// Images are the textures of a file that is an image by itself (a
+	// Metroid Prime TXTR opened alone); nil otherwise. Textures that
+	// materials use hang off Meshes' materials instead.
+	Images []*Texture
 	// Info holds format-specific facts for `info`.
 	Info []KV
 	// Warnings are problems the loader worked around.
