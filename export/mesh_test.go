@@ -71,7 +71,7 @@ func meshFixtures(t testing.TB) []fixture {
 		for i := range f.Vertices {
 			f.Vertices[i].BoneID = -1
 		}
-		a, err := f.Asset("prop", ms3d.FormatMS3D)
+		a, err := f.Asset("prop", ms3d.FormatMS3D, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

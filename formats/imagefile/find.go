@@ -84,55 +84,60 @@ func Find(files formats.Resolver, ref string) (*Found, error) {
 }
 
 // findPath follows parts from files: nil without an error when some part
-// is missing.
+// is missing. Where several folders match a part but for case, each is
+// tried, the exact spelling first.
 func findPath(files formats.Resolver, parts []string) (*Found, error) {
-	dir := files
-	var on []string
-	for _, folder := range parts[:len(parts)-1] {
-		fr, ok := dir.(formats.FolderResolver)
-		if !ok {
-			return nil, nil
-		}
-		names, err := fr.Folders()
+	if len(parts) == 1 {
+		names, err := files.List()
 		if err != nil {
 			return nil, nil
 		}
-		name, ok := match(names, folder)
-		if !ok {
+		ms := matches(names, parts[0])
+		if len(ms) == 0 {
 			return nil, nil
 		}
-		if dir, err = fr.Folder(name); err != nil {
-			return nil, nil
+		data, err := files.Open(ms[0])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ms[0], err)
 		}
-		on = append(on, name)
+		return &Found{Path: ms[0], Data: data}, nil
 	}
-	names, err := dir.List()
-	if err != nil {
-		return nil, nil
-	}
-	name, ok := match(names, parts[len(parts)-1])
+	fr, ok := files.(formats.FolderResolver)
 	if !ok {
 		return nil, nil
 	}
-	data, err := dir.Open(name)
-	p := strings.Join(append(on, name), "/")
+	names, err := fr.Folders()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+		return nil, nil
 	}
-	return &Found{Path: p, Data: data}, nil
+	for _, name := range matches(names, parts[0]) {
+		sub, err := fr.Folder(name)
+		if err != nil {
+			continue
+		}
+		f, err := findPath(sub, parts[1:])
+		if err != nil {
+			return nil, fmt.Errorf("%s/%w", name, err)
+		}
+		if f != nil {
+			f.Path = name + "/" + f.Path
+			return f, nil
+		}
+	}
+	return nil, nil
 }
 
-// match returns the name equal to want, ignoring case; an exact match
-// wins over others that differ only in case.
-func match(names []string, want string) (string, bool) {
-	found := ""
+// matches returns the names equal to want but for case, the exact
+// spelling first.
+func matches(names []string, want string) []string {
+	var out []string
 	for _, n := range names {
-		if n == want {
-			return n, true
-		}
-		if found == "" && strings.EqualFold(n, want) {
-			found = n
+		switch {
+		case n == want:
+			out = append([]string{n}, out...)
+		case strings.EqualFold(n, want):
+			out = append(out, n)
 		}
 	}
-	return found, found != ""
+	return out
 }
