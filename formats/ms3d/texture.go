@@ -76,7 +76,8 @@ func (f *File) AttachTextures(m *formats.Mesh, files formats.Resolver) (warns []
 			}
 		}
 		mat.Texture = tex
-		mat.Alpha = f.alphaMode(mat, alphaMap || !imagefile.Opaque(tex))
+		own := src.Mode&ModeHasAlpha != 0 && !imagefile.Opaque(tex)
+		mat.Alpha = f.alphaMode(mat, alphaMap || own)
 	}
 	if named == 0 {
 		return warns, ""
@@ -85,8 +86,10 @@ func (f *File) AttachTextures(m *formats.Mesh, files formats.Resolver) (warns []
 }
 
 // alphaMode is how MilkShape shows a material: see-through where its
-// transparency is below 1 or its texture has alpha (an alpha map, or a
-// 32-bit image's own); then alpha-tested (MASK, at the model extra's
+// transparency is below 1 or its texture has alpha (an alpha map, or the
+// image's own where the material's mode has ModeHasAlpha: without it
+// MilkShape ignores a PNG's or 32-bit image's alpha, and so does the
+// ASCII export, which has no mode); then alpha-tested (MASK, at the model extra's
 // alpha reference) when the model's transparency mode is 1, "depth
 // buffered with alpha ref", and blended otherwise (modes 0, simple, and
 // 2, depth-sorted triangles).

@@ -198,7 +198,7 @@ func TestTextureResolution(t *testing.T) {
 		{name: "dot-dot refused", tex: `..\outside.bmp`, warn: `texture: "..\\outside.bmp": not found (tried outside.bmp in the model's folder)`},
 		{name: "missing", tex: `.\Textures\missing.bmp`, warn: `material "m": texture: ".\\Textures\\missing.bmp": not found (tried Textures/missing.bmp, missing.bmp in the model's folder)`},
 		{name: "not an image", tex: `broken.bmp`, warn: `material "m": texture: broken.bmp: BMP: `},
-		{name: "unknown kind", tex: `textures\notes.txt.dds`, warn: `not a BMP, PNG, JPEG or TGA image`},
+		{name: "unknown kind", tex: `textures\notes.txt.dds`, warn: `not a BMP, PNG, JPEG, GIF or TGA image`},
 		{name: "alpha map blends", tex: `textures\skin.bmp`, alpha: `.\maps\alpha\MASK.bmp`, found: "textures/skin.bmp", alphaMode: formats.AlphaBlend},
 		{name: "alpha map tested at the alpha ref", tex: `textures\skin.bmp`, alpha: `maps\alpha\mask.bmp`, mode: 1, found: "textures/skin.bmp", alphaMode: formats.AlphaMask},
 		{name: "alpha map missing", tex: `textures\skin.bmp`, alpha: `gone.bmp`, found: "textures/skin.bmp", warn: `material "m": alpha map: "gone.bmp": not found`},
@@ -267,5 +267,44 @@ func TestTexturesShared(t *testing.T) {
 	}
 	if a.Meshes[0].Materials[0].Texture != nil || !strings.Contains(strings.Join(a.Warnings, "\n"), "no folder to look in") {
 		t.Errorf("without a folder: warnings %q", a.Warnings)
+	}
+}
+
+// TestTextureOwnAlpha: a texture's own alpha counts only where the
+// material's mode has ModeHasAlpha, as in MilkShape; a transparency of 0
+// (Blender's exporter's opaque) is opaque.
+func TestTextureOwnAlpha(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 1))
+	img.Pix = []uint8{255, 0, 0, 255, 0, 255, 0, 0}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	fsys := formats.FSResolver{FS: fstest.MapFS{"leaf.png": {Data: b.Bytes()}}}
+	for _, tc := range []struct {
+		name         string
+		mode         uint8
+		transparency float32
+		want         formats.AlphaMode
+		diffuseAlpha float32
+	}{
+		{"mode 0 ignores the image's alpha", 0, 1, formats.AlphaOpaque, 1},
+		{"has alpha blends", ModeHasAlpha, 1, formats.AlphaBlend, 1},
+		{"has alpha with sphere map bit", ModeHasAlpha | 1, 1, formats.AlphaBlend, 1},
+		{"transparency 0 is opaque", 0, 0, formats.AlphaOpaque, 1},
+		{"transparency 0.25 blends", 0, 0.25, formats.AlphaBlend, 0.25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := tube()
+			f.Materials = []Material{{Name: "leaf", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: tc.transparency, Mode: tc.mode, Texture: `//leaf.png`}}
+			a, err := Load(&formats.Input{Name: "m.ms3d", Data: mustEncode(t, f), Siblings: fsys})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mat := a.Meshes[0].Materials[0]
+			if mat.Texture == nil || mat.Alpha != tc.want || mat.Diffuse[3] != tc.diffuseAlpha {
+				t.Errorf("texture %v, alpha %v, diffuse %v; want %v, %v", mat.Texture != nil, mat.Alpha, mat.Diffuse, tc.want, tc.diffuseAlpha)
+			}
+		})
 	}
 }
