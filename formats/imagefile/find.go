@@ -3,6 +3,7 @@ package imagefile
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
@@ -74,7 +75,7 @@ func Find(files formats.Resolver, ref string) (*Found, error) {
 	}
 	var tried []string
 	for _, parts := range paths {
-		tried = append(tried, strings.Join(parts, "/"))
+		tried = append(tried, strconv.Quote(strings.Join(parts, "/")))
 		f, err := findPath(files, parts)
 		if err != nil || f != nil {
 			return f, err

@@ -41,16 +41,16 @@ func TestFind(t *testing.T) {
 		// the file name alone.
 		{ref: `C:\Work\Hero\textures\skin.bmp`, path: "textures/skin.bmp", data: "skin"},
 		{ref: `D:\art\cape.png`, path: "cape.png", data: "cape"},
-		{ref: `/home/me/skin.bmp`, path: "", tried: "home/me/skin.bmp, me/skin.bmp, skin.bmp"},
+		{ref: `/home/me/skin.bmp`, path: "", tried: `"home/me/skin.bmp", "me/skin.bmp", "skin.bmp"`},
 		// The file name alone, in the model's folder.
 		{ref: `maps\cape.png`, path: "cape.png", data: "cape"},
 		// ".." never leaves the folder: what follows it is looked for inside.
-		{ref: `..\secret.bmp`, tried: "secret.bmp"},
+		{ref: `..\secret.bmp`, tried: `"secret.bmp"`},
 		{ref: `../models/cape.png`, path: "cape.png", data: "cape"},
-		{ref: `textures\..\..\secret.bmp`, tried: "secret.bmp"},
+		{ref: `textures\..\..\secret.bmp`, tried: `"secret.bmp"`},
 		// Missing: the error names every path tried.
-		{ref: `.\Textures\missing.bmp`, tried: "Textures/missing.bmp, missing.bmp"},
-		{ref: `only-here.bmp`, tried: "only-here.bmp"},
+		{ref: `.\Textures\missing.bmp`, tried: `"Textures/missing.bmp", "missing.bmp"`},
+		{ref: `only-here.bmp`, tried: `"only-here.bmp"`},
 		{ref: ``, tried: ""},
 	} {
 		t.Run(tc.ref, func(t *testing.T) {
