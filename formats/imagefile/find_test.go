@@ -114,3 +114,25 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCandidates: whatever a file names, every part Find would look up is
+// a plain name (no separator, no "." or "..", not empty), so a path never
+// leaves the model's folder.
+func FuzzCandidates(f *testing.F) {
+	for _, s := range []string{`.\Textures\Skin.BMP`, `C:\a\..\..\b.tga`, `//x.png`, `\\srv\share\..\c.bmp`, "a/./b/../c", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, ref string) {
+		paths, _ := Candidates(ref)
+		if len(paths) > maxParts {
+			t.Fatalf("%d candidates", len(paths))
+		}
+		for _, p := range paths {
+			for _, part := range p {
+				if part == "" || part == "." || part == ".." || strings.ContainsAny(part, `/\`) {
+					t.Fatalf("Candidates(%q) gives the part %q", ref, part)
+				}
+			}
+		}
+	})
+}
