@@ -14,18 +14,21 @@ import (
 func FuzzMS3D(f *testing.F) {
 	f.Add(mustEncode(f, arm()))
 	f.Add(mustEncode(f, armV3()))
-	for _, name := range []string{armFixture, v3Fixture, TubeFixture} {
+	for _, name := range []string{armFixture, v3Fixture, TubeFixture, TexturedFixture + "/textured.ms3d"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}
 	}
 	f.Add([]byte(Magic + "\x04\x00\x00\x00"))
+	// The textured fixture's folder: texture paths the fuzzer makes are
+	// looked for there (and nowhere else).
+	dir := formats.FSResolver{FS: os.DirFS(TexturedFixture)}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data)
 		if err != nil {
 			return
 		}
-		if a, err := Load(&formats.Input{Name: "fuzz.ms3d", Data: data}); err == nil {
+		if a, err := Load(&formats.Input{Name: "fuzz.ms3d", Data: data, Siblings: dir}); err == nil {
 			if err := a.Validate(); err != nil {
 				t.Fatalf("accepted input does not validate: %v", err)
 			}
