@@ -26,6 +26,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
 	fps := fs.Float64("fps", 30, "`RATE` in frames per second of a GIF or --all-frames (a sequence: the clip's own by default)")
 	labels := fs.Bool("labels", false, "draw bone names")
+	dither := fs.Bool("dither", false, "dither a GIF's frames against its palette (smoother ramps, some grain)")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	followArg := fs.String("follow", "auto", "`on|off|auto`: keep the camera on figures that travel far")
 	showArg := fs.String("show", "mesh+bones", "`mesh|mesh+bones|bones`: what to draw where the file has a mesh")
@@ -95,7 +96,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	opt.Labels = *labels
 	opt.Show = show
 	// --yaw is relative to the character's front, whatever way the format faces.
-	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
+	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow, Dither: *dither}
 	progress := renderProgress(stderr, *kind == "gif" || *allFrames)
 	if *allFrames {
 		// The clip's own rate unless --fps is given.
