@@ -8,6 +8,7 @@
 //	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
 //	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
 //	animview version                     the version and commit this build came from (also --version)
+//	animview licenses                    the licences of the modules linked in, and Go's
 //
 // FILE may be "demo:" for the built-in demo.
 package main
@@ -24,6 +25,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/licenses"
 	"github.com/animview/animview/internal/version"
 )
 
@@ -95,7 +97,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return helpFor(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprint(stdout, version.Get())
-		return 0
+		return exitOK
+	case "licenses", "licences":
+		io.WriteString(stdout, licenses.Text())
+		return exitOK
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)
