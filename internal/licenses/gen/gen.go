@@ -17,7 +17,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 )
@@ -117,7 +116,11 @@ func Make(root string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return Text(mods, runtime.GOROOT())
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	return Text(mods, strings.TrimSpace(string(goroot)))
 }
 
 // Text is THIRD_PARTY_LICENSES for mods and the Go distribution at goroot.
