@@ -19,20 +19,42 @@ const MaxFrames = 100000
 // clip. The file is written whole or not at all: a failure leaves what
 // was there.
 func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions) error {
-	switch strings.ToLower(filepath.Ext(out)) {
-	case ".gif":
+	return RenderFileProgress(out, a, ci, t, fo, true, nil)
+}
+
+// RenderFileProgress is RenderFile that replaces a file only when replace
+// is true (else the error wraps ErrExists, even for a file that appeared
+// while it was drawn) and reports a GIF's frames to progress (when not
+// nil; false cancels).
+func RenderFileProgress(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions, replace bool, progress func(done, total int) bool) error {
+	kind := strings.ToLower(strings.TrimPrefix(filepath.Ext(out), "."))
+	if kind != "png" && kind != "gif" {
+		return fmt.Errorf("-o %s: want a .png or .gif name", out)
+	}
+	p, err := WritePending(out, replace, func(w io.Writer) error { return RenderTo(w, kind, a, ci, t, fo, progress) })
+	if err != nil {
+		return err
+	}
+	return p.Commit()
+}
+
+// RenderTo writes what RenderFile writes to w: kind "png" draws the frame
+// at time t, kind "gif" the whole clip ci.
+func RenderTo(w io.Writer, kind string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	switch kind {
+	case "gif":
 		if ci < 0 {
 			return errors.New("a GIF needs a clip; the file has none")
 		}
-		return RecordGIF(out, a, ci, fo, nil)
-	case ".png":
+		return raster.EncodeGIFProgress(w, a, ci, fo, progress)
+	case "png":
 		img, err := raster.RenderFrame(a, ci, t, fo)
 		if err != nil {
 			return err
 		}
-		return WriteAtomic(out, func(w io.Writer) error { return raster.EncodePNG(w, img) })
+		return raster.EncodePNG(w, img)
 	}
-	return fmt.Errorf("-o %s: want a .png or .gif name", out)
+	return fmt.Errorf("render: %q: want png or gif", kind)
 }
 
 // RenderFrames writes clip ci of a as a numbered PNG sequence beside out
@@ -40,6 +62,14 @@ func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.Frame
 // number of frames. The rate is the clip's own, or fo.FPS when the clip
 // has none or ownRate is false. Each file is written whole or not at all.
 func RenderFrames(a *formats.Asset, ci int, out string, fo raster.FrameOptions, ownRate bool) (n int, base string, err error) {
+	return RenderFramesProgress(a, ci, out, fo, ownRate, true, nil)
+}
+
+// RenderFramesProgress is RenderFrames that replaces no file unless
+// replace is true (every name is checked before the first frame is drawn,
+// and again as each is written) and reports each frame to progress (when
+// not nil; false cancels with raster.ErrCancelled).
+func RenderFramesProgress(a *formats.Asset, ci int, out string, fo raster.FrameOptions, ownRate, replace bool, progress func(done, total int) bool) (n int, base string, err error) {
 	if !strings.EqualFold(filepath.Ext(out), ".png") {
 		return 0, "", fmt.Errorf("-o %s: --all-frames writes PNGs; want a .png name", out)
 	}
@@ -56,14 +86,29 @@ func RenderFrames(a *formats.Asset, ci int, out string, fo raster.FrameOptions, 
 		return 0, "", fmt.Errorf("%d frames is more than %d; lower --fps", n, MaxFrames)
 	}
 	base = strings.TrimSuffix(out, filepath.Ext(out))
+	if err := CheckFolder(out); err != nil {
+		return 0, "", err
+	}
+	for k := 0; k < n; k++ {
+		if err := CheckOverwrite(fmt.Sprintf("%s_%04d.png", base, k), replace); err != nil {
+			return 0, "", err
+		}
+	}
 	for k := 0; k < n; k++ {
 		img, err := raster.RenderFrame(a, ci, min(float64(k)/rate, c.Duration), fo)
 		if err != nil {
 			return 0, "", err
 		}
 		name := fmt.Sprintf("%s_%04d.png", base, k)
-		if err := WriteAtomic(name, func(w io.Writer) error { return raster.EncodePNG(w, img) }); err != nil {
+		p, err := WritePending(name, replace, func(w io.Writer) error { return raster.EncodePNG(w, img) })
+		if err == nil {
+			err = p.Commit()
+		}
+		if err != nil {
 			return 0, "", err
+		}
+		if progress != nil && !progress(k+1, n) {
+			return 0, "", raster.ErrCancelled
 		}
 	}
 	return n, base, nil

@@ -91,6 +91,8 @@ type Skeleton struct {
 
 // Info describes an asset: `animview info --json`.
 type Info struct {
+	// Schema names this document's shape and version (SchemaInfo).
+	Schema     string      `json:"schema"`
 	Format     string      `json:"format"`
 	Game       string      `json:"game"`
 	Version    string      `json:"version"`
@@ -142,7 +144,7 @@ func clipKeys(c *formats.Clip) (animated, keys int) {
 // gives). Character sets' animations are measured by building their trees
 // (player.MeasureAnim); a tree that cannot be built adds a warning.
 func Describe(a *formats.Asset) *Info {
-	var j Info
+	j := Info{Schema: SchemaInfo}
 	j.Format, j.Game, j.Version = a.Format, a.Game, a.Version
 	j.Coords = Coords{Up: a.Coords.Up.String(), LeftHanded: a.Coords.LeftHanded}
 	sk := a.Skeleton

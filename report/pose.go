@@ -70,7 +70,9 @@ type PoseBone struct {
 // Pose is every bone's local and world transform at a time: `animview
 // pose --json`.
 type Pose struct {
-	Clip string `json:"clip"`
+	// Schema names this document's shape and version (SchemaPose).
+	Schema string `json:"schema"`
+	Clip   string `json:"clip"`
 	// ClipIndex is -1 for a meta-animation tree.
 	ClipIndex int     `json:"clip_index"`
 	Time      float64 `json:"time"`
@@ -95,7 +97,7 @@ func (j *Pose) bones(sk *formats.Skeleton, pose *player.Pose) {
 func ClipPose(a *formats.Asset, ci int, t float64) *Pose {
 	sk := a.Skeleton
 	pose := player.NewPose(sk)
-	j := &Pose{ClipIndex: ci, Time: t}
+	j := &Pose{Schema: SchemaPose, ClipIndex: ci, Time: t}
 	if ci >= 0 {
 		c := a.Clips[ci]
 		j.Clip = c.Name
@@ -191,7 +193,7 @@ func TreePose(a *formats.Asset, req TreePoseRequest) (*Pose, error) {
 	}
 	pose := player.NewPose(sk)
 	src.Sample(req.Time, pose)
-	j := &Pose{Clip: to.Name, ClipIndex: -1, Time: req.Time, ClipTime: req.Time}
+	j := &Pose{Schema: SchemaPose, Clip: to.Name, ClipIndex: -1, Time: req.Time, ClipTime: req.Time}
 	if to.SetIndex < 0 {
 		j.ClipIndex = to.Clip
 	}

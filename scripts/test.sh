@@ -59,6 +59,10 @@ cp .cache/bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
 ANIMVIEW_REQUIRE_WINE=1 WINE="$wine" ANIMVIEW_WINDOWS_EXE="$xbin/windows-amd64/animview.exe" \
   ANIMVIEW_LINUX_EXE="$xbin/linux-amd64/animview" go test -count=1 -v -run '^TestWindowsBuildUnderWine$' ./cmd/animview |
   grep -v '^=== RUN'
+# Copy JSON's clipboard on Windows is the Win32 API (ui/clipboard): its
+# round trip runs as a Windows test binary under the same Wine.
+GOOS=windows GOARCH=amd64 go test -c -o "$xbin/clipboard.test.exe" ./ui/clipboard
+"$wine" "$xbin/clipboard.test.exe" -test.v -test.run '^TestRoundTrip$' 2>&1 | grep -v '^=== RUN'
 "$wineserver" -k 2>/dev/null || true
 wineserver=""
 unset WINEPREFIX WINEDEBUG WINEDLLOVERRIDES

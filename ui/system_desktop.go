@@ -9,7 +9,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
+	"github.com/animview/animview/ui/clipboard"
 	"github.com/animview/animview/ui/folder"
 	"github.com/ncruces/zenity"
 	"github.com/qmuntal/gltf"
@@ -127,54 +127,37 @@ func (a *App) pollChooser() {
 	}
 }
 
-// copyJSON puts text, bone's values, on the clipboard through the first
-// clipboard tool installed (true: copied); without one it writes them to
-// a file and says where itself (false).
+// copyJSON puts text, bone's values, on the clipboard (true: copied);
+// where there is no clipboard to reach it writes them to a file and says
+// where itself (false).
 func (a *App) copyJSON(text, bone string) bool {
-	for _, tool := range [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard"}, {"xsel", "--clipboard", "--input"}, {"pbcopy"}} {
-		if !clipboardTool(tool[0]) {
-			continue
-		}
-		cmd := exec.Command(tool[0], tool[1:]...)
-		cmd.Stdin = strings.NewReader(text)
-		if err := cmd.Run(); err == nil {
-			return true
-		}
+	err := clipboard.Copy(text)
+	if err == nil {
+		return true
 	}
 	m := a.st.Messages()
+	why := "no clipboard"
+	if errors.Is(err, clipboard.ErrUnavailable) {
+		why = clipboard.ErrUnavailable.Error()
+	}
 	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(bone) + ".json"
-	if err := os.WriteFile(p, []byte(text+"\n"), 0o644); err != nil {
-		m.Notify("no clipboard tool (wl-copy, xclip, xsel) and "+err.Error(), time.Now())
+	if werr := os.WriteFile(p, []byte(text+"\n"), 0o644); werr != nil {
+		m.Notify(why+" and "+werr.Error(), time.Now())
 		return false
 	}
-	m.Notify("no clipboard tool (wl-copy, xclip, xsel): values saved to "+p, time.Now())
+	m.Notify(why+": values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
 	return false
 }
 
-// clipboardTool reports whether a clipboard tool can run here: it is
-// installed, and a Wayland one (wl-copy, wl-paste) has a Wayland display.
-func clipboardTool(name string) bool {
-	if _, err := exec.LookPath(name); err != nil {
-		return false
-	}
-	return !strings.HasPrefix(name, "wl-") || os.Getenv("WAYLAND_DISPLAY") != ""
-}
-
-// pasteText reads the clipboard's text through the first clipboard tool
-// installed (the first line, trimmed: a path).
+// pasteText reads the clipboard's text (the first line, trimmed: a path).
 func pasteText() (string, bool) {
-	for _, tool := range [][]string{{"wl-paste", "--no-newline"}, {"xclip", "-o", "-selection", "clipboard"}, {"xsel", "--clipboard", "--output"}, {"pbpaste"}} {
-		if !clipboardTool(tool[0]) {
-			continue
-		}
-		out, err := exec.Command(tool[0], tool[1:]...).Output()
-		if err == nil {
-			line, _, _ := strings.Cut(string(out), "\n")
-			return strings.TrimSpace(line), true
-		}
+	out, err := clipboard.Paste()
+	if err != nil {
+		return "", false
 	}
-	return "", false
+	line, _, _ := strings.Cut(out, "\n")
+	return strings.TrimSpace(line), true
 }
 
 // destination asks where an export of name goes: through the system's

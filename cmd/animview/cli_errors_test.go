@@ -13,8 +13,9 @@ const (
 	legoWalk    = "../../formats/lego/testdata/minifig_walk.ani"
 )
 
-// TestCommandLineErrors: each mistake exits 1 with a message that says
-// what is wrong (and what to do), never ending in a stray ": usage".
+// TestCommandLineErrors: each mistake exits with its status (1 for the
+// input, 2 for a usage error) and a message that says what is wrong (and
+// what to do), never ending in a stray ": usage" or ": bad value".
 func TestCommandLineErrors(t *testing.T) {
 	png := filepath.Join(t.TempDir(), "out.png")
 	tests := []struct {
@@ -24,36 +25,45 @@ func TestCommandLineErrors(t *testing.T) {
 		want []string
 		// usage says the usage text follows.
 		usage bool
+		// code is the exit status.
+		code int
 	}{
 		{"pose of an EVNT alone", []string{"pose", "--json", evntFixture, "--time", "0"},
-			[]string{"no skeleton", "open the ANIM"}, false},
+			[]string{"no skeleton", "open the ANIM"}, false, exitFailed},
 		{"render of an EVNT alone", []string{"render", evntFixture, "-o", png},
-			[]string{"no skeleton", "open the ANIM"}, false},
+			[]string{"no skeleton", "open the ANIM"}, false, exitFailed},
 		{"frame past the end", []string{"pose", "--json", "demo:", "--frame", "37"},
-			[]string{`--frame 37 is outside the clip "walk": frames are 0 to 36`}, false},
+			[]string{`--frame 37 is outside the clip "walk": frames are 0 to 36`}, false, exitFailed},
 		{"negative frame", []string{"pose", "--json", "demo:", "--frame", "-1"},
-			[]string{"--frame -1 is outside"}, false},
+			[]string{"--frame -1 is outside"}, false, exitFailed},
 		{"LEGO frame past the end", []string{"pose", "--json", legoWalk, "--frame", "37"},
-			[]string{"frames are 0 to 36"}, false},
+			[]string{"frames are 0 to 36"}, false, exitFailed},
 		{"unknown command", []string{"frobnicate", "demo:"},
-			[]string{`unknown command "frobnicate"`, "info, pose, render, export, list"}, true},
-		{"missing FILE", []string{"info"}, []string{"info needs one FILE"}, true},
-		{"demo without its colon", []string{"demo"}, []string{`unknown command "demo" (the built-in demo is "demo:")`}, true},
+			[]string{`unknown command "frobnicate"`, "info, pose, render, export, list"}, true, exitUsage},
+		{"missing FILE", []string{"info"}, []string{"info needs one FILE"}, true, exitUsage},
+		{"demo without its colon", []string{"demo"}, []string{`unknown command "demo" (the built-in demo is "demo:")`}, true, exitUsage},
 		{"bad follow", []string{"render", "demo:", "-o", png, "--follow", "maybe"},
-			[]string{`--follow "maybe": want on, off or auto`}, false},
+			[]string{`--follow "maybe": want on, off or auto`}, false, exitUsage},
+		{"bad render name", []string{"render", "demo:", "-o", "x.jpg"}, []string{"-o x.jpg: want a .png or .gif name"}, false, exitUsage},
+		{"bad render format", []string{"render", "demo:", "-o", "-", "--format", "bmp"}, []string{`--format "bmp": want png or gif`}, false, exitUsage},
+		{"sequence to stdout", []string{"render", "demo:", "-o", "-", "--all-frames"}, []string{"--all-frames writes many files"}, false, exitUsage},
+		{"bad export name", []string{"export", "demo:", "-o", "x.fbx"}, []string{"export writes glTF 2.0"}, false, exitUsage},
+		{"bad size", []string{"render", "demo:", "-o", png, "--size", "big"}, []string{"--size"}, false, exitUsage},
+		{"unknown clip", []string{"pose", "--json", "demo:", "--clip", "fly", "--time", "0"}, []string{"fly"}, false, exitFailed},
+		{"folder to stdout", []string{"export", "../../formats/lego/testdata", "-o", "-"}, []string{"-o -: a folder exports one file per animation"}, false, exitUsage},
 	}
 	for _, tc := range tests {
 		out, errs, code := runCLI(t, tc.args...)
 		first, _, _ := strings.Cut(errs, "\n")
-		if code != 1 {
-			t.Errorf("%s: exit %d, want 1 (stdout %q)", tc.name, code, out)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stdout %q)", tc.name, code, tc.code, out)
 		}
 		for _, w := range tc.want {
 			if !strings.Contains(first, w) {
 				t.Errorf("%s: %q does not say %q", tc.name, first, w)
 			}
 		}
-		if strings.HasSuffix(strings.TrimSpace(first), "usage") {
+		if strings.HasSuffix(strings.TrimSpace(first), "usage") || strings.HasSuffix(strings.TrimSpace(first), "bad value") {
 			t.Errorf("%s: stray usage suffix in %q", tc.name, first)
 		}
 		if got := strings.Contains(errs, "usage:\n"); got != tc.usage {

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,11 +17,11 @@ import (
 // animation inside to OUTDIR in parallel.
 func cmdExport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export")
-	out := fs.String("o", "", "output `FILE` (.glb or .gltf), or a folder for a batch")
+	out := fs.String("o", "", "output `FILE` (.glb or .gltf), a folder for a batch, or - for standard output")
 	clip := fs.String("clip", "", "export only the clip `NAME|INDEX`")
 	all := fs.Bool("all", false, "export every clip (the default), or every animation of a folder or container")
 	jobs := fs.Int("jobs", 0, "batch: export `N` files at once (0: one per core)")
-	format := fs.String("format", "glb", "batch: write `glb|gltf` files")
+	format := fs.String("format", "glb", "batch and -o -: write `glb|gltf`")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
@@ -43,25 +43,33 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	st, statErr := os.Stat(pos[0])
 	isDir := statErr == nil && st.IsDir()
-	batch, err := export.IsBatchOutput(*out)
-	if err != nil {
-		return err
+	if *format != "glb" && *format != "gltf" {
+		return badValue("--format %q: want glb or gltf", *format)
+	}
+	toStdout := *out == "-"
+	batch := false
+	if !toStdout {
+		if batch, err = export.IsBatchOutput(*out); err != nil {
+			return fmt.Errorf("%w: %w", err, errBadValue)
+		}
+	}
+	if isDir && toStdout {
+		return badValue("-o -: a folder exports one file per animation; name the folder to write them in (OUTDIR), with --all")
 	}
 	if isDir && !batch {
-		return fmt.Errorf("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
+		return badValue("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
 	if batch {
 		if *clip != "" || *character != "" {
-			return errors.New("a batch exports every clip: --clip and --character need -o FILE.glb")
-		}
-		if *format != "glb" && *format != "gltf" {
-			return fmt.Errorf("--format %q: want glb or gltf", *format)
+			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
 		return exportBatch(export.Batch{Src: pos[0], OutDir: *out, Ext: "." + *format, Open: lf.options(), Workers: *jobs, Force: *force}, stdout, stderr)
 	}
 	// Checked before the work; WriteFile checks again as it writes.
-	if err := export.CheckOverwrite(*out, *force); err != nil {
-		return err
+	if !toStdout {
+		if err := export.CheckOverwrite(*out, *force); err != nil {
+			return err
+		}
 	}
 	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
@@ -77,6 +85,17 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	doc, err := export.Build(a, takes)
 	if err != nil {
 		return err
+	}
+	if toStdout {
+		// The document is the whole of standard output.
+		bw := bufio.NewWriter(stdout)
+		if err := export.Encode(bw, doc, *format == "glb"); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("export: standard output: %w", err)
+		}
+		return nil
 	}
 	if err := export.WriteFile(*out, doc, *force); err != nil {
 		return err

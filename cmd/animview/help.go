@@ -87,6 +87,7 @@ func writeHelp(w io.Writer, fs *flag.FlagSet) {
 			fmt.Fprintf(w, "  %-22s%s\n", name, text)
 		}
 	})
+	fmt.Fprintf(w, "\nexit status: %d done, %d the input or the output failed, %d a usage error\n", exitOK, exitFailed, exitUsage)
 }
 
 // viewName names the viewer's flag set.

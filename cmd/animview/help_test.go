@@ -51,7 +51,7 @@ func TestHelp(t *testing.T) {
 	}
 	// A wrong flag says so, then shows the command's own help.
 	_, errs, code = runCLI(t, "pose", "--bogus")
-	if code != 1 || !strings.HasPrefix(errs, "animview: flag provided but not defined: -bogus\nusage:\n  animview pose ") {
+	if code != exitUsage || !strings.HasPrefix(errs, "animview: flag provided but not defined: -bogus\nusage:\n  animview pose ") {
 		t.Errorf("bad flag: exit %d:\n%s", code, errs)
 	}
 }

@@ -24,6 +24,7 @@ func cmdInfo(args []string, w io.Writer) error {
 
 func cmdList(args []string, w io.Writer) error {
 	fs := newFlagSet("list")
+	asJSON := fs.Bool("json", false, "print JSON")
 	var lf loadFlags
 	lf.register(fs)
 	pos, err := parseInterspersed(fs, args)
@@ -33,31 +34,41 @@ func cmdList(args []string, w io.Writer) error {
 	if len(pos) != 1 {
 		return fmt.Errorf("list needs one FILE: %w", errUsage)
 	}
+	l := report.List{Schema: report.SchemaList, Entries: []report.ListEntry{}, Clips: []string{}, Warnings: []string{}}
 	// A PAK or a folder lists its entries without opening one.
 	if es, warns, ok, err := open.Entries(pos[0], lf.options()); ok || err != nil {
 		if err != nil {
 			return err
 		}
 		for _, e := range es {
-			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			l.Entries = append(l.Entries, report.ListEntry{Name: e.Name, Type: e.Type})
 		}
-		for _, wm := range warns {
-			fmt.Fprintf(w, "warning: %s\n", wm)
+		l.Warnings = append(l.Warnings, warns...)
+	} else {
+		a, err := open.Path(pos[0], lf.options())
+		if err != nil {
+			return err
 		}
-		return nil
-	}
-	a, err := open.Path(pos[0], lf.options())
-	if err != nil {
-		return err
-	}
-	if len(a.Entries) > 0 {
 		for _, e := range a.Entries {
-			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			l.Entries = append(l.Entries, report.ListEntry{Name: e.Name, Type: e.Type})
 		}
-		return nil
+		if len(a.Entries) == 0 {
+			for _, c := range a.Clips {
+				l.Clips = append(l.Clips, c.Name)
+			}
+		}
 	}
-	for _, c := range a.Clips {
-		fmt.Fprintf(w, "%s\tclip\n", c.Name)
+	if *asJSON {
+		return report.WriteJSON(w, l)
+	}
+	for _, e := range l.Entries {
+		fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+	}
+	for _, c := range l.Clips {
+		fmt.Fprintf(w, "%s\tclip\n", c)
+	}
+	for _, wm := range l.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", wm)
 	}
 	return nil
 }

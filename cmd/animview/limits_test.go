@@ -196,7 +196,7 @@ func TestRenderFailureKeepsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A CINF is a skeleton without clips: no GIF to make.
-	_, errs, code := runCLI(t, "render", "../../formats/prime/testdata/5E6F7081.CINF", "-o", out)
+	_, errs, code := runCLI(t, "render", "../../formats/prime/testdata/5E6F7081.CINF", "-o", out, "--force")
 	if code == 0 || !strings.Contains(errs, "needs a clip") {
 		t.Errorf("exit %d: %s", code, errs)
 	}

@@ -8,6 +8,7 @@
 //	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
 //	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
 //	animview version                     the version and commit this build came from (also --version)
+//	animview licenses                    the licences of the modules linked in, and Go's
 //
 // FILE may be "demo:" for the built-in demo.
 package main
@@ -24,6 +25,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/licenses"
 	"github.com/animview/animview/internal/version"
 )
 
@@ -33,6 +35,31 @@ var processStart = time.Now()
 
 // errUsage marks errors that should be followed by the usage text.
 var errUsage = errors.New("usage")
+
+// errBadValue marks a flag value or argument the command cannot take (a
+// size that is not WxH, an output name of the wrong kind): a usage error
+// like errUsage, exit 2, but the message alone says what to change.
+var errBadValue = errors.New("bad value")
+
+// Exit statuses, as Go's own tools and BSD's sysexits tradition have them
+// (help/usage.txt lists them).
+const (
+	exitOK       = 0 // done
+	exitFailed   = 1 // the input or the output failed: a bad file, a write that failed, a clip not in the file
+	exitUsage    = 2 // a usage error: an unknown command or flag, a missing argument, a bad value
+	exitInternal = 3 // a bug in animview (a panic turned into a message)
+)
+
+// badValue returns a usage error (exit 2) with the message format gives.
+func badValue(format string, a ...any) error {
+	return fmt.Errorf(format+": %w", append(a, errBadValue)...)
+}
+
+// badFlag returns err, a flag value's parse error, as a usage error (exit
+// 2) whose message starts with prefix.
+func badFlag(prefix string, err error) error {
+	return fmt.Errorf("%s%w: %w", prefix, err, errBadValue)
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -47,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			if os.Getenv("ANIMVIEW_DEBUG") != "" {
 				stderr.Write(debug.Stack())
 			}
-			code = 3
+			code = exitInternal
 		}
 	}()
 	var err error
@@ -61,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "pose":
 		err = cmdPose(args[1:], stdout)
 	case "render":
-		err = cmdRender(args[1:], stdout)
+		err = cmdRender(args[1:], stdout, stderr)
 	case "list":
 		err = cmdList(args[1:], stdout)
 	case "export":
@@ -70,36 +97,43 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return helpFor(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprint(stdout, version.Get())
-		return 0
+		return exitOK
+	case "licenses", "licences":
+		io.WriteString(stdout, licenses.Text())
+		return exitOK
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)
 		}
 	}
 	if err == nil {
-		return 0
+		return exitOK
 	}
 	var fe *flagError
 	if errors.As(err, &fe) {
 		if errors.Is(err, flag.ErrHelp) {
 			writeHelp(stdout, fe.fs)
-			return 0
+			return exitOK
 		}
 		fmt.Fprintf(stderr, "animview: %v\n", fe.err)
 		writeHelp(stderr, fe.fs)
-		return 1
+		return exitUsage
 	}
 	msg := err.Error()
-	if errors.Is(err, errUsage) {
-		// errUsage only asks for the usage text below; its own word would
-		// end the message with a stray ": usage".
-		msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
-	}
+	// errUsage and errBadValue only choose the exit status and whether the
+	// usage text follows; their own words would end the message with a
+	// stray ": usage".
+	msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
+	msg = strings.TrimSuffix(msg, ": "+errBadValue.Error())
 	fmt.Fprintf(stderr, "animview: %s\n", msg)
-	if errors.Is(err, errUsage) {
+	switch {
+	case errors.Is(err, errUsage):
 		fmt.Fprint(stderr, usage)
+		return exitUsage
+	case errors.Is(err, errBadValue):
+		return exitUsage
 	}
-	return 1
+	return exitFailed
 }
 
 // parseInterspersed parses flags that may come before or after positional

@@ -9,3 +9,6 @@ import "io"
 // package imports, out of the page's .wasm (smaller, and faster to compile
 // and start).
 func terminalProgress(io.Writer, int) func() { return nil }
+
+// terminalBar: a page has no terminal.
+func terminalBar(io.Writer, int, string) func(done, total int) { return nil }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -14,9 +14,11 @@ import (
 	"github.com/animview/animview/render/raster"
 )
 
-func cmdRender(args []string, stdout io.Writer) error {
+func cmdRender(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("render")
-	out := fs.String("o", "", "output `FILE` (.png for one frame, .gif for the whole clip)")
+	out := fs.String("o", "", "output `FILE` (.png for one frame, .gif for the whole clip; - for standard output)")
+	kind := fs.String("format", "", "`png|gif`: what to write (by default from -o's extension; png for -o -)")
+	force := fs.Bool("force", false, "replace a file that exists (without it the render fails and leaves the file alone)")
 	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
 	tm := fs.Float64("time", 0, "time in `SECONDS` (a PNG)")
 	size := fs.String("size", "640x480", "image size `WxH`")
@@ -24,6 +26,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	pitch := fs.Float64("pitch", 15, "camera pitch in `DEGREES`")
 	fps := fs.Float64("fps", 30, "`RATE` in frames per second of a GIF or --all-frames (a sequence: the clip's own by default)")
 	labels := fs.Bool("labels", false, "draw bone names")
+	dither := fs.Bool("dither", false, "dither a GIF's frames against its palette (smoother ramps, some grain)")
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	followArg := fs.String("follow", "auto", "`on|off|auto`: keep the camera on figures that travel far")
 	showArg := fs.String("show", "mesh+bones", "`mesh|mesh+bones|bones`: what to draw where the file has a mesh")
@@ -35,25 +38,46 @@ func cmdRender(args []string, stdout io.Writer) error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
 		}
-		if ext := strings.ToLower(filepath.Ext(*out)); ext != ".png" && ext != ".gif" {
-			return fmt.Errorf("-o %s: want a .png or .gif name", *out)
+		ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(*out), "."))
+		given := *kind != ""
+		switch {
+		case *out == "-" && *allFrames:
+			return badValue("-o -: --all-frames writes many files; name a .png to number them after")
+		case *out == "-" && *kind == "":
+			*kind = "png"
+		case *kind == "":
+			*kind = ext
 		}
-		if err := export.CheckFolder(*out); err != nil {
+		if *kind != "png" && *kind != "gif" {
+			if given {
+				return badValue("--format %q: want png or gif", *kind)
+			}
+			return badValue("-o %s: want a .png or .gif name", *out)
+		}
+		if *out != "-" && ext != *kind {
+			return badValue("-o %s: --format %s wants a .%s name", *out, *kind, *kind)
+		}
+		if *out != "-" && !*allFrames {
+			// Checked before the work; the write checks again.
+			if err := export.CheckOverwrite(*out, *force); err != nil {
+				return err
+			}
+		} else if err := export.CheckFolder(*out); err != nil && *out != "-" {
 			return err
 		}
 		var err error
 		if w, h, err = raster.ParseSize(*size); err != nil {
-			return fmt.Errorf("--%w", err)
+			return badFlag("--", err)
 		}
 		if *fps <= 0 || *fps > 100 {
-			return errors.New("--fps must be in (0, 100]")
+			return badValue("--fps must be in (0, 100]")
 		}
 		if follow, err = raster.ParseFollow(*followArg); err != nil {
-			return fmt.Errorf("--%w", err)
+			return badFlag("--", err)
 		}
 		var ok bool
 		if show, ok = render.ParseShow(*showArg); !ok {
-			return fmt.Errorf("--show %q: want mesh, mesh+bones or bones", *showArg)
+			return badValue("--show %q: want mesh, mesh+bones or bones", *showArg)
 		}
 		return nil
 	})
@@ -74,21 +98,52 @@ func cmdRender(args []string, stdout io.Writer) error {
 	opt.Show = show
 	opt.NoTextures = *noTextures
 	// --yaw is relative to the character's front, whatever way the format faces.
-	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
+	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow, Dither: *dither}
+	progress := renderProgress(stderr, *kind == "gif" || *allFrames)
 	if *allFrames {
 		// The clip's own rate unless --fps is given.
-		n, base, err := export.RenderFrames(a, ci, *out, fo, !fpsSet(fs))
+		n, base, err := export.RenderFramesProgress(a, ci, *out, fo, !fpsSet(fs), *force, progress)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %d frames %s_0000.png ... %s_%04d.png\n", n, base, base, n-1)
 		return nil
 	}
-	if err := export.RenderFile(*out, a, ci, *tm, fo); err != nil {
+	if *out == "-" {
+		// The image is the whole of standard output; what would say
+		// "wrote" is left out, as the file is the answer.
+		bw := bufio.NewWriter(stdout)
+		if err := export.RenderTo(bw, *kind, a, ci, *tm, fo, progress); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("render: standard output: %w", err)
+		}
+		return nil
+	}
+	if err := export.RenderFileProgress(*out, a, ci, *tm, fo, *force, progress); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return nil
+}
+
+// renderProgress returns what shows a long render's progress (a GIF's or a
+// sequence's frames) as a bar on stderr when it is a terminal, or nil.
+func renderProgress(stderr io.Writer, long bool) func(done, total int) bool {
+	if !long {
+		return nil
+	}
+	var bar func(done, total int)
+	return func(done, total int) bool {
+		if bar == nil {
+			if bar = terminalBar(stderr, total, "rendering"); bar == nil {
+				bar = func(int, int) {}
+			}
+		}
+		bar(done, total)
+		return true
+	}
 }
 
 // fpsSet reports whether the user gave --fps.

@@ -35,15 +35,15 @@ func cmdView(args []string) error {
 	var w, h int
 	if *size != "" {
 		if w, h, err = raster.ParseSize(*size); err != nil {
-			return fmt.Errorf("--%w", err)
+			return badFlag("--", err)
 		}
 	}
 	if *after < 1 {
-		return fmt.Errorf("--after must be at least 1")
+		return badValue("--after must be at least 1")
 	}
 	script, err := ui.ParseActions(*actions)
 	if err != nil {
-		return fmt.Errorf("--actions: %w", err)
+		return badFlag("--actions: ", err)
 	}
 	recent := ""
 	if !*noRecent && *shot == "" {

@@ -114,16 +114,18 @@ type File struct {
 }
 
 // Contents lists the files of a target's archive, under one top folder
-// named like the archive: the binary, README.md and LICENSE; on macOS
+// named like the archive: the binary, README.md (the user's README for
+// that system, UserREADME), LICENSE and THIRD_PARTY_LICENSES; on macOS
 // also animview.app, a bundle Finder opens with a double click, whose
 // program is a hard link to the bare binary (one copy in the archive,
 // which halves the download).
-func Contents(t Target, version string, binary, readme, license []byte) []File {
+func Contents(t Target, version string, binary, readme, license, thirdParty []byte) []File {
 	top := t.folder(version) + "/"
 	files := []File{
 		{Name: top + t.Binary(), Data: binary, Mode: 0o755},
 		{Name: top + "README.md", Data: readme, Mode: 0o644},
 		{Name: top + "LICENSE", Data: license, Mode: 0o644},
+		{Name: top + "THIRD_PARTY_LICENSES", Data: thirdParty, Mode: 0o644},
 	}
 	if t.OS == "darwin" {
 		files = append(files,

@@ -20,7 +20,7 @@ import (
 var mtime = time.Date(2026, 11, 26, 7, 8, 9, 0, time.UTC)
 
 func contents(t Target) []File {
-	return Contents(t, "1.2.0-rc.1", []byte("\x7fELF binary"), []byte("# animview\n"), []byte("MIT License\n"))
+	return Contents(t, "1.2.0-rc.1", []byte("\x7fELF binary"), []byte("# animview\n"), []byte("MIT License\n"), []byte("THIRD_PARTY_LICENSES\n"))
 }
 
 // entry is what a reader sees of one archive entry.
@@ -96,14 +96,17 @@ func readZip(t *testing.T, b []byte) []entry {
 func TestArchives(t *testing.T) {
 	want := map[string][]string{
 		"windows-amd64": {"animview-1.2.0-rc.1-windows-amd64/", "animview-1.2.0-rc.1-windows-amd64/animview.exe",
-			"animview-1.2.0-rc.1-windows-amd64/README.md", "animview-1.2.0-rc.1-windows-amd64/LICENSE"},
+			"animview-1.2.0-rc.1-windows-amd64/README.md", "animview-1.2.0-rc.1-windows-amd64/LICENSE",
+			"animview-1.2.0-rc.1-windows-amd64/THIRD_PARTY_LICENSES"},
 		"darwin-arm64": {"animview-1.2.0-rc.1-darwin-arm64/", "animview-1.2.0-rc.1-darwin-arm64/animview.app/",
 			"animview-1.2.0-rc.1-darwin-arm64/animview.app/Contents/", "animview-1.2.0-rc.1-darwin-arm64/animview.app/Contents/MacOS/",
 			"animview-1.2.0-rc.1-darwin-arm64/animview", "animview-1.2.0-rc.1-darwin-arm64/README.md",
-			"animview-1.2.0-rc.1-darwin-arm64/LICENSE", "animview-1.2.0-rc.1-darwin-arm64/animview.app/Contents/Info.plist",
+			"animview-1.2.0-rc.1-darwin-arm64/LICENSE", "animview-1.2.0-rc.1-darwin-arm64/THIRD_PARTY_LICENSES",
+			"animview-1.2.0-rc.1-darwin-arm64/animview.app/Contents/Info.plist",
 			"animview-1.2.0-rc.1-darwin-arm64/animview.app/Contents/MacOS/animview"},
 		"linux-arm64": {"animview-1.2.0-rc.1-linux-arm64/", "animview-1.2.0-rc.1-linux-arm64/animview",
-			"animview-1.2.0-rc.1-linux-arm64/README.md", "animview-1.2.0-rc.1-linux-arm64/LICENSE"},
+			"animview-1.2.0-rc.1-linux-arm64/README.md", "animview-1.2.0-rc.1-linux-arm64/LICENSE",
+			"animview-1.2.0-rc.1-linux-arm64/THIRD_PARTY_LICENSES"},
 	}
 	for _, tg := range Targets() {
 		names, ok := want[tg.String()]
@@ -171,12 +174,12 @@ func TestMacAppExtracts(t *testing.T) {
 	}
 	tg := Target{"darwin", "arm64"}
 	bin := bytes.Repeat([]byte("\x7fMach-O binary "), 4096) // 60 KiB: stored twice would show in the size
-	files := Contents(tg, "1.2.0", bin, []byte("# animview\n"), []byte("MIT License\n"))
+	files := Contents(tg, "1.2.0", bin, []byte("# animview\n"), []byte("MIT License\n"), []byte("THIRD_PARTY_LICENSES\n"))
 	var buf bytes.Buffer
 	if err := WriteArchive(&buf, tg, files, mtime); err != nil {
 		t.Fatal(err)
 	}
-	if raw := gunzipLen(t, buf.Bytes()); raw > len(bin)+16*512 {
+	if raw := gunzipLen(t, buf.Bytes()); raw > len(bin)+18*512 {
 		t.Errorf("the tar is %d bytes for a %d-byte program: the program is stored more than once", raw, len(bin))
 	}
 	dir := t.TempDir()

@@ -37,6 +37,9 @@ type FrameOptions struct {
 	// (FollowAuto, the zero value, follows clips that travel far compared
 	// with the figures' size, as the viewer does).
 	Follow Follow
+	// Dither makes a GIF's frames dithered (Floyd–Steinberg) against its
+	// palette rather than each pixel mapped to its nearest entry.
+	Dither bool
 }
 
 // Follow is a follow-camera choice.

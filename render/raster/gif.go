@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/gif"
 	"io"
 	"math"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
-	"github.com/animview/animview/render"
 )
 
 const (
@@ -21,18 +21,17 @@ const (
 	maxFPS = 50
 	// maxGIFBytes bounds the paletted frames held for gif.EncodeAll.
 	maxGIFBytes = 512 << 20
-	// rampSteps is the number of blends between the background and each
-	// theme colour in the palette, for the anti-aliased edges.
-	rampSteps = 8
 )
 
 // EncodeGIF writes the whole clip as a looping animated GIF: frames at
 // fo.FPS from time 0, each shown until the next frame's time (the last until
 // the clip's end), with the delays rounded cumulatively so they add up to
 // the clip's duration to the centisecond. clip -1 gives a single frame of
-// the bind pose. Frames use a fixed palette made from the theme's colours
-// and their blends with the background, so edges stay smooth without
-// dithering noise.
+// the bind pose. Frames share one palette of 256 colours built by median
+// cut from frames spread over the pass (the background kept exact), so a
+// shaded or textured mesh keeps its colours; fo.Dither spreads each
+// pixel's error to its neighbours (Floyd–Steinberg) for smoother ramps at
+// the cost of grain.
 func EncodeGIF(w io.Writer, a *formats.Asset, clip int, fo FrameOptions) error {
 	return EncodeGIFProgress(w, a, clip, fo, nil)
 }
@@ -94,21 +93,25 @@ func encodeGIF(w io.Writer, r *renderer, fo FrameOptions, progress func(done, to
 		return fmt.Errorf("raster: GIF of %d frames at %d×%d needs %.0f MiB (limit %d MiB); lower the size or frame rate",
 			n, r.w, r.h, bytes/(1<<20), maxGIFBytes>>20)
 	}
-	pal := gifPalette(&r.opt.Theme)
 	bounds := image.Rect(0, 0, r.w, r.h)
+	rgba := image.NewRGBA(bounds)
+	pal := framePalette(r, rgba, n, fps)
 	g := &gif.GIF{
 		Image:     make([]*image.Paletted, 0, n),
 		Delay:     make([]int, 0, n),
 		LoopCount: 0,
 		Config:    image.Config{ColorModel: pal, Width: r.w, Height: r.h},
 	}
-	rgba := image.NewRGBA(bounds)
 	q := quantizer{pal: pal, cache: make(map[color.RGBA]uint8)}
 	shown := 0 // centiseconds elapsed at the end of the previous frame
 	for i := 0; i < n; i++ {
 		r.frame(rgba, float64(i)/fps)
 		pm := image.NewPaletted(bounds, pal)
-		q.convert(pm, rgba)
+		if fo.Dither {
+			draw.FloydSteinberg.Draw(pm, bounds, rgba, image.Point{})
+		} else {
+			q.convert(pm, rgba)
+		}
 		end := int(math.Round(min(float64(i+1)/fps, dur) * 100))
 		g.Image = append(g.Image, pm)
 		g.Delay = append(g.Delay, end-shown)
@@ -123,36 +126,21 @@ func encodeGIF(w io.Writer, r *renderer, fo FrameOptions, progress func(done, to
 	return nil
 }
 
-// gifPalette returns the theme's colours, background first, followed by
-// rampSteps-1 blends of the background towards each of them.
-func gifPalette(th *render.Theme) color.Palette {
-	fg := []color.RGBA{th.Bone, th.BoneSelected, th.Joint, th.Label, th.Grid, th.GridMajor, th.AxisX, th.AxisY, th.AxisZ, th.Camera}
-	pal := color.Palette{th.Background}
-	seen := map[color.RGBA]bool{th.Background: true}
-	add := func(c color.RGBA) {
-		if !seen[c] && len(pal) < 256 {
-			seen[c] = true
-			pal = append(pal, c)
+// framePalette draws up to paletteSamples of a pass's n frames (at fps,
+// spread from the first to the last) into scratch and returns their
+// median-cut palette, the theme's background first and exact.
+func framePalette(r *renderer, scratch *image.RGBA, n int, fps float64) color.Palette {
+	h := newColourHistogram()
+	k := min(n, paletteSamples)
+	for i := 0; i < k; i++ {
+		f := 0
+		if k > 1 {
+			f = i * (n - 1) / (k - 1)
 		}
+		r.frame(scratch, float64(f)/fps)
+		h.add(scratch)
 	}
-	for _, c := range fg {
-		add(c)
-	}
-	for _, c := range fg {
-		for k := 1; k < rampSteps; k++ {
-			add(blend(th.Background, c, float64(k)/rampSteps))
-		}
-	}
-	// Joints sit on bone sticks: their fringe blends the two.
-	for k := 1; k < 4; k++ {
-		add(blend(th.Bone, th.Joint, float64(k)/4))
-	}
-	return pal
-}
-
-func blend(a, b color.RGBA, f float64) color.RGBA {
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), mix(a.A, b.A)}
+	return h.medianCut([]color.RGBA{r.opt.Theme.Background}, 256)
 }
 
 // quantizer maps pixels to their nearest palette entry, remembering the

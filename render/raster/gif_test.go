@@ -2,11 +2,15 @@ package raster
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"image/gif"
+	"math"
+	"os"
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -113,18 +117,85 @@ func TestEncodeGIFPixels(t *testing.T) {
 	}
 }
 
-func TestGIFPaletteHasThemeAndRamps(t *testing.T) {
-	th := render.DefaultTheme()
-	pal := gifPalette(&th)
-	if len(pal) > 256 || len(pal) < 11+10*(rampSteps-1)-5 {
-		t.Errorf("palette of %d colours", len(pal))
+// TestMedianCutPalette: the background comes first and exact; a frame of
+// few colours keeps them all exactly; many colours get 256 entries.
+func TestMedianCutPalette(t *testing.T) {
+	bg := color.RGBA{20, 22, 28, 255}
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	few := []color.RGBA{bg, {200, 200, 200, 255}, {10, 200, 30, 255}}
+	for i := 0; i < 64*64; i++ {
+		c := few[i%3]
+		copy(img.Pix[4*i:], []uint8{c.R, c.G, c.B, 255})
 	}
-	if pal[0] != th.Background {
-		t.Errorf("first colour %v, want the background", pal[0])
+	h := newColourHistogram()
+	h.add(img)
+	pal := h.medianCut([]color.RGBA{bg}, 256)
+	if len(pal) != 3 || pal[0] != bg {
+		t.Errorf("few colours: palette %v", pal)
 	}
-	half := blend(th.Background, th.Bone, 0.5)
-	if got := pal[pal.Index(half)]; got != half {
-		t.Errorf("half-covered bone edge maps to %v, want %v", got, half)
+	for i := 0; i < 64*64; i++ {
+		copy(img.Pix[4*i:], []uint8{uint8(i), uint8(i >> 4), uint8(i * 7), 255})
+	}
+	h = newColourHistogram()
+	h.add(img)
+	if pal = h.medianCut([]color.RGBA{bg}, 256); len(pal) != 256 || pal[0] != bg {
+		t.Errorf("many colours: %d entries, first %v", len(pal), pal[0])
+	}
+}
+
+// TestGIFKeepsMeshColours: a grey shaded mesh in a GIF keeps its colours
+// (issue 32: the theme's fixed palette tinted grey meshes, mean error
+// 12.6 on the figure's pixels). The mean error over the pixels that are
+// not background, against the frame drawn directly, must stay under 4.
+func TestGIFKeepsMeshColours(t *testing.T) {
+	data, err := os.ReadFile("../../formats/ms3d/testdata/tube_v4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ms3d.Load(&formats.Input{Name: "tube_v4.ms3d", Data: data})
+	if err != nil || len(a.Meshes) == 0 {
+		t.Fatalf("%v, %d meshes", err, len(a.Meshes))
+	}
+	for _, m := range a.Meshes {
+		for i := range m.Materials {
+			m.Materials[i].Diffuse = [4]float32{0.6, 0.6, 0.6, 1}
+		}
+	}
+	fo := FrameOptions{Width: 160, Height: 120, FPS: 10}
+	var buf bytes.Buffer
+	if err := EncodeGIF(&buf, a, 0, fo); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg := render.DefaultTheme().Background
+	var sum, n float64
+	for i, pm := range g.Image {
+		want, err := RenderFrame(a, 0, float64(i)/10, fo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := 0; y < 120; y++ {
+			for x := 0; x < 160; x++ {
+				w := want.RGBAAt(x, y)
+				if w == bg {
+					continue
+				}
+				got := color.RGBAModel.Convert(pm.At(x, y)).(color.RGBA)
+				sum += math.Abs(float64(got.R)-float64(w.R)) + math.Abs(float64(got.G)-float64(w.G)) + math.Abs(float64(got.B)-float64(w.B))
+				n += 3
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the mesh drew no pixels")
+	}
+	if mean := sum / n; mean >= 4 {
+		t.Errorf("mean error %.2f on %v figure pixels, want under 4", mean, n/3)
+	} else {
+		t.Logf("mean error %.2f on %v figure pixels", mean, n/3)
 	}
 }
 

@@ -108,14 +108,29 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// THIRD_PARTY_LICENSES is made from the module graph; a release whose
+	// committed copy has drifted from go.mod is refused.
+	check := exec.Command("go", "run", "./internal/licenses/gen", "-check")
+	check.Dir, check.Stderr = src, os.Stderr
+	if err := check.Run(); err != nil {
+		return fmt.Errorf("THIRD_PARTY_LICENSES: %w", err)
+	}
+	thirdParty, err := os.ReadFile(filepath.Join(src, "internal", "licenses", "THIRD_PARTY_LICENSES"))
+	if err != nil {
+		return err
+	}
 	sums := map[string][]byte{}
 	for _, t := range targets {
 		bin, err := build(src, t, version, filepath.Join(tmp, "bin", t.String(), t.Binary()), true)
 		if err != nil {
 			return err
 		}
+		userReadme, err := release.UserREADME(t, version, readme)
+		if err != nil {
+			return err
+		}
 		var buf bytes.Buffer
-		if err := release.WriteArchive(&buf, t, release.Contents(t, version, bin, readme, license), mtime); err != nil {
+		if err := release.WriteArchive(&buf, t, release.Contents(t, version, bin, userReadme, license, thirdParty), mtime); err != nil {
 			return err
 		}
 		name := t.ArchiveName(version)
