@@ -8,6 +8,12 @@ cd "$(dirname "$0")/.."
 apt_install "${RUNTIME_PKGS[@]}" xvfb xauth xdotool
 STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
 FUZZTIME=${FUZZTIME:-5s}
+# Every go test has a timeout of its own, fitted to its step and meant to
+# hold with both cores busy, so that a hang fails its step with a stack
+# dump instead of waiting for Go's default of 10 minutes a package (or
+# CI's 90 for the whole run).
+T_SHORT=${T_SHORT:-5m}   # one test, or a step of a few
+T_SUITE=${T_SUITE:-30m}  # the race-enabled suite, a package at a time
 
 step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
@@ -57,7 +63,7 @@ mkdir -p "$WINEPREFIX"
 "$wine" wineboot >/dev/null 2>&1
 cp .cache/bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
 ANIMVIEW_REQUIRE_WINE=1 WINE="$wine" ANIMVIEW_WINDOWS_EXE="$xbin/windows-amd64/animview.exe" \
-  ANIMVIEW_LINUX_EXE="$xbin/linux-amd64/animview" go test -count=1 -v -run '^TestWindowsBuildUnderWine$' ./cmd/animview |
+  ANIMVIEW_LINUX_EXE="$xbin/linux-amd64/animview" go test -count=1 -timeout "$T_SHORT" -v -run '^TestWindowsBuildUnderWine$' ./cmd/animview |
   grep -v '^=== RUN'
 # Copy JSON's clipboard on Windows is the Win32 API (ui/clipboard): its
 # round trip runs as a Windows test binary under the same Wine.
@@ -76,7 +82,7 @@ step "the web page: vet and staticcheck for js/wasm, then the page in Chromium"
 GOOS=js GOARCH=wasm go vet ./...
 GOOS=js GOARCH=wasm "$STATICCHECK" ./ui/... ./cmd/animview ./web/...
 apt_install chromium
-ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -v -run '^TestPageInChromium$' ./web | grep -v '^=== RUN'
+ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -timeout 10m -v -run '^TestPageInChromium$' ./web | grep -v '^=== RUN'
 
 step "glTF exports through the Khronos validator"
 # node and npm from apt, the validator from npm into .cache/node (ignored
@@ -88,21 +94,21 @@ if [ ! -d .cache/node/node_modules/gltf-validator ]; then
 fi
 export ANIMVIEW_REQUIRE_GLTF_VALIDATOR=1
 gltf_out=$(mktemp -d)
-ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -run '^(TestRoundTrip|TestMeshRoundTrip)$' ./export
+ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -timeout "$T_SHORT" -run '^(TestRoundTrip|TestMeshRoundTrip)$' ./export
 node scripts/gltf-validate.js "$gltf_out" | tail -n 1
 rm -rf "$gltf_out"
 
 step "go test -race (under xvfb-run)"
 export ANIMVIEW_REQUIRE_DISPLAY=1
 # The Wine and Chromium tests ran in their own steps above.
-xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -skip '^(TestWindowsBuildUnderWine|TestPageInChromium)$' ./...
+xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -timeout "$T_SUITE" -skip '^(TestWindowsBuildUnderWine|TestPageInChromium)$' ./...
 
 step "fuzz targets, $FUZZTIME each"
 for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
   for t in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "-- $pkg $t"
-    if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
+    if out=$(go test -run='^$' -timeout "$T_SHORT" -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
       printf '%s\n' "$out" | tail -n 3
       continue
     fi
@@ -115,7 +121,7 @@ for pkg in $(go list ./...); do
       ! printf '%s\n' "$out" | grep -q 'Failing input written\|seed corpus entry\|panic:\|_test.go:[0-9]'; then
       printf '%s\n' "$out"
       echo "(the Go 1.26 fuzz deadline race, go.dev/issue/75804: no failing input; running $t again)"
-      if out=$(go test -run='^$' -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
+      if out=$(go test -run='^$' -timeout "$T_SHORT" -fuzz="^${t}\$" -fuzztime="$FUZZTIME" "$pkg" 2>&1); then
         printf '%s\n' "$out" | tail -n 3
         continue
       fi
