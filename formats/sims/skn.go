@@ -372,8 +372,15 @@ func (s *Skin) Mesh(sk *formats.Skeleton) (*formats.Mesh, error) {
 		b := drawn + i
 		m.Positions[o] = pos[o].Mul(1 - w).Add(pos[b].Mul(w))
 		m.Normals[o] = nrm[o].Mul(1 - w).Add(nrm[b].Mul(w))
-		m.Joints[o][1] = uint16(bone[b])
-		m.Weights[o] = [formats.MaxInfluences]float32{1 - w, w}
+		// A blend vertex bound to the bound vertex's own bone would name
+		// that joint twice ([j, j], 1−w and w): glTF forbids a joint twice
+		// in one vertex, so the two weights sum into the one slot.
+		if j := uint16(bone[b]); j == m.Joints[o][0] {
+			m.Weights[o] = [formats.MaxInfluences]float32{1}
+		} else {
+			m.Joints[o][1] = j
+			m.Weights[o] = [formats.MaxInfluences]float32{1 - w, w}
+		}
 	}
 	for v := range m.Normals {
 		if l := m.Normals[v].Len(); l > 0 {
