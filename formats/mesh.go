@@ -32,7 +32,11 @@ type Mesh struct {
 	Positions []mgl32.Vec3
 	// Normals holds one unit normal per vertex, or is nil.
 	Normals []mgl32.Vec3
-	// UVs holds one texture coordinate per vertex, or is nil.
+	// UVs holds one texture coordinate per vertex, or is nil: u across
+	// the image from its left edge, v down from its top edge (row 0 of
+	// Texture.Levels), glTF's convention, 1 the far edge and values past
+	// it repeating. A format that counts v up from the bottom is turned
+	// by its loader (v' = 1 − v).
 	UVs []mgl32.Vec2
 	// Joints and Weights hold each vertex's influences: up to
 	// MaxInfluences bone indices into Skeleton.Bones with weights that are
