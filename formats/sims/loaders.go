@@ -407,7 +407,7 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 	}
 	asset.Skeleton = asset.Skeletons[0]
 	for i := range cf.Suits {
-		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings)
+		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings, toneOf(in))
 		asset.Warnings = append(asset.Warnings, warns...)
 		if m != nil {
 			asset.Meshes = append(asset.Meshes, m)
@@ -600,6 +600,11 @@ func loadSKN(in *formats.Input) (*formats.Asset, error) {
 	m, err := skin.Mesh(sk)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	}
+	if in.Siblings != nil {
+		if w := newTextures(in.Siblings, toneOf(in)).dress(m, "", skin); w != "" {
+			warns = append(warns, w)
+		}
 	}
 	asset.Skeleton = sk
 	asset.Skeletons = []*formats.Skeleton{sk}

@@ -188,7 +188,8 @@ func TestSuitSkins(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 	w := strings.Join(a.Warnings, "\n")
-	if len(a.Warnings) != 2 || !strings.Contains(w, "xskin-broken.skn: sims-skn: blend.weight at line 16") ||
+	if len(a.Warnings) != 3 || !strings.Contains(w, "xskin-broken.skn: sims-skn: blend.weight at line 16") ||
+		!strings.Contains(w, `skin "xskin-b001mafit_01-PELVIS-BODY": no light texture beside it (tried extrememlgt_01.bmp, b001mafitlgt.bmp, b001mafitlgt_*.bmp)`) ||
 		!strings.Contains(w, `1 of its 3 skins not found beside it as .skn: "xskin-missing.skn"`) {
 		t.Errorf("warnings %q", a.Warnings)
 	}
