@@ -412,7 +412,7 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 		if m != nil {
 			asset.Meshes = append(asset.Meshes, m)
 			asset.Info = append(asset.Info, formats.KV{Key: "mesh " + m.Name,
-				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles", len(m.Groups), len(m.Positions), m.Triangles())})
+				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles; textures: %s", len(m.Groups), len(m.Positions), m.Triangles(), textureFacts(m))})
 		}
 	}
 
@@ -616,6 +616,7 @@ func loadSKN(in *formats.Input) (*formats.Asset, error) {
 		{Key: "bones", Value: strings.Join(skin.Bones, ", ")},
 		{Key: "faces", Value: strconv.Itoa(len(skin.Faces))},
 		{Key: "vertices", Value: fmt.Sprintf("%d drawn, %d blend", len(skin.UVs), len(skin.Blends))},
+		{Key: "texture file", Value: textureFacts(m)},
 	}, info...)
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", sknFormat, err)

@@ -105,7 +105,9 @@ func toneAt(name string) int {
 //     (b003mafit_01 → b003mafit, c003ma_romancrew → c003ma; a hand's,
 //     hmlo, whole), then the tone's letters, then "_" and an outfit, or
 //     nothing: the outfit that is the suit's own tail (c001ma_ross →
-//     c001madrk_ross) or the skin's texture's, else the first by name;
+//     c001madrk_ross) or the skin's texture's, else the first by name; a
+//     unisex suit (b001ucchd_01) tries the male's names, then the
+//     female's (b001mcchd…, b001fcchd…);
 //  3. else, for a hand (h, u or a sex letter, l or r, o c or p), the
 //     unisex adult hand of that pose, hua + pose + tone (huaodrk).
 //
@@ -156,27 +158,35 @@ func SkinTexture(names []string, suit, texture string, tone Tone) (string, []str
 	if i := strings.LastIndexByte(suit, '_'); i > 0 {
 		prefix, tail = suit[:i], suit[i+1:]
 	}
-	stem := prefix + code
-	tried = append(tried, stem+".bmp", stem+"_*.bmp")
-	var found []string
-	for _, l := range bmps {
-		base := strings.TrimSuffix(l, ".bmp")
-		if base == stem || strings.HasPrefix(base, stem+"_") {
-			found = append(found, l)
-		}
+	// A unisex suit (b001ucchd_01: u where the sex letter goes) wears the
+	// textures of either sex: the male's first, then the female's.
+	prefixes := []string{prefix}
+	if len(prefix) > 4 && (prefix[0] == 'b' || prefix[0] == 'c') && prefix[4] == 'u' {
+		prefixes = append(prefixes, prefix[:4]+"m"+prefix[5:], prefix[:4]+"f"+prefix[5:])
 	}
-	for _, want := range []string{tail, outfit} {
-		if want == "" {
-			continue
-		}
-		for _, l := range found {
-			if strings.TrimSuffix(l, ".bmp") == stem+"_"+want {
-				return byLower[l], nil
+	for _, prefix := range prefixes {
+		stem := prefix + code
+		tried = append(tried, stem+".bmp", stem+"_*.bmp")
+		var found []string
+		for _, l := range bmps {
+			base := strings.TrimSuffix(l, ".bmp")
+			if base == stem || strings.HasPrefix(base, stem+"_") {
+				found = append(found, l)
 			}
 		}
-	}
-	if len(found) > 0 {
-		return byLower[found[0]], nil
+		for _, want := range []string{tail, outfit} {
+			if want == "" {
+				continue
+			}
+			for _, l := range found {
+				if strings.TrimSuffix(l, ".bmp") == stem+"_"+want {
+					return byLower[l], nil
+				}
+			}
+		}
+		if len(found) > 0 {
+			return byLower[found[0]], nil
+		}
 	}
 	// 3. A hand: the unisex adult hand of its pose.
 	if len(suit) == 4 && suit[0] == 'h' && strings.ContainsRune("fmu", rune(suit[1])) &&
@@ -249,4 +259,19 @@ func (t *textures) dress(m *formats.Mesh, suit string, skin *Skin) string {
 		m.Materials[i].Diffuse = [4]float32{1, 1, 1, 1}
 	}
 	return ""
+}
+
+// textureFacts says, for info, the texture each material of a mesh draws
+// with: its file, format and size, or "none".
+func textureFacts(m *formats.Mesh) string {
+	var out []string
+	for _, mat := range m.Materials {
+		t := mat.Texture
+		if img := t.Image(); img != nil {
+			out = append(out, fmt.Sprintf("%s (%s, %dx%d)", t.Name, t.Format, img.Rect.Dx(), img.Rect.Dy()))
+		} else {
+			out = append(out, "none")
+		}
+	}
+	return strings.Join(out, ", ")
 }

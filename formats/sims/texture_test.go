@@ -21,6 +21,7 @@ var demoNames = []string{
 	"C005MA_HipSpecs.bmp", "C005MAlgt_Hipster.bmp",
 	"HMLOdrk.bmp", "HMLOlgt.bmp", "HMLOmed.bmp", "HUAOdrk.bmp", "HUAOlgt.bmp", "HUAOmed.bmp",
 	"B009FASknlgt_Libr.bmp", "B009FASknmed_Libr.bmp",
+	"B001FCChddrk_girl01.bmp", "B001MCChdlgt_boy01.bmp",
 	"notes.txt",
 }
 
@@ -44,6 +45,8 @@ func TestSkinTexture(t *testing.T) {
 		{"head, the suit's own outfit", "c001ma_ross", "x", ToneMedium, "C001MAmed_Ross.bmp", nil},
 		{"head, another outfit", "c003ma_romancrew", "x", ToneDark, "C003MAdrk_RnB01.bmp", nil},
 		{"hand by its name", "HMLO", "x", ToneDark, "HMLOdrk.bmp", nil},
+		{"unisex child body, the male's", "b001ucchd_01", "x", ToneLight, "B001MCChdlgt_boy01.bmp", nil},
+		{"unisex child body, the female's", "b001ucchd_01", "x", ToneDark, "B001FCChddrk_girl01.bmp", nil},
 		// Rule 3: a unisex hand takes the adult hand of its pose.
 		{"unisex hand", "hulo", "x", ToneLight, "HUAOlgt.bmp", nil},
 		// Nothing: what was tried.
