@@ -14,7 +14,7 @@ import (
 // (formats/sims/testdata/sim, made by simstest.Sim, worn with --suit
 // twice and --tone dark) exports every worn suit as its own skinned mesh:
 // two glTF meshes named after the suits, each on a node with a skin,
-// whose vertices name no joint twice (glTF 2.0 §3.7.3.3; the Sims' blend
+// whose vertices name no joint twice (glTF forbids it; docs/formats/sims.md#skins-skn: the Sims' blend
 // vertices did before the bone mapping merged them) and whose weights
 // sum to 1.
 func TestExportWholeSim(t *testing.T) {
