@@ -158,7 +158,10 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	var realMeshes []int
 	var realFrom []*formats.Mesh
 	if len(a.Meshes) > 0 {
-		realMeshes, realFrom = addMeshes(doc, buf, a, &conv, bind)
+		var err error
+		if realMeshes, realFrom, err = addMeshes(doc, buf, a, &conv, bind); err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
 	}
 	if len(realMeshes) == 0 {
 		// Formats without a mesh show a stick figure.

@@ -47,7 +47,7 @@ func longMilkShape(t testing.TB) *formats.Asset {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.Asset("long", ms3d.FormatMS3D)
+	a, err := p.Asset("long", ms3d.FormatMS3D, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,12 +66,15 @@ func boxMesh(a *formats.Asset, r float32) *formats.Asset {
 func meshFixtures(t testing.TB) []fixture {
 	tube := load(t, "../formats/ms3d/testdata/tube_v4.ms3d", "")
 	fs := []fixture{{"mesh-ms3d-tube", tube}}
+	// The tube textured: a BMP in a sub-folder and a PNG, blended
+	// (docs/formats/gltf-export.md#textures).
+	fs = append(fs, fixture{"mesh-ms3d-textured", load(t, "../formats/ms3d/testdata/textured/textured.ms3d", "")})
 	if f, err := ms3d.Parse(mustRead(t, "../formats/ms3d/testdata/tube_v4.ms3d")); err == nil {
 		f.Joints, f.VertexExtras, f.VertexExtraSubVersion = nil, nil, 0
 		for i := range f.Vertices {
 			f.Vertices[i].BoneID = -1
 		}
-		a, err := f.Asset("prop", ms3d.FormatMS3D)
+		a, err := f.Asset("prop", ms3d.FormatMS3D, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,7 +74,8 @@ func (c *Conversion) Matrix(m mgl32.Mat4) mgl64.Mat4 {
 // are rewound where the conversion mirrors or the format's front faces
 // wind clockwise, so that glTF's counter-clockwise fronts hold. It
 // returns the glTF mesh index of each mesh written and the asset mesh it came from.
-func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversion, bind []int) (meshes []int, from []*formats.Mesh) {
+func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversion, bind []int) (meshes []int, from []*formats.Mesh, err error) {
+	tex := newTextures(doc, buf)
 	for _, m := range a.Meshes {
 		if m == nil || len(m.Positions) == 0 || m.Triangles() == 0 {
 			continue
@@ -99,7 +100,8 @@ func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversi
 			}
 			attr["NORMAL"] = buf.floats(nrm, gltf.AccessorVec3, gltf.TargetArrayBuffer, false)
 		}
-		if len(m.UVs) == n {
+		hasUV := len(m.UVs) == n
+		if hasUV {
 			uv := make([]float32, 0, 2*n)
 			for _, v := range m.UVs {
 				uv = append(uv, v[0], v[1])
@@ -143,7 +145,7 @@ func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversi
 				idx = append(idx, i0, i1, i2)
 			}
 			mat := len(doc.Materials)
-			doc.Materials = append(doc.Materials, meshMaterial(m, g))
+			doc.Materials = append(doc.Materials, meshMaterial(m, g, tex, hasUV))
 			gm.Primitives = append(gm.Primitives, &gltf.Primitive{Attributes: attr, Indices: gltf.Index(buf.indices(idx)),
 				Material: gltf.Index(mat)})
 		}
@@ -154,7 +156,7 @@ func addMeshes(doc *gltf.Document, buf *buffer, a *formats.Asset, conv *Conversi
 		meshes = append(meshes, len(doc.Meshes)-1)
 		from = append(from, m)
 	}
-	return meshes, from
+	return meshes, from, tex.err
 }
 
 func meshName(m *formats.Mesh) string {
@@ -164,27 +166,56 @@ func meshName(m *formats.Mesh) string {
 	return "mesh"
 }
 
-// meshMaterial is a group's material: its diffuse colour (a neutral grey
-// where it has none or a black one), double-sided where the format's
-// winding does not allow culling.
-func meshMaterial(m *formats.Mesh, g formats.MeshGroup) *gltf.Material {
+// meshMaterial is a group's material (docs/formats/gltf-export.md#textures):
+// its diffuse colour (a neutral grey where it has none or a black one;
+// white under a texture), its texture as baseColorTexture where it has one
+// and the mesh has texture coordinates, its alpha mode with the diffuse
+// alpha, double-sided where the format's winding does not allow culling.
+func meshMaterial(m *formats.Mesh, g formats.MeshGroup, tex *textures, hasUV bool) *gltf.Material {
 	c := [4]float64{0.6, 0.65, 0.72, 1}
 	name := g.Name
+	var mt *formats.Material
 	if g.Material >= 0 && g.Material < len(m.Materials) {
-		mt := &m.Materials[g.Material]
-		d := mt.Diffuse
-		if d[0]+d[1]+d[2] >= 0.05 && d[3] > 0 {
-			c = [4]float64{float64(d[0]), float64(d[1]), float64(d[2]), 1}
-		}
+		mt = &m.Materials[g.Material]
 		if mt.Name != "" {
 			name = mt.Name
 		}
 	}
-	for i := range c {
-		c[i] = math.Min(math.Max(c[i], 0), 1)
+	pbr := &gltf.PBRMetallicRoughness{BaseColorFactor: &c, MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}
+	out := &gltf.Material{Name: name, DoubleSided: !m.Cull, PBRMetallicRoughness: pbr}
+	if mt == nil {
+		return out
 	}
-	return &gltf.Material{Name: name, DoubleSided: !m.Cull,
-		PBRMetallicRoughness: &gltf.PBRMetallicRoughness{BaseColorFactor: &c, MetallicFactor: gltf.Float(0), RoughnessFactor: gltf.Float(0.8)}}
+	d := mt.Diffuse
+	textured := false
+	if mt.Texture != nil && hasUV {
+		if i := tex.texture(mt.Texture); i >= 0 {
+			pbr.BaseColorTexture = &gltf.TextureInfo{Index: i}
+			textured = true
+			c = [4]float64{1, 1, 1, 1}
+		}
+	}
+	if d[0]+d[1]+d[2] >= 0.05 && d[3] > 0 {
+		c = [4]float64{float64(d[0]), float64(d[1]), float64(d[2]), 1}
+	}
+	switch mt.Alpha {
+	case formats.AlphaBlend:
+		out.AlphaMode = gltf.AlphaBlend
+		c[3] = float64(d[3])
+	case formats.AlphaMask:
+		out.AlphaMode = gltf.AlphaMask
+		out.AlphaCutoff = gltf.Float(math.Min(math.Max(f32(float64(mt.AlphaCutoff)), 0), 1))
+		c[3] = float64(d[3])
+	}
+	if !textured && mt.Alpha != formats.AlphaOpaque && !(d[3] < 1) {
+		// Without the texture whose alpha it was for, a material that
+		// only the texture made see-through is opaque.
+		out.AlphaMode, out.AlphaCutoff = gltf.AlphaOpaque, nil
+	}
+	for i := range c {
+		c[i] = f32(math.Min(math.Max(c[i], 0), 1))
+	}
+	return out
 }
 
 // normalWeights scales four non-negative weights to sum to 1 in float32;

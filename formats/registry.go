@@ -26,6 +26,20 @@ type PrefixOpener interface {
 	OpenPrefix(name string, n int) (data []byte, whole bool, err error)
 }
 
+// FolderResolver is a Resolver that also reaches the folders beside the
+// opened file, so that a loader can follow a relative path a file names
+// (a MilkShape material's texture in a sub-folder) one plain name at a
+// time: it can go down into the opened file's folder's sub-folders, never
+// up or out of it.
+type FolderResolver interface {
+	Resolver
+	// Folders returns the names of the sub-folders beside the opened file.
+	Folders() ([]string, error)
+	// Folder returns the resolver of the named sub-folder (a plain name
+	// that Folders lists).
+	Folder(name string) (Resolver, error)
+}
+
 // FSResolver resolves siblings inside one directory of an fs.FS.
 type FSResolver struct {
 	FS  fs.FS
@@ -75,6 +89,40 @@ func (r FSResolver) dir() string {
 		return "."
 	}
 	return r.Dir
+}
+
+// Folders returns the sub-folders of the directory. Symbolic links are
+// not followed: a folder reached by a path that a file names stays
+// inside the directory.
+func (r FSResolver) Folders() ([]string, error) {
+	ents, err := fs.ReadDir(r.FS, r.dir())
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", r.dir(), err)
+	}
+	var names []string
+	for _, e := range ents {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+// Folder returns the resolver of a sub-folder of the directory, under
+// Open's rules for names; it keeps MaxSize.
+func (r FSResolver) Folder(name string) (Resolver, error) {
+	if err := plainName(name); err != nil {
+		return nil, err
+	}
+	p := path.Join(r.dir(), name)
+	st, err := fs.Lstat(r.FS, p)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", p, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("open %s: not a folder", p)
+	}
+	return FSResolver{FS: r.FS, Dir: p, MaxSize: r.MaxSize}, nil
 }
 
 // Open reads a file of the directory. Names with a path separator are

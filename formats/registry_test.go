@@ -106,3 +106,46 @@ func TestFSResolverStaysInItsFolder(t *testing.T) {
 		t.Error("size limit not applied")
 	}
 }
+
+// TestFSResolverFolders: a FolderResolver goes down into sub-folders by
+// plain names only, and a sub-folder's resolver keeps the size limit.
+func TestFSResolverFolders(t *testing.T) {
+	fsys := fstest.MapFS{
+		"dir/model.ms3d":          {Data: []byte("m")},
+		"dir/Textures/Skin.BMP":   {Data: []byte("bmp")},
+		"dir/Textures/deep/x.tga": {Data: []byte("tga")},
+		"secret":                  {Data: []byte("no")},
+	}
+	var r FolderResolver = FSResolver{FS: fsys, Dir: "dir", MaxSize: 3}
+	dirs, err := r.Folders()
+	if err != nil || !slices.Equal(dirs, []string{"Textures"}) {
+		t.Fatalf("Folders: %q %v", dirs, err)
+	}
+	sub, err := r.Folder("Textures")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names, err := sub.List(); err != nil || !slices.Equal(names, []string{"Skin.BMP"}) {
+		t.Errorf("sub List: %q %v", names, err)
+	}
+	if b, err := sub.Open("Skin.BMP"); err != nil || string(b) != "bmp" {
+		t.Errorf("sub Open: %q %v", b, err)
+	}
+	if deep, err := sub.(FolderResolver).Folder("deep"); err != nil {
+		t.Error(err)
+	} else if _, err := deep.Open("x.tga"); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range []string{"..", ".", "Textures/deep", `..\dir`, "", "model.ms3d", "missing"} {
+		if _, err := r.Folder(bad); err == nil {
+			t.Errorf("Folder(%q) gave a resolver", bad)
+		}
+	}
+	if _, err := sub.(FolderResolver).Folder(".."); err == nil {
+		t.Error("a sub-folder's resolver went up")
+	}
+	small, _ := FSResolver{FS: fsys, Dir: "dir", MaxSize: 2}.Folder("Textures")
+	if _, err := small.Open("Skin.BMP"); err == nil {
+		t.Error("a sub-folder's resolver lost the size limit")
+	}
+}

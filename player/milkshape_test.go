@@ -114,7 +114,7 @@ func TestMilkShapeVectors(t *testing.T) {
 			{Time: 2, Position: [3]float32{3, 0, 0}}, {Time: 3, Position: [3]float32{6, 0, 0}}}},
 		{Name: "arc", RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 1, Rotation: [3]float32{0, 0, float32(350 * math.Pi / 180)}}}},
 	}}
-	a, err := f.Asset("vectors", ms3d.FormatMS3D)
+	a, err := f.Asset("vectors", ms3d.FormatMS3D, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

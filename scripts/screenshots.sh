@@ -28,6 +28,9 @@ shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/Skinned
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d
 shot viewer-mesh-static.png 'seek 0' formats/ms3d/testdata/public/jeep1.ms3d
+# The textured tube: a checker BMP named .\Textures\Skin.BMP (stored as
+# textures/skin.bmp) and a half-transparent glass PNG named by an absolute path.
+shot viewer-mesh-ms3d-textured.png 'pause; seek 0.8; mesh; mesh' formats/ms3d/testdata/textured/textured.ms3d
 # A Metroid Prime character: the ANCS character's CMDL skinned by its CSKR,
 # from the project's own fixture (its writers made it), mid-stride.
 shot viewer-mesh-prime.png 'anim walk; seek 0.3; select-bone L_Front_Upper' formats/prime/pak/testdata/SkinnedSet-mp1.pak

@@ -405,7 +405,7 @@ func TestEmptyRange(t *testing.T) {
 func TestModelFPS(t *testing.T) {
 	m := cylindro()
 	m.AnimationFPS = 30
-	a, err := Build(mustParse(t, "as A\nbl lShoulder\nan 0 50 x\n"), m, "c.ms3d")
+	a, err := Build(mustParse(t, "as A\nbl lShoulder\nan 0 50 x\n"), m, "c.ms3d", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +455,7 @@ func FuzzANM(f *testing.F) {
 			}
 			return
 		}
-		a, err := Build(file, model, "cylindro.ms3d")
+		a, err := Build(file, model, "cylindro.ms3d", nil)
 		if err != nil {
 			return
 		}

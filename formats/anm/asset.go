@@ -46,7 +46,13 @@ func Load(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: model %s: %w", Format, name, err)
 	}
-	return Build(f, model, name)
+	// The model's textures are beside the model: the chosen file's
+	// folder, or the ANM's where the model was found beside it.
+	files := in.Siblings
+	if in.Skeleton != nil {
+		files = in.Skeleton.Siblings
+	}
+	return Build(f, model, name, files)
 }
 
 func findModel(in *formats.Input) (string, []byte, error) {
@@ -98,8 +104,10 @@ func findModel(in *formats.Input) (string, []byte, error) {
 // named Set/Anim that drives only its set's bones, on the keys inside its
 // range (docs/formats/milkshape-anm.md#frames-and-clips), with MilkShape's
 // evaluation baked into its tracks (package ms3d,
-// docs/formats/milkshape-anm.md#baking-into-tracks).
-func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) {
+// docs/formats/milkshape-anm.md#baking-into-tracks), and the model's mesh
+// with its textures looked for under files, the model's folder (nil:
+// none are).
+func Build(f *File, model *ms3d.File, modelName string, files formats.Resolver) (*formats.Asset, error) {
 	sk, bone, warns, err := model.Skeleton(strings.TrimSuffix(modelName, path.Ext(modelName)))
 	if err != nil {
 		return nil, err
@@ -158,7 +166,7 @@ func Build(f *File, model *ms3d.File, modelName string) (*formats.Asset, error) 
 		return nil, fmt.Errorf("%s: %w", Format, err)
 	}
 	// The model's mesh, skinned to the same bones.
-	model.AttachMesh(a, strings.TrimSuffix(modelName, path.Ext(modelName)), bone)
+	model.AttachMesh(a, strings.TrimSuffix(modelName, path.Ext(modelName)), bone, files)
 	for _, c := range a.Clips {
 		c.Info = append(c.Info, ms3d.BakeInfo(st)...)
 	}

@@ -2,7 +2,8 @@
 // themselves (a MilkShape material's texture and alpha map) into the
 // common formats.Texture: BMP (golang.org/x/image/bmp), PNG and JPEG (the
 // standard library, keeping the file's own bytes for an export to carry
-// as they are) and Truevision TGA (this package's own reader, tga.go).
+// as they are), GIF (the standard library, its first frame) and
+// Truevision TGA (this package's own reader, tga.go).
 //
 // Every image's size is read from its header and checked against MaxSide
 // before its pixels are decoded, so that a file cannot make the decoder
@@ -16,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"path"
@@ -35,7 +37,7 @@ var ErrTooLarge = errors.New("image larger than the limit")
 
 // ErrUnknown is returned for bytes that are none of the kinds this
 // package reads.
-var ErrUnknown = errors.New("not a BMP, PNG, JPEG or TGA image")
+var ErrUnknown = errors.New("not a BMP, PNG, JPEG, GIF or TGA image")
 
 // Kind is an image file's kind.
 type Kind string
@@ -45,11 +47,12 @@ const (
 	BMP  Kind = "BMP"
 	PNG  Kind = "PNG"
 	JPEG Kind = "JPEG"
+	GIF  Kind = "GIF"
 	TGA  Kind = "TGA"
 )
 
 // Detect returns the kind of an image file: by its first bytes for BMP,
-// PNG and JPEG, which have a signature; a TGA has none, so a name ending
+// PNG, JPEG and GIF, which have a signature; a TGA has none, so a name ending
 // in .tga (any case) whose bytes are none of the others is a TGA.
 func Detect(name string, data []byte) (Kind, bool) {
 	switch {
@@ -59,6 +62,8 @@ func Detect(name string, data []byte) (Kind, bool) {
 		return JPEG, true
 	case bytes.HasPrefix(data, []byte("BM")):
 		return BMP, true
+	case bytes.HasPrefix(data, []byte("GIF87a")) || bytes.HasPrefix(data, []byte("GIF89a")):
+		return GIF, true
 	case strings.EqualFold(path.Ext(strings.ReplaceAll(name, `\`, "/")), ".tga"):
 		return TGA, true
 	}
@@ -120,6 +125,8 @@ func decodeConfig(kind Kind, data []byte) (image.Config, error) {
 		return png.DecodeConfig(r)
 	case JPEG:
 		return jpeg.DecodeConfig(r)
+	case GIF:
+		return gif.DecodeConfig(r)
 	}
 	return bmp.DecodeConfig(r)
 }
@@ -131,6 +138,8 @@ func decodeImage(kind Kind, data []byte) (image.Image, error) {
 		return png.Decode(r)
 	case JPEG:
 		return jpeg.Decode(r)
+	case GIF:
+		return gif.Decode(r)
 	}
 	return bmp.Decode(r)
 }

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"strings"
@@ -181,6 +182,7 @@ func TestDecodeKinds(t *testing.T) {
 	bmp24 := enc(func(b *bytes.Buffer) error { return bmp.Encode(b, opaque) })
 	bmp8 := enc(func(b *bytes.Buffer) error { return bmp.Encode(b, pal) })
 	pngData := enc(func(b *bytes.Buffer) error { return png.Encode(b, src) })
+	gifData := enc(func(b *bytes.Buffer) error { return gif.Encode(b, pal, nil) })
 	jpegData := enc(func(b *bytes.Buffer) error { return jpeg.Encode(b, grey, &jpeg.Options{Quality: 100}) })
 	for _, tc := range []struct {
 		name, file string
@@ -193,6 +195,7 @@ func TestDecodeKinds(t *testing.T) {
 		{"bmp 24-bit bottom-up", "skin.bmp", bmp24, opaque, 0, "BMP 24-bit", ""},
 		{"bmp 8-bit paletted", "skin.BMP", bmp8, palWant, 0, "BMP 8-bit paletted", ""},
 		{"png", "skin.png", pngData, src, 0, "PNG", "image/png"},
+		{"gif", "skin.gif", gifData, palWant, 0, "GIF", ""},
 		{"jpeg", "skin.jpg", jpegData, grey, 2, "JPEG", "image/jpeg"},
 		{"tga 24", "a.tga", encodeTGA(opaque, tgaOptions{bits: 24}), opaque, 0, "TGA 24-bit", ""},
 		{"tga 32 top-down", "a.tga", encodeTGA(src, tgaOptions{bits: 32, topDown: true, alphaBits: 8}), src, 0, "TGA 32-bit", ""},

@@ -42,13 +42,14 @@ func Loaders() []formats.Loader {
 	}
 }
 
-// Load opens a binary .ms3d file as one clip that plays its timeline.
+// Load opens a binary .ms3d file as one clip that plays its timeline,
+// with its materials' textures found beside it (in.Siblings).
 func Load(in *formats.Input) (*formats.Asset, error) {
 	f, err := Parse(in.Data)
 	if err != nil {
 		return nil, err
 	}
-	return f.Asset(baseName(in.Name), FormatMS3D)
+	return f.Asset(baseName(in.Name), FormatMS3D, in.Siblings)
 }
 
 // LoadText opens a MilkShape ASCII export as one clip that plays its
@@ -58,7 +59,7 @@ func LoadText(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.Asset(baseName(in.Name), FormatText)
+	return f.Asset(baseName(in.Name), FormatText, in.Siblings)
 }
 
 // ParseAny reads a model file in either form: binary when it starts with
@@ -179,8 +180,9 @@ func Size(sk *formats.Skeleton) float64 {
 func Tolerance(sk *formats.Skeleton) float64 { return 1e-6 * Size(sk) }
 
 // Asset returns the model as an asset with one looping clip, Timeline,
-// that plays every joint's keys on the model's time line.
-func (f *File) Asset(name, format string) (*formats.Asset, error) {
+// that plays every joint's keys on the model's time line. files gives
+// the model's folder, where its textures are looked for (nil: none are).
+func (f *File) Asset(name, format string, files formats.Resolver) (*formats.Asset, error) {
 	sk, bone, warns, err := f.Skeleton(name)
 	if err != nil {
 		return nil, err
@@ -226,7 +228,7 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 	if len(f.Rest) > 0 {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("%d bytes after the known sections were not read (an unknown sub-version)", len(f.Rest)))
 	}
-	f.AttachMesh(a, name, bone)
+	f.AttachMesh(a, name, bone, files)
 	if err := a.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", format, err)
 	}
@@ -237,10 +239,12 @@ func (f *File) Asset(name, format string) (*formats.Asset, error) {
 const StaticBoneName = "(model)"
 
 // AttachMesh builds the model's mesh over a.Skeleton (bone maps file
-// joints to its bones) and adds it to a.Meshes; a model without triangles
-// adds none. A mesh that cannot be built is left out with a warning that
-// says why and where, and the skeleton still plays.
-func (f *File) AttachMesh(a *formats.Asset, name string, bone []int) {
+// joints to its bones) and adds it to a.Meshes, with its materials'
+// textures looked for under files, the model's folder (AttachTextures);
+// a model without triangles adds none. A mesh that cannot be built is
+// left out with a warning that says why and where, and the skeleton
+// still plays.
+func (f *File) AttachMesh(a *formats.Asset, name string, bone []int, files formats.Resolver) {
 	if len(f.Triangles) == 0 && len(f.Groups) == 0 {
 		return
 	}
@@ -255,9 +259,21 @@ func (f *File) AttachMesh(a *formats.Asset, name string, bone []int) {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("mesh not loaded: %v", err))
 		return
 	}
+	twarns, tinfo := f.AttachTextures(m, files)
+	a.Warnings = append(a.Warnings, twarns...)
 	a.Meshes = append(a.Meshes, m)
 	a.Info = append(a.Info, formats.KV{Key: "mesh", Value: fmt.Sprintf("%d vertices, %d triangles, %d groups, skinned %v",
 		len(m.Positions), m.Triangles(), len(m.Groups), m.Skinned())})
+	if tinfo != "" {
+		a.Info = append(a.Info, formats.KV{Key: "textures", Value: tinfo})
+		for i := range m.Materials {
+			if t := m.Materials[i].Texture; t != nil {
+				img := t.Image()
+				a.Info = append(a.Info, formats.KV{Key: "texture " + m.Materials[i].Name,
+					Value: fmt.Sprintf("%s, %s, %dx%d, alpha %s", t.Name, t.Format, img.Rect.Dx(), img.Rect.Dy(), m.Materials[i].Alpha)})
+			}
+		}
+	}
 }
 
 // BakeInfo describes a bake for a clip's info.

@@ -123,8 +123,7 @@ func (f *File) Mesh(name string, sk *formats.Skeleton, bone []int) (*formats.Mes
 	for i := range f.Materials {
 		mt := &f.Materials[i]
 		d := mt.Diffuse
-		// Transparency is MilkShape's opacity (1 opaque).
-		m.Materials = append(m.Materials, formats.Material{Name: mt.Name, Diffuse: [4]float32{d[0], d[1], d[2], clamp01(mt.Transparency)}})
+		m.Materials = append(m.Materials, formats.Material{Name: mt.Name, Diffuse: [4]float32{d[0], d[1], d[2], Opacity(mt.Transparency)}})
 	}
 	if skinned {
 		m.InverseBind = make([]mgl32.Mat4, len(sk.Bones))
@@ -256,6 +255,18 @@ func unitOr(v, alt mgl32.Vec3) mgl32.Vec3 {
 		return alt
 	}
 	return v.Mul(1 / l)
+}
+
+// Opacity is a material's transparency field as the diffuse colour's
+// alpha: MilkShape's opacity (1 opaque), clamped to 0..1, with 0 (or
+// less, or not a number) read as opaque: MilkShape would draw nothing,
+// and Blender's exporter writes 1 − alpha, 0 for an opaque material
+// (docs/formats/milkshape-anm.md#textures).
+func Opacity(transparency float32) float32 {
+	if !(transparency > 0) {
+		return 1
+	}
+	return clamp01(transparency)
 }
 
 func clamp01(f float32) float32 {

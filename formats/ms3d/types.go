@@ -76,11 +76,26 @@ type Material struct {
 	Name                                 string
 	Ambient, Diffuse, Specular, Emissive [4]float32
 	Shininess                            float32
-	Transparency                         float32
-	Mode                                 uint8
-	Texture                              string
-	AlphaMap                             string
+	// Transparency is the material's opacity, 1 opaque (MilkShape's
+	// slider); Blender's exporter writes 1 − alpha, 0 for opaque.
+	Transparency float32
+	// Mode holds the texture flags (ModeHasAlpha, ...); the ASCII export
+	// has no such field.
+	Mode     uint8
+	Texture  string
+	AlphaMap string
 }
+
+// Material mode flags, as Blender's io_scene_ms3d names MilkShape's
+// (docs/formats/milkshape-anm.md#textures).
+const (
+	// ModeCombineAlpha is MilkShape's "combine alpha" texture flag.
+	ModeCombineAlpha = 0x20
+	// ModeHasAlpha says the texture's own alpha is used.
+	ModeHasAlpha = 0x40
+	// ModeSphereMap says the texture is a sphere (environment) map.
+	ModeSphereMap = 0x80
+)
 
 // RotationKey is a rotation keyframe: time in seconds, Euler angles in
 // radians (x, y, z; applied x first,
