@@ -2,7 +2,10 @@ package export
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats/open"
@@ -16,7 +19,8 @@ import (
 // two glTF meshes named after the suits, each on a node with a skin,
 // whose vertices name no joint twice (glTF forbids it; docs/formats/sims.md#skins-skn: the Sims' blend
 // vertices did before the bone mapping merged them) and whose weights
-// sum to 1.
+// sum to 1; each with its dark texture as an image its material draws;
+// and the Khronos validator, where installed, finds no error.
 func TestExportWholeSim(t *testing.T) {
 	dir := "../formats/sims/testdata/sim/"
 	tso, _ := filepath.Glob("../formats/sims/testdata/tso/*.anim")
@@ -65,5 +69,33 @@ func TestExportWholeSim(t *testing.T) {
 	}
 	if skinned != 2 {
 		t.Errorf("%d skinned mesh nodes, want 2", skinned)
+	}
+	// Each suit's texture in the dark tone is an image its material draws.
+	if len(doc.Images) != 2 || len(doc.Materials) != 2 {
+		t.Fatalf("%d images and %d materials, want the body's and the head's", len(doc.Images), len(doc.Materials))
+	}
+	for i, want := range []string{"B001MAFitdrk_test", "C001MAdrk_test"} {
+		m := doc.Materials[i]
+		if m.Name != want || m.PBRMetallicRoughness == nil || m.PBRMetallicRoughness.BaseColorTexture == nil {
+			t.Errorf("material %d: %q %+v, want %s with a base colour texture", i, m.Name, m.PBRMetallicRoughness, want)
+		}
+	}
+	// The Khronos validator, where scripts/test.sh installed it, finds no
+	// error (TestValidator says how it runs).
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat("../.cache/node/node_modules/gltf-validator")
+	}
+	if err != nil {
+		t.Logf("glTF validator not available (%v): not run", err)
+		return
+	}
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "sim.glb"), exportBytes(t, a), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := exec.Command(node, "../scripts/gltf-validate.js", out).CombinedOutput()
+	if err != nil || !strings.Contains(string(res), " 0 with errors") {
+		t.Fatalf("validator: %v\n%s", err, res)
 	}
 }
