@@ -89,6 +89,10 @@ type Options struct {
 	// handed over with the skill.
 	Suits func(path string) []string
 	Wear  func(a *formats.Asset, tone sims.Tone, suits ...string) (*formats.Asset, error)
+	// Retone draws an asset's Sims skins in the textures of a tone (a suit
+	// file or a skin opened alone); nil: those beside the open file
+	// (open.Retone).
+	Retone func(a *formats.Asset, tone sims.Tone) *formats.Asset
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,

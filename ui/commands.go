@@ -365,9 +365,11 @@ func commandTable() []command {
 			"the extension, any case, or its index from 0; none: as opened or an empty slot)",
 			run: func(c *call) error { return c.a.suits.wearNamed(c.args[0]) }},
 		{verb: "tone", args: "[light|medium|dark]", keys: keys(shift(ebiten.KeyT)), help: "skin tone",
-			doc:    "dress the worn Sims suits in the textures of a skin tone (without one, the next: light, medium, dark)",
+			doc: "dress the worn Sims suits (or the suit file or skin opened) in the textures of a skin tone " +
+				"(without one, the next: light, medium, dark)",
 			keyDoc: "next skin tone of the worn Sims suits (light, medium, dark)",
 			run: func(c *call) error {
+				c.a.suits.list()
 				t := c.a.st.Wardrobe().Tone().Next()
 				if len(c.args) > 0 && c.args[0] != "" {
 					var err error

@@ -106,15 +106,24 @@ func (sp suitPicker) wearNamed(text string) error {
 	return sp.wear(worn, w.Tone())
 }
 
-// setTone dresses the suits worn again in tone; with none worn the tone
-// waits for the next suit.
+// setTone dresses the suits worn again in tone; with none worn, the
+// asset as opened (a suit file, a skin) draws its Sims skins with the
+// textures of tone (open.Retone).
 func (sp suitPicker) setTone(tone sims.Tone) error {
 	a := sp.a
 	sp.list()
 	w := a.st.Wardrobe()
 	if len(w.Paths(worn(w))) == 0 {
-		w.Wear(worn(w), tone, w.Opened())
-		a.st.Messages().Notify("tone: "+tone.String()+" (for the suits a Sims skill wears: U, J)", time.Now())
+		d := w.Dressed(worn(w), tone)
+		if d == nil {
+			if a.opt.Retone != nil {
+				d = a.opt.Retone(w.Opened(), tone)
+			} else {
+				d = open.Retone(w.Opened(), filepath.Dir(a.st.Path()), tone)
+			}
+		}
+		w.Wear(worn(w), tone, d)
+		a.st.Messages().Notify("tone: "+tone.String(), time.Now())
 		return nil
 	}
 	return sp.wear(worn(w), tone)

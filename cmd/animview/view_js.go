@@ -62,6 +62,12 @@ func pageFiles(uo *ui.Options, o open.Options) {
 		}
 		return open.WearIn(a, set, tone, suits...)
 	}
+	uo.Retone = func(a *formats.Asset, tone sims.Tone) *formats.Asset {
+		if set == nil {
+			return a
+		}
+		return open.RetoneIn(a, set, tone)
+	}
 	uo.OpenFiles = func(files fs.FS) (string, error) {
 		name, err := open.Primary(files)
 		if err != nil {

@@ -46,7 +46,8 @@ func proportions(r, g, b uint8) [3]float64 {
 // (the one suit named c…), which covers more of the view; the suit
 // action wears both at once; tone dark (and Shift+T twice) turns every
 // skin texel dark and leaves the shirt; textures off draws the flat grey,
-// without a shirt pixel.
+// without a shirt pixel. The body's suit file opened by itself turns dark
+// with tone dark too.
 func TestWindowWholeSim(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
@@ -97,5 +98,18 @@ func TestWindowWholeSim(t *testing.T) {
 	}
 	if flat.shirt > 20 || flat.covered < both.covered/2 {
 		t.Errorf("textures off: %d shirt pixels (want none), %d covered", flat.shirt, flat.covered)
+	}
+	// The body's suit file opened alone, on the skeleton beside it: light
+	// by default, dark after tone dark (the asset as opened, retoned).
+	suit := filepath.Join(dir, "B001MAFit_01.cmx")
+	alone := func(actions string) counts {
+		t.Helper()
+		img, _ := shot(t, bin, "pause; "+actions, suit)
+		return counts{0, ratioPixels(img, view, shirt, 0.06), ratioPixels(img, view, skin[0], 0.04), ratioPixels(img, view, skin[2], 0.04)}
+	}
+	opened, retoned := alone("seek 0"), alone("seek 0; tone dark")
+	t.Logf("the suit file alone: %v, after tone dark %v", opened, retoned)
+	if opened.light < 200 || opened.dark > opened.light/10 || retoned.dark < 200 || retoned.light > retoned.dark/10 {
+		t.Errorf("the suit file alone: light and dark skin pixels %d and %d, after tone dark %d and %d", opened.light, opened.dark, retoned.light, retoned.dark)
 	}
 }

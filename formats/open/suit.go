@@ -165,3 +165,26 @@ func wear(a *formats.Asset, tone sims.Tone, ins []suitInput) (*formats.Asset, er
 	}
 	return &b, nil
 }
+
+// Retone returns a copy of a whose Sims skins draw with the textures of
+// tone (formats/sims.Retone), found in the folder dir; a is left as it
+// was. A mesh without a toned texture is kept as it is.
+func Retone(a *formats.Asset, dir string, tone sims.Tone) *formats.Asset {
+	return RetoneIn(a, os.DirFS(dir), tone)
+}
+
+// RetoneIn is Retone for textures among a set of files handed over
+// together (InSet), or a folder's fs.FS.
+func RetoneIn(a *formats.Asset, fsys fs.FS, tone sims.Tone) *formats.Asset {
+	b := *a
+	b.Meshes = slices.Clone(a.Meshes)
+	b.Warnings = slices.Clone(a.Warnings)
+	res := formats.FSResolver{FS: fsys}
+	got := map[string]*formats.Texture{}
+	for i, m := range b.Meshes {
+		var warns []string
+		b.Meshes[i], warns = sims.Retone(m, res, tone, got)
+		b.Warnings = append(b.Warnings, warns...)
+	}
+	return &b
+}

@@ -218,3 +218,36 @@ func TestWearWholeSim(t *testing.T) {
 		t.Errorf("a tone that is none: %v", err)
 	}
 }
+
+// TestRetone: a suit file opened alone (the fixture Sim's body, light by
+// default) draws in the dark tone's texture after Retone, found beside it;
+// the asset it was given keeps the light one; a tone whose file is
+// missing keeps the texture with a warning that names the file tried.
+func TestRetone(t *testing.T) {
+	dir := filepath.Join("..", "sims", "testdata", "sim")
+	a, err := Path(filepath.Join(dir, "B001MAFit_01.cmx"), Options{})
+	if err != nil || len(a.Meshes) != 1 {
+		t.Fatalf("%v", err)
+	}
+	light := a.Meshes[0].Materials[0].Texture
+	b := Retone(a, dir, sims.ToneDark)
+	if tex := b.Meshes[0].Materials[0].Texture; tex == nil || tex.Name != "B001MAFitdrk_test.bmp" ||
+		a.Meshes[0].Materials[0].Texture != light || light.Name != "B001MAFitlgt_test.bmp" {
+		t.Fatalf("retoned %+v, the original %+v", tex, a.Meshes[0].Materials[0].Texture)
+	}
+	set := fstest.MapFS{}
+	for _, n := range []string{"B001MAFitlgt_test.bmp", "B001MAFitmed_test.bmp"} {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		set[n] = &fstest.MapFile{Data: data}
+	}
+	c := RetoneIn(a, set, sims.ToneDark)
+	if c.Meshes[0].Materials[0].Texture != light || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "tried B001MAFitdrk_test.bmp") {
+		t.Errorf("a missing tone: texture %q, warnings %q", c.Meshes[0].Materials[0].Texture.Name, c.Warnings)
+	}
+	if d := RetoneIn(a, set, sims.ToneMedium); d.Meshes[0].Materials[0].Texture.Name != "B001MAFitmed_test.bmp" {
+		t.Errorf("medium from the set: %q", d.Meshes[0].Materials[0].Texture.Name)
+	}
+}

@@ -226,15 +226,31 @@ func newTextures(siblings formats.Resolver, tone Tone) *textures {
 	return t
 }
 
+// anyBMP reports whether any `.bmp` is beside the suit.
+func (t *textures) anyBMP() bool {
+	for _, n := range t.names {
+		if strings.EqualFold(path.Ext(n), ".bmp") {
+			return true
+		}
+	}
+	return false
+}
+
 // dress gives mesh m (one skin, bound) the texture SkinTexture chooses
 // for it: its material's texture, in white so that the texture shows its
 // own colours. A texture not found or not decoded is a warning that names
-// what was tried; the skin then draws in its grey.
+// what was tried (unless the skin names none, "x", and no `.bmp` at all
+// is beside it); the skin then draws in its grey.
 func (t *textures) dress(m *formats.Mesh, suit string, skin *Skin) string {
 	if suit == "" {
 		suit = skinSuit(skin.Name)
 	}
 	name, tried := SkinTexture(t.names, suit, skin.Texture, t.tone)
+	if name == "" && !t.anyBMP() && (skin.Texture == "" || strings.EqualFold(skin.Texture, "x")) {
+		// A skin that names no texture, beside no texture at all (a suit
+		// made without any): grey, and nothing to warn of.
+		return ""
+	}
 	if name == "" {
 		return fmt.Sprintf("skin %q: no %s texture beside it (tried %s); drawn without one", skin.Name, t.tone, strings.Join(tried, ", "))
 	}
@@ -274,4 +290,51 @@ func textureFacts(m *formats.Mesh) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// Retone returns a copy of mesh m whose skin textures are those of tone:
+// each material's texture whose file name holds a tone's letters
+// (toneAt) is swapped for the file beside it (in siblings) that differs
+// only in them, decoded once per file in got (which Retone fills). A
+// file not found or not decoded keeps the texture it had and is a
+// warning; materials without a toned texture are left as they are. m is
+// not changed.
+func Retone(m *formats.Mesh, siblings formats.Resolver, tone Tone, got map[string]*formats.Texture) (*formats.Mesh, []string) {
+	out := *m
+	out.Materials = slices.Clone(m.Materials)
+	var warns []string
+	for i := range out.Materials {
+		mat := &out.Materials[i]
+		if mat.Texture == nil {
+			continue
+		}
+		name := mat.Texture.Name
+		base := strings.TrimSuffix(name, path.Ext(name))
+		at := toneAt(base)
+		if at < 0 {
+			continue
+		}
+		want := base[:at] + tone.Code() + base[at+3:] + path.Ext(name)
+		file, ok := formats.FindSibling(siblings, want)
+		if !ok {
+			warns = append(warns, fmt.Sprintf("skin texture %s: no %s texture beside it (tried %s); it keeps %s", base, tone, want, name))
+			continue
+		}
+		tex, seen := got[strings.ToLower(file)]
+		if !seen {
+			data, err := siblings.Open(file)
+			if err == nil {
+				tex, err = imagefile.Decode(file, data)
+			}
+			if err != nil {
+				warns = append(warns, fmt.Sprintf("skin texture %s: %v; it keeps %s", file, err, name))
+			}
+			got[strings.ToLower(file)] = tex
+		}
+		if tex != nil {
+			mat.Texture = tex
+			mat.Name = strings.TrimSuffix(file, path.Ext(file))
+		}
+	}
+	return &out, warns
 }

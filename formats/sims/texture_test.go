@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/animview/animview/formats"
 )
 
 // demoNames are file names as The Sims' demo content has them beside its
@@ -80,5 +83,32 @@ func TestParseTone(t *testing.T) {
 	}
 	if ToneDark.Next() != ToneLight || ToneLight.Next() != ToneMedium {
 		t.Error("Next does not go round light, medium, dark")
+	}
+}
+
+// TestTextureWarnings: a skin whose texture is not found is a warning that
+// names what was tried, except a skin that names none ("x") beside no
+// .bmp at all (a suit made without textures: grey, nothing to say).
+func TestTextureWarnings(t *testing.T) {
+	for _, tc := range []struct {
+		name, texture string
+		files         []string
+		warn          string
+	}{
+		{"names one, none beside", "b001mafitlgt_x", nil, "tried b001mafitdrk_x.bmp"},
+		{"names none, none beside", "x", nil, ""},
+		{"names none, others beside", "x", []string{"c001madrk_y.bmp"}, "tried b001mafitdrk.bmp, b001mafitdrk_*.bmp"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for _, f := range tc.files {
+				fsys[f] = &fstest.MapFile{Data: []byte("BM")}
+			}
+			m := &formats.Mesh{Materials: []formats.Material{{Name: tc.texture}}}
+			w := newTextures(formats.FSResolver{FS: fsys}, ToneDark).dress(m, "b001mafit_01", &Skin{Name: "xskin-b001mafit_01-PELVIS-BODY", Texture: tc.texture})
+			if (tc.warn == "") != (w == "") || !strings.Contains(w, tc.warn) || m.Materials[0].Texture != nil {
+				t.Errorf("warning %q, want one with %q", w, tc.warn)
+			}
+		})
 	}
 }

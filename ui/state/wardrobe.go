@@ -29,8 +29,8 @@ type Wardrobe struct {
 	tone    sims.Tone
 	dressed map[string]*formats.Asset
 	opened  *formats.Asset
-	// openedKey is the dressing the asset was opened in (--suit, --tone).
-	openedKey string
+	// openedTone is the tone the asset was opened in (--tone).
+	openedTone sims.Tone
 }
 
 // The slots of the wardrobe that the keys step.
@@ -43,7 +43,7 @@ const (
 
 // reset forgets the suits of the previous file.
 func (w *Wardrobe) reset(a *formats.Asset) {
-	*w = Wardrobe{s: w.s, worn: []int{-1, -1}, opened: a, tone: w.tone}
+	*w = Wardrobe{s: w.s, worn: []int{-1, -1}, opened: a}
 }
 
 // Listed reports whether the suits beside the open file have been listed.
@@ -68,8 +68,8 @@ func (w *Wardrobe) SetSuits(paths, names []string, worn []int, tone sims.Tone) {
 			}
 		}
 	}
-	w.openedKey = w.key(w.worn, tone)
-	w.dressed[w.openedKey] = w.opened
+	w.openedTone = tone
+	w.dressed[w.key(w.worn, tone)] = w.opened
 }
 
 // Suits are the listed suit files.
@@ -175,8 +175,8 @@ func (w *Wardrobe) Paths(worn []int) []string {
 	return out
 }
 
-// key names a dressing: the suits worn, in order, and the tone; the
-// asset as opened when none is worn, whatever the tone.
+// key names a dressing: the suits worn, in order, and the tone ("none"
+// and the tone for the asset as opened, in its own tone or retoned).
 func (w *Wardrobe) key(worn []int, tone sims.Tone) string {
 	var b strings.Builder
 	seen := map[int]bool{}
@@ -188,32 +188,33 @@ func (w *Wardrobe) key(worn []int, tone sims.Tone) string {
 		}
 	}
 	if b.Len() == 0 {
-		return "none"
+		b.WriteString("none ")
 	}
 	return b.String() + tone.String()
 }
 
 // Dressed is the dressed asset of the suits worn and tone if they were
-// worn before (nil if not): the asset as opened for none.
+// worn before (nil if not): with none worn, the asset as opened in the
+// tone it was opened in, or as retoned before.
 func (w *Wardrobe) Dressed(worn []int, tone sims.Tone) *formats.Asset {
-	k := w.key(worn, tone)
-	if k == "none" {
+	if a := w.dressed[w.key(worn, tone)]; a != nil {
+		return a
+	}
+	if len(w.Paths(worn)) == 0 && tone == w.openedTone {
 		return w.opened
 	}
-	return w.dressed[k]
+	return nil
 }
 
 // Opened is the asset as it was opened.
 func (w *Wardrobe) Opened() *formats.Asset { return w.opened }
 
-// Wear makes the open asset a, the dressed copy of the suits worn (the
-// asset as opened when none), in tone, keeping playback, the camera, the
-// selection and the hidden bones; the warnings become a's.
+// Wear makes the open asset a, the dressed copy of the suits worn (with
+// none, the asset as opened or its copy retoned), in tone, keeping
+// playback, the camera, the selection and the hidden bones; the warnings
+// become a's.
 func (w *Wardrobe) Wear(worn []int, tone sims.Tone, a *formats.Asset) {
 	k := w.key(worn, tone)
-	if k == "none" {
-		a = w.opened
-	}
 	if a == nil {
 		return
 	}

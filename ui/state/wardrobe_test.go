@@ -12,8 +12,9 @@ import (
 // head slot through none and the heads (files named c…), round, both
 // ways; finds a suit by file name (any case, with or without the
 // extension) or index; wearing a body and a head swaps the asset, keeps
-// playback and caches the dressing by suits and tone; a new file forgets
-// the suits but keeps the tone.
+// playback and caches the dressing by suits and tone, and so does a
+// retoned copy of the asset as opened; a new file forgets the suits and
+// the tone (the picker lists them again, with --tone).
 func TestWardrobe(t *testing.T) {
 	a := assets.Demo()
 	s := New("skill.cmx", a)
@@ -56,12 +57,23 @@ func TestWardrobe(t *testing.T) {
 	if w.Dressed(sim, sims.ToneDark) != &dressed || w.Dressed(sim, sims.ToneLight) != nil {
 		t.Error("the dressing is cached by its suits and tone")
 	}
-	w.Wear([]int{-1, -1}, sims.ToneMedium, nil)
-	if s.Asset() != a || w.Label() != "none" || w.Tone() != sims.ToneMedium {
-		t.Errorf("none: asset %p (want %p), label %q, tone %v", s.Asset(), a, w.Label(), w.Tone())
+	// None worn: the asset as opened in its own tone (dark, as given to
+	// SetSuits), a retoned copy in another.
+	none := []int{-1, -1}
+	if w.Dressed(none, sims.ToneDark) != a || w.Dressed(none, sims.ToneMedium) != nil {
+		t.Error("with none worn, the asset as opened is the opened tone's only")
+	}
+	retoned := *a
+	w.Wear(none, sims.ToneMedium, &retoned)
+	if s.Asset() != &retoned || w.Label() != "none" || w.Tone() != sims.ToneMedium || w.Dressed(none, sims.ToneMedium) != &retoned {
+		t.Errorf("none in medium: asset %p (want %p), label %q, tone %v", s.Asset(), &retoned, w.Label(), w.Tone())
+	}
+	w.Wear(none, sims.ToneDark, w.Dressed(none, sims.ToneDark))
+	if s.Asset() != a {
+		t.Error("none in the opened tone is not the asset as opened")
 	}
 	s.SetAsset("other.cmx", a)
-	if w.Listed() || len(w.Suits()) != 0 || w.Worn(BodySlot) != -1 || w.Worn(HeadSlot) != -1 || w.Tone() != sims.ToneMedium {
-		t.Error("a new file kept the suits, or lost the tone")
+	if w.Listed() || len(w.Suits()) != 0 || w.Worn(BodySlot) != -1 || w.Worn(HeadSlot) != -1 || w.Tone() != sims.ToneLight {
+		t.Error("a new file kept the suits or the tone")
 	}
 }
