@@ -174,8 +174,12 @@ func Retone(a *formats.Asset, dir string, tone sims.Tone) *formats.Asset {
 }
 
 // RetoneIn is Retone for textures among a set of files handed over
-// together (InSet), or a folder's fs.FS.
+// together (InSet), or a folder's fs.FS. An asset of another game than
+// The Sims (by its format's name) is returned as it is.
 func RetoneIn(a *formats.Asset, fsys fs.FS, tone sims.Tone) *formats.Asset {
+	if !strings.HasPrefix(a.Format, "sims") {
+		return a
+	}
 	b := *a
 	b.Meshes = slices.Clone(a.Meshes)
 	b.Warnings = slices.Clone(a.Warnings)

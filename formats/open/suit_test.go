@@ -250,4 +250,10 @@ func TestRetone(t *testing.T) {
 	if d := RetoneIn(a, set, sims.ToneMedium); d.Meshes[0].Materials[0].Texture.Name != "B001MAFitmed_test.bmp" {
 		t.Errorf("medium from the set: %q", d.Meshes[0].Materials[0].Texture.Name)
 	}
+	// Another game's textures are not The Sims' (skin_lgt.bmp is a name).
+	other := *a
+	other.Format = "ms3d"
+	if RetoneIn(&other, set, sims.ToneMedium) != &other {
+		t.Error("a MilkShape model was retoned")
+	}
 }
