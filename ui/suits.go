@@ -108,25 +108,10 @@ func (sp suitPicker) wearNamed(text string) error {
 
 // setTone dresses the suits worn again in tone; with none worn, the
 // asset as opened (a suit file, a skin) draws its Sims skins with the
-// textures of tone (open.Retone).
+// textures of tone.
 func (sp suitPicker) setTone(tone sims.Tone) error {
-	a := sp.a
 	sp.list()
-	w := a.st.Wardrobe()
-	if len(w.Paths(worn(w))) == 0 {
-		d := w.Dressed(worn(w), tone)
-		if d == nil {
-			if a.opt.Retone != nil {
-				d = a.opt.Retone(w.Opened(), tone)
-			} else {
-				d = open.Retone(w.Opened(), filepath.Dir(a.st.Path()), tone)
-			}
-		}
-		w.Wear(worn(w), tone, d)
-		a.st.Messages().Notify("tone: "+tone.String(), time.Now())
-		return nil
-	}
-	return sp.wear(worn(w), tone)
+	return sp.wear(worn(sp.a.st.Wardrobe()), tone)
 }
 
 // worn is the wardrobe's slots as they are.
@@ -145,7 +130,17 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 	a := sp.a
 	w := a.st.Wardrobe()
 	d := w.Dressed(worn, tone)
-	if d == nil {
+	switch {
+	case d != nil:
+	case len(w.Paths(worn)) == 0:
+		// None worn: the asset as opened, its own Sims skins (a suit
+		// file, a skin) in tone's textures (open.Retone).
+		if a.opt.Retone != nil {
+			d = a.opt.Retone(w.Opened(), tone)
+		} else {
+			d = open.Retone(w.Opened(), filepath.Dir(a.st.Path()), tone)
+		}
+	default:
 		var err error
 		wear := open.Wear
 		if a.opt.Wear != nil {
