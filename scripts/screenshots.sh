@@ -39,6 +39,7 @@ shot viewer-mesh-prime.png 'anim walk; seek 0.3; select-bone L_Front_Upper' form
 # scripts/vitamoo-check.sh fetches it) the suit shot is remade too.
 vitamoo=${VITAMOO:-.cache/vitamoo/MicropolisCore/content/vitamoo/sims-demo}
 if [ -f "$vitamoo/adult-idle1.cmx" ]; then
-  # The suit picker wears B001MAFit_01.cmx, one of the suits beside the skill.
-  shot viewer-mesh-sims.png 'suit B001MAFit_01; seek 1.2' "$vitamoo/adult-idle1.cmx"
+  # A whole Sim from the suits beside the skill: a body, a head and two
+  # hands worn together, textured in the dark tone, the mesh alone.
+  shot viewer-mesh-sims.png 'suit B003MAFit_01 C003MA_RomanCrew HMLO HMRO; tone dark; mesh; mesh; seek 1.2' "$vitamoo/adult-idle1.cmx"
 fi

@@ -15,6 +15,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/ui/state"
@@ -82,11 +83,16 @@ type Options struct {
 	// or an error that says which file to add.
 	OpenFiles func(files fs.FS) (string, error)
 	// Suits lists the suits the skill Open opened from path can wear, and
-	// Wear dresses an asset in one of them; nil: the .cmx and .bcf files
-	// in path's folder (open.Suits, open.Wear). The web page lists those
-	// among the files handed over with the skill.
+	// Wear dresses an asset in several of them at once (a body and a
+	// head) in a skin tone; nil: the .cmx and .bcf files in path's folder
+	// (open.Suits, open.Wear). The web page lists those among the files
+	// handed over with the skill.
 	Suits func(path string) []string
-	Wear  func(a *formats.Asset, suit string) (*formats.Asset, error)
+	Wear  func(a *formats.Asset, tone sims.Tone, suits ...string) (*formats.Asset, error)
+	// Retone draws an asset's Sims skins in the textures of a tone (a suit
+	// file or a skin opened alone); nil: those beside the open file
+	// (open.Retone).
+	Retone func(a *formats.Asset, tone sims.Tone) *formats.Asset
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -344,16 +345,40 @@ func commandTable() []command {
 				}
 				return nil
 			}},
-		// The suit picker: a Sims skill wears the suits beside it.
+		// The suit picker: a Sims skill wears the suits beside it, a body
+		// and a head at once, in a skin tone.
 		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
-			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none)",
-			keyDoc: "next / previous suit of a Sims skill (the suit files beside it)",
-			run:    func(c *call) error { return c.a.suits.step(1) }},
+			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none) " +
+				"in the body slot, with the head worn",
+			keyDoc: "next / previous suit of a Sims skill (the suit files beside it), with the head worn",
+			run:    func(c *call) error { return c.a.suits.step(state.BodySlot, 1) }},
 		{verb: "prev-suit", keys: keys(shift(ebiten.KeyU)), pairs: true,
-			doc: "wear the previous suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(-1) }},
-		{verb: "suit", args: "NAME…", doc: "wear the suit file NAME beside a Sims skill (its file name, with or without " +
-			"the extension, any case, or its index from 0; none: as opened)",
+			doc: "wear the previous suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.BodySlot, -1) }},
+		{verb: "next-head", keys: keys(key(ebiten.KeyJ)), help: "head",
+			doc:    "wear the next head suit beside a Sims skill (the suit files whose names begin with c, then none) with the body worn",
+			keyDoc: "next / previous head of a Sims skill (the suit files beside it whose names begin with c), with the body worn",
+			run:    func(c *call) error { return c.a.suits.step(state.HeadSlot, 1) }},
+		{verb: "prev-head", keys: keys(shift(ebiten.KeyJ)), pairs: true,
+			doc: "wear the previous head suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.HeadSlot, -1) }},
+		{verb: "suit", args: "NAME…", doc: "wear the suit files NAME beside a Sims skill, several at once separated by spaces " +
+			"(the first in the body slot, the second in the head slot; each its file name, with or without " +
+			"the extension, any case, or its index from 0; none: as opened or an empty slot)",
 			run: func(c *call) error { return c.a.suits.wearNamed(c.args[0]) }},
+		{verb: "tone", args: "[light|medium|dark]", keys: keys(shift(ebiten.KeyT)), help: "skin tone",
+			doc: "dress the worn Sims suits (or the suit file or skin opened) in the textures of a skin tone " +
+				"(without one, the next: light, medium, dark)",
+			keyDoc: "next skin tone of the worn Sims suits (light, medium, dark)",
+			run: func(c *call) error {
+				c.a.suits.list()
+				t := c.a.st.Wardrobe().Tone().Next()
+				if len(c.args) > 0 && c.args[0] != "" {
+					var err error
+					if t, err = sims.ParseTone(c.args[0]); err != nil {
+						return err
+					}
+				}
+				return c.a.suits.setTone(t)
+			}},
 		{verb: "follow", keys: keys(key(ebiten.KeyT)), button: "Follow", at: slot{transport, 110},
 			on: func(a *App) bool { return a.st.View().Follow() }, help: "follow root",
 			doc: "follow the root (turned on by itself when a clip travels far)",

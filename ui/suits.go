@@ -4,20 +4,24 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/ui/state"
 )
 
 // The suit picker: a Sims skill (a .cmx skill, a .cfp's clip, a skin on
-// its skeleton) wears the suits beside it, one at a time, or none. The
-// suits are the character files in the open file's folder that hold a
-// suit (in the web page, those among the files handed over with it:
-// Options.Suits), listed the first time the picker is used; each suit is
-// dressed once (formats/open.Wear) and kept.
+// its skeleton) wears the suits beside it: a body and a head together
+// (and more, by the suit action or --suit), in a skin tone. The suits
+// are the character files in the open file's folder that hold a suit (in
+// the web page, those among the files handed over with it:
+// Options.Suits), listed the first time the picker is used; each
+// dressing is made once (formats/open.Wear) and kept.
 
 // suitPicker is the App's suit picker: it lists the suits beside the open
-// file and dresses the skill in one; what is worn lives in the state's
+// file and dresses the skill in them; what is worn lives in the state's
 // Wardrobe.
 type suitPicker struct{ a *App }
 
@@ -36,26 +40,36 @@ func (sp suitPicker) list() {
 			paths = open.Suits(filepath.Dir(p))
 		}
 	}
-	// The suit the file was opened in (--suit), stated once, is found
-	// among them by identity.
-	var opened os.FileInfo
-	if a.opt.Load.Suit != "" {
-		opened, _ = os.Stat(a.opt.Load.Suit)
+	// The suits the file was opened in (--suit), each stated once, are
+	// found among them by identity.
+	var opened []os.FileInfo
+	for _, s := range a.opt.Load.Suits {
+		if st, err := os.Stat(s); err == nil {
+			opened = append(opened, st)
+		}
 	}
-	worn := -1
+	worn := make([]int, len(opened))
+	for i := range worn {
+		worn[i] = -1
+	}
 	for i, p := range paths {
 		names = append(names, filepath.Base(p))
-		if opened != nil {
-			if st, err := os.Stat(p); err == nil && os.SameFile(st, opened) {
-				worn = i
+		st, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		for k, o := range opened {
+			if os.SameFile(st, o) {
+				worn[k] = i
 			}
 		}
 	}
-	w.SetSuits(paths, names, worn)
+	tone, _ := sims.ParseTone(a.opt.Load.Tone)
+	w.SetSuits(paths, names, worn, tone)
 }
 
-// step wears the suit d steps on from the worn one.
-func (sp suitPicker) step(d int) error {
+// step wears, in slot, the suit d steps on from the one there.
+func (sp suitPicker) step(slot, d int) error {
 	a := sp.a
 	sp.list()
 	w := a.st.Wardrobe()
@@ -63,37 +77,80 @@ func (sp suitPicker) step(d int) error {
 		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
-	return sp.wear(w.Next(d))
+	return sp.wear(w.With(slot, w.Next(slot, d)), w.Tone())
 }
 
-// wearNamed wears the suit name names (Wardrobe.Find).
-func (sp suitPicker) wearNamed(name string) error {
+// wearNamed wears the suits names names (Wardrobe.Find), in slot order:
+// the first in the body slot, the second in the head slot, more after.
+// The whole of text is tried as one name first (a file name with
+// spaces), then its words.
+func (sp suitPicker) wearNamed(text string) error {
 	a := sp.a
 	sp.list()
-	i, ok := a.st.Wardrobe().Find(name)
-	if !ok {
-		return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(a.st.Path()), len(a.st.Wardrobe().Suits()))
+	w := a.st.Wardrobe()
+	names := []string{text}
+	if _, ok := w.Find(text); !ok {
+		names = strings.Fields(text)
 	}
-	return sp.wear(i)
+	var worn []int
+	for _, name := range names {
+		i, ok := w.Find(name)
+		if !ok {
+			return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(a.st.Path()), len(w.Suits()))
+		}
+		worn = append(worn, i)
+	}
+	for len(worn) < 2 {
+		worn = append(worn, -1)
+	}
+	return sp.wear(worn, w.Tone())
 }
 
-// wear dresses the skill in suit i (-1: as opened); a suit none of
-// whose skins bind is an error and the skill keeps what it wore.
-func (sp suitPicker) wear(i int) error {
+// setTone dresses the suits worn again in tone; with none worn, the
+// asset as opened (a suit file, a skin) draws its Sims skins with the
+// textures of tone.
+func (sp suitPicker) setTone(tone sims.Tone) error {
+	sp.list()
+	return sp.wear(worn(sp.a.st.Wardrobe()), tone)
+}
+
+// worn is the wardrobe's slots as they are.
+func worn(w *state.Wardrobe) []int {
+	out := []int{w.Worn(state.BodySlot), w.Worn(state.HeadSlot)}
+	for s := state.HeadSlot + 1; w.Worn(s) >= 0; s++ {
+		out = append(out, w.Worn(s))
+	}
+	return out
+}
+
+// wear dresses the skill in the suits worn (none: as opened) in tone;
+// suits none of whose skins bind are an error and the skill keeps what it
+// wore.
+func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 	a := sp.a
 	w := a.st.Wardrobe()
-	d := w.Dressed(i)
-	if d == nil {
+	d := w.Dressed(worn, tone)
+	switch {
+	case d != nil:
+	case len(w.Paths(worn)) == 0:
+		// None worn: the asset as opened, its own Sims skins (a suit
+		// file, a skin) in tone's textures (open.Retone).
+		if a.opt.Retone != nil {
+			d = a.opt.Retone(w.Opened(), tone)
+		} else {
+			d = open.Retone(w.Opened(), filepath.Dir(a.st.Path()), tone)
+		}
+	default:
 		var err error
 		wear := open.Wear
 		if a.opt.Wear != nil {
 			wear = a.opt.Wear
 		}
-		if d, err = wear(w.Dressed(-1), w.Suits()[i]); err != nil {
+		if d, err = wear(w.Opened(), tone, w.Paths(worn)...); err != nil {
 			return err
 		}
 	}
-	w.Wear(i, d)
-	a.st.Messages().Notify("suit: "+w.Label(), time.Now())
+	w.Wear(worn, tone, d)
+	a.st.Messages().Notify("suit: "+w.Label()+", "+tone.String(), time.Now())
 	return nil
 }

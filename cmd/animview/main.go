@@ -25,6 +25,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/internal/licenses"
 	"github.com/animview/animview/internal/version"
 )
@@ -154,7 +155,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // loadFlags are the flags every command that opens a file shares.
 type loadFlags struct {
-	skeleton, game, entry, character, model, suit string
+	skeleton, game, entry, character, model, tone string
+	suits                                         []string
 	budget                                        int
 }
 
@@ -165,7 +167,13 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.entry, "entry", "", "the entry `NAME` of a container (an SI's animation, a PAK's or a folder's entry)")
 	fs.StringVar(&l.character, "character", "", "the character `NAME` of a character set (ANCS, PAK, folder); --entry wins")
 	fs.IntVar(&l.budget, "archive-budget", formats.DefaultBudget>>20, "the `MiB` an archive (PAK) may decompress in all")
-	fs.StringVar(&l.suit, "suit", "", "a Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears")
+	fs.Func("suit", "a Sims suit `FILE` (.cmx or .bcf) whose skins a skill wears; repeat it for a whole Sim (a body, a head, hands)",
+		func(s string) error { l.suits = append(l.suits, s); return nil })
+	fs.Func("tone", "`light|medium|dark`: the skin tone of a Sims suit's textures (light)", func(s string) error {
+		t, err := sims.ParseTone(s)
+		l.tone = t.String()
+		return err
+	})
 }
 
 func (l *loadFlags) options() open.Options {
@@ -173,7 +181,7 @@ func (l *loadFlags) options() open.Options {
 	if entry == "" {
 		entry = l.character
 	}
-	return open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suit: l.suit}
+	return open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suits: l.suits, Tone: l.tone}
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must

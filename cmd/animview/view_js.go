@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"runtime/debug"
+	"strings"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/ui"
 )
 
@@ -54,11 +56,17 @@ func pageFiles(uo *ui.Options, o open.Options) {
 		}
 		return open.SuitsIn(set)
 	}
-	uo.Wear = func(a *formats.Asset, suit string) (*formats.Asset, error) {
+	uo.Wear = func(a *formats.Asset, tone sims.Tone, suits ...string) (*formats.Asset, error) {
 		if set == nil {
-			return nil, fmt.Errorf("suit %s: choose or drop it together with the skill", suit)
+			return nil, fmt.Errorf("suit %s: choose or drop it together with the skill", strings.Join(suits, ", "))
 		}
-		return open.WearIn(a, set, suit)
+		return open.WearIn(a, set, tone, suits...)
+	}
+	uo.Retone = func(a *formats.Asset, tone sims.Tone) *formats.Asset {
+		if set == nil {
+			return a
+		}
+		return open.RetoneIn(a, set, tone)
 	}
 	uo.OpenFiles = func(files fs.FS) (string, error) {
 		name, err := open.Primary(files)

@@ -47,9 +47,12 @@ type Options struct {
 	// Budget is an archive's decompression budget in MiB
 	// (--archive-budget; 0: formats.DefaultBudget).
 	Budget int
-	// Suit is a Sims character file whose suits' skins the opened
-	// skeleton wears (--suit).
-	Suit string
+	// Suits are Sims character files whose suits' skins the opened
+	// skeleton wears together (--suit, repeated: a body, a head, hands).
+	Suits []string
+	// Tone is the Sims skin tone their textures are chosen for (--tone:
+	// light, medium or dark; "" is light).
+	Tone string
 }
 
 // errBoth is the error for --skeleton and --model given together.
@@ -70,6 +73,9 @@ func (o Options) loaderOptions() map[string]string {
 	}
 	if o.Budget > 0 {
 		set(formats.OptionBudget, strconv.Itoa(o.Budget))
+	}
+	if o.Tone != "" {
+		set(sims.ToneOption, o.Tone)
 	}
 	return m
 }
@@ -161,7 +167,7 @@ func Read(path string) (*formats.Input, error) {
 // built-in demo), a folder (its entry o.Entry, the first by default, of
 // the list OpenFolder makes: a Prime character set's characters, then
 // every readable file) or a file, detected by content, then extension
-// (o.Entry opens that entry of a container), and dressed in o.Suit's
+// (o.Entry opens that entry of a container), and dressed in o.Suits'
 // skins.
 func Path(path string, o Options) (*formats.Asset, error) {
 	if path == assets.DemoName {

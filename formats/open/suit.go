@@ -1,6 +1,7 @@
 package open
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,20 +14,30 @@ import (
 	"github.com/animview/animview/formats/sims"
 )
 
-// dress has the asset a load gave wear o.Suit (Wear), when the user
-// chose one; it passes a load's error on.
+// dress has the asset a load gave wear o.Suits (Wear) in o.Tone, when
+// the user chose any; it passes a load's error on.
 func (o Options) dress(a *formats.Asset, err error) (*formats.Asset, error) {
-	if err != nil || o.Suit == "" {
+	if err != nil || len(o.Suits) == 0 {
 		return a, err
 	}
-	return Wear(a, o.Suit)
+	tone, err := sims.ParseTone(o.Tone)
+	if err != nil {
+		return nil, err
+	}
+	return Wear(a, tone, o.Suits...)
 }
 
 // Wear returns a copy of a that wears the suits of the Sims character
-// file at path (.cmx or .bcf) instead of its meshes; a is left as it was.
-func Wear(a *formats.Asset, path string) (*formats.Asset, error) {
-	in, err := Read(path)
-	return wear(a, in, err, path)
+// files at paths (.cmx or .bcf: a body, a head, hands) together instead
+// of its meshes, their skins drawn with the textures of tone; a is left
+// as it was.
+func Wear(a *formats.Asset, tone sims.Tone, paths ...string) (*formats.Asset, error) {
+	ins := make([]suitInput, len(paths))
+	for i, p := range paths {
+		in, err := Read(p)
+		ins[i] = suitInput{in, err, p}
+	}
+	return wear(a, tone, ins)
 }
 
 // maxSuitFile bounds the files Suits reads: a suit file is a few
@@ -93,46 +104,91 @@ func decodeCharacter(data []byte) (*sims.CharacterFile, error) {
 	return sims.DecodeCMX(data)
 }
 
-// WearIn is Wear for a suit file of a set of files handed over together
-// (InSet): the suit's skins are found among the set's files.
-func WearIn(a *formats.Asset, fsys fs.FS, name string) (*formats.Asset, error) {
-	in, err := readIn(fsys, name)
-	return wear(a, in, err, name)
+// WearIn is Wear for suit files of a set of files handed over together
+// (InSet): the suits' skins and textures are found among the set's files.
+func WearIn(a *formats.Asset, fsys fs.FS, tone sims.Tone, names ...string) (*formats.Asset, error) {
+	ins := make([]suitInput, len(names))
+	for i, n := range names {
+		in, err := readIn(fsys, n)
+		ins[i] = suitInput{in, err, n}
+	}
+	return wear(a, tone, ins)
 }
 
-// wear returns a copy of a whose meshes are the skins of the suits in in,
-// a Sims character file whose siblings hold the skins (read with err),
-// bound to a's skeleton (formats/sims.SuitMeshes); label names the file in
+// suitInput is a suit file as read (or its error), and its name for
 // errors.
-func wear(a *formats.Asset, in *formats.Input, err error, label string) (*formats.Asset, error) {
-	if err != nil {
-		return nil, fmt.Errorf("suit: %w", err)
-	}
-	cf, err := decodeCharacter(in.Data)
-	if err != nil {
-		return nil, fmt.Errorf("suit %s: %w", label, err)
-	}
-	if len(cf.Suits) == 0 {
-		return nil, fmt.Errorf("suit %s: the file has no suit", label)
-	}
-	if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
-		return nil, fmt.Errorf("suit %s: %s has no skeleton to wear it", label, in.Name)
+type suitInput struct {
+	in    *formats.Input
+	err   error
+	label string
+}
+
+// wear returns a copy of a whose meshes are the skins of the suits in
+// ins, Sims character files whose siblings hold the skins and their
+// textures, bound to a's skeleton (formats/sims.SuitMeshes): one mesh a
+// suit, in the order given.
+func wear(a *formats.Asset, tone sims.Tone, ins []suitInput) (*formats.Asset, error) {
+	if len(ins) == 0 {
+		return nil, errors.New("suit: no suit file given")
 	}
 	b := *a
 	b.Warnings = slices.Clone(a.Warnings)
 	b.Meshes = nil
-	for i := range cf.Suits {
-		m, warns := sims.SuitMeshes(&cf.Suits[i], b.Skeleton, in.Siblings)
-		b.Warnings = append(b.Warnings, warns...)
-		if m != nil {
-			b.Meshes = append(b.Meshes, m)
+	for _, si := range ins {
+		if si.err != nil {
+			return nil, fmt.Errorf("suit: %w", si.err)
 		}
-	}
-	if len(b.Meshes) == 0 {
-		return nil, fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", label)
+		cf, err := decodeCharacter(si.in.Data)
+		if err != nil {
+			return nil, fmt.Errorf("suit %s: %w", si.label, err)
+		}
+		if len(cf.Suits) == 0 {
+			return nil, fmt.Errorf("suit %s: the file has no suit", si.label)
+		}
+		if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
+			return nil, fmt.Errorf("suit %s: the opened file has no skeleton to wear it", si.label)
+		}
+		n := len(b.Meshes)
+		for i := range cf.Suits {
+			m, warns := sims.SuitMeshes(&cf.Suits[i], b.Skeleton, si.in.Siblings, tone)
+			b.Warnings = append(b.Warnings, warns...)
+			if m != nil {
+				b.Meshes = append(b.Meshes, m)
+			}
+		}
+		if len(b.Meshes) == n {
+			return nil, fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", si.label)
+		}
 	}
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
 	return &b, nil
+}
+
+// Retone returns a copy of a whose Sims skins draw with the textures of
+// tone (formats/sims.Retone), found in the folder dir; a is left as it
+// was. A mesh without a toned texture is kept as it is.
+func Retone(a *formats.Asset, dir string, tone sims.Tone) *formats.Asset {
+	return RetoneIn(a, os.DirFS(dir), tone)
+}
+
+// RetoneIn is Retone for textures among a set of files handed over
+// together (InSet), or a folder's fs.FS. An asset of another game than
+// The Sims (by its format's name) is returned as it is.
+func RetoneIn(a *formats.Asset, fsys fs.FS, tone sims.Tone) *formats.Asset {
+	if !strings.HasPrefix(a.Format, "sims") {
+		return a
+	}
+	b := *a
+	b.Meshes = slices.Clone(a.Meshes)
+	b.Warnings = slices.Clone(a.Warnings)
+	res := formats.FSResolver{FS: fsys}
+	got := map[string]*formats.Texture{}
+	for i, m := range b.Meshes {
+		var warns []string
+		b.Meshes[i], warns = sims.Retone(m, res, tone, got)
+		b.Warnings = append(b.Warnings, warns...)
+	}
+	return &b
 }

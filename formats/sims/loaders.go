@@ -407,12 +407,12 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 	}
 	asset.Skeleton = asset.Skeletons[0]
 	for i := range cf.Suits {
-		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings)
+		m, warns := SuitMeshes(&cf.Suits[i], asset.Skeleton, in.Siblings, toneOf(in))
 		asset.Warnings = append(asset.Warnings, warns...)
 		if m != nil {
 			asset.Meshes = append(asset.Meshes, m)
 			asset.Info = append(asset.Info, formats.KV{Key: "mesh " + m.Name,
-				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles", len(m.Groups), len(m.Positions), m.Triangles())})
+				Value: fmt.Sprintf("%d skins, %d vertices, %d triangles; textures: %s", len(m.Groups), len(m.Positions), m.Triangles(), textureFacts(m))})
 		}
 	}
 
@@ -601,6 +601,11 @@ func loadSKN(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.Name, err)
 	}
+	if in.Siblings != nil {
+		if w := newTextures(in.Siblings, toneOf(in)).dress(m, "", skin); w != "" {
+			warns = append(warns, w)
+		}
+	}
 	asset.Skeleton = sk
 	asset.Skeletons = []*formats.Skeleton{sk}
 	asset.Meshes = []*formats.Mesh{m}
@@ -611,6 +616,7 @@ func loadSKN(in *formats.Input) (*formats.Asset, error) {
 		{Key: "bones", Value: strings.Join(skin.Bones, ", ")},
 		{Key: "faces", Value: strconv.Itoa(len(skin.Faces))},
 		{Key: "vertices", Value: fmt.Sprintf("%d drawn, %d blend", len(skin.UVs), len(skin.Blends))},
+		{Key: "texture file", Value: textureFacts(m)},
 	}, info...)
 	if err := asset.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", sknFormat, err)

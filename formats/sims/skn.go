@@ -372,8 +372,15 @@ func (s *Skin) Mesh(sk *formats.Skeleton) (*formats.Mesh, error) {
 		b := drawn + i
 		m.Positions[o] = pos[o].Mul(1 - w).Add(pos[b].Mul(w))
 		m.Normals[o] = nrm[o].Mul(1 - w).Add(nrm[b].Mul(w))
-		m.Joints[o][1] = uint16(bone[b])
-		m.Weights[o] = [formats.MaxInfluences]float32{1 - w, w}
+		// A blend vertex bound to the bound vertex's own bone would name
+		// that joint twice ([j, j], 1−w and w): glTF forbids a joint twice
+		// in one vertex, so the two weights sum into the one slot.
+		if j := uint16(bone[b]); j == m.Joints[o][0] {
+			m.Weights[o] = [formats.MaxInfluences]float32{1}
+		} else {
+			m.Joints[o][1] = j
+			m.Weights[o] = [formats.MaxInfluences]float32{1 - w, w}
+		}
 	}
 	for v := range m.Normals {
 		if l := m.Normals[v].Len(); l > 0 {
@@ -400,7 +407,7 @@ func (s *Skin) Mesh(sk *formats.Skeleton) (*formats.Mesh, error) {
 // vertex normals agree (docs/formats/sims.md#skins-skn).
 const sknFrontCCW = true
 
-// sknDiffuse is the grey a skin's material has: the textures are not read.
+// sknDiffuse is the grey of a skin's material without a texture.
 var sknDiffuse = [4]float32{0.8, 0.8, 0.8, 1}
 
 // JoinMeshes joins meshes bound to one skeleton into one whose groups are
@@ -433,13 +440,16 @@ func JoinMeshes(name string, parts []*formats.Mesh) *formats.Mesh {
 
 // SuitMeshes binds the skins of a suit to a skeleton: each binding's mesh
 // is read from "<mesh>.skn" beside the suit file (ignoring case) and the
-// skins join into one mesh with a group per skin. A skin that is missing
-// or does not read or bind is left out with a warning that names its file
-// (and the field and line), so the skeleton still plays. It returns nil
-// when no skin could be read.
-func SuitMeshes(su *Suit, sk *formats.Skeleton, siblings formats.Resolver) (*formats.Mesh, []string) {
+// skins join into one mesh with a group per skin, each drawn with the
+// `.bmp` beside it that SkinTexture chooses for tone. A skin that is
+// missing or does not read or bind is left out with a warning that names
+// its file (and the field and line), so the skeleton still plays; a
+// texture not found is a warning that names the files tried. It returns
+// nil when no skin could be read.
+func SuitMeshes(su *Suit, sk *formats.Skeleton, siblings formats.Resolver, tone Tone) (*formats.Mesh, []string) {
 	var parts []*formats.Mesh
 	var warns, missing []string
+	tex := newTextures(siblings, tone)
 	msh := 0
 	for _, b := range su.Bindings {
 		want := b.Mesh + ".skn"
@@ -460,6 +470,9 @@ func SuitMeshes(su *Suit, sk *formats.Skeleton, siblings formats.Resolver) (*for
 		if err == nil {
 			var m *formats.Mesh
 			if m, err = skin.Mesh(sk); err == nil {
+				if w := tex.dress(m, su.Name, skin); w != "" {
+					warns = append(warns, fmt.Sprintf("suit %q: %s", su.Name, w))
+				}
 				parts = append(parts, m)
 				continue
 			}

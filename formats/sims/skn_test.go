@@ -188,7 +188,8 @@ func TestSuitSkins(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 	w := strings.Join(a.Warnings, "\n")
-	if len(a.Warnings) != 2 || !strings.Contains(w, "xskin-broken.skn: sims-skn: blend.weight at line 16") ||
+	if len(a.Warnings) != 3 || !strings.Contains(w, "xskin-broken.skn: sims-skn: blend.weight at line 16") ||
+		!strings.Contains(w, `skin "xskin-b001mafit_01-PELVIS-BODY": no light texture beside it (tried extrememlgt_01.bmp, b001mafitlgt.bmp, b001mafitlgt_*.bmp)`) ||
 		!strings.Contains(w, `1 of its 3 skins not found beside it as .skn: "xskin-missing.skn"`) {
 		t.Errorf("warnings %q", a.Warnings)
 	}
@@ -203,5 +204,57 @@ func TestSuitSkins(t *testing.T) {
 	b, err := loadSKN(&formats.Input{Name: "XSKIN-B001MAFIT_01-PELVIS-BODY.skn", Data: []byte(handSKN), Siblings: formats.FSResolver{FS: fsys}})
 	if err != nil || len(b.Meshes) != 1 || b.Skeleton.Name != "adult" || b.Meshes[0].Positions[2] != a.Meshes[0].Positions[2] {
 		t.Fatalf("%v %+v", err, b)
+	}
+}
+
+// TestSkinMeshSameJointBlend: a blend vertex whose bone maps to the joint
+// of the vertex it pulls (the same bone, or a second name of it that the
+// case-blind bone match gives the same joint) makes one influence of
+// weight 1, never the joint twice ([j, j], 1−w and w), which glTF forbids
+// (every Sims body suit failed the glTF validator so). Its position is
+// still the blend of the two stored points (docs/formats/sims.md#skins-skn).
+func TestSkinMeshSameJointBlend(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bones []string
+		// blendBone is the skin bone the blend vertex is bound to.
+		blendBone int32
+	}{
+		{"same bone", []string{"PELVIS", "SPINE"}, 0},
+		{"second name of the bone", []string{"PELVIS", "SPINE", "pelvis"}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := mgl32.Vec3{0, 0, 1}
+			s := &Skin{Name: "same", Texture: "x", Bones: tc.bones,
+				Faces: [][3]int32{{0, 1, 2}},
+				Bindings: []SkinBinding{
+					{Bone: 0, FirstVertex: 0, VertexCount: 2, FirstBlend: -1},
+					{Bone: 1, FirstVertex: 2, VertexCount: 1, FirstBlend: -1},
+					{Bone: tc.blendBone, FirstVertex: -1, FirstBlend: 0, BlendCount: 1},
+				},
+				UVs:      []mgl32.Vec2{{0, 0}, {1, 0}, {0, 1}},
+				Blends:   []SkinBlend{{Other: 0, Weight: BlendOne / 2}},
+				Vertices: []mgl32.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 2}},
+				Normals:  []mgl32.Vec3{n, n, n, n},
+			}
+			if tc.blendBone == 0 {
+				s.Bindings = []SkinBinding{
+					{Bone: 0, FirstVertex: 0, VertexCount: 2, FirstBlend: 0, BlendCount: 1},
+					{Bone: 1, FirstVertex: 2, VertexCount: 1, FirstBlend: -1},
+				}
+			}
+			m, err := s.Mesh(handSkinSkeleton(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// PELVIS is joint 0 of the skeleton, at (0, 3, 0): vertex 0 at
+			// (0, 3, 0) and the blend vertex at (0, 3, 2) meet half way.
+			if m.Joints[0] != [4]uint16{0} || m.Weights[0] != [4]float32{1} {
+				t.Errorf("vertex 0: joints %v weights %v, want one influence [0] of 1", m.Joints[0], m.Weights[0])
+			}
+			if p := m.Positions[0]; p.Sub(mgl32.Vec3{0, 3, 1}).Len() > 1e-6 {
+				t.Errorf("vertex 0 at %v, want (0, 3, 1)", p)
+			}
+		})
 	}
 }

@@ -134,7 +134,9 @@ func TestRealCharacterFiles(t *testing.T) {
 				// exporter's renamed bones (PELVIS01…), and skills for
 				// both: the skills play on one, the others' motions skip.
 				twoRigs := cf.Version == Version200 && len(cf.Skeletons) > 1 && strings.Contains(w, "their motions are skipped")
-				if !missingKeys && !missingSkins && !twoRigs {
+				// Skin textures are counted by TestRealSkinTextures.
+				texture := strings.Contains(w, "texture beside it (tried")
+				if !missingKeys && !missingSkins && !twoRigs && !texture {
 					other = append(other, w)
 				}
 			}
@@ -344,4 +346,61 @@ func blendGap(t *testing.T, s *Skin, sk *formats.Skeleton) float32 {
 		gap = max(gap, pos[bl.Other].Sub(pos[len(s.UVs)+i]).Len())
 	}
 	return gap
+}
+
+// TestRealSkinTextures dresses every suit of the real files on its age's
+// skeleton in each tone and counts the skins that find their texture
+// beside them (SkinTexture), and how many of those decode; it logs what
+// was not found, per suit file. It fails only when a texture found does
+// not decode.
+func TestRealSkinTextures(t *testing.T) {
+	for _, dir := range vitamooDirs(t) {
+		res := formats.FSResolver{FS: os.DirFS(dir)}
+		for _, tone := range Tones {
+			suits, whole, skins, textured := 0, 0, 0, 0
+			var missing []string
+			for _, name := range filesWith(t, dir, ".cmx") {
+				cf, err := DecodeCMX(readReal(t, dir, name))
+				if err != nil || len(cf.Suits) == 0 {
+					continue
+				}
+				for i := range cf.Suits {
+					su := &cf.Suits[i]
+					sk, _ := FallbackSkeleton(nil, SuitAge(su.Name))
+					m, warns := SuitMeshes(su, sk, res, tone)
+					if m == nil {
+						continue
+					}
+					suits++
+					n := 0
+					for _, mat := range m.Materials {
+						if mat.Texture != nil {
+							n++
+						}
+					}
+					skins += len(m.Materials)
+					textured += n
+					if n == len(m.Materials) {
+						whole++
+					}
+					for _, w := range warns {
+						if strings.Contains(w, "texture") {
+							if !strings.Contains(w, "texture beside it (tried") {
+								t.Errorf("%s: %s", name, w)
+							}
+							missing = append(missing, name+": "+w)
+						}
+					}
+				}
+			}
+			if suits == 0 {
+				continue
+			}
+			t.Logf("%s, %s: %d of %d suits find every skin's texture; %d of %d skins textured",
+				filepath.Base(dir), tone, whole, suits, textured, skins)
+			for _, m := range missing {
+				t.Logf("  %s", m)
+			}
+		}
+	}
 }

@@ -1,70 +1,146 @@
 package state
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/sims"
 )
 
 // Wardrobe is the suit picker's state: the suits a Sims skill can wear
 // (the suit files beside it, which the window lists when first asked),
-// which one it wears, and the asset as it was opened. Wearing a suit
-// swaps the open asset for a dressed copy with the same skeleton and
-// clips, so playback, the camera and the bones' marks carry on.
+// which ones it wears together (a suit in each slot: the body slot that U
+// steps through every suit, the head slot that J steps through the
+// heads, and any more that the suit action or --suit gave), the skin tone
+// their textures are chosen for, and the asset as it was opened. Wearing
+// suits swaps the open asset for a dressed copy with the same skeleton
+// and clips, so playback, the camera and the bones' marks carry on.
 type Wardrobe struct {
 	s      *State
 	listed bool
 	// paths are the suit files, names their file names.
 	paths, names []string
-	// worn is the index in paths of the suit worn, -1 for the asset as
-	// opened; dressed caches each suit's dressed asset.
-	worn    int
-	dressed []*formats.Asset
+	// worn holds the index in paths of the suit in each slot (BodySlot,
+	// HeadSlot, then more), -1 for an empty slot; all empty is the asset
+	// as opened. dressed caches each dressing by its key (dressKey).
+	worn    []int
+	tone    sims.Tone
+	dressed map[string]*formats.Asset
 	opened  *formats.Asset
+	// openedTone is the tone the asset was opened in (--tone).
+	openedTone sims.Tone
 }
+
+// The slots of the wardrobe that the keys step.
+const (
+	// BodySlot is the slot U and Shift+U step through every suit.
+	BodySlot = 0
+	// HeadSlot is the slot J and Shift+J step through the head suits.
+	HeadSlot = 1
+)
 
 // reset forgets the suits of the previous file.
 func (w *Wardrobe) reset(a *formats.Asset) {
-	*w = Wardrobe{s: w.s, worn: -1, opened: a}
+	*w = Wardrobe{s: w.s, worn: []int{-1, -1}, opened: a}
 }
 
 // Listed reports whether the suits beside the open file have been listed.
 func (w *Wardrobe) Listed() bool { return w.listed }
 
 // SetSuits gives the suit files beside the open file and their file
-// names; worn is the index of the one the file was opened in (--suit),
-// -1 for none.
-func (w *Wardrobe) SetSuits(paths, names []string, worn int) {
+// names; worn are the indices of the ones the file was opened in
+// (--suit, in order: the first in the body slot, the next in the head
+// slot), tone the tone it was opened in (--tone).
+func (w *Wardrobe) SetSuits(paths, names []string, worn []int, tone sims.Tone) {
 	w.listed, w.paths, w.names = true, paths, names
-	w.dressed = make([]*formats.Asset, len(paths))
-	w.worn = -1
-	if worn >= 0 && worn < len(paths) && len(names) == len(paths) {
-		w.worn = worn
-		w.dressed[worn] = w.opened
+	w.dressed = map[string]*formats.Asset{}
+	w.worn = []int{-1, -1}
+	w.tone = tone
+	if len(names) == len(paths) {
+		for i, s := range worn {
+			if s >= 0 && s < len(paths) {
+				if i >= len(w.worn) {
+					w.worn = append(w.worn, -1)
+				}
+				w.worn[i] = s
+			}
+		}
 	}
+	w.openedTone = tone
+	w.dressed[w.key(w.worn, tone)] = w.opened
 }
 
 // Suits are the listed suit files.
 func (w *Wardrobe) Suits() []string { return w.paths }
 
-// Worn is the index in Suits of the suit worn, -1 for the asset as opened.
-func (w *Wardrobe) Worn() int { return w.worn }
-
-// Label names what is worn for the picker: the suit file's name without
-// its extension, or "none".
-func (w *Wardrobe) Label() string {
-	if w.worn < 0 {
-		return "none"
+// Worn is the index in Suits of the suit in slot (-1 for none).
+func (w *Wardrobe) Worn(slot int) int {
+	if slot < 0 || slot >= len(w.worn) {
+		return -1
 	}
-	return trimExt(w.names[w.worn])
+	return w.worn[slot]
 }
 
-// Next is the index d steps on from the worn suit, through -1 (the asset
-// as opened) and every listed suit, round.
-func (w *Wardrobe) Next(d int) int {
-	n := len(w.paths) + 1
-	return ((w.worn+1+d)%n+n)%n - 1
+// Tone is the skin tone the worn suits' textures are chosen for.
+func (w *Wardrobe) Tone() sims.Tone { return w.tone }
+
+// Label names what is worn for the picker: the suit files' names without
+// their extensions, joined by " + ", or "none".
+func (w *Wardrobe) Label() string {
+	var parts []string
+	for _, i := range w.worn {
+		if i >= 0 && i < len(w.names) {
+			parts = append(parts, trimExt(w.names[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " + ")
+}
+
+// IsHead reports whether suit i is a head by the game's naming of suit
+// files (c001ma_ross.cmx: heads begin with c, bodies with b, hands with
+// h; docs/formats/sims.md#skin-textures).
+func (w *Wardrobe) IsHead(i int) bool {
+	return i >= 0 && i < len(w.names) && strings.HasPrefix(strings.ToLower(w.names[i]), "c")
+}
+
+// Next is the index d steps on from the suit in slot, through -1 (none)
+// and every listed suit the slot takes (every suit for the body slot,
+// the heads for the head slot, all of them when there are no heads),
+// round.
+func (w *Wardrobe) Next(slot, d int) int {
+	var order []int
+	for i := range w.paths {
+		if slot != HeadSlot || w.IsHead(i) {
+			order = append(order, i)
+		}
+	}
+	if slot == HeadSlot && len(order) == 0 {
+		for i := range w.paths {
+			order = append(order, i)
+		}
+	}
+	order = append([]int{-1}, order...)
+	at := slices.Index(order, w.Worn(slot))
+	if at < 0 {
+		at = 0
+	}
+	n := len(order)
+	return order[((at+d)%n+n)%n]
+}
+
+// With is the worn suits with slot's replaced by suit i (-1: emptied).
+func (w *Wardrobe) With(slot, i int) []int {
+	worn := slices.Clone(w.worn)
+	for len(worn) <= slot {
+		worn = append(worn, -1)
+	}
+	worn[slot] = i
+	return worn
 }
 
 // Find returns the index of the suit that name names: its file name with
@@ -85,31 +161,77 @@ func (w *Wardrobe) Find(name string) (i int, ok bool) {
 	return 0, false
 }
 
-// Dressed is suit i's dressed asset if it was worn before (nil if not):
-// the asset as opened for -1.
-func (w *Wardrobe) Dressed(i int) *formats.Asset {
-	if i < 0 {
-		return w.opened
+// Paths are the suit files of the worn indices worn, in slot order,
+// empty slots and repeats left out.
+func (w *Wardrobe) Paths(worn []int) []string {
+	var out []string
+	seen := map[int]bool{}
+	for _, i := range worn {
+		if i >= 0 && i < len(w.paths) && !seen[i] {
+			seen[i] = true
+			out = append(out, w.paths[i])
+		}
 	}
-	if i < len(w.dressed) {
-		return w.dressed[i]
+	return out
+}
+
+// key names a dressing: the suits worn, in order, and the tone ("none"
+// and the tone for the asset as opened, in its own tone or retoned).
+func (w *Wardrobe) key(worn []int, tone sims.Tone) string {
+	var b strings.Builder
+	seen := map[int]bool{}
+	for _, i := range worn {
+		if i >= 0 && !seen[i] {
+			seen[i] = true
+			b.WriteString(strconv.Itoa(i))
+			b.WriteByte(' ')
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteString("none ")
+	}
+	return b.String() + tone.String()
+}
+
+// Dressed is the dressed asset of the suits worn and tone if they were
+// worn before (nil if not): with none worn, the asset as opened in the
+// tone it was opened in, or as retoned before.
+func (w *Wardrobe) Dressed(worn []int, tone sims.Tone) *formats.Asset {
+	if a := w.dressed[w.key(worn, tone)]; a != nil {
+		return a
+	}
+	if len(w.Paths(worn)) == 0 && tone == w.openedTone {
+		return w.opened
 	}
 	return nil
 }
 
-// Wear makes the open asset suit i's dressed copy a (the asset as opened
-// for -1), keeping playback, the camera, the selection and the hidden
-// bones; the warnings become a's.
-func (w *Wardrobe) Wear(i int, a *formats.Asset) {
-	if i >= len(w.paths) || a == nil {
+// Opened is the asset as it was opened.
+func (w *Wardrobe) Opened() *formats.Asset { return w.opened }
+
+// Wear makes the open asset a, the dressed copy of the suits worn (with
+// none, the asset as opened or its copy retoned), in tone, keeping
+// playback, the camera, the selection and the hidden bones; the warnings
+// become a's.
+func (w *Wardrobe) Wear(worn []int, tone sims.Tone, a *formats.Asset) {
+	k := w.key(worn, tone)
+	if a == nil {
 		return
 	}
-	if i >= 0 {
-		w.dressed[i] = a
-	} else {
-		a = w.opened
+	for _, i := range worn {
+		if i >= len(w.paths) {
+			return
+		}
 	}
-	w.worn = i
+	if w.dressed == nil {
+		w.dressed = map[string]*formats.Asset{}
+	}
+	w.dressed[k] = a
+	w.worn = slices.Clone(worn)
+	for len(w.worn) < 2 {
+		w.worn = append(w.worn, -1)
+	}
+	w.tone = tone
 	w.s.asset = a
 	w.s.msg.setWarnings(a.Warnings)
 }

@@ -5,54 +5,75 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/sims"
 )
 
-// TestWardrobe: the picker cycles through none and each suit, round,
-// both ways; finds a suit by file name (any case, with or without the
-// extension) or index; wearing swaps the asset and keeps playback; a new
-// file forgets the suits.
+// TestWardrobe: the body slot cycles through none and every suit, the
+// head slot through none and the heads (files named c…), round, both
+// ways; finds a suit by file name (any case, with or without the
+// extension) or index; wearing a body and a head swaps the asset, keeps
+// playback and caches the dressing by suits and tone, and so does a
+// retoned copy of the asset as opened; a new file forgets the suits and
+// the tone (the picker lists them again, with --tone).
 func TestWardrobe(t *testing.T) {
 	a := assets.Demo()
 	s := New("skill.cmx", a)
 	w := s.Wardrobe()
 	s.Playback().Seek(0.25)
-	w.SetSuits([]string{"/d/a.cmx", "/d/B.bcf"}, []string{"a.cmx", "B.bcf"}, -1)
-	for _, tc := range []struct{ worn, d, want int }{
-		{-1, 1, 0}, {0, 1, 1}, {1, 1, -1}, {-1, -1, 1}, {0, -1, -1}, {1, 5, 0},
+	w.SetSuits([]string{"/d/a.cmx", "/d/B.bcf", "/d/c001ma_x.cmx"}, []string{"a.cmx", "B.bcf", "c001ma_x.cmx"}, nil, sims.ToneDark)
+	for _, tc := range []struct{ slot, worn, d, want int }{
+		{BodySlot, -1, 1, 0}, {BodySlot, 0, 1, 1}, {BodySlot, 2, 1, -1}, {BodySlot, -1, -1, 2}, {BodySlot, 0, -1, -1}, {BodySlot, 1, 5, 2},
+		{HeadSlot, -1, 1, 2}, {HeadSlot, 2, 1, -1}, {HeadSlot, -1, -1, 2},
 	} {
-		w.worn = tc.worn
-		if got := w.Next(tc.d); got != tc.want {
-			t.Errorf("worn %d, Next(%d) = %d, want %d", tc.worn, tc.d, got, tc.want)
+		w.worn = []int{-1, -1}
+		w.worn[tc.slot] = tc.worn
+		if got := w.Next(tc.slot, tc.d); got != tc.want {
+			t.Errorf("slot %d wearing %d, Next(%d) = %d, want %d", tc.slot, tc.worn, tc.d, got, tc.want)
 		}
 	}
-	w.worn = -1
+	w.worn = []int{-1, -1}
 	for name, want := range map[string]int{"b": 1, "b.BCF": 1, "A": 0, "0": 0, "1": 1, "none": -1} {
 		if got, ok := w.Find(name); !ok || got != want {
 			t.Errorf("Find(%q) = %d, %v; want %d", name, got, ok, want)
 		}
 	}
-	for _, name := range []string{"c", "2", "-1", ""} {
+	for _, name := range []string{"c", "3", "-1", ""} {
 		if _, ok := w.Find(name); ok {
 			t.Errorf("Find(%q) found a suit", name)
 		}
 	}
 	dressed := *a
-	dressed.Meshes = []*formats.Mesh{{Name: "suit"}}
+	dressed.Meshes = []*formats.Mesh{{Name: "body"}, {Name: "head"}}
 	dressed.Warnings = []string{"a skin is missing"}
-	w.Wear(1, &dressed)
-	if s.Asset() != &dressed || w.Label() != "B" || s.Playback().Time() != 0.25 || len(s.Messages().Warnings()) != 1 {
-		t.Errorf("wearing B: asset %p (want %p), label %q, time %g, warnings %q", s.Asset(), &dressed, w.Label(), s.Playback().Time(), s.Messages().Warnings())
+	sim := w.With(HeadSlot, 2)
+	sim[BodySlot] = 1
+	w.Wear(sim, sims.ToneDark, &dressed)
+	if s.Asset() != &dressed || w.Label() != "B + c001ma_x" || s.Playback().Time() != 0.25 || len(s.Messages().Warnings()) != 1 {
+		t.Errorf("wearing B and c001ma_x: asset %p (want %p), label %q, time %g, warnings %q", s.Asset(), &dressed, w.Label(), s.Playback().Time(), s.Messages().Warnings())
 	}
-	w.Wear(-1, nil)
-	if s.Asset() != &dressed {
-		t.Error("Wear with no asset changed the asset")
+	if got := w.Paths(w.With(BodySlot, 2)); len(got) != 1 || got[0] != "/d/c001ma_x.cmx" {
+		t.Errorf("a suit in two slots is worn once: %q", got)
 	}
-	w.Wear(-1, a)
-	if s.Asset() != a || w.Label() != "none" || w.Dressed(1) != &dressed {
-		t.Errorf("none: asset %p (want %p), label %q", s.Asset(), a, w.Label())
+	if w.Dressed(sim, sims.ToneDark) != &dressed || w.Dressed(sim, sims.ToneLight) != nil {
+		t.Error("the dressing is cached by its suits and tone")
+	}
+	// None worn: the asset as opened in its own tone (dark, as given to
+	// SetSuits), a retoned copy in another.
+	none := []int{-1, -1}
+	if w.Dressed(none, sims.ToneDark) != a || w.Dressed(none, sims.ToneMedium) != nil {
+		t.Error("with none worn, the asset as opened is the opened tone's only")
+	}
+	retoned := *a
+	w.Wear(none, sims.ToneMedium, &retoned)
+	if s.Asset() != &retoned || w.Label() != "none" || w.Tone() != sims.ToneMedium || w.Dressed(none, sims.ToneMedium) != &retoned {
+		t.Errorf("none in medium: asset %p (want %p), label %q, tone %v", s.Asset(), &retoned, w.Label(), w.Tone())
+	}
+	w.Wear(none, sims.ToneDark, w.Dressed(none, sims.ToneDark))
+	if s.Asset() != a {
+		t.Error("none in the opened tone is not the asset as opened")
 	}
 	s.SetAsset("other.cmx", a)
-	if w.Listed() || len(w.Suits()) != 0 || w.Worn() != -1 {
-		t.Error("a new file kept the suits")
+	if w.Listed() || len(w.Suits()) != 0 || w.Worn(BodySlot) != -1 || w.Worn(HeadSlot) != -1 || w.Tone() != sims.ToneLight {
+		t.Error("a new file kept the suits or the tone")
 	}
 }
