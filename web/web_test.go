@@ -223,8 +223,9 @@ func TestPageInChromium(t *testing.T) {
 	cpu := childrenCPU() - cpu0
 	d := eval[map[string]string](p, `({...document.body.dataset})`)
 	t.Logf("the demo's first frame came %s ms after the page started loading (the program fetched and compiled at %s ms, "+
-		"its first update at %s ms); Chromium's processes used %.2f s of CPU for it (the machine's load average: %s)",
-		d["firstFrameMs"], d["compiledMs"], d["readyMs"], cpu.Seconds(), loadAverage())
+		"the Go runtime and package initialisation done and main's code started at %s ms, its first update at %s ms); "+
+		"Chromium's processes used %.2f s of CPU for it (the machine's load average: %s)",
+		d["firstFrameMs"], d["compiledMs"], d["mainMs"], d["readyMs"], cpu.Seconds(), loadAverage())
 	if path := eval[string](p, `document.body.dataset.path`); path != "demo:" {
 		p.fatalf("the page opened %q, want the demo", path)
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"runtime/debug"
 	"strings"
+	"syscall/js"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
@@ -21,6 +22,10 @@ import (
 // entries from the same set. A set replaces the previous one only once its
 // file has opened, so a failed drop leaves what is open usable.
 func pageFiles(uo *ui.Options, o open.Options) {
+	// When the program's own code starts, after the Go runtime and every
+	// package's initialisation: the page's timings split the time to the
+	// first frame there.
+	js.Global().Get("document").Get("body").Get("dataset").Set("mainMs", js.Global().Get("performance").Call("now").Int())
 	// In the page the collector runs on the one thread the viewer has:
 	// at the default GOGC it ran twice before the first frame (about
 	// 0.25 s of it at a load of 10), on a heap of a few MB. A goal of 5×
