@@ -16,9 +16,13 @@ const MaxFrames = 100000
 
 // RenderFile draws clip ci of a (-1: the bind pose) to out, chosen by
 // out's extension: a .png of the frame at time t, or a .gif of the whole
-// clip. The file is written whole or not at all: a failure leaves what
+// clip. An image by itself (IsImage) is written as its first level
+// (RenderImage). The file is written whole or not at all: a failure leaves what
 // was there.
 func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions) error {
+	if IsImage(a) {
+		return RenderImage(out, a.Images[0])
+	}
 	switch strings.ToLower(filepath.Ext(out)) {
 	case ".gif":
 		if ci < 0 {
@@ -33,6 +37,27 @@ func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.Frame
 		return WriteAtomic(out, func(w io.Writer) error { return raster.EncodePNG(w, img) })
 	}
 	return fmt.Errorf("-o %s: want a .png or .gif name", out)
+}
+
+// IsImage reports whether the asset is an image by itself (a texture file
+// opened alone): images, and no bones or meshes to draw.
+func IsImage(a *formats.Asset) bool {
+	return len(a.Images) > 0 && len(a.Meshes) == 0 && (a.Skeleton == nil || len(a.Skeleton.Bones) == 0)
+}
+
+// RenderImage writes a texture's first level to out, a .png, at its own
+// size with its alpha (non-premultiplied 8-bit RGBA; PNG's encoder leaves
+// the alpha channel out of an image that is opaque throughout). The file
+// is written whole or not at all.
+func RenderImage(out string, t *formats.Texture) error {
+	if !strings.EqualFold(filepath.Ext(out), ".png") {
+		return fmt.Errorf("-o %s: %s is a still image; want a .png name", out, t.Name)
+	}
+	img := t.Image()
+	if img == nil {
+		return fmt.Errorf("%s has no image", t.Name)
+	}
+	return WriteAtomic(out, func(w io.Writer) error { return raster.EncodePNG(w, img) })
 }
 
 // RenderFrames writes clip ci of a as a numbered PNG sequence beside out

@@ -59,6 +59,17 @@ func cmdRender(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if export.IsImage(a) {
+		// A texture alone: its first level at its own size.
+		if *allFrames {
+			return fmt.Errorf("--all-frames: %s is a still image", a.Images[0].Name)
+		}
+		if err := export.RenderImage(*out, a.Images[0]); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *out)
+		return nil
+	}
 	if err := open.RequireSkeleton(a); err != nil {
 		return err
 	}

@@ -97,9 +97,10 @@ func FindAnim(a *formats.Asset, ci int, sel string) (AnimRef, error) {
 }
 
 // RequireSkeleton fails, saying what to open instead, for an asset without
-// bones: there is nothing to pose or draw.
+// bones or a mesh: there is nothing to pose or draw. A model opened alone
+// (a static mesh without bones) passes: it is drawn in its bind shape.
 func RequireSkeleton(a *formats.Asset) error {
-	if a.Skeleton != nil && len(a.Skeleton.Bones) > 0 {
+	if a.Skeleton != nil && len(a.Skeleton.Bones) > 0 || len(a.Meshes) > 0 {
 		return nil
 	}
 	hint := "open the animation file that uses it instead"

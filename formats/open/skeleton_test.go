@@ -15,6 +15,10 @@ func TestRequireSkeleton(t *testing.T) {
 	if err := RequireSkeleton(assets.Demo()); err != nil {
 		t.Errorf("demo: %v", err)
 	}
+	// A model alone: a static mesh on no bones is drawn in its bind shape.
+	if err := RequireSkeleton(&formats.Asset{Format: "prime-cmdl", Skeleton: &formats.Skeleton{}, Meshes: []*formats.Mesh{{}}}); err != nil {
+		t.Errorf("model alone: %v", err)
+	}
 	for _, c := range []struct {
 		a    *formats.Asset
 		want string
