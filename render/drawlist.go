@@ -99,6 +99,8 @@ type DrawList struct {
 	skin      Skinner
 	layer     MeshLayer
 	layerDone bool
+	// textures holds the materials' textures prepared for the layer.
+	textures map[texKey]*Texture
 
 	// joints is Build's per-bone projection scratch, ghost its copy for
 	// onion-skin poses.

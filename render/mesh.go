@@ -59,10 +59,23 @@ func ParseShow(s string) (Show, bool) {
 // each corner's eye-space depth (linear in screen space, larger nearer),
 // and its shaded colour. Triangles are listed in the mesh's order; their
 // visibility is settled per pixel by the depth test of MeshLayer.
+//
+// A textured triangle (Tex set) is filled with its texture, filtered
+// bilinearly at each pixel's texture coordinate, times Color (the
+// material's diffuse colour, lit), with Color's alpha multiplying the
+// texture's. Its coordinates are interpolated perspective-correctly:
+// UV·W and W are linear in screen space.
 type Tri struct {
 	P     [3]mgl32.Vec2
 	InvZ  [3]float32
 	Color color.RGBA
+	// Tex is the texture, or nil for a triangle of a flat Color.
+	Tex *Texture
+	// UV is each corner's texture coordinate, and W its perspective
+	// weight: 1/w of its clip position (InvZ under a perspective camera,
+	// 1 under an orthographic one).
+	UV [3]mgl32.Vec2
+	W  [3]float32
 }
 
 // Shading: a light fixed to the camera, above and to the left of the eye,
@@ -262,20 +275,42 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 			}
 			ms.selBone = sc.Selected + 1
 		}
-		frontCCW := m.FrontCCW != mirrored
+		tf := triFace{tint: tint, sel: sc.selectedColor, frontCCW: frontCCW(m, mirrored), persp: pr.proj[11] != 0}
 		base := th.Mesh
 		if len(m.Groups) == 0 {
-			addTris(dst, pr, ms, 0, m.Triangles(), base, tint, sc.selectedColor, frontCCW)
+			tf.base = base
+			addTris(dst, pr, ms, 0, m.Triangles(), &tf)
 			continue
 		}
+		textured := !opt.NoTextures && len(m.UVs) == len(m.Positions)
 		for _, g := range m.Groups {
-			c := base
+			tf.base, tf.tex = base, nil
 			if g.Material >= 0 && g.Material < len(m.Materials) {
-				c = materialColor(m.Materials[g.Material].Diffuse, base)
+				mat := &m.Materials[g.Material]
+				tf.base = materialColor(mat.Diffuse, base)
+				if textured && mat.Texture != nil {
+					if tf.tex = dst.texture(mat); tf.tex != nil {
+						// The diffuse colour is the texture's tint.
+						tf.base = color.RGBA{255, 255, 255, 255}
+					}
+				}
 			}
-			addTris(dst, pr, ms, g.First, g.Count, c, tint, sc.selectedColor, frontCCW)
+			addTris(dst, pr, ms, g.First, g.Count, &tf)
 		}
 	}
+}
+
+func frontCCW(m *formats.Mesh, mirrored bool) bool { return m.FrontCCW != mirrored }
+
+// triFace is how addTris fills a run of triangles: the base colour (lit
+// per triangle), the texture or nil, the selection tint, the winding of
+// front faces, and whether the camera is a perspective one (whose
+// texture coordinates are weighted by 1/z).
+type triFace struct {
+	base, sel      color.RGBA
+	tex            *Texture
+	tint, frontCCW bool
+	persp          bool
 }
 
 // project fills each vertex's screen position, 1/depth and vertFront
@@ -318,9 +353,10 @@ func materialColor(d [4]float32, base color.RGBA) color.RGBA {
 }
 
 // addTris appends triangles [first, first+count) of a skinned mesh, in
-// base colour, tinted by each corner's weight on the selected bone when
-// tint is set.
-func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, base color.RGBA, tint bool, sel color.RGBA, frontCCW bool) {
+// f's base colour (and texture), tinted by each corner's weight on the
+// selected bone when f.tint is set.
+func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *triFace) {
+	base, tint, sel, frontCCW, tex := f.base, f.tint, f.sel, f.frontCCW, f.tex
 	m := ms.mesh
 	last := min(first+count, len(m.Indices)/3)
 	if first < 0 || first >= last {
@@ -371,13 +407,35 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, base 
 				clr = mix(clr, sel, tintMix*min(1, 0.35+w))
 			}
 		}
-		if allFront {
-			dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
-				InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr})
+		if tex == nil {
+			if allFront {
+				dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
+					InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr})
+				continue
+			}
+			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, nil, clr)
 			continue
 		}
-		addClippedTri(dst, pr, a, b, c, clr)
+		uv := [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
+		if !allFront {
+			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, &texCorners{tex, uv, f.persp}, clr)
+			continue
+		}
+		t := Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
+			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr, Tex: tex, UV: uv, W: [3]float32{1, 1, 1}}
+		if f.persp {
+			t.W = t.InvZ
+		}
+		dst.Tris = append(dst.Tris, t)
 	}
+}
+
+// texCorners is a textured triangle's texture, its corners' texture
+// coordinates and whether they are weighted by 1/z, for addClippedTri.
+type texCorners struct {
+	tex   *Texture
+	uv    [3]mgl32.Vec2
+	persp bool
 }
 
 func selWeight(m *formats.Mesh, i, bone int) float32 {
@@ -396,49 +454,64 @@ func shade(c color.RGBA, f float32) color.RGBA {
 }
 
 // addClippedTri cuts an eye-space triangle at the near plane (into none,
-// one or two triangles) and appends what is in front, projected.
-func addClippedTri(dst *DrawList, pr *projector, a, b, c mgl32.Vec3, clr color.RGBA) {
-	in := [3]bool{-a[2] >= pr.near, -b[2] >= pr.near, -c[2] >= pr.near}
+// one or two triangles) and appends what is in front, projected; tc, when
+// set, is its texture and its corners' coordinates, cut with it.
+func addClippedTri(dst *DrawList, pr *projector, v [3]mgl32.Vec3, tc *texCorners, clr color.RGBA) {
+	in := [3]bool{-v[0][2] >= pr.near, -v[1][2] >= pr.near, -v[2][2] >= pr.near}
+	var uv [3]mgl32.Vec2
+	if tc != nil {
+		uv = tc.uv
+	}
 	switch {
 	case in[0] && in[1] && in[2]:
-		appendTri(dst, pr, a, b, c, clr)
+		appendTri(dst, pr, v, uv, tc, clr)
 		return
 	case !in[0] && !in[1] && !in[2]:
 		return
 	}
-	// Sutherland–Hodgman against the one plane z = -near.
+	// Sutherland–Hodgman against the one plane z = -near; the texture
+	// coordinates are linear along an edge in eye space.
 	var poly [4]mgl32.Vec3
+	var puv [4]mgl32.Vec2
 	np := 0
-	v := [3]mgl32.Vec3{a, b, c}
 	for i := 0; i < 3; i++ {
-		p, q := v[i], v[(i+1)%3]
-		pin, qin := in[i], in[(i+1)%3]
+		j := (i + 1) % 3
+		p, q := v[i], v[j]
+		pin, qin := in[i], in[j]
 		if pin {
-			poly[np] = p
+			poly[np], puv[np] = p, uv[i]
 			np++
 		}
 		if pin != qin {
 			dp, dq := -p[2]-pr.near, -q[2]-pr.near
-			x := lerp3(p, q, dp/(dp-dq))
+			s := dp / (dp - dq)
+			x := lerp3(p, q, s)
 			x[2] = -pr.near
 			poly[np] = x
+			puv[np] = uv[i].Add(uv[j].Sub(uv[i]).Mul(s))
 			np++
 		}
 	}
 	for i := 1; i+1 < np; i++ {
-		appendTri(dst, pr, poly[0], poly[i], poly[i+1], clr)
+		appendTri(dst, pr, [3]mgl32.Vec3{poly[0], poly[i], poly[i+1]}, [3]mgl32.Vec2{puv[0], puv[i], puv[i+1]}, tc, clr)
 	}
 }
 
-func appendTri(dst *DrawList, pr *projector, a, b, c mgl32.Vec3, clr color.RGBA) {
+func appendTri(dst *DrawList, pr *projector, v [3]mgl32.Vec3, uv [3]mgl32.Vec2, tc *texCorners, clr color.RGBA) {
 	t := Tri{Color: clr}
-	for k, e := range [3]mgl32.Vec3{a, b, c} {
+	for k, e := range v {
 		s := pr.screen(e)
 		if !(absf(s[0]) < maxCoord && absf(s[1]) < maxCoord) {
 			return
 		}
 		t.P[k] = s
 		t.InvZ[k] = 1 / -e[2]
+	}
+	if tc != nil {
+		t.Tex, t.UV, t.W = tc.tex, uv, [3]float32{1, 1, 1}
+		if tc.persp {
+			t.W = t.InvZ
+		}
 	}
 	dst.Tris = append(dst.Tris, t)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"os"
@@ -402,28 +403,88 @@ func benchPose(sk *formats.Skeleton, t float64) *player.WorldPose {
 // BenchmarkMeshFrame is one frame's mesh work on one core: skinning a
 // 20,000-triangle mesh on 60 bones into eye space, culling, shading and
 // projecting its triangles (Build), and the depth-tested raster of the
-// 1280×720 layer (MeshLayer). Target: 2 ms.
+// 1280×720 layer (MeshLayer). Target: 2 ms. tex=flat draws the mesh in
+// its material's colour, tex=textured the same mesh with a 256×256
+// texture over it (issue 30's target: within 1.5× of flat).
 func BenchmarkMeshFrame(b *testing.B) {
-	sk, m := benchMesh(20000, 60)
-	sc := &Scene{Skeleton: sk, World: benchPose(sk, 1), Selected: -1, Meshes: []*formats.Mesh{m}}
-	var dl DrawList
-	cam := benchCamera(m)
-	vp := Viewport{W: 1280, H: 720}
-	o := DefaultOptions()
-	b.ReportAllocs()
-	Build(&dl, sc, cam, vp, o)
-	drawn, covered := len(dl.Tris), coveredPixels(dl.MeshLayer())
-	b.ResetTimer()
-	cpu := processCPU()
-	for i := 0; i < b.N; i++ {
-		Build(&dl, sc, cam, vp, o)
-		dl.MeshLayer()
+	for _, textured := range []bool{false, true} {
+		b.Run(texName(textured), func(b *testing.B) {
+			sk, m := benchMesh(20000, 60)
+			if textured {
+				texture(m, benchTexture(256))
+			}
+			sc := &Scene{Skeleton: sk, World: benchPose(sk, 1), Selected: -1, Meshes: []*formats.Mesh{m}}
+			var dl DrawList
+			cam := benchCamera(m)
+			vp := Viewport{W: 1280, H: 720}
+			o := DefaultOptions()
+			b.ReportAllocs()
+			Build(&dl, sc, cam, vp, o)
+			drawn, covered := len(dl.Tris), coveredPixels(dl.MeshLayer())
+			b.ResetTimer()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				Build(&dl, sc, cam, vp, o)
+				dl.MeshLayer()
+			}
+			// The machine's cores are shared: the process's own CPU time per
+			// frame is the figure to hold against the target.
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(drawn), "tris-drawn")
+			b.ReportMetric(float64(covered), "px-covered")
+		})
 	}
-	// The machine's cores are shared: the process's own CPU time per
-	// frame is the figure to hold against the target.
-	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
-	b.ReportMetric(float64(drawn), "tris-drawn")
-	b.ReportMetric(float64(covered), "px-covered")
+}
+
+func texName(textured bool) string {
+	if textured {
+		return "tex=textured"
+	}
+	return "tex=flat"
+}
+
+// texture gives a benchMesh one material with the texture img and
+// texture coordinates spread over it: the tube's wrapped around it once
+// (u along the circumference, v along the length), the shield's laid
+// flat over the whole image.
+func texture(m *formats.Mesh, img *image.NRGBA) {
+	m.UVs = make([]mgl32.Vec2, len(m.Positions))
+	var lo, hi mgl32.Vec3
+	for i, p := range m.Positions {
+		if i == 0 {
+			lo, hi = p, p
+		}
+		for k := range 3 {
+			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+		}
+	}
+	for i, p := range m.Positions {
+		if p[2] == 0.5 && p[0] > 0.6 { // the shield, in the plane z = 0.5
+			m.UVs[i] = mgl32.Vec2{(p[0] - 1.1 + 1.5) / 3, (2.2 + 1.5 - p[1]) / 3}
+			continue
+		}
+		th := math.Atan2(float64(p[2]), float64(p[0]))
+		m.UVs[i] = mgl32.Vec2{float32(th/(2*math.Pi) + 0.5), (hi[1] - p[1]) / (hi[1] - lo[1])}
+	}
+	m.Materials = []formats.Material{{Name: "skin", Diffuse: [4]float32{1, 1, 1, 1},
+		Texture: &formats.Texture{Name: "bench", Levels: []*image.NRGBA{img}}}}
+	m.Groups = []formats.MeshGroup{{Name: "all", First: 0, Count: m.Triangles(), Material: 0}}
+}
+
+// benchTexture is an n×n image of smooth colour gradients under an
+// 8×8 checkerboard, every texel different from its neighbours.
+func benchTexture(n int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, n, n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			c := color.NRGBA{uint8(x * 255 / n), uint8(y * 255 / n), uint8((x ^ y) & 0xff), 255}
+			if (x/(n/8)+y/(n/8))%2 == 0 {
+				c.R, c.G = c.R/2, c.G/2
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
 }
 
 // coveredPixels counts the layer's opaque pixels.
@@ -456,9 +517,19 @@ func BenchmarkSkin(b *testing.B) {
 }
 
 // BenchmarkMeshParts splits BenchmarkMeshFrame: Build (skinning,
-// culling, shading, projection) and the depth-tested raster.
+// culling, shading, projection) and the depth-tested raster, flat and
+// textured.
 func BenchmarkMeshParts(b *testing.B) {
+	for _, textured := range []bool{false, true} {
+		b.Run(texName(textured), func(b *testing.B) { benchMeshParts(b, textured) })
+	}
+}
+
+func benchMeshParts(b *testing.B, textured bool) {
 	sk, m := benchMesh(20000, 60)
+	if textured {
+		texture(m, benchTexture(256))
+	}
 	sc := &Scene{Skeleton: sk, World: benchPose(sk, 1), Selected: -1, Meshes: []*formats.Mesh{m}}
 	cam := benchCamera(m)
 	vp := Viewport{W: 1280, H: 720}

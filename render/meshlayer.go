@@ -1,9 +1,13 @@
 package render
 
 import (
+	"cmp"
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
+
+	"github.com/animview/animview/formats"
 )
 
 // MeshLayer is the draw list's triangles rasterised with a depth buffer,
@@ -30,6 +34,16 @@ type MeshLayer struct {
 	w, h int
 	// dirty grows over one Rasterize, from empty (Min beyond Max).
 	dirty image.Rectangle
+	// blend lists the blended triangles of one Rasterize, to draw after
+	// the others.
+	blend []blendRef
+}
+
+// blendRef is a blended triangle: the sum of its corners' 1/z (larger
+// nearer), and its index.
+type blendRef struct {
+	invZ float32
+	i    int32
 }
 
 // Rasterize draws tris, in screen coordinates of vp, into the layer, of
@@ -44,8 +58,22 @@ func (l *MeshLayer) Rasterize(tris []Tri, vp Viewport) {
 		l.buf = make([]uint64, w*h)
 	}
 	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
+	// Opaque triangles first, then the blended ones far to near, each
+	// over what is drawn behind it.
+	l.blend = l.blend[:0]
 	for i := range tris {
-		l.tri(&tris[i], vp.X, vp.Y, w, h)
+		t := &tris[i]
+		if t.Tex != nil && t.Tex.mode == formats.AlphaBlend {
+			l.blend = append(l.blend, blendRef{t.InvZ[0] + t.InvZ[1] + t.InvZ[2], int32(i)})
+			continue
+		}
+		l.tri(t, vp.X, vp.Y, w, h)
+	}
+	if len(l.blend) > 0 {
+		slices.SortStableFunc(l.blend, func(a, b blendRef) int { return cmp.Compare(a.invZ, b.invZ) })
+		for _, b := range l.blend {
+			l.tri(&tris[b.i], vp.X, vp.Y, w, h)
+		}
 	}
 	l.Dirty = image.Rectangle{}
 	if l.dirty.Min.X < l.dirty.Max.X {
@@ -125,6 +153,12 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	c1 := min2(math.Floor(hx-0.5+edgeSlack), float64(w-1))
 	r0 := max2(math.Ceil(ly-0.5-edgeSlack), 0)
 	r1 := min2(math.Floor(hy-0.5+edgeSlack), float64(h-1))
+	if t.Tex != nil && t.Tex.mode == formats.AlphaBlend {
+		// A blended triangle must not draw a pixel twice: no slack,
+		// and the rows whose centres are in [top, bottom) (blendRows).
+		r0 = max2(math.Ceil(ly-0.5), 0)
+		r1 = min2(math.Ceil(hy-0.5)-1, float64(h-1))
+	}
 	if !(c0 <= c1 && r0 <= r1) {
 		return
 	}
@@ -138,6 +172,9 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 		zx:   float32(zx),
 		rgba: uint64(t.Color.R) | uint64(t.Color.G)<<8 | uint64(t.Color.B)<<16 | 0xff<<24,
 		c0:   c0, c1: c1,
+	}
+	if t.Tex != nil && !f.texSetup(t, x0, y0, x1, y1, x2, y2, inv) {
+		return
 	}
 	// The corners from top to bottom.
 	if y1 < y0 {
@@ -155,10 +192,10 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	// The first row whose centre is at or below the middle corner.
 	rm := min2(max2(math.Ceil(y1-0.5), r0), r1+1)
 	if r0 < rm {
-		f.rows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
+		f.fill(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
 	}
 	if rm <= r1 {
-		f.rows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
+		f.fill(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
 	}
 	d := &l.dirty
 	d.Min.X, d.Max.X = min(d.Min.X, int(c0)), max(d.Max.X, int(c1)+1)
@@ -167,7 +204,9 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 
 // run is an edge's bound on the rows' runs: on row r (counted from the
 // first), the column x − 0.5 + r·step, with the slack that moves it out.
-type run struct{ x, step, slack float64 }
+// xa and ya are the edge's top corner: blendRows works its x out on each
+// row from there.
+type run struct{ x, step, slack, xa, ya float64 }
 
 // edgeRun is the edge from (xa, ya) down to (xb, yb) as a run bound from
 // row r on. An edge along the rows bounds no row's run: its corners'
@@ -175,10 +214,10 @@ type run struct{ x, step, slack float64 }
 func edgeRun(xa, ya, xb, yb, r float64) run {
 	dy := yb - ya
 	if !(dy > 0) {
-		return run{x: xa - 0.5}
+		return run{x: xa - 0.5, xa: xa, ya: ya}
 	}
 	s := (xb - xa) / dy
-	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s))}
+	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s)), xa: xa, ya: ya}
 }
 
 // triFill is what the row loop needs of a triangle: 1/z's step along a
@@ -187,6 +226,19 @@ type triFill struct {
 	zx     float32
 	rgba   uint64
 	c0, c1 float64
+	// tex is a textured triangle's texture (nil: flat), with what
+	// texRows needs besides (texSetup).
+	tex *Texture
+	texFill
+}
+
+// fill fills rows r0 to r1 as rows or texRows does.
+func (f *triFill) fill(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
+	if f.tex != nil {
+		f.texRows(buf, w, r0, r1, s, l, midLeft, z, zx, zy)
+		return
+	}
+	f.rows(buf, w, r0, r1, s, l, midLeft, z, zx, zy)
 }
 
 // rows fills rows r0 to r1 between the short edge s and the long edge l

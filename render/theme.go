@@ -40,8 +40,11 @@ type Options struct {
 	// chooses a round step (1, 2 or 5 × 10^k) from the viewing distance.
 	GridStep float32
 	// Show chooses bones, mesh or both for scenes that have a mesh.
-	Show  Show
-	Theme Theme
+	Show Show
+	// NoTextures draws meshes in their materials' flat colours, leaving
+	// their textures out (the shape reads better).
+	NoTextures bool
+	Theme      Theme
 }
 
 // DefaultOptions returns joints, grid and axes on, labels off, the mesh

@@ -337,6 +337,19 @@ func commandTable() []command {
 		{verb: "mesh", keys: keys(key(ebiten.KeyM)), help: "mesh / +bones / bones",
 			doc: "cycle mesh, mesh with bones (the default) and bones, for a figure with a mesh",
 			run: do(func(a *App) { a.st.Visibility().CycleShow() })},
+		{verb: "textures", args: "[on|off]", keys: keys(shift(ebiten.KeyM)), help: "textures",
+			doc: "draw meshes with their textures (the default) or in their materials' flat colours, which show the " +
+				"shape better (on, true or 1 turns textures on, another word off; without one it switches)",
+			keyDoc: "textures on / off: textured mesh or flat colours",
+			run: func(c *call) error {
+				v := c.a.st.Visibility()
+				if len(c.args) == 0 {
+					v.SetTextures(!v.Textures())
+				} else {
+					v.SetTextures(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
+				}
+				return nil
+			}},
 		// The suit picker: a Sims skill wears the suits beside it.
 		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
 			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none)",

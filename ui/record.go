@@ -89,6 +89,7 @@ func (r *recorder) options() raster.FrameOptions {
 	}
 	opt := a.scene.opts
 	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = vis.Labels(), vis.Grid(), vis.HideHelpers(), vis.Show()
+	opt.NoTextures = !vis.Textures()
 	if opt.Theme == (render.Theme{}) {
 		opt.Theme = render.DefaultTheme()
 	}

@@ -131,6 +131,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	s.opts.HideHelpers = vis.HideHelpers()
 	s.opts.SelectedAxes = vis.Axes()
 	s.opts.Show = vis.Show()
+	s.opts.NoTextures = !vis.Textures()
 	sc := render.Scene{
 		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: vis.HiddenBones(),
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),

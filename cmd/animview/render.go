@@ -27,6 +27,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	allFrames := fs.Bool("all-frames", false, "write every frame as OUT_0000.png, OUT_0001.png, ...")
 	followArg := fs.String("follow", "auto", "`on|off|auto`: keep the camera on figures that travel far")
 	showArg := fs.String("show", "mesh+bones", "`mesh|mesh+bones|bones`: what to draw where the file has a mesh")
+	noTextures := fs.Bool("no-textures", false, "draw meshes in their materials' flat colours, without their textures")
 	var show render.Show
 	var w, h int
 	var follow raster.Follow
@@ -82,6 +83,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 	opt := render.DefaultOptions()
 	opt.Labels = *labels
 	opt.Show = show
+	opt.NoTextures = *noTextures
 	// --yaw is relative to the character's front, whatever way the format faces.
 	fo := raster.FrameOptions{Width: w, Height: h, Yaw: *yaw + a.Coords.FrontYaw, Pitch: *pitch, Options: opt, FPS: *fps, Follow: follow}
 	if *allFrames {

@@ -29,6 +29,9 @@ type Visibility struct {
 	// show is what of a figure with a mesh is drawn: the mesh, the mesh
 	// with its bones (the default), or the bones (the M key cycles).
 	show render.Show
+	// flat draws meshes in their materials' flat colours, leaving their
+	// textures out (Shift+M).
+	flat bool
 	// axes draws the selected bone's local axes; onion the poses a few
 	// frames before and after, faint; bindPose the skeleton's bind pose
 	// instead of the clip.
@@ -197,6 +200,13 @@ func (v *Visibility) Show() render.Show { return v.show }
 // CycleShow moves to the next of mesh, mesh with bones and bones (the M
 // key); an asset without a mesh always shows its bones.
 func (v *Visibility) CycleShow() { v.show = v.show.Next() }
+
+// Textures reports whether meshes are drawn with their textures (the
+// default) rather than in flat colours.
+func (v *Visibility) Textures() bool { return !v.flat }
+
+// SetTextures draws meshes textured or in flat colours.
+func (v *Visibility) SetTextures(on bool) { v.flat = !on }
 
 // Axes reports whether the selected bone's local axes are drawn.
 func (v *Visibility) Axes() bool { return v.axes }

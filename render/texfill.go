@@ -1,0 +1,194 @@
+package render
+
+import (
+	"math"
+
+	"github.com/animview/animview/formats"
+)
+
+// texFill is what texRows needs of a textured triangle besides triFill's
+// depth: the planes of its perspective weight q and of u·q and v·q (each
+// linear in screen space: the value at pixel (0, 0)'s centre and its
+// steps along a row and down a column), and its colour's channels.
+type texFill struct {
+	qc, qx, qy float64
+	uc, ux, uy float64
+	vc, vx, vy float64
+	// cr, cg and cb multiply the texel's colour (the material's diffuse
+	// colour, lit), ca its alpha. For AlphaBlend the colour factors are
+	// premultiplied by ca.
+	cr, cg, cb, ca uint32
+	// grey, when not 0, is an opaque triangle's colour factor common to
+	// its three channels, in 1/256 units (255 is 256): the fill then
+	// scales the four channels of a texel word with one multiplication.
+	grey uint64
+}
+
+// texSetup works out a textured triangle's planes from its corners (in
+// the layer's pixels, in Tri order) and inv, the reciprocal of twice its
+// signed area. It reports false for a triangle whose weights or
+// coordinates cannot be interpolated (not finite, or a weight not
+// positive), which is then not drawn.
+func (f *triFill) texSetup(t *Tri, x0, y0, x1, y1, x2, y2, inv float64) bool {
+	q0, q1, q2 := float64(t.W[0]), float64(t.W[1]), float64(t.W[2])
+	lq, hq := span3(q0, q1, q2)
+	if !(lq > 0 && hq < math.MaxFloat32) {
+		return false
+	}
+	u0, u1, u2 := float64(t.UV[0][0]), float64(t.UV[1][0]), float64(t.UV[2][0])
+	v0, v1, v2 := float64(t.UV[0][1]), float64(t.UV[1][1]), float64(t.UV[2][1])
+	// The texture repeats: moving the coordinates by whole turns keeps
+	// them small, where a float32 still places a texel finely.
+	lu, hu := span3(u0, u1, u2)
+	lv, hv := span3(v0, v1, v2)
+	if !(lu > -math.MaxFloat32 && hu < math.MaxFloat32 && lv > -math.MaxFloat32 && hv < math.MaxFloat32) {
+		return false
+	}
+	su, sv := math.Floor(lu), math.Floor(lv)
+	plane := func(a, b, c float64) (p, px, py float64) {
+		px = ((y1-y2)*a + (y2-y0)*b + (y0-y1)*c) * inv
+		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
+		return a - px*(x0-0.5) - py*(y0-0.5), px, py
+	}
+	// The fixed-point texel coordinates (texRun's) times q.
+	tw, th := float64(t.Tex.w), float64(t.Tex.h)
+	tx := func(u, su, n, q float64) float64 { return ((u-su)*n*256 - 128) * q }
+	f.qc, f.qx, f.qy = plane(q0, q1, q2)
+	f.uc, f.ux, f.uy = plane(tx(u0, su, tw, q0), tx(u1, su, tw, q1), tx(u2, su, tw, q2))
+	f.vc, f.vx, f.vy = plane(tx(v0, sv, th, q0), tx(v1, sv, th, q1), tx(v2, sv, th, q2))
+	f.tex = t.Tex
+	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
+	if t.Tex.mode == formats.AlphaBlend {
+		f.cr, f.cg, f.cb = div255(f.cr*f.ca), div255(f.cg*f.ca), div255(f.cb*f.ca)
+	}
+	f.grey = 0
+	if t.Tex.mode == formats.AlphaOpaque && f.cr == f.cg && f.cr == f.cb {
+		f.grey = uint64(f.cr + f.cr>>7)
+	}
+	return true
+}
+
+// span is one run of a textured row: the depth, weight and coordinates
+// at its first pixel and their steps to the next.
+type span struct {
+	z, dz, q, dq, u, du, v, dv float32
+}
+
+// texRows fills rows r0 to r1 of a textured triangle as rows does a flat
+// one: where the depth test passes, the texel at the pixel's
+// perspective-correct coordinate (u·q/q, v·q/q), filtered, times the
+// colour, by the texture's alpha mode.
+func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
+	left, right := l, s
+	if midLeft {
+		left, right = s, l
+	}
+	a, da := left.x-left.slack, left.step
+	b, db := right.x+right.slack, right.step
+	c0, c1 := f.c0, f.c1
+	blend := f.tex.mode == formats.AlphaBlend
+	sp := span{dz: f.zx, dq: float32(f.qx), du: float32(f.ux), dv: float32(f.vx)}
+	for y := r0; y <= r1; y, a, b, z = y+1, a+da, b+db, z+zy {
+		var ia, ib int
+		if blend {
+			// The pixels whose centres are in [left, right) on this
+			// row, each edge's x worked out from its top corner: two
+			// triangles sharing an edge find the same x for it, so
+			// exactly one of them draws a pixel on it.
+			yc := float64(y) + 0.5
+			ra := max2(math.Ceil(left.xa+(yc-left.ya)*left.step-0.5), c0)
+			rb := min2(math.Ceil(right.xa+(yc-right.ya)*right.step-0.5)-1, c1)
+			if !(ra <= rb) {
+				continue
+			}
+			ia, ib = int(ra), int(rb)
+		} else {
+			ra, rb := max2(a, c0), min2(b, c1)
+			if !(ra <= rb) {
+				continue
+			}
+			ia, ib = int(ra), int(rb)
+			if float64(ia) < ra {
+				ia++
+			}
+			if ia > ib {
+				continue
+			}
+		}
+		fx, fy := float64(ia), float64(y)
+		sp.z = float32(z + zx*fx)
+		sp.q = float32(f.qc + f.qx*fx + f.qy*fy)
+		sp.u = float32(f.uc + f.ux*fx + f.uy*fy)
+		sp.v = float32(f.vc + f.vx*fx + f.vy*fy)
+		f.texRun(buf[y*w+ia:y*w+ib+1], sp)
+	}
+}
+
+// depthMask keeps a buffer word's depth.
+const depthMask = ^uint64(0xffffffff)
+
+// texRun fills one run of a row where the depth test passes, by the
+// texture's alpha mode: AlphaOpaque draws the texel times the colour;
+// AlphaMask draws it, opaque, where its alpha (times the colour's)
+// reaches the cutoff (a texel of alpha 0 never does); AlphaBlend mixes
+// it over the stored pixel by that alpha and keeps the stored depth (a
+// blended triangle hides nothing drawn after it).
+//
+// The filter is bilinear at fixed-point texel coordinates (x/256, y/256),
+// where (u·width − ½, v·height − ½) is the point (u, v): texel (i, j)'s
+// centre is at (i, j), as in OpenGL. It mixes the four texels around the
+// point, each weighted in 1/256 steps, wrapping around the edges
+// (repeat). It is written out here: a call per pixel costs a good part
+// of the fill.
+func (f *triFill) texRun(row []uint64, sp span) {
+	tex := f.tex
+	pix, tw, th := tex.pix, tex.w, tex.h
+	mode, cut := tex.mode, tex.cutoff
+	cr, cg, cb, ca, grey := f.cr, f.cg, f.cb, f.ca, f.grey
+	for i := range row {
+		// A negative 1/z (extrapolated by the slack) reads as less
+		// than any stored depth: the pixel is out.
+		zb := uint64(math.Float32bits(sp.z)) << 32
+		d := row[i]
+		if int64(zb) <= int64(d&depthMask) {
+			sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
+			continue
+		}
+		// The texel coordinates in 1/256 texels; beyond int32 (or NaN,
+		// where a weight is extrapolated past a corner) they read some
+		// texel, which wrapTexel keeps in the image.
+		r := 1 / sp.q
+		x, y := int32(sp.u*r), int32(sp.v*r)
+		sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
+		x0, x1 := wrapTexel(int(x>>8), tw)
+		y0, y1 := wrapTexel(int(y>>8), th)
+		fx, fy := uint64(x&0xff), uint64(y&0xff)
+		r0, r1 := pix[y0*tw:][:tw], pix[y1*tw:][:tw]
+		c := lerpTexel(lerpTexel(r0[x0], r0[x1], fx), lerpTexel(r1[x0], r1[x1], fx), fy)
+		switch {
+		case grey != 0:
+			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
+		case mode == formats.AlphaOpaque:
+			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16) | 0xff<<24
+		case mode == formats.AlphaMask:
+			ta := uint32(c >> 48)
+			if a := div255(ta * ca); a > 0 && float32(a) >= cut {
+				// The filtered texel is premultiplied: back to its
+				// straight colour.
+				k := (255<<16 + ta/2) / ta
+				un := func(x uint64) uint32 { return min((uint32(x&0xff)*k+1<<15)>>16, 255) }
+				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>16)*cg)<<8|div255(un(c>>32)*cb)<<16) | 0xff<<24
+			}
+		default:
+			if sa := div255(uint32(c>>48) * ca); sa > 0 {
+				k := 255 - sa
+				dc := uint32(d)
+				o := (div255(uint32(c&0xff)*cr) + div255(dc&0xff*k)) |
+					(div255(uint32(c>>16&0xff)*cg)+div255(dc>>8&0xff*k))<<8 |
+					(div255(uint32(c>>32&0xff)*cb)+div255(dc>>16&0xff*k))<<16 |
+					(sa+div255(dc>>24*k))<<24
+				row[i] = d&depthMask | uint64(o)
+			}
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/animview/animview/formats"
+)
+
+// Texture is a material's image prepared for the mesh layer: its texels
+// times the material's diffuse colour, one word each, and how its alpha
+// reaches the screen. Texture coordinates follow glTF and MilkShape:
+// (0, 0) is the image's top left corner, v grows downwards, and the image
+// repeats in both directions. A Texture is read-only once made, so draw
+// lists may share one.
+type Texture struct {
+	// pix holds the texels row by row, each channel in a 16-bit lane of
+	// its word (R in the lowest, A in the highest), so that the
+	// bilinear filter mixes all four with one multiplication. The
+	// colours are straight with alpha 255 for AlphaOpaque (whose alpha
+	// is ignored), premultiplied by alpha otherwise, so that the filter
+	// does not bleed the colour of transparent texels into their
+	// neighbours.
+	pix  []uint64
+	w, h int
+	mode formats.AlphaMode
+	// cutoff is AlphaMask's least alpha drawn, in 0..255 units.
+	cutoff float32
+}
+
+// NewTexture prepares img (non-premultiplied RGBA, as formats.Texture
+// holds it) times the colour tint (a material's diffuse colour, whose
+// alpha multiplies the image's) for drawing with alpha mode mode; cutoff
+// is AlphaMask's least alpha (0..1) drawn. It returns nil for an empty
+// image.
+func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cutoff float32) *Texture {
+	if img == nil || img.Rect.Empty() {
+		return nil
+	}
+	if !(cutoff >= 0) { // also NaN
+		cutoff = 0
+	}
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	t := &Texture{pix: make([]uint64, w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255}
+	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
+	for y := 0; y < h; y++ {
+		src := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
+		dst := t.pix[y*w:][:w]
+		for x := range dst {
+			s := src[4*x : 4*x+4 : 4*x+4]
+			r, g, b, a := div255(uint32(s[0])*tr), div255(uint32(s[1])*tg), div255(uint32(s[2])*tb), div255(uint32(s[3])*ta)
+			if mode == formats.AlphaOpaque {
+				a = 255
+			} else if a < 255 {
+				r, g, b = div255(r*a), div255(g*a), div255(b*a)
+			}
+			dst[x] = uint64(r) | uint64(g)<<16 | uint64(b)<<32 | uint64(a)<<48
+		}
+	}
+	return t
+}
+
+// Size is the texture's size in texels.
+func (t *Texture) Size() image.Point { return image.Pt(t.w, t.h) }
+
+// div255 is x / 255 rounded to nearest, for x in 0..255·255.
+func div255(x uint32) uint32 { return (x + 128 + (x+128)>>8) >> 8 }
+
+// lanes masks a texel word's four channels.
+const lanes = 0x00ff00ff00ff00ff
+
+// wrapTexel returns texel i of a row (or column) of n, repeated, and the
+// texel after it.
+func wrapTexel(i, n int) (int, int) {
+	if uint(i) >= uint(n) {
+		i %= n
+		if i < 0 {
+			i += n
+		}
+	}
+	j := i + 1
+	if j == n {
+		j = 0
+	}
+	return i, j
+}
+
+// lerpTexel mixes two texel words, f/256 of b: each lane's products
+// stay under 2^16.
+func lerpTexel(a, b, f uint64) uint64 {
+	return (a*(256-f) + b*f) >> 8 & lanes
+}
+
+// packTexel turns a texel word into the layer's colour word (R in the
+// low byte).
+func packTexel(c uint64) uint32 {
+	c |= c >> 8
+	c &= 0x0000ffff0000ffff
+	return uint32(c | c>>16)
+}
+
+// texKey names a prepared texture: the same image under another tint or
+// alpha mode is prepared again.
+type texKey struct {
+	src    *formats.Texture
+	tint   color.NRGBA
+	mode   formats.AlphaMode
+	cutoff float32
+}
+
+// maxTextures bounds the draw list's cache of prepared textures: past it
+// the cache starts again (a scene that keeps changing its textures).
+const maxTextures = 256
+
+// texture returns the prepared texture of a material, made on its first
+// use and kept; nil when the material has no image to draw.
+func (d *DrawList) texture(m *formats.Material) *Texture {
+	img := m.Texture.Image()
+	if img == nil || img.Rect.Empty() {
+		return nil
+	}
+	k := texKey{m.Texture, textureTint(m.Diffuse), m.Alpha, m.AlphaCutoff}
+	if t, ok := d.textures[k]; ok {
+		return t
+	}
+	if d.textures == nil || len(d.textures) >= maxTextures {
+		d.textures = make(map[texKey]*Texture)
+	}
+	t := NewTexture(img, k.tint, m.Alpha, m.AlphaCutoff)
+	d.textures[k] = t
+	return t
+}
+
+// textureTint is what a textured material's texels are multiplied by:
+// its diffuse colour, white where that is black (unset in most files),
+// and its alpha, 1 where that is 0.
+func textureTint(d [4]float32) color.NRGBA {
+	u := func(f float32) uint8 { return uint8(min(max(f, 0), 1)*255 + 0.5) }
+	c := color.NRGBA{255, 255, 255, 255}
+	if d[0]+d[1]+d[2] >= 0.05 {
+		c.R, c.G, c.B = u(d[0]), u(d[1]), u(d[2])
+	}
+	if d[3] > 0 {
+		c.A = u(d[3])
+	}
+	return c
+}

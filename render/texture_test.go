@@ -1,0 +1,398 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// texQuad is the screen rectangle [x0, x1] × [y0, y1] as two triangles at
+// depth 1/invZ with the whole texture over it ((0, 0) at the top left
+// corner), under an orthographic camera (W = 1).
+func texQuad(x0, y0, x1, y1, invZ float32, tex *Texture, c color.RGBA) []Tri {
+	p := [4]mgl32.Vec2{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+	uv := [4]mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+	tri := func(a, b, d int) Tri {
+		return Tri{P: [3]mgl32.Vec2{p[a], p[b], p[d]}, InvZ: [3]float32{invZ, invZ, invZ}, Color: c,
+			Tex: tex, UV: [3]mgl32.Vec2{uv[a], uv[b], uv[d]}, W: [3]float32{1, 1, 1}}
+	}
+	return []Tri{tri(0, 1, 2), tri(0, 2, 3)}
+}
+
+// flatQuad is texQuad without a texture.
+func flatQuad(x0, y0, x1, y1, invZ float32, c color.RGBA) []Tri {
+	q := texQuad(x0, y0, x1, y1, invZ, nil, c)
+	for i := range q {
+		q[i].UV, q[i].W = [3]mgl32.Vec2{}, [3]float32{}
+	}
+	return q
+}
+
+// nrgba is an image of w×h pixels coloured by f.
+func nrgba(w, h int, f func(x, y int) color.NRGBA) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.SetNRGBA(x, y, f(x, y))
+		}
+	}
+	return img
+}
+
+var (
+	white   = color.RGBA{255, 255, 255, 255}
+	opaqueW = color.NRGBA{255, 255, 255, 255}
+)
+
+func rasterize(vp Viewport, tris ...[]Tri) *MeshLayer {
+	var all []Tri
+	for _, t := range tris {
+		all = append(all, t...)
+	}
+	var l MeshLayer
+	l.Rasterize(all, vp)
+	return &l
+}
+
+// TestTextureTexelsExact: an 8×8 texture over an 8×8-pixel square shows
+// each texel at its pixel, exactly: a pixel centre (i + ½)/8 is texel
+// i's centre, where the bilinear filter takes that texel alone. A
+// checkerboard of four colours and a gradient make every texel
+// different.
+func TestTextureTexelsExact(t *testing.T) {
+	img := nrgba(8, 8, func(x, y int) color.NRGBA {
+		c := []color.NRGBA{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {255, 255, 0, 255}}[(x+y)%4]
+		c.R |= uint8(x * 16)
+		c.B |= uint8(y * 8)
+		return c
+	})
+	for _, tc := range []struct {
+		name string
+		at   image.Point // the square's top left pixel
+	}{{"at the corner", image.Pt(0, 0)}, {"inside", image.Pt(5, 3)}} {
+		x0, y0 := float32(tc.at.X), float32(tc.at.Y)
+		l := rasterize(Viewport{W: 20, H: 20}, texQuad(x0, y0, x0+8, y0+8, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white))
+		for y := 0; y < 8; y++ {
+			for x := 0; x < 8; x++ {
+				want := img.NRGBAAt(x, y)
+				if got := l.Image.RGBAAt(tc.at.X+x, tc.at.Y+y); got != (color.RGBA{want.R, want.G, want.B, 255}) {
+					t.Fatalf("%s: pixel (%d, %d) = %v, want texel %v", tc.name, x, y, got, want)
+				}
+			}
+		}
+		if got := l.Image.RGBAAt(tc.at.X+8, tc.at.Y); got.A != 0 {
+			t.Errorf("%s: pixel right of the square drawn: %v", tc.name, got)
+		}
+	}
+}
+
+// TestTextureBilinear: a 2×1 texture, red then blue, over four pixels:
+// the pixel centres fall at texel coordinates −¼, ¼, ¾ and 1¼, each a
+// mix of the two texels nearest (the first and last wrap around: the
+// texture repeats). Weights are in 1/256: ¾ red is 192/256 of 255, 191.
+func TestTextureBilinear(t *testing.T) {
+	img := nrgba(2, 1, func(x, y int) color.NRGBA {
+		return [2]color.NRGBA{{255, 0, 0, 255}, {0, 0, 255, 255}}[x]
+	})
+	l := rasterize(Viewport{W: 4, H: 1}, texQuad(0, 0, 4, 1, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white))
+	want := []color.RGBA{
+		{191, 0, 63, 255}, // −¼: ¾ red (texel 0), ¼ blue (texel 1, wrapped)
+		{191, 0, 63, 255}, // ¼: ¾ red, ¼ blue
+		{63, 0, 191, 255}, // ¾: ¼ red, ¾ blue
+		{63, 0, 191, 255}, // 1¼: ¾ blue, ¼ red (texel 0 again, wrapped)
+	}
+	for x, w := range want {
+		if got := l.Image.RGBAAt(x, 0); !nearRGBA(got, w, 1) {
+			t.Errorf("pixel %d = %v, want %v", x, got, w)
+		}
+	}
+}
+
+func nearRGBA(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+// TestTextureColour: the texel is multiplied by the triangle's colour
+// (the light), channel by channel; a grey colour (the common case, with
+// a fast path) the same as the general rule within rounding.
+func TestTextureColour(t *testing.T) {
+	img := nrgba(1, 1, func(x, y int) color.NRGBA { return color.NRGBA{200, 100, 50, 255} })
+	tex := NewTexture(img, opaqueW, formats.AlphaOpaque, 0)
+	for _, tc := range []struct {
+		c    color.RGBA
+		want color.RGBA
+	}{
+		{white, color.RGBA{200, 100, 50, 255}},
+		{color.RGBA{128, 128, 128, 255}, color.RGBA{100, 50, 25, 255}},
+		{color.RGBA{255, 0, 128, 255}, color.RGBA{200, 0, 25, 255}},
+	} {
+		l := rasterize(Viewport{W: 4, H: 4}, texQuad(0, 0, 4, 4, 0.5, tex, tc.c))
+		if got := l.Image.RGBAAt(1, 1); !nearRGBA(got, tc.want, 1) {
+			t.Errorf("colour %v: pixel %v, want %v", tc.c, got, tc.want)
+		}
+	}
+	// The tint (a material's diffuse colour) multiplies the texels.
+	tinted := NewTexture(img, color.NRGBA{255, 128, 0, 255}, formats.AlphaOpaque, 0)
+	l := rasterize(Viewport{W: 4, H: 4}, texQuad(0, 0, 4, 4, 0.5, tinted, white))
+	if got, want := l.Image.RGBAAt(1, 1), (color.RGBA{200, 50, 0, 255}); !nearRGBA(got, want, 1) {
+		t.Errorf("tinted: pixel %v, want %v", got, want)
+	}
+}
+
+// TestTextureMask: AlphaMask draws a texel whose alpha reaches the
+// cutoff, opaque, and leaves the pixel to what is behind elsewhere.
+func TestTextureMask(t *testing.T) {
+	// Columns 0-3: green at alpha 0; 4-5: blue at alpha 100 (under
+	// the cutoff of 0.5); 6-7: blue at alpha 200 (drawn opaque, its
+	// straight colour).
+	img := nrgba(8, 8, func(x, y int) color.NRGBA {
+		switch {
+		case x < 4:
+			return color.NRGBA{0, 255, 0, 0}
+		case x < 6:
+			return color.NRGBA{0, 0, 255, 100}
+		}
+		return color.NRGBA{0, 0, 255, 200}
+	})
+	red := color.RGBA{255, 0, 0, 255}
+	l := rasterize(Viewport{W: 8, H: 8},
+		texQuad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0.5), white),
+		flatQuad(0, 0, 8, 8, 0.25, red)) // behind, drawn after
+	for x, want := range []color.RGBA{red, red, red, red, red, red, {0, 0, 255, 255}, {0, 0, 255, 255}} {
+		if got := l.Image.RGBAAt(x, 4); !nearRGBA(got, want, 1) {
+			t.Errorf("pixel %d = %v, want %v", x, got, want)
+		}
+	}
+	// A cutoff of 0 still discards alpha 0.
+	l = rasterize(Viewport{W: 8, H: 8}, texQuad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0), white))
+	if got := l.Image.RGBAAt(1, 4); got.A != 0 {
+		t.Errorf("cutoff 0: a texel of alpha 0 drawn: %v", got)
+	}
+	if got := l.Image.RGBAAt(4, 4); got != (color.RGBA{0, 0, 255, 255}) {
+		t.Errorf("cutoff 0: pixel %v, want opaque blue", got)
+	}
+}
+
+// TestTextureBlend: AlphaBlend mixes over what is behind (Porter-Duff
+// over, premultiplied), after every opaque triangle and far to near
+// whatever the list's order, without hiding what is drawn after it.
+func TestTextureBlend(t *testing.T) {
+	half := func(c color.NRGBA) *Texture {
+		c.A = 128
+		return NewTexture(nrgba(2, 2, func(x, y int) color.NRGBA { return c }), opaqueW, formats.AlphaBlend, 0)
+	}
+	blue, green := half(color.NRGBA{0, 0, 255, 0}), half(color.NRGBA{0, 255, 0, 0})
+	red := color.RGBA{255, 0, 0, 255}
+	vp := Viewport{W: 4, H: 4}
+	for _, tc := range []struct {
+		name string
+		tris [][]Tri
+		want color.RGBA
+	}{
+		// 128/255 of blue over red: red keeps 127/255.
+		{"over an opaque triangle drawn after it", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, white), flatQuad(0, 0, 4, 4, 0.25, red)},
+			color.RGBA{127, 0, 128, 255}},
+		{"behind an opaque triangle", [][]Tri{texQuad(0, 0, 4, 4, 0.25, blue, white), flatQuad(0, 0, 4, 4, 0.5, red)}, red},
+		// Over nothing: the layer keeps the alpha (premultiplied).
+		{"over nothing", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, white)}, color.RGBA{0, 0, 128, 128}},
+		// Green (nearer) over blue, both listed near first: blue goes
+		// first, then green over it.
+		{"far to near", [][]Tri{texQuad(0, 0, 4, 4, 0.8, green, white), texQuad(0, 0, 4, 4, 0.5, blue, white)},
+			color.RGBA{0, 128, 64, 192}},
+		// The colour's alpha (a material's) multiplies the texel's.
+		{"colour alpha", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, color.RGBA{255, 255, 255, 128}), flatQuad(0, 0, 4, 4, 0.25, red)},
+			color.RGBA{191, 0, 64, 255}},
+	} {
+		l := rasterize(vp, tc.tris...)
+		if got := l.Image.RGBAAt(2, 2); !nearRGBA(got, tc.want, 1) {
+			t.Errorf("%s: pixel %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// A fan of blended triangles around an off-grid centre, their edges
+	// at many slopes, some through pixel centres: each pixel is mixed
+	// once (alpha 128), never twice (192) along a shared edge, and none
+	// inside is left out.
+	const n = 7
+	c := mgl32.Vec2{20.5, 19.5}
+	var fan []Tri
+	for i := 0; i < n; i++ {
+		at := func(k int) mgl32.Vec2 {
+			a := 2 * math.Pi * float64(k%n) / n
+			return c.Add(mgl32.Vec2{float32(15 * math.Cos(a)), float32(15 * math.Sin(a))})
+		}
+		fan = append(fan, Tri{P: [3]mgl32.Vec2{c, at(i), at(i + 1)}, InvZ: [3]float32{0.5, 0.5, 0.5}, Color: white,
+			Tex: blue, W: [3]float32{1, 1, 1}})
+	}
+	l := rasterize(Viewport{W: 40, H: 40}, fan)
+	for y := 0; y < 40; y++ {
+		for x := 0; x < 40; x++ {
+			got := l.Image.RGBAAt(x, y)
+			inside := mgl32.Vec2{float32(x) + 0.5, float32(y) + 0.5}.Sub(c).Len() < 12 // well inside the heptagon
+			if got.A != 0 && got.A != 128 || inside && got.A != 128 {
+				t.Fatalf("fan: pixel (%d, %d) is %v, want alpha 128", x, y, got)
+			}
+		}
+	}
+}
+
+// texturedQuadMesh is a square from (-1, -1) to (1, 1) whose left edge
+// is at depth zl and right edge at zr, facing +Z, with the texture img
+// over it through one material (u from left to right, v downwards).
+func texturedQuadMesh(zl, zr float32, img *image.NRGBA, diffuse [4]float32) *formats.Mesh {
+	m := &formats.Mesh{Name: "quad", FrontCCW: true,
+		Positions: []mgl32.Vec3{{-1, -1, zl}, {1, -1, zr}, {1, 1, zr}, {-1, 1, zl}},
+		UVs:       []mgl32.Vec2{{0, 1}, {1, 1}, {1, 0}, {0, 0}},
+		Indices:   []uint32{0, 1, 2, 0, 2, 3},
+		Joints:    make([][4]uint16, 4), Weights: [][4]float32{{1}, {1}, {1}, {1}},
+		Materials: []formats.Material{{Name: "m", Diffuse: diffuse, Texture: &formats.Texture{Name: "t", Levels: []*image.NRGBA{img}}}},
+		Groups:    []formats.MeshGroup{{Name: "g", First: 0, Count: 2, Material: 0}},
+	}
+	return m
+}
+
+// halves is a 64×1 image: red on the left half, blue on the right.
+func halves() *image.NRGBA {
+	return nrgba(64, 1, func(x, y int) color.NRGBA {
+		if x < 32 {
+			return color.NRGBA{255, 0, 0, 255}
+		}
+		return color.NRGBA{0, 0, 255, 255}
+	})
+}
+
+// TestTexturePerspective: a square receding to the right (its left edge
+// 1 nearer the camera, its right edge 1 farther) shows the texture's
+// middle where the square's middle projects, at the view's centre, not
+// halfway between its projected edges: the left edge projects at x = 25
+// (50 − 50·1/(3 − 1)) and the right at 62.5 (50 + 50·1/(3 + 1)), whose
+// midpoint 43.75 an affine interpolation would take for u = ½. Under an
+// orthographic camera the middle is halfway, at the centre too.
+func TestTexturePerspective(t *testing.T) {
+	for _, ortho := range []bool{false, true} {
+		m := texturedQuadMesh(1, -1, halves(), [4]float32{1, 1, 1, 1})
+		cam := frontCamera(3)
+		cam.Ortho = ortho
+		var dl DrawList
+		Build(&dl, meshScene(m), cam, vp100, meshOpt())
+		if len(dl.Tris) != 2 || dl.Tris[0].Tex == nil {
+			t.Fatalf("ortho %v: %d triangles (textured: %v)", ortho, len(dl.Tris), len(dl.Tris) > 0 && dl.Tris[0].Tex != nil)
+		}
+		isRed := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.R > 100 && c.B == 0 }
+		isBlue := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.B > 100 && c.R == 0 }
+		for x := 40; x <= 48; x++ {
+			if !isRed(x) {
+				t.Errorf("ortho %v: pixel %d, left of the middle, is %v, want red", ortho, x, layerAt(&dl, x, 50))
+			}
+		}
+		for x := 52; x <= 56; x++ {
+			if !isBlue(x) {
+				t.Errorf("ortho %v: pixel %d, right of the middle, is %v, want blue", ortho, x, layerAt(&dl, x, 50))
+			}
+		}
+	}
+}
+
+// TestTexturedMeshBuild: a textured material draws its texels times its
+// diffuse colour and the light; NoTextures draws the material's flat
+// colour; a mesh without texture coordinates draws flat too.
+func TestTexturedMeshBuild(t *testing.T) {
+	img := nrgba(4, 4, func(x, y int) color.NRGBA { return color.NRGBA{200, 100, 40, 255} })
+	dif := [4]float32{1, 0.5, 1, 1}
+	// The square faces the camera: lit by the light's z, 0.8/|(-0.35,
+	// 0.5, 0.8)|, above the ambient floor.
+	lit := float32(ambient + diffuse*0.8/mgl32.Vec3{-0.35, 0.5, 0.8}.Len())
+	shadeOf := func(c float32) float64 { return float64(c * lit) }
+	for _, tc := range []struct {
+		name    string
+		flat    bool
+		noUVs   bool
+		r, g, b float64
+	}{
+		{"textured", false, false, shadeOf(200), shadeOf(50), shadeOf(40)},
+		{"no textures", true, false, shadeOf(255), shadeOf(128), shadeOf(255)},
+		{"no texture coordinates", false, true, shadeOf(255), shadeOf(128), shadeOf(255)},
+	} {
+		m := texturedQuadMesh(0, 0, img, dif)
+		if tc.noUVs {
+			m.UVs = nil
+		}
+		o := meshOpt()
+		o.NoTextures = tc.flat
+		var dl DrawList
+		Build(&dl, meshScene(m), frontCamera(3), vp100, o)
+		c := layerAt(&dl, 50, 50)
+		near := func(a uint8, b float64) bool { return float64(a) > b-2 && float64(a) < b+2 }
+		if !near(c.R, tc.r) || !near(c.G, tc.g) || !near(c.B, tc.b) || c.A != 255 {
+			t.Errorf("%s: pixel %v, want about (%.0f, %.0f, %.0f)", tc.name, c, tc.r, tc.g, tc.b)
+		}
+		if textured := dl.Tris[0].Tex != nil; textured != (!tc.flat && !tc.noUVs) {
+			t.Errorf("%s: textured %v", tc.name, textured)
+		}
+	}
+}
+
+// TestTexturedNearClip: a textured triangle cut at the near plane keeps
+// its texture coordinates, interpolated along the cut edges as the
+// positions are.
+func TestTexturedNearClip(t *testing.T) {
+	img := nrgba(2, 2, func(x, y int) color.NRGBA { return color.NRGBA{uint8(x * 255), uint8(y * 255), 0, 255} })
+	// Corner 2 is behind the camera (at z = 3): the edges to it are cut.
+	m := triMesh(false, [3]mgl32.Vec3{{-1, -1, 0}, {1, -1, 0}, {0, 0, 10}})
+	m.UVs = []mgl32.Vec2{{0, 0}, {1, 0}, {0.5, 1}}
+	m.Materials = []formats.Material{{Texture: &formats.Texture{Levels: []*image.NRGBA{img}}}}
+	m.Groups = []formats.MeshGroup{{Count: 1, Material: 0}}
+	cam := frontCamera(3)
+	var dl DrawList
+	Build(&dl, meshScene(m), cam, vp100, meshOpt())
+	pr := newProjector(cam, vp100)
+	if len(dl.Tris) != 2 {
+		t.Fatalf("%d triangles, want 2 (a quad left in front of the near plane)", len(dl.Tris))
+	}
+	// On the cut, z = 3 − near; along the edge from (±1, −1, 0) to
+	// (0, 0, 10) a share s = z/10 of the way, so v = s.
+	s := (3 - pr.near) / 10
+	cuts := 0
+	for _, tr := range dl.Tris {
+		if tr.Tex == nil {
+			t.Fatal("a cut triangle lost its texture")
+		}
+		for k := range 3 {
+			if abs32(tr.InvZ[k]-1/pr.near) > 1e-3/pr.near {
+				continue
+			}
+			cuts++
+			if u := tr.UV[k]; abs32(u[1]-s) > 1e-4 || !(abs32(u[0]-s*0.5) < 1e-4 || abs32(u[0]-(1-s*0.5)) < 1e-4) {
+				t.Errorf("cut corner's coordinate %v, want (%v or %v, %v)", u, s*0.5, 1-s*0.5, s)
+			}
+			if tr.W[k] != tr.InvZ[k] {
+				t.Errorf("cut corner's weight %v, want its 1/z %v", tr.W[k], tr.InvZ[k])
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Error("no corner on the near plane")
+	}
+}
+
+// TestTexturedBuildAllocs: drawing a textured mesh again allocates
+// nothing (the prepared texture is kept).
+func TestTexturedBuildAllocs(t *testing.T) {
+	m := texturedQuadMesh(0.5, -0.5, halves(), [4]float32{1, 1, 1, 1})
+	sc := meshScene(m)
+	var dl DrawList
+	cam := frontCamera(3)
+	o := meshOpt()
+	Build(&dl, sc, cam, vp100, o)
+	dl.MeshLayer()
+	if n := testing.AllocsPerRun(20, func() {
+		Build(&dl, sc, cam, vp100, o)
+		dl.MeshLayer()
+	}); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+}
