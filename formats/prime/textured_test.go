@@ -184,3 +184,46 @@ func TestMaterialPass(t *testing.T) {
 		t.Errorf("short rest: %v", err)
 	}
 }
+
+// TestMaterialUVSet: a material whose colour pass reads texture
+// coordinate 1 gives its surface's vertices the TEX1 coordinates, the
+// other material's keep TEX0 (docs/formats/metroid-prime.md#material-passes).
+func TestMaterialUVSet(t *testing.T) {
+	m := DemoTexturedCMDL(MP1, 0x11223344)
+	mat := &m.MaterialSets[0].Materials[0]
+	mat.VertexFlags |= 3 << 10 // TEX1, 16-bit indices
+	mat.Rest = TexturedMaterialRest(1, false).MarshalBinary(mat.Flags)
+	n := uint16(len(m.UVs))
+	for i := uint16(0); i < n; i++ {
+		uv := m.UVs[i]
+		uv[0] += 10
+		m.UVs = append(m.UVs, uv)
+	}
+	sf := &m.Surfaces[0]
+	for pi := range sf.Primitives {
+		p := &sf.Primitives[pi]
+		var vals []uint16
+		for v := 0; v < len(p.Values); v += 3 {
+			vals = append(vals, p.Values[v], p.Values[v+1], p.Values[v+2], p.Values[v+2]+n)
+		}
+		p.Values = vals
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ParseCMDL(b); err != nil {
+		t.Fatal(err)
+	}
+	mesh, ws, err := BuildMesh(m, nil, nil, nil, "uv")
+	if err != nil || len(ws) > 0 {
+		t.Fatalf("%v %q", err, ws)
+	}
+	for gi, g := range mesh.Groups {
+		for _, x := range mesh.Indices[3*g.First : 3*(g.First+g.Count)] {
+			if u := mesh.UVs[x][0]; (u >= 10) != (gi == 0) {
+				t.Fatalf("surface %d vertex %d has u %v", gi, x, u)
+			}
+		}
+	}
+}
