@@ -174,8 +174,10 @@ func ParseTXTR(data []byte) (*TXTR, error) {
 	switch {
 	case t.Format >= numTexelFormats:
 		return nil, formats.Errorf(fmtTXTR, "format", 0, "format %d is not one of the eleven GX formats (0 to 10)", uint32(t.Format))
-	case w == 0 || h == 0 || w > MaxTXTRSide || h > MaxTXTRSide:
+	case w == 0 || w > MaxTXTRSide:
 		return nil, formats.Errorf(fmtTXTR, "width", 4, "%d×%d texels: each side must be 1 to %d", w, h, MaxTXTRSide)
+	case h == 0 || h > MaxTXTRSide:
+		return nil, formats.Errorf(fmtTXTR, "height", 6, "%d×%d texels: each side must be 1 to %d", w, h, MaxTXTRSide)
 	case t.MipCount > MaxTXTRLevels:
 		return nil, formats.Errorf(fmtTXTR, "mip count", 8, "%d mip levels; at most %d", t.MipCount, MaxTXTRLevels)
 	}
@@ -216,7 +218,7 @@ func ParseTXTR(data []byte) (*TXTR, error) {
 	}
 	t.Trailing = data[r.Offset():]
 	if !short && !padding(t.Trailing) {
-		t.warn("%s", trailingWarning(t.Trailing))
+		t.warn("%d bytes after the last level are not padding (0x00 or 0xFF); ignored", len(t.Trailing))
 	}
 	return t, nil
 }

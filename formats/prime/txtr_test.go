@@ -265,6 +265,7 @@ func TestTXTRErrors(t *testing.T) {
 		{"format 11", "format", set(ok, 3, 11), 0},
 		{"zero width", "width", set(ok, 4, 0, 0), 4},
 		{"too wide", "width", set(ok, 4, 0x20, 0x00), 4},
+		{"zero height", "height", set(ok, 6, 0, 0), 6},
 		{"mip count", "mip count", set(ok, 11, 40), 8},
 		{"short level 0", "level 0", ok[:12+100], 12},
 		{"short header", "mip count", ok[:10], 8},
