@@ -331,10 +331,14 @@ func decodeLevel(f TexelFormat, p *TXTRPalette, data []byte, w, h int) (*image.N
 			continue
 		case TexCMPR:
 			for s := 0; s < 4; s++ {
-				tileAt = base + 8*s
-				decodeCMPRBlock(tile[8*s:8*s+8], func(x, y int, c color.NRGBA) {
-					set(x0+s%2*4+x, y0+s/2*4+y, c)
-				})
+				sx, sy := x0+s%2*4, y0+s/2*4
+				if sx >= w || sy >= h {
+					continue
+				}
+				if base+8*s >= stored {
+					lost += min(4, w-sx) * min(4, h-sy)
+				}
+				decodeCMPRBlock(tile[8*s:8*s+8], img, sx, sy)
 			}
 			continue
 		}
@@ -401,15 +405,19 @@ func cmprColors(c0, c1 uint16) [4]color.NRGBA {
 	return c
 }
 
-// decodeCMPRBlock decodes one 8-byte CMPR sub-block: two big-endian
-// RGB565 colours, then four rows of four 2-bit indices, the leftmost texel
-// in the top bits.
-func decodeCMPRBlock(b []byte, set func(x, y int, c color.NRGBA)) {
+// decodeCMPRBlock decodes one 8-byte CMPR sub-block into img at (x0, y0),
+// dropping texels outside it: two big-endian RGB565 colours, then four
+// rows of four 2-bit indices, the leftmost texel in the top bits.
+func decodeCMPRBlock(b []byte, img *image.NRGBA, x0, y0 int) {
 	colors := cmprColors(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
-	for y := 0; y < 4; y++ {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	for y := 0; y < 4 && y0+y < h; y++ {
 		row := b[4+y]
-		for x := 0; x < 4; x++ {
-			set(x, y, colors[row>>(6-2*x)&3])
+		i := img.PixOffset(x0, y0+y)
+		for x := 0; x < 4 && x0+x < w; x++ {
+			c := colors[row>>(6-2*x)&3]
+			img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+			i += 4
 		}
 	}
 }

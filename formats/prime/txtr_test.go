@@ -327,3 +327,23 @@ func FuzzTXTR(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkTXTR decodes a 256×256 texture with its mip levels in CMPR
+// and RGB5A3, the formats of most real files.
+func BenchmarkTXTR(b *testing.B) {
+	for _, f := range []TexelFormat{TexCMPR, TexRGB5A3} {
+		data, err := EncodeTXTR(f, 0, mipChain(testImage(256, 256, true), 9))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(f.String(), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := ParseTXTR(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
