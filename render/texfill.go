@@ -134,43 +134,96 @@ const depthMask = ^uint64(0xffffffff)
 // it over the stored pixel by that alpha and keeps the stored depth (a
 // blended triangle hides nothing drawn after it).
 //
-// The filter is bilinear at fixed-point texel coordinates (x/256, y/256),
-// where (u·width − ½, v·height − ½) is the point (u, v): texel (i, j)'s
-// centre is at (i, j), as in OpenGL. It mixes the four texels around the
-// point, each weighted in 1/256 steps, wrapping around the edges
-// (repeat). It is written out here: a call per pixel costs a good part
-// of the fill.
+// Each mode has a loop of its own, whose variables stay in registers.
 func (f *triFill) texRun(row []uint64, sp span) {
-	tex := f.tex
-	pix, tw, th := tex.pix, tex.w, tex.h
-	mode, cut := tex.mode, tex.cutoff
-	cr, cg, cb, ca, grey := f.cr, f.cg, f.cb, f.ca, f.grey
+	switch {
+	case f.grey != 0:
+		f.greyRun(row, sp)
+	case f.tex.mode == formats.AlphaOpaque:
+		f.opaqueRun(row, sp)
+	case f.tex.mode == formats.AlphaMask:
+		f.maskRun(row, sp)
+	default:
+		f.blendRun(row, sp)
+	}
+}
+
+// texel is the texture's bilinear filter at fixed-point texel
+// coordinates (x/256, y/256), where (u·width − ½, v·height − ½) is the
+// point (u, v): texel (i, j)'s centre is at (i, j), as in OpenGL. It
+// mixes the four texels around the point, each weighted in 1/256 steps
+// (the four weights sum to 256), wrapping around the edges (repeat). A
+// coordinate beyond int32 (or NaN, where a weight is extrapolated past a
+// corner) reads some texel, which wrapTexel keeps in the image.
+func (t *Texture) texel(x, y int32) uint64 {
+	tw := t.w
+	x0, x1 := wrapTexel(int(x>>8), tw)
+	y0, y1 := wrapTexel(int(y>>8), t.h)
+	fx, fy := uint64(x&0xff), uint64(y&0xff)
+	w11 := fx * fy >> 8
+	pix, o0, o1 := t.pix, y0*tw, y1*tw
+	return (pix[o0+x0]*(256-fx-fy+w11) + pix[o0+x1]*(fx-w11) + pix[o1+x0]*(fy-w11) + pix[o1+x1]*w11) >> 8 & lanes
+}
+
+// greyRun is opaqueRun for a colour whose three channels are equal: the
+// four channels of the texel scaled by one multiplication. It is the
+// common case (a lit texture), with texel written out: the call costs a
+// good part of the fill.
+func (f *triFill) greyRun(row []uint64, sp span) {
+	grey := f.grey
+	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
 		// A negative 1/z (extrapolated by the slack) reads as less
 		// than any stored depth: the pixel is out.
-		zb := uint64(math.Float32bits(sp.z)) << 32
-		d := row[i]
-		if int64(zb) <= int64(d&depthMask) {
-			sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
-			continue
-		}
-		// The texel coordinates in 1/256 texels; beyond int32 (or NaN,
-		// where a weight is extrapolated past a corner) they read some
-		// texel, which wrapTexel keeps in the image.
-		r := 1 / sp.q
-		x, y := int32(sp.u*r), int32(sp.v*r)
-		sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
-		x0, x1 := wrapTexel(int(x>>8), tw)
-		y0, y1 := wrapTexel(int(y>>8), th)
-		fx, fy := uint64(x&0xff), uint64(y&0xff)
-		r0, r1 := pix[y0*tw:][:tw], pix[y1*tw:][:tw]
-		c := lerpTexel(lerpTexel(r0[x0], r0[x1], fx), lerpTexel(r1[x0], r1[x1], fx), fy)
-		switch {
-		case grey != 0:
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			x, y := int32(u*r), int32(v*r)
+			x0, x1 := wrapTexel(int(x>>8), tw)
+			y0, y1 := wrapTexel(int(y>>8), th)
+			fx, fy := uint64(x&0xff), uint64(y&0xff)
+			w11 := fx * fy >> 8
+			o0, o1 := y0*tw, y1*tw
+			c := (pix[o0+x0]*(256-fx-fy+w11) + pix[o0+x1]*(fx-w11) + pix[o1+x0]*(fy-w11) + pix[o1+x1]*w11) >> 8 & lanes
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
-		case mode == formats.AlphaOpaque:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// opaqueRun draws the texel times the colour where the depth test
+// passes.
+func (f *triFill) opaqueRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb := f.cr, f.cg, f.cb
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16) | 0xff<<24
-		case mode == formats.AlphaMask:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// maskRun draws the texel, opaque, where the depth test passes and its
+// alpha (times the colour's) reaches the cutoff; a texel of alpha 0 is
+// never drawn.
+func (f *triFill) maskRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb, ca, cut := f.cr, f.cg, f.cb, f.ca, tex.cutoff
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			ta := uint32(c >> 48)
 			if a := div255(ta * ca); a > 0 && float32(a) >= cut {
 				// The filtered texel is premultiplied: back to its
@@ -179,7 +232,24 @@ func (f *triFill) texRun(row []uint64, sp span) {
 				un := func(x uint64) uint32 { return min((uint32(x&0xff)*k+1<<15)>>16, 255) }
 				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>16)*cg)<<8|div255(un(c>>32)*cb)<<16) | 0xff<<24
 			}
-		default:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// blendRun mixes the texel over the stored pixel by its alpha (times
+// the colour's) where the depth test passes, keeping the stored depth.
+// The colour factors are premultiplied by the colour's alpha.
+func (f *triFill) blendRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb, ca := f.cr, f.cg, f.cb, f.ca
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if d := row[i]; int64(zb) > int64(d&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			if sa := div255(uint32(c>>48) * ca); sa > 0 {
 				k := 255 - sa
 				dc := uint32(d)
@@ -190,5 +260,6 @@ func (f *triFill) texRun(row []uint64, sp span) {
 				row[i] = d&depthMask | uint64(o)
 			}
 		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
 	}
 }

@@ -85,12 +85,6 @@ func wrapTexel(i, n int) (int, int) {
 	return i, j
 }
 
-// lerpTexel mixes two texel words, f/256 of b: each lane's products
-// stay under 2^16.
-func lerpTexel(a, b, f uint64) uint64 {
-	return (a*(256-f) + b*f) >> 8 & lanes
-}
-
 // packTexel turns a texel word into the layer's colour word (R in the
 // low byte).
 func packTexel(c uint64) uint32 {
