@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 )
@@ -29,14 +30,14 @@ type texFill struct {
 // signed area. It reports false for a triangle whose weights or
 // coordinates cannot be interpolated (not finite, or a weight not
 // positive), which is then not drawn.
-func (f *triFill) texSetup(t *Tri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	q0, q1, q2 := float64(t.W[0]), float64(t.W[1]), float64(t.W[2])
+func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
+	q0, q1, q2 := float64(tt.W[0]), float64(tt.W[1]), float64(tt.W[2])
 	lq, hq := span3(q0, q1, q2)
 	if !(lq > 0 && hq < math.MaxFloat32) {
 		return false
 	}
-	u0, u1, u2 := float64(t.UV[0][0]), float64(t.UV[1][0]), float64(t.UV[2][0])
-	v0, v1, v2 := float64(t.UV[0][1]), float64(t.UV[1][1]), float64(t.UV[2][1])
+	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
+	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
 	// The texture repeats: moving the coordinates by whole turns keeps
 	// them small, where a float32 still places a texel finely.
 	lu, hu := span3(u0, u1, u2)
@@ -51,18 +52,18 @@ func (f *triFill) texSetup(t *Tri, x0, y0, x1, y1, x2, y2, inv float64) bool {
 		return a - px*(x0-0.5) - py*(y0-0.5), px, py
 	}
 	// The fixed-point texel coordinates (texRun's) times q.
-	tw, th := float64(t.Tex.w), float64(t.Tex.h)
+	tw, th := float64(tt.Tex.w), float64(tt.Tex.h)
 	tx := func(u, su, n, q float64) float64 { return ((u-su)*n*256 - 128) * q }
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
 	f.uc, f.ux, f.uy = plane(tx(u0, su, tw, q0), tx(u1, su, tw, q1), tx(u2, su, tw, q2))
 	f.vc, f.vx, f.vy = plane(tx(v0, sv, th, q0), tx(v1, sv, th, q1), tx(v2, sv, th, q2))
-	f.tex = t.Tex
+	f.tex = tt.Tex
 	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
-	if t.Tex.mode == formats.AlphaBlend {
+	if tt.Tex.mode == formats.AlphaBlend {
 		f.cr, f.cg, f.cb = div255(f.cr*f.ca), div255(f.cg*f.ca), div255(f.cb*f.ca)
 	}
 	f.grey = 0
-	if t.Tex.mode == formats.AlphaOpaque && f.cr == f.cg && f.cr == f.cb {
+	if tt.Tex.mode == formats.AlphaOpaque && f.cr == f.cg && f.cr == f.cb {
 		f.grey = uint64(f.cr + f.cr>>7)
 	}
 	return true
@@ -78,10 +79,15 @@ type span struct {
 // one: where the depth test passes, the texel at the pixel's
 // perspective-correct coordinate (u·q/q, v·q/q), filtered, times the
 // colour, by the texture's alpha mode.
-func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
+//
+// sTop and lTop are the top corners of the short and the long edge, from
+// which a blended triangle works each row's run out.
+func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64, sTop, lTop [2]float64) {
 	left, right := l, s
+	leftTop, rightTop := lTop, sTop
 	if midLeft {
 		left, right = s, l
+		leftTop, rightTop = sTop, lTop
 	}
 	a, da := left.x-left.slack, left.step
 	b, db := right.x+right.slack, right.step
@@ -96,8 +102,8 @@ func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z
 			// triangles sharing an edge find the same x for it, so
 			// exactly one of them draws a pixel on it.
 			yc := float64(y) + 0.5
-			ra := max2(math.Ceil(left.xa+(yc-left.ya)*left.step-0.5), c0)
-			rb := min2(math.Ceil(right.xa+(yc-right.ya)*right.step-0.5)-1, c1)
+			ra := max2(math.Ceil(leftTop[0]+(yc-leftTop[1])*left.step-0.5), c0)
+			rb := min2(math.Ceil(rightTop[0]+(yc-rightTop[1])*right.step-0.5)-1, c1)
 			if !(ra <= rb) {
 				continue
 			}
@@ -156,13 +162,8 @@ func (f *triFill) texRun(row []uint64, sp span) {
 // coordinate beyond int32 (or NaN, where a weight is extrapolated past a
 // corner) reads some texel, which wrapTexel keeps in the image.
 func (t *Texture) texel(x, y int32) uint64 {
-	tw := t.w
-	x0, x1 := wrapTexel(int(x>>8), tw)
-	y0, y1 := wrapTexel(int(y>>8), t.h)
-	fx, fy := uint64(x&0xff), uint64(y&0xff)
-	w11 := fx * fy >> 8
-	pix, o0, o1 := t.pix, y0*tw, y1*tw
-	return (pix[o0+x0]*(256-fx-fy+w11) + pix[o0+x1]*(fx-w11) + pix[o1+x0]*(fy-w11) + pix[o1+x1]*w11) >> 8 & lanes
+	pw := t.w + 1
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*pw+wrapTexel(int(x>>8), t.w), pw, uint64(x&0xff), uint64(y&0xff))
 }
 
 // greyRun is opaqueRun for a colour whose three channels are equal: the
@@ -181,12 +182,7 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		if int64(zb) > int64(row[i]&depthMask) {
 			r := 1 / q
 			x, y := int32(u*r), int32(v*r)
-			x0, x1 := wrapTexel(int(x>>8), tw)
-			y0, y1 := wrapTexel(int(y>>8), th)
-			fx, fy := uint64(x&0xff), uint64(y&0xff)
-			w11 := fx * fy >> 8
-			o0, o1 := y0*tw, y1*tw
-			c := (pix[o0+x0]*(256-fx-fy+w11) + pix[o0+x1]*(fx-w11) + pix[o1+x0]*(fy-w11) + pix[o1+x1]*w11) >> 8 & lanes
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*(tw+1)+wrapTexel(int(x>>8), tw), tw+1, uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -262,4 +258,89 @@ func (f *triFill) blendRun(row []uint64, sp span) {
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
 	}
+}
+
+// shadeDeferred replaces each deferred pixel of the dirty part of the
+// buffer by its texel (texRun's filter, at the pixel's perspective-
+// correct coordinate), times the triangle's colour, keeping its depth.
+// Along a run of one triangle's pixels the planes are stepped by
+// addition.
+func (l *MeshLayer) shadeDeferred() {
+	if !l.deferred {
+		return
+	}
+	l.deferred = false
+	if len(l.shades) < len(l.tris) {
+		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
+		clear(l.shades)
+	}
+	r := l.dirty
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := l.buf[y*l.w:][:r.Max.X]
+		for x := r.Min.X; x < len(row); {
+			word := row[x]
+			if uint32(word)>>24 != deferredTag {
+				x++
+				continue
+			}
+			k := uint32(word) & maxDeferred
+			s := &l.shades[k]
+			if s.gen != l.gen {
+				l.prepareShade(s, k)
+			}
+			// The run of pixels of triangle k from x.
+			end := x + 1
+			for end < len(row) && uint32(row[end]) == uint32(word) {
+				end++
+			}
+			if !s.ok {
+				clear(row[x:end])
+			} else {
+				s.shadeRun(row[x:end], float64(x), float64(y))
+			}
+			x = end
+		}
+	}
+}
+
+// shadeRun gives each pixel of a run of a deferred triangle, from
+// pixel (x, y) on, its texel times the colour, opaque.
+func (f *triFill) shadeRun(run []uint64, x, y float64) {
+	q, u, v := f.qc+f.qx*x+f.qy*y, f.uc+f.ux*x+f.uy*y, f.vc+f.vx*x+f.vy*y
+	dq, du, dv := f.qx, f.ux, f.vx
+	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	pw := tw + 1
+	grey, cr, cg, cb := f.grey, f.cr, f.cg, f.cb
+	for i, word := range run {
+		r := 1 / q
+		tx, ty := int32(u*r), int32(v*r)
+		q, u, v = q+dq, u+du, v+dv
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
+		var out uint32
+		if grey != 0 {
+			out = packTexel(c * grey >> 8 & lanes)
+		} else {
+			out = div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
+		}
+		run[i] = word&depthMask | uint64(out) | 0xff<<24
+	}
+}
+
+// prepareShade works out deferred triangle k's fill.
+func (l *MeshLayer) prepareShade(s *texShade, k uint32) {
+	s.gen, s.ok = l.gen, false
+	if int(k) >= len(l.tris) {
+		return
+	}
+	t := &l.tris[k]
+	ox, oy := float64(l.ox), float64(l.oy)
+	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
+	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
+	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
+	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
+	if !(math.Abs(area) > 1e-12) {
+		return
+	}
+	tt := l.texTri(t)
+	s.ok = tt != nil && s.texSetup(t, tt, x0, y0, x1, y1, x2, y2, 1/area)
 }
