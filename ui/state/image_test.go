@@ -20,7 +20,12 @@ func TestImage(t *testing.T) {
 	if im.Texture() != tex || im.Level() != 0 {
 		t.Fatalf("texture %v level %d", im.Texture(), im.Level())
 	}
-	if !im.Step(1) || !im.Step(1) || im.Step(1) || im.Level() != 2 {
+	for i, want := range []bool{true, true, false} {
+		if got := im.Step(1); got != want {
+			t.Errorf("step %d down: changed %v", i, got)
+		}
+	}
+	if im.Level() != 2 {
 		t.Errorf("stepping down: level %d", im.Level())
 	}
 	if got := s.Status(); !strings.Contains(got, "image GX CMPR 2×1, mip level 3 of 3") {
