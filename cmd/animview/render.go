@@ -71,7 +71,7 @@ func cmdRender(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "wrote %s\n", *out)
 		return nil
 	}
-	if err := open.RequireSkeleton(a); err != nil {
+	if err := open.RequireDrawable(a); err != nil {
 		return err
 	}
 	ci := -1
