@@ -16,8 +16,9 @@ const MaxFrames = 100000
 
 // RenderFile draws clip ci of a (-1: the bind pose) to out, chosen by
 // out's extension: a .png of the frame at time t, or a .gif of the whole
-// clip. The file is written whole or not at all: a failure leaves what
-// was there.
+// clip. An image by itself (IsImage) is written as its first level, a
+// PNG at its own size. The file is written whole or not at all: a failure
+// leaves what was there.
 func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions) error {
 	return RenderFileProgress(out, a, ci, t, fo, true, nil)
 }
@@ -41,6 +42,12 @@ func RenderFileProgress(out string, a *formats.Asset, ci int, t float64, fo rast
 // RenderTo writes what RenderFile writes to w: kind "png" draws the frame
 // at time t, kind "gif" the whole clip ci.
 func RenderTo(w io.Writer, kind string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	if IsImage(a) {
+		if kind != "png" {
+			return fmt.Errorf("render: %s is a still image; want a PNG", a.Images[0].Name)
+		}
+		return raster.EncodePNG(w, a.Images[0].Image())
+	}
 	switch kind {
 	case "gif":
 		if ci < 0 {
@@ -55,6 +62,12 @@ func RenderTo(w io.Writer, kind string, a *formats.Asset, ci int, t float64, fo 
 		return raster.EncodePNG(w, img)
 	}
 	return fmt.Errorf("render: %q: want png or gif", kind)
+}
+
+// IsImage reports whether the asset is an image by itself (a texture file
+// opened alone): images, and no bones or meshes to draw.
+func IsImage(a *formats.Asset) bool {
+	return len(a.Images) > 0 && len(a.Meshes) == 0 && (a.Skeleton == nil || len(a.Skeleton.Bones) == 0)
 }
 
 // RenderFrames writes clip ci of a as a numbered PNG sequence beside out

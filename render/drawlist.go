@@ -89,6 +89,8 @@ type DrawList struct {
 	// and shaded; MeshLayer settles which is in front per pixel. Backends
 	// draw the layer over the background and under the lines.
 	Tris []Tri
+	// TexTris holds the textured triangles' texturing (Tri.Tex).
+	TexTris []TexTri
 	// MeshAt is where the mesh layer goes among the lines: Lines[:MeshAt]
 	// (grid, axes, onion-skin ghosts) are drawn under it, the rest over.
 	MeshAt int
@@ -143,6 +145,7 @@ func (d *DrawList) reset(bg color.RGBA) {
 	d.Labels = d.Labels[:0]
 	d.anchors = d.anchors[:0]
 	d.Tris = d.Tris[:0]
+	d.TexTris = d.TexTris[:0]
 	d.MeshAt = 0
 	d.layerDone = false
 	d.pick = d.pick[:0]
@@ -161,7 +164,7 @@ func (d *DrawList) MeshLayer() *MeshLayer {
 		return nil
 	}
 	if !d.layerDone {
-		d.layer.Rasterize(d.Tris, d.vp)
+		d.layer.Rasterize(d.Tris, d.TexTris, d.vp)
 		d.layerDone = true
 	}
 	return &d.layer

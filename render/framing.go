@@ -308,26 +308,31 @@ func diag(b Bounds) float32 {
 
 // AddMeshes grows the framing by the meshes' vertices at their reference
 // pose, so that a mesh reaching past its joints (or a static model on one
-// bone) is framed whole. Around takes them relative to the anchors' bind
+// bone, or on none) is framed whole. Around takes them relative to the anchors' bind
 // positions.
 func (f *Framing) AddMeshes(sk *formats.Skeleton, meshes []*formats.Mesh, root mgl32.Mat4) {
-	if sk == nil || len(sk.Bones) == 0 || len(meshes) == 0 {
+	if sk == nil || len(meshes) == 0 {
 		return
 	}
 	if root == (mgl32.Mat4{}) {
 		root = mgl32.Ident4()
 	}
-	world := player.NewWorldPose(sk)
-	player.ToWorld(sk, player.NewPose(sk), world)
-	pos := make([]mgl32.Vec3, len(sk.Bones))
-	for i := range pos {
-		pos[i] = affine(&root, world.Position(i))
+	// A model without bones (a Prime CMDL opened alone) is framed about
+	// the origin.
+	var origin mgl32.Vec3
+	if len(sk.Bones) > 0 {
+		world := player.NewWorldPose(sk)
+		player.ToWorld(sk, player.NewPose(sk), world)
+		pos := make([]mgl32.Vec3, len(sk.Bones))
+		for i := range pos {
+			pos[i] = affine(&root, world.Position(i))
+		}
+		anchors := f.Anchors
+		if len(anchors) == 0 {
+			anchors = []int{0}
+		}
+		origin = meanOf(pos, anchors)
 	}
-	anchors := f.Anchors
-	if len(anchors) == 0 {
-		anchors = []int{0}
-	}
-	origin := meanOf(pos, anchors)
 	for _, m := range meshes {
 		if m == nil {
 			continue

@@ -237,3 +237,14 @@ func TestFramingFollowsAFall(t *testing.T) {
 		t.Errorf("a swaying figure travels: whole %v..%v around %v..%v", f.Whole.Min, f.Whole.Max, f.Around.Min, f.Around.Max)
 	}
 }
+
+// TestAddMeshesWithoutBones: a model opened alone (no bones, a static
+// mesh) is framed by its vertices, about the origin.
+func TestAddMeshesWithoutBones(t *testing.T) {
+	var f Framing
+	m := &formats.Mesh{Positions: []mgl32.Vec3{{-1, 0, 0}, {3, 2, 1}}}
+	f.AddMeshes(&formats.Skeleton{}, []*formats.Mesh{m}, mgl32.Mat4{})
+	if !f.Whole.Valid || f.Whole.Min != (mgl32.Vec3{-1, 0, 0}) || f.Whole.Max != (mgl32.Vec3{3, 2, 1}) || f.Around.Max != (mgl32.Vec3{3, 2, 1}) {
+		t.Errorf("whole %+v around %+v", f.Whole, f.Around)
+	}
+}

@@ -60,22 +60,30 @@ func ParseShow(s string) (Show, bool) {
 // and its shaded colour. Triangles are listed in the mesh's order; their
 // visibility is settled per pixel by the depth test of MeshLayer.
 //
-// A textured triangle (Tex set) is filled with its texture, filtered
-// bilinearly at each pixel's texture coordinate, times Color (the
-// material's diffuse colour, lit), with Color's alpha multiplying the
-// texture's. Its coordinates are interpolated perspective-correctly:
-// UV·W and W are linear in screen space.
+// A textured triangle (Tex set) is filled with its texture (TexTri),
+// filtered bilinearly at each pixel's texture coordinate, times Color
+// (the light), with Color's alpha multiplying the texture's.
 type Tri struct {
 	P     [3]mgl32.Vec2
 	InvZ  [3]float32
 	Color color.RGBA
-	// Tex is the texture, or nil for a triangle of a flat Color.
+	// Tex is 0 for a triangle of a flat Color, or 1 + the index of its
+	// texturing in the list of TexTris that comes with the triangles
+	// (DrawList.TexTris). Keeping it apart keeps Tri small: the flat
+	// triangles cost what they did.
+	Tex int32
+}
+
+// TexTri is how a textured triangle is textured: its texture and each
+// corner's texture coordinate, interpolated perspective-correctly (UV·W
+// and W are linear in screen space).
+type TexTri struct {
 	Tex *Texture
-	// UV is each corner's texture coordinate, and W its perspective
-	// weight: 1/w of its clip position (InvZ under a perspective camera,
-	// 1 under an orthographic one).
-	UV [3]mgl32.Vec2
-	W  [3]float32
+	UV  [3]mgl32.Vec2
+	// W is each corner's perspective weight: 1/w of its clip position
+	// (Tri.InvZ under a perspective camera, 1 under an orthographic
+	// one).
+	W [3]float32
 }
 
 // Shading: a light fixed to the camera, above and to the left of the eye,
@@ -422,12 +430,21 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 			continue
 		}
 		t := Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
-			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr, Tex: tex, UV: uv, W: [3]float32{1, 1, 1}}
-		if f.persp {
-			t.W = t.InvZ
-		}
-		dst.Tris = append(dst.Tris, t)
+			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr}
+		dst.appendTextured(t, TexTri{Tex: tex, UV: uv}, f.persp)
 	}
+}
+
+// appendTextured appends a textured triangle and its texturing, with
+// the weights of a perspective camera (1/z) or an orthographic one (1).
+func (d *DrawList) appendTextured(t Tri, tt TexTri, persp bool) {
+	tt.W = [3]float32{1, 1, 1}
+	if persp {
+		tt.W = t.InvZ
+	}
+	d.TexTris = append(d.TexTris, tt)
+	t.Tex = int32(len(d.TexTris))
+	d.Tris = append(d.Tris, t)
 }
 
 // texCorners is a textured triangle's texture, its corners' texture
@@ -508,10 +525,8 @@ func appendTri(dst *DrawList, pr *projector, v [3]mgl32.Vec3, uv [3]mgl32.Vec2, 
 		t.InvZ[k] = 1 / -e[2]
 	}
 	if tc != nil {
-		t.Tex, t.UV, t.W = tc.tex, uv, [3]float32{1, 1, 1}
-		if tc.persp {
-			t.W = t.InvZ
-		}
+		dst.appendTextured(t, TexTri{Tex: tc.tex, UV: uv}, tc.persp)
+		return
 	}
 	dst.Tris = append(dst.Tris, t)
 }

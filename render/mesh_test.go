@@ -548,7 +548,7 @@ func benchMeshParts(b *testing.B, textured bool) {
 		var l MeshLayer
 		cpu := processCPU()
 		for i := 0; i < b.N; i++ {
-			l.Rasterize(dl.Tris, vp)
+			l.Rasterize(dl.Tris, dl.TexTris, vp)
 		}
 		b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		b.ReportMetric(float64(l.Dirty.Dx()*l.Dirty.Dy()), "dirty-px")

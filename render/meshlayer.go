@@ -37,6 +37,26 @@ type MeshLayer struct {
 	// blend lists the blended triangles of one Rasterize, to draw after
 	// the others.
 	blend []blendRef
+	// tris and (ox, oy) are the triangles and the viewport's corner of
+	// the Rasterize under way; deferred says that some pixel is
+	// deferred. shades holds the deferred triangles' fills, worked out
+	// when a pixel first needs one: an entry is valid when its gen is
+	// the layer's.
+	tris     []Tri
+	texTris  []TexTri
+	ox, oy   float32
+	deferred bool
+	shades   []texShade
+	gen      uint32
+}
+
+// texShade is a deferred triangle's fill: its planes and colour, and the
+// Rasterize it was worked out for. ok is false for a triangle whose
+// coordinates cannot be interpolated, whose pixels then stay transparent.
+type texShade struct {
+	gen uint32
+	ok  bool
+	triFill
 }
 
 // blendRef is a blended triangle: the sum of its corners' 1/z (larger
@@ -47,8 +67,10 @@ type blendRef struct {
 }
 
 // Rasterize draws tris, in screen coordinates of vp, into the layer, of
-// the viewport's size. Nothing is allocated once the layer has its size.
-func (l *MeshLayer) Rasterize(tris []Tri, vp Viewport) {
+// the viewport's size; tex holds the textured triangles' texturing
+// (Tri.Tex; a triangle naming none beyond it is left out). Nothing is
+// allocated once the layer has its size.
+func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	w, h := int(math.Ceil(float64(vp.W))), int(math.Ceil(float64(vp.H)))
 	if w < 0 || h < 0 || w > 1<<14 || h > 1<<14 {
 		w, h = 0, 0
@@ -59,20 +81,43 @@ func (l *MeshLayer) Rasterize(tris []Tri, vp Viewport) {
 	}
 	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
 	// Opaque triangles first, then the blended ones far to near, each
-	// over what is drawn behind it.
+	// over what is drawn behind it. An opaque textured triangle is
+	// drawn as a flat one whose colour word names it (deferred):
+	// shade gives each of its pixels left in front its texel at the
+	// end, so that a pixel is textured once, whatever the overdraw.
 	l.blend = l.blend[:0]
+	l.tris, l.texTris, l.ox, l.oy = tris, tex, vp.X, vp.Y
+	l.deferred = false
+	l.gen++
+	if l.gen == 0 { // wrapped: no entry may look prepared
+		clear(l.shades)
+		l.gen = 1
+	}
 	for i := range tris {
 		t := &tris[i]
-		if t.Tex != nil && t.Tex.mode == formats.AlphaBlend {
-			l.blend = append(l.blend, blendRef{t.InvZ[0] + t.InvZ[1] + t.InvZ[2], int32(i)})
-			continue
+		var tt *TexTri
+		id := -1
+		if t.Tex != 0 {
+			if tt = l.texTri(t); tt == nil {
+				continue
+			}
+			switch {
+			case tt.Tex.mode == formats.AlphaBlend:
+				l.blend = append(l.blend, blendRef{t.InvZ[0] + t.InvZ[1] + t.InvZ[2], int32(i)})
+				continue
+			case tt.Tex.mode == formats.AlphaOpaque && i <= maxDeferred:
+				id = i
+			}
 		}
-		l.tri(t, vp.X, vp.Y, w, h)
+		l.tri(t, tt, vp.X, vp.Y, w, h, id)
 	}
 	if len(l.blend) > 0 {
+		// The blended triangles mix over the final colours.
+		l.shadeDeferred()
 		slices.SortStableFunc(l.blend, func(a, b blendRef) int { return cmp.Compare(a.invZ, b.invZ) })
 		for _, b := range l.blend {
-			l.tri(&tris[b.i], vp.X, vp.Y, w, h)
+			t := &tris[b.i]
+			l.tri(t, l.texTri(t), vp.X, vp.Y, w, h, -1)
 		}
 	}
 	l.Dirty = image.Rectangle{}
@@ -80,7 +125,25 @@ func (l *MeshLayer) Rasterize(tris []Tri, vp Viewport) {
 		l.Dirty = l.dirty
 	}
 	l.resolve()
+	l.tris, l.texTris = nil, nil
 }
+
+// texTri is a textured triangle's texturing, nil where it names none.
+func (l *MeshLayer) texTri(t *Tri) *TexTri {
+	if k := int(t.Tex) - 1; k >= 0 && k < len(l.texTris) && l.texTris[k].Tex != nil {
+		return &l.texTris[k]
+	}
+	return nil
+}
+
+// Deferred pixels: the colour word of a pixel an opaque textured
+// triangle covers holds deferredTag in its alpha byte and the
+// triangle's index below it (no drawn colour has that alpha: flat
+// triangles draw opaque, and the blended ones come after shading).
+const (
+	deferredTag = 0xfe
+	maxDeferred = 1<<24 - 1
+)
 
 // Size is the layer's size in pixels: the viewport's, rounded up.
 func (l *MeshLayer) Size() image.Point { return image.Pt(l.w, l.h) }
@@ -100,6 +163,9 @@ func (l *MeshLayer) resolve() {
 	}
 	img.Pix = img.Pix[:4*n*r.Dy()]
 	img.Stride, img.Rect = 4*n, r
+	if l.deferred {
+		l.shadeDeferred()
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := l.buf[y*l.w+r.Min.X:][:n]
 		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
@@ -132,7 +198,7 @@ const edgeSlack = 1e-3
 // each row's run lies between the long edge (top to bottom corner) and
 // the short edge whose rows hold the row's centre, both stepped along the
 // rows by addition, so the pixel loop only tests depth.
-func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
+func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	x0, y0 := float64(t.P[0][0])-float64(ox), float64(t.P[0][1])-float64(oy)
 	x1, y1 := float64(t.P[1][0])-float64(ox), float64(t.P[1][1])-float64(oy)
 	x2, y2 := float64(t.P[2][0])-float64(ox), float64(t.P[2][1])-float64(oy)
@@ -153,7 +219,7 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	c1 := min2(math.Floor(hx-0.5+edgeSlack), float64(w-1))
 	r0 := max2(math.Ceil(ly-0.5-edgeSlack), 0)
 	r1 := min2(math.Floor(hy-0.5+edgeSlack), float64(h-1))
-	if t.Tex != nil && t.Tex.mode == formats.AlphaBlend {
+	if tt != nil && tt.Tex.mode == formats.AlphaBlend {
 		// A blended triangle must not draw a pixel twice: no slack,
 		// and the rows whose centres are in [top, bottom) (blendRows).
 		r0 = max2(math.Ceil(ly-0.5), 0)
@@ -173,7 +239,12 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 		rgba: uint64(t.Color.R) | uint64(t.Color.G)<<8 | uint64(t.Color.B)<<16 | 0xff<<24,
 		c0:   c0, c1: c1,
 	}
-	if t.Tex != nil && !f.texSetup(t, x0, y0, x1, y1, x2, y2, inv) {
+	switch {
+	case id >= 0:
+		// Deferred: drawn flat, its colour word naming it.
+		f.rgba = deferredTag<<24 | uint64(id)
+		l.deferred = true
+	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):
 		return
 	}
 	// The corners from top to bottom.
@@ -192,10 +263,20 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 	// The first row whose centre is at or below the middle corner.
 	rm := min2(max2(math.Ceil(y1-0.5), r0), r1+1)
 	if r0 < rm {
-		f.fill(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
+		if f.tex == nil {
+			f.rows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
+		} else {
+			f.texRows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy,
+				[2]float64{x0, y0}, [2]float64{x0, y0})
+		}
 	}
 	if rm <= r1 {
-		f.fill(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
+		if f.tex == nil {
+			f.rows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
+		} else {
+			f.texRows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy,
+				[2]float64{x1, y1}, [2]float64{x0, y0})
+		}
 	}
 	d := &l.dirty
 	d.Min.X, d.Max.X = min(d.Min.X, int(c0)), max(d.Max.X, int(c1)+1)
@@ -204,9 +285,7 @@ func (l *MeshLayer) tri(t *Tri, ox, oy float32, w, h int) {
 
 // run is an edge's bound on the rows' runs: on row r (counted from the
 // first), the column x − 0.5 + r·step, with the slack that moves it out.
-// xa and ya are the edge's top corner: blendRows works its x out on each
-// row from there.
-type run struct{ x, step, slack, xa, ya float64 }
+type run struct{ x, step, slack float64 }
 
 // edgeRun is the edge from (xa, ya) down to (xb, yb) as a run bound from
 // row r on. An edge along the rows bounds no row's run: its corners'
@@ -214,10 +293,10 @@ type run struct{ x, step, slack, xa, ya float64 }
 func edgeRun(xa, ya, xb, yb, r float64) run {
 	dy := yb - ya
 	if !(dy > 0) {
-		return run{x: xa - 0.5, xa: xa, ya: ya}
+		return run{x: xa - 0.5}
 	}
 	s := (xb - xa) / dy
-	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s)), xa: xa, ya: ya}
+	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s))}
 }
 
 // triFill is what the row loop needs of a triangle: 1/z's step along a
@@ -230,15 +309,6 @@ type triFill struct {
 	// texRows needs besides (texSetup).
 	tex *Texture
 	texFill
-}
-
-// fill fills rows r0 to r1 as rows or texRows does.
-func (f *triFill) fill(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
-	if f.tex != nil {
-		f.texRows(buf, w, r0, r1, s, l, midLeft, z, zx, zy)
-		return
-	}
-	f.rows(buf, w, r0, r1, s, l, midLeft, z, zx, zy)
 }
 
 // rows fills rows r0 to r1 between the short edge s and the long edge l

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 )
@@ -29,14 +30,14 @@ type texFill struct {
 // signed area. It reports false for a triangle whose weights or
 // coordinates cannot be interpolated (not finite, or a weight not
 // positive), which is then not drawn.
-func (f *triFill) texSetup(t *Tri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	q0, q1, q2 := float64(t.W[0]), float64(t.W[1]), float64(t.W[2])
+func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
+	q0, q1, q2 := float64(tt.W[0]), float64(tt.W[1]), float64(tt.W[2])
 	lq, hq := span3(q0, q1, q2)
 	if !(lq > 0 && hq < math.MaxFloat32) {
 		return false
 	}
-	u0, u1, u2 := float64(t.UV[0][0]), float64(t.UV[1][0]), float64(t.UV[2][0])
-	v0, v1, v2 := float64(t.UV[0][1]), float64(t.UV[1][1]), float64(t.UV[2][1])
+	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
+	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
 	// The texture repeats: moving the coordinates by whole turns keeps
 	// them small, where a float32 still places a texel finely.
 	lu, hu := span3(u0, u1, u2)
@@ -51,18 +52,18 @@ func (f *triFill) texSetup(t *Tri, x0, y0, x1, y1, x2, y2, inv float64) bool {
 		return a - px*(x0-0.5) - py*(y0-0.5), px, py
 	}
 	// The fixed-point texel coordinates (texRun's) times q.
-	tw, th := float64(t.Tex.w), float64(t.Tex.h)
+	tw, th := float64(tt.Tex.w), float64(tt.Tex.h)
 	tx := func(u, su, n, q float64) float64 { return ((u-su)*n*256 - 128) * q }
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
 	f.uc, f.ux, f.uy = plane(tx(u0, su, tw, q0), tx(u1, su, tw, q1), tx(u2, su, tw, q2))
 	f.vc, f.vx, f.vy = plane(tx(v0, sv, th, q0), tx(v1, sv, th, q1), tx(v2, sv, th, q2))
-	f.tex = t.Tex
+	f.tex = tt.Tex
 	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
-	if t.Tex.mode == formats.AlphaBlend {
+	if tt.Tex.mode == formats.AlphaBlend {
 		f.cr, f.cg, f.cb = div255(f.cr*f.ca), div255(f.cg*f.ca), div255(f.cb*f.ca)
 	}
 	f.grey = 0
-	if t.Tex.mode == formats.AlphaOpaque && f.cr == f.cg && f.cr == f.cb {
+	if tt.Tex.mode == formats.AlphaOpaque && f.cr == f.cg && f.cr == f.cb {
 		f.grey = uint64(f.cr + f.cr>>7)
 	}
 	return true
@@ -78,10 +79,15 @@ type span struct {
 // one: where the depth test passes, the texel at the pixel's
 // perspective-correct coordinate (u·q/q, v·q/q), filtered, times the
 // colour, by the texture's alpha mode.
-func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64) {
+//
+// sTop and lTop are the top corners of the short and the long edge, from
+// which a blended triangle works each row's run out.
+func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, zx, zy float64, sTop, lTop [2]float64) {
 	left, right := l, s
+	leftTop, rightTop := lTop, sTop
 	if midLeft {
 		left, right = s, l
+		leftTop, rightTop = sTop, lTop
 	}
 	a, da := left.x-left.slack, left.step
 	b, db := right.x+right.slack, right.step
@@ -96,8 +102,8 @@ func (f *triFill) texRows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z
 			// triangles sharing an edge find the same x for it, so
 			// exactly one of them draws a pixel on it.
 			yc := float64(y) + 0.5
-			ra := max2(math.Ceil(left.xa+(yc-left.ya)*left.step-0.5), c0)
-			rb := min2(math.Ceil(right.xa+(yc-right.ya)*right.step-0.5)-1, c1)
+			ra := max2(math.Ceil(leftTop[0]+(yc-leftTop[1])*left.step-0.5), c0)
+			rb := min2(math.Ceil(rightTop[0]+(yc-rightTop[1])*right.step-0.5)-1, c1)
 			if !(ra <= rb) {
 				continue
 			}
@@ -134,43 +140,86 @@ const depthMask = ^uint64(0xffffffff)
 // it over the stored pixel by that alpha and keeps the stored depth (a
 // blended triangle hides nothing drawn after it).
 //
-// The filter is bilinear at fixed-point texel coordinates (x/256, y/256),
-// where (u·width − ½, v·height − ½) is the point (u, v): texel (i, j)'s
-// centre is at (i, j), as in OpenGL. It mixes the four texels around the
-// point, each weighted in 1/256 steps, wrapping around the edges
-// (repeat). It is written out here: a call per pixel costs a good part
-// of the fill.
+// Each mode has a loop of its own, whose variables stay in registers.
 func (f *triFill) texRun(row []uint64, sp span) {
-	tex := f.tex
-	pix, tw, th := tex.pix, tex.w, tex.h
-	mode, cut := tex.mode, tex.cutoff
-	cr, cg, cb, ca, grey := f.cr, f.cg, f.cb, f.ca, f.grey
+	switch {
+	case f.grey != 0:
+		f.greyRun(row, sp)
+	case f.tex.mode == formats.AlphaOpaque:
+		f.opaqueRun(row, sp)
+	case f.tex.mode == formats.AlphaMask:
+		f.maskRun(row, sp)
+	default:
+		f.blendRun(row, sp)
+	}
+}
+
+// texel is the texture's bilinear filter at fixed-point texel
+// coordinates (x/256, y/256), where (u·width − ½, v·height − ½) is the
+// point (u, v): texel (i, j)'s centre is at (i, j), as in OpenGL. It
+// mixes the four texels around the point, each weighted in 1/256 steps
+// (the four weights sum to 256), wrapping around the edges (repeat). A
+// coordinate beyond int32 (or NaN, where a weight is extrapolated past a
+// corner) reads some texel, which wrapTexel keeps in the image.
+func (t *Texture) texel(x, y int32) uint64 {
+	pw := t.w + 1
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*pw+wrapTexel(int(x>>8), t.w), pw, uint64(x&0xff), uint64(y&0xff))
+}
+
+// greyRun is opaqueRun for a colour whose three channels are equal: the
+// four channels of the texel scaled by one multiplication. It is the
+// common case (a lit texture), with texel written out: the call costs a
+// good part of the fill.
+func (f *triFill) greyRun(row []uint64, sp span) {
+	grey := f.grey
+	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
 		// A negative 1/z (extrapolated by the slack) reads as less
 		// than any stored depth: the pixel is out.
-		zb := uint64(math.Float32bits(sp.z)) << 32
-		d := row[i]
-		if int64(zb) <= int64(d&depthMask) {
-			sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
-			continue
-		}
-		// The texel coordinates in 1/256 texels; beyond int32 (or NaN,
-		// where a weight is extrapolated past a corner) they read some
-		// texel, which wrapTexel keeps in the image.
-		r := 1 / sp.q
-		x, y := int32(sp.u*r), int32(sp.v*r)
-		sp.z, sp.q, sp.u, sp.v = sp.z+sp.dz, sp.q+sp.dq, sp.u+sp.du, sp.v+sp.dv
-		x0, x1 := wrapTexel(int(x>>8), tw)
-		y0, y1 := wrapTexel(int(y>>8), th)
-		fx, fy := uint64(x&0xff), uint64(y&0xff)
-		r0, r1 := pix[y0*tw:][:tw], pix[y1*tw:][:tw]
-		c := lerpTexel(lerpTexel(r0[x0], r0[x1], fx), lerpTexel(r1[x0], r1[x1], fx), fy)
-		switch {
-		case grey != 0:
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			x, y := int32(u*r), int32(v*r)
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*(tw+1)+wrapTexel(int(x>>8), tw), tw+1, uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
-		case mode == formats.AlphaOpaque:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// opaqueRun draws the texel times the colour where the depth test
+// passes.
+func (f *triFill) opaqueRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb := f.cr, f.cg, f.cb
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16) | 0xff<<24
-		case mode == formats.AlphaMask:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// maskRun draws the texel, opaque, where the depth test passes and its
+// alpha (times the colour's) reaches the cutoff; a texel of alpha 0 is
+// never drawn.
+func (f *triFill) maskRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb, ca, cut := f.cr, f.cg, f.cb, f.ca, tex.cutoff
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if int64(zb) > int64(row[i]&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			ta := uint32(c >> 48)
 			if a := div255(ta * ca); a > 0 && float32(a) >= cut {
 				// The filtered texel is premultiplied: back to its
@@ -179,7 +228,24 @@ func (f *triFill) texRun(row []uint64, sp span) {
 				un := func(x uint64) uint32 { return min((uint32(x&0xff)*k+1<<15)>>16, 255) }
 				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>16)*cg)<<8|div255(un(c>>32)*cb)<<16) | 0xff<<24
 			}
-		default:
+		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
+	}
+}
+
+// blendRun mixes the texel over the stored pixel by its alpha (times
+// the colour's) where the depth test passes, keeping the stored depth.
+// The colour factors are premultiplied by the colour's alpha.
+func (f *triFill) blendRun(row []uint64, sp span) {
+	tex := f.tex
+	cr, cg, cb, ca := f.cr, f.cg, f.cb, f.ca
+	z, q, u, v := sp.z, sp.q, sp.u, sp.v
+	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
+	for i := range row {
+		zb := uint64(math.Float32bits(z)) << 32
+		if d := row[i]; int64(zb) > int64(d&depthMask) {
+			r := 1 / q
+			c := tex.texel(int32(u*r), int32(v*r))
 			if sa := div255(uint32(c>>48) * ca); sa > 0 {
 				k := 255 - sa
 				dc := uint32(d)
@@ -190,5 +256,91 @@ func (f *triFill) texRun(row []uint64, sp span) {
 				row[i] = d&depthMask | uint64(o)
 			}
 		}
+		z, q, u, v = z+dz, q+dq, u+du, v+dv
 	}
+}
+
+// shadeDeferred replaces each deferred pixel of the dirty part of the
+// buffer by its texel (texRun's filter, at the pixel's perspective-
+// correct coordinate), times the triangle's colour, keeping its depth.
+// Along a run of one triangle's pixels the planes are stepped by
+// addition.
+func (l *MeshLayer) shadeDeferred() {
+	if !l.deferred {
+		return
+	}
+	l.deferred = false
+	if len(l.shades) < len(l.tris) {
+		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
+		clear(l.shades)
+	}
+	r := l.dirty
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := l.buf[y*l.w:][:r.Max.X]
+		for x := r.Min.X; x < len(row); {
+			word := row[x]
+			if uint32(word)>>24 != deferredTag {
+				x++
+				continue
+			}
+			k := uint32(word) & maxDeferred
+			s := &l.shades[k]
+			if s.gen != l.gen {
+				l.prepareShade(s, k)
+			}
+			// The run of pixels of triangle k from x.
+			end := x + 1
+			for end < len(row) && uint32(row[end]) == uint32(word) {
+				end++
+			}
+			if !s.ok {
+				clear(row[x:end])
+			} else {
+				s.shadeRun(row[x:end], float64(x), float64(y))
+			}
+			x = end
+		}
+	}
+}
+
+// shadeRun gives each pixel of a run of a deferred triangle, from
+// pixel (x, y) on, its texel times the colour, opaque.
+func (f *triFill) shadeRun(run []uint64, x, y float64) {
+	q, u, v := f.qc+f.qx*x+f.qy*y, f.uc+f.ux*x+f.uy*y, f.vc+f.vx*x+f.vy*y
+	dq, du, dv := f.qx, f.ux, f.vx
+	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	pw := tw + 1
+	grey, cr, cg, cb := f.grey, f.cr, f.cg, f.cb
+	for i, word := range run {
+		r := 1 / q
+		tx, ty := int32(u*r), int32(v*r)
+		q, u, v = q+dq, u+du, v+dv
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
+		var out uint32
+		if grey != 0 {
+			out = packTexel(c * grey >> 8 & lanes)
+		} else {
+			out = div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
+		}
+		run[i] = word&depthMask | uint64(out) | 0xff<<24
+	}
+}
+
+// prepareShade works out deferred triangle k's fill.
+func (l *MeshLayer) prepareShade(s *texShade, k uint32) {
+	s.gen, s.ok = l.gen, false
+	if int(k) >= len(l.tris) {
+		return
+	}
+	t := &l.tris[k]
+	ox, oy := float64(l.ox), float64(l.oy)
+	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
+	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
+	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
+	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
+	if !(math.Abs(area) > 1e-12) {
+		return
+	}
+	tt := l.texTri(t)
+	s.ok = tt != nil && s.texSetup(t, tt, x0, y0, x1, y1, x2, y2, 1/area)
 }

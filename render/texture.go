@@ -21,6 +21,11 @@ type Texture struct {
 	// is ignored), premultiplied by alpha otherwise, so that the filter
 	// does not bleed the colour of transparent texels into their
 	// neighbours.
+	//
+	// The texels are stored with a copy of the first column after the
+	// last and of the first row after the last (stride w+1), so that
+	// the filter finds a texel's right and lower neighbours, wrapped,
+	// beside it.
 	pix  []uint64
 	w, h int
 	mode formats.AlphaMode
@@ -41,13 +46,14 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 		cutoff = 0
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t := &Texture{pix: make([]uint64, w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255}
+	pw := w + 1
+	t := &Texture{pix: make([]uint64, pw*(h+1)), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
-	for y := 0; y < h; y++ {
-		src := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:4*w]
-		dst := t.pix[y*w:][:w]
+	for y := 0; y <= h; y++ {
+		src := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y%h):][:4*w]
+		dst := t.pix[y*pw:][:pw]
 		for x := range dst {
-			s := src[4*x : 4*x+4 : 4*x+4]
+			s := src[4*(x%w):][:4]
 			r, g, b, a := div255(uint32(s[0])*tr), div255(uint32(s[1])*tg), div255(uint32(s[2])*tb), div255(uint32(s[3])*ta)
 			if mode == formats.AlphaOpaque {
 				a = 255
@@ -69,26 +75,24 @@ func div255(x uint32) uint32 { return (x + 128 + (x+128)>>8) >> 8 }
 // lanes masks a texel word's four channels.
 const lanes = 0x00ff00ff00ff00ff
 
-// wrapTexel returns texel i of a row (or column) of n, repeated, and the
-// texel after it.
-func wrapTexel(i, n int) (int, int) {
+// wrapTexel returns texel i of a row (or column) of n, repeated.
+func wrapTexel(i, n int) int {
 	if uint(i) >= uint(n) {
 		i %= n
 		if i < 0 {
 			i += n
 		}
 	}
-	j := i + 1
-	if j == n {
-		j = 0
-	}
-	return i, j
+	return i
 }
 
-// lerpTexel mixes two texel words, f/256 of b: each lane's products
-// stay under 2^16.
-func lerpTexel(a, b, f uint64) uint64 {
-	return (a*(256-f) + b*f) >> 8 & lanes
+// bilinear mixes the 2×2 texels from texel i of pix (whose rows are pw
+// words apart) by the weights fx/256 to the right and fy/256 down (the
+// four weights sum to 256).
+func bilinear(pix []uint64, i, pw int, fx, fy uint64) uint64 {
+	p := pix[i : i+pw+2 : i+pw+2]
+	w11 := fx * fy >> 8
+	return (p[0]*(256-fx-fy+w11) + p[1]*(fx-w11) + p[pw]*(fy-w11) + p[pw+1]*w11) >> 8 & lanes
 }
 
 // packTexel turns a texel word into the layer's colour word (R in the

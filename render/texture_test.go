@@ -10,26 +10,40 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// texQuad is the screen rectangle [x0, x1] × [y0, y1] as two triangles at
-// depth 1/invZ with the whole texture over it ((0, 0) at the top left
-// corner), under an orthographic camera (W = 1).
-func texQuad(x0, y0, x1, y1, invZ float32, tex *Texture, c color.RGBA) []Tri {
-	p := [4]mgl32.Vec2{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
-	uv := [4]mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
-	tri := func(a, b, d int) Tri {
-		return Tri{P: [3]mgl32.Vec2{p[a], p[b], p[d]}, InvZ: [3]float32{invZ, invZ, invZ}, Color: c,
-			Tex: tex, UV: [3]mgl32.Vec2{uv[a], uv[b], uv[d]}, W: [3]float32{1, 1, 1}}
-	}
-	return []Tri{tri(0, 1, 2), tri(0, 2, 3)}
+// layerTris is a list of triangles for MeshLayer.Rasterize.
+type layerTris struct {
+	tris []Tri
+	tex  []TexTri
 }
 
-// flatQuad is texQuad without a texture.
-func flatQuad(x0, y0, x1, y1, invZ float32, c color.RGBA) []Tri {
-	q := texQuad(x0, y0, x1, y1, invZ, nil, c)
-	for i := range q {
-		q[i].UV, q[i].W = [3]mgl32.Vec2{}, [3]float32{}
+// tri adds a triangle, textured with tex (nil: flat) at corner
+// coordinates uv under an orthographic camera (W = 1).
+func (lt *layerTris) tri(p [3]mgl32.Vec2, invZ float32, c color.RGBA, tex *Texture, uv [3]mgl32.Vec2) *layerTris {
+	t := Tri{P: p, InvZ: [3]float32{invZ, invZ, invZ}, Color: c}
+	if tex != nil {
+		lt.tex = append(lt.tex, TexTri{Tex: tex, UV: uv, W: [3]float32{1, 1, 1}})
+		t.Tex = int32(len(lt.tex))
 	}
-	return q
+	lt.tris = append(lt.tris, t)
+	return lt
+}
+
+// quad adds the screen rectangle [x0, x1] × [y0, y1] as two triangles at
+// depth 1/invZ with the whole texture over it ((0, 0) at the top left
+// corner), or flat where tex is nil.
+func (lt *layerTris) quad(x0, y0, x1, y1, invZ float32, tex *Texture, c color.RGBA) *layerTris {
+	p := [4]mgl32.Vec2{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}
+	uv := [4]mgl32.Vec2{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
+	for _, k := range [2][3]int{{0, 1, 2}, {0, 2, 3}} {
+		lt.tri([3]mgl32.Vec2{p[k[0]], p[k[1]], p[k[2]]}, invZ, c, tex, [3]mgl32.Vec2{uv[k[0]], uv[k[1]], uv[k[2]]})
+	}
+	return lt
+}
+
+func (lt *layerTris) rasterize(vp Viewport) *MeshLayer {
+	var l MeshLayer
+	l.Rasterize(lt.tris, lt.tex, vp)
+	return &l
 }
 
 // nrgba is an image of w×h pixels coloured by f.
@@ -48,16 +62,6 @@ var (
 	opaqueW = color.NRGBA{255, 255, 255, 255}
 )
 
-func rasterize(vp Viewport, tris ...[]Tri) *MeshLayer {
-	var all []Tri
-	for _, t := range tris {
-		all = append(all, t...)
-	}
-	var l MeshLayer
-	l.Rasterize(all, vp)
-	return &l
-}
-
 // TestTextureTexelsExact: an 8×8 texture over an 8×8-pixel square shows
 // each texel at its pixel, exactly: a pixel centre (i + ½)/8 is texel
 // i's centre, where the bilinear filter takes that texel alone. A
@@ -75,7 +79,7 @@ func TestTextureTexelsExact(t *testing.T) {
 		at   image.Point // the square's top left pixel
 	}{{"at the corner", image.Pt(0, 0)}, {"inside", image.Pt(5, 3)}} {
 		x0, y0 := float32(tc.at.X), float32(tc.at.Y)
-		l := rasterize(Viewport{W: 20, H: 20}, texQuad(x0, y0, x0+8, y0+8, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white))
+		l := new(layerTris).quad(x0, y0, x0+8, y0+8, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(Viewport{W: 20, H: 20})
 		for y := 0; y < 8; y++ {
 			for x := 0; x < 8; x++ {
 				want := img.NRGBAAt(x, y)
@@ -98,7 +102,7 @@ func TestTextureBilinear(t *testing.T) {
 	img := nrgba(2, 1, func(x, y int) color.NRGBA {
 		return [2]color.NRGBA{{255, 0, 0, 255}, {0, 0, 255, 255}}[x]
 	})
-	l := rasterize(Viewport{W: 4, H: 1}, texQuad(0, 0, 4, 1, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white))
+	l := new(layerTris).quad(0, 0, 4, 1, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(Viewport{W: 4, H: 1})
 	want := []color.RGBA{
 		{191, 0, 63, 255}, // −¼: ¾ red (texel 0), ¼ blue (texel 1, wrapped)
 		{191, 0, 63, 255}, // ¼: ¾ red, ¼ blue
@@ -131,14 +135,14 @@ func TestTextureColour(t *testing.T) {
 		{color.RGBA{128, 128, 128, 255}, color.RGBA{100, 50, 25, 255}},
 		{color.RGBA{255, 0, 128, 255}, color.RGBA{200, 0, 25, 255}},
 	} {
-		l := rasterize(Viewport{W: 4, H: 4}, texQuad(0, 0, 4, 4, 0.5, tex, tc.c))
+		l := new(layerTris).quad(0, 0, 4, 4, 0.5, tex, tc.c).rasterize(Viewport{W: 4, H: 4})
 		if got := l.Image.RGBAAt(1, 1); !nearRGBA(got, tc.want, 1) {
 			t.Errorf("colour %v: pixel %v, want %v", tc.c, got, tc.want)
 		}
 	}
 	// The tint (a material's diffuse colour) multiplies the texels.
 	tinted := NewTexture(img, color.NRGBA{255, 128, 0, 255}, formats.AlphaOpaque, 0)
-	l := rasterize(Viewport{W: 4, H: 4}, texQuad(0, 0, 4, 4, 0.5, tinted, white))
+	l := new(layerTris).quad(0, 0, 4, 4, 0.5, tinted, white).rasterize(Viewport{W: 4, H: 4})
 	if got, want := l.Image.RGBAAt(1, 1), (color.RGBA{200, 50, 0, 255}); !nearRGBA(got, want, 1) {
 		t.Errorf("tinted: pixel %v, want %v", got, want)
 	}
@@ -160,16 +164,16 @@ func TestTextureMask(t *testing.T) {
 		return color.NRGBA{0, 0, 255, 200}
 	})
 	red := color.RGBA{255, 0, 0, 255}
-	l := rasterize(Viewport{W: 8, H: 8},
-		texQuad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0.5), white),
-		flatQuad(0, 0, 8, 8, 0.25, red)) // behind, drawn after
+	l := new(layerTris).quad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0.5), white).
+		quad(0, 0, 8, 8, 0.25, nil, red). // behind, drawn after
+		rasterize(Viewport{W: 8, H: 8})
 	for x, want := range []color.RGBA{red, red, red, red, red, red, {0, 0, 255, 255}, {0, 0, 255, 255}} {
 		if got := l.Image.RGBAAt(x, 4); !nearRGBA(got, want, 1) {
 			t.Errorf("pixel %d = %v, want %v", x, got, want)
 		}
 	}
 	// A cutoff of 0 still discards alpha 0.
-	l = rasterize(Viewport{W: 8, H: 8}, texQuad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0), white))
+	l = new(layerTris).quad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0), white).rasterize(Viewport{W: 8, H: 8})
 	if got := l.Image.RGBAAt(1, 4); got.A != 0 {
 		t.Errorf("cutoff 0: a texel of alpha 0 drawn: %v", got)
 	}
@@ -191,24 +195,24 @@ func TestTextureBlend(t *testing.T) {
 	vp := Viewport{W: 4, H: 4}
 	for _, tc := range []struct {
 		name string
-		tris [][]Tri
+		tris *layerTris
 		want color.RGBA
 	}{
 		// 128/255 of blue over red: red keeps 127/255.
-		{"over an opaque triangle drawn after it", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, white), flatQuad(0, 0, 4, 4, 0.25, red)},
+		{"over an opaque triangle drawn after it", new(layerTris).quad(0, 0, 4, 4, 0.5, blue, white).quad(0, 0, 4, 4, 0.25, nil, red),
 			color.RGBA{127, 0, 128, 255}},
-		{"behind an opaque triangle", [][]Tri{texQuad(0, 0, 4, 4, 0.25, blue, white), flatQuad(0, 0, 4, 4, 0.5, red)}, red},
+		{"behind an opaque triangle", new(layerTris).quad(0, 0, 4, 4, 0.25, blue, white).quad(0, 0, 4, 4, 0.5, nil, red), red},
 		// Over nothing: the layer keeps the alpha (premultiplied).
-		{"over nothing", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, white)}, color.RGBA{0, 0, 128, 128}},
+		{"over nothing", new(layerTris).quad(0, 0, 4, 4, 0.5, blue, white), color.RGBA{0, 0, 128, 128}},
 		// Green (nearer) over blue, both listed near first: blue goes
 		// first, then green over it.
-		{"far to near", [][]Tri{texQuad(0, 0, 4, 4, 0.8, green, white), texQuad(0, 0, 4, 4, 0.5, blue, white)},
+		{"far to near", new(layerTris).quad(0, 0, 4, 4, 0.8, green, white).quad(0, 0, 4, 4, 0.5, blue, white),
 			color.RGBA{0, 128, 64, 192}},
 		// The colour's alpha (a material's) multiplies the texel's.
-		{"colour alpha", [][]Tri{texQuad(0, 0, 4, 4, 0.5, blue, color.RGBA{255, 255, 255, 128}), flatQuad(0, 0, 4, 4, 0.25, red)},
+		{"colour alpha", new(layerTris).quad(0, 0, 4, 4, 0.5, blue, color.RGBA{255, 255, 255, 128}).quad(0, 0, 4, 4, 0.25, nil, red),
 			color.RGBA{191, 0, 64, 255}},
 	} {
-		l := rasterize(vp, tc.tris...)
+		l := tc.tris.rasterize(vp)
 		if got := l.Image.RGBAAt(2, 2); !nearRGBA(got, tc.want, 1) {
 			t.Errorf("%s: pixel %v, want %v", tc.name, got, tc.want)
 		}
@@ -219,16 +223,15 @@ func TestTextureBlend(t *testing.T) {
 	// inside is left out.
 	const n = 7
 	c := mgl32.Vec2{20.5, 19.5}
-	var fan []Tri
+	fan := new(layerTris)
 	for i := 0; i < n; i++ {
 		at := func(k int) mgl32.Vec2 {
 			a := 2 * math.Pi * float64(k%n) / n
 			return c.Add(mgl32.Vec2{float32(15 * math.Cos(a)), float32(15 * math.Sin(a))})
 		}
-		fan = append(fan, Tri{P: [3]mgl32.Vec2{c, at(i), at(i + 1)}, InvZ: [3]float32{0.5, 0.5, 0.5}, Color: white,
-			Tex: blue, W: [3]float32{1, 1, 1}})
+		fan.tri([3]mgl32.Vec2{c, at(i), at(i + 1)}, 0.5, white, blue, [3]mgl32.Vec2{})
 	}
-	l := rasterize(Viewport{W: 40, H: 40}, fan)
+	l := fan.rasterize(Viewport{W: 40, H: 40})
 	for y := 0; y < 40; y++ {
 		for x := 0; x < 40; x++ {
 			got := l.Image.RGBAAt(x, y)
@@ -279,8 +282,8 @@ func TestTexturePerspective(t *testing.T) {
 		cam.Ortho = ortho
 		var dl DrawList
 		Build(&dl, meshScene(m), cam, vp100, meshOpt())
-		if len(dl.Tris) != 2 || dl.Tris[0].Tex == nil {
-			t.Fatalf("ortho %v: %d triangles (textured: %v)", ortho, len(dl.Tris), len(dl.Tris) > 0 && dl.Tris[0].Tex != nil)
+		if len(dl.Tris) != 2 || dl.Tris[0].Tex == 0 {
+			t.Fatalf("ortho %v: %d triangles (textured: %v)", ortho, len(dl.Tris), len(dl.Tris) > 0 && dl.Tris[0].Tex != 0)
 		}
 		isRed := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.R > 100 && c.B == 0 }
 		isBlue := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.B > 100 && c.R == 0 }
@@ -330,7 +333,7 @@ func TestTexturedMeshBuild(t *testing.T) {
 		if !near(c.R, tc.r) || !near(c.G, tc.g) || !near(c.B, tc.b) || c.A != 255 {
 			t.Errorf("%s: pixel %v, want about (%.0f, %.0f, %.0f)", tc.name, c, tc.r, tc.g, tc.b)
 		}
-		if textured := dl.Tris[0].Tex != nil; textured != (!tc.flat && !tc.noUVs) {
+		if textured := dl.Tris[0].Tex != 0; textured != (!tc.flat && !tc.noUVs) {
 			t.Errorf("%s: textured %v", tc.name, textured)
 		}
 	}
@@ -358,19 +361,20 @@ func TestTexturedNearClip(t *testing.T) {
 	s := (3 - pr.near) / 10
 	cuts := 0
 	for _, tr := range dl.Tris {
-		if tr.Tex == nil {
+		if tr.Tex == 0 {
 			t.Fatal("a cut triangle lost its texture")
 		}
+		tt := dl.TexTris[tr.Tex-1]
 		for k := range 3 {
 			if abs32(tr.InvZ[k]-1/pr.near) > 1e-3/pr.near {
 				continue
 			}
 			cuts++
-			if u := tr.UV[k]; abs32(u[1]-s) > 1e-4 || !(abs32(u[0]-s*0.5) < 1e-4 || abs32(u[0]-(1-s*0.5)) < 1e-4) {
+			if u := tt.UV[k]; abs32(u[1]-s) > 1e-4 || !(abs32(u[0]-s*0.5) < 1e-4 || abs32(u[0]-(1-s*0.5)) < 1e-4) {
 				t.Errorf("cut corner's coordinate %v, want (%v or %v, %v)", u, s*0.5, 1-s*0.5, s)
 			}
-			if tr.W[k] != tr.InvZ[k] {
-				t.Errorf("cut corner's weight %v, want its 1/z %v", tr.W[k], tr.InvZ[k])
+			if tt.W[k] != tr.InvZ[k] {
+				t.Errorf("cut corner's weight %v, want its 1/z %v", tt.W[k], tr.InvZ[k])
 			}
 		}
 	}

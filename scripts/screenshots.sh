@@ -34,6 +34,9 @@ shot viewer-mesh-ms3d-textured.png 'pause; seek 0.8; mesh; mesh' formats/ms3d/te
 # A Metroid Prime character: the ANCS character's CMDL skinned by its CSKR,
 # from the project's own fixture (its writers made it), mid-stride.
 shot viewer-mesh-prime.png 'anim walk; seek 0.3; select-bone L_Front_Upper' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# Textures: the textured demo character (its CMDL's two materials find their
+# TXTRs by id in the PAK: a CMPR checker and RGB5A3 legs, alpha-tested).
+shot viewer-mesh-prime-textured.png 'anim walk; seek 0.3; mesh; mesh' formats/prime/pak/testdata/TexturedSet-mp1.pak
 # The Sims' real skins are Maxis's data and are not in the repository: with
 # a copy of vitamoo's sims-demo folder (VITAMOO=DIR, or .cache/vitamoo as
 # scripts/vitamoo-check.sh fetches it) the suit shot is remade too.

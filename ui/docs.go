@@ -14,7 +14,7 @@ var keyNames = map[ebiten.Key]string{
 	ebiten.KeyArrowLeft: "←", ebiten.KeyArrowRight: "→", ebiten.KeyArrowUp: "↑", ebiten.KeyArrowDown: "↓",
 	ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.KeyBracketLeft: "[", ebiten.KeyBracketRight: "]",
 	ebiten.KeyEqual: "+", ebiten.KeyMinus: "-", ebiten.KeyNumpadAdd: "numpad +", ebiten.KeyNumpadSubtract: "numpad -",
-	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc",
+	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc", ebiten.KeyComma: ",", ebiten.KeyPeriod: ".",
 }
 
 // keyName is how the help and the README name a key: its symbol, "PgUp",

@@ -90,6 +90,8 @@ type statusKey struct {
 	time, speed   float64
 	playing, loop bool
 	fps           float64
+	// level is the mip level an image opened alone shows.
+	level int
 }
 
 // toggle is a command button that shows an on/off state by its colour.
@@ -551,7 +553,7 @@ func (w *widgets) sync() {
 	p := st.Playback()
 	w.fitTitle()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS())}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status()
 	}

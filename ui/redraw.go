@@ -74,6 +74,8 @@ type paintKey struct {
 	export   int
 	timeline [5]float64
 	curves   [2]bool
+	// imageLevel is the mip level an image opened alone shows.
+	imageLevel int
 }
 
 // browserKey is what the in-app browser shows.
@@ -99,10 +101,11 @@ func (a *App) paintKey() paintKey {
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
 		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
-		recording: a.rec.key(),
-		export:    a.exp.key(),
-		timeline:  a.tl.key(),
-		curves:    [2]bool{st.Curves().Shown(), st.Curves().Euler()},
+		recording:  a.rec.key(),
+		export:     a.exp.key(),
+		timeline:   a.tl.key(),
+		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
+		imageLevel: st.Image().Level(),
 	}
 }
 

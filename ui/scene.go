@@ -29,6 +29,9 @@ type scene struct {
 	framing    render.Framing
 	followAuto bool
 	needFrame  bool
+
+	// image draws an image opened by itself in place of the figure.
+	image imageView
 }
 
 // reset fits the scene to a newly opened asset.
@@ -106,9 +109,14 @@ func (s *scene) pan(dx, dy float64) {
 	s.a.st.View().Pan(dx, dy, float64(s.a.viewport().H))
 }
 
-// draw poses the figure at the playback time and draws it.
+// draw poses the figure at the playback time and draws it; an image by
+// itself is drawn instead (imageView).
 func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	st := s.a.st
+	if t := st.Image().Texture(); t != nil {
+		s.image.draw(screen, vp, t, st.Image().Level())
+		return
+	}
 	vis, view := st.Visibility(), st.View()
 	sk := st.Asset().Skeleton
 	if smp := st.Sampler(); smp != nil && !vis.BindPose() {

@@ -84,13 +84,21 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := open.RequireSkeleton(a); err != nil {
-		return err
-	}
 	ci := -1
-	if len(a.Clips) > 0 {
-		if ci, err = open.FindClip(a, *clip); err != nil {
+	if export.IsImage(a) {
+		// A texture alone: its first level at its own size, written as
+		// any render is (-o -, --force).
+		if *allFrames {
+			return badValue("--all-frames: %s is a still image", a.Images[0].Name)
+		}
+	} else {
+		if err := open.RequireDrawable(a); err != nil {
 			return err
+		}
+		if len(a.Clips) > 0 {
+			if ci, err = open.FindClip(a, *clip); err != nil {
+				return err
+			}
 		}
 	}
 	opt := render.DefaultOptions()

@@ -28,7 +28,8 @@ const FolderFormat = "prime-folder"
 // are hidden files, files no loader claims (READMEs, textures; a .txt
 // only when it reads as a MilkShape export) and the resources the
 // character sets are made of (their ANCS, CINF, EVNT and the ANIMs they
-// play). A file that is itself a container (an SI, a PAK, an ANCS of
+// play; in a folder of Prime resources its CMDLs and TXTRs too, which a
+// folder of models and textures alone lists). A file that is itself a container (an SI, a PAK, an ANCS of
 // another folder's resources) is one entry; the asset Open returns for it
 // lists its own entries right after it as "FILE/ENTRY", which Open also
 // takes.
@@ -66,6 +67,11 @@ const (
 // primeResources are the loaders of the files a Prime resource library is
 // made of, which its entries stand for.
 var primeResources = map[string]bool{prime.LoaderANCS: true, prime.LoaderCINF: true, prime.LoaderEVNT: true}
+
+// primeParts are the loaders of a Prime library's models and textures:
+// left out of a folder that is a library (its characters stand for them;
+// an extracted PAK holds hundreds), listed in a folder of them alone.
+var primeParts = map[string]bool{prime.LoaderCMDL: true, prime.LoaderTXTR: true}
 
 // OpenFolder lists a folder's entries without opening any of them: it
 // reads the start of each file to recognise it, and only as much of each
@@ -130,6 +136,9 @@ func OpenFolder(dir string, o Options) (*Folder, error) {
 			typ = strings.Join(ls, " or ")
 		}
 		files = append(files, folderEntry{Entry: formats.Entry{Name: n, Type: typ}})
+	}
+	if library {
+		files = slices.DeleteFunc(files, func(e folderEntry) bool { return primeParts[e.Type] })
 	}
 	if library {
 		es, ws, err := prime.LibraryEntries(res, true)

@@ -425,3 +425,51 @@ func TestFolderWithoutSets(t *testing.T) {
 		t.Errorf("empty folder: %v", err)
 	}
 }
+
+// TestFolderOfModels: a folder of Prime models and textures alone lists
+// them and opens each; in a folder of character sets they are resources
+// the characters stand for (TestMixedFolder lists none).
+func TestFolderOfModels(t *testing.T) {
+	files, err := prime.DemoTexturedSetFiles(prime.MP1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, lib := t.TempDir(), t.TempDir()
+	for n, b := range files {
+		if err := os.WriteFile(filepath.Join(lib, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(n, ".CMDL") || strings.HasSuffix(n, ".TXTR") {
+			if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	f, err := OpenFolder(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range f.Entries() {
+		got = append(got, e.Name+" ("+e.Type+")")
+	}
+	want := []string{"0C0D0E0F.CMDL (prime-cmdl)", "0C0D0E10.CMDL (prime-cmdl)", "7E0A0001.TXTR (prime-txtr)", "7E0A0002.TXTR (prime-txtr)"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("entries %q, want %q", got, want)
+	}
+	a, err := f.Open("0C0D0E10.CMDL")
+	if err != nil || len(a.Meshes) != 1 || a.Meshes[0].Materials[0].Texture == nil {
+		t.Fatalf("model: %v", err)
+	}
+	a, err = f.Open("7E0A0002.TXTR")
+	if err != nil || len(a.Images) != 1 {
+		t.Fatalf("texture: %v", err)
+	}
+	g, err := OpenFolder(lib, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es := g.Entries(); len(es) != 2 || es[0].Type != prime.EntryCharacter || es[1].Type != prime.EntryCharacter {
+		t.Errorf("library entries %v", es)
+	}
+}

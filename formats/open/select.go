@@ -96,6 +96,15 @@ func FindAnim(a *formats.Asset, ci int, sel string) (AnimRef, error) {
 	return AnimRef{}, fmt.Errorf("no animation %q (use a name from `animview info`)", sel)
 }
 
+// RequireDrawable is RequireSkeleton for drawing: a model opened alone (a
+// static mesh without bones) passes too, drawn in its bind shape.
+func RequireDrawable(a *formats.Asset) error {
+	if len(a.Meshes) > 0 {
+		return nil
+	}
+	return RequireSkeleton(a)
+}
+
 // RequireSkeleton fails, saying what to open instead, for an asset without
 // bones: there is nothing to pose or draw.
 func RequireSkeleton(a *formats.Asset) error {
@@ -106,6 +115,9 @@ func RequireSkeleton(a *formats.Asset) error {
 	if strings.HasSuffix(a.Format, "-evnt") && len(a.Warnings) > 0 {
 		// The loader's first warning says which ANIM to open.
 		hint = a.Warnings[0]
+	}
+	if strings.HasSuffix(a.Format, "-cmdl") {
+		hint = "a model opened alone has no bones: open the character set (ANCS), PAK or folder whose character uses it"
 	}
 	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
 }

@@ -15,6 +15,18 @@ func TestRequireSkeleton(t *testing.T) {
 	if err := RequireSkeleton(assets.Demo()); err != nil {
 		t.Errorf("demo: %v", err)
 	}
+	// A model alone: a static mesh on no bones is drawn in its bind
+	// shape, but has nothing to pose.
+	model := &formats.Asset{Format: "prime-cmdl", Skeleton: &formats.Skeleton{}, Meshes: []*formats.Mesh{{}}}
+	if err := RequireDrawable(model); err != nil {
+		t.Errorf("model alone: %v", err)
+	}
+	if err := RequireSkeleton(model); err == nil {
+		t.Error("a model alone has a skeleton to pose")
+	}
+	if err := RequireDrawable(&formats.Asset{Format: "sims-skel"}); err == nil {
+		t.Error("an asset without bones or mesh is drawable")
+	}
 	for _, c := range []struct {
 		a    *formats.Asset
 		want string

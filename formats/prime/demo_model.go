@@ -2,6 +2,8 @@ package prime
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -110,13 +112,20 @@ func demoMaterialRest() []byte {
 // coordinates; MP2's (version 4) short normals and the position and
 // texture matrix index bytes the Echoes materials declare. legs is the
 // konst colour (RGBA8) of the legs' material.
-func DemoCMDL(game Game, legs uint32) *CMDL {
+func DemoCMDL(game Game, legs uint32) *CMDL { return demoCMDL(game, legs, false) }
+
+// demoCMDL is DemoCMDL; textured adds texture coordinates to MP2's
+// vertices (MP1's have them) for DemoTexturedCMDL.
+func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
 	m := &CMDL{Game: game, Version: CMDLVersionMP1, Flags: CMDLSkinned}
 	vflags := uint32(3 | 3<<2 | 3<<8) // position, normal, TEX0: 16-bit indices
 	if game == MP2 {
 		m.Version = CMDLVersionMP2
 		m.Flags |= CMDLShortNormals
 		vflags = 3 | 3<<2 | 1<<24 | 1<<31
+		if textured {
+			vflags |= 3 << 8
+		}
 	}
 	mat := func(konst []uint32) CMDLMaterial {
 		c := CMDLMaterial{Flags: 0x80, VertexFlags: vflags, Rest: demoMaterialRest()}
@@ -144,6 +153,8 @@ func DemoCMDL(game Game, legs uint32) *CMDL {
 				m.ShortNormals = append(m.ShortNormals, [3]int16{int16(n[0] * (1 << 14)), int16(n[1] * (1 << 14)), int16(n[2] * (1 << 14))})
 			} else {
 				m.Normals = append(m.Normals, n)
+			}
+			if game == MP1 || textured {
 				m.UVs = append(m.UVs, mgl32.Vec2{float32(k % 4 / 2), float32(k / 4)})
 			}
 		}
@@ -153,8 +164,11 @@ func DemoCMDL(game Game, legs uint32) *CMDL {
 			for _, k := range corners {
 				x := base + uint16(k)
 				if game == MP2 {
-					// Matrix indices, then position and normal.
+					// Matrix indices, then position and normal (and TEX0).
 					p.Values = append(p.Values, 0, 0, x, x)
+					if textured {
+						p.Values = append(p.Values, x)
+					}
 				} else {
 					p.Values = append(p.Values, x, x, x)
 				}
@@ -276,6 +290,117 @@ func DemoSkinnedSetFiles(game Game) (map[string][]byte, error) {
 	}
 	for n, b := range models {
 		files[n] = b
+	}
+	return files, nil
+}
+
+// Resource ids of the textured demo's textures (DemoTexturedSetFiles).
+const (
+	demoBodyTextureID = 0x7E0A0001
+	demoLegsTextureID = 0x7E0A0002
+)
+
+// DemoTexturedCMDL returns DemoCMDL with textured materials: the set names
+// two TXTRs, the body's material draws the first through UV set 0 and
+// the legs' the second, alpha-tested (MP1) or blended (MP2).
+func DemoTexturedCMDL(game Game, legs uint32) *CMDL {
+	m := demoCMDL(game, legs, true)
+	set := &m.MaterialSets[0]
+	set.Textures = []uint32{demoBodyTextureID, demoLegsTextureID}
+	for i := range set.Materials {
+		mat := &set.Materials[i]
+		mat.Textures = []uint32{uint32(i)}
+		blend := false
+		if i == 1 {
+			if game == MP1 {
+				mat.Flags |= MaterialAlphaTest
+			} else {
+				mat.Flags |= MaterialDepthSorting
+				blend = true
+			}
+		}
+		mat.Rest = TexturedMaterialRest(0, blend).MarshalBinary(mat.Flags)
+	}
+	return m
+}
+
+// DemoTextures returns the textured demo's two textures: a checker of
+// orange and brown 4×4 squares (16×16) for the body and green stripes
+// with transparent gaps (8×8) for the legs, each with its mip levels.
+func DemoTextures() (body, legs []*image.NRGBA) {
+	chain := func(w, h int, at func(x, y, w int) color.NRGBA) []*image.NRGBA {
+		var out []*image.NRGBA
+		for lw, lh := w, h; ; lw, lh = max(lw/2, 1), max(lh/2, 1) {
+			img := image.NewNRGBA(image.Rect(0, 0, lw, lh))
+			for y := 0; y < lh; y++ {
+				for x := 0; x < lw; x++ {
+					img.SetNRGBA(x, y, at(x, y, lw))
+				}
+			}
+			out = append(out, img)
+			if lw == 1 && lh == 1 {
+				return out
+			}
+		}
+	}
+	body = chain(16, 16, func(x, y, w int) color.NRGBA {
+		s := max(w/4, 1)
+		if (x/s+y/s)%2 == 0 {
+			return color.NRGBA{0xF0, 0x80, 0x10, 0xFF}
+		}
+		return color.NRGBA{0x50, 0x28, 0x08, 0xFF}
+	})
+	legs = chain(8, 8, func(x, y, w int) color.NRGBA {
+		if x*8/w%4 == 3 {
+			return color.NRGBA{}
+		}
+		return color.NRGBA{0x20, 0xC0, 0x40, 0xFF}
+	})
+	return body, legs
+}
+
+// DemoTexturedSetFiles returns DemoSetFiles with textured models
+// (DemoTexturedCMDL), their skin and their TXTRs: MP1's body texture is
+// CMPR and its legs' RGB5A3; MP2's are C8 with an RGB565 palette and
+// RGBA8.
+func DemoTexturedSetFiles(game Game) (map[string][]byte, error) {
+	files, err := DemoSetFiles(game)
+	if err != nil {
+		return nil, err
+	}
+	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
+	for _, mdl := range []struct {
+		id   uint32
+		legs uint32
+	}{{demoModelID, 0x6B8E23FF}, {demoCalmModelID, 0x4682B4FF}} {
+		b, err := DemoTexturedCMDL(game, mdl.legs).MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		add(fmt.Sprintf("%08X.CMDL", mdl.id), b)
+	}
+	b, err := DemoCSKR(game).MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	add(fmt.Sprintf("%08X.CSKR", uint32(demoSkinID)), b)
+	body, legs := DemoTextures()
+	bodyFormat, legsFormat := TexCMPR, TexRGB5A3
+	if game == MP2 {
+		// C8's tiles are 8 texels wide: its levels stop at 8×8, as the
+		// games' do.
+		bodyFormat, legsFormat, body = TexC8, TexRGBA8, body[:2]
+	}
+	for _, t := range []struct {
+		id     uint32
+		format TexelFormat
+		levels []*image.NRGBA
+	}{{demoBodyTextureID, bodyFormat, body}, {demoLegsTextureID, legsFormat, legs}} {
+		b, err := EncodeTXTR(t.format, PaletteRGB565, t.levels)
+		if err != nil {
+			return nil, err
+		}
+		add(fmt.Sprintf("%08X.TXTR", t.id), b)
 	}
 	return files, nil
 }

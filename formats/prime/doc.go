@@ -3,8 +3,10 @@
 // uncompressed, and version 2, the compressed bitstream), CINF skeletons,
 // EVNT event lists, ANCS character sets with their animation sets
 // (meta-animation trees and transitions, filled into formats.AnimSet), and
-// a character's CMDL model with its CSKR skin (filled into formats.Mesh).
-// Package pak below reads the games' PAK archives.
+// a character's CMDL model with its CSKR skin (filled into formats.Mesh)
+// and its materials' TXTR textures (all eleven GX formats, filled into
+// formats.Texture). A CMDL or a TXTR also opens by itself. Package pak
+// below reads the games' PAK archives.
 //
 // The decoders follow the games' own evaluation as the decompilations show
 // it (docs/formats/metroid-prime.md), not the reference

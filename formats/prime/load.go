@@ -17,7 +17,8 @@ const (
 	LoaderEVNT = "prime-evnt"
 )
 
-// Loaders returns the Metroid Prime loaders: ANIM, CINF, ANCS and EVNT.
+// Loaders returns the Metroid Prime loaders: ANIM, CINF, ANCS, EVNT, and
+// CMDL models and TXTR textures opened alone.
 func Loaders() []formats.Loader {
 	return []formats.Loader{
 		{
@@ -48,6 +49,22 @@ func Loaders() []formats.Loader {
 			Description: "Metroid Prime 1 and 2 animation events (EVNT), shown as a clip of events without a skeleton",
 			Extensions:  []string{"evnt"},
 			Load:        LoadEVNT,
+		},
+		{
+			Name:        LoaderCMDL,
+			Description: "Metroid Prime 1 and 2 model (CMDL) opened alone: a static mesh in its bind shape, textured from the TXTRs beside it",
+			Extensions:  []string{"cmdl"},
+			Sniff:       SniffCMDL,
+			Load:        LoadCMDL,
+		},
+		{
+			// A TXTR has no magic number: its header and length are
+			// checked for plausibility.
+			Name:        LoaderTXTR,
+			Description: "Metroid Prime 1 and 2 texture (TXTR), all eleven GX formats, shown as an image with its mip levels",
+			Extensions:  []string{"txtr"},
+			Sniff:       SniffTXTR,
+			Load:        LoadTXTR,
 		},
 	}
 }

@@ -32,9 +32,10 @@ func maxWeights(g Game) int {
 }
 
 // BuildMesh turns a model into the common mesh: one vertex per distinct
-// (position, normal, texture coordinate 0) index triple the display lists
-// use, the primitives as triangles (degenerate ones dropped: GX draws
-// nothing for them), one group per surface and one material per material
+// (position, normal, texture coordinate) index triple the display lists
+// use, the texture coordinate being the one its material's pass reads
+// (MaterialPasses; 0 by default), the primitives as triangles
+// (degenerate ones dropped: GX draws nothing for them), one group per surface and one material per material
 // of the first set. With a skin, each vertex takes the weights of the group
 // covering its position index, bones mapped from CINF ids to sk's indices,
 // and InverseBind holds the games' bind rule (see bindInverse); c and sk
@@ -57,6 +58,20 @@ func BuildMesh(m *CMDL, skin *CSKR, c *CINF, sk *formats.Skeleton, name string) 
 	if err != nil {
 		return nil, nil, err
 	}
+	passes, ws := MaterialPasses(m)
+	b.warns = append(b.warns, ws...)
+	b.uvAttr = make([]int, len(passes))
+	for i, p := range passes {
+		b.uvAttr[i] = attrTex0
+		if p.Texture < 0 || p.UVSet == 0 {
+			continue
+		}
+		if layouts[i].Slot[attrTex0+p.UVSet] < 0 {
+			b.warn("material %d draws texture coordinate %d, which its vertices lack; coordinate 0 is used", i, p.UVSet)
+			continue
+		}
+		b.uvAttr[i] = attrTex0 + p.UVSet
+	}
 	b.normals, b.uvs = true, true
 	for si := range m.Surfaces {
 		sf := &m.Surfaces[si]
@@ -66,6 +81,7 @@ func BuildMesh(m *CMDL, skin *CSKR, c *CINF, sk *formats.Skeleton, name string) 
 		}
 		mat := &m.MaterialSets[0].Materials[sf.Material]
 		l := layouts[sf.Material]
+		b.tex = b.uvAttr[sf.Material]
 		for pi := range sf.Primitives {
 			if err := b.primitive(&sf.Primitives[pi], l, mat); err != nil {
 				return nil, nil, prefixError(err, "surface "+strconv.Itoa(si))
@@ -88,7 +104,8 @@ func BuildMesh(m *CMDL, skin *CSKR, c *CINF, sk *formats.Skeleton, name string) 
 			k := mat.Konst[0]
 			d = [4]float32{float32(k>>24) / 255, float32(k>>16&0xFF) / 255, float32(k>>8&0xFF) / 255, float32(k&0xFF) / 255}
 		}
-		b.mesh.Materials = append(b.mesh.Materials, formats.Material{Name: "material " + strconv.Itoa(i), Diffuse: d})
+		b.mesh.Materials = append(b.mesh.Materials, formats.Material{Name: "material " + strconv.Itoa(i), Diffuse: d,
+			Alpha: passes[i].Alpha, AlphaCutoff: passes[i].Cutoff})
 	}
 	if b.lines > 0 {
 		b.warn("%d line and point primitives are not drawn", b.lines)
@@ -120,7 +137,11 @@ type meshBuilder struct {
 	normals, uvs  bool
 	lines         int
 	warnedNormals bool
-	warns         []string
+	// uvAttr is the texture coordinate attribute each material's pass
+	// reads (attrTex0 + its UV set), tex the current surface's.
+	uvAttr []int
+	tex    int
+	warns  []string
 }
 
 func (b *meshBuilder) warn(format string, args ...any) {
@@ -229,9 +250,9 @@ func (b *meshBuilder) primitive(p *CMDLPrimitive, l VertexLayout, mat *CMDLMater
 		if s := l.Slot[attrNrm]; s >= 0 {
 			nrm = int(vals[s])
 		}
-		if s := l.Slot[attrTex0]; s >= 0 {
+		if s := l.Slot[b.tex]; s >= 0 {
 			tex = int(vals[s])
-			if b.m.packedTex0(mat) {
+			if b.tex == attrTex0 && b.m.packedTex0(mat) {
 				tex |= 1 << 16
 			}
 		}
@@ -346,4 +367,28 @@ func bindInverse(c *CINF, sk *formats.Skeleton) []mgl32.Mat4 {
 		out[i] = mgl32.Translate3D(-p[0], -p[1], -p[2])
 	}
 	return out
+}
+
+// MaterialPasses decodes the rest of every material of the first set and
+// picks its pass (CMDLMaterial.Pass). A rest that does not decode is a
+// warning naming the material and field: it draws untextured.
+func MaterialPasses(m *CMDL) ([]MaterialPass, []string) {
+	mats := m.MaterialSets[0].Materials
+	out := make([]MaterialPass, len(mats))
+	var warns []string
+	for i := range mats {
+		if len(mats[i].Rest) == 0 {
+			// A record cut after its konst colours (hand-made vectors):
+			// nothing to draw a texture with.
+			out[i] = mats[i].Pass(nil)
+			continue
+		}
+		rest, err := mats[i].ParseRest()
+		if err != nil {
+			warns = append(warns, fmt.Sprintf("material %d: %v; it draws untextured", i, err))
+			rest = nil
+		}
+		out[i] = mats[i].Pass(rest)
+	}
+	return out, warns
 }

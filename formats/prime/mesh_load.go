@@ -76,13 +76,14 @@ func (l *library) attachMesh(asset *formats.Asset, ch *ANCSCharacter, c *CINF, s
 	for _, w := range ws {
 		warn("CMDL %08X: %s", ch.Model, w)
 	}
+	textures := l.attachTextures(m, mesh, warn)
 	if skin != nil && skin.Game == MP1 && (uint64(skin.Points.Count) != skin.Vertices() || uint64(skin.Normals.Count) != skin.Vertices()) {
 		warn("CSKR %08X: its footer counts %d points and %d normals, its groups %d vertices (the game sizes its skinning buffers by the footer)",
 			ch.Skin, skin.Points.Count, skin.Normals.Count, skin.Vertices())
 	}
 	asset.Meshes = append(asset.Meshes, mesh)
-	info("model", fmt.Sprintf("%s: %d surfaces, %d vertices, %d triangles, %d materials",
-		name, len(m.Surfaces), len(mesh.Positions), mesh.Triangles(), len(mesh.Materials)))
+	info("model", fmt.Sprintf("%s: %d surfaces, %d vertices, %d triangles, %d materials, %d of %d textures found",
+		name, len(m.Surfaces), len(mesh.Positions), mesh.Triangles(), len(mesh.Materials), textures, len(m.MaterialSets[0].Textures)))
 	if skin != nil {
 		info("skin", fmt.Sprintf("%s: %d weight groups over %d vertices", skinName, len(skin.Groups), skin.Vertices()))
 	}

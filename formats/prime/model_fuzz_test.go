@@ -2,7 +2,10 @@ package prime
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/animview/animview/formats"
 )
 
 // seedModels adds the hand vectors and the writers' models of both games.
@@ -39,6 +42,16 @@ func demoSkinFixture(f *testing.F) (*CMDL, *CSKR, *CINF) {
 // (BuildMesh validates what it returns) or fails with an error.
 func FuzzCMDL(f *testing.F) {
 	seedModels(f)
+	textured := texturedFolder(f, MP1)
+	for n, file := range textured {
+		if strings.HasSuffix(n, ".CMDL") {
+			f.Add(file.Data)
+		}
+		if !strings.HasSuffix(n, ".TXTR") {
+			delete(textured, n)
+		}
+	}
+	texturesOnly := formats.FSResolver{FS: textured}
 	_, skin, c := demoSkinFixture(f)
 	sk, _, err := c.Skeleton("demo")
 	if err != nil {
@@ -66,6 +79,13 @@ func FuzzCMDL(f *testing.F) {
 		}
 		if mesh, _, err := BuildMesh(m, skin, c, sk, "fuzz"); err == nil && len(mesh.InverseBind) != len(sk.Bones) {
 			t.Fatal("inverse binds do not match the skeleton")
+		}
+		// Opened alone beside the textured demo's TXTRs: the materials'
+		// passes decode or warn, and the asset validates.
+		if a, err := LoadCMDL(&formats.Input{Name: "0C0D0E0F.CMDL", Data: data, Siblings: texturesOnly}); err == nil {
+			if err := a.Validate(); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }

@@ -46,6 +46,7 @@ type State struct {
 	exp     Export
 	curves  Curves
 	suits   Wardrobe
+	img     Image
 }
 
 // New returns a state with an asset opened.
@@ -60,6 +61,7 @@ func New(path string, a *formats.Asset) *State {
 	s.line = Timeline{s: s}
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
+	s.img = Image{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -128,6 +130,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.panel.from, s.panel.to = 0, 0
 	s.tree.reset()
 	s.suits.reset(a)
+	s.img.level = 0
 }
 
 // HasMesh reports whether the open asset has a mesh to draw.
@@ -296,6 +299,9 @@ func (s *State) BoneByName(name string) int {
 
 // Status is the one-line playback readout.
 func (s *State) Status() string {
+	if s.img.Texture() != nil {
+		return s.img.status()
+	}
 	if s.CurrentClip() == nil {
 		return "bind pose (no clips)"
 	}

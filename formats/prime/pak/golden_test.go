@@ -16,7 +16,8 @@ var update = flag.Bool("update", false, "rewrite testdata from the writers (go t
 
 // TestGolden keeps the committed sample PAKs (the demo character set, MP1
 // with zlib entries and MP2 with LZO segments, one loose animation each;
-// DemoSet without the characters' models, SkinnedSet with them) equal to
+// DemoSet without the characters' models, SkinnedSet with them,
+// TexturedSet with textured models and their TXTRs) equal to
 // what the writers produce, and checks that they open: DemoSet with one
 // warning, for the model its character names and it lacks.
 func TestGolden(t *testing.T) {
@@ -25,7 +26,7 @@ func TestGolden(t *testing.T) {
 			name   string
 			pak    func(testing.TB, prime.Game, int, int) []byte
 			meshes int
-		}{{"DemoSet", demoPAK, 0}, {"SkinnedSet", skinnedPAK, 1}} {
+		}{{"DemoSet", demoPAK, 0}, {"SkinnedSet", skinnedPAK, 1}, {"TexturedSet", texturedPAK, 1}} {
 			want := set.pak(t, game, 1, 0)
 			path := filepath.Join("testdata", set.name+"-"+game.String()+".pak")
 			if *update {
@@ -51,6 +52,9 @@ func TestGolden(t *testing.T) {
 			}
 			if len(a.Entries) != 3 || len(a.Clips) != 3 || warns != 0 || len(a.Meshes) != set.meshes {
 				t.Errorf("%s: %d entries, %d clips, %d meshes, warnings %q", path, len(a.Entries), len(a.Clips), len(a.Meshes), a.Warnings)
+			}
+			if set.name == "TexturedSet" && (a.Meshes[0].Materials[0].Texture == nil || a.Meshes[0].Materials[1].Texture == nil) {
+				t.Errorf("%s: a material lacks its texture", path)
 			}
 		}
 	}

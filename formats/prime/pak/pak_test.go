@@ -229,6 +229,12 @@ func skinnedPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 	return filesPAK(t, prime.DemoSkinnedSetFiles, game, loose, total)
 }
 
+// texturedPAK is demoPAK with textured models, their skin and TXTRs.
+func texturedPAK(t testing.TB, game prime.Game, loose, total int) []byte {
+	t.Helper()
+	return filesPAK(t, prime.DemoTexturedSetFiles, game, loose, total)
+}
+
 func filesPAK(t testing.TB, set func(prime.Game) (map[string][]byte, error), game prime.Game, loose, total int) []byte {
 	t.Helper()
 	files, err := set(game)

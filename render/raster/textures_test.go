@@ -1,0 +1,123 @@
+package raster
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/gif"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/render"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// boardAsset is the demo figure holding a board before its chest: a
+// static square, textured red on its left half (u < ½) and blue on its
+// right, in a white material.
+func boardAsset() *formats.Asset {
+	a := assets.Demo()
+	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
+	for y := 0; y < 16; y++ {
+		for x := 0; x < 16; x++ {
+			c := color.NRGBA{255, 0, 0, 255}
+			if x >= 8 {
+				c = color.NRGBA{0, 0, 255, 255}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	// The demo faces +Z with its left on +X: seen from its front, the
+	// viewer's left is -X, where u is 0.
+	a.Meshes = []*formats.Mesh{{
+		Name:      "board",
+		Positions: []mgl32.Vec3{{-0.3, 0.9, 0.3}, {0.3, 0.9, 0.3}, {0.3, 1.5, 0.3}, {-0.3, 1.5, 0.3}},
+		UVs:       []mgl32.Vec2{{0, 1}, {1, 1}, {1, 0}, {0, 0}},
+		Indices:   []uint32{0, 1, 2, 0, 2, 3},
+		Materials: []formats.Material{{Name: "board", Diffuse: [4]float32{1, 1, 1, 1},
+			Texture: &formats.Texture{Name: "board.png", Levels: []*image.NRGBA{img}}}},
+		Groups: []formats.MeshGroup{{Name: "board", Count: 2, Material: 0}},
+	}}
+	return a
+}
+
+// redBlue counts an image's reddish and bluish pixels and the mean
+// column of each.
+func redBlue(img image.Image) (red, blue int, redX, blueX float64) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			switch {
+			case r > 100 && g < 30 && bl < 40:
+				red++
+				redX += float64(x)
+			case bl > 100 && r < 40 && g < 40:
+				blue++
+				blueX += float64(x)
+			}
+		}
+	}
+	if red > 0 {
+		redX /= float64(red)
+	}
+	if blue > 0 {
+		blueX /= float64(blue)
+	}
+	return red, blue, redX, blueX
+}
+
+// TestRenderTextured: `render` draws a mesh's texture, the left half of
+// the image (u < ½) on the viewer's left, as a frame and in a GIF; NoTextures (--no-textures) draws the material's flat
+// colour instead.
+func TestRenderTextured(t *testing.T) {
+	a := boardAsset()
+	front := FrameOptions{Width: 320, Height: 240, Yaw: a.Coords.FrontYaw}
+	img, err := RenderFrame(a, 0, 0.3, front)
+	if err != nil {
+		t.Fatal(err)
+	}
+	red, blue, redX, blueX := redBlue(img)
+	t.Logf("textured: %d red pixels about x = %.0f, %d blue about x = %.0f", red, redX, blue, blueX)
+	if red < 300 || blue < 300 || !(redX < blueX) {
+		t.Errorf("textured: %d red pixels about x = %.0f, %d blue about x = %.0f; want both, red on the left", red, redX, blue, blueX)
+	}
+
+	flat := front
+	flat.Options = render.DefaultOptions()
+	flat.Options.NoTextures = true
+	img, err = RenderFrame(a, 0, 0.3, flat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if red, blue, _, _ := redBlue(img); red > 0 || blue > 0 {
+		t.Errorf("no textures: %d red and %d blue pixels, want none", red, blue)
+	}
+
+	// A GIF (whose palette is the theme's) draws the texture too: its
+	// first frame (whole; the later ones hold what changed) differs from
+	// the flat one's where the board is.
+	first := func(opt render.Options) *image.Paletted {
+		var buf bytes.Buffer
+		if err := EncodeGIF(&buf, a, 0, FrameOptions{Width: 160, Height: 120, Yaw: a.Coords.FrontYaw, FPS: 10, Options: opt}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := gif.DecodeAll(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Image[0]
+	}
+	tex, fl := first(render.DefaultOptions()), first(flat.Options)
+	diff := 0
+	for i := range tex.Pix {
+		if tex.Palette[tex.Pix[i]] != fl.Palette[fl.Pix[i]] {
+			diff++
+		}
+	}
+	if diff < 200 {
+		t.Errorf("GIF: the textured first frame differs from the flat one in %d pixels, want the board's (200 or more)", diff)
+	}
+}
