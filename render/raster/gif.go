@@ -8,6 +8,7 @@ import (
 	"image/gif"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
@@ -32,7 +33,8 @@ const (
 // the clip's duration to the centisecond. clip -1 gives a single frame of
 // the bind pose. Frames use a fixed palette made from the theme's colours
 // and their blends with the background, so edges stay smooth without
-// dithering noise.
+// dithering noise, and where meshes are drawn the colours they show most
+// (meshPalette).
 func EncodeGIF(w io.Writer, a *formats.Asset, clip int, fo FrameOptions) error {
 	return EncodeGIFProgress(w, a, clip, fo, nil)
 }
@@ -96,13 +98,14 @@ func encodeGIF(w io.Writer, r *renderer, fo FrameOptions, progress func(done, to
 	}
 	pal := gifPalette(&r.opt.Theme)
 	bounds := image.Rect(0, 0, r.w, r.h)
+	rgba := image.NewRGBA(bounds)
+	pal = r.meshPalette(pal, rgba, n, fps)
 	g := &gif.GIF{
 		Image:     make([]*image.Paletted, 0, n),
 		Delay:     make([]int, 0, n),
 		LoopCount: 0,
 		Config:    image.Config{ColorModel: pal, Width: r.w, Height: r.h},
 	}
-	rgba := image.NewRGBA(bounds)
 	q := quantizer{pal: pal, cache: make(map[color.RGBA]uint8)}
 	shown := 0 // centiseconds elapsed at the end of the previous frame
 	for i := 0; i < n; i++ {
@@ -148,6 +151,51 @@ func gifPalette(th *render.Theme) color.Palette {
 		add(blend(th.Bone, th.Joint, float64(k)/4))
 	}
 	return pal
+}
+
+// meshPalette fills the palette's free entries with the colours the
+// meshes show (their materials' and textures', lit), when they are drawn:
+// the most frequent of the mesh layer's colours over the first, middle
+// and last of n frames, each the mean of the pixels whose colour falls
+// in one cell of a 16×16×16 grid (a popularity palette). rgba is
+// scratch for the frames.
+func (r *renderer) meshPalette(pal color.Palette, rgba *image.RGBA, n int, fps float64) color.Palette {
+	if r.opt.Show == render.ShowBones || len(r.scene.Meshes) == 0 || len(pal) >= 256 {
+		return pal
+	}
+	type cell struct{ r, g, b, n int }
+	cells := make([]cell, 1<<12)
+	for _, i := range []int{0, n / 2, n - 1} {
+		r.frame(rgba, float64(i)/fps)
+		ml := r.dl.MeshLayer()
+		if ml == nil {
+			continue
+		}
+		p := ml.Image.Pix
+		for k := 0; k+3 < len(p); k += 4 {
+			if p[k+3] != 255 {
+				continue
+			}
+			c := &cells[int(p[k]>>4)<<8|int(p[k+1]>>4)<<4|int(p[k+2]>>4)]
+			c.r, c.g, c.b, c.n = c.r+int(p[k]), c.g+int(p[k+1]), c.b+int(p[k+2]), c.n+1
+		}
+	}
+	order := make([]int, 0, len(cells))
+	for i, c := range cells {
+		if c.n > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cells[b].n - cells[a].n })
+	out := slices.Clone(pal)
+	for _, i := range order {
+		if len(out) >= 256 {
+			break
+		}
+		c := cells[i]
+		out = append(out, color.RGBA{uint8((c.r + c.n/2) / c.n), uint8((c.g + c.n/2) / c.n), uint8((c.b + c.n/2) / c.n), 255})
+	}
+	return out
 }
 
 func blend(a, b color.RGBA, f float64) color.RGBA {
