@@ -48,6 +48,9 @@ type MeshLayer struct {
 	deferred bool
 	shades   []texShade
 	gen      uint32
+	// immediate textures every triangle as it is drawn, none deferred
+	// (as past maxDeferred triangles): tests compare the two ways.
+	immediate bool
 }
 
 // texShade is a deferred triangle's fill: its planes and colour, and the
@@ -105,7 +108,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 			case tt.Tex.mode == formats.AlphaBlend:
 				l.blend = append(l.blend, blendRef{t.InvZ[0] + t.InvZ[1] + t.InvZ[2], int32(i)})
 				continue
-			case tt.Tex.mode == formats.AlphaOpaque && i <= maxDeferred:
+			case tt.Tex.mode == formats.AlphaOpaque && i <= maxDeferred && !l.immediate:
 				id = i
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -40,9 +41,18 @@ func (lt *layerTris) quad(x0, y0, x1, y1, invZ float32, tex *Texture, c color.RG
 	return lt
 }
 
-func (lt *layerTris) rasterize(vp Viewport) *MeshLayer {
-	var l MeshLayer
+// rasterize draws the triangles into a layer, opaque textured ones
+// deferred (as Build's are), and checks that texturing each as it is
+// drawn (the way past maxDeferred triangles) gives the same pixels.
+func (lt *layerTris) rasterize(t *testing.T, vp Viewport) *MeshLayer {
+	t.Helper()
+	var l, now MeshLayer
 	l.Rasterize(lt.tris, lt.tex, vp)
+	now.immediate = true
+	now.Rasterize(lt.tris, lt.tex, vp)
+	if l.Dirty != now.Dirty || !slices.Equal(l.Image.Pix, now.Image.Pix) {
+		t.Fatalf("deferred and immediate texturing differ (drawn parts %v and %v)", l.Dirty, now.Dirty)
+	}
 	return &l
 }
 
@@ -79,7 +89,7 @@ func TestTextureTexelsExact(t *testing.T) {
 		at   image.Point // the square's top left pixel
 	}{{"at the corner", image.Pt(0, 0)}, {"inside", image.Pt(5, 3)}} {
 		x0, y0 := float32(tc.at.X), float32(tc.at.Y)
-		l := new(layerTris).quad(x0, y0, x0+8, y0+8, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(Viewport{W: 20, H: 20})
+		l := new(layerTris).quad(x0, y0, x0+8, y0+8, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(t, Viewport{W: 20, H: 20})
 		for y := 0; y < 8; y++ {
 			for x := 0; x < 8; x++ {
 				want := img.NRGBAAt(x, y)
@@ -102,7 +112,7 @@ func TestTextureBilinear(t *testing.T) {
 	img := nrgba(2, 1, func(x, y int) color.NRGBA {
 		return [2]color.NRGBA{{255, 0, 0, 255}, {0, 0, 255, 255}}[x]
 	})
-	l := new(layerTris).quad(0, 0, 4, 1, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(Viewport{W: 4, H: 1})
+	l := new(layerTris).quad(0, 0, 4, 1, 0.5, NewTexture(img, opaqueW, formats.AlphaOpaque, 0), white).rasterize(t, Viewport{W: 4, H: 1})
 	want := []color.RGBA{
 		{191, 0, 63, 255}, // −¼: ¾ red (texel 0), ¼ blue (texel 1, wrapped)
 		{191, 0, 63, 255}, // ¼: ¾ red, ¼ blue
@@ -135,14 +145,14 @@ func TestTextureColour(t *testing.T) {
 		{color.RGBA{128, 128, 128, 255}, color.RGBA{100, 50, 25, 255}},
 		{color.RGBA{255, 0, 128, 255}, color.RGBA{200, 0, 25, 255}},
 	} {
-		l := new(layerTris).quad(0, 0, 4, 4, 0.5, tex, tc.c).rasterize(Viewport{W: 4, H: 4})
+		l := new(layerTris).quad(0, 0, 4, 4, 0.5, tex, tc.c).rasterize(t, Viewport{W: 4, H: 4})
 		if got := l.Image.RGBAAt(1, 1); !nearRGBA(got, tc.want, 1) {
 			t.Errorf("colour %v: pixel %v, want %v", tc.c, got, tc.want)
 		}
 	}
 	// The tint (a material's diffuse colour) multiplies the texels.
 	tinted := NewTexture(img, color.NRGBA{255, 128, 0, 255}, formats.AlphaOpaque, 0)
-	l := new(layerTris).quad(0, 0, 4, 4, 0.5, tinted, white).rasterize(Viewport{W: 4, H: 4})
+	l := new(layerTris).quad(0, 0, 4, 4, 0.5, tinted, white).rasterize(t, Viewport{W: 4, H: 4})
 	if got, want := l.Image.RGBAAt(1, 1), (color.RGBA{200, 50, 0, 255}); !nearRGBA(got, want, 1) {
 		t.Errorf("tinted: pixel %v, want %v", got, want)
 	}
@@ -166,14 +176,14 @@ func TestTextureMask(t *testing.T) {
 	red := color.RGBA{255, 0, 0, 255}
 	l := new(layerTris).quad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0.5), white).
 		quad(0, 0, 8, 8, 0.25, nil, red). // behind, drawn after
-		rasterize(Viewport{W: 8, H: 8})
+		rasterize(t, Viewport{W: 8, H: 8})
 	for x, want := range []color.RGBA{red, red, red, red, red, red, {0, 0, 255, 255}, {0, 0, 255, 255}} {
 		if got := l.Image.RGBAAt(x, 4); !nearRGBA(got, want, 1) {
 			t.Errorf("pixel %d = %v, want %v", x, got, want)
 		}
 	}
 	// A cutoff of 0 still discards alpha 0.
-	l = new(layerTris).quad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0), white).rasterize(Viewport{W: 8, H: 8})
+	l = new(layerTris).quad(0, 0, 8, 8, 0.5, NewTexture(img, opaqueW, formats.AlphaMask, 0), white).rasterize(t, Viewport{W: 8, H: 8})
 	if got := l.Image.RGBAAt(1, 4); got.A != 0 {
 		t.Errorf("cutoff 0: a texel of alpha 0 drawn: %v", got)
 	}
@@ -212,7 +222,7 @@ func TestTextureBlend(t *testing.T) {
 		{"colour alpha", new(layerTris).quad(0, 0, 4, 4, 0.5, blue, color.RGBA{255, 255, 255, 128}).quad(0, 0, 4, 4, 0.25, nil, red),
 			color.RGBA{191, 0, 64, 255}},
 	} {
-		l := tc.tris.rasterize(vp)
+		l := tc.tris.rasterize(t, vp)
 		if got := l.Image.RGBAAt(2, 2); !nearRGBA(got, tc.want, 1) {
 			t.Errorf("%s: pixel %v, want %v", tc.name, got, tc.want)
 		}
@@ -231,7 +241,7 @@ func TestTextureBlend(t *testing.T) {
 		}
 		fan.tri([3]mgl32.Vec2{c, at(i), at(i + 1)}, 0.5, white, blue, [3]mgl32.Vec2{})
 	}
-	l := fan.rasterize(Viewport{W: 40, H: 40})
+	l := fan.rasterize(t, Viewport{W: 40, H: 40})
 	for y := 0; y < 40; y++ {
 		for x := 0; x < 40; x++ {
 			got := l.Image.RGBAAt(x, y)
@@ -284,6 +294,17 @@ func TestTexturePerspective(t *testing.T) {
 		Build(&dl, meshScene(m), cam, vp100, meshOpt())
 		if len(dl.Tris) != 2 || dl.Tris[0].Tex == 0 {
 			t.Fatalf("ortho %v: %d triangles (textured: %v)", ortho, len(dl.Tris), len(dl.Tris) > 0 && dl.Tris[0].Tex != 0)
+		}
+		// Texturing each triangle as it is drawn (float32 steps along
+		// its rows) agrees with the deferred texturing (float64 planes
+		// at each pixel) to a unit of colour.
+		now := MeshLayer{immediate: true}
+		now.Rasterize(dl.Tris, dl.TexTris, vp100)
+		ml := dl.MeshLayer()
+		for i := range ml.Image.Pix {
+			if d := int(ml.Image.Pix[i]) - int(now.Image.Pix[i]); d < -1 || d > 1 || now.Dirty != ml.Dirty {
+				t.Fatalf("ortho %v: deferred and immediate texturing differ at byte %d: %d and %d", ortho, i, ml.Image.Pix[i], now.Image.Pix[i])
+			}
 		}
 		isRed := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.R > 100 && c.B == 0 }
 		isBlue := func(x int) bool { c := layerAt(&dl, x, 50); return c.A == 255 && c.B > 100 && c.R == 0 }

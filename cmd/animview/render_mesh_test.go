@@ -33,3 +33,31 @@ func TestRenderPrimeMesh(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderNoTextures: render takes --no-textures and still draws the
+// mesh (in its flat material colours), as many pixels of it as without
+// the flag. The texturing itself is render's (render/raster's
+// TestRenderTextured); this fixture's material names no texture.
+func TestRenderNoTextures(t *testing.T) {
+	dir := t.TempDir()
+	tube := "../../formats/ms3d/testdata/tube_v4.ms3d"
+	shots := map[string]*image.RGBA{}
+	for _, flag := range []string{"--show=mesh", "--no-textures"} {
+		out := filepath.Join(dir, flag[2:]+".png")
+		if _, errs, code := runCLI(t, "render", tube, "-o", out, "--size", "320x240", "--show", "mesh", flag); code != 0 {
+			t.Fatalf("render %s: exit %d: %s", flag, code, errs)
+		}
+		shots[flag] = readShot(t, out, "")
+	}
+	bones := filepath.Join(dir, "bones.png")
+	if _, errs, code := runCLI(t, "render", tube, "-o", bones, "--size", "320x240", "--show", "bones"); code != 0 {
+		t.Fatalf("render --show bones: exit %d: %s", code, errs)
+	}
+	r := shots["--no-textures"].Rect
+	flat := diffPixels(shots["--no-textures"], readShot(t, bones, ""), r, 24)
+	same := diffPixels(shots["--no-textures"], shots["--show=mesh"], r, 0)
+	t.Logf("mesh pixels %d; pixels that differ with the flag %d", flat, same)
+	if flat < 500 || same != 0 {
+		t.Errorf("--no-textures: the mesh covers %d pixels (want 500 or more), and %d pixels differ from the render without the flag (want none: no texture)", flat, same)
+	}
+}
