@@ -34,6 +34,9 @@ func (a *Asset) Validate() error {
 			return fmt.Errorf("clip %q: %w", c.Name, err)
 		}
 	}
+	if err := a.checkMagnitudes(); err != nil {
+		return err
+	}
 	for _, m := range a.Meshes {
 		if err := m.Validate(len(a.Skeleton.Bones)); err != nil {
 			return err
