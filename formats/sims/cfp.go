@@ -254,11 +254,34 @@ func DecodeRawKeys(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 		for k := 0; k < 4 && err == nil; k++ {
 			rots[i][k], err = get(12*nT+16*i+4*k, "rotations")
 		}
+		if err == nil {
+			err = checkUnit(rots[i], i, int64(12*nT+16*i))
+		}
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	return trans, rots, nil
+}
+
+// rawUnitTolerance is how far a `.bin` rotation's length may be from 1:
+// the prototype's four files hold unit quaternions to 1e-7
+// (docs/formats/sims.md#skill-bin), and a damaged byte above the lowest
+// of a float's mantissa moves the length by more than this.
+const rawUnitTolerance = 1e-3
+
+// checkUnit refuses a `.bin` rotation that is not a unit quaternion: the
+// prototype's keys are (docs/formats/sims.md#skill-bin), so one that is
+// not is damage, which would otherwise play as a rotation the game never
+// stored.
+func checkUnit(q FileQuat, i int, off int64) error {
+	x, y, z, w := float64(q[0]), float64(q[1]), float64(q[2]), float64(q[3])
+	l := math.Sqrt(x*x + y*y + z*z + w*w)
+	if math.Abs(l-1) <= rawUnitTolerance {
+		return nil
+	}
+	return formats.Errorf(rawKeysFormat, "rotations", off, "rotation %d %v has length %.7g: the prototype's rotations are unit quaternions (to %g), so the key is damaged",
+		i, [4]float32(q), l, rawUnitTolerance)
 }
 
 // EncodeRawKeys writes arrays in the prototype's uncompressed layout.
