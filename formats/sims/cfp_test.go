@@ -134,11 +134,14 @@ func TestCFPRoundTrip(t *testing.T) {
 		}
 	}
 	for i := range rot {
+		q := FileQuat{rng.Float32(), 0, 0.5, float32(i)}
 		if i%3 == 0 {
-			rot[i] = FileQuat{0, float32(math.Copysign(0, -1)), 0.5, 1}
-		} else {
-			rot[i] = FileQuat{rng.Float32(), 0, 0.5, float32(i)}
+			q = FileQuat{0, float32(math.Copysign(0, -1)), 0.5, 1}
 		}
+		// Unit length, as key data's rotations are
+		// (docs/formats/sims.md#cfp-key-data).
+		l := float32(math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])))
+		rot[i] = FileQuat{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 	}
 	data := EncodeCFP(tr, rot)
 	gt, gr, err := DecodeCFP(data, nT, nR)
@@ -292,5 +295,31 @@ func TestRawKeysDamagedInSkill(t *testing.T) {
 	want := `skill "a2o-test" (xskill-test.bin) bone PELVIS frame 2: sims-skill-bin: rotations at offset 116 (0x74): rotation 5 [0 300000 0 1] has length 300000`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v\nwant %q", err, want)
+	}
+}
+
+// TestCFPNotUnit: a .cfp rotation further than 0.05 from unit length is
+// damage (docs/formats/sims.md#cfp-key-data: the demo's 107,562 rotations
+// lie within 0.0015 of it), an error naming the rotation and the offsets
+// of the rotation planes; one within is kept.
+func TestCFPNotUnit(t *testing.T) {
+	tr := []mgl32.Vec3{{0, 3, 0}}
+	for _, tc := range []struct {
+		q  FileQuat
+		ok bool
+	}{
+		{FileQuat{0, 0, 0, 1.04}, true},
+		{FileQuat{0, 0, 0, 0.94}, false},
+		{FileQuat{0, 7.7e14, 0, 1}, false},
+	} {
+		data := EncodeCFP(tr, []FileQuat{{0, 0, 0, 1}, tc.q})
+		_, _, err := DecodeCFP(data, 1, 2)
+		var fe *formats.Error
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%v: %v", tc.q, err)
+		case !tc.ok && (!errors.As(err, &fe) || fe.Field != "rotations" || !strings.Contains(err.Error(), "rotation 1 ")):
+			t.Errorf("%v: error %v; want one naming rotation 1", tc.q, err)
+		}
 	}
 }
