@@ -25,7 +25,8 @@ const MaxMagnitude = 1e30
 // games' unnormalised slerps, finite.
 const MaxQuatNorm = 1e7
 
-// checkMagnitudes is the rule of
+// checkMagnitudes is, for a skeleton and the clips that play on it
+// (those with a track set per bone), the rule of
 // docs/formats/README.md#values-near-the-float-limit, the same for every
 // command because every asset passes it before anything samples it: a
 // rotation longer than MaxQuatNorm, or a skeleton whose bones, with the
@@ -42,8 +43,7 @@ const MaxQuatNorm = 1e7
 // whose keys offset the bind). Values between keys lie between the keys
 // (lerp, slerp) or within a small factor of them (curves), far inside the
 // margin MaxMagnitude leaves.
-func (a *Asset) checkMagnitudes() error {
-	sk := a.Skeleton
+func checkMagnitudes(sk *Skeleton, clips []*Clip) error {
 	n := len(sk.Bones)
 	trans := make([]largest, n)
 	scale := make([]largest, n)
@@ -58,7 +58,7 @@ func (a *Asset) checkMagnitudes() error {
 	}
 	keyT := make([]largest, n)
 	keyS := make([]largest, n)
-	for _, c := range a.Clips {
+	for _, c := range clips {
 		if len(c.Tracks) != n {
 			continue
 		}

@@ -58,6 +58,11 @@ func TestMagnitudes(t *testing.T) {
 		{"a bind translation of 2e30", 3, func(a *Asset) {
 			a.Skeleton.Bones[0].Bind.Translation = mgl32.Vec3{2e30, 0, 0}
 		}, `bone 0 ("a") could reach a world position or scale of 2e+30, more than 1e+30 (bone 0 ("a") bind translation [2e+30 0 0])`},
+		{"another skeleton of the file", 2, func(a *Asset) {
+			alt := &Skeleton{Name: "alt", Bones: append([]Bone(nil), a.Skeleton.Bones...)}
+			alt.Bones[1].Bind.Scale = mgl32.Vec3{1, 1, 2e30}
+			a.Skeletons = []*Skeleton{a.Skeleton, alt}
+		}, `skeleton 1 ("alt"): bone 1 ("b") could reach a world position or scale of 2e+30, more than 1e+30 (bone 1 ("b") bind scale [1 1 2e+30])`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := chain(tc.n)
