@@ -34,6 +34,17 @@ func (a *Asset) Validate() error {
 			return fmt.Errorf("clip %q: %w", c.Name, err)
 		}
 	}
+	if err := checkMagnitudes(a.Skeleton, a.Clips); err != nil {
+		return err
+	}
+	for i, s := range a.Skeletons {
+		if s == nil || s == a.Skeleton {
+			continue
+		}
+		if err := checkMagnitudes(s, a.Clips); err != nil {
+			return fmt.Errorf("skeleton %d (%q): %w", i, s.Name, err)
+		}
+	}
 	for _, m := range a.Meshes {
 		if err := m.Validate(len(a.Skeleton.Bones)); err != nil {
 			return err

@@ -10,6 +10,8 @@ import (
 
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/prime"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // longNameSI writes an SI of four animations, the first named with 300
@@ -164,27 +166,76 @@ func TestExportFolderOfSymlinks(t *testing.T) {
 	}
 }
 
-// TestJSONOverflow is issue 25's item 4 at the last output: values that
-// are finite in the file but overflow as bones compose (two joints at x
-// 3e38) give an error that says so, not a bare "json: unsupported value",
-// and no partial JSON.
-func TestJSONOverflow(t *testing.T) {
-	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 2,
-		Joints: []ms3d.Joint{{Name: "a", Position: [3]float32{3e38, 0, 0}}, {Name: "b", ParentName: "a", Position: [3]float32{3e38, 0, 0}}}}
-	b, err := f.Encode()
+// TestNearFloatMax is issue 35's item 8: values near FLT_MAX made `pose
+// --json` fail while `render` and `export` exited 0, and the export turned
+// a rotation the viewer showed as none into a half turn. Now one rule
+// (docs/formats/README.md#values-near-the-float-limit), checked as the
+// asset is loaded, refuses such a file in every command with the same
+// error. The fixtures are Metroid Prime version 0 ANIMs (raw singles) from
+// our writer, on the CINF of the test data: a quaternion component of
+// 3e38, whose squared length overflows, and translations of 3e38 on the
+// root and its child, whose world positions sum past the float range; and
+// MilkShape joints at 3e38 (issue 25's JSON case).
+func TestNearFloatMax(t *testing.T) {
+	cinf, err := os.ReadFile("../../formats/prime/testdata/5E6F7081.CINF")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(t.TempDir(), "huge.ms3d")
-	if err := os.WriteFile(p, b, 0o644); err != nil {
+	anim := func(rot mgl32.Quat, trans float32) []byte {
+		// Bones 3 (Skeleton_Root) and 4 (Body, its child), two frames.
+		k := &prime.Keys{Frames: []int{0, 1}, Channels: []prime.ChannelKeys{
+			{BoneID: 3, Rotation: []mgl32.Quat{mgl32.QuatIdent(), mgl32.QuatIdent()},
+				Translation: []mgl32.Vec3{{0, 0, 1}, {trans, 0, 1}}},
+			{BoneID: 4, Rotation: []mgl32.Quat{mgl32.QuatIdent(), rot},
+				Translation: []mgl32.Vec3{{0, 0, 1}, {trans, 0, 1}}},
+		}}
+		b, err := prime.EncodeANIM(prime.MP1, 0, prime.Header{Interval: 1.0 / 30}, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	ms := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 2,
+		Joints: []ms3d.Joint{{Name: "a", Position: [3]float32{3e38, 0, 0}}, {Name: "b", ParentName: "a", Position: [3]float32{3e38, 0, 0}}}}
+	msb, err := ms.Encode()
+	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, errs, code := runCLI(t, "pose", "--json", p, "--time", "0")
-	if code == 0 || stdout != "" || !strings.Contains(errs, "past single precision's range") || !strings.Contains(errs, "not a finite number") {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout[:min(len(stdout), 80)], errs)
-	}
-	if _, errs, code := runCLI(t, "info", "--json", p); code != 0 {
-		t.Errorf("info --json: exit %d: %s", code, errs)
+	for _, tc := range []struct {
+		name, file string
+		data       []byte
+		want       string
+	}{
+		{"quaternion component 3e38", "1A2B3C4D.ANIM", anim(mgl32.Quat{W: 1, V: mgl32.Vec3{3e38, 0, 0}}, 1),
+			`bone 1 ("Body") rotation key 1 (0.0333333 s): {1 [3e+38 0 0]} has length 3e+38, more than 1e+07`},
+		{"translations of 3e38", "1A2B3C4D.ANIM", anim(mgl32.QuatIdent(), 3e38),
+			`bone 0 ("Skeleton_Root") could reach a world position or scale of 3e+38, more than 1e+30`},
+		{"MilkShape joints at 3e38", "huge.ms3d", msb,
+			`bone 0 ("a") could reach a world position or scale of 3e+38, more than 1e+30 (bone 0 ("a") bind translation [3e+38 0 0])`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, tc.file)
+			if err := os.WriteFile(p, tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "5E6F7081.CINF"), cinf, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{
+				{"info", p}, {"info", "--json", p}, {"pose", "--json", p, "--time", "0.02"},
+				{"render", p, "-o", filepath.Join(dir, "out.png"), "--time", "0.02"},
+				{"export", p, "-o", filepath.Join(dir, "out.glb")},
+			} {
+				stdout, errs, code := runCLI(t, args...)
+				if code != 1 || !strings.Contains(errs, tc.want) || !strings.Contains(errs, "not a finite number") {
+					t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 with %q", args[0], code, stdout[:min(len(stdout), 80)], errs, tc.want)
+				}
+			}
+			if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+				t.Errorf("the folder holds %v: a command wrote a file", ents)
+			}
+		})
 	}
 }
 

@@ -98,3 +98,56 @@ func TestTextNonFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOutOfTheClip is issue 35's MilkShape reproducer: a key at frame
+// 1e20 used to stretch the clip to 4e18 s, which the export then sampled
+// for gigabytes. Now a key beyond the s32 timeline
+// (docs/formats/milkshape-anm.md#key-times) is an error naming the joint,
+// the key and its byte offset (binary) or line (ASCII); a key past the
+// file's total frames but within the bound is kept and lengthens the clip.
+func TestKeyOutOfTheClip(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		frame float32
+		ok    bool
+	}{
+		{"frame 1e20", 1e20, false},
+		{"just beyond an s32", 2.2e9, false},
+		{"past the total frames, kept", 96, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := arm()
+			// The shoulder's last rotation key (key 2), at 24 fps.
+			f.Joints[0].RotationKeys[2].Time = tc.frame / 24
+			data := mustEncode(t, f)
+			off := bytes.Index(data, binary.LittleEndian.AppendUint32(nil, math.Float32bits(tc.frame/24)))
+			a, err := Load(&formats.Input{Name: "arm.ms3d", Data: data})
+			text := f.EncodeText()
+			at := bytes.Count(text[:bytes.Index(text, []byte(ftoa(tc.frame)+" "))], []byte("\n")) + 1
+			at2, err2 := LoadText(&formats.Input{Name: "arm.txt", Data: text})
+			if tc.ok {
+				if err != nil || err2 != nil {
+					t.Fatalf("errors %v, %v", err, err2)
+				}
+				if d := a.Clips[0].Duration; d != 4 || at2.Clips[0].Duration != 4 {
+					t.Errorf("durations %v, %v; want 4 s (the key at frame 96)", d, at2.Clips[0].Duration)
+				}
+				return
+			}
+			var fe *formats.Error
+			if !errors.As(err, &fe) || fe.Field != "keyFramesRot.time" || fe.Offset != int64(off) ||
+				!strings.Contains(err.Error(), `joint "shoulder" key 2`) || !strings.Contains(err.Error(), "out of the clip") {
+				t.Errorf("binary: asset %v, error %v; want one at keyFramesRot.time, offset %d", a != nil, err, off)
+			}
+			if !errors.As(err2, &fe) || fe.Line != at || fe.Format != FormatText ||
+				!strings.Contains(err2.Error(), `joint "shoulder" key 2`) || !strings.Contains(err2.Error(), "out of the clip") {
+				t.Errorf("text: asset %v, error %v; want one at line %d", at2 != nil, err2, at)
+			}
+		})
+	}
+	// The ASCII export's Frames: line too.
+	text := strings.Replace(string(arm().EncodeText()), "Frames: 48", "Frames: 1e20", 1)
+	if _, err := ParseText([]byte(text)); err == nil || !strings.Contains(err.Error(), "s32") {
+		t.Errorf("Frames: 1e20: error %v", err)
+	}
+}

@@ -100,7 +100,7 @@ func Parse(data []byte) (*File, error) {
 	n = r.Count("nNumJoints", uint64(r.U16("nNumJoints")), jointMinSize)
 	f.Joints = makeN[Joint](n)
 	for i := range f.Joints {
-		readJoint(r, &f.Joints[i])
+		readJoint(r, &f.Joints[i], f.FPS())
 	}
 	if r.Err() != nil {
 		return nil, r.Err()
@@ -112,7 +112,9 @@ func Parse(data []byte) (*File, error) {
 	return f, nil
 }
 
-func readJoint(r *bin.Reader, j *Joint) {
+// readJoint reads one joint and its keys; fps is the file's rate
+// (File.FPS), which turns key times into frames.
+func readJoint(r *bin.Reader, j *Joint, fps float64) {
 	j.Flags = r.U8("joint.flags")
 	j.Name = str(r, "joint.name", nameSize)
 	j.ParentName = str(r, "joint.parentName", nameSize)
@@ -129,13 +131,13 @@ func readJoint(r *bin.Reader, j *Joint) {
 	for k := range j.RotationKeys {
 		off := r.Offset()
 		j.RotationKeys[k] = RotationKey{Time: r.Finite32("keyFramesRot.time"), Rotation: vec3(r, "keyFramesRot.rotation")}
-		checkTime(r, "keyFramesRot.time", off, j.Name, k, j.RotationKeys[k].Time, prevRot(j.RotationKeys, k))
+		checkTime(r, "keyFramesRot.time", off, j.Name, k, j.RotationKeys[k].Time, prevRot(j.RotationKeys, k), fps)
 	}
 	j.PositionKeys = makeN[PositionKey](int(np))
 	for k := range j.PositionKeys {
 		off := r.Offset()
 		j.PositionKeys[k] = PositionKey{Time: r.Finite32("keyFramesTrans.time"), Position: vec3(r, "keyFramesTrans.position")}
-		checkTime(r, "keyFramesTrans.time", off, j.Name, k, j.PositionKeys[k].Time, prevPos(j.PositionKeys, k))
+		checkTime(r, "keyFramesTrans.time", off, j.Name, k, j.PositionKeys[k].Time, prevPos(j.PositionKeys, k), fps)
 	}
 }
 
@@ -157,11 +159,30 @@ func prevPos(k []PositionKey, i int) float32 {
 // the ones that are not numbers): MilkShape's linear key search
 // (docs/formats/milkshape-anm.md#joints-and-keys) assumes ascending times,
 // and the common model requires them.
-func checkTime(r *bin.Reader, field string, off int, joint string, k int, t, prev float32) {
-	if r.Err() == nil && t < prev {
+//
+// A key whose frame (its time at the file's rate) lies beyond the longest
+// timeline a file can have is refused too
+// (docs/formats/milkshape-anm.md#key-times): iTotalFrames is an s32, so no
+// MilkShape timeline reaches it, and a clip stretched to it would be
+// sampled for ages.
+func checkTime(r *bin.Reader, field string, off int, joint string, k int, t, prev float32, fps float64) {
+	switch {
+	case r.Err() != nil:
+	case t < prev:
 		r.FailAt(field, off, "joint %q key %d: time %v before the previous key's %v", joint, k, t, prev)
+	case !keyFrameFits(float64(t) * fps):
+		r.FailAt(field, off, "joint %q key %d: time %v (frame %v at %v fps) is out of the clip: a MilkShape timeline holds at most %d frames",
+			joint, k, t, float64(t)*fps, fps, MaxFrames)
 	}
 }
+
+// MaxFrames is the longest timeline a MilkShape file can have: its total
+// frame count is an s32 (docs/formats/milkshape-anm.md#key-times).
+const MaxFrames = math.MaxInt32
+
+// keyFrameFits reports whether a key at frame f is on a timeline a file
+// can have (within ±MaxFrames).
+func keyFrameFits(f float64) bool { return math.Abs(f) <= MaxFrames }
 
 // readOptional reads the sections that later sub-versions append, each
 // only while bytes remain (msModel.cpp checks the file position before

@@ -168,6 +168,9 @@ func ParseText(data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !keyFrameFits(float64(v[0])) {
+		return nil, r.errf("Frames", "%v frames do not fit the s32 a MilkShape timeline has (at most %d)", v[0], MaxFrames)
+	}
 	f.TotalFrames = int32(v[0])
 	cur, err := r.next("Frame")
 	if err != nil {
@@ -436,8 +439,13 @@ func (r *textReader) key(field, joint string, k int, prev float32) (float32, [3]
 		return 0, [3]float32{}, err
 	}
 	tm := fs[0] / TextFPS
-	if tm < prev {
+	switch {
+	case tm < prev:
 		return 0, [3]float32{}, r.errf(field, "joint %q key %d: frame %v before the previous key's", joint, k, fs[0])
+	case !keyFrameFits(float64(fs[0])):
+		// docs/formats/milkshape-anm.md#key-times
+		return 0, [3]float32{}, r.errf(field, "joint %q key %d: frame %v is out of the clip: a MilkShape timeline holds at most %d frames",
+			joint, k, fs[0], MaxFrames)
 	}
 	return tm, [3]float32{fs[1], fs[2], fs[3]}, nil
 }

@@ -197,6 +197,9 @@ func parseV2Detect(data []byte, game Game) (*Anim, error) {
 	if err := v.checkOverflow(&a.Keys); err != nil {
 		return nil, err
 	}
+	if w := v.oppositeKeys(&a.Keys, len(data)); w != "" {
+		a.Warnings = append(a.Warnings, w)
+	}
 	return a, nil
 }
 
@@ -228,6 +231,69 @@ func (a *AnimV2) checkOverflow(k *Keys) error {
 		}
 	}
 	return nil
+}
+
+// nearlyOpposite is the dot product below which two consecutive rotation
+// keys count as nearly opposite (docs/formats/metroid-prime.md#nearly-opposite-keys):
+// within 5 degrees of the same orientation, reached by almost a full turn.
+const nearlyOpposite = -0.999
+
+// oppositeKeys describes, as a warning, the consecutive rotation keys of
+// the ANIM that are nearly opposite quaternions
+// (docs/formats/metroid-prime.md#nearly-opposite-keys): the game's slerp,
+// which never flips a key, spins such a bone almost a full turn between
+// them, and a damaged byte of the bitstream is what makes them. The
+// warning counts them and locates the first: channel, bone, keys,
+// frames and the bitstream word of its record (size is the file's).
+func (a *AnimV2) oppositeKeys(k *Keys, size int) string {
+	p, sumBits := a.plan()
+	bitsOff := size - len(a.Trailing) - int((uint64(sumBits)*uint64(a.Records)+31)/32)*4
+	count, first := 0, ""
+	pre := 0 // bits of the record before the channel's fields
+	j := 0   // plan field of the channel's first value
+	for ci := range a.Channels {
+		c := &a.Channels[ci]
+		ck := &k.Channels[ci]
+		for key := 1; key < len(ck.Rotation); key++ {
+			q0, q1 := ck.Rotation[key-1], ck.Rotation[key]
+			dot := float64(q0.W)*float64(q1.W) + float64(q0.V[0])*float64(q1.V[0]) +
+				float64(q0.V[1])*float64(q1.V[1]) + float64(q0.V[2])*float64(q1.V[2])
+			if dot >= nearlyOpposite {
+				continue
+			}
+			count++
+			if first == "" {
+				bit := (key-1)*sumBits + pre
+				first = fmt.Sprintf("the first is channel %d (bone id %d), keys %d and %d (frames %d and %d, dot %.5f), "+
+					"whose record %d starts at bit %d of the word at offset %d (0x%X)",
+					ci, c.BoneID, key-1, key, k.Frames[key-1], k.Frames[key], dot, key, bit%32, bitsOff+bit/32*4, bitsOff+bit/32*4)
+			}
+		}
+		// Advance past the channel's fields in the record plan.
+		n := 0
+		if c.Rot.Present() {
+			n += 4
+		}
+		if c.Trans.Present() {
+			n += 3
+		}
+		if a.Game == MP2 && c.Scale.Present() {
+			n += 3
+		}
+		for _, f := range p[j : j+n] {
+			pre += int(f.bits)
+		}
+		j += n
+	}
+	if count == 0 {
+		return ""
+	}
+	pairs := fmt.Sprintf("%d pairs of consecutive rotation keys are", count)
+	if count == 1 {
+		pairs = "a pair of consecutive rotation keys is"
+	}
+	return fmt.Sprintf("%s nearly opposite quaternions, which the game's slerp turns almost a full turn "+
+		"within one interval (a damaged bitstream gives such keys); %s", pairs, first)
 }
 
 // descriptor sizes without the optional blocks: bone id and the u16 counts.

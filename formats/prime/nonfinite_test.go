@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // sentinelAt returns the offset of the one big-endian occurrence of v in
@@ -145,5 +147,58 @@ func runNonFinite(t *testing.T, cases []nonFiniteCase) {
 				t.Errorf("error %q names %q %q at %d, want %q %q at %d", err, fe.Format, fe.Field, fe.Offset, format, tc.field, tc.off)
 			}
 		})
+	}
+}
+
+// TestNearlyOppositeKeys is issue 35's Prime reproducer: one damaged
+// byte of a compressed ANIM's bitstream gave consecutive rotation keys
+// that are nearly opposite quaternions, which the game's slerp spins
+// almost a full turn between (its path there is unstable, and the export
+// split such an interval to 1e-7 s). The game plays them, so they are kept
+// (docs/formats/metroid-prime.md#nearly-opposite-keys), with a warning that
+// locates the first pair's record in the bitstream. Here the W bit of
+// record 2 of a channel whose keys are all the identity is flipped where
+// the warning says it is: key 2 becomes -1, opposite key 1.
+func TestNearlyOppositeKeys(t *testing.T) {
+	for _, game := range []Game{MP1, MP2} {
+		ident := []mgl32.Quat{mgl32.QuatIdent(), mgl32.QuatIdent(), mgl32.QuatIdent(), mgl32.QuatIdent()}
+		k := &Keys{Frames: []int{0, 1, 2, 3}, Channels: []ChannelKeys{
+			{BoneID: 3, Rotation: ident, Translation: []mgl32.Vec3{{0, 0, 1}, {0, 0, 2}, {0, 0, 3}, {0, 0, 4}}},
+			{BoneID: 4, Rotation: ident},
+		}}
+		data, err := EncodeANIM(game, 2, Header{Interval: 0.1}, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := ParseANIM(data, game)
+		if err != nil || len(a.Warnings) != 0 {
+			t.Fatalf("%v: warnings %v, error %v", game, a.Warnings, err)
+		}
+		// Channel 1's W bit in record 2: after record 1 and channel 0's
+		// fields in record 2 (docs/formats/metroid-prime.md#records).
+		p, sumBits := a.V2.plan()
+		pre := 0
+		for _, f := range p[:7] { // channel 0: W, rx, ry, rz, tx, ty, tz
+			pre += int(f.bits)
+		}
+		bit := sumBits + pre
+		words := (sumBits*a.V2.Records + 31) / 32
+		off := len(data) - len(a.V2.Trailing) - 4*words + bit/32*4
+		bad := bytes.Clone(data)
+		binary.BigEndian.PutUint32(bad[off:], binary.BigEndian.Uint32(bad[off:])^1<<(bit%32))
+		a, err = ParseANIM(bad, game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := a.Keys.Channels[1].Rotation[2]; q.W != -1 || a.Keys.Channels[1].Rotation[3].W != 1 {
+			t.Fatalf("%v: the flipped bit gave key 2 = %v, not the W bit", game, q)
+		}
+		// Key 3's W bit is clear: it is opposite key 2 too.
+		want := fmt.Sprintf("2 pairs of consecutive rotation keys are nearly opposite quaternions, which the game's slerp turns almost a full turn within one interval "+
+			"(a damaged bitstream gives such keys); the first is channel 1 (bone id 4), keys 1 and 2 (frames 1 and 2, dot -1.00000), "+
+			"whose record 2 starts at bit %d of the word at offset %d (0x%X)", bit%32, off, off)
+		if len(a.Warnings) != 1 || a.Warnings[0] != want {
+			t.Errorf("%v: warnings %q\nwant %q", game, a.Warnings, want)
+		}
 	}
 }

@@ -52,11 +52,13 @@ func DecodeCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	off := 0
 	var err error
 	plane := make([]float32, max(nT, nR))
+	var starts [7]int
 	for p := 0; p < 7 && err == nil; p++ {
 		n := nT
 		if p >= 3 {
 			n = nR
 		}
+		starts[p] = off
 		off, err = decodePlane(data, off, plane[:n], p)
 		for i, v := range plane[:n] {
 			if p < 3 {
@@ -72,8 +74,22 @@ func DecodeCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	if off != len(data) {
 		return nil, nil, formats.Errorf(cfpFormat, cfpPlane[6], int64(off), "%d bytes after the last value of the last plane (%d translations, %d rotations)", len(data)-off, nT, nR)
 	}
+	for i, q := range rots {
+		x, y, z, w := float64(q[0]), float64(q[1]), float64(q[2]), float64(q[3])
+		if l := math.Sqrt(x*x + y*y + z*z + w*w); math.Abs(l-1) > cfpUnitTolerance {
+			return nil, nil, formats.Errorf(cfpFormat, "rotations", int64(starts[3]),
+				"rotation %d %v has length %.7g: the games' rotations are unit quaternions (to %g after compression), so the data is damaged (the rotation planes start at offsets %d, %d, %d and %d)",
+				i, [4]float32(q), l, cfpUnitTolerance, starts[3], starts[4], starts[5], starts[6])
+		}
+	}
 	return trans, rots, nil
 }
+
+// cfpUnitTolerance is how far a `.cfp` rotation's length may be from 1:
+// the 107,562 rotations of the demo's 24 skills lie between 0.99856 and
+// 1.0015 after compression (docs/formats/sims.md#cfp-key-data); a damaged
+// value is much further.
+const cfpUnitTolerance = 0.05
 
 // decodePlane decodes len(out) values from data[off:] and returns the
 // offset after them.
@@ -254,11 +270,34 @@ func DecodeRawKeys(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 		for k := 0; k < 4 && err == nil; k++ {
 			rots[i][k], err = get(12*nT+16*i+4*k, "rotations")
 		}
+		if err == nil {
+			err = checkUnit(rots[i], i, int64(12*nT+16*i))
+		}
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	return trans, rots, nil
+}
+
+// rawUnitTolerance is how far a `.bin` rotation's length may be from 1:
+// the prototype's four files hold unit quaternions to 1e-7
+// (docs/formats/sims.md#skill-bin), and a damaged byte above the lowest
+// of a float's mantissa moves the length by more than this.
+const rawUnitTolerance = 1e-3
+
+// checkUnit refuses a `.bin` rotation that is not a unit quaternion: the
+// prototype's keys are (docs/formats/sims.md#skill-bin), so one that is
+// not is damage, which would otherwise play as a rotation the game never
+// stored.
+func checkUnit(q FileQuat, i int, off int64) error {
+	x, y, z, w := float64(q[0]), float64(q[1]), float64(q[2]), float64(q[3])
+	l := math.Sqrt(x*x + y*y + z*z + w*w)
+	if math.Abs(l-1) <= rawUnitTolerance {
+		return nil
+	}
+	return formats.Errorf(rawKeysFormat, "rotations", off, "rotation %d %v has length %.7g: the prototype's rotations are unit quaternions (to %g), so the key is damaged",
+		i, [4]float32(q), l, rawUnitTolerance)
 }
 
 // EncodeRawKeys writes arrays in the prototype's uncompressed layout.

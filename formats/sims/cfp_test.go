@@ -1,11 +1,15 @@
 package sims
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/animview/animview/formats"
 	"github.com/go-gl/mathgl/mgl32"
@@ -130,11 +134,14 @@ func TestCFPRoundTrip(t *testing.T) {
 		}
 	}
 	for i := range rot {
+		q := FileQuat{rng.Float32(), 0, 0.5, float32(i)}
 		if i%3 == 0 {
-			rot[i] = FileQuat{0, float32(math.Copysign(0, -1)), 0.5, 1}
-		} else {
-			rot[i] = FileQuat{rng.Float32(), 0, 0.5, float32(i)}
+			q = FileQuat{0, float32(math.Copysign(0, -1)), 0.5, 1}
 		}
+		// Unit length, as key data's rotations are
+		// (docs/formats/sims.md#cfp-key-data).
+		l := float32(math.Sqrt(float64(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])))
+		rot[i] = FileQuat{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 	}
 	data := EncodeCFP(tr, rot)
 	gt, gr, err := DecodeCFP(data, nT, nR)
@@ -191,11 +198,13 @@ func TestCFPErrors(t *testing.T) {
 }
 
 // TestRawKeys: the 1998 prototype's .bin key data, worked out by hand: one
-// translation (x, y, z) then one rotation (x, y, z, w), little-endian.
+// translation (x, y, z) then one rotation (x, y, z, w), little-endian; the
+// rotation a unit quaternion, as the real files' are
+// (docs/formats/sims.md#skill-bin).
 func TestRawKeys(t *testing.T) {
-	data := cat(le32(1), le32(2), le32(3), le32(0), le32(0.5), le32(0), le32(-0.5))
+	data := cat(le32(1), le32(2), le32(3), le32(0), le32(0.6), le32(0), le32(-0.8))
 	tr, rot, err := DecodeRawKeys(data, 1, 1)
-	if err != nil || tr[0] != (mgl32.Vec3{1, 2, 3}) || rot[0] != (FileQuat{0, 0.5, 0, -0.5}) {
+	if err != nil || tr[0] != (mgl32.Vec3{1, 2, 3}) || rot[0] != (FileQuat{0, 0.6, 0, -0.8}) {
 		t.Fatalf("%v %v %v", tr, rot, err)
 	}
 	if string(EncodeRawKeys(tr, rot)) != string(data) {
@@ -208,5 +217,109 @@ func TestRawKeys(t *testing.T) {
 	var fe *formats.Error
 	if _, _, err := DecodeRawKeys(bad, 1, 0); !errors.As(err, &fe) || fe.Offset != 4 || !errors.Is(err, errNonFinite) {
 		t.Errorf("inf: %v", err)
+	}
+}
+
+// TestRawKeysDamaged is issue 35's Sims reproducer: a damaged byte in a
+// .bin rotation made a key the game never stored (a quaternion of length
+// 3e5, or 1e-30), which the export then chased. The prototype's rotations
+// are unit quaternions (docs/formats/sims.md#skill-bin), so one more than
+// 1e-3 from unit length is an error naming the rotation and its offset; a
+// damaged lowest mantissa byte, which moves the length by less than 1e-6,
+// is kept. Every byte of the rotations is damaged in turn.
+func TestRawKeysDamaged(t *testing.T) {
+	tr := []mgl32.Vec3{{0, 3, 0}, {0, 3, 0.1}}
+	var rot []FileQuat
+	for i := 0; i < 6; i++ {
+		q := mgl32.QuatRotate(0.2*float32(i), mgl32.Vec3{0, 0.6, 0.8})
+		rot = append(rot, FileQuat{q.V[0], q.V[1], q.V[2], q.W})
+	}
+	data := EncodeRawKeys(tr, rot)
+	if _, _, err := DecodeRawKeys(data, len(tr), len(rot)); err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for off := 12 * len(tr); off < len(data); off++ {
+		for _, v := range []byte{0x00, 0x7F, 0xFF, 0x40, data[off] ^ 0x01} {
+			bad := bytes.Clone(data)
+			bad[off] = v
+			i := (off - 12*len(tr)) / 16
+			q := rot[i]
+			bq := FileQuat{}
+			for k := range bq {
+				bq[k] = math.Float32frombits(binary.LittleEndian.Uint32(bad[12*len(tr)+16*i+4*k:]))
+			}
+			l := math.Sqrt(float64(bq[0]*bq[0] + bq[1]*bq[1] + bq[2]*bq[2] + bq[3]*bq[3]))
+			_, r, err := DecodeRawKeys(bad, len(tr), len(rot))
+			var fe *formats.Error
+			switch {
+			case math.IsNaN(l) || math.IsInf(l, 0):
+				// The non-finite rule's error, tested above.
+			case math.Abs(l-1) > 1e-3:
+				refused++
+				if !errors.As(err, &fe) || fe.Field != "rotations" || fe.Offset != int64(12*len(tr)+16*i) ||
+					!strings.Contains(err.Error(), fmt.Sprintf("rotation %d ", i)) {
+					t.Fatalf("byte %d = 0x%02X (length %g): error %v; want one at rotation %d, offset %d", off, v, l, err, i, 12*len(tr)+16*i)
+				}
+			case err != nil:
+				t.Fatalf("byte %d = 0x%02X (length %g, %v for %v): error %v", off, v, l, bq, q, err)
+			case r[i] != bq:
+				t.Fatalf("byte %d: decoded %v, want %v", off, r[i], bq)
+			}
+		}
+	}
+	if refused < 100 {
+		t.Errorf("only %d damaged rotations refused", refused)
+	}
+}
+
+// TestRawKeysDamagedInSkill: through the loader, the error names the
+// skill, its file, the motion's bone and frame, and the byte offset: a
+// version 200 skill of two motions (ROOT translates and rotates, PELVIS
+// rotates) over three frames, PELVIS's frame 2 damaged.
+func TestRawKeysDamagedInSkill(t *testing.T) {
+	unit := FileQuat{0, 0, 0, 1}
+	tr := []mgl32.Vec3{{0, 3, 0}, {0, 3, 0.1}, {0, 3, 0.2}}
+	rot := []FileQuat{unit, unit, unit, unit, unit, {0, 3e5, 0, 1}}
+	cf := &CharacterFile{Version: Version200, Skills: []Animation{{Name: "a2o-test", XSkillName: "xskill-test",
+		TranslationCount: 3, RotationCount: 6, Motions: []Motion{
+			{BoneName: "ROOT", FrameCount: 3, HasTranslation: true, HasRotation: true},
+			{BoneName: "PELVIS", FrameCount: 3, HasRotation: true, FirstRotation: 3},
+		}}}}
+	cmx, err := EncodeCMX(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"xskill-test.bin": {Data: EncodeRawKeys(tr, rot)}}
+	_, err = loadCharacter(&formats.Input{Name: "test.cmx", Data: cmx, Siblings: formats.FSResolver{FS: fsys, Dir: "."}}, true)
+	want := `skill "a2o-test" (xskill-test.bin) bone PELVIS frame 2: sims-skill-bin: rotations at offset 116 (0x74): rotation 5 [0 300000 0 1] has length 300000`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant %q", err, want)
+	}
+}
+
+// TestCFPNotUnit: a .cfp rotation further than 0.05 from unit length is
+// damage (docs/formats/sims.md#cfp-key-data: the demo's 107,562 rotations
+// lie within 0.0015 of it), an error naming the rotation and the offsets
+// of the rotation planes; one within is kept.
+func TestCFPNotUnit(t *testing.T) {
+	tr := []mgl32.Vec3{{0, 3, 0}}
+	for _, tc := range []struct {
+		q  FileQuat
+		ok bool
+	}{
+		{FileQuat{0, 0, 0, 1.04}, true},
+		{FileQuat{0, 0, 0, 0.94}, false},
+		{FileQuat{0, 7.7e14, 0, 1}, false},
+	} {
+		data := EncodeCFP(tr, []FileQuat{{0, 0, 0, 1}, tc.q})
+		_, _, err := DecodeCFP(data, 1, 2)
+		var fe *formats.Error
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%v: %v", tc.q, err)
+		case !tc.ok && (!errors.As(err, &fe) || fe.Field != "rotations" || !strings.Contains(err.Error(), "rotation 1 ")):
+			t.Errorf("%v: error %v; want one naming rotation 1", tc.q, err)
+		}
 	}
 }

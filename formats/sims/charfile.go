@@ -35,11 +35,18 @@ const (
 	Version300 = 300
 )
 
-// maxSkillValues bounds the floats a skill's `.cfp` may hold (3 per
-// translation, 4 per rotation): a `.cfp` repeat code makes up to 65536
-// values from 3 bytes, so the file size alone is no bound. Real skills hold
-// a few thousand.
+// maxSkillValues bounds the floats the skills of one character file may
+// hold together (3 per translation, 4 per rotation): a `.cfp` repeat code
+// makes up to 65536 values from 3 bytes, so the file size alone is no
+// bound. Real skills hold a few thousand each
+// (docs/formats/sims.md#how-many-skills).
 const maxSkillValues = 1 << 24
+
+// MaxSkills is the most skills animview opens from one character file
+// (docs/formats/sims.md#how-many-skills): every skill becomes a clip, so the
+// count, not the file's size, sets what a load costs. The game's files
+// hold one to a few dozen.
+const MaxSkills = 1024
 
 // DecodeBCF decodes a binary The Sims 1 character file.
 func DecodeBCF(data []byte) (*CharacterFile, error) {
@@ -99,10 +106,22 @@ func decodeCharacter(s fieldSource, proto bool) *CharacterFile {
 			return cf
 		}
 	}
-	n = s.count("skillCount", int64(s.i32("skillCount")), skillMin)
+	nSkills := int64(s.i32("skillCount"))
+	if s.err() == nil && nSkills > MaxSkills {
+		const msg = "%d skills are more than the %d animview opens from one character file"
+		if b, ok := s.(*binSource); ok {
+			// At the count, as binSource.count places its errors.
+			b.r.FailAt("skillCount", b.r.Offset()-4, msg, nSkills, MaxSkills)
+		} else {
+			s.fail("skillCount", msg, nSkills, MaxSkills)
+		}
+		return cf
+	}
+	n = s.count("skillCount", nSkills, skillMin)
 	cf.Skills = make([]Animation, n)
+	var values uint64
 	for i := range cf.Skills {
-		decodeSkill(s, &cf.Skills[i])
+		decodeSkill(s, &cf.Skills[i], &values)
 		if s.err() != nil {
 			return cf
 		}
@@ -192,7 +211,10 @@ func decodeSuit(s fieldSource, su *Suit, proto bool) {
 // decodeSkill reads a skill record (docs/formats/sims.md#skills): the arrays
 // are counted here
 // and stored in the `.cfp` file named by XSkillName.
-func decodeSkill(s fieldSource, a *Animation) {
+//
+// values counts the floats of the file's skills so far, which together
+// may not exceed maxSkillValues.
+func decodeSkill(s fieldSource, a *Animation, values *uint64) {
 	a.Name = s.str("skill.name")
 	a.XSkillName = s.str("skill.xskillName")
 	a.Duration = s.f32("skill.duration")
@@ -200,9 +222,10 @@ func decodeSkill(s fieldSource, a *Animation) {
 	a.IsMoving = uint32(s.i32("skill.isMoving"))
 	a.TranslationCount = s.u32("skill.translationCount")
 	a.RotationCount = s.u32("skill.rotationCount")
-	if s.err() == nil && 3*uint64(a.TranslationCount)+4*uint64(a.RotationCount) > maxSkillValues {
-		s.fail("skill.rotationCount", "%d translations and %d rotations are more than the %d floats a skill may hold",
-			a.TranslationCount, a.RotationCount, maxSkillValues)
+	*values += 3*uint64(a.TranslationCount) + 4*uint64(a.RotationCount)
+	if s.err() == nil && *values > maxSkillValues {
+		s.fail("skill.rotationCount", "skill %q: %d translations and %d rotations bring the file's skills to %d floats, more than the %d they may hold together",
+			a.Name, a.TranslationCount, a.RotationCount, *values, maxSkillValues)
 		return
 	}
 	n := s.count("skill.motionCount", int64(s.u32("skill.motionCount")), skillMotionMin)

@@ -3,8 +3,10 @@ package sims
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -445,5 +447,79 @@ func TestSkillsPickTheirSkeleton(t *testing.T) {
 	}
 	if len(a.Skeletons) != 2 || a.Skeleton.IndexByName("PELVIS") < 0 || len(a.Warnings) != 0 {
 		t.Fatalf("%q %+v", a.Warnings, a.Skeleton)
+	}
+}
+
+// TestManySkills is issue 35's item 3: a 4.7 MB .cmx of 100,000 skills
+// took 920 MB and 37 s to list, since every skill becomes a clip. A
+// character file of more than MaxSkills skills is refused at its count
+// (docs/formats/sims.md#how-many-skills), in both forms, before any skill
+// is read: the load allocates a few kilobytes, not a clip per skill. A file
+// of exactly MaxSkills skills opens with a clip each.
+func TestManySkills(t *testing.T) {
+	many := func(n int) *CharacterFile {
+		cf := &CharacterFile{Version: Version300, Skills: make([]Animation, n)}
+		for i := range cf.Skills {
+			cf.Skills[i] = Animation{Name: "a2o-skill", XSkillName: "xskill-none"}
+		}
+		return cf
+	}
+	for _, tc := range []struct {
+		name   string
+		encode func(*CharacterFile) ([]byte, error)
+		text   bool
+		file   string
+		line   int
+		off    int64
+	}{
+		// Text: comment, version, skeleton count, suit count, skill count.
+		{"cmx", EncodeCMX, true, "many.cmx", 5, -1},
+		// Binary: skeleton count, suit count, then the skill count at 8.
+		{"bcf", EncodeBCF, false, "many.bcf", 0, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := tc.encode(many(100000))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := &formats.Input{Name: tc.file, Data: data}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			a, err := loadCharacter(in, tc.text)
+			runtime.ReadMemStats(&after)
+			var fe *formats.Error
+			if a != nil || !errors.As(err, &fe) || fe.Field != "skillCount" || fe.Line != tc.line ||
+				(tc.off >= 0 && fe.Offset != tc.off) || !strings.Contains(err.Error(), "100000 skills are more than the 1024") {
+				t.Errorf("asset %v, error %v; want a skillCount error at line %d / offset %d", a != nil, err, tc.line, tc.off)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+				t.Errorf("refusing 100,000 skills allocated %d bytes", n)
+			}
+			data, err = tc.encode(many(MaxSkills))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err = loadCharacter(&formats.Input{Name: tc.file, Data: data}, tc.text)
+			if err != nil || len(a.Clips) != MaxSkills {
+				t.Fatalf("%d skills: error %v", MaxSkills, err)
+			}
+		})
+	}
+	// The skills' key values together: three skills of 2^21 rotations
+	// (2^23 floats each) pass one by one, the third goes over 2^24.
+	cf := many(3)
+	for i := range cf.Skills {
+		cf.Skills[i].Name = fmt.Sprintf("a2o-big-%d", i)
+		cf.Skills[i].RotationCount = 1 << 21
+	}
+	data, err := EncodeCMX(cf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = DecodeCMX(data)
+	var fe *formats.Error
+	if !errors.As(err, &fe) || fe.Field != "skill.rotationCount" || !strings.Contains(err.Error(), `skill "a2o-big-2"`) {
+		t.Errorf("error %v; want one naming skill a2o-big-2's rotation count", err)
 	}
 }

@@ -2,6 +2,7 @@ package sims
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -181,11 +182,13 @@ func FuzzCFP(f *testing.F) {
 			}
 		}
 		// Opened as a file, through the skill of handCMX beside it: it
-		// loads exactly when it decodes to the skill's counts.
+		// loads exactly when it decodes to the skill's counts, unless its
+		// values are past the model's float limit
+		// (docs/formats/README.md#values-near-the-float-limit).
 		fsys := fstest.MapFS{"test.cmx": {Data: []byte(handCMX)}, "a2o-test.cfp": {Data: data}}
 		a, lerr := loadCFP(&formats.Input{Name: "a2o-test.cfp", Data: data, Siblings: formats.FSResolver{FS: fsys}})
 		_, _, derr := DecodeCFP(data, 2, 2)
-		if (lerr == nil) != (derr == nil) {
+		if (lerr == nil) != (derr == nil) && !(derr == nil && errors.Is(lerr, formats.ErrNonFinite) && strings.Contains(lerr.Error(), "more than 1e+")) {
 			t.Fatalf("load %v, decode %v", lerr, derr)
 		}
 		if lerr == nil {

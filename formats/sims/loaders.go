@@ -3,6 +3,7 @@ package sims
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"path"
 	"strconv"
@@ -355,7 +356,7 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 		if strings.EqualFold(path.Ext(name), ".bin") {
 			t, r, err := DecodeRawKeys(data, int(a.TranslationCount), int(a.RotationCount))
 			if err != nil {
-				return nil, fmt.Errorf("skill %q (%s): %w", a.Name, name, err)
+				return nil, fmt.Errorf("skill %q (%s)%s: %w", a.Name, name, rawKeyBone(a, err), err)
 			}
 			a.Translations, a.Rotations = t, r
 		} else if err := ApplyCFP(a, data); err != nil {
@@ -437,6 +438,33 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 		return nil, fmt.Errorf("%s: %w", asset.Format, err)
 	}
 	return asset, nil
+}
+
+// rawKeyBone names the motion (its bone) and frame whose key a `.bin`
+// error is at, as " bone NAME frame N", or "" when the error is not at a
+// key a motion uses.
+func rawKeyBone(a *Animation, err error) string {
+	var fe *formats.Error
+	if !errors.As(err, &fe) || fe.Offset < 0 {
+		return ""
+	}
+	nT := int64(a.TranslationCount)
+	for i := range a.Motions {
+		m := &a.Motions[i]
+		var first, key int64
+		switch {
+		case fe.Field == "rotations" && m.HasRotation:
+			first, key = int64(m.FirstRotation), (fe.Offset-12*nT)/16
+		case fe.Field == "translations" && m.HasTranslation:
+			first, key = int64(m.FirstTranslation), fe.Offset/12
+		default:
+			continue
+		}
+		if key >= first && key < first+int64(m.FrameCount) {
+			return fmt.Sprintf(" bone %s frame %d", m.BoneName, key-first)
+		}
+	}
+	return ""
 }
 
 // suitFacts describes a suit for `info`: its type and its skins, each a
