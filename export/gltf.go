@@ -59,10 +59,11 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 
 	samples := make([]*sampled, len(takes))
 	hides := make([]bool, n)
+	budget := newBudget()
 	for k := range takes {
 		// The tolerance follows the figure's size over the take, so that
 		// a figure folded up at rest does not make it needlessly tight.
-		s, err := sampleTake(sk, &conv, &takes[k], size)
+		s, err := sampleTake(sk, &conv, &takes[k], size, budget)
 		if err != nil {
 			return nil, err
 		}
