@@ -88,9 +88,11 @@ func TestLongResampledTake(t *testing.T) {
 	for _, s := range doc.Animations[0].Samplers {
 		keys = max(keys, doc.Accessors[s.Input].Count)
 	}
-	t.Logf("%d bones; all samples on the grid: %d times; knots and frames: %d; exported: %d times", n, len(old), len(base), keys)
-	if keys < len(base) || keys*n*8 > maxBoneSamples {
-		t.Fatalf("%d exported times from a base grid of %d: expected at least the base, and an eighth of the bound at most", keys, len(base))
+	t.Logf("%d bones; all samples on the grid: %d times; knots and frames: %d; the largest channel: %d keys", n, len(old), len(base), keys)
+	// Each channel keeps its own keys (docs/formats/gltf-export.md#keys):
+	// none needs the whole base grid.
+	if keys < 2 || int(keys) > len(base) {
+		t.Fatalf("a channel of %d keys from a base grid of %d: expected at most the base", keys, len(base))
 	}
 }
 

@@ -142,10 +142,15 @@ func nodeLocals(sk *formats.Skeleton, loc []trs) {
 func baseGrid(tk *Take, dur float64) []float64 {
 	ts := []float64{0, dur}
 	rate := tk.FrameRate
+	keyTimes := tk.KeyTimes
+	if tk.BakeRate > 0 {
+		// A uniform bake: the frames alone.
+		rate, keyTimes = tk.BakeRate, nil
+	}
 	if math.IsInf(rate, 0) {
 		rate = 0
 	}
-	if !(rate > 0) && len(tk.KeyTimes) == 0 {
+	if !(rate > 0) && len(keyTimes) == 0 {
 		rate = DefaultRate
 	}
 	// Every key time is on the grid whatever the rate; frames beyond
@@ -163,7 +168,7 @@ func baseGrid(tk *Take, dur float64) []float64 {
 			ts = append(ts, math.Min(float64(k)/rate, dur))
 		}
 	}
-	for _, t := range tk.KeyTimes {
+	for _, t := range keyTimes {
 		if t > 0 && t < dur {
 			ts = append(ts, t)
 		}
@@ -268,6 +273,10 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64, 
 	}{i: -1}
 	for i := range mids {
 		add(base[i], pts[i].loc, pts[i].vis)
+		if tk.BakeRate > 0 {
+			// A uniform bake is not split.
+			continue
+		}
 		before := s.keyBudget
 		err := s.refine(base[i], base[i+1], pts[i].loc, pts[i+1].loc, mids[i].loc, mids[i].vis, 0, add)
 		if k := before - s.keyBudget; k > worst.keys {

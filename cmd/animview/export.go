@@ -23,6 +23,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 0, "batch: export `N` files at once (0: one per core)")
 	format := fs.String("format", "glb", "batch: write `glb|gltf` files")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
+	bake := fs.Float64("bake", 0, "sample every channel uniformly at `FPS` frames a second instead of keeping the file's keys")
+	stats := fs.Bool("stats", false, "print the source's and the export's key counts per animation")
+	events := fs.String("events", "", "also write the animations' events to `FILE.json` as a list")
 	var lf loadFlags
 	lf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
@@ -50,7 +53,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if isDir && !batch {
 		return fmt.Errorf("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
+	if *bake < 0 || *bake > 1000 || *bake != *bake {
+		return fmt.Errorf("--bake %v: want a rate in frames a second, up to 1000: %w", *bake, errUsage)
+	}
 	if batch {
+		if *bake > 0 || *stats || *events != "" {
+			return errors.New("--bake, --stats and --events need -o FILE.glb (one file)")
+		}
 		if *clip != "" || *character != "" {
 			return errors.New("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -63,6 +72,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err := export.CheckOverwrite(*out, *force); err != nil {
 		return err
 	}
+	if *events != "" {
+		if err := export.CheckOverwrite(*events, *force); err != nil {
+			return err
+		}
+	}
 	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
 		return err
@@ -74,12 +88,26 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for i := range takes {
+		takes[i].BakeRate = *bake
+	}
 	doc, err := export.Build(a, takes)
 	if err != nil {
 		return err
 	}
 	if err := export.WriteFile(*out, doc, *force); err != nil {
 		return err
+	}
+	if *events != "" {
+		evs := export.Events(a.Skeleton, takes, doc)
+		err := export.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%d events)\n", *events, len(evs))
+	}
+	if *stats {
+		export.WriteKeyStats(stdout, export.KeyStats(takes, doc))
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
 	return nil
