@@ -45,12 +45,12 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 	var chains []int
 	if own {
 		tScale, reach = levers(sk, s, size)
-		chains = chainLengths(sk)
+		chains = chainChannels(sk, s)
 	}
 	outKeys := 0
-	cubicChannel := func(node int, path gltf.TRSProperty, ts []float32, vals []float32) {
+	cubicChannel := func(node int, path gltf.TRSProperty, ts []float32, vals []float32, typ gltf.AccessorType) {
 		an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
-			Input: input(ts), Output: buf.floats(vals, gltf.AccessorVec3, 0, false), Interpolation: gltf.InterpolationCubicSpline})
+			Input: input(ts), Output: buf.floats(vals, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
 		an.Channels = append(an.Channels, &gltf.AnimationChannel{
 			Sampler: len(an.Samplers) - 1,
 			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
@@ -100,7 +100,7 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			ts, vals := keys(len(times), width, value, step && !(tk.BakeRate > 0))
 			tol := 0.0
 			if own {
-				tol = chainTol * size / float64(3*chains[b])
+				tol = chainTol * size / float64(chains[b])
 			}
 			if own && !step && len(ts) > 2 && ch == chT && !prime2 && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Knots != nil {
 				if idx, out, ok := cubicKeys(times, vals, &tk.Clip.Tracks[b].Translation, conv, tScale[b], tol); ok {
@@ -109,7 +109,7 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 						kt[i] = times[k]
 					}
 					outKeys += len(kt)
-					cubicChannel(node, path, kt, out)
+					cubicChannel(node, path, kt, out, gltf.AccessorVec3)
 					continue
 				}
 			}
@@ -125,6 +125,20 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				}
 				seeds := gridIndices(s.times, sourceTimes(tk.Clip, sk, b, ch))
 				ts = reduce(times, seeds, miss, tol)
+				if ch == chR && len(ts) > len(seeds) {
+					// Keys were added for the arc between source keys:
+					// a cubic spline with the slerp's tangents may
+					// follow it from the source keys alone.
+					if idx, out := rotCubicKeys(times, vals, seeds, reach[b], tol); len(idx) < len(ts) {
+						kt := make([]float32, len(idx))
+						for i, k := range idx {
+							kt[i] = times[k]
+						}
+						outKeys += len(kt)
+						cubicChannel(node, path, kt, out, gltf.AccessorVec4)
+						continue
+					}
+				}
 				kept := make([]float32, 0, len(ts)*width)
 				for _, k := range ts {
 					kept = append(kept, vals[k*width:(k+1)*width]...)

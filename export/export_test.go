@@ -295,6 +295,13 @@ func (c *evChannel) at(tm float64, componentwise bool) []float64 {
 			bk, ak1 := float64(c.tangents[k][1][i]), float64(c.tangents[k+1][0][i])
 			a[i] = (2*s3-3*s2+1)*a[i] + td*(s3-2*s2+f)*bk + (-2*s3+3*s2)*b[i] + td*(s3-s2)*ak1
 		}
+		if c.path == gltf.TRSRotation {
+			// A rotation is normalised after the spline (Appendix C).
+			n := math.Sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2] + a[3]*a[3])
+			for i := range a {
+				a[i] /= n
+			}
+		}
 		return a
 	}
 	if c.path == gltf.TRSRotation && !componentwise {
