@@ -153,13 +153,20 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				kt[i] = times[k]
 			}
 			// A constant channel keeps two keys so that the animation
-			// spans its duration in every importer.
-			if len(kt) == 1 && len(ends) == 2 {
+			// spans its duration in every importer; a uniform bake keys
+			// it at every frame too.
+			if len(kt) == 1 && tk.BakeRate > 0 {
+				kt = times
+				v := vals
+				for len(vals) < len(times)*width {
+					vals = append(vals, v...)
+				}
+			} else if len(kt) == 1 && len(ends) == 2 {
 				kt = ends
 				vals = append(vals, vals...)
 			}
 			outKeys += len(kt)
-			channel(node, path, step || len(ts) == 1, kt, vals, typ)
+			channel(node, path, step || len(kt) == 1 || len(ts) == 1 && tk.BakeRate > 0, kt, vals, typ)
 		}
 		if helper[b] >= 0 {
 			ts, vals := keys(len(times), 3, func(k int, v []float32) {

@@ -98,6 +98,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err := export.WriteFile(*out, doc, *force); err != nil {
 		return err
 	}
+	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
 	if *events != "" {
 		evs := export.Events(a.Skeleton, takes, doc)
 		err := export.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
@@ -109,7 +110,6 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *stats {
 		export.WriteKeyStats(stdout, export.KeyStats(takes, doc))
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
 	return nil
 }
 
