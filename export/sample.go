@@ -351,6 +351,16 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 	if !s.near() {
 		return false
 	}
+	// A bone's own turn reaches no joint where nothing hangs below it (a
+	// leaf, or an ANIM's bones without their CINF), but it turns the
+	// stick and the mesh the bone carries: it must fit on its own, as if
+	// at the figure's size (Prime's slerp the long way round).
+	for i := range s.fit {
+		if !step[i*nCh+chR] && angleBetween(s.fit[i].R, lm[i].R)*s.size > s.tol {
+			s.missBone, s.miss = i, angleBetween(s.fit[i].R, lm[i].R)*s.size
+			return false
+		}
+	}
 	// Under Echoes' rule a bone's own scale reaches no other joint, only
 	// its scale helper: it must fit on its own, within the tolerance at
 	// the figure's size.
