@@ -28,7 +28,7 @@ func TestKeyTable(t *testing.T) {
 		paths = append(paths, filepath.SplitList(extra)...)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "| file | source keys | exported keys | ratio |\n|---|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| file | source keys | exported keys | ratio | keys of the channels that change | ratio |\n|---|---:|---:|---:|---:|---:|\n")
 	for _, p := range paths {
 		a := load(t, p, "")
 		takes := allTakes(a)
@@ -36,9 +36,9 @@ func TestKeyTable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		src, out := 0, 0
+		src, out, moving := 0, 0, 0
 		for _, s := range KeyStats(takes, doc) {
-			src, out = src+s.Source, out+s.Output
+			src, out, moving = src+s.Source, out+s.Output, moving+s.Output-2*s.Constant
 		}
 		if strings.HasSuffix(strings.ToLower(p), ".ms3d") {
 			data, err := os.ReadFile(p)
@@ -54,7 +54,8 @@ func TestKeyTable(t *testing.T) {
 				src += len(j.RotationKeys) + len(j.PositionKeys)
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %.2f |\n", filepath.Base(p), src, out, float64(out)/float64(max(src, 1)))
+		fmt.Fprintf(&b, "| %s | %d | %d | %.2f | %d | %.2f |\n", filepath.Base(p), src, out, float64(out)/float64(max(src, 1)),
+			moving, float64(moving)/float64(max(src, 1)))
 		if src > 100 && float64(out) > 1.5*float64(src) {
 			t.Errorf("%s: %d exported keys for %d source keys, more than 1.5 times", p, out, src)
 		}
