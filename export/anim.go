@@ -166,7 +166,7 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				vals = append(vals, vals...)
 			}
 			outKeys += len(kt)
-			channel(node, path, step || len(kt) == 1 || len(ts) == 1 && tk.BakeRate > 0, kt, vals, typ)
+			channel(node, path, step || len(ts) == 1, kt, vals, typ)
 		}
 		if helper[b] >= 0 {
 			ts, vals := keys(len(times), 3, func(k int, v []float32) {
