@@ -163,9 +163,17 @@ func reduce(times []float32, seeds []int, miss func(i, j, k int, f float64, half
 	for _, k := range seeds {
 		keep[k] = true
 	}
-	var split func(i, j int)
-	split = func(i, j int) {
-		for j-i > 1 {
+	// The spans still to look at, on a stack rather than by recursion,
+	// whose depth could reach the grid's length.
+	var spans [][2]int
+	split := func(i, j int) {
+		spans = append(spans[:0], [2]int{i, j})
+		for len(spans) > 0 {
+			i, j := spans[len(spans)-1][0], spans[len(spans)-1][1]
+			spans = spans[:len(spans)-1]
+			if j-i <= 1 {
+				continue
+			}
 			worst, at := tol, -1
 			span := float64(times[j]) - float64(times[i])
 			for k := i; k < j; k++ {
@@ -195,11 +203,10 @@ func reduce(times []float32, seeds []int, miss func(i, j, k int, f float64, half
 				}
 			}
 			if at < 0 {
-				return
+				continue
 			}
 			keep[at] = true
-			split(i, at)
-			i = at
+			spans = append(spans, [2]int{i, at}, [2]int{at, j})
 		}
 	}
 	prev := -1
@@ -464,12 +471,15 @@ func rotCubicKeys(times []float32, vals []float32, seeds []int, lever, tol float
 	for _, k := range seeds {
 		keep[k] = true
 	}
-	var split func(i, j int)
-	split = func(i, j int) {
-		if k := worst(i, j); k > i && k < j {
-			keep[k] = true
-			split(i, k)
-			split(k, j)
+	split := func(i, j int) {
+		spans := [][2]int{{i, j}}
+		for len(spans) > 0 {
+			i, j := spans[len(spans)-1][0], spans[len(spans)-1][1]
+			spans = spans[:len(spans)-1]
+			if k := worst(i, j); k > i && k < j {
+				keep[k] = true
+				spans = append(spans, [2]int{i, k}, [2]int{k, j})
+			}
 		}
 	}
 	prev := -1
