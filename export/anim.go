@@ -1,6 +1,8 @@
 package export
 
 import (
+	"math"
+
 	"github.com/animview/animview/formats"
 	"github.com/qmuntal/gltf"
 )
@@ -11,35 +13,47 @@ import (
 // one put it), and a STEP scale channel on each visibility helper. Under
 // Echoes' rule a bone's scale goes to its scale helper, scaleNode[b], and
 // a bone without one has no scale channel (its scale is 1 throughout).
-func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, scaleNode, helper []int) *gltf.Animation {
+//
+// A clip's channels keep their own key times where glTF's interpolation
+// follows the player (keys.go); a take without source keys (a
+// meta-animation tree) keeps the sampled grid, and a take with a
+// BakeRate writes every channel at every time of its uniform grid.
+func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string) *gltf.Animation {
 	prime2 := sk.Compose == formats.ComposePrime2
-	an := &gltf.Animation{Name: tk.Name, Extras: takeExtras(sk, tk, s)}
+	an := &gltf.Animation{Name: name, Extras: takeExtras(sk, tk, s)}
 	times := make([]float32, len(s.times))
 	for i, t := range s.times {
 		times[i] = float32(t)
 	}
-	// Accessors shared by many channels: the whole grid, and the two ends
-	// for channels that never change.
-	gridAcc := -1
 	ends := []float32{times[0], times[len(times)-1]}
 	if len(times) == 1 {
 		ends = ends[:1]
 	}
-	endsAcc := -1
+	// Input accessors are shared by every channel with the same times.
+	inputs := map[string]int{}
 	input := func(ts []float32) int {
-		switch {
-		case sameTimes(ts, times):
-			if gridAcc < 0 {
-				gridAcc = buf.floats(times, gltf.AccessorScalar, 0, true)
-			}
-			return gridAcc
-		case sameTimes(ts, ends):
-			if endsAcc < 0 {
-				endsAcc = buf.floats(ends, gltf.AccessorScalar, 0, true)
-			}
-			return endsAcc
+		key := string(timeBytes(ts))
+		if a, ok := inputs[key]; ok {
+			return a
 		}
-		return buf.floats(ts, gltf.AccessorScalar, 0, true)
+		a := buf.floats(ts, gltf.AccessorScalar, 0, true)
+		inputs[key] = a
+		return a
+	}
+	own := tk.Clip != nil && !(tk.BakeRate > 0)
+	var tScale, reach []float64
+	var chains []int
+	if own {
+		tScale, reach = levers(sk, s, size)
+		chains = chainChannels(sk, s)
+	}
+	outKeys := 0
+	cubicChannel := func(node int, path gltf.TRSProperty, ts []float32, vals []float32, typ gltf.AccessorType) {
+		an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
+			Input: input(ts), Output: buf.floats(vals, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
+		an.Channels = append(an.Channels, &gltf.AnimationChannel{
+			Sampler: len(an.Samplers) - 1,
+			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
 	}
 	channel := func(node int, path gltf.TRSProperty, step bool, ts []float32, vals []float32, typ gltf.AccessorType) {
 		interp := gltf.InterpolationLinear
@@ -82,7 +96,55 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, scaleNod
 					v[0], v[1], v[2] = float32(l.S[0]), float32(l.S[1]), float32(l.S[2])
 				}
 			}
-			ts, vals := keys(len(times), width, value, s.step[b*nCh+ch])
+			step := s.step[b*nCh+ch]
+			ts, vals := keys(len(times), width, value, step && !(tk.BakeRate > 0))
+			tol := 0.0
+			if own {
+				tol = chainTol * size / float64(chains[b])
+			}
+			if own && !step && len(ts) > 2 && ch == chT && !prime2 && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Knots != nil {
+				if idx, out, ok := cubicKeys(times, vals, &tk.Clip.Tracks[b].Translation, conv, tScale[b], tol); ok {
+					kt := make([]float32, len(idx))
+					for i, k := range idx {
+						kt[i] = times[k]
+					}
+					outKeys += len(kt)
+					cubicChannel(node, path, kt, out, gltf.AccessorVec3)
+					continue
+				}
+			}
+			if own && !step && len(ts) > 2 {
+				var miss func(i, j, k int, f float64, half bool) float64
+				switch ch {
+				case chT:
+					miss = vecMiss(vals, tScale[b])
+				case chR:
+					miss = rotMiss(vals, reach[b])
+				default:
+					miss = vecMiss(vals, reach[b])
+				}
+				seeds := gridIndices(s.times, sourceTimes(tk.Clip, sk, b, ch))
+				ts = reduce(times, seeds, miss, tol)
+				if ch == chR && len(ts) > len(seeds) {
+					// Keys were added for the arc between source keys:
+					// a cubic spline with the slerp's tangents may
+					// follow it from the source keys alone.
+					if idx, out := rotCubicKeys(times, vals, seeds, reach[b], tol); len(idx) < len(ts) {
+						kt := make([]float32, len(idx))
+						for i, k := range idx {
+							kt[i] = times[k]
+						}
+						outKeys += len(kt)
+						cubicChannel(node, path, kt, out, gltf.AccessorVec4)
+						continue
+					}
+				}
+				kept := make([]float32, 0, len(ts)*width)
+				for _, k := range ts {
+					kept = append(kept, vals[k*width:(k+1)*width]...)
+				}
+				vals = kept
+			}
 			if ch == chR {
 				continuous(vals)
 			}
@@ -91,12 +153,20 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, scaleNod
 				kt[i] = times[k]
 			}
 			// A constant channel keeps two keys so that the animation
-			// spans its duration in every importer.
-			if len(kt) == 1 && len(ends) == 2 {
+			// spans its duration in every importer; a uniform bake keys
+			// it at every frame too.
+			if len(kt) == 1 && tk.BakeRate > 0 {
+				kt = times
+				v := vals
+				for len(vals) < len(times)*width {
+					vals = append(vals, v...)
+				}
+			} else if len(kt) == 1 && len(ends) == 2 {
 				kt = ends
 				vals = append(vals, vals...)
 			}
-			channel(node, path, s.step[b*nCh+ch] || len(ts) == 1, kt, vals, typ)
+			outKeys += len(kt)
+			channel(node, path, step || len(ts) == 1, kt, vals, typ)
 		}
 		if helper[b] >= 0 {
 			ts, vals := keys(len(times), 3, func(k int, v []float32) {
@@ -110,8 +180,12 @@ func animation(buf *buffer, sk *formats.Skeleton, tk *Take, s *sampled, scaleNod
 			for i, k := range ts {
 				kt[i] = times[k]
 			}
+			outKeys += len(kt)
 			channel(helper[b], gltf.TRSScale, true, kt, vals, gltf.AccessorVec3)
 		}
+	}
+	if ex, ok := an.Extras.(map[string]any); ok {
+		ex["output_keys"] = outKeys
 	}
 	return an
 }
@@ -176,14 +250,12 @@ func equal(a, b []float32) bool {
 	return true
 }
 
-func sameTimes(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
+// timeBytes returns the bytes of key times, as a map key.
+func timeBytes(ts []float32) []byte {
+	b := make([]byte, 0, 4*len(ts))
+	for _, t := range ts {
+		u := math.Float32bits(t)
+		b = append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return b
 }

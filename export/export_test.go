@@ -192,11 +192,15 @@ type evaluator struct {
 }
 
 type evChannel struct {
-	node  int
-	path  gltf.TRSProperty
-	step  bool
-	times []float32
-	vals  [][]float32
+	node int
+	path gltf.TRSProperty
+	step bool
+	// cubic is a CUBICSPLINE sampler: tangents holds each key's in- and
+	// out-tangent (vals the values).
+	cubic    bool
+	tangents [][2][]float32
+	times    []float32
+	vals     [][]float32
 }
 
 func newEvaluator(t *testing.T, doc *gltf.Document) *evaluator {
@@ -240,6 +244,20 @@ func newEvaluator(t *testing.T, doc *gltf.Document) *evaluator {
 			default:
 				t.Fatalf("output accessor of type %T", out)
 			}
+			if s.Interpolation == gltf.InterpolationCubicSpline {
+				// glTF's CUBICSPLINE output: in-tangent, value,
+				// out-tangent for each key (Appendix C).
+				if len(c.vals) != 3*len(c.times) {
+					t.Fatalf("cubic sampler with %d keys and %d outputs", len(c.times), len(c.vals))
+				}
+				c.cubic = true
+				all := c.vals
+				c.vals = nil
+				for k := 0; k < len(all); k += 3 {
+					c.tangents = append(c.tangents, [2][]float32{all[k], all[k+2]})
+					c.vals = append(c.vals, all[k+1])
+				}
+			}
 			if len(c.vals) != len(c.times) {
 				t.Fatalf("sampler with %d keys and %d values", len(c.times), len(c.vals))
 			}
@@ -269,6 +287,23 @@ func (c *evChannel) at(tm float64, componentwise bool) []float64 {
 	}
 	f := (tm - float64(ts[k])) / (float64(ts[k+1]) - float64(ts[k]))
 	a, b := val(k), val(k+1)
+	if c.cubic {
+		// The specification's cubic Hermite spline, tangents per second.
+		td := float64(ts[k+1]) - float64(ts[k])
+		s2, s3 := f*f, f*f*f
+		for i := range a {
+			bk, ak1 := float64(c.tangents[k][1][i]), float64(c.tangents[k+1][0][i])
+			a[i] = (2*s3-3*s2+1)*a[i] + td*(s3-2*s2+f)*bk + (-2*s3+3*s2)*b[i] + td*(s3-s2)*ak1
+		}
+		if c.path == gltf.TRSRotation {
+			// A rotation is normalised after the spline (Appendix C).
+			n := math.Sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2] + a[3]*a[3])
+			for i := range a {
+				a[i] /= n
+			}
+		}
+		return a
+	}
 	if c.path == gltf.TRSRotation && !componentwise {
 		q := slerpSpec(mgl64.Quat{W: a[3], V: mgl64.Vec3{a[0], a[1], a[2]}}, mgl64.Quat{W: b[3], V: mgl64.Vec3{b[0], b[1], b[2]}}, f)
 		return []float64{q.V[0], q.V[1], q.V[2], q.W}

@@ -1,8 +1,95 @@
 package export
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
+
 	"github.com/animview/animview/formats"
+	"github.com/qmuntal/gltf"
 )
+
+// takeRate returns a take's frame rate, and whether it is DefaultRate for
+// a take whose source has none.
+func takeRate(tk *Take) (float64, bool) {
+	if tk.FrameRate > 0 {
+		return tk.FrameRate, false
+	}
+	return DefaultRate, true
+}
+
+// assetExtras goes in glTF's asset.extras: the source frame rate (the
+// first take's; every take's is in its animation's extras), which an
+// importer's scene should be set to before import.
+func assetExtras(takes []Take) map[string]any {
+	if len(takes) == 0 {
+		return nil
+	}
+	rate, assumed := takeRate(&takes[0])
+	return map[string]any{"frame_rate": rate, "frame_rate_assumed": assumed,
+		"frame_rate_note": "the source's frames per second: set the scene's frame rate to it before import"}
+}
+
+// EventsSchema names the version of the --events JSON (EventRecord).
+const EventsSchema = "animview.events/1"
+
+// EventRecord is one event of an exported animation as `export --events
+// FILE.json` lists them: the animation's name in the glTF file, the time
+// in seconds and the frame at the animation's frame rate, the event's
+// name and kind, the bone by its node name ("" for none) and the
+// format's payload.
+type EventRecord struct {
+	Animation string            `json:"animation"`
+	Time      float64           `json:"time"`
+	Frame     float64           `json:"frame"`
+	FrameRate float64           `json:"frame_rate"`
+	Name      string            `json:"name"`
+	Kind      string            `json:"kind"`
+	Bone      string            `json:"bone,omitempty"`
+	Payload   map[string]string `json:"payload,omitempty"`
+}
+
+// Events lists the events of a document Build made from takes, in the
+// order of its animations and of their events.
+func Events(sk *formats.Skeleton, takes []Take, doc *gltf.Document) []EventRecord {
+	names := uniqueNames(sk)
+	out := []EventRecord{}
+	for k := range takes {
+		if k >= len(doc.Animations) {
+			break
+		}
+		rate, _ := takeRate(&takes[k])
+		for _, e := range takes[k].Events {
+			r := EventRecord{Animation: doc.Animations[k].Name, Time: e.Time, Frame: e.Time * rate, FrameRate: rate,
+				Name: e.Name, Kind: string(e.Kind)}
+			if e.Bone >= 0 && e.Bone < len(names) {
+				r.Bone = names[e.Bone]
+			}
+			if len(e.Payload) > 0 {
+				r.Payload = map[string]string{}
+				for _, kv := range e.Payload {
+					r.Payload[kv.Key] = kv.Value
+				}
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// WriteEvents writes events as `export --events` does: a JSON object
+// {"schema": EventsSchema, "events": [EventRecord...]}.
+func WriteEvents(w io.Writer, evs []EventRecord) error {
+	b, err := json.MarshalIndent(struct {
+		Schema string        `json:"schema"`
+		Events []EventRecord `json:"events"`
+	}{EventsSchema, evs}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("export: events: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
 
 // sceneExtras records where the export came from and how it was converted:
 // the source format and the game's facts, the basis change, and which pose
@@ -56,8 +143,12 @@ func takeExtras(sk *formats.Skeleton, tk *Take, s *sampled) map[string]any {
 		"interpolation": tk.Interp,
 		"keys":          len(s.times),
 	}
-	if tk.FrameRate > 0 {
-		ex["frame_rate"] = tk.FrameRate
+	// The source's frame rate, so that an importer (Blender: set the
+	// scene's rate first) puts keys on whole frames; a take without one
+	// (LEGO Island's millisecond keys) is stepped at DefaultRate.
+	ex["frame_rate"], ex["frame_rate_assumed"] = takeRate(tk)
+	if tk.BakeRate > 0 {
+		ex["baked_at"] = tk.BakeRate
 	}
 	if len(tk.Info) > 0 {
 		ex["info"] = kvs(tk.Info)

@@ -59,10 +59,11 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 
 	samples := make([]*sampled, len(takes))
 	hides := make([]bool, n)
+	budget := newBudget()
 	for k := range takes {
 		// The tolerance follows the figure's size over the take, so that
 		// a figure folded up at rest does not make it needlessly tight.
-		s, err := sampleTake(sk, &conv, &takes[k], size)
+		s, err := sampleTake(sk, &conv, &takes[k], size, budget)
 		if err != nil {
 			return nil, err
 		}
@@ -231,9 +232,13 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 	doc.Scenes[0].Name = sceneName(a)
 	doc.Scenes[0].Nodes = top
 	doc.Scenes[0].Extras = sceneExtras(a, &conv, restFrom, size)
+	if ex := assetExtras(takes); ex != nil {
+		doc.Asset.Extras = ex
+	}
 
+	animNames := animationNames(takes)
 	for k := range takes {
-		an := animation(buf, sk, &takes[k], samples[k], scaleNode, helper)
+		an := animation(buf, sk, &conv, &takes[k], samples[k], scaleNode, helper, size, animNames[k])
 		if camNode >= 0 {
 			cameraChannels(buf, an, camNode, &conv, &takes[k], samples[k].times, doc.Nodes[camNode])
 		}

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"testing"
 
@@ -88,17 +89,22 @@ func TestLongResampledTake(t *testing.T) {
 	for _, s := range doc.Animations[0].Samplers {
 		keys = max(keys, doc.Accessors[s.Input].Count)
 	}
-	t.Logf("%d bones; all samples on the grid: %d times; knots and frames: %d; exported: %d times", n, len(old), len(base), keys)
-	if keys < len(base) || keys*n*8 > maxBoneSamples {
-		t.Fatalf("%d exported times from a base grid of %d: expected at least the base, and an eighth of the bound at most", keys, len(base))
+	t.Logf("%d bones; all samples on the grid: %d times; knots and frames: %d; the largest channel: %d keys", n, len(old), len(base), keys)
+	// Each channel keeps its own keys (docs/formats/gltf-export.md#keys):
+	// none needs the whole base grid.
+	if keys < 2 || int(keys) > len(base) {
+		t.Fatalf("a channel of %d keys from a base grid of %d: expected at most the base", keys, len(base))
 	}
 }
 
 // TestResampledBetweenKeys: where a resampled track's samples are not on
-// the grid, the export follows the player's curve within twice the
-// sampler's tolerance at any time, not only at the midpoints the sampler
-// measures (the knots hold the curve's turns,
-// docs/formats/gltf-export.md#sampling). anm-cylindro's Legs/run, with
+// the grid, the export follows the player's curve within its stated
+// tolerance at any time, not only at the times the sampler and the key
+// reduction measure: the grid's (twice the sampler's tolerance, the
+// knots holding the curve's turns, docs/formats/gltf-export.md#sampling)
+// plus what the channels on a chain may miss by together (chainTol,
+// docs/formats/gltf-export.md#keys); the cubic pieces merged over a
+// curve's knots must not leave the player's hold before the first key. anm-cylindro's Legs/run, with
 // only its key times as knots, was 7.1e-5 of the figure's size off a
 // quarter into a frame centred on a turn.
 func TestResampledBetweenKeys(t *testing.T) {
@@ -110,7 +116,7 @@ func TestResampledBetweenKeys(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev, conv, size, sk := newEvaluator(t, doc), ConversionFor(a.Coords), FigureSize(doc), a.Skeleton
-			worst := 0.0
+			worst, where := 0.0, ""
 			for ci, c := range a.Clips {
 				smp := player.NewClipSampler(sk, c)
 				pose, world := player.NewPose(sk), player.NewWorldPose(sk)
@@ -122,13 +128,15 @@ func TestResampledBetweenKeys(t *testing.T) {
 					player.ToWorld(sk, pose, world)
 					got := ev.world(ci, tm)
 					for b := range sk.Bones {
-						worst = math.Max(worst, got[b].Sub(conv.Point(world.Position(b))).Len()/size)
+						if d := got[b].Sub(conv.Point(world.Position(b))).Len() / size; d > worst {
+							worst, where = d, fmt.Sprintf("clip %q bone %d (%s) at %.4f s", c.Name, b, sk.Bones[b].Name, tm)
+						}
 					}
 				}
 			}
-			t.Logf("worst joint error %.3g of the figure's size", worst)
-			if worst > 2*relTol {
-				t.Fatalf("worst joint error %.3g of the figure's size, more than twice the sampler's tolerance %g", worst, relTol)
+			t.Logf("worst joint error %.3g of the figure's size (%s)", worst, where)
+			if worst > 2*relTol+chainTol {
+				t.Fatalf("worst joint error %.3g of the figure's size, more than the grid's %g and the chain's %g", worst, 2*relTol, chainTol)
 			}
 		})
 	}

@@ -24,9 +24,20 @@ const (
 	maxDepth = 16
 	// minSpan keeps split times apart in float32 seconds.
 	minSpan = 1e-6
-	// maxKeys bounds the samples of one take, and maxBoneSamples the
-	// samples times bones it holds (about 80 bytes each).
-	maxKeys        = 1 << 20
+	// maxKeys bounds the samples of one take, whatever its source.
+	maxKeys = 1 << 20
+	// The export's budget (README, "What you can rely on"): a take may be
+	// sampled at its base grid (its frames, at most maxGridRate a second,
+	// and its key times), plus keyFactor times per source key time and
+	// keyAllowance more, and one file's takes
+	// together at most maxBoneSamples samples × bones (about 90 bytes
+	// each, some 380 MB), which is checked before a grid is allocated.
+	// Damaged keys that no number of splits can follow (a key far out of
+	// range, noise the game's rule turns into spins) meet the first bound
+	// and are an error that names the take, the bone and the span.
+	keyFactor      = 8
+	maxGridRate    = 1000
+	keyAllowance   = 4096
 	maxBoneSamples = 1 << 22
 )
 
@@ -70,6 +81,15 @@ type sampler struct {
 	// no key could ever fit a NaN and every interval would be split to
 	// maxDepth.
 	err error
+	// budget is what is left of the file's bone samples (see
+	// maxBoneSamples), and keyBudget the samples this take may still
+	// take.
+	budget    *int
+	keyBudget int
+	// missBone and miss are the bone and the distance of the last failed
+	// fit (near).
+	missBone int
+	miss     float64
 }
 
 // sampleAt samples the source at t into converted locals and visibility.
@@ -77,6 +97,8 @@ type sampler struct {
 func (s *sampler) sampleAt(t float64) ([]trs, []bool) {
 	s.src.Sample(t, s.pose)
 	n := len(s.sk.Bones)
+	s.keyBudget--
+	*s.budget -= max(n, 1)
 	if len(s.slabT) < n {
 		s.slabT = make([]trs, 64*n)
 		s.slabV = make([]bool, 64*n)
@@ -120,22 +142,33 @@ func nodeLocals(sk *formats.Skeleton, loc []trs) {
 func baseGrid(tk *Take, dur float64) []float64 {
 	ts := []float64{0, dur}
 	rate := tk.FrameRate
+	keyTimes := tk.KeyTimes
+	if tk.BakeRate > 0 {
+		// A uniform bake: the frames alone.
+		rate, keyTimes = tk.BakeRate, nil
+	}
 	if math.IsInf(rate, 0) {
 		rate = 0
 	}
-	if !(rate > 0) && len(tk.KeyTimes) == 0 {
+	if !(rate > 0) && len(keyTimes) == 0 {
 		rate = DefaultRate
 	}
+	// Every key time is on the grid whatever the rate; frames beyond
+	// maxGridRate (a damaged frame interval) would only cost samples.
+	rate = min(rate, maxGridRate)
 	if rate > 0 && dur > 0 {
-		n := int(math.Floor(dur*rate + 1e-6))
-		if n > maxKeys {
-			n = maxKeys
+		// A take too long for the grid gets one frame more than
+		// maxKeys, which sampleTake refuses (a float beyond int's range
+		// would convert to anything).
+		n := maxKeys + 1
+		if f := math.Floor(dur*rate + 1e-6); f <= maxKeys {
+			n = int(f)
 		}
 		for k := 1; k <= n; k++ {
 			ts = append(ts, math.Min(float64(k)/rate, dur))
 		}
 	}
-	for _, t := range tk.KeyTimes {
+	for _, t := range keyTimes {
 		if t > 0 && t < dur {
 			ts = append(ts, t)
 		}
@@ -159,26 +192,38 @@ func baseGrid(tk *Take, dur float64) []float64 {
 	return out
 }
 
-// errTooManyKeys is returned when a take needs more keys than maxKeys, or
-// more bone samples than maxBoneSamples.
-var errTooManyKeys = errors.New("export: take needs more than 2^20 keys or 2^22 bone samples; export it in parts")
+// ErrBudget is wrapped by the error of an export over its budget
+// (maxBoneSamples, keyFactor, keyAllowance).
+var ErrBudget = errors.New("over the export's budget")
+
+// newBudget returns a file's budget of bone samples.
+func newBudget() *int {
+	b := maxBoneSamples
+	return &b
+}
 
 // sampleTake samples a take on its base grid, decides which channels step,
 // and splits intervals until glTF's interpolation matches the player
-// within relTol of size (the figure's size in converted units).
-func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64) (*sampled, error) {
+// within relTol of size (the figure's size in converted units). budget is
+// what is left of the file's bone samples; it is spent.
+func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64, budget *int) (*sampled, error) {
 	tol := relTol * size
 	dur := tk.Source.Duration()
 	if math.IsNaN(dur) || math.IsInf(dur, 0) || dur < 0 {
 		return nil, fmt.Errorf("export: take %q: duration %v", tk.Name, dur)
 	}
 	n := len(sk.Bones)
-	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol, size: size,
-		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n)}
 	base := baseGrid(tk, dur)
-	if len(base) > maxKeys || 2*len(base)*max(n, 1) > maxBoneSamples {
-		return nil, errTooManyKeys
+	// The base grid and its midpoints are sampled before any split: their
+	// memory is checked before it is taken.
+	if need := 2 * len(base) * max(n, 1); len(base) > maxKeys || need > *budget {
+		return nil, fmt.Errorf("export: take %q: %v s at %v frames a second with %d key times makes a grid of %d times for %d bones, %d bone samples, and the file has %d left of its %d: %w",
+			tk.Name, dur, tk.FrameRate, len(tk.KeyTimes), len(base), n, need, max(*budget, 0), maxBoneSamples, ErrBudget)
 	}
+	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol, size: size,
+		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n),
+		budget: budget, keyBudget: min(len(base)+keyFactor*sourceKeys(tk, len(base))+keyAllowance, maxKeys), missBone: -1}
+	allowed := s.keyBudget
 	type point struct {
 		loc []trs
 		vis []bool
@@ -220,9 +265,27 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64) 
 			}
 		}
 	}
+	// The base interval that took the most splits, for the error of a
+	// take over its budget.
+	worst := struct {
+		i, keys, bone int
+		miss          float64
+	}{i: -1}
 	for i := range mids {
 		add(base[i], pts[i].loc, pts[i].vis)
-		if err := s.refine(base[i], base[i+1], pts[i].loc, pts[i+1].loc, mids[i].loc, mids[i].vis, 0, add); err != nil {
+		if tk.BakeRate > 0 {
+			// A uniform bake is not split.
+			continue
+		}
+		before := s.keyBudget
+		err := s.refine(base[i], base[i+1], pts[i].loc, pts[i+1].loc, mids[i].loc, mids[i].vis, 0, add)
+		if k := before - s.keyBudget; k > worst.keys {
+			worst.i, worst.keys, worst.bone, worst.miss = i, k, s.missBone, s.miss
+		}
+		if errors.Is(err, ErrBudget) {
+			return nil, budgetError(tk, sk, allowed, len(base), base[worst.i], base[worst.i+1], worst.keys, worst.bone, worst.miss/size, err)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("export: take %q: %w", tk.Name, err)
 		}
 	}
@@ -240,8 +303,11 @@ func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, a
 	if s.fits(la, lb, lm) || depth >= maxDepth || b-a < 2*minSpan {
 		return s.err
 	}
-	if k := len(s.out.times); k >= maxKeys || k*len(s.sk.Bones) >= maxBoneSamples {
-		return errTooManyKeys
+	if s.keyBudget < 2 {
+		return fmt.Errorf("the take is %w", ErrBudget)
+	}
+	if *s.budget < 2*len(s.sk.Bones) {
+		return fmt.Errorf("the file is %w of %d bone samples", ErrBudget, maxBoneSamples)
 	}
 	m := (a + b) / 2
 	if !(float32(a) < float32(m) && float32(m) < float32(b)) {
@@ -284,6 +350,16 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 	worldOf(s.sk, lm, s.wTrue)
 	if !s.near() {
 		return false
+	}
+	// A bone's own turn reaches no joint where nothing hangs below it (a
+	// leaf, or an ANIM's bones without their CINF), but it turns the
+	// stick and the mesh the bone carries: it must fit on its own, as if
+	// at the figure's size (Prime's slerp the long way round).
+	for i := range s.fit {
+		if !step[i*nCh+chR] && angleBetween(s.fit[i].R, lm[i].R)*s.size > s.tol {
+			s.missBone, s.miss = i, angleBetween(s.fit[i].R, lm[i].R)*s.size
+			return false
+		}
 	}
 	// Under Echoes' rule a bone's own scale reaches no other joint, only
 	// its scale helper: it must fit on its own, within the tolerance at
@@ -330,6 +406,7 @@ func (s *sampler) near() bool {
 	for i := range s.wTrue {
 		d := mgl64.Vec3{s.wTrue[i][12] - s.wFit[i][12], s.wTrue[i][13] - s.wFit[i][13], s.wTrue[i][14] - s.wFit[i][14]}
 		if !(d.Len() <= s.tol) {
+			s.missBone, s.miss = i, d.Len()
 			if w := (mgl64.Vec3{s.wTrue[i][12], s.wTrue[i][13], s.wTrue[i][14]}); !finite64(w[0]) || !finite64(w[1]) || !finite64(w[2]) {
 				if s.err == nil {
 					s.err = fmt.Errorf("bone %d (%q): world position %v: %w", i, s.sk.Bones[i].Name, w, formats.ErrNonFinite)
@@ -340,6 +417,31 @@ func (s *sampler) near() bool {
 		}
 	}
 	return true
+}
+
+// sourceKeys is the number of key times a take's source holds (those of
+// its clip), or for a take without them (a meta-animation tree) its base
+// grid's count.
+func sourceKeys(tk *Take, base int) int {
+	if len(tk.KeyTimes) == 0 {
+		return base
+	}
+	return min(len(tk.KeyTimes), base)
+}
+
+// budgetError is the error of a take whose splits ran over its budget:
+// it names the take, the base interval [a, b] that took the most splits
+// and the bone whose world position glTF's interpolation still missed
+// there (miss, as a fraction of the figure's size).
+func budgetError(tk *Take, sk *formats.Skeleton, allowed, base int, a, b float64, keys, bone int, miss float64, err error) error {
+	who := "the pose"
+	if bone >= 0 && bone < len(sk.Bones) {
+		who = fmt.Sprintf("bone %d (%q)", bone, sk.Bones[bone].Name)
+	}
+	return fmt.Errorf("export: take %q: between %.6g s and %.6g s the splitting does not converge: "+
+		"%s is still %.3g of the figure's size from the game's pose after %d splits (tolerance %g); "+
+		"the take may have %d samples (its %d frames and key times, %d per source key, and %d): %w",
+		tk.Name, a, b, who, miss, keys, relTol, allowed, base, keyFactor, keyAllowance, err)
 }
 
 func finite64(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -31,6 +31,13 @@ type Take struct {
 	// clip animates only its set's bones); nil for every bone. The
 	// animation's extras name the driven bones.
 	Drives []bool
+	// Clip is the clip the take plays, whose channels keep their own key
+	// times in the export (docs/formats/gltf-export.md#keys); nil for a
+	// take without source keys, which is written on its sampled grid.
+	Clip *formats.Clip
+	// BakeRate, when above 0, samples the take at this many frames a
+	// second instead, every channel at every frame (`export --bake`).
+	BakeRate float64
 }
 
 // DefaultRate is the base sampling rate of a take that has neither a frame
@@ -52,6 +59,7 @@ func ClipTake(sk *formats.Skeleton, c *formats.Clip) Take {
 		Info:      c.Info,
 		Camera:    c.Camera,
 		Drives:    c.Drives,
+		Clip:      c,
 	}
 }
 

@@ -23,6 +23,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 0, "batch: export `N` files at once (0: one per core)")
 	format := fs.String("format", "glb", "batch and -o -: write `glb|gltf`")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
+	bake := fs.Float64("bake", 0, "sample every channel uniformly at `FPS` frames a second instead of keeping the file's keys")
+	stats := fs.Bool("stats", false, "print the source's and the export's key counts per animation")
+	events := fs.String("events", "", "also write the animations' events to `FILE.json` as a list")
 	var lf loadFlags
 	lf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
@@ -59,7 +62,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if isDir && !batch {
 		return badValue("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
+	if *bake < 0 || *bake > 1000 || *bake != *bake {
+		return badValue("--bake %v: want a rate in frames a second, up to 1000", *bake)
+	}
 	if batch {
+		if *bake > 0 || *stats || *events != "" {
+			return badValue("--bake, --stats and --events need -o FILE.glb (one file)")
+		}
 		if *clip != "" || *character != "" {
 			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -68,6 +77,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	// Checked before the work; WriteFile checks again as it writes.
 	if !toStdout {
 		if err := export.CheckOverwrite(*out, *force); err != nil {
+			return err
+		}
+	}
+	if *events != "" {
+		if err := export.CheckOverwrite(*events, *force); err != nil {
 			return err
 		}
 	}
@@ -82,12 +96,17 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for i := range takes {
+		takes[i].BakeRate = *bake
+	}
 	doc, err := export.Build(a, takes)
 	if err != nil {
 		return err
 	}
+	// What is said goes to stderr when the document is standard output.
+	msg := stdout
 	if toStdout {
-		// The document is the whole of standard output.
+		msg = stderr
 		bw := bufio.NewWriter(stdout)
 		if err := export.Encode(bw, doc, *format == "glb"); err != nil {
 			return err
@@ -95,12 +114,23 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if err := bw.Flush(); err != nil {
 			return fmt.Errorf("export: standard output: %w", err)
 		}
-		return nil
+	} else {
+		if err := export.WriteFile(*out, doc, *force); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, plural(len(takes), "animation"))
 	}
-	if err := export.WriteFile(*out, doc, *force); err != nil {
-		return err
+	if *events != "" {
+		evs := export.Events(a.Skeleton, takes, doc)
+		err := export.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(msg, "wrote %s (%s)\n", *events, plural(len(evs), "event"))
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
+	if *stats {
+		export.WriteKeyStats(msg, export.KeyStats(takes, doc))
+	}
 	return nil
 }
 
@@ -126,4 +156,12 @@ func exportBatch(b export.Batch, stdout, stderr io.Writer) error {
 	sum := plan.Run(ctx, progress)
 	sum.WriteText(stdout)
 	return sum.Err()
+}
+
+// plural is n and a noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

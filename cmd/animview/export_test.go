@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -322,6 +323,49 @@ func TestExportOutputNames(t *testing.T) {
 			t.Errorf("-o %s: exit %d: %s", out, code, errs)
 		} else if _, err := os.Stat(filepath.Join(out, "demo_.glb")); err != nil {
 			t.Errorf("-o %s: %v", out, err)
+		}
+	}
+}
+
+// TestExportKeysFlags: --events writes the events as a JSON list beside
+// the export, --stats prints the key counts, --bake samples uniformly,
+// and a bad rate or these flags on a batch are refused.
+func TestExportKeysFlags(t *testing.T) {
+	dir := t.TempDir()
+	out, evPath := filepath.Join(dir, "demo.glb"), filepath.Join(dir, "demo.json")
+	stdout, errs, code := runCLI(t, "export", "demo:", "-o", out, "--events", evPath, "--stats")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(stdout, "source") || !strings.Contains(stdout, "walk") || !strings.Contains(stdout, "wrote "+evPath+" (4 events)") {
+		t.Errorf("stdout: %s", stdout)
+	}
+	data, err := os.ReadFile(evPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs struct {
+		Schema string
+		Events []export.EventRecord
+	}
+	if err := json.Unmarshal(data, &evs); err != nil || evs.Schema != export.EventsSchema || len(evs.Events) != 4 {
+		t.Fatalf("events file %s: %v", data, err)
+	}
+	baked := filepath.Join(dir, "baked.glb")
+	if _, errs, code := runCLI(t, "export", "demo:", "-o", baked, "--bake", "24"); code != 0 {
+		t.Fatalf("--bake: exit %d: %s", code, errs)
+	}
+	doc := decodeGLTF(t, baked)
+	if n := doc.Accessors[doc.Animations[0].Samplers[0].Input].Count; n != 30 {
+		t.Errorf("--bake 24: %d keys for the 1.2 s walk, want 30", n)
+	}
+	for _, args := range [][]string{
+		{"export", "demo:", "-o", filepath.Join(dir, "x.glb"), "--bake", "-1"},
+		{"export", "demo:", "-o", filepath.Join(dir, "x.glb"), "--events", evPath},
+		{"export", "../../formats/lego/testdata/minifig.si", "-o", filepath.Join(dir, "batch"), "--all", "--stats"},
+	} {
+		if _, _, code := runCLI(t, args...); code == 0 {
+			t.Errorf("%v: exit 0", args)
 		}
 	}
 }

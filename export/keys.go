@@ -1,0 +1,520 @@
+package export
+
+import (
+	"math"
+	"slices"
+
+	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Keys an animator can edit (docs/formats/gltf-export.md#keys): a clip's
+// channel is written at its own key times wherever glTF's interpolation
+// between them reproduces the player, and gets further keys only in the
+// spans where it does not. The sampled grid (sampleTake) is the reference:
+// it follows the player within the sampler's tolerance at every time, so
+// a channel's keys are chosen from it, in the manner of Douglas and
+// Peucker: start from the channel's source key times, and in each span
+// between two keys where glTF's interpolation misses a grid sample by
+// more than the channel's tolerance, keep the worst sample as a key and
+// look at both halves again. Translation and scale are linear between
+// grid samples, so checking the samples checks every time between them.
+
+// chainTol is what the channels on a chain may miss by together, as a
+// fraction of the figure's size: a joint's error is the sampled grid's
+// (relTol) plus the misses of the animated channels of every bone above
+// it, so each channel of a bone gets chainTol over the number of animated
+// channels on the longest chain through it (chainChannels), and the
+// round trip's 1e-4 holds.
+const chainTol = 8e-5
+
+// chainChannels returns, per bone, the number of animated channels
+// (translation, rotation or scale that changes over the grid) on the
+// chain from a root to a leaf through it that has the most; at least 1.
+func chainChannels(sk *formats.Skeleton, s *sampled) []int {
+	n := len(sk.Bones)
+	own := make([]int, n)
+	for b := range own {
+		var t, r, sc bool
+		for _, loc := range s.local[1:] {
+			l, f := &loc[b], &s.local[0][b]
+			t, r, sc = t || l.T != f.T, r || l.R != f.R, sc || l.S != f.S
+		}
+		for _, c := range [...]bool{t, r, sc} {
+			if c {
+				own[b]++
+			}
+		}
+	}
+	up, down := make([]int, n), make([]int, n)
+	for i := range sk.Bones {
+		up[i] = own[i]
+		if p := sk.Bones[i].Parent; p >= 0 {
+			up[i] += up[p]
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		down[i] += own[i]
+		if p := sk.Bones[i].Parent; p >= 0 {
+			down[p] = max(down[p], down[i])
+		}
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = max(up[i]+down[i]-own[i], 1)
+	}
+	return out
+}
+
+// levers returns, per bone, how far a unit miss of its translation
+// (the largest world scale of its parent) and of its rotation or scale
+// (the farthest joint below it, and at least the figure's size, which
+// stands for the mesh and the stick it carries) can move a joint, over
+// the take's grid.
+func levers(sk *formats.Skeleton, s *sampled, size float64) (tScale, reach []float64) {
+	n := len(sk.Bones)
+	tScale, reach = make([]float64, n), make([]float64, n)
+	for b := range reach {
+		tScale[b], reach[b] = 1, size
+	}
+	w := make([]mgl64.Mat4, n)
+	for _, loc := range s.local {
+		worldOf(sk, loc, w)
+		for b := range sk.Bones {
+			p := sk.Bones[b].Parent
+			if p < 0 {
+				continue
+			}
+			for c := 0; c < 3; c++ {
+				col := mgl64.Vec3{w[p][4*c], w[p][4*c+1], w[p][4*c+2]}
+				tScale[b] = math.Max(tScale[b], col.Len())
+			}
+			pos := mgl64.Vec3{w[b][12], w[b][13], w[b][14]}
+			for a := p; a >= 0; a = sk.Bones[a].Parent {
+				d := pos.Sub(mgl64.Vec3{w[a][12], w[a][13], w[a][14]}).Len()
+				reach[a] = math.Max(reach[a], d)
+			}
+		}
+	}
+	return tScale, reach
+}
+
+// sourceTimes returns the source key times of bone b's channel ch in a
+// clip: the track's own times (a resampled track's knots), and under
+// Echoes' rule a translation's parent's scale times too (the node carries
+// the product). nil for a take without a clip.
+func sourceTimes(c *formats.Clip, sk *formats.Skeleton, b, ch int) []float64 {
+	if c == nil || b >= len(c.Tracks) {
+		return nil
+	}
+	vec := func(v *formats.Vec3Track) []float64 {
+		if v.Knots != nil {
+			return v.Knots
+		}
+		return v.Times
+	}
+	tr := &c.Tracks[b]
+	switch ch {
+	case chT:
+		ts := vec(&tr.Translation)
+		if p := sk.Bones[b].Parent; sk.Compose == formats.ComposePrime2 && p >= 0 && p < len(c.Tracks) {
+			if ps := vec(&c.Tracks[p].Scale); len(ps) > 0 {
+				ts = append(slices.Clip(ts), ps...)
+				slices.Sort(ts)
+			}
+		}
+		return ts
+	case chR:
+		return tr.Rotation.Times
+	}
+	return vec(&tr.Scale)
+}
+
+// gridIndices maps times onto the nearest times of the grid, sorted and
+// distinct, with the grid's ends.
+func gridIndices(grid, ts []float64) []int {
+	last := len(grid) - 1
+	idx := []int{0, last}
+	for _, t := range ts {
+		if !(t > grid[0] && t < grid[last]) {
+			continue
+		}
+		k, _ := slices.BinarySearch(grid, t)
+		if k > 0 && t-grid[k-1] < grid[k]-t {
+			k--
+		}
+		idx = append(idx, k)
+	}
+	slices.Sort(idx)
+	return slices.Compact(idx)
+}
+
+// reduce returns the grid indices a linear channel keeps: the seeds, and
+// in each span between kept indices where the channel's glTF
+// interpolation misses a grid value by more than tol (miss measures it),
+// the worst one, until none does.
+//
+// miss is also asked about the time halfway from grid index k to k+1
+// (half true), where the reference is the grid's own interpolation: a
+// rotation's slerp and normalised lerp part most between the grid's
+// times, which the sampler checked only for the grid's own neighbours.
+func reduce(times []float32, seeds []int, miss func(i, j, k int, f float64, half bool) float64, tol float64) []int {
+	keep := make([]bool, len(times))
+	for _, k := range seeds {
+		keep[k] = true
+	}
+	// The spans still to look at, on a stack rather than by recursion,
+	// whose depth could reach the grid's length.
+	var spans [][2]int
+	split := func(i, j int) {
+		spans = append(spans[:0], [2]int{i, j})
+		for len(spans) > 0 {
+			i, j := spans[len(spans)-1][0], spans[len(spans)-1][1]
+			spans = spans[:len(spans)-1]
+			if j-i <= 1 {
+				continue
+			}
+			worst, at := tol, -1
+			span := float64(times[j]) - float64(times[i])
+			for k := i; k < j; k++ {
+				for _, half := range [...]bool{false, true} {
+					if !half && k == i || half && j-i == 1 {
+						continue
+					}
+					tk := float64(times[k])
+					if half {
+						tk = (tk + float64(times[k+1])) / 2
+					}
+					f := 0.0
+					if span > 0 {
+						f = (tk - float64(times[i])) / span
+					}
+					if e := miss(i, j, k, f, half); e > worst || math.IsNaN(e) {
+						// Split at a grid time: the half's left end
+						// or right end, whichever is inside.
+						worst, at = e, k
+						if half && k == i {
+							at = k + 1
+						}
+						if math.IsNaN(e) {
+							break
+						}
+					}
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			keep[at] = true
+			spans = append(spans, [2]int{i, at}, [2]int{at, j})
+		}
+	}
+	prev := -1
+	for k := range keep {
+		if !keep[k] {
+			continue
+		}
+		if prev >= 0 {
+			split(prev, k)
+		}
+		prev = k
+	}
+	var out []int
+	for k, kp := range keep {
+		if kp {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// vecMiss measures a translation or scale channel's miss: the largest
+// component's distance from the lerp, times lever, with float32 rounding
+// of the values forgiven.
+func vecMiss(vals []float32, lever float64) func(i, j, k int, f float64, half bool) float64 {
+	return func(i, j, k int, f float64, half bool) float64 {
+		if half {
+			// Linear between grid times: the grid times tell.
+			return 0
+		}
+		worst := 0.0
+		for c := 0; c < 3; c++ {
+			a, b, v := float64(vals[3*i+c]), float64(vals[3*j+c]), float64(vals[3*k+c])
+			d := math.Abs(a + (b-a)*f - v)
+			ulp := 4 * float64(math.Nextafter32(float32(math.Abs(v)), float32(math.Inf(1)))-float32(math.Abs(v)))
+			worst = math.Max(worst, math.Max(d-ulp, 0))
+		}
+		return worst * lever
+	}
+}
+
+// rotMiss measures a rotation channel's miss: the larger angle between
+// the grid's rotation and glTF's slerp or Blender's normalised lerp of
+// the keys, times lever.
+func rotMiss(vals []float32, lever float64) func(i, j, k int, f float64, half bool) float64 {
+	q := func(k int) mgl64.Quat {
+		return mgl64.Quat{W: float64(vals[4*k+3]), V: mgl64.Vec3{float64(vals[4*k]), float64(vals[4*k+1]), float64(vals[4*k+2])}}
+	}
+	return func(i, j, k int, f float64, half bool) float64 {
+		a, b, v := q(i), q(j), q(k)
+		if half {
+			v = slerpGLTF(v, q(k+1), 0.5)
+		}
+		e := math.Max(angleBetween(slerpGLTF(a, b, f), v), angleBetween(nlerpContinuous(a, b, f), v))
+		return math.Max(e-1e-6, 0) * lever
+	}
+}
+
+// angleBetween returns the angle of the rotation taking unit quaternion
+// a to b (either sign).
+func angleBetween(a, b mgl64.Quat) float64 {
+	if a.Dot(b) < 0 {
+		b = b.Scale(-1)
+	}
+	d := mgl64.Quat{W: a.W - b.W, V: a.V.Sub(b.V)}.Len()
+	s := mgl64.Quat{W: a.W + b.W, V: a.V.Add(b.V)}.Len()
+	return 4 * math.Atan2(d, s)
+}
+
+// maxMerge bounds the knots one cubic piece may span, so that the greedy
+// merge stays linear in the track's length.
+const maxMerge = 32
+
+// cubicKeys writes a resampled translation (MilkShape's Hermite
+// positions, formats.Vec3Track.Knots; docs/formats/milkshape-anm.md) as a
+// glTF CUBICSPLINE channel with a key at each knot of the curve. Between
+// two knots the loader's samples lie on one cubic (a Hermite interval, or
+// part of one cut at a turn), whose end tangents are fitted to them by
+// least squares. vals are the channel's values on the grid; tr is the
+// track in the file's coordinates, conv its conversion. It returns the
+// key times' grid indices and glTF's output (in-tangent, value,
+// out-tangent per key, tangents per second), or ok false where the cubic
+// misses a grid value by more than tol (lever as in vecMiss), and the
+// channel is then written LINEAR.
+func cubicKeys(times []float32, vals []float32, tr *formats.Vec3Track, conv *Conversion, lever, tol float64) (idx []int, out []float32, ok bool) {
+	grid := make([]float64, len(times))
+	for i, t := range times {
+		grid[i] = float64(t)
+	}
+	knots := gridIndices(grid, tr.Knots)
+	v := func(k int) mgl64.Vec3 {
+		return mgl64.Vec3{float64(vals[3*k]), float64(vals[3*k+1]), float64(vals[3*k+2])}
+	}
+	h := func(u float64) (h1, h2, h3, h4 float64) {
+		u2, u3 := u*u, u*u*u
+		return 2*u3 - 3*u2 + 1, -2*u3 + 3*u2, u3 - 2*u2 + u, u3 - u2
+	}
+	// fit returns the end tangents (per interval) of the cubic through the
+	// grid values at i and j that is nearest the track's samples between
+	// them, and whether it follows the grid there.
+	fit := func(i, j int) (m0, m1 mgl64.Vec3, ok bool) {
+		t0, t1 := float64(times[i]), float64(times[j])
+		td := t1 - t0
+		p0, p1 := v(i), v(j)
+		m0, m1 = p1.Sub(p0), p1.Sub(p0)
+		// Least squares over the samples strictly inside: r = h3 m0 + h4 m1.
+		var a11, a12, a22 float64
+		var b1, b2 mgl64.Vec3
+		n := 0
+		lo, _ := slices.BinarySearch(tr.Times, t0)
+		for m := lo; m < len(tr.Times) && tr.Times[m] < t1; m++ {
+			if !(tr.Times[m] > t0) || td <= 0 {
+				continue
+			}
+			h1, h2, h3, h4 := h((tr.Times[m] - t0) / td)
+			r := conv.Point(tr.Values[m]).Sub(p0.Mul(h1)).Sub(p1.Mul(h2))
+			a11, a12, a22 = a11+h3*h3, a12+h3*h4, a22+h4*h4
+			b1, b2 = b1.Add(r.Mul(h3)), b2.Add(r.Mul(h4))
+			n++
+		}
+		if det := a11*a22 - a12*a12; n >= 2 && math.Abs(det) > 1e-18 {
+			m0 = b1.Mul(a22).Sub(b2.Mul(a12)).Mul(1 / det)
+			m1 = b2.Mul(a11).Sub(b1.Mul(a12)).Mul(1 / det)
+		}
+		// The cubic must go through the track's samples, which lie on the
+		// curve: the player's lerp between them is within the loader's
+		// tolerance of it (docs/formats/milkshape-anm.md#baking-into-tracks).
+		for m := lo; m < len(tr.Times) && tr.Times[m] < t1; m++ {
+			if !(tr.Times[m] > t0) || td <= 0 {
+				continue
+			}
+			h1, h2, h3, h4 := h((tr.Times[m] - t0) / td)
+			c := p0.Mul(h1).Add(p1.Mul(h2)).Add(m0.Mul(h3)).Add(m1.Mul(h4))
+			want := conv.Point(tr.Values[m])
+			for q := 0; q < 3; q++ {
+				x := want[q]
+				ulp := 4 * float64(math.Nextafter32(float32(math.Abs(x)), float32(math.Inf(1)))-float32(math.Abs(x)))
+				if e := math.Abs(c[q]-x) - ulp; !(e*lever <= tol) {
+					return m0, m1, false
+				}
+			}
+		}
+		return m0, m1, true
+	}
+	// Each piece runs over as many knots as one cubic follows: a
+	// Hermite interval cut at its turns is one cubic again.
+	idx = []int{knots[0]}
+	var in, outT []mgl64.Vec3
+	in = append(in, mgl64.Vec3{})
+	for p := 0; p+1 < len(knots); {
+		m0, m1, ok := fit(knots[p], knots[p+1])
+		if !ok {
+			return nil, nil, false
+		}
+		q := p + 1
+		// Outside the track's samples the player holds: a piece that
+		// reaches there is not merged, since no sample would check it.
+		inside := func(k int) bool {
+			return len(tr.Times) > 0 && float64(times[k]) >= float64(float32(tr.Times[0])) && float64(times[k]) <= float64(float32(tr.Times[len(tr.Times)-1]))
+		}
+		for q+1 < len(knots) && q-p < maxMerge && inside(knots[p]) && inside(knots[q+1]) {
+			n0, n1, ok := fit(knots[p], knots[q+1])
+			if !ok {
+				break
+			}
+			m0, m1, q = n0, n1, q+1
+		}
+		td := float64(times[knots[q]]) - float64(times[knots[p]])
+		if td > 0 {
+			outT = append(outT, m0.Mul(1/td))
+			in = append(in, m1.Mul(1/td))
+		} else {
+			outT = append(outT, mgl64.Vec3{})
+			in = append(in, mgl64.Vec3{})
+		}
+		idx = append(idx, knots[q])
+		p = q
+	}
+	outT = append(outT, mgl64.Vec3{})
+	out = make([]float32, 0, 9*len(idx))
+	for p, k := range idx {
+		out = append(out, float32(in[p][0]), float32(in[p][1]), float32(in[p][2]),
+			vals[3*k], vals[3*k+1], vals[3*k+2],
+			float32(outT[p][0]), float32(outT[p][1]), float32(outT[p][2]))
+	}
+	return idx, out, true
+}
+
+// rotCubicKeys writes a rotation channel as a glTF CUBICSPLINE channel
+// whose tangents are those of the slerp between neighbouring keys (along
+// the shorter arc): glTF evaluates a cubic spline rotation component by
+// component and normalises the result, as Blender's importer does with
+// the curves it makes, so the two agree, and the cubic follows the great
+// arc far closer than a normalised linear interpolation (its error falls
+// with the fourth power of the arc, not the second). Keys start at the
+// grid indices seeds; a span whose cubic misses the grid (at its times
+// and halfway between them) by more than tol (lever as in rotMiss) is
+// split at its worst grid time, as reduce does. vals are the channel's
+// grid values (x, y, z, w). It returns the kept indices and glTF's output.
+func rotCubicKeys(times []float32, vals []float32, seeds []int, lever, tol float64) (idx []int, out []float32) {
+	q := func(k int) mgl64.Quat {
+		return mgl64.Quat{W: float64(vals[4*k+3]), V: mgl64.Vec3{float64(vals[4*k]), float64(vals[4*k+1]), float64(vals[4*k+2])}}
+	}
+	// tangents returns the slerp's derivative at both ends of [i, j], per
+	// second, with b turned to a's side.
+	tangents := func(a, b mgl64.Quat, td float64) (ta, tb mgl64.Quat) {
+		d := math.Min(a.Dot(b), 1)
+		phi := math.Acos(d)
+		ta, tb = b.Sub(a), b.Sub(a)
+		if phi > 1e-6 {
+			s := math.Sin(phi)
+			ta = b.Sub(a.Scale(d)).Scale(phi / s)
+			tb = b.Scale(d).Sub(a).Scale(phi / s)
+		}
+		return ta.Scale(1 / td), tb.Scale(1 / td)
+	}
+	side := func(a, b mgl64.Quat) mgl64.Quat {
+		if a.Dot(b) < 0 {
+			return b.Scale(-1)
+		}
+		return b
+	}
+	// worst returns the grid index where the cubic over [i, j] misses
+	// most, if by more than tol, else -1.
+	worst := func(i, j int) int {
+		t0, td := float64(times[i]), float64(times[j])-float64(times[i])
+		if !(td > 0) || j-i < 2 {
+			return -1
+		}
+		a := q(i)
+		b := side(a, q(j))
+		ta, tb := tangents(a, b, td)
+		at, most := -1, tol
+		for k := i; k < j; k++ {
+			for _, half := range [...]bool{false, true} {
+				if !half && k == i {
+					continue
+				}
+				tk, ref := float64(times[k]), q(k)
+				if half {
+					tk = (tk + float64(times[k+1])) / 2
+					ref = slerpGLTF(ref, q(k+1), 0.5)
+				}
+				f := (tk - t0) / td
+				f2, f3 := f*f, f*f*f
+				c := unit(a.Scale(2*f3 - 3*f2 + 1).Add(ta.Scale(td * (f3 - 2*f2 + f))).
+					Add(b.Scale(-2*f3 + 3*f2)).Add(tb.Scale(td * (f3 - f2))))
+				if e := math.Max(angleBetween(c, ref)-1e-6, 0) * lever; !(e <= most) {
+					at, most = k, e
+					if half && k == i {
+						at = k + 1
+					}
+					if math.IsNaN(e) {
+						return at
+					}
+				}
+			}
+		}
+		return at
+	}
+	keep := make([]bool, len(times))
+	for _, k := range seeds {
+		keep[k] = true
+	}
+	split := func(i, j int) {
+		spans := [][2]int{{i, j}}
+		for len(spans) > 0 {
+			i, j := spans[len(spans)-1][0], spans[len(spans)-1][1]
+			spans = spans[:len(spans)-1]
+			if k := worst(i, j); k > i && k < j {
+				keep[k] = true
+				spans = append(spans, [2]int{i, k}, [2]int{k, j})
+			}
+		}
+	}
+	prev := -1
+	for k := range keep {
+		if keep[k] {
+			if prev >= 0 {
+				split(prev, k)
+			}
+			prev = k
+		}
+	}
+	for k, kp := range keep {
+		if kp {
+			idx = append(idx, k)
+		}
+	}
+	keys := make([]mgl64.Quat, len(idx))
+	for p, k := range idx {
+		keys[p] = q(k)
+		if p > 0 {
+			keys[p] = side(keys[p-1], keys[p])
+		}
+	}
+	in := make([]mgl64.Quat, len(idx))
+	outT := make([]mgl64.Quat, len(idx))
+	for p := 0; p+1 < len(idx); p++ {
+		if td := float64(times[idx[p+1]]) - float64(times[idx[p]]); td > 0 {
+			outT[p], in[p+1] = tangents(keys[p], keys[p+1], td)
+		}
+	}
+	out = make([]float32, 0, 12*len(idx))
+	for p := range idx {
+		for _, v := range [...]mgl64.Quat{in[p], keys[p], outT[p]} {
+			out = append(out, float32(v.V[0]), float32(v.V[1]), float32(v.V[2]), float32(v.W))
+		}
+	}
+	return idx, out
+}

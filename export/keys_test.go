@@ -1,0 +1,224 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// times reads a sampler's key times.
+func inputTimes(t *testing.T, doc *gltf.Document, s *gltf.AnimationSampler) []float32 {
+	t.Helper()
+	v, err := modeler.ReadAccessor(doc, doc.Accessors[s.Input], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.([]float32)
+}
+
+// TestOwnKeyTimes: a Sims clip, whose player lerps translations and
+// slerps rotations between keys on every frame (docs/formats/the-sims.md),
+// is written at the file's own key times and nowhere else
+// (docs/formats/gltf-export.md#keys): every channel's times are among its
+// track's key times, with the clip's ends. A rotation is LINEAR, or
+// CUBICSPLINE where a linear slerp between its keys would play otherwise
+// in Blender (which interpolates components).
+func TestOwnKeyTimes(t *testing.T) {
+	a := load(t, "../formats/sims/testdata/tso/a2o-diefalldan.cdfc292500000007.anim", "")
+	takes := allTakes(a)
+	doc, err := Build(a, takes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Clips[0]
+	checked := 0
+	for _, ch := range doc.Animations[0].Channels {
+		b := *ch.Target.Node
+		if b >= len(a.Skeleton.Bones) || ch.Target.Path == gltf.TRSScale {
+			continue
+		}
+		s := doc.Animations[0].Samplers[ch.Sampler]
+		src := c.Tracks[b].Rotation.Times
+		if ch.Target.Path == gltf.TRSTranslation {
+			src = c.Tracks[b].Translation.Times
+		}
+		ok := map[float32]bool{0: true, float32(c.Duration): true}
+		for _, tm := range src {
+			ok[float32(tm)] = true
+		}
+		ts := inputTimes(t, doc, s)
+		if len(src) < 2 || len(ts) == 2 {
+			continue
+		}
+		if s.Interpolation != gltf.InterpolationLinear && !(ch.Target.Path == gltf.TRSRotation && s.Interpolation == gltf.InterpolationCubicSpline) {
+			t.Errorf("bone %d %v: %v, want LINEAR", b, ch.Target.Path, s.Interpolation)
+		}
+		for _, tm := range ts {
+			if !ok[tm] {
+				t.Fatalf("bone %d %v: a key at %v s, which is none of the track's %d key times", b, ch.Target.Path, tm, len(src))
+			}
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d animated channels checked", checked)
+	}
+}
+
+// TestMilkShapeCubic: MilkShape's Hermite positions are CUBICSPLINE
+// channels keyed at the curve's knots at most (a Hermite interval cut at
+// its turns is one cubic again), with three outputs a key, and the
+// rotations keep their keys (TestRoundTrip checks both play as the player
+// does, in an engine and component-wise as in Blender).
+func TestMilkShapeCubic(t *testing.T) {
+	a := load(t, "../formats/ms3d/testdata/arm_v4.ms3d", "")
+	doc, err := Build(a, allTakes(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.Clips[0]
+	cubic := 0
+	for _, ch := range doc.Animations[0].Channels {
+		b := *ch.Target.Node
+		s := doc.Animations[0].Samplers[ch.Sampler]
+		if b >= len(a.Skeleton.Bones) || ch.Target.Path != gltf.TRSTranslation || c.Tracks[b].Translation.Knots == nil {
+			continue
+		}
+		ts := inputTimes(t, doc, s)
+		if s.Interpolation != gltf.InterpolationCubicSpline {
+			t.Errorf("bone %d translation: %v, want CUBICSPLINE", b, s.Interpolation)
+			continue
+		}
+		if n := len(c.Tracks[b].Translation.Knots) + 2; len(ts) > n {
+			t.Errorf("bone %d translation: %d keys for %d knots", b, len(ts), n-2)
+		}
+		if got := doc.Accessors[s.Output].Count; got != 3*len(ts) {
+			t.Errorf("bone %d translation: %d outputs for %d keys", b, got, len(ts))
+		}
+		cubic++
+	}
+	if cubic == 0 {
+		t.Fatal("no resampled translation")
+	}
+}
+
+// TestBakeUniform: a take with a BakeRate (`export --bake FPS`) writes
+// every channel at every frame of a uniform grid.
+func TestBakeUniform(t *testing.T) {
+	a := assets.Demo()
+	takes := allTakes(a)
+	for i := range takes {
+		takes[i].BakeRate = 24
+	}
+	doc, err := Build(a, takes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, an := range doc.Animations {
+		dur := takes[k].Source.Duration()
+		want := int(math.Floor(dur*24+1e-6)) + 1
+		if math.Abs(dur*24-math.Round(dur*24)) > 1e-6 {
+			want++
+		}
+		for _, s := range an.Samplers {
+			ts := inputTimes(t, doc, s)
+			if len(ts) != want {
+				t.Fatalf("%s: a channel with %d keys, want %d (every 1/24 s over %v s)", an.Name, len(ts), want, dur)
+			}
+			for i := 0; i+1 < want-1; i++ {
+				if d := float64(ts[i]) - float64(i)/24; math.Abs(d) > 1e-6 {
+					t.Fatalf("%s: key %d at %v s, want %v", an.Name, i, ts[i], float64(i)/24)
+				}
+			}
+		}
+		if ex := an.Extras.(map[string]any); ex["baked_at"] != 24.0 {
+			t.Errorf("%s: extras baked_at %v", an.Name, ex["baked_at"])
+		}
+	}
+}
+
+// TestAnimationNames: animations are named by their clips alone; a name
+// that repeats gets " (2)", " (3)", and a take without one a number.
+func TestAnimationNames(t *testing.T) {
+	for _, tt := range []struct{ in, want []string }{
+		{[]string{"walk", "idle"}, []string{"walk", "idle"}},
+		{[]string{"walk", "walk", "walk", "walk (2)"}, []string{"walk", "walk (2)", "walk (3)", "walk (2) (2)"}},
+		{[]string{"", "x"}, []string{"animation 1", "x"}},
+	} {
+		takes := make([]Take, len(tt.in))
+		for i, n := range tt.in {
+			takes[i].Name = n
+		}
+		got := animationNames(takes)
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+				break
+			}
+		}
+	}
+}
+
+// TestFrameRateExtras: asset.extras and each animation's extras carry the
+// source's frame rate, and a LEGO Island clip (keys in milliseconds, no
+// rate) says that 30 is assumed.
+func TestFrameRateExtras(t *testing.T) {
+	for _, tt := range []struct {
+		path    string
+		rate    float64
+		assumed bool
+	}{
+		{"../formats/sims/testdata/tso/a2o-sus-dead.7f214ec600000007.anim", 30, false},
+		{"../formats/lego/testdata/minifig_walk.ani", DefaultRate, true},
+	} {
+		a := load(t, tt.path, "")
+		doc, err := Build(a, allTakes(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range []any{doc.Asset.Extras, doc.Animations[0].Extras} {
+			m, _ := ex.(map[string]any)
+			if m["frame_rate"] != tt.rate || m["frame_rate_assumed"] != tt.assumed {
+				t.Errorf("%s: extras frame_rate %v assumed %v, want %v %v", tt.path, m["frame_rate"], m["frame_rate_assumed"], tt.rate, tt.assumed)
+			}
+		}
+	}
+}
+
+// TestEventsJSON: the demo's walk has footsteps; `--events` lists them
+// with the animation's name, time, frame and bone, under a schema name.
+func TestEventsJSON(t *testing.T) {
+	a := assets.Demo()
+	takes := allTakes(a)
+	doc, err := Build(a, takes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteEvents(&b, Events(a.Skeleton, takes, doc)); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Schema string        `json:"schema"`
+		Events []EventRecord `json:"events"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, c := range a.Clips {
+		want += len(c.Events)
+	}
+	if got.Schema != EventsSchema || len(got.Events) != want || want == 0 {
+		t.Fatalf("schema %q, %d events; want %q, %d", got.Schema, len(got.Events), EventsSchema, want)
+	}
+	e := got.Events[0]
+	if e.Animation != "walk" || e.Name != "footstep_left" || e.Bone != "l_foot" || math.Abs(e.Frame-e.Time*e.FrameRate) > 1e-9 {
+		t.Errorf("first event %+v", e)
+	}
+}
