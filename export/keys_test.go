@@ -22,7 +22,7 @@ func inputTimes(t *testing.T, doc *gltf.Document, s *gltf.AnimationSampler) []fl
 }
 
 // TestOwnKeyTimes: a Sims clip, whose player lerps translations and
-// slerps rotations between keys on every frame (docs/formats/the-sims.md),
+// slerps rotations between keys on every frame (docs/formats/sims.md#playback),
 // is written at the file's own key times and nowhere else
 // (docs/formats/gltf-export.md#keys): every channel's times are among its
 // track's key times, with the clip's ends. A rotation is LINEAR, or
