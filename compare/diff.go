@@ -15,10 +15,11 @@ import (
 // tick, fine enough that no motion a game shows falls between samples.
 const Rate = 60
 
-// maxSamples bounds the fixed-rate samples of one comparison, so a clip
-// of absurd length costs a bounded time; past it the rate drops and the
-// result says so.
-const maxSamples = 1 << 18
+// maxWork bounds the fixed-rate samples of one measurement times the
+// bones each poses (4M bone poses, about a second), so a clip of absurd
+// length costs a bounded time; past it the rate drops and the result says
+// so.
+const maxWork = 1 << 22
 
 // Clip is one side of a comparison: a skeleton and one of its clips (nil
 // for the bind pose).
@@ -101,7 +102,7 @@ func Diff(a, b Clip, m Map) *Result {
 	if a.Clip != nil && b.Clip != nil && a.Clip.FrameRate != b.Clip.FrameRate {
 		r.Notes = append(r.Notes, fmt.Sprintf("the clips' frame rates differ (A %.4g, B %.4g frames a second): both sampled at the same times", a.Clip.FrameRate, b.Clip.FrameRate))
 	}
-	times := sampleTimes(r.Duration, &r.SampleRate, a.Clip, b.Clip)
+	times := sampleTimes(r.Duration, &r.SampleRate, maxWork/max(1, len(a.Skeleton.Bones), len(b.Skeleton.Bones)), a.Clip, b.Clip)
 	if r.SampleRate != Rate {
 		r.Notes = append(r.Notes, fmt.Sprintf("the span is long: sampled at %.4g Hz besides the key times", r.SampleRate))
 	}
@@ -184,12 +185,12 @@ func (s *side) sample(t float64) {
 }
 
 // sampleTimes is the grid from 0 to span at *rate (lowered when the grid
-// would pass maxSamples) with every key time of the clips within the span,
+// would pass most samples) with every key time of the clips within the span,
 // sorted, each once.
-func sampleTimes(span float64, rate *float64, clips ...*formats.Clip) []float64 {
-	n := int(math.Ceil(span * *rate))
-	if n > maxSamples {
-		n = maxSamples
+func sampleTimes(span float64, rate *float64, most int, clips ...*formats.Clip) []float64 {
+	n := int(math.Min(math.Ceil(span**rate), float64(most)))
+	if n >= most {
+		n = most
 		*rate = float64(n) / span
 	}
 	times := make([]float64, 0, n+2)
