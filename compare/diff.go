@@ -198,9 +198,15 @@ func sampleTimes(span float64, rate *float64, most int, clips ...*formats.Clip) 
 		times = append(times, math.Min(float64(i) / *rate, span))
 	}
 	for _, c := range clips {
-		if c == nil {
-			continue
-		}
+		times = appendKeyTimes(times, c, span)
+	}
+	slices.Sort(times)
+	return slices.Compact(times)
+}
+
+// appendKeyTimes appends c's key times within [0, span], sorted, each once.
+func appendKeyTimes(times []float64, c *formats.Clip, span float64) []float64 {
+	if c != nil {
 		for i := range c.Tracks {
 			tr := &c.Tracks[i]
 			// A track baked from a curve lists the curve's own keys as
@@ -288,4 +294,10 @@ func BindSize(sk *formats.Skeleton) float64 {
 		return 1
 	}
 	return d
+}
+
+// KeyTimes returns the clip's key times (a curve's knots where a track was
+// baked from one), sorted, each once.
+func KeyTimes(c *formats.Clip) []float64 {
+	return appendKeyTimes(nil, c, math.Inf(1))
 }

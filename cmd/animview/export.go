@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 )
 
@@ -25,6 +27,8 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	var lf loadFlags
 	lf.register(fs)
+	var mf motionFlags
+	mf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
 	// character set, and the export then holds its animations.
 	character := &lf.character
@@ -40,6 +44,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *clip != "" && *all {
 		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
+	}
+	if err := mf.check(); err != nil {
+		return err
 	}
 	st, statErr := os.Stat(pos[0])
 	isDir := statErr == nil && st.IsDir()
@@ -60,6 +67,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		return badValue("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
 	if batch {
+		if mf.file != "" {
+			return badValue("--motion exports one file: -o names a .glb or .gltf")
+		}
 		if *clip != "" || *character != "" {
 			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -75,6 +85,16 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if mf.file != "" {
+		if err := open.RequireSkeleton(a); err != nil {
+			return err
+		}
+		mo, err := mf.open(a, *clip, stderr)
+		if err != nil {
+			return err
+		}
+		return writeExport(a, []export.Take{motionTake(mo)}, *out, *format, *force, stdout)
+	}
 	takes, skipped, err := export.Takes(a, *clip, *character)
 	for _, w := range skipped {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
@@ -82,14 +102,29 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return writeExport(a, takes, *out, *format, *force, stdout)
+}
+
+// motionTake is the take of a --motion clip on the opened skeleton: the
+// clip's frames and key times, sampled through the retarget; the clip's
+// events and camera stay with the file they name bones of.
+func motionTake(mo *motion) export.Take {
+	return export.Take{Name: mo.clip.Name, Source: mo.rt, FrameRate: mo.clip.FrameRate,
+		KeyTimes: compare.KeyTimes(mo.clip), Loop: mo.clip.Loop, Interp: mo.clip.Interp.String()}
+}
+
+// writeExport builds the glTF document of a's takes and writes it to out
+// (- for standard output).
+func writeExport(a *formats.Asset, takes []export.Take, out, format string, force bool, stdout io.Writer) error {
 	doc, err := export.Build(a, takes)
 	if err != nil {
 		return err
 	}
+	toStdout := out == "-"
 	if toStdout {
 		// The document is the whole of standard output.
 		bw := bufio.NewWriter(stdout)
-		if err := export.Encode(bw, doc, *format == "glb"); err != nil {
+		if err := export.Encode(bw, doc, format == "glb"); err != nil {
 			return err
 		}
 		if err := bw.Flush(); err != nil {
@@ -97,10 +132,10 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	if err := export.WriteFile(*out, doc, *force); err != nil {
+	if err := export.WriteFile(out, doc, force); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
+	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", out, len(takes))
 	return nil
 }
 

@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "info":
 		err = cmdInfo(args[1:], stdout)
 	case "pose":
-		err = cmdPose(args[1:], stdout)
+		err = cmdPose(args[1:], stdout, stderr)
 	case "render":
 		err = cmdRender(args[1:], stdout, stderr)
 	case "list":
