@@ -13,7 +13,7 @@ import (
 // walker is a MilkShape figure made by our writer's types: a root that
 // walks 2 units along X in a second, an arm (1 up) that swings about Z,
 // a hand 1 further; k scales the bind lengths and rename renames joints.
-func walker(t *testing.T, k float32, rename map[string]string) *formats.Asset {
+func walker(t testing.TB, k float32, rename map[string]string) *formats.Asset {
 	t.Helper()
 	name := func(s string) string {
 		if n, ok := rename[s]; ok {
@@ -127,4 +127,38 @@ func angleBetween(a, b *mat3) float64 {
 	r := at.mul(b)
 	c := (r[0][0] + r[1][1] + r[2][2] - 1) / 2
 	return math.Acos(math.Max(-1, math.Min(1, c))) * 180 / math.Pi
+}
+
+// TestDiffAllocations: Diff's allocations are its setup's: a clip ten
+// times as long (ten times the samples) allocates as often.
+func TestDiffAllocations(t *testing.T) {
+	count := func(frames int32) float64 {
+		f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: frames,
+			Joints: []ms3d.Joint{{Name: "root", PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
+				{Name: "arm", ParentName: "root", Position: [3]float32{0, 1, 0}}}}
+		b, _ := f.Encode()
+		pf, err := ms3d.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := pf.Asset("w", ms3d.FormatMS3D, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Clip{Skeleton: a.Skeleton, Clip: a.Clips[0]}
+		return testing.AllocsPerRun(5, func() { Diff(c, c, nil) })
+	}
+	if short, long := count(24), count(240); short != long {
+		t.Errorf("1 s: %v allocations, 10 s: %v", short, long)
+	}
+}
+
+// BenchmarkDiff compares the walker with itself: 61 times, 3 bones.
+func BenchmarkDiff(b *testing.B) {
+	a := walker(b, 1, nil)
+	c := Clip{Skeleton: a.Skeleton, Clip: a.Clips[0]}
+	b.ReportAllocs()
+	for b.Loop() {
+		Diff(c, c, nil)
+	}
 }
