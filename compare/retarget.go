@@ -2,6 +2,7 @@ package compare
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
@@ -320,4 +321,48 @@ func (r *Retarget) Sample(t float64, p *player.Pose) {
 			r.tw[j] = l
 		}
 	}
+}
+
+// maxBake bounds the bone poses a baked clip holds (40 bytes each): 40 MB
+// at most, however long the clip.
+const maxBake = 1 << 20
+
+// Bake samples r into a clip of the target skeleton, for a player that
+// plays clips rather than samplers (the window): every bone keyed at the
+// source clip's key times and at Rate (lower for a clip of absurd
+// length), rotations slerped along the shortest arc between them. At
+// those times it is r's pose exactly; between them it differs from r by
+// what a slerp over 1/60 s leaves out. name names it.
+func (r *Retarget) Bake(name string, src *formats.Clip) *formats.Clip {
+	rate := float64(Rate)
+	span := Clip{Skeleton: r.ss, Clip: src}.duration()
+	n := len(r.ts.Bones)
+	times := sampleTimes(span, &rate, maxBake/max(1, n), src)
+	c := &formats.Clip{Name: name, Duration: span, FrameRate: src.FrameRate, Loop: src.Loop,
+		Interp: formats.InterpShortestArc, Tracks: make([]formats.BoneTracks, n),
+		Info: []formats.KV{{Key: "motion", Value: src.Name}}}
+	trans := make([]mgl32.Vec3, n*len(times))
+	rots := make([]mgl32.Quat, n*len(times))
+	scales := make([]mgl32.Vec3, n*len(times))
+	vis := make([]bool, n*len(times))
+	p := player.NewPose(r.ts)
+	for k, t := range times {
+		r.Sample(t, p)
+		for j := 0; j < n; j++ {
+			at := j*len(times) + k
+			l := &p.Local[j]
+			trans[at], rots[at], scales[at], vis[at] = l.Translation, l.Rotation, l.Scale, p.Visible[j]
+		}
+	}
+	for j := range c.Tracks {
+		lo, hi := j*len(times), (j+1)*len(times)
+		tr := &c.Tracks[j]
+		tr.Translation = formats.Vec3Track{Times: times, Values: trans[lo:hi:hi]}
+		tr.Rotation = formats.QuatTrack{Times: times, Values: rots[lo:hi:hi]}
+		tr.Scale = formats.Vec3Track{Times: times, Values: scales[lo:hi:hi]}
+		if slices.Contains(vis[lo:hi], false) {
+			tr.Visibility = formats.BoolTrack{Times: times, Values: vis[lo:hi:hi]}
+		}
+	}
+	return c
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/animview/animview/compare"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/sims"
 	"github.com/go-gl/mathgl/mgl32"
@@ -183,5 +185,53 @@ func TestMotionSameRig(t *testing.T) {
 	}
 	if _, errs, code := runCLI(t, "pose", "--json", a, "--map", "a=b", "--time", "0"); code != exitUsage || !strings.Contains(errs, "--map needs --motion") {
 		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// TestMotionOpener: the window's --motion opens the file with the
+// motion's clip baked in as its last clip, named for the window's --clip,
+// whose pose at the clip's sampled times is the retarget's (the baked keys
+// are its samples), and later files as they are.
+func TestMotionOpener(t *testing.T) {
+	a := walker(t, "a.ms3d", nil)
+	edited := walker(t, "edited.ms3d", func(f *ms3d.File) {
+		f.Joints[1].RotationKeys[1].Rotation[2] = 0.8
+		f.Joints[2].Name = "Palm"
+	})
+	mf := motionFlags{file: edited, mapArg: "Palm=hand"}
+	src, err := mf.source("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.bakedName() != "Timeline (--motion edited.ms3d)" {
+		t.Errorf("name %q", src.bakedName())
+	}
+	var warn strings.Builder
+	opener := motionOpener(a, open.Options{}, src, &warn)
+	got, err := opener(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Clips) != 2 || got.Clips[1].Name != src.bakedName() || warn.Len() != 0 {
+		t.Fatalf("%d clips, last %q, warning %q", len(got.Clips), got.Clips[len(got.Clips)-1].Name, warn.String())
+	}
+	if err := got.Clips[1].Validate(len(got.Skeleton.Bones)); err != nil {
+		t.Fatal(err)
+	}
+	rt := src.onto(got, &warn).rt
+	baked := player.NewClipSampler(got.Skeleton, got.Clips[1])
+	p, q := player.NewPose(got.Skeleton), player.NewPose(got.Skeleton)
+	for _, tm := range []float64{0, 0.25, 0.5, 1} {
+		baked.Sample(tm, p)
+		rt.Sample(tm, q)
+		for i := range p.Local {
+			if p.Local[i] != q.Local[i] {
+				t.Errorf("t %v bone %d: baked %v, retarget %v", tm, i, p.Local[i], q.Local[i])
+			}
+		}
+	}
+	// A file opened later is opened as it is.
+	if again, err := opener(a); err != nil || len(again.Clips) != 1 {
+		t.Errorf("later: %v, %d clips", err, len(again.Clips))
 	}
 }
