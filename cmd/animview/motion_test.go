@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/animview/animview/compare"
-	"github.com/animview/animview/formats/open"
-	"github.com/animview/animview/player"
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
