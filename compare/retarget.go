@@ -167,7 +167,7 @@ func NewRetarget(src *formats.Skeleton, clip *formats.Clip, dst *formats.Skeleto
 	r.sbw, r.sw = bindRotations(src), make([]mat3, len(src.Bones))
 	r.tbw, r.tw = bindRotations(dst), make([]mat3, len(dst.Bones))
 
-	// The heights: the source's root (the topmost bone that moves in the
+	// The heights: the source's root (the topmost bone that translates in the
 	// clip) and its pair in the target.
 	rate := float64(Rate)
 	span := Clip{Skeleton: src, Clip: clip}.duration()

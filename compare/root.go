@@ -9,8 +9,8 @@ import (
 // Root is how far a clip carries its figure: the root bone's model-space
 // path, sampled at every key time and at Rate.
 type Root struct {
-	// Bone indexes the skeleton's root bone (the topmost that moves); Name is its
-	// name.
+	// Bone indexes the skeleton's root bone (the topmost whose
+	// translation changes); Name is its name.
 	Bone int
 	Name string
 	// Displacement is the root's model-space position at the clip's end
@@ -31,8 +31,8 @@ func (r *Root) Distance() float64 {
 	return math.Sqrt(d[0]*d[0] + d[1]*d[1] + d[2]*d[2])
 }
 
-// RootMotion measures clip c over sk. The root is the topmost bone that
-// moves (findRoot).
+// RootMotion measures clip c over sk. The root is the topmost bone whose
+// translation changes (findRoot).
 func RootMotion(sk *formats.Skeleton, c *formats.Clip) Root {
 	rate := float64(Rate)
 	span := Clip{Skeleton: sk, Clip: c}.duration()
@@ -62,21 +62,22 @@ func RootMotion(sk *formats.Skeleton, c *formats.Clip) Root {
 	return r
 }
 
-// stillFraction is how far, relative to the figure's size, a bone may
-// move in a clip and still count as still for findRoot: float noise, not
-// motion.
+// stillFraction is how far, relative to the figure's size, a bone's
+// translation may change in a clip and still count as still for findRoot:
+// float noise, not motion.
 const stillFraction = 1e-5
 
 // findRoot picks the bone whose motion is the figure's: the topmost bone
 // (fewest ancestors; the first in the skeleton's order among equals) whose
-// model-space origin moves during the clip, by more than a hundred
-// thousandth of the figure's size (BindSize); when none moves, the
-// skeleton's first root bone. The topmost mover rather than simply the
-// first root, because files differ in where they put the figure's travel:
-// MilkShape and Metroid Prime move their root joint, a LEGO Island actor
-// hangs under a still scene node, and a Sims skill moves ROOT while some
-// exported animations keep ROOT still and move the PELVIS. -1 for a
-// skeleton without bones.
+// own translation changes during the clip, by more than a hundred
+// thousandth of the figure's size (BindSize); when none does, the
+// skeleton's first root bone. A translation the bone's own, because a
+// figure travels by translating a bone while its limbs only turn: MilkShape
+// and Metroid Prime move their root joint, a LEGO Island actor moves under
+// a still scene node, and FreeSO's .anim files keep ROOT still in some
+// clips and move the PELVIS; a clip in place, whose bones only turn, is
+// measured on the first root and travels nothing. -1 for a skeleton
+// without bones.
 func findRoot(sk *formats.Skeleton, s *side, times []float64) int {
 	n := len(sk.Bones)
 	if n == 0 {
@@ -87,7 +88,7 @@ func findRoot(sk *formats.Skeleton, s *side, times []float64) int {
 	for k, t := range times {
 		s.sample(t)
 		for i := 0; i < n; i++ {
-			p := s.world.Position(i)
+			p := s.pose.Local[i].Translation
 			for c := 0; c < 3; c++ {
 				if k == 0 || p[c] < lo[i][c] {
 					lo[i][c] = p[c]

@@ -73,7 +73,7 @@ type Clip struct {
 }
 
 // RootMotion is the root's motion over a clip (compare.RootMotion): the
-// root is the topmost bone whose model-space origin moves, else the first
+// root is the topmost bone whose own translation changes, else the first
 // root bone; positions are in the file's units and axes, sampled at every
 // key time and at SampleRate.
 type RootMotion struct {

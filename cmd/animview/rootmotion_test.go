@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
@@ -90,5 +91,28 @@ func TestRootMotionSimsSkill(t *testing.T) {
 	out, _, _ := runCLI(t, "info", p)
 	if !strings.Contains(out, "along a path of 3; the file declares 5\n") {
 		t.Errorf("text:\n%s", out)
+	}
+}
+
+// TestRootMotionRule: the root is the topmost bone whose own translation
+// changes. The LEGO Island minifig walks 1.2 units along Z under its scene
+// node; the far scene's actors stand in place (only their limbs turn), so
+// it is measured on the first root and travels nothing; a MilkShape clip
+// whose root is not keyed, only the arm turning, travels nothing either
+// though the hand moves.
+func TestRootMotionRule(t *testing.T) {
+	inPlace := walker(t, "in-place.ms3d", func(f *ms3d.File) { f.Joints[0].PositionKeys = nil })
+	for _, c := range []struct {
+		file, bone string
+		dist       float64
+	}{
+		{"../../formats/lego/testdata/minifig_walk.ani", "minifig", 1.2},
+		{"../../formats/lego/testdata/scene_far.ani", "-FAR_SCENE", 0},
+		{inPlace, "root", 0},
+	} {
+		r := infoReport(t, c.file).Clips[0].RootMotion
+		if r == nil || r.Bone != c.bone || math.Abs(r.Distance-c.dist) > 1e-6 {
+			t.Errorf("%s: %+v, want %s moving %v", filepath.Base(c.file), r, c.bone, c.dist)
+		}
 	}
 }
