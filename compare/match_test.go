@@ -77,3 +77,33 @@ func TestReadMap(t *testing.T) {
 		t.Errorf("ParseMap: %v", err)
 	}
 }
+
+// FuzzReadMap: any bytes give a map or an error that names the line,
+// never a panic; a map read back from its own lines is the same map.
+func FuzzReadMap(f *testing.F) {
+	f.Add([]byte("# Sims to Bip01\nPELVIS = Bip01 Pelvis # hips\n\nL_LEG=Bip01 L Thigh\n"))
+	f.Add([]byte("a=b\na=c\n"))
+	f.Add([]byte("=\n#\n==\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := ReadMap(strings.NewReader(string(b)), "f.map")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "bone map f.map") {
+				t.Errorf("error %q does not name the file", err)
+			}
+			return
+		}
+		var sb strings.Builder
+		for k, v := range m {
+			sb.WriteString(k + "=" + v + "\n")
+		}
+		again, err := ReadMap(strings.NewReader(sb.String()), "again.map")
+		if err != nil || len(again) != len(m) {
+			t.Fatalf("read back: %v, %d of %d pairs", err, len(again), len(m))
+		}
+		for k, v := range m {
+			if again[k] != v {
+				t.Errorf("%q: %q, read back %q", k, v, again[k])
+			}
+		}
+	})
+}
