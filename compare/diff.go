@@ -68,9 +68,8 @@ type Result struct {
 	SampleRate float64
 	// UnmatchedA and UnmatchedB are the bones only in A and only in B.
 	UnmatchedA, UnmatchedB []string
-	// Size is the figure's size the relative difference divides by: the
-	// diagonal of the box around A's bones in its bind pose (1 when that
-	// is 0, a skeleton of one bone).
+	// Size is the figure's size the relative difference divides by:
+	// Size of A's skeleton and clip.
 	Size float64
 	// MaxPosition is the largest position difference over all matched
 	// bones and times, in A's model units; MaxPositionRelative is it
@@ -110,7 +109,7 @@ func Diff(a, b Clip, m Map) *Result {
 
 	pr := Match(a.Skeleton, b.Skeleton, m)
 	r.UnmatchedA, r.UnmatchedB = pr.UnmatchedA(a.Skeleton), pr.UnmatchedB(b.Skeleton)
-	r.Size = BindSize(a.Skeleton)
+	r.Size = Size(a.Skeleton, a.Clip)
 	for i, j := range pr.BOf {
 		if j >= 0 {
 			r.Bones = append(r.Bones, BoneDiff{Name: a.Skeleton.Bones[i].Name, NameB: b.Skeleton.Bones[j].Name})
@@ -273,16 +272,34 @@ func unitCols(m *mgl32.Mat4, out *[3][3]float64) {
 	}
 }
 
-// BindSize is the figure's size: the diagonal of the box around the
-// skeleton's bone origins in its bind pose, in its model units; 1 when
-// that is 0 or not finite (a skeleton of one bone).
-func BindSize(sk *formats.Skeleton) float64 {
+// Size is the figure's size: the diagonal of the box around the
+// skeleton's bone origins in its bind pose, in its model units; where that
+// is 0 (LEGO Island's actors, whose bones take their places from the
+// clip, or a skeleton of one bone), the box at the start of clip c (nil:
+// none); 1 when that is 0 too.
+func Size(sk *formats.Skeleton, c *formats.Clip) float64 {
 	pose := player.NewPose(sk)
 	w := player.NewWorldPose(sk)
 	player.ToWorld(sk, pose, w)
+	if d := boxDiagonal(w, len(sk.Bones)); d > 0 {
+		return d
+	}
+	if c != nil && len(c.Tracks) == len(sk.Bones) {
+		player.NewClipSampler(sk, c).Sample(0, pose)
+		player.ToWorld(sk, pose, w)
+		if d := boxDiagonal(w, len(sk.Bones)); d > 0 {
+			return d
+		}
+	}
+	return 1
+}
+
+// boxDiagonal is the diagonal of the box around the first n bone origins
+// of w, 0 when it is not a finite length.
+func boxDiagonal(w *player.WorldPose, n int) float64 {
 	lo := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi := [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	for i := range sk.Bones {
+	for i := 0; i < n; i++ {
 		p := w.Position(i)
 		for k := 0; k < 3; k++ {
 			lo[k] = math.Min(lo[k], float64(p[k]))
@@ -291,7 +308,7 @@ func BindSize(sk *formats.Skeleton) float64 {
 	}
 	d := math.Sqrt((hi[0]-lo[0])*(hi[0]-lo[0]) + (hi[1]-lo[1])*(hi[1]-lo[1]) + (hi[2]-lo[2])*(hi[2]-lo[2]))
 	if !(d > 0) || math.IsInf(d, 0) {
-		return 1
+		return 0
 	}
 	return d
 }

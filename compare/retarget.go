@@ -230,7 +230,9 @@ func bindRotations(sk *formats.Skeleton) []mat3 {
 // figure whose root is its hips, the leg's length, which sets its
 // stride), or, when the root is within a hundredth of the lowest (a root
 // on the ground) or there is none, the whole bind pose's height. Up is
-// the shared space's Y, turned back into the file's axes.
+// the shared space's Y, turned back into the file's axes. A bind pose
+// that is a point (LEGO Island's) has no height: NewRetarget then scales
+// by 1.
 func figureHeight(sk *formats.Skeleton, root int, axes mat3) float64 {
 	if len(sk.Bones) == 0 {
 		return 0

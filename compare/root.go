@@ -70,7 +70,7 @@ const stillFraction = 1e-5
 // findRoot picks the bone whose motion is the figure's: the topmost bone
 // (fewest ancestors; the first in the skeleton's order among equals) whose
 // own translation changes during the clip, by more than a hundred
-// thousandth of the figure's size (BindSize); when none does, the
+// thousandth of the figure's size (Size); when none does, the
 // skeleton's first root bone. A translation the bone's own, because a
 // figure travels by translating a bone while its limbs only turn: MilkShape
 // and Metroid Prime move their root joint, a LEGO Island actor moves under
@@ -99,7 +99,7 @@ func findRoot(sk *formats.Skeleton, s *side, times []float64) int {
 			}
 		}
 	}
-	still := BindSize(sk) * stillFraction
+	still := Size(sk, s.c.Clip) * stillFraction
 	depth := make([]int, n)
 	best, bestDepth := -1, 0
 	for i := 0; i < n; i++ {

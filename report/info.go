@@ -124,7 +124,7 @@ func rootMotion(a *formats.Asset, c *formats.Clip, warn func(string)) *RootMotio
 				// noise it has.
 				decl, got := math.Abs(d), j.Distance
 				big := math.Max(decl, got)
-				if a.Format != "sims-anim" && big > 0.01*compare.BindSize(sk) && math.Abs(decl-got) > declaredMismatch*big {
+				if a.Format != "sims-anim" && big > 0.01*compare.Size(sk, c) && math.Abs(decl-got) > declaredMismatch*big {
 					warn(fmt.Sprintf("clip %q: the file declares a distance of %.4g, but %s moves %.4g (%.0f%% apart)",
 						c.Name, d, r.Name, got, 100*math.Abs(decl-got)/big))
 				}

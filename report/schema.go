@@ -59,7 +59,8 @@ type Diff struct {
 	UnmatchedA []string `json:"unmatched_a"`
 	UnmatchedB []string `json:"unmatched_b"`
 	// Size is the figure's size MaxPositionRelative divides by: the
-	// diagonal of the box around A's bone origins in its bind pose.
+	// diagonal of the box around A's bone origins in its bind pose (at its
+	// clip's start where the bind pose is a point).
 	Size                float64 `json:"size"`
 	MaxPosition         float64 `json:"max_position"`
 	MaxPositionRelative float64 `json:"max_position_relative"`

@@ -126,6 +126,12 @@ func TestDiff(t *testing.T) {
 			t.Errorf("text lacks %q (exit %d):\n%s", want, code, out)
 		}
 	}
+	// A LEGO Island actor's bind pose is a point: its size is taken at
+	// the clip's start (the minifig's box is 2.77 units across).
+	lego := "../../formats/lego/testdata/minifig_walk.ani"
+	if d = diffJSON(t, 0, lego, lego, "--tolerance", "0"); math.Abs(d.Size-2.775) > 0.001 {
+		t.Errorf("LEGO size %v", d.Size)
+	}
 	out, _, _ = runCLI(t, "diff", a, shorter)
 	if !strings.Contains(out, "note: the clips differ in length") {
 		t.Errorf("text:\n%s", out)
