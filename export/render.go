@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 )
 
@@ -68,6 +69,37 @@ func RenderTo(w io.Writer, kind string, a *formats.Asset, ci int, t float64, fo 
 // opened alone): images, and no bones or meshes to draw.
 func IsImage(a *formats.Asset) bool {
 	return len(a.Images) > 0 && len(a.Meshes) == 0 && (a.Skeleton == nil || len(a.Skeleton.Bones) == 0)
+}
+
+// RenderSamplerTo is RenderTo for whatever src plays on a's skeleton (a
+// clip of another file, `--motion`): kind "png" the frame at time t, "gif"
+// one pass.
+func RenderSamplerTo(w io.Writer, kind string, a *formats.Asset, src player.Sampler, t float64, fo raster.FrameOptions, progress func(done, total int) bool) error {
+	switch kind {
+	case "gif":
+		return raster.EncodeGIFSampler(w, a, src, fo, progress)
+	case "png":
+		img, err := raster.RenderFrameSampler(a, src, t, fo)
+		if err != nil {
+			return err
+		}
+		return raster.EncodePNG(w, img)
+	}
+	return fmt.Errorf("render: %q: want png or gif", kind)
+}
+
+// RenderSamplerFile is RenderFileProgress for whatever src plays on a's
+// skeleton.
+func RenderSamplerFile(out string, a *formats.Asset, src player.Sampler, t float64, fo raster.FrameOptions, replace bool, progress func(done, total int) bool) error {
+	kind := strings.ToLower(strings.TrimPrefix(filepath.Ext(out), "."))
+	if kind != "png" && kind != "gif" {
+		return fmt.Errorf("-o %s: want a .png or .gif name", out)
+	}
+	p, err := WritePending(out, replace, func(w io.Writer) error { return RenderSamplerTo(w, kind, a, src, t, fo, progress) })
+	if err != nil {
+		return err
+	}
+	return p.Commit()
 }
 
 // RenderFrames writes clip ci of a as a numbered PNG sequence beside out

@@ -9,7 +9,11 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
+
+	"github.com/animview/animview/compare"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
@@ -57,10 +61,77 @@ type Clip struct {
 	Info          []KV    `json:"info,omitempty"`
 	Group         string  `json:"group,omitempty"`
 
+	// RootMotion is how far the clip carries the figure; nil for a clip
+	// whose tracks are not the skeleton's (a character set's clip of
+	// another character).
+	RootMotion *RootMotion `json:"root_motion,omitempty"`
+
 	// RateAssumed says the file gives no frame rate: FrameRate and Frames
 	// are the viewer's stepping at player.DefaultFrameRate, not the
 	// file's.
 	RateAssumed bool `json:"frame_rate_assumed,omitempty"`
+}
+
+// RootMotion is the root's motion over a clip (compare.RootMotion): the
+// root is the topmost bone whose own translation changes, else the first
+// root bone; positions are in the file's units and axes, sampled at every
+// key time and at SampleRate.
+type RootMotion struct {
+	Bone string `json:"bone"`
+	// Displacement is the root's position at the clip's end minus at its
+	// start; Distance its length.
+	Displacement [3]float64 `json:"displacement"`
+	Distance     float64    `json:"distance"`
+	// PathLength is the length of the root's sampled path.
+	PathLength float64 `json:"path_length"`
+	Samples    int     `json:"samples"`
+	SampleRate float64 `json:"sample_rate"`
+	// DeclaredDistance is the distance The Sims' file declares the
+	// animation moves the character (a skill's or an .anim's "distance"),
+	// absent for other formats, which declare none.
+	DeclaredDistance *float64 `json:"declared_distance,omitempty"`
+}
+
+// declaredMismatch is how far, as a fraction of the larger, a Sims file's
+// declared distance and the measured displacement may differ before info
+// warns.
+const declaredMismatch = 0.1
+
+// rootMotion measures clip c of a; warn receives a warning when a Sims
+// clip's declared distance disagrees with the measured one.
+func rootMotion(a *formats.Asset, c *formats.Clip, warn func(string)) *RootMotion {
+	sk := a.Skeleton
+	if len(c.Tracks) != len(sk.Bones) {
+		return nil
+	}
+	r := compare.RootMotion(sk, c)
+	if r.Bone < 0 {
+		return nil
+	}
+	j := &RootMotion{Bone: r.Name, Displacement: r.Displacement, Distance: r.Distance(), PathLength: r.PathLength,
+		Samples: r.Samples, SampleRate: r.SampleRate}
+	if strings.HasPrefix(a.Format, "sims-") {
+		for _, kv := range c.Info {
+			if kv.Key != "distance" {
+				continue
+			}
+			if d, err := strconv.ParseFloat(kv.Value, 64); err == nil {
+				j.DeclaredDistance = &d
+				// Only skills warn: FreeSO's .anim files declare 0
+				// whatever they move (a2o-custom-crypt-thrown-out
+				// carries ROOT 3.4 units). Both below a hundredth of
+				// the figure is a skill that stays in place, whatever
+				// noise it has.
+				decl, got := math.Abs(d), j.Distance
+				big := math.Max(decl, got)
+				if a.Format != "sims-anim" && big > 0.01*compare.Size(sk, c) && math.Abs(decl-got) > declaredMismatch*big {
+					warn(fmt.Sprintf("clip %q: the file declares a distance of %.4g, but %s moves %.4g (%.0f%% apart)",
+						c.Name, d, r.Name, got, 100*math.Abs(decl-got)/big))
+				}
+			}
+		}
+	}
+	return j
 }
 
 // Character describes a character of a character set.
@@ -154,12 +225,14 @@ func Describe(a *formats.Asset) *Info {
 		j.Skeleton.Bones = append(j.Skeleton.Bones, Bone{Index: i, ID: b.ID, Name: b.Name, Parent: b.Parent, Bind: LocalTransform(b.Bind)})
 	}
 	j.Clips = make([]Clip, 0, len(a.Clips))
+	var rootWarnings []string
 	for ci, c := range a.Clips {
 		rate := player.StepRate(c)
 		jc := Clip{Index: ci, Name: c.Name, Duration: c.Duration, FrameRate: rate, Frames: player.FrameCount(c.Duration, rate),
 			RateAssumed: !(c.FrameRate > 0), Loop: c.Loop, Interpolation: c.Interp.String(), Camera: c.Camera != nil,
 			Info: kvs(c.Info), Events: make([]Event, 0, len(c.Events))}
 		jc.AnimatedBones, jc.Keys = clipKeys(c)
+		jc.RootMotion = rootMotion(a, c, func(w string) { rootWarnings = append(rootWarnings, w) })
 		jc.Group = c.Group
 		for _, e := range c.Events {
 			je := Event{Time: e.Time, Name: e.Name, Kind: string(e.Kind), Bone: e.Bone, Payload: kvs(e.Payload)}
@@ -178,7 +251,7 @@ func Describe(a *formats.Asset) *Info {
 	}
 	j.Entry = a.Entry
 	j.Info = kvs(a.Info)
-	j.Warnings = append(append([]string{}, a.Warnings...), treeWarnings...)
+	j.Warnings = append(append(append([]string{}, a.Warnings...), treeWarnings...), rootWarnings...)
 	return &j
 }
 
@@ -255,6 +328,15 @@ func (j *Info) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  %d %q: %.4g s, %d frames at %s%s, %s, %d bones animated, %d keys, %d events\n",
 			c.Index, c.Name, c.Duration, c.Frames, rate, loop, c.Interpolation, c.AnimatedBones, c.Keys, len(c.Events))
+		if r := c.RootMotion; r != nil {
+			d := r.Displacement
+			fmt.Fprintf(&b, "      root motion: %s moves (%.4g, %.4g, %.4g), %.4g from start to end, along a path of %.4g",
+				r.Bone, d[0], d[1], d[2], r.Distance, r.PathLength)
+			if r.DeclaredDistance != nil {
+				fmt.Fprintf(&b, "; the file declares %.4g", *r.DeclaredDistance)
+			}
+			b.WriteString("\n")
+		}
 		for _, kv := range c.Info {
 			fmt.Fprintf(&b, "      %s: %s\n", kv.Key, kv.Value)
 		}

@@ -108,6 +108,17 @@ func ClipPose(a *formats.Asset, ci int, t float64) *Pose {
 	return j
 }
 
+// SamplerPose is the pose src (a sampler of sk's poses, such as a clip
+// of another file played on sk) gives at clip time t, reported as clip
+// name.
+func SamplerPose(sk *formats.Skeleton, name string, src player.Sampler, t, clipTime float64) *Pose {
+	pose := player.NewPose(sk)
+	src.Sample(clipTime, pose)
+	j := &Pose{Schema: SchemaPose, Clip: name, ClipIndex: -1, Time: t, ClipTime: clipTime}
+	j.bones(sk, pose)
+	return j
+}
+
 // TreePoseRequest asks for a character's animation as the game composes
 // it (`pose --character --anim [--transition-from --from-time]`).
 type TreePoseRequest struct {

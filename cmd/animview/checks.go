@@ -11,7 +11,7 @@ import (
 )
 
 // commands are the subcommands, for the unknown-command message.
-const commands = "info, pose, render, export, list, version, licenses, help"
+const commands = "info, pose, render, export, list, diff, version, licenses, help"
 
 // unknownCommand reports whether the first argument looks like a mistyped
 // subcommand rather than a FILE for the viewer: a bare word with no

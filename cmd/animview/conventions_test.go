@@ -98,6 +98,7 @@ func TestJSONSchemas(t *testing.T) {
 		{[]string{"info", "--json", "demo:"}, "animview.info/1"},
 		{[]string{"pose", "--json", "demo:", "--time", "0.5"}, "animview.pose/1"},
 		{[]string{"list", "--json", "demo:"}, "animview.list/1"},
+		{[]string{"diff", "--json", "demo:", "demo:"}, "animview.diff/1"},
 		{[]string{"list", "--json", "../../formats/lego/testdata"}, "animview.list/1"},
 	} {
 		out, errs, code := runCLI(t, tc.args...)

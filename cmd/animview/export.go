@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats/open"
 )
@@ -28,6 +29,8 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	events := fs.String("events", "", "also write the animations' events to `FILE.json` as a list")
 	var lf loadFlags
 	lf.register(fs)
+	var mf motionFlags
+	mf.register(fs)
 	// --character is a shared loading flag: it opens that character of a
 	// character set, and the export then holds its animations.
 	character := &lf.character
@@ -43,6 +46,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *clip != "" && *all {
 		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
+	}
+	if err := mf.check(); err != nil {
+		return err
 	}
 	st, statErr := os.Stat(pos[0])
 	isDir := statErr == nil && st.IsDir()
@@ -69,6 +75,9 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *bake > 0 || *stats || *events != "" {
 			return badValue("--bake, --stats and --events need -o FILE.glb (one file)")
 		}
+		if mf.file != "" {
+			return badValue("--motion exports one file: -o names a .glb or .gltf")
+		}
 		if *clip != "" || *character != "" {
 			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -89,12 +98,25 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	takes, skipped, err := export.Takes(a, *clip, *character)
-	for _, w := range skipped {
-		fmt.Fprintf(stderr, "warning: %s\n", w)
-	}
-	if err != nil {
-		return err
+	var takes []export.Take
+	if mf.file != "" {
+		if err := open.RequireSkeleton(a); err != nil {
+			return err
+		}
+		mo, err := mf.open(a, *clip, stderr)
+		if err != nil {
+			return err
+		}
+		takes = []export.Take{motionTake(mo)}
+	} else {
+		var skipped []string
+		takes, skipped, err = export.Takes(a, *clip, *character)
+		for _, w := range skipped {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	for i := range takes {
 		takes[i].BakeRate = *bake
@@ -132,6 +154,14 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		export.WriteKeyStats(msg, export.KeyStats(takes, doc))
 	}
 	return nil
+}
+
+// motionTake is the take of a --motion clip on the opened skeleton: the
+// clip's frames and key times, sampled through the retarget; the clip's
+// events and camera stay with the file they name bones of.
+func motionTake(mo *motion) export.Take {
+	return export.Take{Name: mo.clip.Name, Source: mo.rt, FrameRate: mo.clip.FrameRate,
+		KeyTimes: compare.KeyTimes(mo.clip), Loop: mo.clip.Loop, Interp: mo.clip.Interp.String()}
 }
 
 // exportBatch runs a batch with a progress bar on a terminal (plain lines

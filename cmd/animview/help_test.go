@@ -27,7 +27,7 @@ func TestHelp(t *testing.T) {
 	if h, _, _ := runCLI(t, "help"); h != top {
 		t.Errorf("`animview help` differs from --help")
 	}
-	for _, cmd := range []string{"info", "pose", "render", "list", "export"} {
+	for _, cmd := range []string{"info", "pose", "render", "list", "export", "diff"} {
 		help, errs, code := runCLI(t, cmd, "--help")
 		if code != 0 || errs != "" {
 			t.Errorf("%s --help: exit %d, stderr %q", cmd, code, errs)

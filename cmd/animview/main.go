@@ -5,6 +5,7 @@
 //	animview pose --json FILE (--time S | --frame N) [--clip C]
 //	animview render FILE -o OUT.png|OUT.gif [--clip C] [--time S] [--size WxH] [--yaw DEG] [--pitch DEG]
 //	animview list FILE                   list the animations inside a container
+//	animview diff A B [--json]           compare two files' clips bone by bone
 //	animview export FILE -o OUT.glb      glTF 2.0 of the skeleton and its clips
 //	animview export DIR -o OUTDIR --all  every animation of a folder or container, in parallel
 //	animview version                     the version and commit this build came from (also --version)
@@ -87,11 +88,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	case "info":
 		err = cmdInfo(args[1:], stdout)
 	case "pose":
-		err = cmdPose(args[1:], stdout)
+		err = cmdPose(args[1:], stdout, stderr)
 	case "render":
 		err = cmdRender(args[1:], stdout, stderr)
 	case "list":
 		err = cmdList(args[1:], stdout)
+	case "diff":
+		err = cmdDiff(args[1:], stdout)
 	case "export":
 		err = cmdExport(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

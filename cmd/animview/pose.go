@@ -6,10 +6,11 @@ import (
 	"math"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/report"
 )
 
-func cmdPose(args []string, w io.Writer) error {
+func cmdPose(args []string, w, stderr io.Writer) error {
 	fs := newFlagSet("pose")
 	fs.Bool("json", true, "print JSON, the only output form")
 	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
@@ -20,6 +21,8 @@ func cmdPose(args []string, w io.Writer) error {
 	fs.StringVar(&tr.From, "transition-from", "", "preview the transition from animation `NAME` to --anim")
 	fs.Float64Var(&tr.FromTime, "from-time", 0, "how far --transition-from has played, in `SECONDS`")
 	seed := fs.Uint("seed", 0, "the `SEED` of Random nodes' draws (CRandom16)")
+	var mf motionFlags
+	mf.register(fs)
 	a, err := openFileArg(fs, args, func() error {
 		// --character is the shared loading flag: it opens that character
 		// of the set, and the tree is posed on its skeleton.
@@ -35,7 +38,10 @@ func cmdPose(args []string, w io.Writer) error {
 		if tr.Anim != "" && (*clip != "" || !math.IsNaN(*frame)) {
 			return fmt.Errorf("--anim plays a tree: use --time, not --clip or --frame: %w", errUsage)
 		}
-		return nil
+		if mf.file != "" && tr.Anim != "" {
+			return fmt.Errorf("--motion plays a clip: not with --anim: %w", errUsage)
+		}
+		return mf.check()
 	})
 	if err != nil {
 		return err
@@ -48,6 +54,24 @@ func cmdPose(args []string, w io.Writer) error {
 		j, err := report.TreePose(a, tr)
 		if err != nil {
 			return err
+		}
+		return report.WriteJSON(w, j)
+	}
+	if mf.file != "" {
+		mo, err := mf.open(a, *clip, stderr)
+		if err != nil {
+			return err
+		}
+		t := *tm
+		if !math.IsNaN(*frame) {
+			t = *frame / player.StepRate(mo.clip)
+		}
+		if math.IsInf(t, 0) {
+			return fmt.Errorf("time %v is not a time", t)
+		}
+		j := report.SamplerPose(a.Skeleton, mo.clip.Name, mo.rt, t, player.ClipTime(t, mo.clip.Duration, mo.clip.Loop))
+		if !math.IsNaN(*frame) {
+			j.Frame = frame
 		}
 		return report.WriteJSON(w, j)
 	}

@@ -31,6 +31,8 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	followArg := fs.String("follow", "auto", "`on|off|auto`: keep the camera on figures that travel far")
 	showArg := fs.String("show", "mesh+bones", "`mesh|mesh+bones|bones`: what to draw where the file has a mesh")
 	noTextures := fs.Bool("no-textures", false, "draw meshes in their materials' flat colours, without their textures")
+	var mf motionFlags
+	mf.register(fs)
 	var show render.Show
 	var w, h int
 	var follow raster.Follow
@@ -79,23 +81,34 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		if show, ok = render.ParseShow(*showArg); !ok {
 			return badValue("--show %q: want mesh, mesh+bones or bones", *showArg)
 		}
-		return nil
+		if mf.file != "" && *allFrames {
+			return badValue("--motion draws a PNG or a GIF; not with --all-frames")
+		}
+		return mf.check()
 	})
 	if err != nil {
 		return err
 	}
 	ci := -1
+	var mo *motion
 	if export.IsImage(a) {
 		// A texture alone: its first level at its own size, written as
 		// any render is (-o -, --force).
-		if *allFrames {
-			return badValue("--all-frames: %s is a still image", a.Images[0].Name)
+		if *allFrames || mf.file != "" {
+			return badValue("%s is a still image: not with --all-frames or --motion", a.Images[0].Name)
 		}
 	} else {
 		if err := open.RequireDrawable(a); err != nil {
 			return err
 		}
-		if len(a.Clips) > 0 {
+		if mf.file != "" {
+			if err := open.RequireSkeleton(a); err != nil {
+				return err
+			}
+			if mo, err = mf.open(a, *clip, stderr); err != nil {
+				return err
+			}
+		} else if len(a.Clips) > 0 {
 			if ci, err = open.FindClip(a, *clip); err != nil {
 				return err
 			}
@@ -121,7 +134,12 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		// The image is the whole of standard output; what would say
 		// "wrote" is left out, as the file is the answer.
 		bw := bufio.NewWriter(stdout)
-		if err := export.RenderTo(bw, *kind, a, ci, *tm, fo, progress); err != nil {
+		if mo != nil {
+			err = export.RenderSamplerTo(bw, *kind, a, mo.rt, *tm, fo, progress)
+		} else {
+			err = export.RenderTo(bw, *kind, a, ci, *tm, fo, progress)
+		}
+		if err != nil {
 			return err
 		}
 		if err := bw.Flush(); err != nil {
@@ -129,7 +147,12 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	if err := export.RenderFileProgress(*out, a, ci, *tm, fo, *force, progress); err != nil {
+	if mo != nil {
+		err = export.RenderSamplerFile(*out, a, mo.rt, *tm, fo, *force, progress)
+	} else {
+		err = export.RenderFileProgress(*out, a, ci, *tm, fo, *force, progress)
+	}
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", *out)

@@ -21,8 +21,13 @@ func cmdView(args []string) error {
 	noRecent := fs.Bool("no-recent", false, "neither read nor write the list of recent files")
 	var lf loadFlags
 	lf.register(fs)
+	var mf motionFlags
+	mf.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := mf.check(); err != nil {
 		return err
 	}
 	if len(pos) > 1 {
@@ -81,5 +86,15 @@ func cmdView(args []string) error {
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
 	}
 	pageFiles(&uo, lf.options())
+	if mf.file != "" {
+		// --clip names the motion's clip; the window shows the clip the
+		// opener adds. A motion that does not open fails before the
+		// window does.
+		src, err := mf.source(*clip)
+		if err != nil {
+			return err
+		}
+		uo.Open, uo.Clip = motionOpener(path, lf.options(), src, os.Stderr), src.bakedName()
+	}
 	return ui.Run(uo)
 }

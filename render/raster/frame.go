@@ -248,6 +248,22 @@ func RenderFrame(a *formats.Asset, clip int, t float64, fo FrameOptions) (*image
 	return img, nil
 }
 
+// RenderFrameSampler is RenderFrame for whatever src plays (a clip of
+// another file played on a's skeleton, a tree): the pose at t, clamped to
+// one pass, framed on the whole pass. src must pose a's skeleton.
+func RenderFrameSampler(a *formats.Asset, src player.Sampler, t float64, fo FrameOptions) (*image.RGBA, error) {
+	r, err := newSamplerRenderer(a, src, fo)
+	if err != nil {
+		return nil, err
+	}
+	if math.IsInf(t, 0) || math.IsNaN(t) {
+		t = 0
+	}
+	img := image.NewRGBA(image.Rect(0, 0, r.w, r.h))
+	r.frame(img, t)
+	return img, nil
+}
+
 // Image sizes ParseSize accepts. MaxSize bounds every rendering too: it
 // keeps a mistyped size from asking for gigabytes.
 const (
