@@ -9,6 +9,8 @@ import (
 	"os/signal"
 
 	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
 )
 
@@ -50,7 +52,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if isDir && !batch {
 		return fmt.Errorf("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
+	if err := lf.check(); err != nil {
+		return err
+	}
 	if batch {
+		if lf.split != "" {
+			return fmt.Errorf("--split cuts one file's clip: it needs -o FILE.glb: %w", errUsage)
+		}
 		if *clip != "" || *character != "" {
 			return errors.New("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
@@ -67,7 +75,15 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	takes, skipped, err := export.Takes(a, *clip, *character)
+	var takes []export.Take
+	var skipped []string
+	if lf.split != "" && *character == "" {
+		// --clip chose the clip --split cuts; the export holds the cuts,
+		// each range its own animation.
+		takes, err = splitTakes(a, lf.split)
+	} else {
+		takes, skipped, err = export.Takes(a, *clip, *character)
+	}
 	for _, w := range skipped {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
@@ -83,6 +99,27 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d animations)\n", *out, len(takes))
 	return nil
+}
+
+// splitTakes are the takes of the clips a --split spec cut.
+func splitTakes(a *formats.Asset, spec string) ([]export.Take, error) {
+	if a.Skeleton == nil {
+		return nil, errors.New("the file has no skeleton to export")
+	}
+	rs, err := cuts.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	var takes []export.Take
+	for _, r := range rs {
+		for _, c := range a.Clips {
+			if c.Name == r.Name && c.Group == cuts.Group {
+				takes = append(takes, export.ClipTake(a.Skeleton, c))
+				break
+			}
+		}
+	}
+	return takes, nil
 }
 
 // exportBatch runs a batch with a progress bar on a terminal (plain lines
