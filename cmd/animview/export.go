@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
@@ -74,6 +75,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	a, err := open.Path(pos[0], lf.options())
 	if err != nil {
 		return err
+	}
+	for _, w := range a.Warnings {
+		if strings.HasPrefix(w, "cuts sidecar") {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
 	}
 	var takes []export.Take
 	var skipped []string
