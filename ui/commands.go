@@ -282,8 +282,8 @@ func commandTable() []command {
 				return c.a.cuts.rename(old, strings.TrimSpace(name))
 			}},
 		{verb: "delete-cut", args: "[NAME…]", keys: keys(ctrl(ebiten.KeyDelete)), button: "Delete", at: slot{clipButtons, 30},
-			help: "delete cut",
-			doc: "delete the saved cut NAME, else the open one (FILE.animview.json.bak keeps the list before)",
+			help:   "delete cut",
+			doc:    "delete the saved cut NAME, else the open one (FILE.animview.json.bak keeps the list before)",
 			keyDoc: "delete the open cut",
 			run: func(c *call) error {
 				name := ""
