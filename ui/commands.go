@@ -81,7 +81,7 @@ const (
 	transport            // under the timeline
 	treeButtons          // the tree panel's controls
 	pickerButtons        // the tree panel's transition picker
-	clipButtons          // under the clip list: the saved cuts
+	clipButtons          // at the foot of the clip and bone lists: the saved cuts
 )
 
 // slot is where a button sits: a row, and its position in that row

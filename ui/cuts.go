@@ -31,6 +31,8 @@ type cutter struct {
 	// it renames and text what is typed.
 	naming    bool
 	old, text string
+	// fresh is set until the first key: typing replaces the name shown.
+	fresh bool
 }
 
 // cutNameMax bounds what the prompt takes.
@@ -209,7 +211,7 @@ func (c *cutter) reopen(show, note string) {
 
 // ask opens the name prompt for the cut old, its text the name.
 func (c *cutter) ask(old string) {
-	c.naming, c.old, c.text = true, old, old
+	c.naming, c.old, c.text, c.fresh = true, old, old, true
 }
 
 // input takes the keyboard while the prompt asks: typed characters,
@@ -221,6 +223,12 @@ func (c *cutter) input() bool {
 	}
 	a := c.a
 	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	if c.fresh && (len(a.chars) > 0 || inpututil.IsKeyJustPressed(ebiten.KeyBackspace)) {
+		c.text, c.fresh = "", false
+		if len(a.chars) == 0 {
+			return true // the Backspace cleared the name
+		}
+	}
 	for _, r := range a.chars {
 		if r >= 0x20 && r != 0x7f && r != ',' && r != '=' && len(c.text) < cutNameMax {
 			c.text += string(r)

@@ -185,16 +185,18 @@ func (a *App) buildWidgets() *widgets {
 	}
 
 	// Left: file, clips, bones.
-	left := col([]bool{false, false, false, false, false, false, false, true, false})
+	left := col([]bool{false, false, false, false, false, false, true, false, false})
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
 	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
 	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
 	w.boneRow = w.buttonRow(boneButtons)
+	// The cut buttons sit at the foot, so that the bone list's rows stay
+	// where they were.
 	left.AddChild(w.title, w.info, k.heading("Clips  ("+a.cmds.keysOf("prev-clip")+")"), w.clips,
-		w.buttonRow(clipButtons), k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
-		w.boneRow)
+		k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
+		w.boneRow, w.buttonRow(clipButtons))
 
 	// Right: events, warnings and the inspector.
 	right := col([]bool{false, true, false, false, false, false})
