@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,5 +100,32 @@ func TestWindowBrokenSidecar(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(cuts.SidecarPath(arm)); string(b) != string(broken) {
 		t.Error("the broken sidecar changed")
+	}
+}
+
+// TestWindowNameCut: Ctrl+S from the keyboard saves the range as cut-1
+// and asks its name; what is typed replaces it, and Enter renames the cut
+// in the sidecar.
+func TestWindowNameCut(t *testing.T) {
+	arm := filepath.Join(t.TempDir(), "arm.ms3d")
+	copyFile(t, "../../formats/ms3d/testdata/arm_v4.ms3d", arm)
+	w := startDrivenFile(t, arm, "--actions", "pause; range 0.5 1.25")
+	from := w.seen
+	w.keyDown("ctrl", "ControlLeft")
+	w.key("s", "S")
+	w.keyUp("ctrl", "ControlLeft")
+	// The cut is saved as the key goes down, before its report.
+	after := w.seen
+	w.seen = from
+	w.await(regexp.MustCompile(`(?m)^animview: cut saved: "cut-1" Timeline 0.5-1.25 s`))
+	w.seen = max(w.seen, after)
+	w.typeText("run")
+	from = w.seen
+	w.key("Return", "Enter")
+	w.seen = from
+	w.await(regexp.MustCompile(`(?m)^animview: cut renamed: "cut-1" to "run"$`))
+	kept, err := cuts.Load(arm)
+	if err != nil || len(kept) != 1 || kept[0] != (cuts.Cut{Name: "run", Clip: "Timeline", From: 0.5, To: 1.25}) {
+		t.Errorf("sidecar: %+v %v", kept, err)
 	}
 }
