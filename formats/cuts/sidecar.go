@@ -41,7 +41,8 @@ func SidecarPath(path string) string { return path + SidecarExt }
 func Load(path string) ([]Cut, error) {
 	p := SidecarPath(path)
 	st, err := os.Stat(p)
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errors.ErrUnsupported) {
+		// No sidecar, or no file system to keep one in (a browser).
 		return nil, nil
 	}
 	if err != nil {
