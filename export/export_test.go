@@ -63,6 +63,8 @@ func fixtures(t testing.TB) []fixture {
 	)
 	// Metroid Prime 2 clips with scale keys on bones that have children.
 	fs = append(fs, mp2Scaled(t)...)
+	// Clips cut from the first clip of a few of them (cuts_test.go).
+	fs = append(fs, cutFixtures(t)...)
 	return fs
 }
 

@@ -123,6 +123,7 @@ type App struct {
 	exp     exporter
 	curves  curvesPanel
 	suits   suitPicker
+	cuts    cutter
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -226,7 +227,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a = a, a, a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -422,6 +423,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
+	a.cuts.draw(screen)
 	a.browser.draw(screen)
 	a.countFrame()
 	a.pageDrawn()

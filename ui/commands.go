@@ -82,6 +82,7 @@ const (
 	transport            // under the timeline
 	treeButtons          // the tree panel's controls
 	pickerButtons        // the tree panel's transition picker
+	clipButtons          // at the foot of the clip and bone lists: the saved cuts
 )
 
 // slot is where a button sits: a row, and its position in that row
@@ -245,6 +246,58 @@ func commandTable() []command {
 		{verb: "timeline-all", keys: keys(shift(ebiten.KeyBackspace)), help: "whole timeline",
 			doc: "show the whole clip on the timeline",
 			run: do(func(a *App) { a.st.Timeline().ShowAll() })},
+		// Cuts: the range kept as a named clip in the file's sidecar.
+		{verb: "save-cut", args: "[NAME…]", keys: keys(ctrl(ebiten.KeyS)), button: "Save cut", at: slot{clipButtons, 10},
+			help: "save range as a cut",
+			doc: "keep the range of the open clip as the clip NAME (else cut-1, cut-2, …, and the window asks " +
+				"its name), listed under the file's clips in the group cuts and saved beside the file in " +
+				"FILE.animview.json, where every command finds it",
+			keyDoc: "keep the range as a named clip (a cut) in FILE.animview.json; the window asks its name",
+			run: func(c *call) error {
+				name := ""
+				if len(c.args) > 0 {
+					name = c.args[0]
+				}
+				got, err := c.a.cuts.save(name)
+				if err == nil && name == "" && !c.scripted {
+					c.a.cuts.ask(got)
+				}
+				return err
+			}},
+		{verb: "rename-cut", args: "[OLD NEW…]", keys: keys(key(ebiten.KeyF2)), button: "Rename", at: slot{clipButtons, 20},
+			help: "rename cut",
+			doc: "rename the saved cut OLD (one word) to NEW; without them, the window asks a new name for " +
+				"the open cut", keyDoc: "rename the open cut (the window asks its name)",
+			run: func(c *call) error {
+				if len(c.args) == 0 {
+					old, err := c.a.cuts.current("rename-cut")
+					if err == nil {
+						c.a.cuts.ask(old)
+					}
+					return err
+				}
+				old, name, ok := strings.Cut(c.args[0], " ")
+				if !ok {
+					return fmt.Errorf("rename-cut: want OLD NEW, got %q", c.args[0])
+				}
+				return c.a.cuts.rename(old, strings.TrimSpace(name))
+			}},
+		{verb: "delete-cut", args: "[NAME…]", keys: keys(ctrl(ebiten.KeyDelete)), button: "Delete", at: slot{clipButtons, 30},
+			help:   "delete cut",
+			doc:    "delete the saved cut NAME, else the open one (FILE.animview.json.bak keeps the list before)",
+			keyDoc: "delete the open cut",
+			run: func(c *call) error {
+				name := ""
+				if len(c.args) > 0 {
+					name = c.args[0]
+				} else {
+					var err error
+					if name, err = c.a.cuts.current("delete-cut"); err != nil {
+						return err
+					}
+				}
+				return c.a.cuts.remove(name)
+			}},
 		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Playback().Play() })},
 		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Playback().Pause() })},
 
@@ -760,7 +813,7 @@ func arityOf(spec string) arity {
 		if strings.HasSuffix(w, "]") {
 			inOpt = false
 		}
-		n.rest = strings.HasSuffix(w, "…")
+		n.rest = strings.HasSuffix(strings.TrimSuffix(w, "]"), "…")
 	}
 	return n
 }
@@ -769,6 +822,12 @@ func arityOf(spec string) arity {
 // the last argument, or an error saying what the verb takes.
 func (n arity) check(words []string) ([]string, error) {
 	switch {
+	case n.rest && n.req == 0:
+		// Optional words, all of them one argument ("[NAME…]").
+		if len(words) == 0 {
+			return nil, nil
+		}
+		return []string{strings.Join(words, " ")}, nil
 	case n.rest && len(words) >= n.req && len(words) > 0:
 		return append(words[:n.req-1:n.req-1], strings.Join(words[n.req-1:], " ")), nil
 	case n.rest:

@@ -114,7 +114,7 @@ func (in *input) handle() {
 		a.browser.input(x, y)
 		return
 	}
-	if a.tl.frameBoxInput(x, y) {
+	if a.tl.frameBoxInput(x, y) || a.cuts.input() {
 		return
 	}
 	modal := a.exp.input(x, y) // the export's question has the click

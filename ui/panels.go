@@ -187,16 +187,18 @@ func (a *App) buildWidgets() *widgets {
 	}
 
 	// Left: file, clips, bones.
-	left := col([]bool{false, false, false, false, false, false, true, false})
+	left := col([]bool{false, false, false, false, false, false, true, false, false})
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
 	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
 	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
 	w.boneRow = w.buttonRow(boneButtons)
+	// The cut buttons sit at the foot, so that the bone list's rows stay
+	// where they were.
 	left.AddChild(w.title, w.info, k.heading("Clips  ("+a.cmds.keysOf("prev-clip")+")"), w.clips,
 		k.heading("Bones  (● animated)"), k.smallLabel("[x] hide · shift+click: subtree", colDim), w.bones,
-		w.boneRow)
+		w.boneRow, w.buttonRow(clipButtons))
 
 	// Right: events, warnings and the inspector.
 	right := col([]bool{false, true, false, false, false, false})
@@ -322,6 +324,12 @@ func (w *widgets) eventLabel(e any) string {
 func (w *widgets) onClipSelected(e, _ any) {
 	if e == w.setClip {
 		w.setClip = nil
+		return
+	}
+	if !slices.Contains(w.clips.Entries(), e) {
+		// An entry of a list refilled since (a file opened twice in one
+		// tick, as saving two cuts does): selecting it would send the
+		// list and the clip back and forth for ever.
 		return
 	}
 	st := w.a.st

@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/export"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
 )
 
@@ -71,9 +74,15 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *bake < 0 || *bake > 1000 || *bake != *bake {
 		return badValue("--bake %v: want a rate in frames a second, up to 1000", *bake)
 	}
+	if err := lf.check(); err != nil {
+		return err
+	}
 	if batch {
 		if *bake > 0 || *stats || *events != "" {
 			return badValue("--bake, --stats and --events need -o FILE.glb (one file)")
+		}
+		if lf.split != "" {
+			return badValue("--split cuts one file's clip: it needs -o FILE.glb")
 		}
 		if mf.file != "" {
 			return badValue("--motion exports one file: -o names a .glb or .gltf")
@@ -98,6 +107,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range a.Warnings {
+		if strings.HasPrefix(w, "cuts sidecar") {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+	}
 	var takes []export.Take
 	if mf.file != "" {
 		if err := open.RequireSkeleton(a); err != nil {
@@ -108,6 +122,12 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		takes = []export.Take{motionTake(mo)}
+	} else if lf.split != "" && *character == "" {
+		// --clip chose the clip --split cuts; the export holds the cuts,
+		// each range its own animation.
+		if takes, err = splitTakes(a, lf.split); err != nil {
+			return err
+		}
 	} else {
 		var skipped []string
 		takes, skipped, err = export.Takes(a, *clip, *character)
@@ -162,6 +182,27 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 func motionTake(mo *motion) export.Take {
 	return export.Take{Name: mo.clip.Name, Source: mo.rt, FrameRate: mo.clip.FrameRate,
 		KeyTimes: compare.KeyTimes(mo.clip), Loop: mo.clip.Loop, Interp: mo.clip.Interp.String()}
+}
+
+// splitTakes are the takes of the clips a --split spec cut.
+func splitTakes(a *formats.Asset, spec string) ([]export.Take, error) {
+	if a.Skeleton == nil {
+		return nil, fmt.Errorf("the file has no skeleton to export")
+	}
+	rs, err := cuts.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	var takes []export.Take
+	for _, r := range rs {
+		for _, c := range a.Clips {
+			if c.Name == r.Name && c.Group == cuts.Group {
+				takes = append(takes, export.ClipTake(a.Skeleton, c))
+				break
+			}
+		}
+	}
+	return takes, nil
 }
 
 // exportBatch runs a batch with a progress bar on a terminal (plain lines

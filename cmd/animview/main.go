@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/internal/licenses"
@@ -161,6 +162,10 @@ type loadFlags struct {
 	skeleton, game, entry, character, model, tone string
 	suits                                         []string
 	budget                                        int
+	split                                         string
+	// fs is the flag set the flags are on, whose --clip (when the
+	// command has one) chooses the clip --split cuts.
+	fs *flag.FlagSet
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -177,6 +182,20 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 		l.tone = t.String()
 		return err
 	})
+	fs.StringVar(&l.split, "split", "", "cut the clip (--clip, else the first) into named clips: `NAME=FROM-TO,...` in seconds (1.2) or frames (f36)")
+	l.fs = fs
+}
+
+// check checks the loading flags' values that can be checked before the
+// file is read: --split's syntax (a bad one is a usage error).
+func (l *loadFlags) check() error {
+	if l.split == "" {
+		return nil
+	}
+	if _, err := cuts.ParseSpec(l.split); err != nil {
+		return fmt.Errorf("%w: %w", err, errBadValue)
+	}
+	return nil
 }
 
 func (l *loadFlags) options() open.Options {
@@ -184,7 +203,13 @@ func (l *loadFlags) options() open.Options {
 	if entry == "" {
 		entry = l.character
 	}
-	return open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suits: l.suits, Tone: l.tone}
+	o := open.Options{Skeleton: l.skeleton, Game: l.game, Entry: entry, Model: l.model, Budget: l.budget, Suits: l.suits, Tone: l.tone, Split: l.split}
+	if l.fs != nil {
+		if f := l.fs.Lookup("clip"); f != nil {
+			o.SplitClip = f.Value.String()
+		}
+	}
+	return o
 }
 
 // openFileArg adds the shared loading flags to fs, parses args, which must
@@ -200,6 +225,9 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 	}
 	if len(pos) != 1 {
 		return nil, fmt.Errorf("%s needs one FILE: %w", fs.Name(), errUsage)
+	}
+	if err := lf.check(); err != nil {
+		return nil, err
 	}
 	if check != nil {
 		if err := check(); err != nil {

@@ -33,6 +33,9 @@ func cmdView(args []string) error {
 	if len(pos) > 1 {
 		return fmt.Errorf("the viewer opens one FILE: %w", errUsage)
 	}
+	if err := lf.check(); err != nil {
+		return err
+	}
 	path := assets.DemoName
 	if len(pos) == 1 {
 		path = pos[0]

@@ -53,6 +53,13 @@ type Options struct {
 	// Tone is the Sims skin tone their textures are chosen for (--tone:
 	// light, medium or dark; "" is light).
 	Tone string
+	// Split is a --split spec (cuts.ParseSpec): named ranges of the clip
+	// SplitClip chooses, added as clips after the file's own and the
+	// cuts its sidecar keeps.
+	Split string
+	// SplitClip chooses the clip Split cuts (--clip, by FindClip), when
+	// it names one of the file's own clips; else the first clip is cut.
+	SplitClip string
 }
 
 // errBoth is the error for --skeleton and --model given together.
@@ -190,7 +197,14 @@ func Path(path string, o Options) (*formats.Asset, error) {
 	if err := o.prepare(in, o.Entry); err != nil {
 		return nil, err
 	}
-	return o.dress(Registry().Load(in))
+	a, err := o.dress(Registry().Load(in))
+	if err != nil {
+		return nil, err
+	}
+	if err := o.cut(a, path); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // Entry opens entry of the container at path ("" for the first), with the

@@ -1,0 +1,281 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/cuts"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// Saved cuts: the timeline's range kept as a named clip in the file's
+// sidecar (FILE.animview.json, formats/cuts), listed under the file's
+// clips, renamed and deleted. Every change rewrites the sidecar (the
+// previous one kept as .bak) and opens the file again, so that the
+// window shows what every command reads.
+
+// cutter is the window's saved cuts and their name prompt.
+type cutter struct {
+	a *App
+	// naming is set while the prompt asks a cut's name; old is the cut
+	// it renames and text what is typed.
+	naming    bool
+	old, text string
+	// fresh is set until the first key: typing replaces the name shown.
+	fresh bool
+}
+
+// cutNameMax bounds what the prompt takes.
+const cutNameMax = 64
+
+// sidecarFile is the file whose sidecar keeps the open file's cuts, or
+// an error saying why there is none (the demo, a folder).
+func (c *cutter) sidecarFile() (string, error) {
+	p := c.a.st.Path()
+	if p == "" || p == assets.DemoName {
+		return "", errors.New("cuts are kept beside a file: the demo has none")
+	}
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		return "", fmt.Errorf("cuts are kept beside a file: %s is not one", p)
+	}
+	return p, nil
+}
+
+// load reads the open file's saved cuts; a sidecar that does not parse
+// is an error, and nothing is written over it.
+func (c *cutter) load() (string, []cuts.Cut, error) {
+	p, err := c.sidecarFile()
+	if err != nil {
+		return "", nil, err
+	}
+	kept, err := cuts.Load(p)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: fix or remove it first (nothing was written)", err)
+	}
+	return p, kept, nil
+}
+
+// taken reports whether a clip of the open file or a saved cut has name.
+func (c *cutter) taken(kept []cuts.Cut, name string) bool {
+	for _, cl := range c.a.st.Asset().Clips {
+		if cl.Name == name {
+			return true
+		}
+	}
+	return slices.ContainsFunc(kept, func(k cuts.Cut) bool { return k.Name == name })
+}
+
+// save keeps the timeline's range of the open clip as the cut name ("":
+// the first free "cut-N") and shows it; it returns the name.
+func (c *cutter) save(name string) (string, error) {
+	st := c.a.st
+	in, out, ok := st.Timeline().Range()
+	if !ok {
+		return "", errors.New("save cut: no range: mark one with I and O first")
+	}
+	clip := st.CurrentClip()
+	if clip == nil || !slices.Contains(st.Asset().Clips, clip) {
+		return "", errors.New("save cut: open a clip first (a character's animation cannot be cut)")
+	}
+	p, kept, err := c.load()
+	if err != nil {
+		return "", fmt.Errorf("save cut: %w", err)
+	}
+	src, off := clip.Name, 0.0
+	if clip.Group == cuts.Group {
+		// A cut of a cut is a cut of its source.
+		i := slices.IndexFunc(kept, func(k cuts.Cut) bool { return k.Name == clip.Name })
+		if i < 0 {
+			return "", fmt.Errorf("save cut: %q comes from --split: cut its source clip instead", clip.Name)
+		}
+		src, off = kept[i].Clip, kept[i].From
+	}
+	if name == "" {
+		for n := 1; ; n++ {
+			if name = "cut-" + strconv.Itoa(n); !c.taken(kept, name) {
+				break
+			}
+		}
+	}
+	if err := cuts.CheckName(name); err != nil {
+		return "", fmt.Errorf("save cut: %w", err)
+	}
+	if c.taken(kept, name) {
+		return "", fmt.Errorf("save cut: the name %q is taken", name)
+	}
+	cut := cuts.Cut{Name: name, Clip: src, From: off + in, To: off + out}
+	if s := cuts.Source(st.Asset().Clips, src); s == nil {
+		return "", fmt.Errorf("save cut: no clip %q", src)
+	} else if err := cuts.Check(cut, s); err != nil {
+		return "", fmt.Errorf("save cut: %w", err)
+	}
+	if err := cuts.Save(p, append(kept, cut)); err != nil {
+		return "", err
+	}
+	c.a.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
+	c.reopen(name, fmt.Sprintf("saved the cut %q (%.3f–%.3f s of %s)", name, cut.From, cut.To, src))
+	return name, nil
+}
+
+// rename renames the saved cut old to name.
+func (c *cutter) rename(old, name string) error {
+	p, kept, err := c.load()
+	if err != nil {
+		return fmt.Errorf("rename cut: %w", err)
+	}
+	i := slices.IndexFunc(kept, func(k cuts.Cut) bool { return k.Name == old })
+	if i < 0 {
+		return fmt.Errorf("rename cut: no saved cut %q", old)
+	}
+	if name == old {
+		return nil
+	}
+	if err := cuts.CheckName(name); err != nil {
+		return fmt.Errorf("rename cut: %w", err)
+	}
+	if c.taken(kept, name) {
+		return fmt.Errorf("rename cut: the name %q is taken", name)
+	}
+	kept[i].Name = name
+	if err := cuts.Save(p, kept); err != nil {
+		return err
+	}
+	c.a.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
+	c.reopen(name, fmt.Sprintf("renamed the cut %q to %q", old, name))
+	return nil
+}
+
+// remove deletes the saved cut name and shows its source clip.
+func (c *cutter) remove(name string) error {
+	p, kept, err := c.load()
+	if err != nil {
+		return fmt.Errorf("delete cut: %w", err)
+	}
+	i := slices.IndexFunc(kept, func(k cuts.Cut) bool { return k.Name == name })
+	if i < 0 {
+		return fmt.Errorf("delete cut: no saved cut %q", name)
+	}
+	src := kept[i].Clip
+	if err := cuts.Save(p, slices.Delete(kept, i, i+1)); err != nil {
+		return err
+	}
+	c.a.opt.Log(fmt.Sprintf("cut deleted: %q", name))
+	c.reopen(src, fmt.Sprintf("deleted the cut %q (the previous list is in %s)", name, cuts.SidecarPath(p)+cuts.BackupExt))
+	return nil
+}
+
+// current is the open clip's name when it is a cut, else an error.
+func (c *cutter) current(verb string) (string, error) {
+	cl := c.a.st.CurrentClip()
+	if cl == nil || cl.Group != cuts.Group {
+		return "", fmt.Errorf("%s: the open clip is not a saved cut", verb)
+	}
+	return cl.Name, nil
+}
+
+// reopen opens the file again (its entry, with the user's choices), so
+// that the clip list holds the sidecar's cuts, and shows the clip
+// called show.
+func (c *cutter) reopen(show, note string) {
+	a := c.a
+	path, entry := a.st.Path(), a.st.Asset().Entry
+	var asset *formats.Asset
+	var err error
+	if entry != "" {
+		asset, err = a.openPathEntry(path, entry)
+	} else {
+		asset, err = a.openPath(path)
+	}
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		return
+	}
+	a.st.SetAsset(path, asset)
+	// Selected before the lists are filled, so that they start on it.
+	if i := a.st.ClipByName(show); i >= 0 {
+		a.st.SelectClip(i)
+	}
+	a.assetChanged()
+	a.st.Messages().Notify(note, time.Now())
+}
+
+// ask opens the name prompt for the cut old, its text the name.
+func (c *cutter) ask(old string) {
+	c.naming, c.old, c.text, c.fresh = true, old, old, true
+}
+
+// input takes the keyboard while the prompt asks: typed characters,
+// Backspace, Enter to rename, Esc to keep the name. It reports whether
+// the prompt had the input.
+func (c *cutter) input() bool {
+	if !c.naming {
+		return false
+	}
+	a := c.a
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	if c.fresh && (len(a.chars) > 0 || inpututil.IsKeyJustPressed(ebiten.KeyBackspace)) {
+		c.text, c.fresh = "", false
+		if len(a.chars) == 0 {
+			return true // the Backspace cleared the name
+		}
+	}
+	for _, r := range a.chars {
+		if r >= 0x20 && r != 0x7f && r != ',' && r != '=' && len(c.text) < cutNameMax {
+			c.text += string(r)
+		}
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && c.text != "":
+		_, n := utf8.DecodeLastRuneInString(c.text)
+		c.text = c.text[:len(c.text)-n]
+	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+		c.naming = false
+		if name := strings.TrimSpace(c.text); name != "" && name != c.old {
+			if err := c.rename(c.old, name); err != nil {
+				a.st.Messages().ShowError(err.Error())
+			}
+		}
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		c.naming = false
+	}
+	return true
+}
+
+// draw draws the prompt over the view.
+func (c *cutter) draw(screen *ebiten.Image) {
+	if !c.naming {
+		return
+	}
+	a := c.a
+	k := &a.kit
+	vp := a.viewport()
+	w := min(vp.W-24, 420)
+	if w < 60 {
+		return
+	}
+	const h = 84
+	x, y := vp.X+(vp.W-w)/2, vp.Y+(vp.H-h)/2
+	a.fill.rect(screen, x, y, w, h, colRecordPanel)
+	a.fill.rect(screen, x, y, w, 2, colAccent)
+	k.drawText(screen, k.fitLeft("Name the cut "+strconv.Quote(c.old), k.face, int(w)-24), float64(x+12), float64(y+8), colText, k.face)
+	a.fill.rect(screen, x+12, y+34, w-24, 22, colAccent)
+	a.fill.rect(screen, x+13, y+35, w-26, 20, colButtonLo)
+	face := k.small
+	shown := k.fitLeft(c.text, face, int(w)-40)
+	k.drawText(screen, shown, float64(x+18), float64(y+37), colText, face)
+	tw, _ := text.Measure(shown, face, 0)
+	a.fill.rect(screen, x+18+float32(tw)+1, y+38, 1, 14, colText)
+	hint := "Enter: rename · Esc: keep " + strconv.Quote(c.old)
+	hw, _ := text.Measure(hint, face, 0)
+	k.drawText(screen, hint, float64(x+w-12)-hw, float64(y+h-20), colDim, face)
+}
