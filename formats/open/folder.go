@@ -339,10 +339,11 @@ func Entries(path string, o Options) (entries []formats.Entry, warnings []string
 		}
 		return f.Entries(), f.Warnings(), true, nil
 	}
-	if st.Size() > MaxFileSize {
+	if !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+		// Path says what is wrong (a named pipe is never opened).
 		return nil, nil, false, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := formats.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, nil, false, err
 	}

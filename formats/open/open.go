@@ -143,10 +143,8 @@ func Read(path string) (*formats.Input, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not a file", path)
 	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", path, st.Size(), int64(MaxFileSize))
-	}
-	data, err := os.ReadFile(path)
+	// A named pipe, /dev/zero or a link to one is refused, never read.
+	data, err := formats.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
