@@ -36,6 +36,34 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	return readAll(path, f, limit)
 }
 
+// ReadPrefix reads the first n bytes of the regular file at path (fewer
+// when it is shorter), under ReadFile's rules for what is not one.
+func ReadPrefix(path string, n int) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(path, st, 0); err != nil {
+		return nil, err
+	}
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if err := checkRegular(path, st, 0); err != nil {
+		return nil, err
+	}
+	b := make([]byte, n)
+	k, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return b[:k], nil
+}
+
 // ReadFS is ReadFile for the named file of fsys.
 func ReadFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	st, err := fs.Stat(fsys, name)

@@ -41,6 +41,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *clip != "" && *all {
 		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
 	}
+	limitMemory(pos[0], lf.budget)
 	st, statErr := os.Stat(pos[0])
 	isDir := statErr == nil && st.IsDir()
 	batch, err := export.IsBatchOutput(*out)

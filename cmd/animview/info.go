@@ -33,6 +33,7 @@ func cmdList(args []string, w io.Writer) error {
 	if len(pos) != 1 {
 		return fmt.Errorf("list needs one FILE: %w", errUsage)
 	}
+	limitMemory(pos[0], lf.budget)
 	// A PAK or a folder lists its entries without opening one.
 	if es, warns, ok, err := open.Entries(pos[0], lf.options()); ok || err != nil {
 		if err != nil {

@@ -161,5 +161,6 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 			return nil, err
 		}
 	}
+	limitMemory(pos[0], lf.budget)
 	return open.Path(pos[0], lf.options())
 }

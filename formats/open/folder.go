@@ -343,12 +343,14 @@ func Entries(path string, o Options) (entries []formats.Entry, warnings []string
 		// Path says what is wrong (a named pipe is never opened).
 		return nil, nil, false, nil
 	}
+	// Only a PAK is read whole here: any other file is read once, by
+	// Path, not once more to find out it is no PAK.
+	if head, err := formats.ReadPrefix(path, 12); err != nil || !pak.Sniff(head) {
+		return nil, nil, false, nil
+	}
 	data, err := formats.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, nil, false, err
-	}
-	if !pak.Sniff(data) {
-		return nil, nil, false, nil
 	}
 	es, ws, err := pak.List(path, data, o.loaderOptions())
 	if err != nil {
