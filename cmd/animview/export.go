@@ -10,6 +10,7 @@ import (
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 )
 
 // cmdExport is `animview export`: one file (or container entry) to a .glb or
@@ -70,7 +71,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	takes, skipped, err := export.Takes(a, *clip, *character)
 	for _, w := range skipped {
-		fmt.Fprintf(stderr, "warning: %s\n", w)
+		fmt.Fprintf(stderr, "warning: %s\n", printable.Message(w))
 	}
 	if err != nil {
 		return err
@@ -100,7 +101,7 @@ func exportBatch(b export.Batch, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	progress := func(r *export.Result, done, total int) {
-		fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, r.Job.Name, r.Status())
+		fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, printable.String(r.Job.Name), printable.Message(r.Status()))
 	}
 	if bar := terminalProgress(stderr, len(plan.Jobs)); bar != nil {
 		progress = func(*export.Result, int, int) { bar() }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/report"
 )
 
@@ -40,10 +41,10 @@ func cmdList(args []string, w io.Writer) error {
 			return err
 		}
 		for _, e := range es {
-			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			fmt.Fprintf(w, "%s\t%s\n", printable.String(e.Name), printable.String(e.Type))
 		}
 		for _, wm := range warns {
-			fmt.Fprintf(w, "warning: %s\n", wm)
+			fmt.Fprintf(w, "warning: %s\n", printable.Message(wm))
 		}
 		return nil
 	}
@@ -53,12 +54,12 @@ func cmdList(args []string, w io.Writer) error {
 	}
 	if len(a.Entries) > 0 {
 		for _, e := range a.Entries {
-			fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+			fmt.Fprintf(w, "%s\t%s\n", printable.String(e.Name), printable.String(e.Type))
 		}
 		return nil
 	}
 	for _, c := range a.Clips {
-		fmt.Fprintf(w, "%s\tclip\n", c.Name)
+		fmt.Fprintf(w, "%s\tclip\n", printable.String(c.Name))
 	}
 	return nil
 }

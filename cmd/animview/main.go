@@ -24,6 +24,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/internal/version"
 )
 
@@ -85,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			writeHelp(stdout, fe.fs)
 			return 0
 		}
-		fmt.Fprintf(stderr, "animview: %v\n", fe.err)
+		fmt.Fprintf(stderr, "animview: %s\n", printable.Message(fe.err.Error()))
 		writeHelp(stderr, fe.fs)
 		return 1
 	}
@@ -95,7 +96,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		// end the message with a stray ": usage".
 		msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
 	}
-	fmt.Fprintf(stderr, "animview: %s\n", msg)
+	// A message may quote a name from the file: it cannot drive the
+	// terminal (printable).
+	fmt.Fprintf(stderr, "animview: %s\n", printable.Message(msg))
 	if errors.Is(err, errUsage) {
 		fmt.Fprint(stderr, usage)
 	}
