@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/internal/lzo/lzotest"
 )
 
 // TestWriteBigPAK writes, when ANIMVIEW_BIG_PAK names a file, a PAK for
 // measuring a batch's peak memory (README, "What you can rely on"): the
 // MP1 demo character set, ANIMVIEW_BIG_PAK_ANIMS (4) loose copies of its
 // walk each padded with zeros to ANIMVIEW_BIG_PAK_MIB (120) MiB and zlib
-// compressed (stored plain with ANIMVIEW_BIG_PAK_PLAIN), the character set padded to ANIMVIEW_BIG_PAK_ANCS_MIB (0)
+// compressed (ANIMVIEW_BIG_PAK_STORE plain or lzo stores them so), the character set padded to ANIMVIEW_BIG_PAK_ANCS_MIB (0)
 // MiB, and a plain entry of ANIMVIEW_BIG_PAK_FILL_MIB (0) MiB that
 // only makes the file large.
 func TestWriteBigPAK(t *testing.T) {
@@ -57,15 +58,18 @@ func TestWriteBigPAK(t *testing.T) {
 	for i := 0; i < num("ANIMVIEW_BIG_PAK_ANIMS", 4); i++ {
 		d := append(append([]byte(nil), walk...), make([]byte, size-len(walk))...)
 		comp := Zlib
-		if os.Getenv("ANIMVIEW_BIG_PAK_PLAIN") != "" {
+		switch os.Getenv("ANIMVIEW_BIG_PAK_STORE") {
+		case "plain":
 			comp = Plain
+		case "lzo":
+			comp = LZO
 		}
 		entries = append(entries, WriteEntry{Type: Type4("ANIM"), ID: 0xB0000000 + uint32(i), Data: d, Compression: comp})
 	}
 	if fill := num("ANIMVIEW_BIG_PAK_FILL_MIB", 0) << 20; fill > 0 {
 		entries = append(entries, WriteEntry{Type: Type4("DUMB"), ID: 0xC0000000, Data: make([]byte, fill)})
 	}
-	b, err := Write(nil, entries, WriteOptions{})
+	b, err := Write(nil, entries, WriteOptions{CompressLZO: lzotest.Compress})
 	if err != nil {
 		t.Fatal(err)
 	}
