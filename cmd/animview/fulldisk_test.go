@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/animview/animview/internal/smallfs"
@@ -44,5 +45,27 @@ func TestExportFullDisk(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("folder holds %v, want the batch folder alone", ents)
+	}
+}
+
+// failingOutput fails every write as a full disk does.
+type failingOutput struct{}
+
+func (failingOutput) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputFullDisk: a command whose output is lost (stdout redirected
+// to a full disk) exits 1 and says so, whichever command printed it
+// (before: list, export's "wrote" line and version exited 0).
+func TestOutputFullDisk(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.glb")
+	for _, args := range [][]string{
+		{"info", "demo:"}, {"info", "--json", "demo:"}, {"list", "demo:"},
+		{"pose", "--json", "demo:", "--time", "0"}, {"export", "demo:", "-o", out, "--force"}, {"version"},
+	} {
+		var errb strings.Builder
+		code := run(args, failingOutput{}, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("%v with its output on a full disk: exit %d, %q", args, code, errb.String())
+		}
 	}
 }

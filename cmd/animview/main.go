@@ -51,6 +51,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = 3
 		}
 	}()
+	// A command's output that cannot be written (stdout redirected to a
+	// full disk) fails the command, whichever write it was.
+	out := &outputWriter{w: stdout}
+	stdout = out
 	var err error
 	cmd := ""
 	if len(args) > 0 {
@@ -71,11 +75,18 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return helpFor(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprint(stdout, version.Get())
+		if out.err != nil {
+			fmt.Fprintf(stderr, "animview: write the output: %v\n", out.err)
+			return 1
+		}
 		return 0
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)
 		}
+	}
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("write the output: %w", out.err)
 	}
 	if err == nil {
 		return 0
@@ -166,4 +177,26 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 	}
 	limitMemory(pos[0], lf.budget)
 	return open.Path(pos[0], lf.options())
+}
+
+// outputWriter passes a command's output on to w and keeps the first
+// write error, so that output printed without checking each write still
+// fails the command when it is lost.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }
