@@ -343,16 +343,17 @@ func Entries(path string, o Options) (entries []formats.Entry, warnings []string
 		// Path says what is wrong (a named pipe is never opened).
 		return nil, nil, false, nil
 	}
-	// Only a PAK is read whole here: any other file is read once, by
-	// Path, not once more to find out it is no PAK.
+	// Only a PAK is listed here, read through the open file as far as
+	// its listing needs: any other file is read once, by Path.
 	if head, err := formats.ReadPrefix(path, 12); err != nil || !pak.Sniff(head) {
 		return nil, nil, false, nil
 	}
-	data, err := formats.ReadFile(path, MaxFileSize)
+	fh, err := os.Open(path)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	es, ws, err := pak.List(path, data, o.loaderOptions())
+	defer fh.Close()
+	es, ws, err := pak.ListAt(path, fh, st.Size(), o.loaderOptions())
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("%s: %w", path, err)
 	}

@@ -175,6 +175,24 @@ func Path(path string, o Options) (*formats.Asset, error) {
 		}
 		return f.Open(o.Entry)
 	}
+	// A PAK is read as its entries are needed, not whole
+	// (openArchiveFile).
+	if arc, ok, err := openArchiveFile(path, o); err != nil {
+		return nil, err
+	} else if ok {
+		a, err := arc.Open(o.Entry)
+		if err == nil {
+			if verr := a.Validate(); verr != nil {
+				err = fmt.Errorf("%s: %s loader: %w", filepath.Base(path), pak.LoaderName, verr)
+			}
+		} else {
+			err = fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return o.dress(a, nil)
+	}
 	in, err := Read(path)
 	if err != nil {
 		return nil, err
