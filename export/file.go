@@ -197,10 +197,7 @@ func writeTemp(path string, write func(io.Writer) error) (name string, err error
 			os.Remove(f.Name())
 		}
 	}()
-	if err = write(f); err != nil {
-		return "", err
-	}
-	if err = f.Close(); err != nil {
+	if err = finishTemp(f, path, write); err != nil {
 		return "", err
 	}
 	// CreateTemp makes the file private; an export is an ordinary file.
@@ -236,4 +233,89 @@ func SweepTemps(dir string) ([]string, error) {
 		}
 	}
 	return removed, nil
+}
+
+// tempFile is what finishTemp needs of the temporary *os.File (an
+// interface so that a test can make its writes fail).
+type tempFile interface {
+	io.Writer
+	Sync() error
+	Stat() (fs.FileInfo, error)
+	Close() error
+}
+
+// finishTemp writes the temporary file f through write and makes sure all
+// of it reached the disk before anyone renames it: the first write error
+// is kept even when the encoder drops it (qmuntal/gltf's GLB encoding
+// does), then the file is synced, its size checked against the bytes
+// written, and closed. Any failure is an error naming path (not the
+// temporary), with the cause (syscall.ENOSPC for a full disk) wrapped.
+// f is closed on success; on failure the caller closes and removes it.
+func finishTemp(f tempFile, path string, write func(io.Writer) error) error {
+	cw := &checkedWriter{w: f}
+	err := write(cw)
+	switch {
+	case cw.err != nil:
+		return fmt.Errorf("export: %s: write: %w", path, cw.err)
+	case err != nil:
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("export: %s: write (sync): %w", path, plainErr(err))
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("export: %s: %w", path, plainErr(err))
+	}
+	if st.Size() != cw.n {
+		return fmt.Errorf("export: %s: the file holds %d bytes of the %d written", path, st.Size(), cw.n)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("export: %s: write (close): %w", path, plainErr(err))
+	}
+	return nil
+}
+
+// checkedWriter passes writes on to w, counts the bytes w takes and keeps
+// the first error: after one, every write fails with it, so a writer that
+// ignores some results (qmuntal/gltf v0.29.0's encodeBinary) cannot put
+// a short file past its caller. head, when it has capacity, collects the
+// first bytes written (a GLB header).
+type checkedWriter struct {
+	w    io.Writer
+	n    int64
+	err  error
+	head []byte
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if n < 0 || n > len(p) {
+		n, err = 0, fmt.Errorf("write returned %d for %d bytes", n, len(p))
+	}
+	if k := min(n, cap(c.head)-len(c.head)); k > 0 {
+		c.head = append(c.head, p[:k]...)
+	}
+	c.n += int64(n)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = plainErr(err)
+		return n, c.err
+	}
+	return n, nil
+}
+
+// plainErr drops the *fs.PathError around a file operation's error, whose
+// path is the temporary's: the messages name the target instead.
+func plainErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

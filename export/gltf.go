@@ -266,13 +266,42 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 	if !binary && len(doc.Buffers) > 0 {
 		doc.Buffers[0].EmbeddedResource()
 	}
-	enc := gltf.NewEncoder(w)
+	// qmuntal/gltf v0.29.0's binary encoding drops the errors of most of
+	// its writes (Encoder.encodeBinary), so a full disk would pass for a
+	// complete file: the checked writer keeps the first error whatever the
+	// encoder does with it, and the bytes written must add up to the
+	// length the GLB header declares.
+	cw := &checkedWriter{w: w}
+	if binary {
+		cw.head = make([]byte, 0, glbHeaderSize)
+	}
+	enc := gltf.NewEncoder(cw)
 	enc.AsBinary = binary
-	if err := enc.Encode(doc); err != nil {
+	err := enc.Encode(doc)
+	if cw.err != nil {
+		err = cw.err
+	}
+	if err != nil {
 		return fmt.Errorf("export: encode glTF: %w", err)
+	}
+	if binary {
+		if len(cw.head) < glbHeaderSize {
+			return fmt.Errorf("export: encode glTF: wrote %d bytes, less than a GLB header", cw.n)
+		}
+		// The header's length, bytes 8 to 11, little-endian (glTF 2.0,
+		// "Binary glTF Layout", header).
+		h := cw.head
+		declared := int64(h[8]) | int64(h[9])<<8 | int64(h[10])<<16 | int64(h[11])<<24
+		if declared != cw.n {
+			return fmt.Errorf("export: encode glTF: wrote %d bytes where the GLB header declares %d", cw.n, declared)
+		}
 	}
 	return nil
 }
+
+// glbHeaderSize is the size of a GLB file's header: magic, version and
+// length, 4 bytes each.
+const glbHeaderSize = 12
 
 // scales reports whether bone b's own scale differs from 1 at rest or in
 // any sample.

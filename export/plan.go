@@ -12,6 +12,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 )
 
 // IsBatchOutput tells a single export's output from a batch's by the rule
@@ -220,13 +221,13 @@ func (s *Summary) WriteText(w io.Writer) {
 	if len(s.Exist) > 0 {
 		fmt.Fprintf(w, "%d not written, their files exist (--force replaces them):\n", len(s.Exist))
 		for _, r := range s.Exist {
-			fmt.Fprintf(w, "  %s: %s\n", r.Job.Name, r.Job.Out)
+			fmt.Fprintf(w, "  %s: %s\n", printable.String(r.Job.Name), printable.String(r.Job.Out))
 		}
 	}
 	if len(s.Failed) > 0 {
 		fmt.Fprintf(w, "%d failed:\n", len(s.Failed))
 		for _, r := range s.Failed {
-			fmt.Fprintf(w, "  %s: %v\n", r.Job.Name, r.Err)
+			fmt.Fprintf(w, "  %s: %s\n", printable.String(r.Job.Name), printable.Message(r.Err.Error()))
 		}
 	}
 }

@@ -132,20 +132,14 @@ func (r FSResolver) Open(name string) ([]byte, error) {
 		return nil, err
 	}
 	p := path.Join(r.dir(), name)
-	st, err := fs.Stat(r.FS, p)
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", p, err)
-	}
 	limit := r.MaxSize
 	if limit <= 0 {
 		limit = 256 << 20
 	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("open %s: %d bytes is more than the %d-byte limit", p, st.Size(), limit)
-	}
-	b, err := fs.ReadFile(r.FS, p)
+	// A named pipe or a device beside the file is refused (ReadFS).
+	b, err := ReadFS(r.FS, p, limit)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", p, err)
+		return nil, fmt.Errorf("open %s: %w", name, err)
 	}
 	return b, nil
 }
@@ -157,11 +151,22 @@ func (r FSResolver) OpenPrefix(name string, n int) ([]byte, bool, error) {
 		return nil, false, err
 	}
 	p := path.Join(r.dir(), name)
+	// Never open a named pipe (it would wait for a writer).
+	if st, err := fs.Stat(r.FS, p); err == nil {
+		if err := checkRegular(p, st, 0); err != nil {
+			return nil, false, fmt.Errorf("open %s: %w", name, err)
+		}
+	}
 	f, err := r.FS.Open(p)
 	if err != nil {
 		return nil, false, fmt.Errorf("open %s: %w", p, err)
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil {
+		if err := checkRegular(p, st, 0); err != nil {
+			return nil, false, fmt.Errorf("open %s: %w", name, err)
+		}
+	}
 	b, err := io.ReadAll(io.LimitReader(f, int64(n)+1))
 	if err != nil {
 		return nil, false, fmt.Errorf("open %s: %w", p, err)

@@ -16,6 +16,7 @@ import (
 	"github.com/animview/animview/compare"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/player"
 )
 
@@ -284,13 +285,16 @@ func clipSets(a *formats.Asset) []Set {
 // per fact, the bone tree indented, a line per clip, event, set,
 // character animation (with its tree on one line), entry and warning.
 func (j *Info) WriteText(w io.Writer) error {
+	// Names and values come from the file: their control characters are
+	// escaped (printable), so that a name cannot drive the terminal.
+	p := printable.String
 	var b strings.Builder
-	fmt.Fprintf(&b, "format:   %s\n", j.Format)
+	fmt.Fprintf(&b, "format:   %s\n", p(j.Format))
 	if j.Game != "" {
-		fmt.Fprintf(&b, "game:     %s\n", j.Game)
+		fmt.Fprintf(&b, "game:     %s\n", p(j.Game))
 	}
 	if j.Version != "" {
-		fmt.Fprintf(&b, "version:  %s\n", j.Version)
+		fmt.Fprintf(&b, "version:  %s\n", p(j.Version))
 	}
 	hand := "right-handed"
 	if j.Coords.LeftHanded {
@@ -299,14 +303,14 @@ func (j *Info) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "coords:   %s-up, %s\n", j.Coords.Up, hand)
 	if j.Entry != "" {
 		// A container or a folder shows one of its entries: say which.
-		fmt.Fprintf(&b, "entry:    %s, one of the %d below (--entry NAME opens another)\n", j.Entry, len(j.Entries))
+		fmt.Fprintf(&b, "entry:    %s, one of the %d below (--entry NAME opens another)\n", p(j.Entry), len(j.Entries))
 	}
 	for _, kv := range j.Info {
-		fmt.Fprintf(&b, "%s: %s\n", kv.Key, kv.Value)
+		fmt.Fprintf(&b, "%s: %s\n", p(kv.Key), p(kv.Value))
 	}
 	fmt.Fprintf(&b, "skeleton: %q, %d bones", j.Skeleton.Name, len(j.Skeleton.Bones))
 	if j.Skeleton.Source != "" {
-		fmt.Fprintf(&b, " (%s)", j.Skeleton.Source)
+		fmt.Fprintf(&b, " (%s)", p(j.Skeleton.Source))
 	}
 	b.WriteString("\n")
 	depth := make([]int, len(j.Skeleton.Bones))
@@ -314,7 +318,7 @@ func (j *Info) WriteText(w io.Writer) error {
 		if bo.Parent >= 0 {
 			depth[bo.Index] = depth[bo.Parent] + 1
 		}
-		fmt.Fprintf(&b, "  %3d %s%s (id %d)\n", bo.Index, strings.Repeat("  ", depth[bo.Index]), bo.Name, bo.ID)
+		fmt.Fprintf(&b, "  %3d %s%s (id %d)\n", bo.Index, strings.Repeat("  ", depth[bo.Index]), p(bo.Name), bo.ID)
 	}
 	fmt.Fprintf(&b, "clips: %d\n", len(j.Clips))
 	for _, c := range j.Clips {
@@ -338,28 +342,28 @@ func (j *Info) WriteText(w io.Writer) error {
 			b.WriteString("\n")
 		}
 		for _, kv := range c.Info {
-			fmt.Fprintf(&b, "      %s: %s\n", kv.Key, kv.Value)
+			fmt.Fprintf(&b, "      %s: %s\n", p(kv.Key), p(kv.Value))
 		}
 		for _, e := range c.Events {
-			fmt.Fprintf(&b, "      @%.4g s %s %q", e.Time, e.Kind, e.Name)
+			fmt.Fprintf(&b, "      @%.4g s %s %q", e.Time, p(e.Kind), e.Name)
 			if e.BoneName != "" {
-				fmt.Fprintf(&b, " on %s", e.BoneName)
+				fmt.Fprintf(&b, " on %s", p(e.BoneName))
 			}
 			b.WriteString("\n")
 		}
 	}
 	for _, s := range j.Sets {
-		fmt.Fprintf(&b, "set %q: bones %s; clips %s\n", s.Name, strings.Join(s.Bones, " "), strings.Join(s.Clips, ", "))
+		fmt.Fprintf(&b, "set %q: bones %s; clips %s\n", s.Name, p(strings.Join(s.Bones, " ")), p(strings.Join(s.Clips, ", ")))
 	}
 	for _, ch := range j.Characters {
 		fmt.Fprintf(&b, "character %d %q: %d animations\n", ch.ID, ch.Name, len(ch.Animations))
 		writeCharAnims(&b, ch.Animations)
 	}
 	for _, e := range j.Entries {
-		fmt.Fprintf(&b, "entry: %s (%s)\n", e.Key, e.Value)
+		fmt.Fprintf(&b, "entry: %s (%s)\n", p(e.Key), p(e.Value))
 	}
 	for _, wmsg := range j.Warnings {
-		fmt.Fprintf(&b, "warning: %s\n", wmsg)
+		fmt.Fprintf(&b, "warning: %s\n", printable.Message(wmsg))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -100,6 +100,8 @@ rm -rf "$gltf_out"
 
 step "go test -race (under xvfb-run)"
 export ANIMVIEW_REQUIRE_DISPLAY=1
+# The full-disk tests mount a small tmpfs (internal/smallfs): CI runs as root.
+export ANIMVIEW_REQUIRE_SMALLFS=1
 # The Wine and Chromium tests ran in their own steps above.
 xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -timeout "$T_SUITE" -skip '^(TestWindowsBuildUnderWine|TestPageInChromium)$' ./...
 

@@ -14,6 +14,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 )
 
 // cmdExport is `animview export`: one file (or container entry) to a .glb or
@@ -50,6 +51,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *clip != "" && *all {
 		return fmt.Errorf("--clip and --all exclude each other: %w", errUsage)
 	}
+	limitMemory(pos[0], lf.budget)
 	if err := mf.check(); err != nil {
 		return err
 	}
@@ -109,7 +111,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	for _, w := range a.Warnings {
 		if strings.HasPrefix(w, "cuts sidecar") {
-			fmt.Fprintf(stderr, "warning: %s\n", w)
+			fmt.Fprintf(stderr, "warning: %s\n", printable.Message(w))
 		}
 	}
 	var takes []export.Take
@@ -132,7 +134,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		var skipped []string
 		takes, skipped, err = export.Takes(a, *clip, *character)
 		for _, w := range skipped {
-			fmt.Fprintf(stderr, "warning: %s\n", w)
+			fmt.Fprintf(stderr, "warning: %s\n", printable.Message(w))
 		}
 		if err != nil {
 			return err
@@ -219,7 +221,7 @@ func exportBatch(b export.Batch, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	progress := func(r *export.Result, done, total int) {
-		fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, r.Job.Name, r.Status())
+		fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, printable.String(r.Job.Name), printable.Message(r.Status()))
 	}
 	if bar := terminalProgress(stderr, len(plan.Jobs)); bar != nil {
 		progress = func(*export.Result, int, int) { bar() }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/report"
 )
 
@@ -34,6 +35,7 @@ func cmdList(args []string, w io.Writer) error {
 	if len(pos) != 1 {
 		return fmt.Errorf("list needs one FILE: %w", errUsage)
 	}
+	limitMemory(pos[0], lf.budget)
 	l := report.List{Schema: report.SchemaList, Entries: []report.ListEntry{}, Clips: []string{}, Warnings: []string{}}
 	// A PAK or a folder lists its entries without opening one.
 	if es, warns, ok, err := open.Entries(pos[0], lf.options()); ok || err != nil {
@@ -62,13 +64,13 @@ func cmdList(args []string, w io.Writer) error {
 		return report.WriteJSON(w, l)
 	}
 	for _, e := range l.Entries {
-		fmt.Fprintf(w, "%s\t%s\n", e.Name, e.Type)
+		fmt.Fprintf(w, "%s\t%s\n", printable.String(e.Name), printable.String(e.Type))
 	}
 	for _, c := range l.Clips {
-		fmt.Fprintf(w, "%s\tclip\n", c)
+		fmt.Fprintf(w, "%s\tclip\n", printable.String(c))
 	}
 	for _, wm := range l.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", wm)
+		fmt.Fprintf(w, "warning: %s\n", printable.Message(wm))
 	}
 	return nil
 }

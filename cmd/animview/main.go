@@ -29,6 +29,7 @@ import (
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/internal/licenses"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/internal/version"
 )
 
@@ -80,6 +81,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
+	// A command's output that cannot be written (stdout redirected to a
+	// full disk) fails the command, whichever write it was.
+	out := &outputWriter{w: stdout}
+	stdout = out
 	var err error
 	cmd := ""
 	if len(args) > 0 {
@@ -102,14 +107,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return helpFor(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprint(stdout, version.Get())
+		if out.err != nil {
+			fmt.Fprintf(stderr, "animview: write the output: %v\n", out.err)
+			return exitFailed
+		}
 		return exitOK
 	case "licenses", "licences":
 		io.WriteString(stdout, licenses.Text())
+		if out.err != nil {
+			fmt.Fprintf(stderr, "animview: write the output: %v\n", out.err)
+			return exitFailed
+		}
 		return exitOK
 	default:
 		if err = unknownCommand(cmd); err == nil {
 			err = cmdView(args)
 		}
+	}
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("write the output: %w", out.err)
 	}
 	if err == nil {
 		return exitOK
@@ -120,7 +136,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			writeHelp(stdout, fe.fs)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "animview: %v\n", fe.err)
+		fmt.Fprintf(stderr, "animview: %s\n", printable.Message(fe.err.Error()))
 		writeHelp(stderr, fe.fs)
 		return exitUsage
 	}
@@ -130,7 +146,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	// stray ": usage".
 	msg = strings.TrimSuffix(msg, ": "+errUsage.Error())
 	msg = strings.TrimSuffix(msg, ": "+errBadValue.Error())
-	fmt.Fprintf(stderr, "animview: %s\n", msg)
+	// A message may quote a name from the file: it cannot drive the
+	// terminal (printable).
+	fmt.Fprintf(stderr, "animview: %s\n", printable.Message(msg))
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprint(stderr, usage)
@@ -234,5 +252,28 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 			return nil, err
 		}
 	}
+	limitMemory(pos[0], lf.budget)
 	return open.Path(pos[0], lf.options())
+}
+
+// outputWriter passes a command's output on to w and keeps the first
+// write error, so that output printed without checking each write still
+// fails the command when it is lost.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }

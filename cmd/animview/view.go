@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui"
 	recentfiles "github.com/animview/animview/ui/recent"
@@ -76,7 +77,7 @@ func cmdView(args []string) error {
 		After:      *after,
 		Width:      w,
 		Height:     h,
-		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", s) },
+		Log:        func(s string) { fmt.Fprintln(os.Stderr, "animview:", printable.Message(s)) },
 		Actions:    script,
 		RecentFile: recent,
 		ShotDir:    outputFolder(),

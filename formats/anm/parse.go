@@ -7,6 +7,7 @@
 package anm
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -71,6 +72,10 @@ const (
 	maxLines = 1 << 20
 )
 
+// maxLine bounds a line's length: an ANM line is a keyword, a few names
+// and numbers.
+const maxLine = 1 << 16
+
 // expected says, per state, what the next line may be.
 var expected = [...]string{
 	wantAS: "an as line",
@@ -87,19 +92,24 @@ func Parse(data []byte) (*File, error) {
 	f := &File{}
 	st := wantAS
 	line := 0
-	rest := string(data)
+	// The file is read where it lies, a line at a time: a line the size
+	// of the file is refused before it is copied (or quoted in an error).
+	rest := data
 	for len(rest) > 0 {
-		var l string
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			l, rest = rest[:i], rest[i+1:]
+		var raw []byte
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			raw, rest = rest[:i], rest[i+1:]
 		} else {
-			l, rest = rest, ""
+			raw, rest = rest, nil
 		}
 		line++
 		if line > maxLines {
 			return nil, formats.LineErrorf(Format, "", line, "more than %d lines", maxLines)
 		}
-		l = strings.TrimSuffix(l, "\r")
+		if len(raw) > maxLine {
+			return nil, formats.LineErrorf(Format, "", line, "a line of %d bytes, longer than any of an ANM file (%d)", len(raw), maxLine)
+		}
+		l := strings.TrimSuffix(string(raw), "\r")
 		toks := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
 		if len(toks) == 0 || strings.HasPrefix(toks[0], "#") {
 			continue

@@ -33,21 +33,45 @@ func SniffText(data []byte) bool {
 
 // textReader walks the significant lines (not blank, not "//" comments)
 // of an ASCII export.
+//
+// It reads the file's bytes where they lie, a line at a time: a file is
+// never copied whole nor split into a slice of all its lines, which for a
+// file of empty lines would cost many times its size.
 type textReader struct {
-	lines []string
-	i     int // next line index
+	data  []byte
+	pos   int // offset of the next line
+	lines int // lines in data (as strings.Split would count them)
+	i     int // lines read
 	line  int // 1-based number of the last line returned
 }
 
+// maxTextLine bounds a significant line of an ASCII export: its longest
+// are a material's texture paths and a vertex's numbers, far shorter.
+const maxTextLine = 4096
+
+func newTextReader(data []byte) *textReader {
+	return &textReader{data: data, lines: bytes.Count(data, []byte("\n")) + 1}
+}
+
 func (r *textReader) next(what string) ([]string, error) {
-	for r.i < len(r.lines) {
-		l := strings.TrimSpace(r.lines[r.i])
+	for r.i < r.lines {
+		raw := r.data[r.pos:]
+		if end := bytes.IndexByte(raw, '\n'); end >= 0 {
+			raw = raw[:end]
+			r.pos += end + 1
+		} else {
+			r.pos = len(r.data)
+		}
 		r.i++
-		if l == "" || strings.HasPrefix(l, "//") {
+		l := bytes.TrimSpace(raw)
+		if len(l) == 0 || bytes.HasPrefix(l, []byte("//")) {
 			continue
 		}
 		r.line = r.i
-		return splitQuoted(l), nil
+		if len(l) > maxTextLine {
+			return nil, r.errf(what, "a line of %d bytes, longer than any of an ASCII export (%d)", len(l), maxTextLine)
+		}
+		return splitQuoted(string(l)), nil
 	}
 	return nil, formats.LineErrorf(FormatText, what, r.i+1, "end of file, expected %s", what)
 }
@@ -101,8 +125,8 @@ func (r *textReader) count(field, s string) (int, error) {
 	if err != nil || n < 0 {
 		return 0, r.errf(field, "%q is not a count", s)
 	}
-	if n > len(r.lines)-r.i {
-		return 0, r.errf(field, "%d entries but only %d lines remain", n, len(r.lines)-r.i)
+	if n > r.lines-r.i {
+		return 0, r.errf(field, "%d entries but only %d lines remain", n, r.lines-r.i)
 	}
 	return n, nil
 }
@@ -154,8 +178,7 @@ func (r *textReader) ints(field string, toks []string, n int) ([]int, error) {
 // materials and bones. Key times in the export are frames; they become
 // seconds at TextFPS. The comment sections after the bones are not read.
 func ParseText(data []byte) (*File, error) {
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	r := &textReader{lines: strings.Split(text, "\n")}
+	r := newTextReader(data)
 	f := &File{Header: Header{ID: Magic, Version: 4}, AnimationFPS: TextFPS, text: &textLines{}}
 	frames, err := r.next("Frames")
 	if err != nil {

@@ -132,7 +132,16 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 	}
 	load := func() (*formats.Asset, error) {
 		if in == nil && f != assets.DemoName {
-			var err error
+			// A PAK is read as its entries are needed, not whole: the
+			// batch then holds what it decompresses, under the budget.
+			a, ok, err := openArchiveFile(f, o)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				in, arc = &formats.Input{Name: filepath.Base(f)}, a
+				return openEntry(o.Entry)
+			}
 			if in, err = Read(f); err != nil {
 				return nil, err
 			}
@@ -208,4 +217,30 @@ func libraryItem(dir string, o Options) Item {
 func stem(path string) string {
 	b := filepath.Base(path)
 	return strings.TrimSuffix(b, filepath.Ext(b))
+}
+
+// openArchiveFile opens the file at path as a PAK read through the open
+// file (pak.OpenArchiveAt), when its header says it is one (ok); other
+// files, and what Read refuses, are left to Read. The file stays open as
+// long as the archive is used; it is closed when the archive is collected.
+func openArchiveFile(path string, o Options) (arc *pak.Archive, ok bool, err error) {
+	head, err := formats.ReadPrefix(path, 12)
+	if err != nil || !pak.Sniff(head) {
+		return nil, false, nil
+	}
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+		return nil, false, nil
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	name := filepath.Base(path)
+	arc, err = pak.OpenArchiveAt(name, fh, st.Size(), o.loaderOptions())
+	if err != nil {
+		fh.Close()
+		return nil, true, fmt.Errorf("%s: %w", name, err)
+	}
+	return arc, true, nil
 }

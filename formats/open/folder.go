@@ -348,17 +348,21 @@ func Entries(path string, o Options) (entries []formats.Entry, warnings []string
 		}
 		return f.Entries(), f.Warnings(), true, nil
 	}
-	if st.Size() > MaxFileSize {
+	if !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+		// Path says what is wrong (a named pipe is never opened).
 		return nil, nil, false, nil
 	}
-	data, err := os.ReadFile(path)
+	// Only a PAK is listed here, read through the open file as far as
+	// its listing needs: any other file is read once, by Path.
+	if head, err := formats.ReadPrefix(path, 12); err != nil || !pak.Sniff(head) {
+		return nil, nil, false, nil
+	}
+	fh, err := os.Open(path)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if !pak.Sniff(data) {
-		return nil, nil, false, nil
-	}
-	es, ws, err := pak.List(path, data, o.loaderOptions())
+	defer fh.Close()
+	es, ws, err := pak.ListAt(path, fh, st.Size(), o.loaderOptions())
 	if err != nil {
 		return nil, nil, true, fmt.Errorf("%s: %w", path, err)
 	}

@@ -156,10 +156,8 @@ func Read(path string) (*formats.Input, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not a file", path)
 	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", path, st.Size(), int64(MaxFileSize))
-	}
-	data, err := os.ReadFile(path)
+	// A named pipe, /dev/zero or a link to one is refused, never read.
+	data, err := formats.ReadFile(path, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +187,24 @@ func Path(path string, o Options) (*formats.Asset, error) {
 			return nil, err
 		}
 		return f.Open(o.Entry)
+	}
+	// A PAK is read as its entries are needed, not whole
+	// (openArchiveFile).
+	if arc, ok, err := openArchiveFile(path, o); err != nil {
+		return nil, err
+	} else if ok {
+		a, err := arc.Open(o.Entry)
+		if err == nil {
+			if verr := a.Validate(); verr != nil {
+				err = fmt.Errorf("%s: %s loader: %w", filepath.Base(path), pak.LoaderName, verr)
+			}
+		} else {
+			err = fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return o.dress(a, nil)
 	}
 	in, err := Read(path)
 	if err != nil {

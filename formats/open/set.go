@@ -106,14 +106,7 @@ func companionOf(name string, data []byte) (companion, bool) {
 // readIn reads the named file of a set, whose other files are its
 // siblings.
 func readIn(fsys fs.FS, n string) (*formats.Input, error) {
-	st, err := fs.Stat(fsys, n)
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: %d bytes is more than the %d-byte limit", n, st.Size(), int64(MaxFileSize))
-	}
-	data, err := fs.ReadFile(fsys, n)
+	data, err := formats.ReadFS(fsys, n, MaxFileSize)
 	if err != nil {
 		return nil, err
 	}

@@ -81,10 +81,7 @@ func characterFile(fsys fs.FS, name string) *sims.CharacterFile {
 	if ext := strings.ToLower(path.Ext(name)); ext != ".cmx" && ext != ".bcf" {
 		return nil
 	}
-	if st, err := fs.Stat(fsys, name); err != nil || st.Size() > maxSuitFile {
-		return nil
-	}
-	data, err := fs.ReadFile(fsys, name)
+	data, err := formats.ReadFS(fsys, name, maxSuitFile)
 	if err != nil {
 		return nil
 	}

@@ -109,8 +109,23 @@ func (t *textSource) readLine() (string, bool) {
 		t.off = len(t.data)
 	}
 	t.line++
-	return strings.TrimRight(string(l), " \t\r"), true
+	// Trimmed where it lies, then copied: a line the size of the file is
+	// refused rather than copied (and quoted in an error).
+	l = bytes.TrimRight(l, " \t\r")
+	if len(l) > maxTextLine {
+		t.fail("line", "%d bytes, longer than any line of a character file (%d)", len(l), maxTextLine)
+		t.off = len(t.data)
+		return "", false
+	}
+	return string(l), true
 }
+
+// maxTextLine bounds a line of a text character file: names, a few
+// numbers, a vector between bars.
+const maxTextLine = 1 << 16
+
+// maxHeaderLines bounds the lines before "version " (Maxis writes one).
+const maxHeaderLines = 64
 
 // end checks that only blank lines follow the last record (named by last
 // in the error).
@@ -146,6 +161,10 @@ func (t *textSource) skipToVersion() (header []string, version int32) {
 				t.fail("version", "%q is not a version number", l)
 			}
 			return header, int32(v)
+		}
+		if len(header) == maxHeaderLines {
+			t.fail("version", "no \"version \" line in the first %d lines", maxHeaderLines)
+			return header, 0
 		}
 		header = append(header, l)
 	}

@@ -133,12 +133,18 @@ func SniffCMX(data []byte) bool {
 		} else {
 			data = nil
 		}
-		l := strings.TrimSpace(string(line))
+		// Bytes, not a string: a first line the size of the file (no
+		// newline) is looked at where it lies, never copied.
+		l := bytes.TrimSpace(line)
 		switch {
-		case l == "" || strings.HasPrefix(l, "//"):
+		case len(l) == 0 || bytes.HasPrefix(l, []byte("//")):
 			continue
-		case strings.HasPrefix(l, "version "):
-			_, err := strconv.Atoi(strings.TrimSpace(l[len("version "):]))
+		case bytes.HasPrefix(l, []byte("version ")):
+			v := bytes.TrimSpace(l[len("version "):])
+			if len(v) > 20 {
+				return false
+			}
+			_, err := strconv.Atoi(string(v))
 			return err == nil
 		default:
 			return false

@@ -46,7 +46,13 @@ type File struct {
 	Resources    []Resource
 	// Warnings are problems that do not stop the archive from opening.
 	Warnings []string
-	data     []byte
+	// data is the whole archive when it was parsed from memory (Parse);
+	// else ra reads its entries from the file as they are needed
+	// (ParseAt), so that the archive's bytes are not held beside what it
+	// decompresses.
+	data []byte
+	ra   io.ReaderAt
+	size int64
 	// byName maps <ID>.<TYPE> to the first resource with that id and type.
 	byName map[string]int
 	names  []string
@@ -95,8 +101,44 @@ func Sniff(data []byte) bool {
 
 // Parse reads the tables of a PAK and checks every entry against the file.
 func Parse(data []byte) (*File, error) {
+	f, err := parseTables(data, int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	f.data = data
+	return f, nil
+}
+
+// ParseAt is Parse for an archive of size bytes read through ra: only its
+// tables are read now, each entry when it is first asked for, so that what
+// the archive holds is what it decompresses (under its budget), not its
+// whole file as well.
+func ParseAt(ra io.ReaderAt, size int64) (*File, error) {
+	// The tables are at the start: read a first part, more while the
+	// tables run past it, never more than the file.
+	for n := min(size, 1<<20); ; n = min(size, 4*n) {
+		head := make([]byte, n)
+		if _, err := ra.ReadAt(head, 0); err != nil && !(errors.Is(err, io.EOF) && n == size) {
+			return nil, fmt.Errorf("%s: %w", fmtPAK, err)
+		}
+		f, err := parseTables(head, size)
+		if err != nil && n < size && (errors.Is(err, bin.ErrShort) || errors.Is(err, bin.ErrCount)) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		f.ra, f.size = ra, size
+		return f, nil
+	}
+}
+
+// parseTables reads the tables from head, the start of an archive of size
+// bytes, and checks every entry against size.
+func parseTables(head []byte, size int64) (*File, error) {
+	data := head
 	r := bin.NewReader(data, binary.BigEndian, fmtPAK)
-	f := &File{data: data, byName: map[string]int{}, budget: formats.NewBudget(fmtPAK, 0),
+	f := &File{byName: map[string]int{}, budget: formats.NewBudget(fmtPAK, 0),
 		whole: map[span]*inflated{}, prefix: map[span][]byte{}}
 	f.Major = r.U16("version major")
 	f.Minor = r.U16("version minor")
@@ -146,8 +188,8 @@ func Parse(data []byte) (*File, error) {
 		switch {
 		case uint64(res.Offset) < uint64(tableEnd):
 			r.FailAt("offset", off+16, "%d lies inside the header (which ends at %d)", res.Offset, tableEnd)
-		case end > uint64(len(data)):
-			r.FailAt("size", off+12, "entry at %d of %d bytes ends at %d, past the %d-byte file", res.Offset, res.Size, end, len(data))
+		case end > uint64(size):
+			r.FailAt("size", off+12, "entry at %d of %d bytes ends at %d, past the %d-byte file", res.Offset, res.Size, end, size)
 		case res.Compressed != 0 && res.Size < 4:
 			r.FailAt("size", off+12, "a compressed entry of %d bytes has no room for its size", res.Size)
 		}
@@ -179,10 +221,31 @@ func prefix(r *bin.Reader, p string) {
 }
 
 // Stored returns resource i's bytes as stored (with the decompressed-size
-// word of a compressed entry, and the padding).
-func (f *File) Stored(i int) []byte {
+// word of a compressed entry, and the padding), read from the file for an
+// archive opened with ParseAt.
+func (f *File) Stored(i int) ([]byte, error) {
 	res := &f.Resources[i]
-	return f.data[res.Offset : res.Offset+res.Size]
+	if f.ra == nil {
+		return f.data[res.Offset : res.Offset+res.Size], nil
+	}
+	b := make([]byte, res.Size)
+	if _, err := f.ra.ReadAt(b, int64(res.Offset)); err != nil {
+		return nil, &formats.Error{Format: fmtPAK, Field: fmt.Sprintf("resource %d (%s)", i, res.Name()), Offset: int64(res.Offset), Err: err}
+	}
+	return b, nil
+}
+
+// sizeWord returns a compressed resource's declared decompressed size, its
+// first four stored bytes.
+func (f *File) sizeWord(i int) (int, error) {
+	res := &f.Resources[i]
+	var w [4]byte
+	if f.ra == nil {
+		copy(w[:], f.data[res.Offset:])
+	} else if _, err := f.ra.ReadAt(w[:], int64(res.Offset)); err != nil {
+		return 0, &formats.Error{Format: fmtPAK, Field: fmt.Sprintf("resource %d (%s) decompressed size", i, res.Name()), Offset: int64(res.Offset), Err: err}
+	}
+	return int(binary.BigEndian.Uint32(w[:])), nil
 }
 
 // span is where an entry is stored: rows with the same span (aliases) are
@@ -215,10 +278,10 @@ func (f *File) Data(i int) ([]byte, error) {
 		return nil, fmt.Errorf("%s: no resource %d", fmtPAK, i)
 	}
 	res := &f.Resources[i]
-	if res.Compressed == 0 {
-		return f.Stored(i), nil
-	}
 	k := span{res.Offset, res.Size}
+	if res.Compressed == 0 && f.ra == nil {
+		return f.Stored(i)
+	}
 	f.mu.Lock()
 	e := f.whole[k]
 	if e == nil {
@@ -227,6 +290,14 @@ func (f *File) Data(i int) ([]byte, error) {
 	}
 	f.mu.Unlock()
 	e.once.Do(func() {
+		if res.Compressed == 0 {
+			// Read from the file: it costs its size, as a decompressed
+			// entry does, once however many rows point at it.
+			if e.err = f.budget.Take(fmt.Sprintf("resource %d (%s)", i, res.Name()), int64(res.Size)); e.err == nil {
+				e.data, e.err = f.Stored(i)
+			}
+			return
+		}
 		e.data, e.err = f.decompress(i, -1)
 		if e.err == nil {
 			f.mu.Lock()
@@ -246,13 +317,26 @@ func (f *File) Prefix(i, n int) (data []byte, whole bool, err error) {
 	}
 	res := &f.Resources[i]
 	if res.Compressed == 0 {
-		st := f.Stored(i)
-		if n >= len(st) {
-			return st, true, nil
+		if n >= int(res.Size) || f.ra == nil {
+			st, err := f.Data(i)
+			if err != nil {
+				return nil, false, err
+			}
+			if n >= len(st) {
+				return st, true, nil
+			}
+			return st[:n], false, nil
 		}
-		return st[:n], false, nil
+		b := make([]byte, n)
+		if _, err := f.ra.ReadAt(b, int64(res.Offset)); err != nil {
+			return nil, false, &formats.Error{Format: fmtPAK, Field: fmt.Sprintf("resource %d (%s)", i, res.Name()), Offset: int64(res.Offset), Err: err}
+		}
+		return b, false, nil
 	}
-	size := int(binary.BigEndian.Uint32(f.Stored(i)))
+	size, err := f.sizeWord(i)
+	if err != nil {
+		return nil, false, err
+	}
 	if n >= size {
 		d, err := f.Data(i)
 		return d, true, err
@@ -302,17 +386,22 @@ func (f *File) rowError(i int, err error) error {
 // row.
 func (f *File) decompress(i, stop int) ([]byte, error) {
 	res := &f.Resources[i]
-	stored := f.Stored(i)
 	fail := func(field string, off int, format string, args ...any) error {
 		return &formats.Error{Format: fmtPAK, Field: field, Offset: int64(res.Offset) + int64(off), Err: fmt.Errorf(format, args...)}
 	}
-	size := binary.BigEndian.Uint32(stored)
-	payload := stored[4:]
+	// Read the entry from the file only once the declared size passed
+	// the checks (it is the first word).
+	sw, err := f.sizeWord(i)
+	if err != nil {
+		return nil, err
+	}
+	size := uint32(sw)
+	payloadLen := int(res.Size) - 4
 	// Each compressed byte yields at most ~1032 bytes through deflate and
 	// fewer through LZO; a size beyond that is a lie, refused before any
 	// allocation.
-	if size > MaxResource || uint64(size) > 1100*uint64(len(payload))+SegmentSize {
-		return nil, fail("decompressed size", 0, "%d bytes cannot come from %d compressed bytes (limit %d)", size, len(payload), MaxResource)
+	if size > MaxResource || uint64(size) > 1100*uint64(payloadLen)+SegmentSize {
+		return nil, fail("decompressed size", 0, "%d bytes cannot come from %d compressed bytes (limit %d)", size, payloadLen, MaxResource)
 	}
 	n := int(size)
 	if stop >= 0 && stop < n {
@@ -325,6 +414,11 @@ func (f *File) decompress(i, stop int) ([]byte, error) {
 	if err := f.budget.Take(what, int64(n)); err != nil {
 		return nil, err
 	}
+	stored, err := f.Stored(i)
+	if err != nil {
+		return nil, err
+	}
+	payload := stored[4:]
 	if isZlib(payload) {
 		return inflate(payload, int(size), n, fail)
 	}
@@ -498,8 +592,27 @@ func OpenArchive(in *formats.Input) (*Archive, error) {
 	if err != nil {
 		return nil, err
 	}
+	return openFile(f, budget, in.Name, in.Options)
+}
+
+// OpenArchiveAt is OpenArchive for the archive name of size bytes read
+// through ra (ParseAt): a batch holds what the archive decompresses, not
+// its whole file as well. ra must stay readable while the archive is used.
+func OpenArchiveAt(name string, ra io.ReaderAt, size int64, options map[string]string) (*Archive, error) {
+	budget, err := formats.BudgetFromOptions(name, options)
+	if err != nil {
+		return nil, err
+	}
+	f, err := ParseAt(ra, size)
+	if err != nil {
+		return nil, err
+	}
+	return openFile(f, budget, name, options)
+}
+
+func openFile(f *File, budget *formats.Budget, name string, options map[string]string) (*Archive, error) {
 	f.SetBudget(budget)
-	lib, err := prime.NewLibrary(f.Resolver(), in.Name, true, in.Options)
+	lib, err := prime.NewLibrary(f.Resolver(), name, true, options)
 	if err != nil {
 		return nil, err
 	}
@@ -529,11 +642,25 @@ func (arc *Archive) Open(entry string) (*formats.Asset, error) {
 // only as much of each character set as it needs to name its characters,
 // under the budget options set for the archive name.
 func List(name string, data []byte, options map[string]string) ([]formats.Entry, []string, error) {
-	budget, err := formats.BudgetFromOptions(name, options)
+	f, err := Parse(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := Parse(data)
+	return list(f, name, options)
+}
+
+// ListAt is List for an archive of size bytes read through ra (ParseAt):
+// it reads the tables and what the listing decompresses, not the file.
+func ListAt(name string, ra io.ReaderAt, size int64, options map[string]string) ([]formats.Entry, []string, error) {
+	f, err := ParseAt(ra, size)
+	if err != nil {
+		return nil, nil, err
+	}
+	return list(f, name, options)
+}
+
+func list(f *File, name string, options map[string]string) ([]formats.Entry, []string, error) {
+	budget, err := formats.BudgetFromOptions(name, options)
 	if err != nil {
 		return nil, nil, err
 	}

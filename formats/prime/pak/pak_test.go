@@ -206,7 +206,7 @@ func TestPAKWriteRoundTrip(t *testing.T) {
 		if opt.CompressLZO != nil {
 			// LZO segments really are compressed: the first length is
 			// positive and inflates to SegmentSize.
-			st := f.Stored(2)
+			st, _ := f.Stored(2)
 			n := int16(binary.BigEndian.Uint16(st[4:]))
 			seg, _, err := lzo.Decompress(nil, st[6:6+int(n)], SegmentSize)
 			if n <= 0 || err != nil || len(seg) != SegmentSize {
@@ -358,13 +358,23 @@ func FuzzPAK(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Sniff(data)
 		p, err := Parse(data)
+		// The archive read through its file (ParseAt) parses alike and
+		// gives the same contents.
+		at, aterr := ParseAt(bytes.NewReader(data), int64(len(data)))
+		if (err == nil) != (aterr == nil) {
+			t.Fatalf("Parse: %v; ParseAt: %v", err, aterr)
+		}
 		if err != nil {
 			return
 		}
 		for i := range p.Resources {
 			b, err := p.Data(i)
-			if err == nil && p.Resources[i].Compressed != 0 && len(b) != int(binary.BigEndian.Uint32(p.Stored(i))) {
-				t.Fatalf("resource %d: %d bytes, declared %d", i, len(b), binary.BigEndian.Uint32(p.Stored(i)))
+			st, _ := p.Stored(i)
+			if err == nil && p.Resources[i].Compressed != 0 && len(b) != int(binary.BigEndian.Uint32(st)) {
+				t.Fatalf("resource %d: %d bytes, declared %d", i, len(b), binary.BigEndian.Uint32(st))
+			}
+			if b2, err2 := at.Data(i); (err == nil) != (err2 == nil) || !bytes.Equal(b, b2) {
+				t.Fatalf("resource %d: Parse %d bytes, %v; ParseAt %d bytes, %v", i, len(b), err, len(b2), err2)
 			}
 		}
 		a, err := Load(&formats.Input{Name: "fuzz.pak", Data: data})
