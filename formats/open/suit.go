@@ -129,10 +129,34 @@ func wear(a *formats.Asset, in *formats.Input, err error, label string) (*format
 		}
 	}
 	if len(b.Meshes) == 0 {
-		return nil, fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", label)
+		// The warnings say why each skin failed: the error carries them,
+		// and its message the first (issue 35: the command line printed
+		// "see the warnings" and never the warnings).
+		warns := b.Warnings[len(a.Warnings):]
+		why := ""
+		if len(warns) > 0 {
+			why = ": " + warns[0]
+			if len(warns) > 1 {
+				why += fmt.Sprintf(" (and %d more warnings)", len(warns)-1)
+			}
+		}
+		return nil, &WarnedError{Err: fmt.Errorf("suit %s: none of its skins could be bound%s", label, why), Warnings: warns}
 	}
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
 	return &b, nil
 }
+
+// WarnedError is an error whose causes are warnings, as an asset's: a
+// command prints them before the error, a viewer lists them.
+type WarnedError struct {
+	Err      error
+	Warnings []string
+}
+
+// Error is the error's own message.
+func (e *WarnedError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error.
+func (e *WarnedError) Unwrap() error { return e.Err }
