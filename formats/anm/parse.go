@@ -9,6 +9,7 @@ package anm
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
@@ -97,7 +98,7 @@ func Parse(data []byte) (*File, error) {
 		}
 		line++
 		if line > maxLines {
-			return nil, formats.LineErrorf(Format, "", line, "more than %d lines", maxLines)
+			return nil, formats.LineErrorf(Format, "lines", line, "more than %d lines", maxLines)
 		}
 		l = strings.TrimSuffix(l, "\r")
 		toks := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' })
@@ -191,17 +192,17 @@ func Parse(data []byte) (*File, error) {
 			set.Anims = append(set.Anims, AnimLine{Start: s, End: e, Name: toks[3], Line: line})
 			st = inAN
 		default:
-			return nil, formats.LineErrorf(Format, "", line, "unknown line type %q: expected as, bl, ev or an (lower case), a # comment or a blank line", toks[0])
+			return nil, formats.LineErrorf(Format, "line type", line, "unknown line type %q: expected as, bl, ev or an (lower case), a # comment or a blank line", toks[0])
 		}
 	}
 	switch st {
 	case wantAS:
-		return nil, formats.LineErrorf(Format, "", max(line, 1), "no animation set: expected an as line")
+		return nil, formats.LineErrorf(Format, "as line", max(line, 1), "no animation set: expected an as line")
 	case inAN:
 		return f, nil
 	}
 	set := f.Sets[len(f.Sets)-1]
-	return nil, formats.LineErrorf(Format, "", max(line, 1), "end of file in set %q (line %d): expected %s; a set needs at least one bl and one an line", set.Name, set.Line, expected[st])
+	return nil, formats.LineErrorf(Format, "set "+strconv.Quote(set.Name), max(line, 1), "end of file in the set of line %d: expected %s; a set needs at least one bl and one an line", set.Line, expected[st])
 }
 
 // arity checks the token count of a line.
