@@ -67,6 +67,11 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// What to open instead, and which entry, as pose and render say
+	// (issue 35: "export: asset has no skeleton").
+	if err := open.RequireSkeleton(a); err != nil {
+		return err
+	}
 	takes, skipped, err := export.Takes(a, *clip, *character)
 	for _, w := range skipped {
 		fmt.Fprintf(stderr, "warning: %s\n", w)

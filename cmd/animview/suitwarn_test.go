@@ -55,3 +55,14 @@ func TestEscapeControl(t *testing.T) {
 		}
 	}
 }
+
+// TestExportNoSkeleton: export of a file without bones says what to open
+// instead, as pose and render do (issue 35: "export: asset has no
+// skeleton").
+func TestExportNoSkeleton(t *testing.T) {
+	var stderr bytes.Buffer
+	code := run([]string{"export", "../../formats/prime/testdata/9C8D7E6F.EVNT", "-o", filepath.Join(t.TempDir(), "e.glb")}, &bytes.Buffer{}, &stderr)
+	if want := "animview: the prime-evnt file has no skeleton to pose: an EVNT holds events only"; code != 1 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr.String(), want)
+	}
+}
