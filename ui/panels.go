@@ -522,12 +522,14 @@ func (w *widgets) fitTitle() {
 	// ebitenui does not repeat for a new label: without this a failed
 	// first file's path was drawn over the Clips heading.
 	w.left.RequestRelayout()
-	// The lists' entries were cut for the old width.
-	for _, l := range []*widget.List{w.clips, w.bones, w.events} {
+	// The lists' entries were cut for the old width; of the bones', which
+	// may be thousands, those whose label changed (refreshBoneLabels).
+	for _, l := range []*widget.List{w.clips, w.events} {
 		for _, e := range l.Entries() {
 			l.UpdateEntry(e)
 		}
 	}
+	w.refreshBoneLabels()
 }
 
 func (w *widgets) refreshEvents() {
