@@ -28,6 +28,19 @@ func (b *Bounds) Add(p mgl32.Vec3) {
 	}
 }
 
+// Union grows the box to contain o (an empty o changes nothing).
+func (b *Bounds) Union(o Bounds) {
+	if !o.Valid {
+		return
+	}
+	if !b.Valid {
+		*b = o
+		return
+	}
+	b.Min = mgl32.Vec3{min(b.Min[0], o.Min[0]), min(b.Min[1], o.Min[1]), min(b.Min[2], o.Min[2])}
+	b.Max = mgl32.Vec3{max(b.Max[0], o.Max[0]), max(b.Max[1], o.Max[1]), max(b.Max[2], o.Max[2])}
+}
+
 // ClipBounds samples src at n evenly spaced times from 0 to its duration
 // (n below 2 counts as 2) and returns the view-space bounds of every joint,
 // visible or not, after root, except static scene roots that only place

@@ -158,20 +158,6 @@ func boneStyle(sc *Scene, i int, opt *Options) (width, radius float32, stick, jo
 // isLink reports whether bone i's stick is a scene root's offset.
 func isLink(sc *Scene, i int) bool { return i < len(sc.Links) && sc.Links[i] }
 
-// isSceneRoot reports whether bone i has a link stick to a child: its joint
-// is a scene root, not part of a figure, and draws no dot.
-func isSceneRoot(sc *Scene, i int) bool {
-	if len(sc.Links) == 0 {
-		return false
-	}
-	for c := i + 1; c < len(sc.Links) && c < len(sc.Skeleton.Bones); c++ {
-		if sc.Links[c] && sc.Skeleton.Bones[c].Parent == i {
-			return true
-		}
-	}
-	return false
-}
-
 // lookTarget is the point the view is centred on.
 func (c Camera) lookTarget() mgl32.Vec3 {
 	if l, ok := c.through(); ok {
@@ -209,9 +195,19 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 	for i := 0; i < n; i++ {
 		e := pr.toEye(&eyeFromFile, sc.World.Position(i))
 		j := &joints[i]
-		j.eye, j.front = e, pr.inFront(e)
+		j.eye, j.front, j.sceneRoot = e, pr.inFront(e), false
 		if j.front {
 			j.screen = pr.screen(e)
+		}
+	}
+	// A bone with a link stick to a child is a scene root, not part of a
+	// figure, and draws no dot. Marked from the children in one pass: a
+	// search of the later bones for each bone's children cost the square
+	// of the bones (issue 35).
+	for c := 0; c < len(sk.Bones) && c < len(sc.Links); c++ {
+		dst.checks++
+		if p := sk.Bones[c].Parent; sc.Links[c] && p >= 0 && p < c && p < n {
+			joints[p].sceneRoot = true
 		}
 	}
 	th := &opt.Theme
@@ -235,7 +231,7 @@ func addSkeleton(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt 
 		if !j.front {
 			continue
 		}
-		if bones && guard.contains(j.screen, r) && !(isSceneRoot(sc, i) && i != sc.Selected) {
+		if bones && guard.contains(j.screen, r) && !(j.sceneRoot && i != sc.Selected) {
 			if opt.Joints {
 				dst.Dots = append(dst.Dots, Dot{P: j.screen, Depth: -j.eye[2], Radius: r, Color: c, Bone: i})
 			}

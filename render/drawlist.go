@@ -115,7 +115,11 @@ type DrawList struct {
 	// are placeLabels' scratch.
 	anchors []labelAnchor
 	placed  []labelBox
-	keep    []bool
+	grid    labelGrid
+	// checks counts the bone scans and label box tests of the last Build,
+	// for a test that they are linear in the bones (issue 35).
+	checks int
+	keep   []bool
 	// names caches the label text of nameless bones for one skeleton.
 	names     []string
 	namesSkel *formats.Skeleton
@@ -129,6 +133,8 @@ type jointProj struct {
 	eye    mgl32.Vec3
 	screen mgl32.Vec2
 	front  bool // finite and in front of the near plane
+	// sceneRoot marks a bone with a link stick to a child (Scene.Links).
+	sceneRoot bool
 }
 
 type pickPoint struct {
@@ -149,6 +155,7 @@ func (d *DrawList) reset(bg color.RGBA) {
 	d.MeshAt = 0
 	d.layerDone = false
 	d.pick = d.pick[:0]
+	d.checks = 0
 }
 
 // Viewport is the viewport the list was built for.

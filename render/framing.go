@@ -51,6 +51,10 @@ type Framing struct {
 	// the figures' top bones (or the child a figure moves away from a
 	// still top bone with), or the first root.
 	Anchors []int
+
+	// visits counts the subtree boxes pass 1 merges, for a test that the
+	// work is linear in the bones (issue 35).
+	visits int
 }
 
 // ClipFraming samples src at n evenly spaced times (n below 2 counts as 2;
@@ -100,15 +104,24 @@ func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n in
 		clear(cur)
 		for i := range sk.Bones {
 			own[i].Add(pos[i])
-			for a := i; a >= 0 && a < nb; a = parentOf(sk, a) {
-				sub[a].Add(pos[i])
-				cur[a].Add(pos[i])
-			}
+			cur[i].Add(pos[i])
 			if p := parentOf(sk, i); p >= 0 {
 				stick[i] = max(stick[i], pos[i].Sub(pos[p]).Len())
 			}
 		}
+		// Each subtree's box at this moment, children before parents
+		// (parentOf is below the bone), so that a bone's box is whole
+		// when it joins its parent's: linear in the bones, where adding
+		// each joint to every ancestor's box cost the square of a
+		// chain's depth (issue 35).
+		for i := nb - 1; i >= 0; i-- {
+			if p := parentOf(sk, i); p >= 0 {
+				cur[p].Union(cur[i])
+				f.visits++
+			}
+		}
 		for i := range sk.Bones {
+			sub[i].Union(cur[i])
 			size[i] = max(size[i], diag(cur[i]))
 			if p := parentOf(sk, i); p >= 0 {
 				d := distance(pos[p], cur[i])

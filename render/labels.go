@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -77,6 +78,91 @@ func (a labelBox) overlaps(b labelBox) bool {
 	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 }
 
+// labelGrid files placed label boxes by the cells of the view they cover,
+// so that a new box is checked against the boxes near it, not all placed
+// before it: with thousands of labels (a deep chain's, issue 35) the
+// checks of every box against every other were most of a frame.
+type labelGrid struct {
+	x0, y0, cw, ch float32
+	cols, rows     int
+	// head is each cell's first entry (-1 for none); entries chain the
+	// boxes filed in a cell. Flat, so that a frame reuses the last
+	// frame's memory whatever cells its labels fall in.
+	head    []int32
+	entries []gridEntry
+}
+
+// gridEntry files placed box box in a cell whose next entry is next.
+type gridEntry struct{ box, next int32 }
+
+// maxGridCells bounds the grid's side however large the view.
+const maxGridCells = 256
+
+// reset empties the grid and sizes it for view with cells of about cw×ch.
+func (g *labelGrid) reset(view labelBox, cw, ch float32) {
+	side := func(length, cell float32) (int, float32) {
+		if !(length > 0) || !(cell > 0) || math.IsInf(float64(length), 0) {
+			return 1, 1
+		}
+		n := min(int(length/cell)+1, maxGridCells)
+		return n, length / float32(n)
+	}
+	g.x0, g.y0 = view.x0, view.y0
+	g.cols, g.cw = side(view.x1-view.x0, cw)
+	g.rows, g.ch = side(view.y1-view.y0, ch)
+	g.head = slices.Grow(g.head[:0], g.cols*g.rows)[:g.cols*g.rows]
+	for i := range g.head {
+		g.head[i] = -1
+	}
+	g.entries = g.entries[:0]
+}
+
+// span is the range of cells b covers, clamped to the grid: a box outside
+// the view is filed in the edge cells, where any box it overlaps inside
+// the view is too.
+func (g *labelGrid) span(b labelBox) (c0, c1, r0, r1 int) {
+	cell := func(v, origin, size float32, n int) int {
+		f := (v - origin) / size
+		switch {
+		case !(f > 0): // and NaN
+			return 0
+		case f >= float32(n):
+			return n - 1
+		}
+		return int(f)
+	}
+	return cell(b.x0, g.x0, g.cw, g.cols), cell(b.x1, g.x0, g.cw, g.cols),
+		cell(b.y0, g.y0, g.ch, g.rows), cell(b.y1, g.y0, g.ch, g.rows)
+}
+
+// add files placed box i.
+func (g *labelGrid) add(b labelBox, i int) {
+	c0, c1, r0, r1 := g.span(b)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			k := r*g.cols + c
+			g.entries = append(g.entries, gridEntry{box: int32(i), next: g.head[k]})
+			g.head[k] = int32(len(g.entries) - 1)
+		}
+	}
+}
+
+// free reports whether b overlaps none of the placed boxes.
+func (g *labelGrid) free(b labelBox, placed []labelBox, checks *int) bool {
+	c0, c1, r0, r1 := g.span(b)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			for e := g.head[r*g.cols+c]; e >= 0; e = g.entries[e].next {
+				*checks++
+				if b.overlaps(placed[g.entries[e].box]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // labelRing is how many lines further out than the four places beside the
 // joint a label may go.
 const labelRing = 3
@@ -94,6 +180,7 @@ func placeLabels(dst *DrawList, selected int, vp Viewport) {
 	line := capH + desc + 2
 	view := labelBox{vp.X, vp.Y, vp.X + vp.W, vp.Y + vp.H}
 	dst.placed = dst.placed[:0]
+	dst.grid.reset(view, 8*line, line)
 	dst.keep = slices.Grow(dst.keep[:0], n)[:n]
 	clear(dst.keep)
 	boxAt := func(p mgl32.Vec2, w float32) labelBox {
@@ -103,12 +190,7 @@ func placeLabels(dst *DrawList, selected int, vp Viewport) {
 		if inView && (b.x0 < view.x0 || b.y0 < view.y0 || b.x1 > view.x1 || b.y1 > view.y1) {
 			return false
 		}
-		for _, o := range dst.placed {
-			if b.overlaps(o) {
-				return false
-			}
-		}
-		return true
+		return dst.grid.free(b, dst.placed, &dst.checks)
 	}
 	place := func(i int) {
 		l, a := &dst.Labels[i], dst.anchors[i]
@@ -120,6 +202,7 @@ func placeLabels(dst *DrawList, selected int, vp Viewport) {
 			for _, p := range [4]mgl32.Vec2{{right, up - k*line}, {right, down + k*line}, {left, up - k*line}, {left, down + k*line}} {
 				if b := boxAt(p, w); free(b, true) {
 					l.P = p
+					dst.grid.add(b, len(dst.placed))
 					dst.placed = append(dst.placed, b)
 					dst.keep[i] = true
 					return
@@ -128,7 +211,9 @@ func placeLabels(dst *DrawList, selected int, vp Viewport) {
 		}
 		if l.Bone == selected {
 			// Where it always was, over whatever is there.
-			dst.placed = append(dst.placed, boxAt(l.P, w))
+			b := boxAt(l.P, w)
+			dst.grid.add(b, len(dst.placed))
+			dst.placed = append(dst.placed, b)
 			dst.keep[i] = true
 		}
 	}

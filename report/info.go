@@ -281,6 +281,20 @@ func clipSets(a *formats.Asset) []Set {
 	return sets
 }
 
+// maxIndent is the deepest level of the bone tree that info indents; a
+// deeper bone is indented as far and shows its depth. Indenting each bone
+// by its depth printed the square of a chain's depth in spaces: 400 MB for
+// a 20,000-deep chain (issue 35).
+const maxIndent = 16
+
+// indent is the bone tree's indentation for a bone at depth d.
+func indent(d int) string {
+	if d <= maxIndent {
+		return strings.Repeat("  ", d)
+	}
+	return strings.Repeat("  ", maxIndent) + fmt.Sprintf("[depth %d] ", d)
+}
+
 // WriteText writes the description as `animview info` prints it: a line
 // per fact, the bone tree indented, a line per clip, event, set,
 // character animation (with its tree on one line), entry and warning.
@@ -318,7 +332,7 @@ func (j *Info) WriteText(w io.Writer) error {
 		if bo.Parent >= 0 {
 			depth[bo.Index] = depth[bo.Parent] + 1
 		}
-		fmt.Fprintf(&b, "  %3d %s%s (id %d)\n", bo.Index, strings.Repeat("  ", depth[bo.Index]), p(bo.Name), bo.ID)
+		fmt.Fprintf(&b, "  %3d %s%s (id %d)\n", bo.Index, indent(depth[bo.Index]), p(bo.Name), bo.ID)
 	}
 	fmt.Fprintf(&b, "clips: %d\n", len(j.Clips))
 	for _, c := range j.Clips {

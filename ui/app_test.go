@@ -182,3 +182,26 @@ func TestAnimationCamera(t *testing.T) {
 		t.Error("the marker is drawn while looking through the camera")
 	}
 }
+
+// TestBoneLabelsRefreshOnlyChanged: hiding one bone remakes its entry of
+// the bone list alone, not all of them (issue 35: ebitenui finds each
+// entry among all, so remaking every one cost the square of the bones),
+// and a refresh with nothing changed remakes none.
+func TestBoneLabelsRefreshOnlyChanged(t *testing.T) {
+	a := newTestApp(t)
+	a.w.bones.Validate() // its buttons made, as the window's first layout does
+	a.w.onBoneSelected(a.w.boneEntries[4], nil)
+	before := a.w.boneUpdates
+	a.press(ebiten.KeyH, 0)
+	if got := a.w.boneUpdates - before; got != 1 {
+		t.Errorf("hiding a bone remade %d entries, want 1", got)
+	}
+	if !strings.HasPrefix(a.w.boneEntries[4].shown, "[  ]") {
+		t.Errorf("the list shows %q for the hidden bone", a.w.boneEntries[4].shown)
+	}
+	before = a.w.boneUpdates
+	a.w.refreshBoneLabels()
+	if got := a.w.boneUpdates - before; got != 0 {
+		t.Errorf("a refresh with nothing changed remade %d entries", got)
+	}
+}

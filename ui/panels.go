@@ -32,7 +32,11 @@ func newKit() (kit, error) {
 type clipEntry struct{ index int }
 type groupEntry struct{ group state.ClipGroup }
 type containerEntry struct{ name string }
-type boneEntry struct{ index, depth int }
+type boneEntry struct {
+	index, depth int
+	// shown is the label the list last made for the entry (listBoneLabel).
+	shown string
+}
 type eventEntry struct{ index int }
 
 // widgets are the panels around the 3D view: the clip, bone and event
@@ -53,11 +57,13 @@ type widgets struct {
 	status               *widget.Text
 	// buttons are the command buttons by verb; toggles those that show
 	// an on/off state.
-	buttons      map[string]*widget.Button
-	toggles      []toggle
-	frameBox     *frameBox
-	speed        *widget.Text
-	boneEntries  []*boneEntry
+	buttons     map[string]*widget.Button
+	toggles     []toggle
+	frameBox    *frameBox
+	speed       *widget.Text
+	boneEntries []*boneEntry
+	// boneUpdates counts the bone entries refreshBoneLabels remade.
+	boneUpdates  int
 	eventEntries []*eventEntry
 	// setBone and setClip are entries the viewer itself selected in the
 	// lists: ebitenui delivers that selection to the handler a tick later,
@@ -192,7 +198,7 @@ func (a *App) buildWidgets() *widgets {
 	w.info = k.label("", colDim)
 	w.left = left
 	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
-	w.bones = k.list(80, w.boneLabel, w.onBoneSelected)
+	w.bones = k.list(80, w.listBoneLabel, w.onBoneSelected)
 	w.boneRow = w.buttonRow(boneButtons)
 	// The cut buttons sit at the foot, so that the bone list's rows stay
 	// where they were.
@@ -287,6 +293,14 @@ const listChrome = 30
 
 // fitList cuts a list entry at the right to the list's width.
 func (w *widgets) fitList(s string) string { return w.a.kit.fitRight(s, w.listWidth()) }
+
+// listBoneLabel is the bone list's label function: boneLabel, remembered
+// as the label shown.
+func (w *widgets) listBoneLabel(e any) string {
+	l := w.boneLabel(e)
+	e.(*boneEntry).shown = l
+	return l
+}
 
 func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
@@ -428,9 +442,15 @@ func (w *widgets) muteEvent(i int, muted bool) {
 	}
 }
 
+// refreshBoneLabels remakes the entries whose label changed. ebitenui's
+// List.UpdateEntry looks for the entry among all of them: remaking every
+// entry cost the square of the bones on each clip change (issue 35).
 func (w *widgets) refreshBoneLabels() {
 	for _, b := range w.boneEntries {
-		w.bones.UpdateEntry(b)
+		if w.boneLabel(b) != b.shown {
+			w.boneUpdates++
+			w.bones.UpdateEntry(b)
+		}
 	}
 }
 
@@ -512,12 +532,14 @@ func (w *widgets) fitTitle() {
 	// ebitenui does not repeat for a new label: without this a failed
 	// first file's path was drawn over the Clips heading.
 	w.left.RequestRelayout()
-	// The lists' entries were cut for the old width.
-	for _, l := range []*widget.List{w.clips, w.bones, w.events} {
+	// The lists' entries were cut for the old width; of the bones', which
+	// may be thousands, those whose label changed (refreshBoneLabels).
+	for _, l := range []*widget.List{w.clips, w.events} {
 		for _, e := range l.Entries() {
 			l.UpdateEntry(e)
 		}
 	}
+	w.refreshBoneLabels()
 }
 
 func (w *widgets) refreshEvents() {

@@ -114,11 +114,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "warning: %s\n", printable.Message(w))
 		}
 	}
+	// What to open instead, and which entry, as pose and render say
+	// (issue 35: "export: asset has no skeleton").
+	if err := open.RequireSkeleton(a); err != nil {
+		return err
+	}
 	var takes []export.Take
 	if mf.file != "" {
-		if err := open.RequireSkeleton(a); err != nil {
-			return err
-		}
 		mo, err := mf.open(a, *clip, stderr)
 		if err != nil {
 			return err

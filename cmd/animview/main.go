@@ -21,8 +21,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
@@ -140,6 +142,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		writeHelp(stderr, fe.fs)
 		return exitUsage
 	}
+	// Warnings that say why (a suit none of whose skins could be bound)
+	// go before the error.
+	var we *open.WarnedError
+	if errors.As(err, &we) {
+		for _, w := range we.Warnings {
+			fmt.Fprintf(stderr, "warning: %s\n", escapeControl(w))
+		}
+	}
 	msg := err.Error()
 	// errUsage and errBadValue only choose the exit status and whether the
 	// usage text follows; their own words would end the message with a
@@ -157,6 +167,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitUsage
 	}
 	return exitFailed
+}
+
+// escapeControl writes the control characters of s (terminal escapes, line
+// breaks) as Go escapes, so that a warning is one line that cannot clear
+// or recolour the terminal.
+func escapeControl(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // parseInterspersed parses flags that may come before or after positional

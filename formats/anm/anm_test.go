@@ -287,7 +287,7 @@ func TestOrderErrors(t *testing.T) {
 		{"as after ev, no an", "as A\nbl neck\nev 1 e\nas B\n", 4, "expected an ev or an line"},
 		{"bl after an", "as A\nbl neck\nan 0 1 x\nbl head\n", 4, "expected an an line or the next as line"},
 		{"ev after an", "as A\nbl neck\nan 0 1 x\nev 3 e\n", 4, "expected an an line or the next as line"},
-		{"end after as", "as A\n", 1, "end of file in set \"A\" (line 1): expected a bl line"},
+		{"end after as", "as A\n", 1, "set \"A\" at line 1: end of file in the set of line 1: expected a bl line"},
 		{"end after bl", "as A\nbl neck\n\n", 3, "expected a bl, ev or an line"},
 		{"end after ev", "as A\nbl neck\nev 1 e\n", 3, "expected an ev or an line"},
 		{"upper case", "AS A\n", 1, "unknown line type \"AS\""},

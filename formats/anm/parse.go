@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
@@ -104,7 +105,7 @@ func Parse(data []byte) (*File, error) {
 		}
 		line++
 		if line > maxLines {
-			return nil, formats.LineErrorf(Format, "", line, "more than %d lines", maxLines)
+			return nil, formats.LineErrorf(Format, "lines", line, "more than %d lines", maxLines)
 		}
 		if len(raw) > maxLine {
 			return nil, formats.LineErrorf(Format, "", line, "a line of %d bytes, longer than any of an ANM file (%d)", len(raw), maxLine)
@@ -201,17 +202,17 @@ func Parse(data []byte) (*File, error) {
 			set.Anims = append(set.Anims, AnimLine{Start: s, End: e, Name: toks[3], Line: line})
 			st = inAN
 		default:
-			return nil, formats.LineErrorf(Format, "", line, "unknown line type %q: expected as, bl, ev or an (lower case), a # comment or a blank line", toks[0])
+			return nil, formats.LineErrorf(Format, "line type", line, "unknown line type %q: expected as, bl, ev or an (lower case), a # comment or a blank line", toks[0])
 		}
 	}
 	switch st {
 	case wantAS:
-		return nil, formats.LineErrorf(Format, "", max(line, 1), "no animation set: expected an as line")
+		return nil, formats.LineErrorf(Format, "as line", max(line, 1), "no animation set: expected an as line")
 	case inAN:
 		return f, nil
 	}
 	set := f.Sets[len(f.Sets)-1]
-	return nil, formats.LineErrorf(Format, "", max(line, 1), "end of file in set %q (line %d): expected %s; a set needs at least one bl and one an line", set.Name, set.Line, expected[st])
+	return nil, formats.LineErrorf(Format, "set "+strconv.Quote(set.Name), max(line, 1), "end of file in the set of line %d: expected %s; a set needs at least one bl and one an line", set.Line, expected[st])
 }
 
 // arity checks the token count of a line.

@@ -94,7 +94,9 @@ func LoadSI(in *formats.Input) (*formats.Asset, error) {
 	}
 	anims := si.Animations()
 	if len(anims) == 0 {
-		return nil, fmt.Errorf("%s: no animation objects (presenters %s)", FormatSI,
+		// Where the chunks start: none of them holds one (issue 35: no
+		// location).
+		return nil, formats.Errorf(FormatSI, "MxOb presenter", 12, "no object in the file is an animation (presenters %s)",
 			strings.Join(AnimationPresenters(), ", "))
 	}
 	entries := make([]formats.Entry, len(anims))
@@ -126,7 +128,7 @@ func LoadSI(in *formats.Input) (*formats.Asset, error) {
 		if o.DataError != nil {
 			return nil, fmt.Errorf("%s: %w", where, o.DataError)
 		}
-		return nil, fmt.Errorf("%s: no data chunks", where)
+		return nil, fmt.Errorf("%s: %w", where, formats.Errorf(FormatSI, "MxCh data", int64(o.Offset), "no data chunk follows the object"))
 	}
 	f, err := Parse(o.Data[0])
 	if err != nil {

@@ -48,7 +48,8 @@ func ParseSI(data []byte, keep func(*SIObject) bool) (*SIFile, error) {
 	}
 	for _, st := range p.order {
 		if st.joining {
-			st.fail(fmt.Errorf("split data ended after %d of %d bytes", len(st.cur), st.want))
+			st.fail(formats.Errorf(FormatSI, "MxCh split total", int64(st.start),
+				"the file ends after %d of the %d bytes this first chunk of a split says", len(st.cur), st.want))
 		}
 	}
 	if p.skippedWarnings > 0 {
@@ -291,6 +292,8 @@ type dataState struct {
 	joining bool
 	want    int
 	cur     []byte
+	// start is the offset of the split's first chunk's total size.
+	start int
 }
 
 func (st *dataState) fail(err error) {
@@ -328,18 +331,19 @@ func (p *siParser) dataChunk(pos, body, end int) {
 				st.obj.Data = append(st.obj.Data, st.cur)
 				st.joining, st.cur = false, nil
 			case len(st.cur) > st.want:
-				st.fail(fmt.Errorf("split chunks ending at offset %d carry %d bytes, the first said %d",
-					end, len(st.cur), st.want))
+				st.fail(formats.Errorf(FormatSI, "MxCh split total", int64(st.start),
+					"the split's chunks, ending at offset %d, carry %d bytes, more than the %d this first chunk says", end, len(st.cur), st.want))
 			}
 			return
 		}
-		st.fail(fmt.Errorf("split data ended after %d of %d bytes at offset %d", len(st.cur), st.want, pos))
+		st.fail(formats.Errorf(FormatSI, "MxCh split total", int64(st.start),
+			"a chunk at offset %d, not of the split, ends it after %d of the %d bytes this first chunk says", pos, len(st.cur), st.want))
 	}
 	if flags&ChunkSplit != 0 && uint64(len(payload)) < uint64(total) {
 		// The joined size can never exceed the file, whatever total says.
 		c := min(uint64(total), uint64(len(p.data)))
 		st.cur = append(make([]byte, 0, c), payload...)
-		st.want = int(total)
+		st.want, st.start = int(total), body+10
 		st.joining = true
 		return
 	}

@@ -162,7 +162,7 @@ func TestParseSIJoinProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := f.Objects[0]; o.DataError == nil || !strings.Contains(o.DataError.Error(), "4 of 10") {
+	if o := f.Objects[0]; o.DataError == nil || !strings.Contains(o.DataError.Error(), "MxCh split total at offset 120 (0x78): a chunk at offset 128, not of the split, ends it after 4 of the 10") {
 		t.Errorf("data error %v", o.DataError)
 	}
 	// The first piece claims 8 bytes in all: the continuation overruns.
@@ -383,8 +383,8 @@ func TestLoadSIProblems(t *testing.T) {
 		name, want string
 		data       []byte
 	}{
-		{"no animations", "no animation objects", noAnims},
-		{"no data", "no data chunks", noData},
+		{"no animations", "MxOb presenter at offset 12 (0xc): no object in the file is an animation", noAnims},
+		{"no data", "MxCh data at offset 68 (0x44): no data chunk follows the object", noData},
 		{"bad payload", `object "a" (id 1`, badAni},
 	} {
 		_, err := LoadSI(&formats.Input{Name: "x.si", Data: tc.data})

@@ -93,16 +93,10 @@ func (f *File) FPS() float64 {
 // bone index, and warnings for parents that do not exist.
 func (f *File) Skeleton(name string) (*formats.Skeleton, []int, []string, error) {
 	n := len(f.Joints)
-	parent := make([]int, n)
+	parent := f.parents()
 	var warns []string
 	for i := range f.Joints {
-		j := &f.Joints[i]
-		parent[i] = -1
-		if j.ParentName == "" {
-			continue
-		}
-		parent[i] = f.JointIndex(j.ParentName)
-		if parent[i] < 0 {
+		if j := &f.Joints[i]; j.ParentName != "" && parent[i] < 0 {
 			warns = append(warns, fmt.Sprintf("joint %q: no parent joint %q; it is a root", j.Name, j.ParentName))
 		}
 	}

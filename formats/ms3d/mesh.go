@@ -205,23 +205,59 @@ func (f *File) weightsOf(i int) (js [4]int, ws [4]int, n, sum int, err error) {
 func (f *File) ReferenceGlobals() []Mat34 {
 	n := len(f.Joints)
 	out := make([]Mat34, n)
-	done := make([]bool, n)
-	var global func(i, depth int) Mat34
-	global = func(i, depth int) Mat34 {
-		if done[i] {
-			return out[i]
-		}
-		m := ReferenceMatrix(&f.Joints[i])
-		if p := f.JointIndex(f.Joints[i].ParentName); p >= 0 && p != i && depth < n {
-			m = ConcatTransforms(global(p, depth+1), m)
-		}
-		out[i], done[i] = m, true
-		return m
-	}
+	parent := f.parents()
+	// Iterative, each joint composed once: a walk up to the first joint
+	// already done, then down that path (issue 35: a recursion as deep as
+	// the chain, and a search of the joints for each parent's name, cost
+	// the square of a chain's depth).
+	const (
+		todo = iota
+		onPath
+		done
+	)
+	state := make([]uint8, n)
+	var path []int
 	for i := range out {
-		global(i, 0)
+		path = path[:0]
+		k := i
+		for k >= 0 && state[k] == todo {
+			state[k] = onPath
+			path = append(path, k)
+			k = parent[k]
+		}
+		// k is a done joint, a root's -1, or a joint of this path: the
+		// parent chain loops, and the joint that closes it is a root.
+		for c := len(path) - 1; c >= 0; c-- {
+			j := path[c]
+			m := ReferenceMatrix(&f.Joints[j])
+			if p := parent[j]; p >= 0 && state[p] == done {
+				m = ConcatTransforms(out[p], m)
+			}
+			out[j], state[j] = m, done
+		}
 	}
 	return out
+}
+
+// parents returns each joint's parent index as MilkShape's FindJointByName
+// finds it (the first joint of that name), -1 for a root or a parent name
+// no joint has, through one map of the names rather than a search of the
+// joints for each.
+func (f *File) parents() []int {
+	first := make(map[string]int, len(f.Joints))
+	for i := len(f.Joints) - 1; i >= 0; i-- {
+		first[f.Joints[i].Name] = i
+	}
+	parent := make([]int, len(f.Joints))
+	for i := range f.Joints {
+		parent[i] = -1
+		if name := f.Joints[i].ParentName; name != "" {
+			if p, ok := first[name]; ok {
+				parent[i] = p
+			}
+		}
+	}
+	return parent
 }
 
 // invertRigid inverts a rotation-and-translation matrix: Rᵀ, −Rᵀt.

@@ -315,3 +315,42 @@ func TestJeep(t *testing.T) {
 		t.Fatalf("%d bones, %d meshes; warnings %q", len(a.Skeleton.Bones), len(a.Meshes), a.Warnings)
 	}
 }
+
+// TestParentsAndGlobals checks the joints' parents as MilkShape's
+// FindJointByName finds them (the first joint of a name) and the
+// reference matrices of a chain as deep as the format allows, composed
+// without recursion (issue 35), with a parent loop's closing joint a root.
+func TestParentsAndGlobals(t *testing.T) {
+	f := &File{Joints: []Joint{
+		{Name: "x", Position: [3]float32{1, 0, 0}},
+		{Name: "y", ParentName: "x", Position: [3]float32{0, 1, 0}},
+		{Name: "x", Position: [3]float32{5, 0, 0}},
+		{Name: "z", ParentName: "x", Position: [3]float32{0, 0, 1}},
+		{Name: "w", ParentName: "nobody"},
+		{Name: "self", ParentName: "self", Position: [3]float32{2, 0, 0}},
+		{Name: "p", ParentName: "q", Position: [3]float32{0, 3, 0}},
+		{Name: "q", ParentName: "p", Position: [3]float32{0, 0, 3}},
+	}}
+	if got, want := f.parents(), []int{-1, 0, -1, 0, -1, 5, 7, 6}; !slices.Equal(got, want) {
+		t.Errorf("parents %v, want %v", got, want)
+	}
+	g := f.ReferenceGlobals()
+	at := func(m Mat34) [3]float32 { return [3]float32{m[0][3], m[1][3], m[2][3]} }
+	// p's walk goes p, q and back to p: q closes the loop and is a root.
+	for i, want := range [][3]float32{{1, 0, 0}, {1, 1, 0}, {5, 0, 0}, {1, 0, 1}, {0, 0, 0}, {2, 0, 0}, {0, 3, 3}, {0, 0, 3}} {
+		if got := at(g[i]); got != want {
+			t.Errorf("joint %d %q at %v, want %v", i, f.Joints[i].Name, got, want)
+		}
+	}
+	const n = 0xFFFF
+	deep := &File{Joints: make([]Joint, n)}
+	for i := range deep.Joints {
+		deep.Joints[i] = Joint{Name: strconv.Itoa(i), Position: [3]float32{0, 1, 0}}
+		if i > 0 {
+			deep.Joints[i].ParentName = strconv.Itoa(i - 1)
+		}
+	}
+	if got := at(deep.ReferenceGlobals()[n-1]); got != [3]float32{0, n, 0} {
+		t.Errorf("the deepest joint is at %v, want (0, %d, 0)", got, n)
+	}
+}

@@ -119,5 +119,19 @@ func RequireSkeleton(a *formats.Asset) error {
 	if strings.HasSuffix(a.Format, "-cmdl") {
 		hint = "a model opened alone has no bones: open the character set (ANCS), PAK or folder whose character uses it"
 	}
+	if a.Entry != "" {
+		// A container's entry: say which, and what its loader met, which
+		// may be why (issue 35: a PAK with damaged entries said only
+		// "open the animation file").
+		why := ""
+		if ws := a.Warnings; len(ws) > 0 {
+			more := ""
+			if len(ws) > 3 {
+				ws, more = ws[:3], fmt.Sprintf("; and %d more", len(ws)-3)
+			}
+			why = fmt.Sprintf(" (its loader warned: %s%s)", strings.Join(ws, "; "), more)
+		}
+		return fmt.Errorf("the %s file's entry %q has no skeleton to pose%s: %s, or give a skeleton with --skeleton FILE", a.Format, a.Entry, why, hint)
+	}
 	return fmt.Errorf("the %s file has no skeleton to pose: %s, or give a skeleton with --skeleton FILE", a.Format, hint)
 }

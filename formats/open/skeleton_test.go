@@ -34,6 +34,9 @@ func TestRequireSkeleton(t *testing.T) {
 		{&formats.Asset{Format: "sims-skel"}, "the sims-skel file has no skeleton to pose: open the animation file that uses it instead, or give a skeleton with --skeleton FILE"},
 		{&formats.Asset{Format: "mp1-evnt", Warnings: []string{"open ANIM_1234.ANIM"}}, "the mp1-evnt file has no skeleton to pose: open ANIM_1234.ANIM, or give"},
 		{&formats.Asset{Format: "ms3d", Skeleton: &formats.Skeleton{}}, "the ms3d file has no skeleton to pose: open the animation"},
+		// A container's entry is named, with what its loader met (issue 35).
+		{&formats.Asset{Format: "prime-pak", Entry: "1A2B3C4D.ANIM", Warnings: []string{"CINF 5E6F7081: prime CINF: bone count at offset 0 (0x0): too many"}},
+			`the prime-pak file's entry "1A2B3C4D.ANIM" has no skeleton to pose (its loader warned: CINF 5E6F7081: prime CINF: bone count at offset 0 (0x0): too many): open the animation`},
 	} {
 		if err := RequireSkeleton(c.a); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.a.Format, err, c.want)

@@ -145,7 +145,7 @@ func wear(a *formats.Asset, tone sims.Tone, ins []suitInput) (*formats.Asset, er
 		if a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
 			return nil, fmt.Errorf("suit %s: the opened file has no skeleton to wear it", si.label)
 		}
-		n := len(b.Meshes)
+		n, nw := len(b.Meshes), len(b.Warnings)
 		for i := range cf.Suits {
 			m, warns := sims.SuitMeshes(&cf.Suits[i], b.Skeleton, si.in.Siblings, tone)
 			b.Warnings = append(b.Warnings, warns...)
@@ -154,7 +154,18 @@ func wear(a *formats.Asset, tone sims.Tone, ins []suitInput) (*formats.Asset, er
 			}
 		}
 		if len(b.Meshes) == n {
-			return nil, fmt.Errorf("suit %s: none of its skins could be bound (see the warnings)", si.label)
+			// The warnings say why each skin failed: the error carries
+			// them, and its message the first (issue 35: the command
+			// line printed "see the warnings" and never the warnings).
+			warns := b.Warnings[nw:]
+			why := ""
+			if len(warns) > 0 {
+				why = ": " + warns[0]
+				if len(warns) > 1 {
+					why += fmt.Sprintf(" (and %d more warnings)", len(warns)-1)
+				}
+			}
+			return nil, &WarnedError{Err: fmt.Errorf("suit %s: none of its skins could be bound%s", si.label, why), Warnings: warns}
 		}
 	}
 	if err := b.Validate(); err != nil {
@@ -189,3 +200,16 @@ func RetoneIn(a *formats.Asset, fsys fs.FS, tone sims.Tone) *formats.Asset {
 	}
 	return &b
 }
+
+// WarnedError is an error whose causes are warnings, as an asset's: a
+// command prints them before the error, a viewer lists them.
+type WarnedError struct {
+	Err      error
+	Warnings []string
+}
+
+// Error is the error's own message.
+func (e *WarnedError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error.
+func (e *WarnedError) Unwrap() error { return e.Err }

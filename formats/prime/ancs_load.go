@@ -78,6 +78,9 @@ type library struct {
 	// sorted holds every name of the resolver, sorted, for listings.
 	sorted []string
 	err    error
+	// failedSets says, for each character set that failed to load, its
+	// name and error (set once, as the entries are listed).
+	failedSets []string
 }
 
 func newLibrary(r formats.Resolver) *library {
@@ -240,6 +243,12 @@ func (l *Library) Entries() []formats.Entry { return publicEntries(l.entries) }
 func (l *Library) Open(entryName string) (*formats.Asset, error) {
 	pick, err := pickEntry(l.entries, entryName)
 	if err != nil {
+		// A character set that failed to load may have held the entry:
+		// say which and why (issue 35: a damaged set's characters were
+		// just missing).
+		if failed := l.lib.failedSets; len(failed) > 0 {
+			return nil, fmt.Errorf("%s: %w; %d character sets failed to load: %s", l.source, err, len(failed), strings.Join(failed, "; "))
+		}
 		return nil, fmt.Errorf("%s: %w", l.source, err)
 	}
 	e := l.entries[pick]
@@ -294,6 +303,7 @@ func (l *library) entries(loose, listing bool) ([]entry, []string, error) {
 		}
 		if err != nil {
 			warns = append(warns, fmt.Sprintf("%s: %v", n, err))
+			l.failedSets = append(l.failedSets, fmt.Sprintf("%s: %v", n, err))
 			continue
 		}
 		sets = append(sets, &loadedSet{name: n, ancs: a})

@@ -266,28 +266,68 @@ func (c *CINF) Skeleton(name string) (*formats.Skeleton, []string, error) {
 		}
 		return -1
 	}
-	// Place bones whose parent is placed, in file order, until done.
-	order := make([]int, 0, len(c.Bones))
+	// Bones go out in rounds, as passes over the file that each place, in
+	// file order, every bone whose parent is placed would: a bone is in
+	// its parent's round when it follows the parent in the file, else in
+	// the next. Computed once per bone, by a walk up to the first bone
+	// whose round is known, where the passes cost the bones times the
+	// depth of a chain stored child first (issue 35).
+	const (
+		unknown = 0
+		onPath  = -1
+		looped  = -2
+	)
+	round := make([]int, len(c.Bones))
+	var path []int
+	for i := range c.Bones {
+		path = path[:0]
+		k := i
+		for k >= 0 && round[k] == unknown {
+			round[k] = onPath
+			path = append(path, k)
+			k = parentOf(k)
+		}
+		// k is a root's -1, a bone of known round, or one on this path or
+		// under a loop: then the whole path is never placed.
+		top := 1
+		if k >= 0 {
+			top = round[k]
+		}
+		for j := len(path) - 1; j >= 0; j-- {
+			b := path[j]
+			switch p := parentOf(b); {
+			case top < 0:
+				round[b] = looped
+			case p < 0:
+				round[b] = 1
+			case p > b:
+				round[b] = round[p] + 1
+			default:
+				round[b] = round[p]
+			}
+		}
+	}
+	last := 0
+	for i, r := range round {
+		if r < 0 {
+			return nil, nil, fmt.Errorf("prime CINF: bone %d's parent chain forms a loop", c.Bones[i].ID)
+		}
+		last = max(last, r)
+	}
+	// A counting sort by round keeps file order within a round.
+	start := make([]int, last+2)
+	for _, r := range round {
+		start[r+1]++
+	}
+	for r := 1; r < len(start); r++ {
+		start[r] += start[r-1]
+	}
+	order := make([]int, len(c.Bones))
 	placed := make([]int, len(c.Bones)) // skeleton index + 1
-	for len(order) < len(c.Bones) {
-		progress := false
-		for i := range c.Bones {
-			if placed[i] != 0 {
-				continue
-			}
-			if p := parentOf(i); p < 0 || placed[p] != 0 {
-				order = append(order, i)
-				placed[i] = len(order)
-				progress = true
-			}
-		}
-		if !progress {
-			for i := range c.Bones {
-				if placed[i] == 0 {
-					return nil, nil, fmt.Errorf("prime CINF: bone %d's parent chain forms a loop", c.Bones[i].ID)
-				}
-			}
-		}
+	for i, r := range round {
+		order[start[r]] = i
+		placed[i] = start[r] + 1
+		start[r]++
 	}
 	names := map[uint32]string{}
 	var warn []string

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/animview/animview/formats"
 	"strconv"
 
 	"github.com/animview/animview/formats/bin"
@@ -144,7 +145,14 @@ func ParseEVNT(data []byte, game Game) (*EVNT, error) {
 		return e2, nil
 	}
 	if err1 == nil {
-		return nil, fmt.Errorf("prime EVNT: %s", trailingWarning(e1.Trailing))
+		// Said as an error, where the bytes start (issue 35: a warning's
+		// text, "ignored", and no offset).
+		mp2 := "MP2's layout fails: " + fmt.Sprint(err2)
+		if err2 == nil {
+			mp2 = fmt.Sprintf("MP2's layout leaves %d such bytes", len(e2.Trailing))
+		}
+		return nil, formats.Errorf(fmtEVNT, "padding", int64(len(data)-len(e1.Trailing)),
+			"%d bytes after MP1's layout of the data are not 0xFF padding, and %s", len(e1.Trailing), mp2)
 	}
 	return nil, err1
 }

@@ -43,7 +43,8 @@ func maxWeights(g Game) int {
 //
 // Errors name the CMDL or CSKR field and offset: a skin that does not
 // cover the position array, a vertex of no group, a bone id the skeleton
-// lacks. The warnings are what the games tolerate.
+// lacks. The warnings are what the games tolerate; those about the skin
+// start with SkinWarning, the others are about the model.
 func BuildMesh(m *CMDL, skin *CSKR, c *CINF, sk *formats.Skeleton, name string) (*formats.Mesh, []string, error) {
 	b := meshBuilder{m: m, mesh: &formats.Mesh{Name: name, FrontCCW: true, Cull: true}, keys: map[uint64]uint32{}}
 	if skin != nil {
@@ -144,6 +145,10 @@ type meshBuilder struct {
 	warns  []string
 }
 
+// SkinWarning starts BuildMesh's warnings that are about the skin (the
+// CSKR), not the model, so that a caller names the right resource.
+const SkinWarning = "CSKR: "
+
 func (b *meshBuilder) warn(format string, args ...any) {
 	b.warns = append(b.warns, fmt.Sprintf(format, args...))
 }
@@ -211,10 +216,10 @@ func (b *meshBuilder) bindSkin(s *CSKR, sk *formats.Skeleton) error {
 		}
 	}
 	if dropped > 0 {
-		b.warn("%d skin groups have more than %d weights; the rest are dropped as the game drops them", dropped, keep)
+		b.warn("%s%d skin groups have more than %d weights; the rest are dropped as the game drops them", SkinWarning, dropped, keep)
 	}
 	if normalised > 0 {
-		b.warn("%d skin groups' weights do not sum to 1; they are scaled to", normalised)
+		b.warn("%s%d skin groups' weights do not sum to 1; they are scaled to sum to 1 (the game does not scale them; the mesh model needs them to)", SkinWarning, normalised)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package prime
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/animview/animview/formats"
 )
@@ -74,7 +75,13 @@ func (l *library) attachMesh(asset *formats.Asset, ch *ANCSCharacter, c *CINF, s
 		return
 	}
 	for _, w := range ws {
-		warn("CMDL %08X: %s", ch.Model, w)
+		// A warning about the skin names the CSKR (issue 35: the weights'
+		// warning named the CMDL).
+		if rest, ok := strings.CutPrefix(w, SkinWarning); ok {
+			warn("CSKR %08X: %s", ch.Skin, rest)
+		} else {
+			warn("CMDL %08X: %s", ch.Model, w)
+		}
 	}
 	textures := l.attachTextures(m, mesh, warn)
 	if skin != nil && skin.Game == MP1 && (uint64(skin.Points.Count) != skin.Vertices() || uint64(skin.Normals.Count) != skin.Vertices()) {

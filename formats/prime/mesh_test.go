@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -371,5 +372,24 @@ func BenchmarkModel(b *testing.B) {
 		if _, _, err := BuildMesh(m, s, c, sk, "demo"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestMeshWeightWarning: a skin whose weights do not sum to 1 loads with a
+// warning that names the CSKR, not the CMDL, and says what is done, whole
+// (issue 35: "CMDL 0C0D0E0F: … they are scaled to").
+func TestMeshWeightWarning(t *testing.T) {
+	base := demoSetFolder(t, MP1)
+	fsys := fstest.MapFS{}
+	for n, f := range base {
+		fsys[n] = f
+	}
+	// The first weight's high byte (big-endian f32 at 12): 0x40 makes it
+	// 2 or more, so that its group's weights sum past 1.
+	fsys["0D0E0F10.CSKR"] = &fstest.MapFile{Data: patch(base["0D0E0F10.CSKR"].Data, 12, 0x40)}
+	a := loadDemoSet(t, fsys, "")
+	want := "CSKR 0D0E0F10: 1 skin groups' weights do not sum to 1; they are scaled to sum to 1 (the game does not scale them; the mesh model needs them to)"
+	if len(a.Meshes) != 1 || !slices.Contains(a.Warnings, want) {
+		t.Errorf("%d meshes, warnings %q, want %q", len(a.Meshes), a.Warnings, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -415,5 +416,25 @@ func BenchmarkOpenCharacter(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDamagedSetEntry: asked for a character of a character set that
+// failed to load, a PAK says which set failed and why, not only that
+// there is no such entry (issue 35). The fixture's ANCS is its first
+// resource, zlib-compressed from offset 192; a flipped byte of its first
+// segment breaks it.
+func TestDamagedSetEntry(t *testing.T) {
+	data, err := os.ReadFile("testdata/DemoSet-mp1.pak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[196] ^= 0xFF
+	_, err = Load(&formats.Input{Name: "d.pak", Data: data, Entry: "Crawler"})
+	want := []string{`no entry named "Crawler"`, "1 character sets failed to load: 0A0B0C0D.ANCS: prime PAK: resource 0 (0A0B0C0D.ANCS) segment 0 at offset 198"}
+	for _, w := range want {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v, want it to say %q", err, w)
+		}
 	}
 }
