@@ -48,13 +48,6 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 		chains = chainChannels(sk, s)
 	}
 	outKeys := 0
-	cubicChannel := func(node int, path gltf.TRSProperty, ts []float32, vals []float32, typ gltf.AccessorType) {
-		an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
-			Input: input(ts), Output: buf.floats(vals, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
-		an.Channels = append(an.Channels, &gltf.AnimationChannel{
-			Sampler: len(an.Samplers) - 1,
-			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
-	}
 	channel := func(node int, path gltf.TRSProperty, step bool, ts []float32, vals []float32, typ gltf.AccessorType) {
 		interp := gltf.InterpolationLinear
 		if step {
@@ -102,17 +95,6 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			if own {
 				tol = chainTol * size / float64(chains[b])
 			}
-			if own && !step && len(ts) > 2 && ch == chT && !prime2 && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Knots != nil {
-				if idx, out, ok := cubicKeys(times, vals, &tk.Clip.Tracks[b].Translation, conv, tScale[b], tol); ok {
-					kt := make([]float32, len(idx))
-					for i, k := range idx {
-						kt[i] = times[k]
-					}
-					outKeys += len(kt)
-					cubicChannel(node, path, kt, out, gltf.AccessorVec3)
-					continue
-				}
-			}
 			if own && !step && len(ts) > 2 {
 				var miss func(i, j, k int, f float64, half bool) float64
 				switch ch {
@@ -125,20 +107,6 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				}
 				seeds := gridIndices(s.times, sourceTimes(tk.Clip, sk, b, ch))
 				ts = reduce(times, seeds, miss, tol)
-				if ch == chR && len(ts) > len(seeds) {
-					// Keys were added for the arc between source keys:
-					// a cubic spline with the slerp's tangents may
-					// follow it from the source keys alone.
-					if idx, out := rotCubicKeys(times, vals, seeds, reach[b], tol); len(idx) < len(ts) {
-						kt := make([]float32, len(idx))
-						for i, k := range idx {
-							kt[i] = times[k]
-						}
-						outKeys += len(kt)
-						cubicChannel(node, path, kt, out, gltf.AccessorVec4)
-						continue
-					}
-				}
 				kept := make([]float32, 0, len(ts)*width)
 				for _, k := range ts {
 					kept = append(kept, vals[k*width:(k+1)*width]...)
