@@ -275,3 +275,135 @@ func angleBetween(a, b mgl64.Quat) float64 {
 	s := mgl64.Quat{W: a.W + b.W, V: a.V.Add(b.V)}.Len()
 	return 4 * math.Atan2(d, s)
 }
+
+// chanKeys is one channel's values on the grid (ts and vals, as keys
+// returns them) and, for a channel whose keys are reduced, what reduce
+// needs and the grid indices it kept.
+type chanKeys struct {
+	width  int
+	step   bool
+	ts     []int
+	vals   []float32
+	reduce bool
+	tol    float64
+	miss   func(i, j, k int, f float64, half bool) float64
+	seeds  []int
+	kept   []int
+}
+
+// jointBudget is what a take's reduced keys may miss the sampled grid by,
+// at any joint and at the figure's size from it (the mesh a bone carries),
+// as a fraction of the figure's size, when relax loosens the channels'
+// tolerances: chainTol, the bound the unrelaxed tolerances give, so that
+// with the sampler's relTol the round trip's 1e-4 holds.
+const jointBudget = chainTol
+
+// relax reduces the channels' keys (chans[b*nCh+ch].kept). The channel
+// tolerances (chainTol shared by the channels of a chain) bound the
+// joints' error however the channels' misses add up, which they seldom
+// do; so when verify, each tolerance is first multiplied by 16, 8, 4 or
+// 2 and the keys kept if the whole skeleton, played from them, follows
+// the grid within jointBudget (keysFollow), both with glTF's slerp and
+// with Blender's normalised lerp; else the tolerances stand as they are.
+// verify is false under Echoes' rule, whose scale helpers the joints do
+// not show.
+func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, verify bool) {
+	reduceAll := func(r float64) {
+		for i := range chans {
+			if c := &chans[i]; c.reduce {
+				c.kept = reduce(times, c.seeds, c.miss, c.tol*r)
+			}
+		}
+	}
+	if verify {
+		for _, r := range [...]float64{16, 8, 4, 2} {
+			reduceAll(r)
+			if keysFollow(sk, s, times, chans, size) {
+				return
+			}
+		}
+	}
+	reduceAll(1)
+}
+
+// keysFollow reports whether the skeleton played from the channels' kept
+// keys follows the sampled grid within jointBudget of size at every grid
+// time and halfway between grid times: every joint's position, and its
+// axes at the figure's size from it, with rotations interpolated by
+// glTF's slerp and by Blender's normalised component-wise lerp.
+func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64) bool {
+	n, nb := len(times), len(sk.Bones)
+	ref, fit := make([]trs, nb), make([]trs, nb)
+	wRef, wFit := make([]mgl64.Mat4, nb), make([]mgl64.Mat4, nb)
+	seg := make([]int, len(chans))
+	limit := jointBudget * size
+	for k := 0; k < n; k++ {
+		for _, half := range [...]bool{false, true} {
+			if half && k+1 >= n {
+				continue
+			}
+			t := float64(times[k])
+			copy(ref, s.local[k])
+			if half {
+				t = (t + float64(times[k+1])) / 2
+				for b := range ref {
+					a, c := &s.local[k][b], &s.local[k+1][b]
+					ref[b] = trs{T: a.T.Add(c.T.Sub(a.T).Mul(0.5)), R: slerpGLTF(a.R, c.R, 0.5), S: a.S.Add(c.S.Sub(a.S).Mul(0.5))}
+				}
+			}
+			worldOf(sk, ref, wRef)
+			for _, blender := range [...]bool{false, true} {
+				copy(fit, ref)
+				for ci := range chans {
+					c := &chans[ci]
+					if !c.reduce {
+						continue
+					}
+					for seg[ci]+2 < len(c.kept) && c.kept[seg[ci]+1] <= k {
+						seg[ci]++
+					}
+					i, j := c.kept[seg[ci]], c.kept[seg[ci]+1]
+					f := (t - float64(times[i])) / (float64(times[j]) - float64(times[i]))
+					b, ch := ci/nCh, ci%nCh
+					v := func(m int) []float64 {
+						out := make([]float64, c.width)
+						for q := range out {
+							out[q] = float64(c.vals[m*c.width+q])
+						}
+						return out
+					}
+					x, y := v(i), v(j)
+					if ch == chR {
+						qa := mgl64.Quat{W: x[3], V: mgl64.Vec3{x[0], x[1], x[2]}}
+						qb := mgl64.Quat{W: y[3], V: mgl64.Vec3{y[0], y[1], y[2]}}
+						if blender {
+							fit[b].R = nlerpContinuous(qa, qb, f)
+						} else {
+							fit[b].R = slerpGLTF(qa, qb, f)
+						}
+						continue
+					}
+					l := mgl64.Vec3{x[0] + (y[0]-x[0])*f, x[1] + (y[1]-x[1])*f, x[2] + (y[2]-x[2])*f}
+					if ch == chT {
+						fit[b].T = l
+					} else {
+						fit[b].S = l
+					}
+				}
+				worldOf(sk, fit, wFit)
+				for b := 0; b < nb; b++ {
+					p, q := &wRef[b], &wFit[b]
+					d := mgl64.Vec3{p[12] - q[12], p[13] - q[13], p[14] - q[14]}.Len()
+					for col := 0; col < 3; col++ {
+						e := mgl64.Vec3{p[4*col] - q[4*col], p[4*col+1] - q[4*col+1], p[4*col+2] - q[4*col+2]}.Len() * size
+						d = math.Max(d, e)
+					}
+					if !(d <= limit) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
