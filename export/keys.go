@@ -298,45 +298,90 @@ type chanKeys struct {
 // with the sampler's relTol the round trip's 1e-4 holds.
 const jointBudget = chainTol
 
+// maxRelaxRounds bounds relax's rounds of play.
+const maxRelaxRounds = 8
+
 // relax reduces the channels' keys (chans[b*nCh+ch].kept). The channel
 // tolerances (chainTol shared by the channels of a chain) bound the
 // joints' error however the channels' misses add up, which they seldom
-// do; so when verify, each tolerance is first multiplied by 16, 8, 4 or
-// 2 and the keys kept if the whole skeleton, played from them, follows
-// the grid within jointBudget (keysFollow), both with glTF's slerp and
-// with Blender's normalised lerp; else the tolerances stand as they are.
-// verify is false under Echoes' rule, whose scale helpers the joints do
-// not show.
+// do; so when verify, each tolerance is first multiplied by 16, and the
+// whole skeleton is played from the keys, with glTF's slerp and with
+// Blender's normalised lerp (keysFollow): wherever a bone misses the grid
+// by more than jointBudget, the factors of its channels (or, where those
+// are at 1, of its nearest ancestor's still above 1) are halved and those
+// channels reduced again, until every bone follows or the factors are
+// back at 1, where the tolerances' own bound holds (after maxRelaxRounds
+// rounds, all are). verify is false under Echoes' rule, whose scale
+// helpers the joints do not show.
 func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, verify bool) {
-	reduceAll := func(r float64) {
+	r := make([]float64, len(chans))
+	for i := range r {
+		r[i] = 1
+		if verify {
+			r[i] = 16
+		}
+	}
+	dirty := make([]bool, len(chans))
+	for i := range dirty {
+		dirty[i] = true
+	}
+	for round := 0; ; round++ {
+		if round == maxRelaxRounds {
+			// Each round plays the whole take again: past a few,
+			// the tolerances as they are.
+			for i := range r {
+				dirty[i], r[i] = r[i] != 1, 1
+			}
+			verify = false
+		}
 		for i := range chans {
-			if c := &chans[i]; c.reduce {
-				c.kept = reduce(times, c.seeds, c.miss, c.tol*r)
+			if c := &chans[i]; c.reduce && dirty[i] {
+				c.kept = reduce(times, c.seeds, c.miss, c.tol*r[i])
+				dirty[i] = false
 			}
 		}
-	}
-	if verify {
-		for _, r := range [...]float64{16, 8, 4, 2} {
-			reduceAll(r)
-			if keysFollow(sk, s, times, chans, size) {
-				return
+		if !verify {
+			return
+		}
+		missed := keysFollow(sk, s, times, chans, size)
+		changed := false
+		for b, m := range missed {
+			if !m {
+				continue
+			}
+			// The nearest bone up the chain whose channels are still
+			// relaxed: its own first, then its parent's, and so on.
+			for a := b; a >= 0; a = sk.Bones[a].Parent {
+				halved := false
+				for ch := 0; ch < nCh; ch++ {
+					if i := a*nCh + ch; chans[i].reduce && r[i] > 1 {
+						r[i] /= 2
+						dirty[i], changed, halved = true, true, true
+					}
+				}
+				if halved {
+					break
+				}
 			}
 		}
+		if !changed {
+			return
+		}
 	}
-	reduceAll(1)
 }
 
-// keysFollow reports whether the skeleton played from the channels' kept
-// keys follows the sampled grid within jointBudget of size at every grid
-// time and halfway between grid times: every joint's position, and its
-// axes at the figure's size from it, with rotations interpolated by
-// glTF's slerp and by Blender's normalised component-wise lerp.
-func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64) bool {
+// keysFollow returns the bones that, played from the channels' kept keys,
+// miss the sampled grid by more than jointBudget of size at a grid time
+// or halfway between grid times: a joint's position, or its axes at the
+// figure's size from it, with rotations interpolated by glTF's slerp or
+// by Blender's normalised component-wise lerp.
+func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64) (missed []bool) {
 	n, nb := len(times), len(sk.Bones)
 	ref, fit := make([]trs, nb), make([]trs, nb)
 	wRef, wFit := make([]mgl64.Mat4, nb), make([]mgl64.Mat4, nb)
 	seg := make([]int, len(chans))
 	limit := jointBudget * size
+	missed = make([]bool, nb)
 	for k := 0; k < n; k++ {
 		for _, half := range [...]bool{false, true} {
 			if half && k+1 >= n {
@@ -399,11 +444,11 @@ func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanK
 						d = math.Max(d, e)
 					}
 					if !(d <= limit) {
-						return false
+						missed[b] = true
 					}
 				}
 			}
 		}
 	}
-	return true
+	return missed
 }
