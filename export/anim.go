@@ -48,13 +48,6 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 		chains = chainChannels(sk, s)
 	}
 	outKeys := 0
-	cubicChannel := func(node int, path gltf.TRSProperty, ts []float32, vals []float32, typ gltf.AccessorType) {
-		an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
-			Input: input(ts), Output: buf.floats(vals, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
-		an.Channels = append(an.Channels, &gltf.AnimationChannel{
-			Sampler: len(an.Samplers) - 1,
-			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
-	}
 	channel := func(node int, path gltf.TRSProperty, step bool, ts []float32, vals []float32, typ gltf.AccessorType) {
 		interp := gltf.InterpolationLinear
 		if step {
@@ -65,6 +58,48 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 		an.Channels = append(an.Channels, &gltf.AnimationChannel{
 			Sampler: len(an.Samplers) - 1,
 			Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+	}
+	// First every channel's grid values; then the keys, reduced at a
+	// tolerance relaxed as far as the joints allow (relax); then the
+	// channels are written.
+	chans := make([]chanKeys, len(sk.Bones)*nCh)
+	for b := range sk.Bones {
+		for ch := 0; ch < nCh; ch++ {
+			c := &chans[b*nCh+ch]
+			c.width = 3
+			if ch == chR {
+				c.width = 4
+			}
+			value := func(k int, v []float32) {
+				l := &s.local[k][b]
+				switch ch {
+				case chT:
+					v[0], v[1], v[2] = float32(l.T[0]), float32(l.T[1]), float32(l.T[2])
+				case chR:
+					v[0], v[1], v[2], v[3] = float32(l.R.V[0]), float32(l.R.V[1]), float32(l.R.V[2]), float32(l.R.W)
+				default:
+					v[0], v[1], v[2] = float32(l.S[0]), float32(l.S[1]), float32(l.S[2])
+				}
+			}
+			c.step = s.step[b*nCh+ch]
+			c.ts, c.vals = keys(len(times), c.width, value, c.step && !(tk.BakeRate > 0))
+			if own && !c.step && len(c.ts) > 2 {
+				c.reduce = true
+				c.tol = chainTol * size / float64(chains[b])
+				switch ch {
+				case chT:
+					c.miss = vecMiss(c.vals, tScale[b])
+				case chR:
+					c.miss = rotMiss(c.vals, reach[b])
+				default:
+					c.miss = vecMiss(c.vals, reach[b])
+				}
+				c.seeds = gridIndices(s.times, sourceTimes(tk.Clip, sk, b, ch))
+			}
+		}
+	}
+	if own {
+		relax(sk, s, times, chans, size, !prime2)
 	}
 	for b := range sk.Bones {
 		for ch := 0; ch < nCh; ch++ {
@@ -81,64 +116,10 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 					continue
 				}
 			}
-			width := 3
-			if ch == chR {
-				width = 4
-			}
-			value := func(k int, v []float32) {
-				l := &s.local[k][b]
-				switch ch {
-				case chT:
-					v[0], v[1], v[2] = float32(l.T[0]), float32(l.T[1]), float32(l.T[2])
-				case chR:
-					v[0], v[1], v[2], v[3] = float32(l.R.V[0]), float32(l.R.V[1]), float32(l.R.V[2]), float32(l.R.W)
-				default:
-					v[0], v[1], v[2] = float32(l.S[0]), float32(l.S[1]), float32(l.S[2])
-				}
-			}
-			step := s.step[b*nCh+ch]
-			ts, vals := keys(len(times), width, value, step && !(tk.BakeRate > 0))
-			tol := 0.0
-			if own {
-				tol = chainTol * size / float64(chains[b])
-			}
-			if own && !step && len(ts) > 2 && ch == chT && !prime2 && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Knots != nil {
-				if idx, out, ok := cubicKeys(times, vals, &tk.Clip.Tracks[b].Translation, conv, tScale[b], tol); ok {
-					kt := make([]float32, len(idx))
-					for i, k := range idx {
-						kt[i] = times[k]
-					}
-					outKeys += len(kt)
-					cubicChannel(node, path, kt, out, gltf.AccessorVec3)
-					continue
-				}
-			}
-			if own && !step && len(ts) > 2 {
-				var miss func(i, j, k int, f float64, half bool) float64
-				switch ch {
-				case chT:
-					miss = vecMiss(vals, tScale[b])
-				case chR:
-					miss = rotMiss(vals, reach[b])
-				default:
-					miss = vecMiss(vals, reach[b])
-				}
-				seeds := gridIndices(s.times, sourceTimes(tk.Clip, sk, b, ch))
-				ts = reduce(times, seeds, miss, tol)
-				if ch == chR && len(ts) > len(seeds) {
-					// Keys were added for the arc between source keys:
-					// a cubic spline with the slerp's tangents may
-					// follow it from the source keys alone.
-					if idx, out := rotCubicKeys(times, vals, seeds, reach[b], tol); len(idx) < len(ts) {
-						kt := make([]float32, len(idx))
-						for i, k := range idx {
-							kt[i] = times[k]
-						}
-						outKeys += len(kt)
-						cubicChannel(node, path, kt, out, gltf.AccessorVec4)
-						continue
-					}
-				}
+			c := &chans[b*nCh+ch]
+			width, step, ts, vals := c.width, c.step, c.ts, c.vals
+			if c.reduce {
+				ts = c.kept
 				kept := make([]float32, 0, len(ts)*width)
 				for _, k := range ts {
 					kept = append(kept, vals[k*width:(k+1)*width]...)

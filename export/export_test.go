@@ -60,6 +60,9 @@ func fixtures(t testing.TB) []fixture {
 		// A long timeline whose joints are all resampled at times of
 		// their own (longtake_test.go).
 		fixture{"ms3d-long", longMilkShape(t)},
+		// Hermite positions and rotation keys a large arc apart
+		// (blender_test.go).
+		fixture{"ms3d-swing", swingMilkShape(t)},
 	)
 	// Metroid Prime 2 clips with scale keys on bones that have children.
 	fs = append(fs, mp2Scaled(t)...)
@@ -189,7 +192,8 @@ type evaluator struct {
 	// mats holds every node's world matrix after a call to world.
 	mats []mgl64.Mat4
 	// componentwise interpolates rotations per component and normalises
-	// (Blender's importer) instead of the specification's slerp.
+	// (Blender's importer) instead of the specification's slerp, and plays
+	// a CUBICSPLINE as Blender 3.4's importer does (blenderBezier).
 	componentwise bool
 }
 
@@ -289,6 +293,9 @@ func (c *evChannel) at(tm float64, componentwise bool) []float64 {
 	}
 	f := (tm - float64(ts[k])) / (float64(ts[k+1]) - float64(ts[k]))
 	a, b := val(k), val(k+1)
+	if c.cubic && componentwise {
+		return blenderBezier(c.times, c.vals, tm, c.path == gltf.TRSRotation)
+	}
 	if c.cubic {
 		// The specification's cubic Hermite spline, tangents per second.
 		td := float64(ts[k+1]) - float64(ts[k])

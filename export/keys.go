@@ -276,245 +276,179 @@ func angleBetween(a, b mgl64.Quat) float64 {
 	return 4 * math.Atan2(d, s)
 }
 
-// maxMerge bounds the knots one cubic piece may span, so that the greedy
-// merge stays linear in the track's length.
-const maxMerge = 32
-
-// cubicKeys writes a resampled translation (MilkShape's Hermite
-// positions, formats.Vec3Track.Knots; docs/formats/milkshape-anm.md) as a
-// glTF CUBICSPLINE channel with a key at each knot of the curve. Between
-// two knots the loader's samples lie on one cubic (a Hermite interval, or
-// part of one cut at a turn), whose end tangents are fitted to them by
-// least squares. vals are the channel's values on the grid; tr is the
-// track in the file's coordinates, conv its conversion. It returns the
-// key times' grid indices and glTF's output (in-tangent, value,
-// out-tangent per key, tangents per second), or ok false where the cubic
-// misses a grid value by more than tol (lever as in vecMiss), and the
-// channel is then written LINEAR.
-func cubicKeys(times []float32, vals []float32, tr *formats.Vec3Track, conv *Conversion, lever, tol float64) (idx []int, out []float32, ok bool) {
-	grid := make([]float64, len(times))
-	for i, t := range times {
-		grid[i] = float64(t)
-	}
-	knots := gridIndices(grid, tr.Knots)
-	v := func(k int) mgl64.Vec3 {
-		return mgl64.Vec3{float64(vals[3*k]), float64(vals[3*k+1]), float64(vals[3*k+2])}
-	}
-	h := func(u float64) (h1, h2, h3, h4 float64) {
-		u2, u3 := u*u, u*u*u
-		return 2*u3 - 3*u2 + 1, -2*u3 + 3*u2, u3 - 2*u2 + u, u3 - u2
-	}
-	// fit returns the end tangents (per interval) of the cubic through the
-	// grid values at i and j that is nearest the track's samples between
-	// them, and whether it follows the grid there.
-	fit := func(i, j int) (m0, m1 mgl64.Vec3, ok bool) {
-		t0, t1 := float64(times[i]), float64(times[j])
-		td := t1 - t0
-		p0, p1 := v(i), v(j)
-		m0, m1 = p1.Sub(p0), p1.Sub(p0)
-		// Least squares over the samples strictly inside: r = h3 m0 + h4 m1.
-		var a11, a12, a22 float64
-		var b1, b2 mgl64.Vec3
-		n := 0
-		lo, _ := slices.BinarySearch(tr.Times, t0)
-		for m := lo; m < len(tr.Times) && tr.Times[m] < t1; m++ {
-			if !(tr.Times[m] > t0) || td <= 0 {
-				continue
-			}
-			h1, h2, h3, h4 := h((tr.Times[m] - t0) / td)
-			r := conv.Point(tr.Values[m]).Sub(p0.Mul(h1)).Sub(p1.Mul(h2))
-			a11, a12, a22 = a11+h3*h3, a12+h3*h4, a22+h4*h4
-			b1, b2 = b1.Add(r.Mul(h3)), b2.Add(r.Mul(h4))
-			n++
-		}
-		if det := a11*a22 - a12*a12; n >= 2 && math.Abs(det) > 1e-18 {
-			m0 = b1.Mul(a22).Sub(b2.Mul(a12)).Mul(1 / det)
-			m1 = b2.Mul(a11).Sub(b1.Mul(a12)).Mul(1 / det)
-		}
-		// The cubic must go through the track's samples, which lie on the
-		// curve: the player's lerp between them is within the loader's
-		// tolerance of it (docs/formats/milkshape-anm.md#baking-into-tracks).
-		for m := lo; m < len(tr.Times) && tr.Times[m] < t1; m++ {
-			if !(tr.Times[m] > t0) || td <= 0 {
-				continue
-			}
-			h1, h2, h3, h4 := h((tr.Times[m] - t0) / td)
-			c := p0.Mul(h1).Add(p1.Mul(h2)).Add(m0.Mul(h3)).Add(m1.Mul(h4))
-			want := conv.Point(tr.Values[m])
-			for q := 0; q < 3; q++ {
-				x := want[q]
-				ulp := 4 * float64(math.Nextafter32(float32(math.Abs(x)), float32(math.Inf(1)))-float32(math.Abs(x)))
-				if e := math.Abs(c[q]-x) - ulp; !(e*lever <= tol) {
-					return m0, m1, false
-				}
-			}
-		}
-		return m0, m1, true
-	}
-	// Each piece runs over as many knots as one cubic follows: a
-	// Hermite interval cut at its turns is one cubic again.
-	idx = []int{knots[0]}
-	var in, outT []mgl64.Vec3
-	in = append(in, mgl64.Vec3{})
-	for p := 0; p+1 < len(knots); {
-		m0, m1, ok := fit(knots[p], knots[p+1])
-		if !ok {
-			return nil, nil, false
-		}
-		q := p + 1
-		// Outside the track's samples the player holds: a piece that
-		// reaches there is not merged, since no sample would check it.
-		inside := func(k int) bool {
-			return len(tr.Times) > 0 && float64(times[k]) >= float64(float32(tr.Times[0])) && float64(times[k]) <= float64(float32(tr.Times[len(tr.Times)-1]))
-		}
-		for q+1 < len(knots) && q-p < maxMerge && inside(knots[p]) && inside(knots[q+1]) {
-			n0, n1, ok := fit(knots[p], knots[q+1])
-			if !ok {
-				break
-			}
-			m0, m1, q = n0, n1, q+1
-		}
-		td := float64(times[knots[q]]) - float64(times[knots[p]])
-		if td > 0 {
-			outT = append(outT, m0.Mul(1/td))
-			in = append(in, m1.Mul(1/td))
-		} else {
-			outT = append(outT, mgl64.Vec3{})
-			in = append(in, mgl64.Vec3{})
-		}
-		idx = append(idx, knots[q])
-		p = q
-	}
-	outT = append(outT, mgl64.Vec3{})
-	out = make([]float32, 0, 9*len(idx))
-	for p, k := range idx {
-		out = append(out, float32(in[p][0]), float32(in[p][1]), float32(in[p][2]),
-			vals[3*k], vals[3*k+1], vals[3*k+2],
-			float32(outT[p][0]), float32(outT[p][1]), float32(outT[p][2]))
-	}
-	return idx, out, true
+// chanKeys is one channel's values on the grid (ts and vals, as keys
+// returns them) and, for a channel whose keys are reduced, what reduce
+// needs and the grid indices it kept.
+type chanKeys struct {
+	width  int
+	step   bool
+	ts     []int
+	vals   []float32
+	reduce bool
+	tol    float64
+	miss   func(i, j, k int, f float64, half bool) float64
+	seeds  []int
+	kept   []int
 }
 
-// rotCubicKeys writes a rotation channel as a glTF CUBICSPLINE channel
-// whose tangents are those of the slerp between neighbouring keys (along
-// the shorter arc): glTF evaluates a cubic spline rotation component by
-// component and normalises the result, as Blender's importer does with
-// the curves it makes, so the two agree, and the cubic follows the great
-// arc far closer than a normalised linear interpolation (its error falls
-// with the fourth power of the arc, not the second). Keys start at the
-// grid indices seeds; a span whose cubic misses the grid (at its times
-// and halfway between them) by more than tol (lever as in rotMiss) is
-// split at its worst grid time, as reduce does. vals are the channel's
-// grid values (x, y, z, w). It returns the kept indices and glTF's output.
-func rotCubicKeys(times []float32, vals []float32, seeds []int, lever, tol float64) (idx []int, out []float32) {
-	q := func(k int) mgl64.Quat {
-		return mgl64.Quat{W: float64(vals[4*k+3]), V: mgl64.Vec3{float64(vals[4*k]), float64(vals[4*k+1]), float64(vals[4*k+2])}}
-	}
-	// tangents returns the slerp's derivative at both ends of [i, j], per
-	// second, with b turned to a's side.
-	tangents := func(a, b mgl64.Quat, td float64) (ta, tb mgl64.Quat) {
-		d := math.Min(a.Dot(b), 1)
-		phi := math.Acos(d)
-		ta, tb = b.Sub(a), b.Sub(a)
-		if phi > 1e-6 {
-			s := math.Sin(phi)
-			ta = b.Sub(a.Scale(d)).Scale(phi / s)
-			tb = b.Scale(d).Sub(a).Scale(phi / s)
+// jointBudget is what a take's reduced keys may miss the sampled grid by,
+// at any joint and at the figure's size from it (the mesh a bone carries),
+// as a fraction of the figure's size, when relax loosens the channels'
+// tolerances: chainTol, the bound the unrelaxed tolerances give, so that
+// with the sampler's relTol the round trip's 1e-4 holds.
+const jointBudget = chainTol
+
+// maxRelaxRounds bounds relax's rounds of play.
+const maxRelaxRounds = 8
+
+// relax reduces the channels' keys (chans[b*nCh+ch].kept). The channel
+// tolerances (chainTol shared by the channels of a chain) bound the
+// joints' error however the channels' misses add up, which they seldom
+// do; so when verify, each tolerance is first multiplied by 16, and the
+// whole skeleton is played from the keys, with glTF's slerp and with
+// Blender's normalised lerp (keysFollow): wherever a bone misses the grid
+// by more than jointBudget, the factors of its channels (or, where those
+// are at 1, of its nearest ancestor's still above 1) are halved and those
+// channels reduced again, until every bone follows or the factors are
+// back at 1, where the tolerances' own bound holds (after maxRelaxRounds
+// rounds, all are). verify is false under Echoes' rule, whose scale
+// helpers the joints do not show.
+func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, verify bool) {
+	r := make([]float64, len(chans))
+	for i := range r {
+		r[i] = 1
+		if verify {
+			r[i] = 16
 		}
-		return ta.Scale(1 / td), tb.Scale(1 / td)
 	}
-	side := func(a, b mgl64.Quat) mgl64.Quat {
-		if a.Dot(b) < 0 {
-			return b.Scale(-1)
-		}
-		return b
+	dirty := make([]bool, len(chans))
+	for i := range dirty {
+		dirty[i] = true
 	}
-	// worst returns the grid index where the cubic over [i, j] misses
-	// most, if by more than tol, else -1.
-	worst := func(i, j int) int {
-		t0, td := float64(times[i]), float64(times[j])-float64(times[i])
-		if !(td > 0) || j-i < 2 {
-			return -1
+	for round := 0; ; round++ {
+		if round == maxRelaxRounds {
+			// Each round plays the whole take again: past a few,
+			// the tolerances as they are.
+			for i := range r {
+				dirty[i], r[i] = r[i] != 1, 1
+			}
+			verify = false
 		}
-		a := q(i)
-		b := side(a, q(j))
-		ta, tb := tangents(a, b, td)
-		at, most := -1, tol
-		for k := i; k < j; k++ {
-			for _, half := range [...]bool{false, true} {
-				if !half && k == i {
-					continue
-				}
-				tk, ref := float64(times[k]), q(k)
-				if half {
-					tk = (tk + float64(times[k+1])) / 2
-					ref = slerpGLTF(ref, q(k+1), 0.5)
-				}
-				f := (tk - t0) / td
-				f2, f3 := f*f, f*f*f
-				c := unit(a.Scale(2*f3 - 3*f2 + 1).Add(ta.Scale(td * (f3 - 2*f2 + f))).
-					Add(b.Scale(-2*f3 + 3*f2)).Add(tb.Scale(td * (f3 - f2))))
-				if e := math.Max(angleBetween(c, ref)-1e-6, 0) * lever; !(e <= most) {
-					at, most = k, e
-					if half && k == i {
-						at = k + 1
+		for i := range chans {
+			if c := &chans[i]; c.reduce && dirty[i] {
+				c.kept = reduce(times, c.seeds, c.miss, c.tol*r[i])
+				dirty[i] = false
+			}
+		}
+		if !verify {
+			return
+		}
+		missed := keysFollow(sk, s, times, chans, size)
+		changed := false
+		for b, m := range missed {
+			if !m {
+				continue
+			}
+			// The nearest bone up the chain whose channels are still
+			// relaxed: its own first, then its parent's, and so on.
+			for a := b; a >= 0; a = sk.Bones[a].Parent {
+				halved := false
+				for ch := 0; ch < nCh; ch++ {
+					if i := a*nCh + ch; chans[i].reduce && r[i] > 1 {
+						r[i] /= 2
+						dirty[i], changed, halved = true, true, true
 					}
-					if math.IsNaN(e) {
-						return at
+				}
+				if halved {
+					break
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// keysFollow returns the bones that, played from the channels' kept keys,
+// miss the sampled grid by more than jointBudget of size at a grid time
+// or halfway between grid times: a joint's position, or its axes at the
+// figure's size from it, with rotations interpolated by glTF's slerp or
+// by Blender's normalised component-wise lerp.
+func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64) (missed []bool) {
+	n, nb := len(times), len(sk.Bones)
+	ref, fit := make([]trs, nb), make([]trs, nb)
+	wRef, wFit := make([]mgl64.Mat4, nb), make([]mgl64.Mat4, nb)
+	seg := make([]int, len(chans))
+	limit := jointBudget * size
+	missed = make([]bool, nb)
+	for k := 0; k < n; k++ {
+		for _, half := range [...]bool{false, true} {
+			if half && k+1 >= n {
+				continue
+			}
+			t := float64(times[k])
+			copy(ref, s.local[k])
+			if half {
+				t = (t + float64(times[k+1])) / 2
+				for b := range ref {
+					a, c := &s.local[k][b], &s.local[k+1][b]
+					ref[b] = trs{T: a.T.Add(c.T.Sub(a.T).Mul(0.5)), R: slerpGLTF(a.R, c.R, 0.5), S: a.S.Add(c.S.Sub(a.S).Mul(0.5))}
+				}
+			}
+			worldOf(sk, ref, wRef)
+			for _, blender := range [...]bool{false, true} {
+				copy(fit, ref)
+				for ci := range chans {
+					c := &chans[ci]
+					if !c.reduce {
+						continue
+					}
+					for seg[ci]+2 < len(c.kept) && c.kept[seg[ci]+1] <= k {
+						seg[ci]++
+					}
+					i, j := c.kept[seg[ci]], c.kept[seg[ci]+1]
+					f := (t - float64(times[i])) / (float64(times[j]) - float64(times[i]))
+					b, ch := ci/nCh, ci%nCh
+					v := func(m int) []float64 {
+						out := make([]float64, c.width)
+						for q := range out {
+							out[q] = float64(c.vals[m*c.width+q])
+						}
+						return out
+					}
+					x, y := v(i), v(j)
+					if ch == chR {
+						qa := mgl64.Quat{W: x[3], V: mgl64.Vec3{x[0], x[1], x[2]}}
+						qb := mgl64.Quat{W: y[3], V: mgl64.Vec3{y[0], y[1], y[2]}}
+						if blender {
+							fit[b].R = nlerpContinuous(qa, qb, f)
+						} else {
+							fit[b].R = slerpGLTF(qa, qb, f)
+						}
+						continue
+					}
+					l := mgl64.Vec3{x[0] + (y[0]-x[0])*f, x[1] + (y[1]-x[1])*f, x[2] + (y[2]-x[2])*f}
+					if ch == chT {
+						fit[b].T = l
+					} else {
+						fit[b].S = l
+					}
+				}
+				worldOf(sk, fit, wFit)
+				for b := 0; b < nb; b++ {
+					p, q := &wRef[b], &wFit[b]
+					d := mgl64.Vec3{p[12] - q[12], p[13] - q[13], p[14] - q[14]}.Len()
+					for col := 0; col < 3; col++ {
+						e := mgl64.Vec3{p[4*col] - q[4*col], p[4*col+1] - q[4*col+1], p[4*col+2] - q[4*col+2]}.Len() * size
+						d = math.Max(d, e)
+					}
+					if !(d <= limit) {
+						missed[b] = true
 					}
 				}
 			}
 		}
-		return at
 	}
-	keep := make([]bool, len(times))
-	for _, k := range seeds {
-		keep[k] = true
-	}
-	split := func(i, j int) {
-		spans := [][2]int{{i, j}}
-		for len(spans) > 0 {
-			i, j := spans[len(spans)-1][0], spans[len(spans)-1][1]
-			spans = spans[:len(spans)-1]
-			if k := worst(i, j); k > i && k < j {
-				keep[k] = true
-				spans = append(spans, [2]int{i, k}, [2]int{k, j})
-			}
-		}
-	}
-	prev := -1
-	for k := range keep {
-		if keep[k] {
-			if prev >= 0 {
-				split(prev, k)
-			}
-			prev = k
-		}
-	}
-	for k, kp := range keep {
-		if kp {
-			idx = append(idx, k)
-		}
-	}
-	keys := make([]mgl64.Quat, len(idx))
-	for p, k := range idx {
-		keys[p] = q(k)
-		if p > 0 {
-			keys[p] = side(keys[p-1], keys[p])
-		}
-	}
-	in := make([]mgl64.Quat, len(idx))
-	outT := make([]mgl64.Quat, len(idx))
-	for p := 0; p+1 < len(idx); p++ {
-		if td := float64(times[idx[p+1]]) - float64(times[idx[p]]); td > 0 {
-			outT[p], in[p+1] = tangents(keys[p], keys[p+1], td)
-		}
-	}
-	out = make([]float32, 0, 12*len(idx))
-	for p := range idx {
-		for _, v := range [...]mgl64.Quat{in[p], keys[p], outT[p]} {
-			out = append(out, float32(v.V[0]), float32(v.V[1]), float32(v.V[2]), float32(v.W))
-		}
-	}
-	return idx, out
+	return missed
 }
