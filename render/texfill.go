@@ -31,7 +31,10 @@ type texFill struct {
 // coordinates cannot be interpolated (not finite, or a weight not
 // positive), which is then not drawn.
 func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	q0, q1, q2 := float64(tt.W[0]), float64(tt.W[1]), float64(tt.W[2])
+	q0, q1, q2 := 1.0, 1.0, 1.0
+	if tt.Persp {
+		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+	}
 	lq, hq := span3(q0, q1, q2)
 	if !(lq > 0 && hq < math.MaxFloat32) {
 		return false
