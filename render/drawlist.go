@@ -89,7 +89,10 @@ type DrawList struct {
 	// and shaded; MeshLayer settles which is in front per pixel. Backends
 	// draw the layer over the background and under the lines.
 	Tris []Tri
-	// TexTris holds the textured triangles' texturing (Tri.Tex).
+	// TexTris holds the textured triangles' texturing (Tri.Tex): first
+	// one entry per triangle of each textured mesh group, whether drawn
+	// or not, kept from frame to frame (meshTextures), then those of the
+	// triangles cut at the near plane.
 	TexTris []TexTri
 	// MeshAt is where the mesh layer goes among the lines: Lines[:MeshAt]
 	// (grid, axes, onion-skin ghosts) are drawn under it, the rest over.
@@ -103,6 +106,14 @@ type DrawList struct {
 	layerDone bool
 	// textures holds the materials' textures prepared for the layer.
 	textures map[texKey]*Texture
+	// TexTris[:texStatic] is the meshes' kept texturing, made from
+	// texSrc and texKept (meshTextures); groupTex and texSrcScratch
+	// are a frame's.
+	texStatic     int
+	texSrc        []texSource
+	texSrcScratch []texSource
+	texKept       []texGroup
+	groupTex      []texGroup
 
 	// joints is Build's per-bone projection scratch, ghost its copy for
 	// onion-skin poses.
@@ -151,7 +162,7 @@ func (d *DrawList) reset(bg color.RGBA) {
 	d.Labels = d.Labels[:0]
 	d.anchors = d.anchors[:0]
 	d.Tris = d.Tris[:0]
-	d.TexTris = d.TexTris[:0]
+	d.TexTris = d.TexTris[:min(d.texStatic, len(d.TexTris))]
 	d.MeshAt = 0
 	d.layerDone = false
 	d.pick = d.pick[:0]

@@ -76,14 +76,16 @@ type Tri struct {
 
 // TexTri is how a textured triangle is textured: its texture and each
 // corner's texture coordinate, interpolated perspective-correctly (UV·W
-// and W are linear in screen space).
+// and W are linear in screen space, W being a corner's perspective
+// weight).
 type TexTri struct {
 	Tex *Texture
 	UV  [3]mgl32.Vec2
-	// W is each corner's perspective weight: 1/w of its clip position
-	// (Tri.InvZ under a perspective camera, 1 under an orthographic
-	// one).
-	W [3]float32
+	// Persp says that each corner's weight W is 1/w of its clip
+	// position, its Tri.InvZ (a perspective camera); else it is 1 (an
+	// orthographic one). The weights are not stored, so that a mesh's
+	// TexTris hold from frame to frame while it moves.
+	Persp bool
 }
 
 // Shading: a light fixed to the camera, above and to the left of the eye,
@@ -261,6 +263,9 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 	mirrored := root.Det() < 0
 	th := &opt.Theme
 	anyHidden := slices.Contains(sc.Hidden, true) || slices.Contains(sc.Visible, false)
+	persp := pr.proj[11] != 0
+	dst.meshTextures(sc, opt, persp)
+	groupTex := dst.groupTex
 	for k, m := range sc.Meshes {
 		if m == nil || len(m.Positions) == 0 {
 			continue
@@ -283,40 +288,127 @@ func addMeshes(dst *DrawList, pr *projector, root *mgl32.Mat4, sc *Scene, opt *O
 			}
 			ms.selBone = sc.Selected + 1
 		}
-		tf := triFace{tint: tint, sel: sc.selectedColor, frontCCW: frontCCW(m, mirrored), persp: pr.proj[11] != 0}
+		tf := triFace{tint: tint, sel: sc.selectedColor, frontCCW: frontCCW(m, mirrored), persp: persp}
 		base := th.Mesh
 		if len(m.Groups) == 0 {
 			tf.base = base
 			addTris(dst, pr, ms, 0, m.Triangles(), &tf)
 			continue
 		}
-		textured := !opt.NoTextures && len(m.UVs) == len(m.Positions)
-		for _, g := range m.Groups {
-			tf.base, tf.tex = base, nil
+		for j, g := range m.Groups {
+			tf.base, tf.tex, tf.texBase = base, nil, 0
 			if g.Material >= 0 && g.Material < len(m.Materials) {
 				mat := &m.Materials[g.Material]
 				tf.base = materialColor(mat.Diffuse, base)
-				if textured && mat.Texture != nil {
-					if tf.tex = dst.texture(mat); tf.tex != nil {
-						// The diffuse colour is the texture's tint.
-						tf.base = color.RGBA{255, 255, 255, 255}
-					}
+				if gt := groupTex[j]; gt.tex != nil {
+					tf.tex, tf.texBase = gt.tex, gt.base
+					// The diffuse colour is the texture's tint.
+					tf.base = color.RGBA{255, 255, 255, 255}
 				}
 			}
 			addTris(dst, pr, ms, g.First, g.Count, &tf)
 		}
+		groupTex = groupTex[len(m.Groups):]
 	}
+}
+
+// texGroup is a mesh group's texture (nil: none) and where its
+// triangles' texturing starts in DrawList.TexTris.
+type texGroup struct {
+	tex  *Texture
+	base int32
+}
+
+// texSource is what a mesh's kept texturing was made from: a mesh and
+// its coordinates and triangles (as slices: their first element and
+// length), and whether a perspective camera weighs them.
+type texSource struct {
+	mesh         *formats.Mesh
+	uv           *mgl32.Vec2
+	nUV          int
+	idx          *uint32
+	nIdx, groups int
+	persp        bool
+}
+
+// meshTextures readies the texturing of the scene's textured mesh
+// groups at the start of DrawList.TexTris, one entry per triangle of
+// each group, made when the meshes, their textures or the camera's kind
+// change and kept otherwise: a moving mesh changes its corners, not its
+// texture coordinates, so that a frame appends texturing only for the
+// triangles the near plane cuts. It fills d.groupTex, a texGroup per
+// group of each mesh in the scene's order.
+func (d *DrawList) meshTextures(sc *Scene, opt *Options, persp bool) {
+	d.groupTex = d.groupTex[:0]
+	d.texSrcScratch = d.texSrcScratch[:0]
+	for _, m := range sc.Meshes {
+		if m == nil || len(m.Positions) == 0 || len(m.Groups) == 0 {
+			continue
+		}
+		src := texSource{mesh: m, nUV: len(m.UVs), nIdx: len(m.Indices), groups: len(m.Groups), persp: persp}
+		if len(m.UVs) > 0 {
+			src.uv = &m.UVs[0]
+		}
+		if len(m.Indices) > 0 {
+			src.idx = &m.Indices[0]
+		}
+		d.texSrcScratch = append(d.texSrcScratch, src)
+		textured := !opt.NoTextures && len(m.UVs) == len(m.Positions)
+		for _, g := range m.Groups {
+			var t *Texture
+			if textured && g.Material >= 0 && g.Material < len(m.Materials) && m.Materials[g.Material].Texture != nil {
+				t = d.texture(&m.Materials[g.Material])
+			}
+			d.groupTex = append(d.groupTex, texGroup{tex: t})
+		}
+	}
+	if slices.Equal(d.texSrc, d.texSrcScratch) && slices.Equal(d.texKept, d.groupTex) {
+		d.TexTris = d.TexTris[:d.texStatic]
+		copy(d.groupTex, d.texKept)
+		return
+	}
+	// Made again: each textured group's triangles in turn.
+	d.TexTris = d.TexTris[:0]
+	k := 0
+	for _, m := range sc.Meshes {
+		if m == nil || len(m.Positions) == 0 || len(m.Groups) == 0 {
+			continue
+		}
+		n := uint32(len(m.UVs))
+		for j, g := range m.Groups {
+			gt := &d.groupTex[k+j]
+			if gt.tex == nil {
+				continue
+			}
+			gt.base = int32(len(d.TexTris))
+			last := min(g.First+g.Count, len(m.Indices)/3)
+			for t := max(g.First, 0); t < last; t++ {
+				i0, i1, i2 := m.Indices[3*t], m.Indices[3*t+1], m.Indices[3*t+2]
+				tt := TexTri{Tex: gt.tex, Persp: persp}
+				if i0 < n && i1 < n && i2 < n {
+					tt.UV = [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
+				}
+				d.TexTris = append(d.TexTris, tt)
+			}
+		}
+		k += len(m.Groups)
+	}
+	d.texStatic = len(d.TexTris)
+	d.texSrc = append(d.texSrc[:0], d.texSrcScratch...)
+	d.texKept = append(d.texKept[:0], d.groupTex...)
 }
 
 func frontCCW(m *formats.Mesh, mirrored bool) bool { return m.FrontCCW != mirrored }
 
 // triFace is how addTris fills a run of triangles: the base colour (lit
-// per triangle), the texture or nil, the selection tint, the winding of
-// front faces, and whether the camera is a perspective one (whose
-// texture coordinates are weighted by 1/z).
+// per triangle), the texture or nil and where the group's texturing
+// starts in DrawList.TexTris (meshTextures), the selection tint, the
+// winding of front faces, and whether the camera is a perspective one
+// (whose texture coordinates are weighted by 1/z).
 type triFace struct {
 	base, sel      color.RGBA
 	tex            *Texture
+	texBase        int32
 	tint, frontCCW bool
 	persp          bool
 }
@@ -371,6 +463,7 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 		return
 	}
 	idx := m.Indices[3*first : 3*last]
+	texBase := f.texBase
 	eye, scr, invZ, flags := ms.eye, ms.scr, ms.invZ, ms.flags
 	n := len(eye)
 	cull := m.Cull
@@ -424,24 +517,21 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, nil, clr)
 			continue
 		}
-		uv := [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
 		if !allFront {
+			uv := [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
 			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, &texCorners{tex, uv, f.persp}, clr)
 			continue
 		}
-		t := Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
-			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr}
-		dst.appendTextured(t, TexTri{Tex: tex, UV: uv}, f.persp)
+		// The triangle's texturing is kept (meshTextures).
+		dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
+			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr, Tex: texBase + int32(t/3) + 1})
 	}
 }
 
 // appendTextured appends a textured triangle and its texturing, with
 // the weights of a perspective camera (1/z) or an orthographic one (1).
 func (d *DrawList) appendTextured(t Tri, tt TexTri, persp bool) {
-	tt.W = [3]float32{1, 1, 1}
-	if persp {
-		tt.W = t.InvZ
-	}
+	tt.Persp = persp
 	d.TexTris = append(d.TexTris, tt)
 	t.Tex = int32(len(d.TexTris))
 	d.Tris = append(d.Tris, t)

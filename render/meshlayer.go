@@ -40,26 +40,15 @@ type MeshLayer struct {
 	// tris and (ox, oy) are the triangles and the viewport's corner of
 	// the Rasterize under way; deferred says that some pixel is
 	// deferred. shades holds the deferred triangles' fills, worked out
-	// when a pixel first needs one: an entry is valid when its gen is
-	// the layer's.
+	// as tri draws them.
 	tris     []Tri
 	texTris  []TexTri
 	ox, oy   float32
 	deferred bool
 	shades   []texShade
-	gen      uint32
 	// immediate textures every triangle as it is drawn, none deferred
 	// (as past maxDeferred triangles): tests compare the two ways.
 	immediate bool
-}
-
-// texShade is a deferred triangle's fill: its planes and colour, and the
-// Rasterize it was worked out for. ok is false for a triangle whose
-// coordinates cannot be interpolated, whose pixels then stay transparent.
-type texShade struct {
-	gen uint32
-	ok  bool
-	triFill
 }
 
 // blendRef is a blended triangle: the sum of its corners' 1/z (larger
@@ -91,11 +80,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	l.blend = l.blend[:0]
 	l.tris, l.texTris, l.ox, l.oy = tris, tex, vp.X, vp.Y
 	l.deferred = false
-	l.gen++
-	if l.gen == 0 { // wrapped: no entry may look prepared
-		clear(l.shades)
-		l.gen = 1
-	}
+	l.prepareShades()
 	for i := range tris {
 		t := &tris[i]
 		var tt *TexTri
@@ -166,11 +151,12 @@ func (l *MeshLayer) resolve() {
 	}
 	img.Pix = img.Pix[:4*n*r.Dy()]
 	img.Stride, img.Rect = 4*n, r
-	if l.deferred {
-		l.shadeDeferred()
-	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := l.buf[y*l.w+r.Min.X:][:n]
+		if l.deferred {
+			// Textured here, where the row is at hand.
+			l.shadeRow(row, r.Min.X, y)
+		}
 		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
 		for i, v := range row {
 			// Empty pixels copy their 0: transparent.
@@ -178,6 +164,7 @@ func (l *MeshLayer) resolve() {
 		}
 		clear(row)
 	}
+	l.deferred = false
 }
 
 // edgeSlack is how far outside an edge, in pixels, a pixel centre still
@@ -244,7 +231,11 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	}
 	switch {
 	case id >= 0:
-		// Deferred: drawn flat, its colour word naming it.
+		// Deferred: drawn flat, its colour word naming it, its fill
+		// kept for shadeRow.
+		if !l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+			return
+		}
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
 	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):

@@ -31,7 +31,10 @@ type texFill struct {
 // coordinates cannot be interpolated (not finite, or a weight not
 // positive), which is then not drawn.
 func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	q0, q1, q2 := float64(tt.W[0]), float64(tt.W[1]), float64(tt.W[2])
+	q0, q1, q2 := 1.0, 1.0, 1.0
+	if tt.Persp {
+		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+	}
 	lq, hq := span3(q0, q1, q2)
 	if !(lq > 0 && hq < math.MaxFloat32) {
 		return false
@@ -263,84 +266,115 @@ func (f *triFill) blendRun(row []uint64, sp span) {
 // shadeDeferred replaces each deferred pixel of the dirty part of the
 // buffer by its texel (texRun's filter, at the pixel's perspective-
 // correct coordinate), times the triangle's colour, keeping its depth.
-// Along a run of one triangle's pixels the planes are stepped by
-// addition.
 func (l *MeshLayer) shadeDeferred() {
 	if !l.deferred {
 		return
 	}
-	l.deferred = false
-	if len(l.shades) < len(l.tris) {
-		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
-		clear(l.shades)
-	}
 	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := l.buf[y*l.w:][:r.Max.X]
-		for x := r.Min.X; x < len(row); {
-			word := row[x]
-			if uint32(word)>>24 != deferredTag {
-				x++
-				continue
-			}
-			k := uint32(word) & maxDeferred
-			s := &l.shades[k]
-			if s.gen != l.gen {
-				l.prepareShade(s, k)
-			}
-			// The run of pixels of triangle k from x.
-			end := x + 1
-			for end < len(row) && uint32(row[end]) == uint32(word) {
-				end++
-			}
-			if !s.ok {
-				clear(row[x:end])
-			} else {
-				s.shadeRun(row[x:end], float64(x), float64(y))
-			}
-			x = end
-		}
+		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
+	}
+	l.deferred = false
+}
+
+// prepareShades gives the deferred triangles' fills room for a
+// Rasterize: one entry per triangle.
+func (l *MeshLayer) prepareShades() {
+	if len(l.shades) < len(l.tris) {
+		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
 	}
 }
 
-// shadeRun gives each pixel of a run of a deferred triangle, from
-// pixel (x, y) on, its texel times the colour, opaque.
-func (f *triFill) shadeRun(run []uint64, x, y float64) {
-	q, u, v := f.qc+f.qx*x+f.qy*y, f.uc+f.ux*x+f.uy*y, f.vc+f.vx*x+f.vy*y
-	dq, du, dv := f.qx, f.ux, f.vx
-	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+// shadeRow textures the deferred pixels of a row of the buffer whose
+// first pixel is (x0, y). A run of pixels of one triangle is textured
+// by one call of shadeRun.
+func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
+	shades := l.shades[:len(l.tris)]
+	for x := 0; x < len(row); {
+		word := uint32(row[x])
+		if word>>24 != deferredTag {
+			x++
+			continue
+		}
+		x = shades[word&maxDeferred].shadeRun(row, x, x0+x, y)
+	}
+}
+
+// texShade is a deferred triangle's fill, worked out when tri draws it:
+// the planes of its weight q and of u·q and v·q (texSetup's, fixed-point
+// texel coordinates times q) as their values at the centre of pixel
+// (px, py), near the triangle, and their steps along a row and down a
+// column, in float32 (one cache line a triangle); its texture and
+// colour.
+type texShade struct {
+	q, qx, qy float32
+	u, ux, uy float32
+	v, vx, vy float32
+	px, py    int32
+	tex       *Texture
+	// grey is texFill's; cr, cg and cb the colour's channels when it is
+	// not grey.
+	grey       uint32
+	cr, cg, cb uint8
+}
+
+// shadeRun gives pixel i of row, at (x, y), and the pixels after it
+// that name the same triangle their texel times the colour, opaque,
+// keeping their depth. It returns the index after the run.
+func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
+	tag := uint32(row[i])
+	dx, dy := float32(x-int(s.px)), float32(y-int(s.py))
+	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
+	dq, du, dv := s.qx, s.ux, s.vx
+	pix, tw, th := s.tex.pix, s.tex.w, s.tex.h
 	pw := tw + 1
-	grey, cr, cg, cb := f.grey, f.cr, f.cg, f.cb
-	for i, word := range run {
+	if grey := uint64(s.grey); grey != 0 {
+		for ; i < len(row); i++ {
+			word := row[i]
+			if uint32(word) != tag {
+				break
+			}
+			r := 1 / q
+			tx, ty := int32(u*r), int32(v*r)
+			q, u, v = q+dq, u+du, v+dv
+			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
+			row[i] = word&depthMask | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
+		}
+		return i
+	}
+	cr, cg, cb := uint32(s.cr), uint32(s.cg), uint32(s.cb)
+	for ; i < len(row); i++ {
+		word := row[i]
+		if uint32(word) != tag {
+			break
+		}
 		r := 1 / q
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
-		var out uint32
-		if grey != 0 {
-			out = packTexel(c * grey >> 8 & lanes)
-		} else {
-			out = div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
-		}
-		run[i] = word&depthMask | uint64(out) | 0xff<<24
+		out := div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
+		row[i] = word&depthMask | uint64(out) | 0xff<<24
 	}
+	return i
 }
 
-// prepareShade works out deferred triangle k's fill.
-func (l *MeshLayer) prepareShade(s *texShade, k uint32) {
-	s.gen, s.ok = l.gen, false
-	if int(k) >= len(l.tris) {
-		return
+// setup works out a deferred triangle's fill from its corners (in the
+// layer's pixels) and inv, the reciprocal of twice its signed area. It
+// reports false, as texSetup does, for a triangle that cannot be
+// textured, which is then not drawn.
+func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
+	var f triFill
+	if !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+		return false
 	}
-	t := &l.tris[k]
-	ox, oy := float64(l.ox), float64(l.oy)
-	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
-	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
-	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
-	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
-	if !(math.Abs(area) > 1e-12) {
-		return
-	}
-	tt := l.texTri(t)
-	s.ok = tt != nil && s.texSetup(t, tt, x0, y0, x1, y1, x2, y2, 1/area)
+	// The planes about the pixel of the first corner (within maxCoord
+	// of the layer: tri checked).
+	px, py := math.Floor(x0), math.Floor(y0)
+	s.px, s.py = int32(px), int32(py)
+	s.q, s.qx, s.qy = float32(f.qc+f.qx*px+f.qy*py), float32(f.qx), float32(f.qy)
+	s.u, s.ux, s.uy = float32(f.uc+f.ux*px+f.uy*py), float32(f.ux), float32(f.uy)
+	s.v, s.vx, s.vy = float32(f.vc+f.vx*px+f.vy*py), float32(f.vx), float32(f.vy)
+	s.tex, s.grey = f.tex, uint32(f.grey)
+	s.cr, s.cg, s.cb = uint8(f.cr), uint8(f.cg), uint8(f.cb)
+	return true
 }

@@ -22,7 +22,7 @@ type layerTris struct {
 func (lt *layerTris) tri(p [3]mgl32.Vec2, invZ float32, c color.RGBA, tex *Texture, uv [3]mgl32.Vec2) *layerTris {
 	t := Tri{P: p, InvZ: [3]float32{invZ, invZ, invZ}, Color: c}
 	if tex != nil {
-		lt.tex = append(lt.tex, TexTri{Tex: tex, UV: uv, W: [3]float32{1, 1, 1}})
+		lt.tex = append(lt.tex, TexTri{Tex: tex, UV: uv})
 		t.Tex = int32(len(lt.tex))
 	}
 	lt.tris = append(lt.tris, t)
@@ -394,8 +394,8 @@ func TestTexturedNearClip(t *testing.T) {
 			if u := tt.UV[k]; abs32(u[1]-s) > 1e-4 || !(abs32(u[0]-s*0.5) < 1e-4 || abs32(u[0]-(1-s*0.5)) < 1e-4) {
 				t.Errorf("cut corner's coordinate %v, want (%v or %v, %v)", u, s*0.5, 1-s*0.5, s)
 			}
-			if tt.W[k] != tr.InvZ[k] {
-				t.Errorf("cut corner's weight %v, want its 1/z %v", tt.W[k], tr.InvZ[k])
+			if !tt.Persp {
+				t.Error("cut corner not weighted by its 1/z")
 			}
 		}
 	}
@@ -420,4 +420,49 @@ func TestTexturedBuildAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("%v allocations per frame", n)
 	}
+}
+
+// TestTexturingKept: the meshes' texturing is kept from frame to frame
+// and made again when what it comes from changes: the material's
+// texture, the camera's kind (the weights), the textures turned off,
+// the mesh itself.
+func TestTexturingKept(t *testing.T) {
+	solid := func(c color.NRGBA) *formats.Texture {
+		return &formats.Texture{Name: "t", Levels: []*image.NRGBA{nrgba(4, 4, func(x, y int) color.NRGBA { return c })}}
+	}
+	m := texturedQuadMesh(0, 0, halves(), [4]float32{1, 1, 1, 1})
+	m.Materials[0].Texture = solid(color.NRGBA{255, 0, 0, 255})
+	sc := meshScene(m)
+	cam := frontCamera(3)
+	o := meshOpt()
+	var dl DrawList
+	check := func(name string, red, textured, persp bool) {
+		t.Helper()
+		Build(&dl, sc, cam, vp100, o)
+		c := layerAt(&dl, 50, 50)
+		if c.A != 255 || (c.R > c.B) != red {
+			t.Errorf("%s: pixel %v, want %s", name, c, map[bool]string{true: "red", false: "not red"}[red])
+		}
+		for _, tr := range dl.Tris {
+			if (tr.Tex != 0) != textured {
+				t.Fatalf("%s: triangle textured %v, want %v", name, tr.Tex != 0, textured)
+			}
+			if textured && dl.TexTris[tr.Tex-1].Persp != persp {
+				t.Errorf("%s: weights by 1/z %v, want %v", name, !persp, persp)
+			}
+		}
+	}
+	check("first frame", true, true, true)
+	check("again", true, true, true)
+	m.Materials[0].Texture = solid(color.NRGBA{0, 0, 255, 255})
+	check("another texture", false, true, true)
+	cam.Ortho = true
+	check("orthographic", false, true, false)
+	o.NoTextures = true
+	check("no textures", false, false, false)
+	o.NoTextures = false
+	m2 := texturedQuadMesh(0, 0, halves(), [4]float32{1, 1, 1, 1})
+	m2.Materials[0].Texture = solid(color.NRGBA{255, 0, 0, 255})
+	sc.Meshes[0] = m2
+	check("another mesh", true, true, false)
 }
