@@ -8,9 +8,9 @@ import (
 )
 
 // animation writes one sampled take as a glTF animation: translation,
-// rotation and scale channels for every bone (constant ones too, so that
-// switching animations in an importer leaves no bone where the previous
-// one put it), and a STEP scale channel on each visibility helper. Under
+// rotation and scale channels for every bone (constant ones too, with one
+// key, so that switching animations in an importer leaves no bone where
+// the previous one put it), and a STEP scale channel on each visibility helper. Under
 // Echoes' rule a bone's scale goes to its scale helper, scaleNode[b], and
 // a bone without one has no scale channel (its scale is 1 throughout).
 //
@@ -101,6 +101,16 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 	if own {
 		relax(sk, s, times, chans, size, !prime2)
 	}
+	// A constant channel needs one key: glTF holds a sampler's only value
+	// over the whole animation. The animation's length is its samplers'
+	// latest input, so while another channel moves (its keys run from the
+	// first time to the last) one key is enough; a take in which nothing
+	// moves keeps two keys on its first channel, to last its duration.
+	moving := false
+	for i := range chans {
+		moving = moving || len(chans[i].ts) > 1
+	}
+	spanned := moving
 	for b := range sk.Bones {
 		for ch := 0; ch < nCh; ch++ {
 			typ, path := gltf.AccessorVec3, gltf.TRSTranslation
@@ -133,18 +143,19 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			for i, k := range ts {
 				kt[i] = times[k]
 			}
-			// A constant channel keeps two keys so that the animation
-			// spans its duration in every importer; a uniform bake keys
-			// it at every frame too.
+			// A uniform bake keys a constant channel at every frame too;
+			// otherwise it has one key (see moving above), and two on the
+			// first channel of a take that holds still.
 			if len(kt) == 1 && tk.BakeRate > 0 {
 				kt = times
 				v := vals
 				for len(vals) < len(times)*width {
 					vals = append(vals, v...)
 				}
-			} else if len(kt) == 1 && len(ends) == 2 {
+			} else if len(kt) == 1 && len(ends) == 2 && !spanned {
 				kt = ends
 				vals = append(vals, vals...)
+				spanned = true
 			}
 			outKeys += len(kt)
 			channel(node, path, step || len(ts) == 1, kt, vals, typ)

@@ -53,7 +53,7 @@ func TestOwnKeyTimes(t *testing.T) {
 			ok[float32(tm)] = true
 		}
 		ts := inputTimes(t, doc, s)
-		if len(src) < 2 || len(ts) == 2 {
+		if len(src) < 2 || len(ts) <= 2 { // a channel that holds still: one key (two for a take that all holds still)
 			continue
 		}
 		if s.Interpolation != gltf.InterpolationLinear {
