@@ -3,44 +3,16 @@ package raster
 import (
 	"bytes"
 	"image"
-	"image/color"
 	"image/gif"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/render"
-	"github.com/go-gl/mathgl/mgl32"
+	"github.com/animview/animview/render/rendertest"
 )
 
-// boardAsset is the demo figure holding a board before its chest: a
-// static square, textured red on its left half (u < ½) and blue on its
-// right, in a white material.
-func boardAsset() *formats.Asset {
-	a := assets.Demo()
-	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
-	for y := 0; y < 16; y++ {
-		for x := 0; x < 16; x++ {
-			c := color.NRGBA{255, 0, 0, 255}
-			if x >= 8 {
-				c = color.NRGBA{0, 0, 255, 255}
-			}
-			img.SetNRGBA(x, y, c)
-		}
-	}
-	// The demo faces +Z with its left on +X: seen from its front, the
-	// viewer's left is -X, where u is 0.
-	a.Meshes = []*formats.Mesh{{
-		Name:      "board",
-		Positions: []mgl32.Vec3{{-0.3, 0.9, 0.3}, {0.3, 0.9, 0.3}, {0.3, 1.5, 0.3}, {-0.3, 1.5, 0.3}},
-		UVs:       []mgl32.Vec2{{0, 1}, {1, 1}, {1, 0}, {0, 0}},
-		Indices:   []uint32{0, 1, 2, 0, 2, 3},
-		Materials: []formats.Material{{Name: "board", Diffuse: [4]float32{1, 1, 1, 1},
-			Texture: &formats.Texture{Name: "board.png", Levels: []*image.NRGBA{img}}}},
-		Groups: []formats.MeshGroup{{Name: "board", Count: 2, Material: 0}},
-	}}
-	return a
-}
+// boardAsset is rendertest.BoardAsset in a white material.
+func boardAsset() *formats.Asset { return rendertest.BoardAsset([4]float32{1, 1, 1, 1}) }
 
 // redBlue counts an image's reddish and bluish pixels and the mean
 // column of each.
