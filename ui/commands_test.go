@@ -533,3 +533,13 @@ func toggleOf(w *widgets, verb string) *toggle {
 	}
 	return nil
 }
+
+// TestClipCameraWithoutCamera: C on a clip without a camera says so
+// (issue 33, item 9: it said nothing) and changes no view.
+func TestClipCameraWithoutCamera(t *testing.T) {
+	a := newTestApp(t)
+	a.runVerb("clip-camera")
+	if n := a.st.Messages().Notice(); n != "this clip has no camera" {
+		t.Errorf("notice %q", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -154,4 +155,33 @@ func contrast(a, b color.Color) float64 {
 	}
 	la, lb := lum(a), lum(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// TestExportOneChoice: a file with one thing to export skips the question
+// of what (issue 33, item 9: Ctrl+E asked "what?" with one choice), and
+// the notice of an export of one animation says "1 animation".
+func TestExportOneChoice(t *testing.T) {
+	dir := t.TempDir()
+	one := func(p string) (*formats.Asset, error) {
+		a := assets.Demo()
+		a.Clips = a.Clips[:1]
+		return a, nil
+	}
+	a := newApp(t, Options{Path: assets.DemoName, Open: one, NoSystemChooser: true, ShotDir: dir})
+	e := a.st.Export()
+	a.exp.begin()
+	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {
+		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	}
+	a.browser.key(ebiten.KeyEnter)
+	if a.exp.job == nil {
+		t.Fatalf("Enter did not export: stage %v, error %q", e.Stage(), a.st.Messages().Err())
+	}
+	if err := a.exp.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.exp.poll()
+	if n := a.st.Messages().Notice(); !strings.HasPrefix(n, "exported 1 animation to ") {
+		t.Errorf("notice %q, want exported 1 animation to …", n)
+	}
 }
