@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -281,8 +282,30 @@ func (r *Registry) Detect(in *Input) (*Loader, error) {
 	for _, l := range r.loaders {
 		names = append(names, l.Name)
 	}
+	if what := Foreign(in); what != "" {
+		return nil, fmt.Errorf("%s: %w: %s", in.Name, ErrUnknownFormat, what)
+	}
 	return nil, fmt.Errorf("%s: %w (tried %s by content and by extension %q)",
 		in.Name, ErrUnknownFormat, strings.Join(names, ", "), ext)
+}
+
+// Foreign says what a file no loader reads is when it is a format the
+// viewer writes but does not read (glTF 2.0, which `animview export` and
+// other tools write), and which tools open it; "" for anything else.
+// A binary glTF starts with the magic "glTF"; a .gltf is JSON whose
+// top-level object holds "asset" (docs/formats/gltf-export.md#telling-a-gltf-file-apart).
+func Foreign(in *Input) string {
+	const tools = "an export for 3D tools, not a game's file: open it in Blender (File > Import > glTF 2.0), " +
+		"or another glTF viewer; animview reads the games' own files"
+	d := in.Data
+	if bytes.HasPrefix(d, []byte("glTF")) {
+		return "a binary glTF 2.0 file (.glb), " + tools
+	}
+	head := bytes.TrimLeft(d[:min(len(d), 4096)], " \t\r\n\ufeff")
+	if bytes.HasPrefix(head, []byte("{")) && (in.Ext() == "gltf" || bytes.Contains(head, []byte(`"asset"`))) {
+		return "a glTF 2.0 JSON file (.gltf), " + tools
+	}
+	return ""
 }
 
 // Load detects the input's format and decodes it. When no loader

@@ -149,3 +149,28 @@ func TestFSResolverFolders(t *testing.T) {
 		t.Error("a sub-folder's resolver lost the size limit")
 	}
 }
+
+// TestForeignGLTF: a glTF file, which no loader reads, is named as one
+// with the tool that opens it (issue 33, item 9: a .glb said only
+// "unknown format"); other unknown files keep the plain error. The
+// vectors follow the glTF 2.0 specification's binary header (magic
+// "glTF", version 2) and a JSON document's required "asset".
+func TestForeignGLTF(t *testing.T) {
+	r := NewRegistry(fakeLoader("a", "anim", []byte("AAAA")))
+	cases := []struct {
+		file, data, want string
+	}{
+		{"x.glb", "glTF\x02\x00\x00\x00\x0c\x00\x00\x00", "a binary glTF 2.0 file (.glb), an export for 3D tools, not a game's file: open it in Blender"},
+		{"renamed.bin", "glTF\x02\x00\x00\x00", "a binary glTF 2.0 file (.glb)"},
+		{"x.gltf", "{}", "a glTF 2.0 JSON file (.gltf)"},
+		{"x.json", "\xef\xbb\xbf\n  {\"asset\":{\"version\":\"2.0\"}}", "a glTF 2.0 JSON file (.gltf)"},
+		{"x.json", "{\"name\":1}", "(tried a by content"},
+		{"x.zzz", "????", "(tried a by content"},
+	}
+	for _, c := range cases {
+		_, err := r.Load(&Input{Name: c.file, Data: []byte(c.data)})
+		if !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: %v, want %q", c.file, c.data, err, c.want)
+		}
+	}
+}

@@ -174,7 +174,8 @@ func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n in
 	// a2o-trapfall falls 18 units below it), is left out of framing, and
 	// that child is tracked instead. Framed with it, a figure falling or
 	// walking away from its still root stayed small and was never
-	// followed. A root the figure stays at, or stays away from by the same
+	// followed; the stick from the root to that child is drawn faint
+	// (Link). A root the figure stays at, or stays away from by the same
 	// distance (a Sims ROOT between the feet, the base of a waving arm), is
 	// framed as ever.
 	for k, a := range f.Anchors {
@@ -182,8 +183,14 @@ func ClipFraming(sk *formats.Skeleton, src player.Sampler, root mgl32.Mat4, n in
 			continue
 		}
 		for _, c := range children[a] {
-			if !f.Scene[c] && size[c] > 0 && gap[c]-near[c] > size[c] && (f.Anchors[k] == a || size[c] > size[f.Anchors[k]]) {
-				f.Anchors[k] = c
+			if !f.Scene[c] && size[c] > 0 && gap[c]-near[c] > size[c] {
+				// Its stick from the still root is drawn faint, as a far
+				// scene root's is (a bright ROOT→PELVIS stick read as a
+				// broken leg: issue 33).
+				f.Link[c] = true
+				if f.Anchors[k] == a || size[c] > size[f.Anchors[k]] {
+					f.Anchors[k] = c
+				}
 			}
 		}
 		if f.Anchors[k] != a {

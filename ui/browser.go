@@ -58,13 +58,15 @@ func (b *browser) showSave(dir, name string) {
 	b.a.st.Browser().ShowSave(dir, string(filepath.Separator), name, entries, msg)
 }
 
-// choose picks row i: a folder opens in the browser, a file opens; while
-// an export's folder is picked, its first row exports there.
+// choose picks row i: a folder opens in the browser, a file opens, the
+// row that opens the folder shown opens it as a container; while an
+// export's folder is picked, its first row exports there under the name
+// typed (or offered).
 func (b *browser) choose(i int) {
 	br := b.a.st.Browser()
 	name := br.Saving()
 	if e, ok := br.Choose(i); ok {
-		b.follow(e.Path, e.Dir && !e.Save, name)
+		b.follow(e.Path, e.Dir && !e.Save && !e.Here, name)
 	}
 }
 
@@ -216,6 +218,25 @@ func (b *browser) key(k ebiten.Key) bool {
 	return br.Open()
 }
 
+// browserRowColors are the background (nil: none) and the text colour of
+// a row of the browser like e, highlighted or not: the highlighted row is
+// light text on the selection's dark blue, whatever its kind (a folder's
+// light blue on blue could not be read).
+func browserRowColors(e state.BrowserEntry, highlighted bool) (bg, fg color.Color) {
+	if highlighted {
+		return colSelect, colText
+	}
+	switch {
+	case e.Place:
+		return nil, colDim
+	case e.Dir, e.Save, e.Here:
+		return nil, colAccent
+	case e.Recent:
+		return nil, colWarn
+	}
+	return nil, colText
+}
+
 // draw draws the in-app browser over the 3D view.
 func (b *browser) draw(screen *ebiten.Image) {
 	a := b.a
@@ -234,6 +255,9 @@ func (b *browser) draw(screen *ebiten.Image) {
 	}
 	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
 	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
+	if br.Saving() != "" {
+		hint = "file name (or a path, Tab completes): " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
+	}
 	if br.Err() != "" {
 		hint = br.Err()
 	}
@@ -244,17 +268,9 @@ func (b *browser) draw(screen *ebiten.Image) {
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
-		if first+i == br.Cursor() {
-			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, colAccentLo)
-		}
-		c := colText
-		switch {
-		case e.Place:
-			c = colDim
-		case e.Dir, e.Save:
-			c = colAccent
-		case e.Recent:
-			c = colWarn
+		bg, c := browserRowColors(e, first+i == br.Cursor())
+		if bg != nil {
+			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
 		k.drawText(screen, k.fitLeft(e.Name, face, int(w)), float64(x), float64(ry), c, face)
 	}

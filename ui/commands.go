@@ -347,7 +347,7 @@ func commandTable() []command {
 			run: do(func(a *App) { a.openDialog() })},
 		{verb: "export-dialog", keys: keys(ctrl(ebiten.KeyE)), button: "Export", at: slot{transport, 210}, help: "export",
 			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
-				"animations (the window asks), to a file from the system's chooser (else the built-in browser), " +
+				"animations (the window asks when there is a choice), to a file from the system's chooser (else the built-in browser), " +
 				"with a progress bar; the window asks before replacing a file",
 			run: do(func(a *App) { a.exp.begin() })},
 		{verb: "export-what", args: "clip|all|character", doc: "answer the export's question of what to export",
@@ -480,7 +480,11 @@ func commandTable() []command {
 			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.Visibility().ToggleHelpers() })},
 		{verb: "clip-camera", keys: keys(key(ebiten.KeyC)), help: "clip's camera",
 			doc: "view through the animation's camera (LEGO Island clips with a camera)",
-			run: do(func(a *App) { a.st.View().ToggleThrough() })},
+			run: do(func(a *App) {
+				if !a.st.View().ToggleThrough() {
+					a.st.Messages().Notify("this clip has no camera", time.Now())
+				}
+			})},
 		{verb: "frame-all", keys: keys(key(ebiten.KeyF)), help: "frame all", doc: "frame the whole clip",
 			run: do(func(a *App) { a.scene.frameAll() })},
 		{verb: "view", args: "front|side|top",

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -533,4 +535,36 @@ func toggleOf(w *widgets, verb string) *toggle {
 		}
 	}
 	return nil
+}
+
+// TestClipCameraWithoutCamera: C on a clip without a camera says so
+// (issue 33, item 9: it said nothing) and changes no view.
+func TestClipCameraWithoutCamera(t *testing.T) {
+	a := newTestApp(t)
+	a.runVerb("clip-camera")
+	if n := a.st.Messages().Notice(); n != "this clip has no camera" {
+		t.Errorf("notice %q", n)
+	}
+}
+
+// TestSuitButtonForSimsOnly: the Suit button shows for a file of The
+// Sims only (issue 33, item 9: it showed for every format).
+func TestSuitButtonForSimsOnly(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		want   widget.Visibility
+	}{{"", widget.Visibility_Hide}, {"sims-cmx", widget.Visibility_Show}, {"lego-ani", widget.Visibility_Hide}} {
+		open := func(string) (*formats.Asset, error) {
+			a := assets.Demo()
+			if c.format != "" {
+				a.Format = c.format
+			}
+			return a, nil
+		}
+		a := newApp(t, Options{Path: assets.DemoName, Open: open})
+		a.w.sync()
+		if v := a.w.buttons["next-suit"].GetWidget().GetVisibility(); v != c.want {
+			t.Errorf("format %q: Suit button visibility %v, want %v", a.st.Asset().Format, v, c.want)
+		}
+	}
 }

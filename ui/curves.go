@@ -143,7 +143,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 			a.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
 		}
 		k.drawText(screen, s.Title, float64(ar.X), float64(s.Top), colText, face)
-		k.drawText(screen, short(s.Max), float64(ar.X), float64(s.Top)+14, colDim, face)
+		k.drawText(screen, short(s.Max), float64(ar.X), float64(s.PlotTop), colDim, face)
 		_, lh := text.Measure("0", face, 0)
 		k.drawText(screen, short(s.Min), float64(ar.X), float64(s.Bottom)-lh, colDim, face)
 		for _, x := range s.Keys {
@@ -152,14 +152,14 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		for i, line := range s.Lines {
 			a.fill.polyline(screen, curveColours[i%len(curveColours)], 2, line)
 		}
-		// The legend: the channels' names in their colours, on the
-		// strip's background.
+		// The legend: the channels' names in their colours, in the band
+		// the layout keeps clear of the curves at the strip's top.
 		lx := float64(p.X1) - 4
 		for i := len(s.Channels) - 1; i >= 0; i-- {
 			w, _ := text.Measure(channelNames[i], face, 0)
 			lx -= w + 6
 		}
-		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, 15, colButtonLo)
+		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
 		for i := range s.Channels {
 			name := channelNames[i]
 			w, _ := text.Measure(name, face, 0)

@@ -37,11 +37,17 @@ type exporter struct {
 	finish func(keep bool) error
 }
 
-// begin asks what to export.
+// begin asks what to export; with one thing to export, it asks for the
+// destination at once (a question with one answer is none).
 func (x *exporter) begin() {
 	st := x.a.st
-	if !st.Export().Begin() {
+	e := st.Export()
+	idle := e.Stage() == state.ExportIdle
+	switch {
+	case !e.Begin():
 		st.Messages().Notify("nothing to export: the file has no skeleton", time.Now())
+	case idle && len(e.Offered()) == 1:
+		x.choose(e.Offered()[0].What)
 	}
 }
 
@@ -175,7 +181,7 @@ func (x *exporter) start(path string, force bool) {
 	x.count = len(takes)
 	x.finish = nil
 	e.Start(path)
-	a.opt.Log(fmt.Sprintf("exporting %d animations to %s", len(takes), path))
+	a.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
 		doc, err := export.Build(asset, takes)
@@ -240,7 +246,7 @@ func (x *exporter) end(err error) {
 	a.script.hold = false
 	switch {
 	case err == nil:
-		a.st.Messages().Notify(fmt.Sprintf("exported %d animations to %s", x.count, path), time.Now())
+		a.st.Messages().Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
 		a.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
 		a.st.Messages().Notify("export cancelled", time.Now())
@@ -444,4 +450,12 @@ func (x *exporter) draw(screen *ebiten.Image) {
 			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(e.Path()), status, e.Fraction())
 		}
 	}
+}
+
+// plural is n things: "1 animation", "2 animations".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestExporterDestinations: the export to a missing folder names the
@@ -72,5 +76,112 @@ func TestBrowserCloseEndsExport(t *testing.T) {
 	a.exp.begin()
 	if e.Stage() != state.ExportChoosing {
 		t.Errorf("Ctrl+E again: stage %v", e.Stage())
+	}
+}
+
+// TestBrowserSaveTakesName: in the built-in browser picking where an
+// export writes (issue 33, item 4), what is typed is the file's name: it
+// filters nothing, the first row shows the file that will be written,
+// and Enter writes it there (.glb added); a sub-folder entered keeps the
+// name typed.
+func TestBrowserSaveTakesName(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: dir})
+	br := a.st.Browser()
+	a.exp.begin()
+	a.exp.choose(state.ExportClip)
+	rows := len(br.Rows())
+	br.Type("mine")
+	if len(br.Rows()) != rows || rows < 3 {
+		t.Fatalf("typing a name filtered the rows: %d of %d", len(br.Rows()), rows)
+	}
+	if r := br.Rows()[br.Cursor()]; !r.Save || r.Name != "export here as mine.glb" || r.Path != filepath.Join(dir, "mine.glb") {
+		t.Errorf("highlighted row after typing mine: %+v", r)
+	}
+	// Enter a sub-folder: the name goes along.
+	for i, r := range br.Rows() {
+		if r.Name == "sub/" {
+			a.browser.choose(i)
+		}
+	}
+	if br.Dir() != filepath.Join(dir, "sub") || br.Rows()[0].Name != "export here as mine.glb" {
+		t.Fatalf("in sub/: dir %q, first row %q", br.Dir(), br.Rows()[0].Name)
+	}
+	a.browser.key(ebiten.KeyEnter)
+	if a.exp.job == nil {
+		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
+	}
+	if err := a.exp.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.exp.poll()
+	if _, err := os.Stat(filepath.Join(dir, "sub", "mine.glb")); err != nil {
+		t.Errorf("the export named mine: %v", err)
+	}
+}
+
+// TestBrowserRowsReadable: every kind of row of the built-in browser,
+// highlighted, has text that contrasts with its background by 4.5:1 at
+// least (WCAG 2's ratio for text; issue 33, item 4: a folder's row was
+// light blue on blue, 1.6:1).
+func TestBrowserRowsReadable(t *testing.T) {
+	for _, e := range []state.BrowserEntry{{Name: "a.anim"}, {Dir: true}, {Save: true}, {Here: true}, {Place: true, Dir: true}, {Recent: true}} {
+		bg, fg := browserRowColors(e, true)
+		if bg == nil {
+			t.Errorf("%+v: the highlighted row has no background", e)
+			continue
+		}
+		if r := contrast(bg, fg); r < 4.5 {
+			t.Errorf("%+v: highlighted row contrast %.2f:1, want 4.5:1", e, r)
+		}
+	}
+}
+
+// contrast is WCAG 2's contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, bl, _ := c.RGBA()
+		lin := func(v uint32) float64 {
+			s := float64(v) / 0xffff
+			if s <= 0.03928 {
+				return s / 12.92
+			}
+			return math.Pow((s+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(bl)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// TestExportOneChoice: a file with one thing to export skips the question
+// of what (issue 33, item 9: Ctrl+E asked "what?" with one choice), and
+// the notice of an export of one animation says "1 animation".
+func TestExportOneChoice(t *testing.T) {
+	dir := t.TempDir()
+	one := func(p string) (*formats.Asset, error) {
+		a := assets.Demo()
+		a.Clips = a.Clips[:1]
+		return a, nil
+	}
+	a := newApp(t, Options{Path: assets.DemoName, Open: one, NoSystemChooser: true, ShotDir: dir})
+	e := a.st.Export()
+	a.exp.begin()
+	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {
+		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	}
+	a.browser.key(ebiten.KeyEnter)
+	if a.exp.job == nil {
+		t.Fatalf("Enter did not export: stage %v, error %q", e.Stage(), a.st.Messages().Err())
+	}
+	if err := a.exp.job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.exp.poll()
+	if n := a.st.Messages().Notice(); !strings.HasPrefix(n, "exported 1 animation to ") {
+		t.Errorf("notice %q, want exported 1 animation to …", n)
 	}
 }

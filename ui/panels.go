@@ -631,11 +631,21 @@ func (w *widgets) sync() {
 	}
 }
 
-// fitSuit labels the suit picker's button with the suit worn, cut to
+// fitSuit shows the suit picker's button for a file that wears suits
+// only, and labels it with the suit worn, cut to
 // the room its row leaves it (the left panel's width less the row's
 // other buttons), when either changed.
 func (w *widgets) fitSuit() {
 	b := w.buttons["next-suit"]
+	// Only a Sims file wears suits: for another, no button.
+	vis := widget.Visibility_Hide
+	if w.a.st.Wardrobe().Offered() {
+		vis = widget.Visibility_Show
+	}
+	if b.GetWidget().GetVisibility() != vis {
+		b.GetWidget().SetVisibility(vis)
+		w.boneRow.RequestRelayout()
+	}
 	l := w.a.st.Wardrobe().Label()
 	room := w.title.GetWidget().Rect.Dx() - 2*buttonPad
 	for _, other := range []string{"show-all", "helpers"} {

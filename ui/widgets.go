@@ -20,8 +20,11 @@ var (
 	colButtonLo  = color.NRGBA{0x2a, 0x2f, 0x3a, 0xff}
 	colAccent    = color.NRGBA{0x3d, 0x8b, 0xd9, 0xff}
 	colAccentLo  = color.NRGBA{0x2b, 0x5f, 0x96, 0xff}
-	colWarn      = color.NRGBA{0xff, 0xc8, 0x57, 0xff}
-	colError     = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
+	// colSelect is the background of a highlighted row of a list, under
+	// colText (contrast above 4.5:1, as WCAG asks of text).
+	colSelect = color.NRGBA{0x1d, 0x45, 0x70, 0xff}
+	colWarn   = color.NRGBA{0xff, 0xc8, 0x57, 0xff}
+	colError  = color.NRGBA{0xff, 0x6b, 0x6b, 0xff}
 )
 
 // kit builds the few widget kinds the viewer uses with one look, and

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/animview/animview/assets"
@@ -100,5 +101,26 @@ func cmdView(args []string) error {
 		}
 		uo.Open, uo.Clip = motionOpener(path, lf.options(), src, os.Stderr), src.bakedName()
 	}
-	return ui.Run(uo)
+	return needsDisplay(ui.Run(uo))
+}
+
+// needsDisplay rewrites the error of a window that could not open for
+// want of a display (Ebitengine's "no window system is available", then
+// GLFW's or the framebuffer's own words, such as "fbdev: failed to open
+// /dev/fb0") into one that says what is missing and what works without
+// it, keeping the original words at the end; other errors pass as they
+// are.
+func needsDisplay(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	for _, s := range []string{"no window system is available", "fbdev: failed to open", "DISPLAY environment variable is missing", "failed to open display"} {
+		if strings.Contains(msg, s) {
+			return fmt.Errorf("the viewer needs a display (an X11 or Wayland session; on a server, run it under xvfb-run), "+
+				"and none was found; `animview render FILE -o OUT.png` draws a clip to a PNG or GIF without one, "+
+				"and info, pose and export need none either (%w)", err)
+		}
+	}
+	return err
 }

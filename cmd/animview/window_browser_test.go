@@ -69,3 +69,33 @@ func TestWindowBrowser(t *testing.T) {
 		opened("274")
 	})
 }
+
+// TestWindowBrowserOpensFolder: Ctrl+O's built-in browser opens a folder
+// as a container (issue 33, item 8: only the command line could): after
+// a path to a folder typed and Enter, the highlight stands on the
+// folder's first row, "open this folder", and Enter there opens the
+// folder, whose first clip (the 275-frame broom) plays.
+func TestWindowBrowserOpensFolder(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	w := startDriven(t)
+	sub := filepath.Join(w.dir, "clips")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyTSO(t, sub, map[string]string{"a.anim": "a2o-broom-fly-leftside.c3bde7b200000007.anim",
+		"b.anim": "a2o-lever-pull-complete.db9ea02800000007.anim"})
+	w.move(400, 250)
+	w.keyDown("ctrl", "Control")
+	w.key("o", "O")
+	w.keyUp("ctrl", "Control")
+	w.typeText(sub)
+	w.key("Return", "Enter") // goes to the folder
+	w.key("Return", "Enter") // opens it
+	from := w.seen
+	w.move(400, 300)
+	os.Remove(w.screenshot())
+	m := regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[from:])
+	if m == nil || m[1] != "274" {
+		t.Errorf("opened %v, want the folder's first clip, the broom (274):\n%s", m, w.out.String()[from:])
+	}
+}

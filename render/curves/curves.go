@@ -105,8 +105,11 @@ type Strip struct {
 	Channels []int
 	// Min and Max are the values at the strip's foot and top.
 	Min, Max float64
-	// Top and Bottom are its screen rows.
-	Top, Bottom float32
+	// Top and Bottom are its screen rows. The band of LegendH rows at its
+	// top holds its legend (the channels' names): values plot from
+	// PlotTop (Max) down to Bottom (Min), so that no curve runs under
+	// the legend.
+	Top, Bottom, PlotTop float32
 	// Lines holds, per channel of Channels, the polyline as x, y pairs.
 	Lines [][]float32
 	// Keys are the x positions of its channels' keys inside the span.
@@ -129,8 +132,13 @@ type Plot struct {
 // titleW is the width kept at a strip's left for its title and scale.
 const titleW = 64
 
+// LegendH is the height of the band at a strip's top kept for its
+// legend: one line of the viewer's small face.
+const LegendH = 15
+
 // Layout lays the series out in r: three strips stacked (translation,
-// rotation, scale), each scaled to its own channels' range (a flat
+// rotation, scale), each scaled to its own channels' range below its
+// legend's band (a flat
 // channel gets a small range around its value), the keys of each strip
 // inside the span lo..hi, and now's column.
 func Layout(s *Series, k Keys, lo, hi, now float64, r Rect) Plot {
@@ -160,9 +168,10 @@ func Layout(s *Series, k Keys, lo, hi, now float64, r Rect) Plot {
 	h := r.H / float32(len(groups))
 	for g, gr := range groups {
 		st := Strip{Title: gr.title, Channels: gr.ch, Top: r.Y + float32(g)*h + 3, Bottom: r.Y + float32(g+1)*h - 3}
+		st.PlotTop = min(st.Top+LegendH, st.Bottom)
 		st.Min, st.Max = valueRange(s, gr.ch)
 		row := func(v float64) float32 {
-			return st.Bottom - (st.Bottom-st.Top)*float32((v-st.Min)/(st.Max-st.Min))
+			return st.Bottom - (st.Bottom-st.PlotTop)*float32((v-st.Min)/(st.Max-st.Min))
 		}
 		st.Zero = -1
 		if st.Min < 0 && st.Max > 0 {

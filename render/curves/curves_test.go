@@ -113,3 +113,26 @@ func TestOneFrameAndBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendBandClear: every strip keeps a band of LegendH rows at its
+// top for the legend the viewer draws there, and no curve enters it
+// (issue 33, item 9: the legend covered the curve's highest values).
+func TestLegendBandClear(t *testing.T) {
+	sk, c := twoBones()
+	var s Series
+	Sample(player.NewClipSampler(sk, c), sk, 1, 0, 1, 9, nil, &s)
+	p := Layout(&s, TrackKeys(c, 1), 0, 1, 0, Rect{W: 400, H: 240})
+	for _, st := range p.Strips {
+		if st.PlotTop < st.Top+LegendH {
+			t.Errorf("%s: values plot from row %v, inside the legend's band %v..%v", st.Title, st.PlotTop, st.Top, st.Top+LegendH)
+		}
+		for i, line := range st.Lines {
+			for j := 1; j < len(line); j += 2 {
+				if y := line[j]; y < st.Top+LegendH || y > st.Bottom {
+					t.Errorf("%s channel %d: row %v outside %v..%v", st.Title, i, y, st.Top+LegendH, st.Bottom)
+					break
+				}
+			}
+		}
+	}
+}

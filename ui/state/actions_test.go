@@ -303,7 +303,7 @@ func TestBrowserAndRecent(t *testing.T) {
 	for _, e := range b.Rows() {
 		names = append(names, e.Name)
 	}
-	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|../|sub/|a.anim|c.ani|d.ANIM" || !b.Open() || b.Dir() != "/data" {
+	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|open this folder: /data|../|sub/|a.anim|c.ani|d.ANIM" || !b.Open() || b.Dir() != "/data" {
 		t.Errorf("browser rows %q", got)
 	}
 	b.Type("ANI")
@@ -317,7 +317,7 @@ func TestBrowserAndRecent(t *testing.T) {
 	for range 3 {
 		b.Backspace()
 	}
-	if e, ok := b.Choose(2); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
+	if e, ok := b.Choose(3); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
 		t.Errorf("folder: %+v %v, open %v", e, ok, b.Open())
 	}
 	b.Show("/data/sub", nil, nil, "permission denied")
@@ -325,7 +325,7 @@ func TestBrowserAndRecent(t *testing.T) {
 		t.Errorf("unreadable folder: %q, rows %v", b.Err(), b.Rows())
 	}
 	b.Show("/data", nil, listing, "")
-	if e, ok := b.Choose(3); !ok || e.Path != "/data/a.anim" || b.Open() {
+	if e, ok := b.Choose(4); !ok || e.Path != "/data/a.anim" || b.Open() {
 		t.Errorf("file: %+v, open %v", e, b.Open())
 	}
 	if _, ok := b.Choose(0); ok {
@@ -367,28 +367,73 @@ func TestBrowserScrollAndPath(t *testing.T) {
 	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true}}
 	b.Show("/d", places, listing, "")
 	b.SetPage(10)
-	if len(b.Rows()) != 31 || !b.Rows()[0].Place {
+	if len(b.Rows()) != 32 || !b.Rows()[0].Place || !b.Rows()[1].Here || b.Cursor() != 1 {
 		t.Fatalf("rows %v", b.Rows())
 	}
 	b.Scroll(15)
-	if b.Top() != 15 || b.Cursor() != 0 {
+	if b.Top() != 15 || b.Cursor() != 1 {
 		t.Errorf("scrolled 15: top %d cursor %d", b.Top(), b.Cursor())
 	}
 	b.Scroll(100)
-	if b.Top() != 21 {
-		t.Errorf("scrolled past the end: top %d, want 21 (the last page)", b.Top())
+	if b.Top() != 22 {
+		t.Errorf("scrolled past the end: top %d, want 22 (the last page)", b.Top())
 	}
 	b.Scroll(-100)
 	b.Move(12)
-	if b.Top() != 3 || b.Cursor() != 12 {
+	if b.Top() != 4 || b.Cursor() != 13 {
 		t.Errorf("moved to 12: top %d cursor %d", b.Top(), b.Cursor())
 	}
 	b.Type("/d/f0")
-	if !IsPath(b.Filter()) || len(b.Rows()) != 31 {
+	if !IsPath(b.Filter()) || len(b.Rows()) != 32 {
 		t.Errorf("a path filtered the rows: %d", len(b.Rows()))
 	}
 	b.SetField("f2")
 	if IsPath(b.Filter()) || len(b.Rows()) != 10 {
 		t.Errorf("filter f2: %d rows", len(b.Rows()))
+	}
+}
+
+// TestBrowserOpensFolder: the browser opening a file heads a folder's
+// listing with a row that opens the folder itself (a container, as
+// `animview DIR` opens it), and its cursor starts there, on the listing
+// rather than on the first place, after each folder entered (issue 33,
+// item 8); choosing the row closes the browser and hands back the
+// folder. An unreadable folder has no such row; an export's browser
+// neither.
+func TestBrowserOpensFolder(t *testing.T) {
+	s := demo()
+	s.Files().AddRecent("/data/c.ani")
+	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true},
+		{Name: "working folder: /w", Path: "/w", Dir: true, Place: true}}
+	b := s.Browser()
+	b.Show("/data", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true}}, "")
+	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data" || b.Cursor() != 3 {
+		t.Fatalf("cursor %d on %+v, want 3 on the row opening /data", b.Cursor(), c)
+	}
+	e, ok := b.Choose(5)
+	if !ok || e.Path != "/data/sub" {
+		t.Fatalf("chose %+v", e)
+	}
+	b.Show("/data/sub", places, []BrowserEntry{{Name: "../", Path: "/data", Dir: true}, {Name: "a.anim", Path: "/data/sub/a.anim"}}, "")
+	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data/sub" {
+		t.Errorf("after entering sub/: cursor %d on %+v", b.Cursor(), c)
+	}
+	if e, ok := b.Choose(b.Cursor()); !ok || !e.Here || e.Dir || e.Path != "/data/sub" || b.Open() {
+		t.Errorf("opening the folder: %+v, browser open %v", e, b.Open())
+	}
+	b.Show("/locked", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "permission denied")
+	for _, r := range b.Rows() {
+		if r.Here {
+			t.Errorf("an unreadable folder offers to open: %+v", r)
+		}
+	}
+	if c := b.Rows()[b.Cursor()]; c.Name != "../" {
+		t.Errorf("unreadable folder: cursor on %+v", c)
+	}
+	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "")
+	for _, r := range b.Rows() {
+		if r.Here {
+			t.Errorf("an export's browser offers to open the folder: %+v", r)
+		}
 	}
 }

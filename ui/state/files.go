@@ -1,6 +1,7 @@
 package state
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -59,6 +60,10 @@ type BrowserEntry struct {
 	// Save marks the row that picks the folder shown as an export's
 	// destination; Path is then the file to write.
 	Save bool
+	// Here marks the row that opens the folder shown itself, as a
+	// container of its readable files (the browser's first row of a
+	// folder's listing while it opens a file); Path is the folder.
+	Here bool
 }
 
 // Browser is the in-app file browser, used when the system has no file
@@ -80,23 +85,35 @@ type Browser struct {
 	page   int
 	err    string
 	all    []BrowserEntry
-	// save is the file name an export writes while the browser picks
-	// its folder ("" while it opens a file).
-	save string
+	// save is the file name offered for an export while the browser
+	// picks where it writes ("" while it opens a file); sep is the
+	// path separator that joins the folder and the name.
+	save, sep string
 }
 
 // Show opens the browser on folder dir, whose listing is entries (its
 // sub-folders and readable files, the parent folder first) or, when it
 // could not be read, the error listErr. The places come first, then the
-// recent files.
+// recent files, then the folder's listing, headed by a row that opens
+// the folder itself (a folder is a container, as on the command line)
+// when it could be read. The cursor starts on the listing's first row,
+// so that a folder just entered is where the keys act.
 func (b *Browser) Show(dir string, places, entries []BrowserEntry, listErr string) {
 	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save = true, dir, listErr, "", 0, 0, ""
 	b.all = append(b.all[:0], places...)
 	for _, r := range b.s.files.recent {
 		b.all = append(b.all, BrowserEntry{Name: "recent: " + r, Path: r, Recent: true})
 	}
+	first := len(b.all)
+	if listErr == "" {
+		b.all = append(b.all, BrowserEntry{Name: "open this folder: " + dir, Path: dir, Here: true})
+	}
 	b.all = append(b.all, entries...)
 	b.refilter()
+	b.cursor = min(first, max(0, len(b.rows)-1))
+	if b.page > 0 {
+		b.Move(0) // in sight on the page the window shows
+	}
 }
 
 // IsPath reports whether the field holds a path to go to rather than a
@@ -105,13 +122,16 @@ func IsPath(field string) bool {
 	return strings.HasPrefix(field, "~") || strings.Contains(field, "/")
 }
 
-// ShowSave opens the browser to pick the folder an export writes name
-// in: the first row writes it in folder dir (whose path is
-// dir+separator+name), the others are dir's sub-folders (files of the
-// listing are left out).
+// ShowSave opens the browser to pick where an export writes: the field
+// is the file's name (name until something is typed; a name without an
+// extension gets .glb), the first row writes it in folder dir (whose path
+// is dir+separator+name) and shows that file, the others are dir's
+// sub-folders (files of the listing are left out). Typing names the file
+// and filters nothing; a field that is a path (IsPath) is where the
+// window goes instead.
 func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listErr string) {
-	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save = true, dir, listErr, "", 0, 0, name
-	b.all = append(b.all[:0], BrowserEntry{Name: "export here as " + name, Path: dir + sep + name, Save: true})
+	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save, b.sep = true, dir, listErr, "", 0, 0, name, sep
+	b.all = append(b.all[:0], BrowserEntry{Save: true})
 	for _, e := range entries {
 		if e.Dir {
 			b.all = append(b.all, e)
@@ -121,14 +141,38 @@ func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listEr
 }
 
 // Saving is the file name an export writes while the browser picks its
-// folder, "" while it opens a file.
-func (b *Browser) Saving() string { return b.save }
+// folder: the name typed in the field (with .glb added when it has no
+// extension), else the name offered; "" while the browser opens a file.
+func (b *Browser) Saving() string {
+	if b.save == "" {
+		return ""
+	}
+	return SaveName(b.filter, b.save)
+}
+
+// SaveName is the file an export writes when typed is the browser's
+// field and def the name offered: typed, with .glb added when it has no
+// extension, or def when nothing (or a path, IsPath) is typed.
+func SaveName(typed, def string) string {
+	typed = strings.TrimSpace(typed)
+	if typed == "" || IsPath(typed) {
+		return def
+	}
+	if path.Ext(typed) == "" {
+		typed += ".glb"
+	}
+	return typed
+}
 
 func (b *Browser) refilter() {
 	b.rows = b.rows[:0]
 	f := strings.ToLower(b.filter)
-	if IsPath(b.filter) {
+	if IsPath(b.filter) || b.save != "" {
 		f = ""
+	}
+	if b.save != "" && len(b.all) > 0 && b.all[0].Save {
+		name := b.Saving()
+		b.all[0].Name, b.all[0].Path = "export here as "+name, b.dir+b.sep+name
 	}
 	for _, e := range b.all {
 		if f == "" || strings.Contains(strings.ToLower(e.Name), f) {

@@ -142,20 +142,28 @@ func (t *Timeline) snap(tm, d float64) float64 {
 	return math.Max(0, math.Min(math.Round(tm*fr)/fr, d))
 }
 
+// shown puts tm on the frame shown at tm (player.FrameAt, the frame the
+// status line names), inside the clip: I and O mark that frame, not the
+// next one when playback stands past a frame's middle.
+func (t *Timeline) shown(tm, d float64) float64 {
+	fr := player.StepRate(t.clip)
+	return math.Max(0, math.Min(float64(player.FrameAt(tm, fr))/fr, d))
+}
+
 // Range returns the in and out points, ok false when no range is set.
 func (t *Timeline) Range() (in, out float64, ok bool) {
 	t.current()
 	return t.in, t.out, t.ranged
 }
 
-// SetIn puts the in point at tm's frame; the out point stays, or is the
+// SetIn puts the in point at the frame shown at tm; the out point stays, or is the
 // clip's end when none was set or it falls before the in point.
 func (t *Timeline) SetIn(tm float64) {
 	d := t.current()
 	if d <= 0 || math.IsNaN(tm) {
 		return
 	}
-	in := t.snap(tm, d)
+	in := t.shown(tm, d)
 	out := t.out
 	if !t.ranged || out <= in {
 		out = d
@@ -163,14 +171,14 @@ func (t *Timeline) SetIn(tm float64) {
 	t.set(in, out)
 }
 
-// SetOut puts the out point at tm's frame; the in point stays, or is the
+// SetOut puts the out point at the frame shown at tm; the in point stays, or is the
 // clip's start when none was set or it falls after the out point.
 func (t *Timeline) SetOut(tm float64) {
 	d := t.current()
 	if d <= 0 || math.IsNaN(tm) {
 		return
 	}
-	out := t.snap(tm, d)
+	out := t.shown(tm, d)
 	in := t.in
 	if !t.ranged || in >= out {
 		in = 0

@@ -153,3 +153,27 @@ func TestTimelineOneFrameClip(t *testing.T) {
 		t.Error("one frame took a range")
 	}
 }
+
+// TestRangeMarksTheFrameShown: I and O mark the frame the status line
+// shows (Playback.Frame), also where playback stands past a frame's
+// middle (issue 33, item 9: O put the out point one frame later). The
+// demo steps at 30 frames a second: 0.055 s is frame 1.65, shown as 1.
+func TestRangeMarksTheFrameShown(t *testing.T) {
+	s := demo()
+	p, tl := s.Playback(), s.Timeline()
+	for _, tm := range []float64{0.055, 0.3, 0.3166, 0.49} {
+		p.Seek(tm)
+		f, _ := p.Frame()
+		tl.SetOut(p.Time())
+		if _, out, _ := tl.Range(); !near(out, float64(f)/30) {
+			t.Errorf("O at %v s (frame %d shown): out point %v s, frame %.2f", tm, f, out, out*30)
+		}
+		tl.ClearRange()
+	}
+	p.Seek(0.65) // frame 19.5, shown as 19
+	f, _ := p.Frame()
+	tl.SetIn(p.Time())
+	if in, _, _ := tl.Range(); !near(in, float64(f)/30) {
+		t.Errorf("I at 0.65 s (frame %d shown): in point %v s", f, in)
+	}
+}

@@ -48,11 +48,13 @@ func (v *View) SetFollow(on bool) { v.follow = on }
 func (v *View) Through() bool { return v.through }
 
 // ToggleThrough looks through the clip's animated camera or stops; a clip
-// without a camera has nothing to look through.
-func (v *View) ToggleThrough() {
+// without a camera has nothing to look through: it reports false.
+func (v *View) ToggleThrough() bool {
 	if c := v.s.CurrentClip(); c != nil && c.Camera != nil {
 		v.through = !v.through
+		return true
 	}
+	return false
 }
 
 // ToggleOrtho switches between perspective and orthographic projection.

@@ -46,6 +46,15 @@ func (w *Wardrobe) reset(a *formats.Asset) {
 	*w = Wardrobe{s: w.s, worn: []int{-1, -1}, opened: a}
 }
 
+// Offered reports whether the open file can wear suits: a file of The
+// Sims (a format named sims-…, as formats/open.RetoneIn tells them),
+// whose skeleton Sims suits bind to. The window shows the suit picker's
+// button for such a file only.
+func (w *Wardrobe) Offered() bool {
+	a := w.s.asset
+	return a != nil && strings.HasPrefix(a.Format, "sims")
+}
+
 // Listed reports whether the suits beside the open file have been listed.
 func (w *Wardrobe) Listed() bool { return w.listed }
 
