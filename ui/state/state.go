@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 )
@@ -121,7 +122,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.vis.reset(a)
 	s.view.reset(a.Coords.FrontYaw)
 	if len(a.Clips) > 0 {
-		s.SelectClip(0)
+		s.SelectClip(open.DefaultClip(a, path))
 	} else {
 		s.vis.mutedEvents = nil
 		s.play.sampler = nil
