@@ -32,7 +32,10 @@ func newKit() (kit, error) {
 // list entries are pointers so ebitenui can tell them apart and refresh one.
 type clipEntry struct{ index int }
 type groupEntry struct{ group state.ClipGroup }
-type containerEntry struct{ name string }
+type containerEntry struct {
+	name   string
+	broken bool
+}
 type boneEntry struct{ index, depth int }
 type eventEntry struct{ index int }
 
@@ -269,6 +272,11 @@ func (w *widgets) clipLabel(e any) string {
 		if v.name == st.Asset().Entry {
 			mark = "> "
 		}
+		if v.broken {
+			// An entry that does not open (formats.Entry.Err): marked,
+			// and passed over by PgUp / PgDn (State.StepAnimation).
+			return w.fitList(mark + "× [" + v.name + "] (error)")
+		}
 		return w.fitList(mark + "[" + v.name + "]")
 	case *animEntry:
 		return w.animLabel(v)
@@ -457,7 +465,7 @@ func (w *widgets) refreshLists() {
 	st := w.a.st
 	var clips []any
 	for _, e := range st.Asset().Entries {
-		clips = append(clips, &containerEntry{name: e.Name})
+		clips = append(clips, &containerEntry{name: e.Name, broken: e.Err != ""})
 	}
 	var sel any
 	for _, g := range st.ClipGroups() {
@@ -475,6 +483,14 @@ func (w *widgets) refreshLists() {
 	w.clips.SetEntries(clips)
 	if sel != nil {
 		w.clips.SetSelectedEntry(sel)
+	}
+	if w.a.opt.Trace {
+		// For tests that drive the window: the list as it reads.
+		labels := make([]string, len(clips))
+		for i, e := range clips {
+			labels[i] = strings.TrimSpace(w.clipLabel(e))
+		}
+		w.a.opt.Log("clip list: " + strings.Join(labels, " | "))
 	}
 	sk := st.Asset().Skeleton
 	depth := make([]int, len(sk.Bones))

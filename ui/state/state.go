@@ -230,8 +230,14 @@ func (s *State) StepAnimation(d int) (entry string) {
 		return e
 	}
 	if es := s.asset.Entries; len(es) > 1 {
-		n := len(es)
-		return es[((s.entryIndex()+d)%n+n)%n].Name
+		// Entries known not to open (formats.Entry.Err) are passed over.
+		n, at := len(es), s.entryIndex()
+		for k := 1; k < n; k++ {
+			if e := es[((at+k*d)%n+n)%n]; e.Err == "" {
+				return e.Name
+			}
+		}
+		return ""
 	}
 	if n := len(s.asset.Clips); n > 0 {
 		s.SelectClip(((s.play.clip+d)%n + n) % n)
