@@ -190,8 +190,18 @@ func (a *App) buildWidgets() *widgets {
 		))
 	}
 
-	// Left: file, clips, bones.
-	left := col([]bool{false, false, false, false, false, false, true, false})
+	// Left: file, clips, bones; the clip list takes at most a share of
+	// the panel (leftLayout).
+	ll := &leftLayout{grid: widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(1),
+		widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, false, false, false, false, true, false}),
+		widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(panelMargin)),
+		widget.GridLayoutOpts.Spacing(0, leftRowSpacing),
+	)}
+	if a.opt.Trace {
+		ll.log = a.opt.Log
+	}
+	left := k.panel(ll)
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
 	w.left = left
