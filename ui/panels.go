@@ -81,6 +81,9 @@ type widgets struct {
 	boneRow    *widget.Container
 	frameShown int
 	titleWidth int
+	// clipsRect is the clip list's place when showSelectedClip last
+	// scrolled it.
+	clipsRect  image.Rectangle
 	shownSpeed float64
 	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
@@ -522,6 +525,25 @@ func (w *widgets) refreshLists() {
 	w.refreshAnimEntries()
 }
 
+// showSelectedClip scrolls the clip list to its selected row when the
+// list's size changed: ebitenui scrolls to a selection only when it is
+// made, and one made before the list was laid out (the clip of the 50th
+// entry of a folder, listed after the folder's entries) stayed below
+// the list's capped height (leftLayout). Selecting nothing and then the
+// row again makes ebitenui scroll to it.
+func (w *widgets) showSelectedClip() {
+	r := w.clips.GetWidget().Rect
+	if r == w.clipsRect || r.Dy() <= 0 {
+		return
+	}
+	w.clipsRect = r
+	if sel := w.clips.SelectedEntry(); sel != nil {
+		w.setClip = sel
+		w.clips.SetSelectedEntry(nil)
+		w.clips.SetSelectedEntry(sel)
+	}
+}
+
 // fitTitle cuts the file name and summary to the left panel's width,
 // when that width changed.
 func (w *widgets) fitTitle() {
@@ -585,6 +607,7 @@ func (w *widgets) sync() {
 	st := a.st
 	p := st.Playback()
 	w.fitTitle()
+	w.showSelectedClip()
 	w.syncTree()
 	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k

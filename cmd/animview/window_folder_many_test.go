@@ -13,8 +13,9 @@ import (
 // of formats/sims/testdata/tso under 50 names) at the minimum window size
 // and at the default: the clip list scrolls within its share of the left
 // panel, and the Bones heading and the bone tree keep their room above
-// the tree's buttons, with the tree's rows drawn (issue 33 item 1: the
-// list pushed them under the buttons, one row peeking out).
+// the tree's buttons, with the tree's rows drawn, and the list is
+// scrolled to the open clip (issue 33 item 1: the list pushed them under
+// the buttons, one row peeking out).
 func TestWindowFolderOfManyKeepsTree(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
@@ -29,7 +30,7 @@ func TestWindowFolderOfManyKeepsTree(t *testing.T) {
 	re := regexp.MustCompile(`layout: left panel ` + num + `, clip list ` + num + `, Bones heading ` + num + `, bone tree ` + num + `, bone buttons ` + num)
 	colAccent := color.RGBA{0x3d, 0x8b, 0xd9, 0xff} // ui's headings
 	for _, size := range []image.Point{{800, 600}, {1280, 800}} {
-		img, out := screenshot(t, bin, "--no-recent", "--size", fmt.Sprintf("%dx%d", size.X, size.Y), "--after", "4", dir)
+		img, out := screenshot(t, bin, "--no-recent", "--size", fmt.Sprintf("%dx%d", size.X, size.Y), "--after", "20", dir)
 		ms := re.FindAllStringSubmatch(out, -1)
 		if ms == nil {
 			t.Fatalf("%v: the window logged no layout of its left panel:\n%s", size, out)
@@ -57,6 +58,11 @@ func TestWindowFolderOfManyKeepsTree(t *testing.T) {
 		// the panel's text colour.
 		if n := countIn(img, heading, colAccent, 12); n < 30 {
 			t.Errorf("%v: the Bones heading at %v has %d accent pixels", size, heading, n)
+		}
+		// The open clip's row, listed after the 50 entries, is scrolled
+		// into the list: its accent background shows there.
+		if n := countIn(img, list, colAccent, 12); n < 1000 {
+			t.Errorf("%v: the clip list at %v has %d accent pixels; want the open clip's row", size, list, n)
 		}
 		if n := countIn(img, tree, colPanelText, 40); n < 300 {
 			t.Errorf("%v: the bone tree at %v has %d text pixels; want its rows", size, tree, n)
