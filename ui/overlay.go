@@ -139,8 +139,8 @@ const helpRowH = 18
 // than half of them; issue 33 item 7). box is the backdrop; cells[i] is
 // entry i's rectangle, its text drawn at its top left corner. When even
 // the window is too low for the columns that fit across it, the columns
-// narrow until every row fits (the entries are short; the widest is cut
-// by its neighbour rather than lost below the window).
+// narrow until every row fits (in a window below the minimum size: a
+// wide entry then runs into its neighbour rather than below the window).
 func helpLayout(n int, colW float32, view, window image.Rectangle) (box image.Rectangle, cells []image.Rectangle) {
 	fit := func(area image.Rectangle) (rows int, ok bool) {
 		cols := max(1, int(float32(area.Dx()-32)/colW))
