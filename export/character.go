@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 )
 
@@ -181,15 +182,35 @@ func nodeName(m *formats.MetaAnim) string {
 // AssetTakes returns what an export of a whole asset holds: the opened
 // character's animations when the asset is a character set with an
 // animation set (an ANCS character, a PAK's or a folder's), else every
-// clip. skipped lists the animations left out.
+// clip that plays (ClipTakes). skipped lists the animations left out.
 func AssetTakes(a *formats.Asset) (takes []Take, skipped []string, err error) {
 	if a.AnimSet != nil && a.Character >= 0 && a.Character < len(a.Characters) &&
 		len(a.Characters[a.Character].Animations) > 0 {
 		return CharacterTakes(a, a.Character)
 	}
+	takes, skipped = ClipTakes(a)
+	return takes, skipped, nil
+}
+
+// ClipTakes returns a take of every clip of a that has keys
+// (open.HasKeys), the rule the window and render open a file by
+// (open.DefaultClip): a Sims skill whose .cfp is absent would be exported
+// as a bind pose under the skill's name. skipped names the clips left out;
+// when no clip has keys, every clip is taken.
+func ClipTakes(a *formats.Asset) (takes []Take, skipped []string) {
 	takes = make([]Take, 0, len(a.Clips))
 	for _, c := range a.Clips {
-		takes = append(takes, ClipTake(a.Skeleton, c))
+		if open.HasKeys(c) {
+			takes = append(takes, ClipTake(a.Skeleton, c))
+		} else {
+			skipped = append(skipped, fmt.Sprintf("clip %q has no keys (it shows the bind pose): left out; --clip exports it", c.Name))
+		}
 	}
-	return takes, nil, nil
+	if len(takes) == 0 {
+		for _, c := range a.Clips {
+			takes = append(takes, ClipTake(a.Skeleton, c))
+		}
+		skipped = nil
+	}
+	return takes, skipped
 }

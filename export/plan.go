@@ -37,9 +37,10 @@ func IsBatchOutput(out string) (bool, error) {
 
 // Takes chooses what a single export of a holds: the clip named clip
 // (open.FindClip), the animations of the character named character
-// (CharacterTakes), or, with neither, every clip. warnings are the
-// character's animations that could not be built and were left out; they
-// are added to a.Warnings too.
+// (CharacterTakes), or, with neither, every clip that plays (ClipTakes).
+// warnings are the character's animations that could not be built, or
+// the clips without keys, that were left out; a character's are added to
+// a.Warnings too.
 func Takes(a *formats.Asset, clip, character string) (takes []Take, warnings []string, err error) {
 	if a.Skeleton == nil {
 		return nil, nil, errors.New("the file has no skeleton to export")
@@ -48,17 +49,14 @@ func Takes(a *formats.Asset, clip, character string) (takes []Take, warnings []s
 		return characterTakes(a, character)
 	}
 	if clip != "" {
-		ci, err := open.FindClip(a, clip)
+		ci, err := open.FindClip(a, clip, "")
 		if err != nil {
 			return nil, nil, err
 		}
 		return []Take{ClipTake(a.Skeleton, a.Clips[ci])}, nil, nil
 	}
-	takes = make([]Take, 0, len(a.Clips))
-	for _, c := range a.Clips {
-		takes = append(takes, ClipTake(a.Skeleton, c))
-	}
-	return takes, nil, nil
+	takes, warnings = ClipTakes(a)
+	return takes, warnings, nil
 }
 
 // characterTakes is Takes for a character named by name or index.

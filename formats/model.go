@@ -437,6 +437,11 @@ type MetaAnim struct {
 type Entry struct {
 	Name string
 	Type string
+	// Err is why the entry does not open, when that is known without the
+	// user asking for it: a folder's empty file, or an entry a folder
+	// passed over to open its first readable one (open.Folder.Open);
+	// "" otherwise.
+	Err string
 }
 
 // Asset is what a loader returns: everything one file holds.

@@ -131,11 +131,8 @@ func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
 	case state.ExportCharacter:
 		return export.CharacterTakes(a, a.Character)
 	case state.ExportAllClips:
-		takes := make([]export.Take, 0, len(a.Clips))
-		for _, c := range a.Clips {
-			takes = append(takes, export.ClipTake(a.Skeleton, c))
-		}
-		return takes, nil, nil
+		takes, skipped := export.ClipTakes(a)
+		return takes, skipped, nil
 	}
 	// What plays: a character's animation as the window plays it (its
 	// tree built with the window's seed, pins and weights), else the open

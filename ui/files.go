@@ -39,9 +39,31 @@ func (a *App) openEntry(entry string) bool {
 		a.opt.Log(err.Error())
 		return false
 	}
+	keepBroken(asset, a.st.Asset())
 	a.st.SetAsset(a.st.Path(), asset)
 	a.assetChanged()
 	return true
+}
+
+// keepBroken carries the marks of the container's entries that did not
+// open (formats.Entry.Err) from the asset open before, old, to a, another
+// entry of the same container: a folder learns that a file is damaged by
+// opening it, and lists itself afresh for each entry.
+func keepBroken(a, old *formats.Asset) {
+	if old == nil {
+		return
+	}
+	why := map[string]string{}
+	for _, e := range old.Entries {
+		if e.Err != "" {
+			why[e.Name] = e.Err
+		}
+	}
+	for i := range a.Entries {
+		if e := &a.Entries[i]; e.Err == "" {
+			e.Err = why[e.Name]
+		}
+	}
 }
 
 // openPath opens a file after the first: with the user's choices but

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -99,3 +100,76 @@ func (windowLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Re
 	ws[2].SetLocation(rt)
 	ws[3].SetLocation(b)
 }
+
+// The left panel's rows (buildWidgets): the file, its summary, the Clips
+// heading, the clip list, the Bones heading, the tree's hint, the bone
+// tree, its buttons and the cut buttons.
+const (
+	leftClipsRow = 3
+	leftBonesRow = 6
+	leftRows     = 9
+	// clipShare is the most of the lists' room the clip list takes when
+	// its entries would fill more: it scrolls within it, and the tree
+	// keeps the rest.
+	clipShare = 0.5
+	// minTreeH is the least height the bone tree keeps (k.list's 80).
+	minTreeH = 80
+)
+
+// leftLayout lays out the left panel with its grid, the clip list's height
+// capped first (clipListCap) so that a folder of many files does not push
+// the bone tree below the panel (issue 33 item 1). log, when not nil, is
+// told where the clip list, the Bones heading and the tree are each time
+// that changes, for tests that drive the window.
+type leftLayout struct {
+	grid *widget.GridLayout
+	log  func(string)
+	last string
+}
+
+// PreferredSize is the grid's.
+func (l *leftLayout) PreferredSize(ws []widget.PreferredSizeLocateableWidget) (int, int) {
+	return l.grid.PreferredSize(ws)
+}
+
+// Layout caps the clip list and lays the rows out.
+func (l *leftLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Rectangle) {
+	if len(ws) != leftRows {
+		l.grid.Layout(ws, r)
+		return
+	}
+	fixed := make([]int, 0, leftRows-2)
+	for i, w := range ws {
+		if i != leftClipsRow && i != leftBonesRow {
+			_, h := w.PreferredSize()
+			fixed = append(fixed, h)
+		}
+	}
+	ws[leftClipsRow].GetWidget().LayoutData = widget.GridLayoutData{MaxHeight: clipListCap(r.Dy(), fixed)}
+	l.grid.Layout(ws, r)
+	if l.log == nil {
+		return
+	}
+	rect := func(i int) image.Rectangle { return ws[i].GetWidget().Rect }
+	s := fmt.Sprintf("layout: left panel %v, clip list %v, Bones heading %v, bone tree %v, bone buttons %v",
+		r, rect(leftClipsRow), rect(leftBonesRow-2), rect(leftBonesRow), rect(leftBonesRow+1))
+	if s != l.last {
+		l.last = s
+		l.log(s)
+	}
+}
+
+// clipListCap is the most height the clip list takes in a left panel h
+// tall whose other rows, the lists aside, are fixed tall: clipShare of
+// the room the two lists share, and never so much that the tree has less
+// than minTreeH.
+func clipListCap(h int, fixed []int) int {
+	room := h - 2*panelMargin - leftRowSpacing*(leftRows-1)
+	for _, f := range fixed {
+		room -= f
+	}
+	return max(1, min(int(float64(room)*clipShare), room-minTreeH))
+}
+
+// leftRowSpacing is the gap between the left panel's rows.
+const leftRowSpacing = 4

@@ -41,6 +41,8 @@ type overlay struct {
 	help     []string
 	helpHead string
 	helpColW float32
+	// helpBox is where the help was last drawn (the trace logs a change).
+	helpBox image.Rectangle
 }
 
 // draw draws the error, the warnings, the event flashes, the notice and
@@ -128,8 +130,48 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 // build (internal/version).
 const helpHeaderH = 22
 
+// helpRowH is the height of one row of the help.
+const helpRowH = 18
+
+// helpLayout places the help's n entries, in columns colW wide filled
+// top to bottom, over the view when they all fit there and else over the
+// whole window (at 800×600 the view is one column wide and shows less
+// than half of them; issue 33 item 7). box is the backdrop; cells[i] is
+// entry i's rectangle, its text drawn at its top left corner. When even
+// the window is too low for the columns that fit across it, the columns
+// narrow until every row fits (in a window below the minimum size: a
+// wide entry then runs into its neighbour rather than below the window).
+func helpLayout(n int, colW float32, view, window image.Rectangle) (box image.Rectangle, cells []image.Rectangle) {
+	fit := func(area image.Rectangle) (rows int, ok bool) {
+		cols := max(1, int(float32(area.Dx()-32)/colW))
+		rows = (n + cols - 1) / cols
+		return rows, rows*helpRowH+20+helpHeaderH <= area.Dy()-16
+	}
+	area, w := view, colW
+	rows, ok := fit(area)
+	if !ok {
+		area = window
+		if rows, ok = fit(area); !ok {
+			rows = max(1, (area.Dy()-16-20-helpHeaderH)/helpRowH)
+			w = float32(area.Dx()-32) / float32((n+rows-1)/rows)
+		}
+	}
+	h := rows*helpRowH + 20 + helpHeaderH
+	top := max(area.Min.Y+8, area.Min.Y+area.Dy()/2-h/2)
+	box = image.Rect(area.Min.X+8, top, area.Max.X-8, top+h)
+	cells = make([]image.Rectangle, n)
+	for i := range cells {
+		c, r := i/rows, i%rows
+		x := area.Min.X + 16 + int(float32(c)*w)
+		y := top + 10 + helpHeaderH + r*helpRowH
+		cells[i] = image.Rect(x, y, x+int(w)-18, y+helpRowH)
+	}
+	return box, cells
+}
+
 // drawHelp draws the build's version and the help's entries in columns
-// that fit the view.
+// that fit the view, or the window when the view is too small
+// (helpLayout).
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
 	face := a.kit.small
@@ -140,16 +182,17 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 			o.helpColW = max(o.helpColW, float32(w)+18)
 		}
 	}
-	colW := o.helpColW
-	cols := max(1, int((vp.W-32)/colW))
-	rows := (len(o.help) + cols - 1) / cols
-	h := float32(rows*18 + 20 + helpHeaderH)
-	top := max(vp.Y+8, vp.Y+vp.H/2-h/2)
-	a.fill.rect(screen, vp.X+8, top, vp.W-16, h, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
-	a.kit.drawText(screen, o.helpHead, float64(vp.X+16), float64(top+10), colAccent, face)
+	view := image.Rect(int(vp.X), int(vp.Y), int(vp.X+vp.W), int(vp.Y+vp.H))
+	box, cells := helpLayout(len(o.help), o.helpColW, view, screen.Bounds())
+	if a.opt.Trace && box != o.helpBox {
+		last := cells[len(cells)-1]
+		a.opt.Log(fmt.Sprintf("help: %d entries in %v, the last at %d,%d-%d,%d", len(cells), box, last.Min.X, last.Min.Y, last.Max.X, last.Max.Y))
+	}
+	o.helpBox = box
+	a.fill.rect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	a.kit.drawText(screen, o.helpHead, float64(box.Min.X+8), float64(box.Min.Y+10), colAccent, face)
 	for i, it := range o.help {
-		c, r := i/rows, i%rows
-		a.kit.drawText(screen, it, float64(vp.X+16+float32(c)*colW), float64(top+10+helpHeaderH+float32(r*18)), colText, face)
+		a.kit.drawText(screen, it, float64(cells[i].Min.X), float64(cells[i].Min.Y), colText, face)
 	}
 }
 

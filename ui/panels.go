@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,7 +32,10 @@ func newKit() (kit, error) {
 // list entries are pointers so ebitenui can tell them apart and refresh one.
 type clipEntry struct{ index int }
 type groupEntry struct{ group state.ClipGroup }
-type containerEntry struct{ name string }
+type containerEntry struct {
+	name   string
+	broken bool
+}
 type boneEntry struct {
 	index, depth int
 	// shown is the label the list last made for the entry (listBoneLabel).
@@ -83,6 +87,9 @@ type widgets struct {
 	boneRow    *widget.Container
 	frameShown int
 	titleWidth int
+	// clipsRect is the clip list's place when showSelectedClip last
+	// scrolled it.
+	clipsRect  image.Rectangle
 	shownSpeed float64
 	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
@@ -192,8 +199,18 @@ func (a *App) buildWidgets() *widgets {
 		))
 	}
 
-	// Left: file, clips, bones.
-	left := col([]bool{false, false, false, false, false, false, true, false, false})
+	// Left: file, clips, bones, their buttons and the cut buttons; the clip list takes at most a share of
+	// the panel (leftLayout).
+	ll := &leftLayout{grid: widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(1),
+		widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, false, false, false, false, true, false, false}),
+		widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(panelMargin)),
+		widget.GridLayoutOpts.Spacing(0, leftRowSpacing),
+	)}
+	if a.opt.Trace {
+		ll.log = a.opt.Log
+	}
+	left := k.panel(ll)
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
 	w.left = left
@@ -262,6 +279,12 @@ func (w *widgets) clipLabel(e any) string {
 		if c.Group != "" {
 			indent = "   "
 		}
+		if !open.HasKeys(c) {
+			// A Sims skill without its .cfp: listed, marked (first, so
+			// that a narrow list keeps the mark), not opened first
+			// (open.DefaultClip).
+			return w.fitList(fmt.Sprintf("%sno keys: %s", indent, st.ClipLabel(v.index)))
+		}
 		return w.fitList(fmt.Sprintf("%s%s  (%.2f s)", indent, st.ClipLabel(v.index), c.Duration))
 	case *groupEntry:
 		return w.fitList("▾ " + v.group.Name)
@@ -269,6 +292,11 @@ func (w *widgets) clipLabel(e any) string {
 		mark := "  "
 		if v.name == st.Asset().Entry {
 			mark = "> "
+		}
+		if v.broken {
+			// An entry that does not open (formats.Entry.Err): marked,
+			// and passed over by PgUp / PgDn (State.StepAnimation).
+			return w.fitList(mark + "× [" + v.name + "] (error)")
 		}
 		return w.fitList(mark + "[" + v.name + "]")
 	case *animEntry:
@@ -478,7 +506,7 @@ func (w *widgets) refreshLists() {
 	st := w.a.st
 	var clips []any
 	for _, e := range st.Asset().Entries {
-		clips = append(clips, &containerEntry{name: e.Name})
+		clips = append(clips, &containerEntry{name: e.Name, broken: e.Err != ""})
 	}
 	var sel any
 	for _, g := range st.ClipGroups() {
@@ -496,6 +524,14 @@ func (w *widgets) refreshLists() {
 	w.clips.SetEntries(clips)
 	if sel != nil {
 		w.clips.SetSelectedEntry(sel)
+	}
+	if w.a.opt.Trace {
+		// For tests that drive the window: the list as it reads.
+		labels := make([]string, len(clips))
+		for i, e := range clips {
+			labels[i] = strings.TrimSpace(w.clipLabel(e))
+		}
+		w.a.opt.Log("clip list: " + strings.Join(labels, " | "))
 	}
 	sk := st.Asset().Skeleton
 	depth := make([]int, len(sk.Bones))
@@ -515,6 +551,25 @@ func (w *widgets) refreshLists() {
 	w.inspectedOK = false
 	w.warnCount = -1
 	w.refreshAnimEntries()
+}
+
+// showSelectedClip scrolls the clip list to its selected row when the
+// list's size changed: ebitenui scrolls to a selection only when it is
+// made, and one made before the list was laid out (the clip of the 50th
+// entry of a folder, listed after the folder's entries) stayed below
+// the list's capped height (leftLayout). Selecting nothing and then the
+// row again makes ebitenui scroll to it.
+func (w *widgets) showSelectedClip() {
+	r := w.clips.GetWidget().Rect
+	if r == w.clipsRect || r.Dy() <= 0 {
+		return
+	}
+	w.clipsRect = r
+	if sel := w.clips.SelectedEntry(); sel != nil {
+		w.setClip = sel
+		w.clips.SetSelectedEntry(nil)
+		w.clips.SetSelectedEntry(sel)
+	}
 }
 
 // fitTitle cuts the file name and summary to the left panel's width,
@@ -582,6 +637,7 @@ func (w *widgets) sync() {
 	st := a.st
 	p := st.Playback()
 	w.fitTitle()
+	w.showSelectedClip()
 	w.syncTree()
 	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k

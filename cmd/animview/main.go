@@ -264,25 +264,33 @@ func (l *loadFlags) options() open.Options {
 // before a large file is read, and opens the file. Commands register their
 // own flags on fs first.
 func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.Asset, error) {
+	a, _, err := openFileArgPath(fs, args, check)
+	return a, err
+}
+
+// openFileArgPath is openFileArg that also returns the FILE argument (the
+// default clip is the file's namesake, open.DefaultClip).
+func openFileArgPath(fs *flag.FlagSet, args []string, check func() error) (*formats.Asset, string, error) {
 	var lf loadFlags
 	lf.register(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if len(pos) != 1 {
-		return nil, fmt.Errorf("%s needs one FILE: %w", fs.Name(), errUsage)
+		return nil, "", fmt.Errorf("%s needs one FILE: %w", fs.Name(), errUsage)
 	}
 	if err := lf.check(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if check != nil {
 		if err := check(); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
 	limitMemory(pos[0], lf.budget)
-	return open.Path(pos[0], lf.options())
+	a, err := open.Path(pos[0], lf.options())
+	return a, pos[0], err
 }
 
 // outputWriter passes a command's output on to w and keeps the first

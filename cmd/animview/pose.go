@@ -13,7 +13,7 @@ import (
 func cmdPose(args []string, w, stderr io.Writer) error {
 	fs := newFlagSet("pose")
 	fs.Bool("json", true, "print JSON, the only output form")
-	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
+	clip := fs.String("clip", "", "the clip `NAME|INDEX` (by default the file's namesake, else the first with keys)")
 	tm := fs.Float64("time", math.NaN(), "time in `SECONDS`")
 	frame := fs.Float64("frame", math.NaN(), "frame `N` at the clip's frame rate")
 	var tr report.TreePoseRequest
@@ -23,7 +23,7 @@ func cmdPose(args []string, w, stderr io.Writer) error {
 	seed := fs.Uint("seed", 0, "the `SEED` of Random nodes' draws (CRandom16)")
 	var mf motionFlags
 	mf.register(fs)
-	a, err := openFileArg(fs, args, func() error {
+	a, file, err := openFileArgPath(fs, args, func() error {
 		// --character is the shared loading flag: it opens that character
 		// of the set, and the tree is posed on its skeleton.
 		if f := fs.Lookup("character"); f != nil {
@@ -75,7 +75,7 @@ func cmdPose(args []string, w, stderr io.Writer) error {
 		}
 		return report.WriteJSON(w, j)
 	}
-	ci, err := open.FindClip(a, *clip)
+	ci, err := open.FindClip(a, *clip, file)
 	if err != nil && *clip != "" {
 		return err
 	}

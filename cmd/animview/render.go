@@ -19,7 +19,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "output `FILE` (.png for one frame, .gif for the whole clip; - for standard output)")
 	kind := fs.String("format", "", "`png|gif`: what to write (by default from -o's extension; png for -o -)")
 	force := fs.Bool("force", false, "replace a file that exists (without it the render fails and leaves the file alone)")
-	clip := fs.String("clip", "", "the clip `NAME|INDEX` (the first by default)")
+	clip := fs.String("clip", "", "the clip `NAME|INDEX` (by default the file's namesake, else the first with keys)")
 	tm := fs.Float64("time", 0, "time in `SECONDS` (a PNG)")
 	size := fs.String("size", "640x480", "image size `WxH`")
 	yaw := fs.Float64("yaw", 30, "camera yaw in `DEGREES` from the character's front")
@@ -36,7 +36,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	var show render.Show
 	var w, h int
 	var follow raster.Follow
-	a, err := openFileArg(fs, args, func() error {
+	a, file, err := openFileArgPath(fs, args, func() error {
 		if *out == "" {
 			return fmt.Errorf("render needs -o OUT: %w", errUsage)
 		}
@@ -109,7 +109,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		} else if len(a.Clips) > 0 {
-			if ci, err = open.FindClip(a, *clip); err != nil {
+			if ci, err = open.FindClip(a, *clip, file); err != nil {
 				return err
 			}
 		}

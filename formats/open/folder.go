@@ -135,7 +135,11 @@ func OpenFolder(dir string, o Options) (*Folder, error) {
 			}
 			typ = strings.Join(ls, " or ")
 		}
-		files = append(files, folderEntry{Entry: formats.Entry{Name: n, Type: typ}})
+		fe := folderEntry{Entry: formats.Entry{Name: n, Type: typ}}
+		if len(head) == 0 {
+			fe.Err = "the file is empty (0 bytes)"
+		}
+		files = append(files, fe)
 	}
 	if library {
 		files = slices.DeleteFunc(files, func(e folderEntry) bool { return primeParts[e.Type] })
@@ -200,12 +204,51 @@ func (f *Folder) Entries() []formats.Entry {
 // read, character sets that do not parse.
 func (f *Folder) Warnings() []string { return slices.Clone(f.warnings) }
 
-// Open opens entry name ("" for the first) with the folder's Options: a
-// character or loose ANIM through the folder's Prime library, a file
-// through the loaders, "FILE/ENTRY" as that entry of the container FILE.
-// The asset's Entries are the folder's, with an opened container's own
-// entries after it; its Entry names what was opened.
+// Open opens entry name ("" for the first readable one) with the
+// folder's Options: a character or loose ANIM through the folder's Prime
+// library, a file through the loaders, "FILE/ENTRY" as that entry of the
+// container FILE. The asset's Entries are the folder's, with an opened
+// container's own entries after it; its Entry names what was opened.
+//
+// With name "", an entry that does not open (an empty file, a damaged
+// one) is passed over for the next (issue 33 item 2: a folder whose first
+// file was a 0-byte .anim opened to nothing but the error): the asset's
+// Entries carry each one's error in Err, and its Warnings name them. When
+// none opens, the error is the first entry's.
 func (f *Folder) Open(name string) (*formats.Asset, error) {
+	if name != "" || len(f.entries) == 0 {
+		return f.open(name, nil)
+	}
+	broken := map[string]string{}
+	var first error
+	for _, e := range f.entries {
+		if e.Err != "" {
+			broken[e.Name] = e.Err
+			if first == nil {
+				first = fmt.Errorf("%s: %s", e.Name, e.Err)
+			}
+			continue
+		}
+		a, err := f.open(e.Name, broken)
+		if err == nil {
+			for _, fe := range f.entries {
+				if why, ok := broken[fe.Name]; ok {
+					a.Warnings = append(a.Warnings, fmt.Sprintf("%s: passed over: %s", fe.Name, why))
+				}
+			}
+			return a, nil
+		}
+		broken[e.Name] = err.Error()
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, fmt.Errorf("%s: none of its %d entries opens; the first: %w", f.path, len(f.entries), first)
+}
+
+// open is Open of a named entry; broken holds the errors of entries
+// passed over, set in the asset's Entries.
+func (f *Folder) open(name string, broken map[string]string) (*formats.Asset, error) {
 	i, sub, err := f.find(name)
 	if err != nil {
 		return nil, err
@@ -224,6 +267,9 @@ func (f *Folder) Open(name string) (*formats.Asset, error) {
 	a.Entries = make([]formats.Entry, 0, len(f.entries)+len(inner))
 	a.Entry = e.Name
 	for _, fe := range f.entries {
+		if why, ok := broken[fe.Name]; ok {
+			fe.Err = why
+		}
 		a.Entries = append(a.Entries, fe.Entry)
 		if fe.Name == e.Name && !e.prime {
 			for _, ie := range inner {

@@ -260,16 +260,16 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if i, err := FindClip(a, "1"); err != nil || i != 1 {
+	if i, err := FindClip(a, "1", ""); err != nil || i != 1 {
 		t.Errorf("clip 1: %d %v", i, err)
 	}
-	if i, err := FindClip(a, a.Clips[2].Name); err != nil || i != 2 {
+	if i, err := FindClip(a, a.Clips[2].Name, ""); err != nil || i != 2 {
 		t.Errorf("clip by name: %d %v", i, err)
 	}
-	if _, err := FindClip(a, "nope"); err == nil {
+	if _, err := FindClip(a, "nope", ""); err == nil {
 		t.Error("clip nope: no error")
 	}
-	if _, err := FindClip(&formats.Asset{}, ""); err == nil {
+	if _, err := FindClip(&formats.Asset{}, "", ""); err == nil {
 		t.Error("no clips: no error")
 	}
 	if i, err := FindCharacter(a, ""); err != nil || a.Characters[i].Name != "Crawler_Calm" {

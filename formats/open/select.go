@@ -3,6 +3,8 @@ package open
 import (
 	"errors"
 	"fmt"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -10,13 +12,14 @@ import (
 )
 
 // FindClip resolves a clip chosen by the user (--clip): a name first, then
-// an index; "" is the first clip.
-func FindClip(a *formats.Asset, sel string) (int, error) {
+// an index; "" is DefaultClip(a, file), file being the path the asset was
+// opened from ("" when unknown).
+func FindClip(a *formats.Asset, sel, file string) (int, error) {
 	if len(a.Clips) == 0 {
 		return -1, errors.New("the file has no clips")
 	}
 	if sel == "" {
-		return 0, nil
+		return DefaultClip(a, file), nil
 	}
 	for i, c := range a.Clips {
 		if c.Name == sel {
@@ -27,6 +30,56 @@ func FindClip(a *formats.Asset, sel string) (int, error) {
 		return i, nil
 	}
 	return -1, fmt.Errorf("no clip %q (the file has %d clips; use a name or an index)", sel, len(a.Clips))
+}
+
+// HasKeys reports whether a clip moves anything: a key on a bone or a
+// camera. A Sims skill whose .cfp is absent has none (it shows the bind
+// pose).
+func HasKeys(c *formats.Clip) bool {
+	if c == nil {
+		return false
+	}
+	if c.Camera != nil {
+		return true
+	}
+	for i := range c.Tracks {
+		if c.Tracks[i].Animated() {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultClip is the clip a file opens on, the same in the window, render
+// and export (issue 33 item 6: a Sims skill file opened on a skill whose
+// .cfp was absent, in its bind pose, while the file's own skill came
+// third): the file's namesake when it has keys, else the first clip with
+// keys, else the first clip; -1 when the asset has no clips. The namesake
+// is the clip named as file's base name without its extension, or that
+// name after a prefix ending in '-' ("ross-walking-loop.cmx" names
+// "a2o-ross-walking-loop" too), letter case aside.
+func DefaultClip(a *formats.Asset, file string) int {
+	if len(a.Clips) == 0 {
+		return -1
+	}
+	if a.Entry != "" {
+		file = a.Entry // a container's or a folder's entry names the clips' file
+	}
+	base := path.Base(filepath.ToSlash(file))
+	if base = strings.ToLower(strings.TrimSuffix(base, path.Ext(base))); file != "" && base != "" {
+		for i, c := range a.Clips {
+			n := strings.ToLower(c.Name)
+			if (n == base || strings.HasSuffix(n, "-"+base)) && HasKeys(c) {
+				return i
+			}
+		}
+	}
+	for i, c := range a.Clips {
+		if HasKeys(c) {
+			return i
+		}
+	}
+	return 0
 }
 
 // FindCharacter resolves a character chosen by the user (--character): a

@@ -94,6 +94,19 @@ func TestStepAnimation(t *testing.T) {
 	if e := s.StepAnimation(-1); e != "c" {
 		t.Errorf("container: previous entry %q", e)
 	}
+	// Entries known not to open are passed over (issue 33 item 2).
+	s.Asset().Entries[1].Err, s.Asset().Entries[2].Err = "the file is empty (0 bytes)", "damaged"
+	s.Asset().Entries = append(s.Asset().Entries, formats.Entry{Name: "d"})
+	if e := s.StepAnimation(1); e != "d" {
+		t.Errorf("next entry past two broken ones: %q, want d", e)
+	}
+	if e := s.StepAnimation(-1); e != "d" {
+		t.Errorf("previous entry past two broken ones: %q, want d (wrapping)", e)
+	}
+	s.Asset().Entries[3].Err = "damaged"
+	if e := s.StepAnimation(1); e != "" {
+		t.Errorf("no other entry opens, yet stepped to %q", e)
+	}
 }
 
 func TestWarnings(t *testing.T) {

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 )
@@ -121,7 +122,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.vis.reset(a)
 	s.view.reset(a.Coords.FrontYaw)
 	if len(a.Clips) > 0 {
-		s.SelectClip(0)
+		s.SelectClip(open.DefaultClip(a, path))
 	} else {
 		s.vis.mutedEvents = nil
 		s.play.sampler = nil
@@ -229,8 +230,14 @@ func (s *State) StepAnimation(d int) (entry string) {
 		return e
 	}
 	if es := s.asset.Entries; len(es) > 1 {
-		n := len(es)
-		return es[((s.entryIndex()+d)%n+n)%n].Name
+		// Entries known not to open (formats.Entry.Err) are passed over.
+		n, at := len(es), s.entryIndex()
+		for k := 1; k < n; k++ {
+			if e := es[((at+k*d)%n+n)%n]; e.Err == "" {
+				return e.Name
+			}
+		}
+		return ""
 	}
 	if n := len(s.asset.Clips); n > 0 {
 		s.SelectClip(((s.play.clip+d)%n + n) % n)

@@ -167,3 +167,26 @@ func cube(r float32) *sims.Skin {
 	s.Bindings = []sims.SkinBinding{{Bone: 0, FirstVertex: 0, VertexCount: int32(len(s.Vertices)), FirstBlend: -1}}
 	return s
 }
+
+// WalkSkills returns a skill file as The Sims ships them, made from a TSO
+// animation's motions: ross-walking-loop.cmx holds three skills (no
+// skeleton; they play on the built-in adult table), a2o-walking-start and
+// a2o-walking-stop, whose .cfp files are absent (they show the bind
+// pose), and third the file's namesake a2o-ross-walking-loop, whose
+// a2o-ross-walking-loop.cfp holds a's keys (issue 33 item 6). The map
+// holds the two files by name.
+func WalkSkills(a *sims.Animation) (map[string][]byte, error) {
+	names := []string{"a2o-walking-start", "a2o-walking-stop", "a2o-ross-walking-loop"}
+	cf := &sims.CharacterFile{Version: 300}
+	for _, n := range names {
+		cf.Skills = append(cf.Skills, Skill(a, n))
+	}
+	cmx, err := sims.EncodeCMX(cf)
+	if err != nil {
+		return nil, fmt.Errorf("simstest: skills: %w", err)
+	}
+	return map[string][]byte{
+		"ross-walking-loop.cmx":     cmx,
+		"a2o-ross-walking-loop.cfp": sims.EncodeCFP(a.Translations, a.Rotations),
+	}, nil
+}
