@@ -18,10 +18,10 @@ func copyTSO(t *testing.T, dir string, names map[string]string) {
 
 // TestWindowSlowFrames runs the window at about 3 frames a second
 // (ANIMVIEW_SLOW_DRAW=300ms, as software GL on a busy machine) and
-// drives it with the X server's keyboard (issue 24 #7): five Down
+// drives it with the X server's keyboard (issue 24 #7): four Down
 // presses held 110 ms in the built-in browser, each pressed and released
 // within one slow frame more often than not, all move its cursor (the
-// sixth row, the third file, opens: the 275-frame broom clip); and 1× playback keeps up
+// third file opens: the 275-frame broom clip); and 1× playback keeps up
 // with the wall clock, as the program itself reports it.
 func TestWindowSlowFrames(t *testing.T) {
 	t.Setenv("HOME", t.TempDir()) // the places: this home, the working folder
@@ -37,9 +37,10 @@ func TestWindowSlowFrames(t *testing.T) {
 	w.keyDown("ctrl", "Control")
 	w.key("o", "O")
 	w.keyUp("ctrl", "Control")
-	// The browser lists its places (home, the working folder), ../, then
-	// 1.anim ... 6.anim, its cursor on the first.
-	for range 5 {
+	// The browser's cursor starts on its "open this folder" row; 1.anim
+	// ... 6.anim follow two rows below it (five Downs open 4.anim, six
+	// 5.anim, seven 6.anim): four Downs reach the third file, the broom.
+	for range 4 {
 		w.xdo("keydown", "--window", w.wid, "Down", "sleep", "0.11", "keyup", "--window", w.wid, "Down")
 		w.await(regexp.MustCompile(`(?m)^animview: input: key ArrowDown up$`))
 	}
@@ -69,6 +70,6 @@ func TestWindowSlowFrames(t *testing.T) {
 	w.screenshot()
 	m := regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[len(out):])
 	if m == nil || m[1] != "274" {
-		t.Errorf("five Downs in the browser did not open the sixth row (the broom, 275 frames): %v\n%s", m, w.out.String())
+		t.Errorf("four Downs in the browser did not open the third file (the broom, 275 frames): %v\n%s", m, w.out.String())
 	}
 }
