@@ -211,7 +211,7 @@ func (f *File) ReferenceGlobals() []Mat34 {
 	// the chain, and a search of the joints for each parent's name, cost
 	// the square of a chain's depth).
 	const (
-		todo = iota
+		unvisited = iota
 		onPath
 		done
 	)
@@ -220,7 +220,7 @@ func (f *File) ReferenceGlobals() []Mat34 {
 	for i := range out {
 		path = path[:0]
 		k := i
-		for k >= 0 && state[k] == todo {
+		for k >= 0 && state[k] == unvisited {
 			state[k] = onPath
 			path = append(path, k)
 			k = parent[k]

@@ -259,22 +259,32 @@ func DemoCSKR(game Game) *CSKR {
 func DemoModelFiles(game Game) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
+	if err := addDemoModels(add, game, DemoCMDL); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// addDemoModels passes add the two demo characters' models, made by model
+// (Crawler's and Crawler_Calm's, which differ in the legs' colour), and
+// their shared skin, named by the <ID>.<TYPE> convention.
+func addDemoModels(add func(name string, b []byte), game Game, model func(Game, uint32) *CMDL) error {
 	for _, mdl := range []struct {
 		id   uint32
 		legs uint32
 	}{{demoModelID, 0x6B8E23FF}, {demoCalmModelID, 0x4682B4FF}} {
-		b, err := DemoCMDL(game, mdl.legs).MarshalBinary()
+		b, err := model(game, mdl.legs).MarshalBinary()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		add(fmt.Sprintf("%08X.CMDL", mdl.id), b)
 	}
 	b, err := DemoCSKR(game).MarshalBinary()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	add(fmt.Sprintf("%08X.CSKR", uint32(demoSkinID)), b)
-	return files, nil
+	return nil
 }
 
 // DemoSkinnedSetFiles returns DemoSetFiles with the characters' models and
@@ -369,21 +379,9 @@ func DemoTexturedSetFiles(game Game) (map[string][]byte, error) {
 		return nil, err
 	}
 	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
-	for _, mdl := range []struct {
-		id   uint32
-		legs uint32
-	}{{demoModelID, 0x6B8E23FF}, {demoCalmModelID, 0x4682B4FF}} {
-		b, err := DemoTexturedCMDL(game, mdl.legs).MarshalBinary()
-		if err != nil {
-			return nil, err
-		}
-		add(fmt.Sprintf("%08X.CMDL", mdl.id), b)
-	}
-	b, err := DemoCSKR(game).MarshalBinary()
-	if err != nil {
+	if err := addDemoModels(add, game, DemoTexturedCMDL); err != nil {
 		return nil, err
 	}
-	add(fmt.Sprintf("%08X.CSKR", uint32(demoSkinID)), b)
 	body, legs := DemoTextures()
 	bodyFormat, legsFormat := TexCMPR, TexRGB5A3
 	if game == MP2 {
