@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-apt_install "${RUNTIME_PKGS[@]}" xvfb xauth xdotool
+apt_install "${RUNTIME_PKGS[@]}" xvfb xauth xdotool fonts-droid-fallback
 STATICCHECK=$(go_tool staticcheck honnef.co/go/tools/cmd/staticcheck@v0.8.2)
 FUZZTIME=${FUZZTIME:-3s}
 # Every go test has a timeout of its own, fitted to its step and meant to

@@ -210,6 +210,7 @@ func NewApp(opt Options) (*App, error) {
 	if a.kit, err = newKit(); err != nil {
 		return nil, err
 	}
+	a.kit.startFallback(systemFallbackPaths())
 	if opt.Extensions == nil {
 		opt.Extensions = open.Extensions()
 	}
@@ -295,6 +296,9 @@ func (a *App) Update() (err error) {
 	}
 	if files := ebiten.DroppedFiles(); files != nil {
 		a.openDropped(files)
+	}
+	if msg := a.kit.pollFallback(a.opt.Screenshot != ""); msg != "" && a.opt.Trace {
+		a.opt.Log(msg)
 	}
 	a.pollChooser()
 	a.rec.poll()

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"time"
+	"unicode"
 
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -167,8 +168,11 @@ func (in *input) handle() {
 	// update too (ebiten keeps its press time): a slow frame does not
 	// drop a short press.
 	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
 	for _, k := range a.keys {
-		a.press(k, mods)
+		for range timesTyped(k, mods, a.chars) {
+			a.press(k, mods)
+		}
 		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
 			in.rep.start(k, now)
 		}
@@ -276,4 +280,31 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// timesTyped is how many times key k was pressed since the last update:
+// Ebitengine keeps one press per key and update, so a key pressed twice
+// within one slow frame counted once (issue 33, item 9). A key that types
+// a character (a letter, a digit, ',' '.' '[' ']' '-' '=') is counted by
+// the characters typed, which the system queues one per press; any other
+// key (the arrows, Home, End) counts once, and repeats by the clock while
+// held. So does a key still down when the update comes (a press duration
+// above 0; one released within the frame has 0): the system's own key
+// repeat types characters for it too, which are not presses.
+func timesTyped(k ebiten.Key, mods modifier, typed []rune) int {
+	if mods&modCtrl != 0 || inpututil.KeyPressDuration(k) > 0 {
+		return 1
+	}
+	name := []rune(ebiten.KeyName(k))
+	if len(name) != 1 {
+		return 1
+	}
+	want := unicode.ToLower(name[0])
+	n := 0
+	for _, r := range typed {
+		if unicode.ToLower(r) == want {
+			n++
+		}
+	}
+	return max(1, n)
 }

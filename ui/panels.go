@@ -24,7 +24,8 @@ func newKit() (kit, error) {
 	if err != nil {
 		return kit{}, fmt.Errorf("built-in font: %w", err)
 	}
-	k := kit{face: &text.GoTextFace{Source: src, Size: 14}, small: &text.GoTextFace{Source: src, Size: 13}}
+	own, small := &text.GoTextFace{Source: src, Size: 14}, &text.GoTextFace{Source: src, Size: 13}
+	k := kit{face: own, small: small, own: own, ownSmall: small}
 	k.off, k.on = k.buttonImage(), k.onImage()
 	return k, nil
 }

@@ -31,6 +31,10 @@ var (
 // draws and fits text in its faces.
 type kit struct {
 	face, small text.Face
+	// own and ownSmall are face and small in Go Regular alone; fallback
+	// brings a system face for the scripts it lacks (fallbackfont.go).
+	own, ownSmall *text.GoTextFace
+	fallback      chan fallbackLoad
 	// off and on are the button images of a toggle in either state.
 	off, on *widget.ButtonImage
 	textOp  text.DrawOptions
