@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/assets"
+	"github.com/animview/animview/render"
+)
+
+// TestCompareView: the demo compared with itself is "same"; with B on
+// another clip, the status line gives ComparePoses' difference, which at
+// the comparison's worst time is Diff's largest and its bone; B follows A
+// to a clip of the same name; a click on a row of the panel selects its
+// bone in A; compare-off ends it; a paused tick allocates nothing.
+func TestCompareView(t *testing.T) {
+	a := newTestApp(t)
+	a.runVerb("pause")
+	if err := a.run(a.cmds.byVerb["compare"], []string{assets.DemoName}, true); err != nil {
+		t.Fatal(err)
+	}
+	a.cmp.update()
+	if s := a.cmp.status(); s != "   vs B: same" || a.cmp.result.MaxPosition != 0 {
+		t.Errorf("the demo against itself: %q, %v", s, a.cmp.result.MaxPosition)
+	}
+	if a.cmp.figure() == nil || a.cmp.fig.Root != render.SceneRoot(a.st.Asset().Coords) {
+		t.Errorf("no figure, or not in B's axes")
+	}
+	if err := a.cmp.selectClip("idle"); err != nil {
+		t.Fatal(err)
+	}
+	a.cmp.update()
+	r := a.cmp.result
+	if r.ClipA != "walk" || r.ClipB != "idle" || r.MaxPosition == 0 || len(a.cmp.top) != compareRows {
+		t.Fatalf("walk against idle: %q %q %v, %d rows", r.ClipA, r.ClipB, r.MaxPosition, len(a.cmp.top))
+	}
+	// The list starts with the worst bone (or one as bad: the demo's
+	// toes are mirror images).
+	if first := a.cmp.result.Bones[a.cmp.top[0]]; first.MaxPosition != r.MaxPosition {
+		t.Errorf("the list starts with %q at %v, the worst bone is %q at %v", first.Name, first.MaxPosition, r.WorstBone, r.MaxPosition)
+	}
+	a.st.Playback().Seek(r.WorstTime)
+	a.cmp.update()
+	a.w.sync()
+	if d := a.cmp.now; d.MaxPosition != r.MaxPosition || a.st.Asset().Skeleton.Bones[d.Bone].Name != r.WorstBone {
+		t.Errorf("at %v: %+v, diff's largest %v at %q", r.WorstTime, d, r.MaxPosition, r.WorstBone)
+	}
+	if !strings.Contains(a.w.status.Label, "vs B: ") || !strings.HasSuffix(a.w.status.Label, " at "+r.WorstBone) {
+		t.Errorf("status line %q", a.w.status.Label)
+	}
+	if n := testing.AllocsPerRun(50, func() {
+		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.cmp.update()
+		a.w.sync()
+	}); n != 0 {
+		t.Errorf("%v allocations per paused tick while comparing", n)
+	}
+	// A click on the third row selects its bone.
+	a.cmp.layout(render.Viewport{X: 280, Y: 0, W: 700, H: 600})
+	row := a.cmp.rows[2]
+	want := a.cmp.aIndex[a.cmp.top[2]]
+	if !a.cmp.clickAt((row.Min.X+row.Max.X)/2, (row.Min.Y+row.Max.Y)/2) || a.st.Visibility().Selected() != want {
+		t.Errorf("the click selected %d, want %d", a.st.Visibility().Selected(), want)
+	}
+	if a.cmp.clickAt(300, 500) {
+		t.Errorf("a click off the panel was taken")
+	}
+	// A's clip changes to idle: B has an idle and follows.
+	a.w.selectClip(a.st.ClipByName("idle"))
+	a.cmp.update()
+	if a.cmp.result.ClipB != "idle" || a.cmp.result.MaxPosition != 0 {
+		t.Errorf("after A's clip changed: B %q, %v", a.cmp.result.ClipB, a.cmp.result.MaxPosition)
+	}
+	c := a.cmp.closeBox
+	a.cmp.clickAt(c.Min.X+2, c.Min.Y+2)
+	if a.cmp.active() || a.cmp.figure() != nil || a.cmp.status() != "" {
+		t.Errorf("still comparing after the close box")
+	}
+	if err := a.cmp.selectClip("walk"); err == nil {
+		t.Errorf("compare-clip with nothing compared")
+	}
+}
