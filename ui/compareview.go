@@ -422,7 +422,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 	p := c.panel
 	if l := (compareLog{c.gen, p}); a.opt.Trace && l != c.logged {
 		c.logged = l
-		a.opt.Log("compare list:" + c.rowsText())
+		a.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
 	}
 	a.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
 	th := a.scene.opts.Theme.Compare
@@ -469,6 +469,9 @@ func (c *comparer) clickAt(x, y int) bool {
 		for i, r := range c.rows {
 			if pt.In(r) && i < len(c.top) {
 				c.a.w.selectBone(c.aIndex[c.top[i]])
+				if c.a.opt.Trace {
+					c.a.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
+				}
 			}
 		}
 	}
