@@ -388,13 +388,13 @@ func (c *comparer) curves(s *curves.Series, i int) {
 
 // Panel geometry: its width at most and its lines' height.
 const (
-	comparePanelW = 300
+	comparePanelW = 260
 	compareLineH  = 18
 )
 
 // layout places the panel in the view's top right corner, and its rows.
 func (c *comparer) layout(vp render.Viewport) {
-	w := min(comparePanelW, int(vp.W)/2)
+	w := min(comparePanelW, int(vp.W)*2/5)
 	x1, y0 := int(vp.X+vp.W)-6, int(vp.Y)+6
 	x0 := x1 - w
 	n := len(c.lines)
