@@ -16,6 +16,7 @@ import (
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/curves"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -49,6 +50,8 @@ type comparer struct {
 	poseA, poseB   *player.Pose
 	worldA, worldB *player.WorldPose
 	fig            render.Figure
+	// root is SceneRoot of B's axes.
+	root mgl32.Mat4
 	// now is the difference at the time last measured.
 	now compare.PoseDiff
 	// result is the comparison over A's clip; aIndex gives, per entry of
@@ -57,21 +60,23 @@ type comparer struct {
 	result *compare.Result
 	aIndex []int
 	top    []int
-	// lines are the panel's texts, made when the list is; rows are where
+	// lines are the panel's texts, made when the list is, and fitted
+	// those cut to the panel (fit); rows are where
 	// the list's rows were drawn, and prev, next and closeBox the clip
 	// picker's arrows and the close box.
-	lines                 []string
+	lines, fitted         []string
 	rows                  []image.Rectangle
 	panel                 image.Rectangle
 	prev, next, closeBox  image.Rectangle
 	statusShown           string
 	statusGen, statusBone int
 	statusPos             float64
-	// logged is the panel's place and the list's generation last traced.
+	// logged is the panel's place and the list's generation the texts
+	// were last cut (fitted) and traced for.
 	logged compareLog
 }
 
-// compareLog is what the trace of the panel's rows was made for.
+// compareLog is what the panel's fitted texts were made for.
 type compareLog struct {
 	gen   int
 	panel image.Rectangle
@@ -200,7 +205,8 @@ func (c *comparer) refresh() {
 	if bc := c.bClip(); bc != nil && bc.Validate(len(skb.Bones)) == nil {
 		c.sampler = player.NewClipSampler(skb, bc)
 	}
-	c.fig = render.Figure{Skeleton: skb, World: c.worldB, Root: render.SceneRoot(c.asset.Coords)}
+	c.root = render.SceneRoot(c.asset.Coords)
+	c.fig = render.Figure{Skeleton: skb, World: c.worldB, Root: c.root}
 	ac := aClip
 	if ac != nil && ac.Validate(len(ska.Bones)) != nil {
 		ac = nil
@@ -302,12 +308,37 @@ func (c *comparer) measure() {
 	c.now = compare.ComparePoses(&c.pair, c.worldA, c.worldB)
 }
 
-// figure is B posed for the scene, nil while nothing is compared.
+// figure is B posed for the scene, nil while nothing is compared. The
+// scene has posed A by now: in place (Shift+I), B moves by what holding
+// moved A, so that the two stay together.
 func (c *comparer) figure() *render.Figure {
 	if !c.active() || c.a.st.Image().Texture() != nil {
 		return nil
 	}
+	c.fig.Root = c.root
+	if d := c.heldBy(); d != (mgl32.Vec3{}) {
+		v := c.a.scene.root.Mul4x1(d.Vec4(0)).Vec3() // into the view's axes
+		c.fig.Root = mgl32.Translate3D(v[0], v[1], v[2]).Mul4(c.root)
+	}
 	return &c.fig
+}
+
+// heldBy is how far, in A's model space, in place moved A's figure: the
+// largest move of a bone between A as it plays (measure) and as the scene
+// drew it; 0 when in place is off.
+func (c *comparer) heldBy() mgl32.Vec3 {
+	st := c.a.st
+	w := c.a.scene.world
+	if !st.Visibility().InPlace() || st.Visibility().BindPose() || w == nil || w.Len() != c.worldA.Len() {
+		return mgl32.Vec3{}
+	}
+	var best mgl32.Vec3
+	for i := 0; i < w.Len(); i++ {
+		if d := w.Position(i).Sub(c.worldA.Position(i)); d.LenSqr() > best.LenSqr() {
+			best = d
+		}
+	}
+	return best
 }
 
 // frame widens a framing to take in B over its clip.
@@ -319,7 +350,7 @@ func (c *comparer) frame(f *render.Framing) {
 	if bc := c.bClip(); bc != nil && c.sampler != nil {
 		src = player.NewClipSampler(c.asset.Skeleton, bc) // its own: framing samples leave B's alone
 	}
-	g := render.ClipFraming(c.asset.Skeleton, src, c.fig.Root, 32)
+	g := render.ClipFraming(c.asset.Skeleton, src, c.root, 32)
 	f.Whole.Union(g.Whole)
 	f.Around.Union(g.Around)
 }
@@ -420,30 +451,47 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 	face := k.small
 	c.layout(vp)
 	p := c.panel
-	if l := (compareLog{c.gen, p}); a.opt.Trace && l != c.logged {
+	if l := (compareLog{c.gen, p}); l != c.logged {
+		// The texts are cut to the panel when it or they change, not
+		// each frame.
 		c.logged = l
-		a.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
+		c.fit(p)
+		if a.opt.Trace {
+			a.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
+		}
 	}
 	a.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
-	th := a.scene.opts.Theme.Compare
 	x := float64(p.Min.X + 8)
 	y := float64(p.Min.Y + 4)
-	tw := p.Dx() - 40
-	k.drawText(screen, k.fitLeft(c.lines[0], face, tw), x, y, th, face)
+	k.drawText(screen, c.fitted[0], x, y, a.scene.opts.Theme.Compare, face)
 	k.drawText(screen, "×", float64(c.closeBox.Min.X+5), y, colText, face)
 	a.fill.rect(screen, float32(c.prev.Min.X), float32(c.prev.Min.Y+1), float32(c.prev.Dx()), float32(c.prev.Dy()-2), colButtonLo)
 	a.fill.rect(screen, float32(c.next.Min.X), float32(c.next.Min.Y+1), float32(c.next.Dx()), float32(c.next.Dy()-2), colButtonLo)
 	k.drawText(screen, "<", float64(c.prev.Min.X+5), y+compareLineH, colText, face)
 	k.drawText(screen, ">", float64(c.next.Min.X+5), y+compareLineH, colText, face)
-	k.drawText(screen, k.fitRight("clip: "+c.lines[1], tw-20), x+20, y+compareLineH, colText, face)
-	k.drawText(screen, k.fitRight(c.lines[2], p.Dx()-16), x, y+2*compareLineH, colDim, face)
-	k.drawText(screen, k.fitRight(c.lines[3], p.Dx()-16), x, y+3*compareLineH, colDim, face)
+	k.drawText(screen, c.fitted[1], x+20, y+compareLineH, colText, face)
+	k.drawText(screen, c.fitted[2], x, y+2*compareLineH, colDim, face)
+	k.drawText(screen, c.fitted[3], x, y+3*compareLineH, colDim, face)
 	sel := a.st.Visibility().Selected()
 	for i, r := range c.rows {
 		if c.aIndex[c.top[i]] == sel {
 			a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
 		}
-		k.drawText(screen, k.fitRight(c.lines[4+i], r.Dx()-8), float64(r.Min.X+4), float64(r.Min.Y), colText, face)
+		k.drawText(screen, c.fitted[4+i], float64(r.Min.X+4), float64(r.Min.Y), colText, face)
+	}
+}
+
+// fit cuts the panel's texts to panel p: the file's name from the left,
+// the others at the right.
+func (c *comparer) fit(p image.Rectangle) {
+	k := &c.a.kit
+	tw := p.Dx() - 40
+	c.fitted = append(c.fitted[:0], k.fitLeft(c.lines[0], k.small, tw), k.fitRight("clip: "+c.lines[1], tw-20))
+	for _, l := range c.lines[2:4] {
+		c.fitted = append(c.fitted, k.fitRight(l, p.Dx()-16))
+	}
+	for _, l := range c.lines[4:] {
+		c.fitted = append(c.fitted, k.fitRight(l, p.Dx()-16))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 )
 
@@ -70,6 +71,22 @@ func TestCompareView(t *testing.T) {
 	a.cmp.update()
 	if a.cmp.result.ClipB != "idle" || a.cmp.result.MaxPosition != 0 {
 		t.Errorf("after A's clip changed: B %q, %v", a.cmp.result.ClipB, a.cmp.result.MaxPosition)
+	}
+	// In place holds A's walk on the spot: B, on the walk too, moves with
+	// it, its hips drawn where A's are.
+	a.w.selectClip(a.st.ClipByName("walk"))
+	a.runVerb("in-place")
+	a.st.Playback().Seek(0.9)
+	a.cmp.update()
+	s := &a.scene
+	a.st.Sampler().Sample(0.9, s.pose)
+	a.st.Visibility().HoldInPlace(s.pose)
+	player.ToWorld(a.st.Asset().Skeleton, s.pose, s.world)
+	f := a.cmp.figure()
+	held := s.root.Mul4x1(s.world.Position(0).Vec4(1)).Vec3()
+	b := f.Root.Mul4x1(f.World.Position(0).Vec4(1)).Vec3()
+	if a.cmp.heldBy().Len() < 0.01 || b.Sub(held).Len() > 1e-4 { // the demo walk sways its hips 0.02 along X
+		t.Errorf("in place: A held by %v, B's hips at %v, A's at %v", a.cmp.heldBy(), b, held)
 	}
 	c := a.cmp.closeBox
 	a.cmp.clickAt(c.Min.X+2, c.Min.Y+2)
