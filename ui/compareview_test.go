@@ -97,3 +97,25 @@ func TestCompareView(t *testing.T) {
 		t.Errorf("compare-clip with nothing compared")
 	}
 }
+
+// TestCompareDialog: Compare… opens the built-in browser titled for a
+// comparison; the file chosen there is compared, not opened; a browser
+// closed without a choice leaves the next one opening files again.
+func TestCompareDialog(t *testing.T) {
+	a := newTestApp(t)
+	a.runVerb("compare-dialog")
+	if !a.st.Browser().Open() || !a.browser.compare {
+		t.Fatalf("Compare… opened no browser for a comparison")
+	}
+	a.st.Browser().Close()
+	a.browser.follow(assets.DemoName, false, "")
+	if !a.cmp.active() || a.cmp.path != assets.DemoName || a.st.Path() != assets.DemoName {
+		t.Errorf("the file chosen was not compared: active %v, path %q", a.cmp.active(), a.cmp.path)
+	}
+	a.runVerb("compare-dialog")
+	a.st.Browser().Close()
+	a.cmp.update()
+	if a.browser.compare {
+		t.Errorf("a browser closed without a choice still compares")
+	}
+}
