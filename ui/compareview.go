@@ -378,42 +378,40 @@ func (c *comparer) status() string {
 	return c.statusShown
 }
 
-// boneDiff is bone i of A's difference from its bone in B at time t, by
-// sampling both (for the curves panel; ok is false when bone i has no
-// bone in B).
-func (c *comparer) boneDiff(src player.Sampler, i int, t float64) (pos, rot float64, ok bool) {
-	if !c.active() || i < 0 || i >= len(c.pair.BOf) || c.pair.BOf[i] < 0 {
-		return 0, 0, false
-	}
-	st := c.a.st
-	if src != nil {
-		src.Sample(t, c.poseA)
-	} else {
-		c.poseA.SetBind(st.Asset().Skeleton)
-	}
-	if c.sampler != nil {
-		c.sampler.Sample(t, c.poseB)
-	} else {
-		c.poseB.SetBind(c.asset.Skeleton)
-	}
-	player.ToWorld(st.Asset().Skeleton, c.poseA, c.worldA)
-	player.ToWorld(c.asset.Skeleton, c.poseB, c.worldB)
-	pos, rot = compare.BoneDifference(c.worldA, i, c.worldB, c.pair.BOf[i])
-	return pos, rot, true
-}
-
 // curves adds the difference of bone i from its bone in B to the curves
 // panel's series at its times, while a file is compared and the bone has
-// a bone in B; A is sampled as it plays, without in place, as measure
-// does.
+// a bone in B. Both are sampled by samplers and poses of their own, so
+// that playback and the poses drawn are left alone: A's clip as it plays,
+// without in place, as measure does (a character's tree as the curves
+// panel samples it).
 func (c *comparer) curves(s *curves.Series, i int) {
 	if !c.active() || i < 0 || i >= len(c.pair.BOf) || c.pair.BOf[i] < 0 {
 		return
 	}
-	src := c.a.st.Sampler()
+	st := c.a.st
+	ska, skb := st.Asset().Skeleton, c.asset.Skeleton
+	var srcA, srcB player.Sampler
+	if cl := st.CurrentClip(); st.Tree().Anim() < 0 && cl != nil && st.Sampler() != nil {
+		srcA = player.NewClipSampler(ska, cl)
+	} else if st.Tree().Anim() >= 0 {
+		srcA, _, _ = st.RecordSource() // nil when the tree did not build
+	}
+	if c.sampler != nil {
+		srcB = player.NewClipSampler(skb, c.bClip())
+	}
+	pa, pb := player.NewPose(ska), player.NewPose(skb)
+	wa, wb := player.NewWorldPose(ska), player.NewWorldPose(skb)
+	j := c.pair.BOf[i]
 	curves.SampleDifference(s, func(t float64) (float64, float64) {
-		p, r, _ := c.boneDiff(src, i, t)
-		return p, r
+		if srcA != nil {
+			srcA.Sample(t, pa)
+		}
+		if srcB != nil {
+			srcB.Sample(t, pb)
+		}
+		player.ToWorld(ska, pa, wa)
+		player.ToWorld(skb, pb, wb)
+		return compare.BoneDifference(wa, i, wb, j)
 	})
 }
 

@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/render/curves"
 )
 
 // TestCompareView: the demo compared with itself is "same"; with B on
@@ -62,6 +64,16 @@ func TestCompareView(t *testing.T) {
 	want := a.cmp.aIndex[a.cmp.top[2]]
 	if !a.cmp.clickAt((row.Min.X+row.Max.X)/2, (row.Min.Y+row.Max.Y)/2) || a.st.Visibility().Selected() != want {
 		t.Errorf("the click selected %d, want %d", a.st.Visibility().Selected(), want)
+	}
+	// The curves panel's difference strips for that bone: sampled at the
+	// series' times, never over its largest difference over the clip,
+	// and reaching it at that time.
+	bd := a.cmp.result.Bones[a.cmp.top[2]]
+	var ser curves.Series
+	ser.Times = []float64{0, bd.Time, 1.1}
+	a.cmp.curves(&ser, want)
+	if !ser.Diff || len(ser.Values[curves.DP]) != 3 || math.Abs(ser.Values[curves.DP][1]-bd.MaxPosition) > 1e-6 || ser.Values[curves.DP][0] > bd.MaxPosition {
+		t.Errorf("%s's difference curve %v, its largest %v at %v", bd.Name, ser.Values[curves.DP], bd.MaxPosition, bd.Time)
 	}
 	if a.cmp.clickAt(300, 500) {
 		t.Errorf("a click off the panel was taken")
