@@ -421,10 +421,14 @@ const (
 	compareLineH  = 18
 )
 
-// layout places the panel in the view's top right corner, and its rows.
+// layout places the panel in the view's top right corner (below the
+// warnings' banner while it shows), and its rows.
 func (c *comparer) layout(vp render.Viewport) {
 	w := min(comparePanelW, int(vp.W)*2/5)
 	x1, y0 := int(vp.X+vp.W)-6, int(vp.Y)+6
+	if b := c.a.ov.bannerRect; !b.Empty() {
+		y0 = b.Max.Y + 4 // below the warnings' banner (the last frame's)
+	}
 	x0 := x1 - w
 	n := len(c.lines)
 	c.panel = image.Rect(x0, y0, x1, y0+8+n*compareLineH)
