@@ -37,6 +37,11 @@ type Scene struct {
 	// Ghosts are further world poses of the same skeleton drawn faint
 	// behind the scene (onion skin); nil means none.
 	Ghosts []*player.WorldPose
+	// Compare is a second figure, another file's skeleton posed at the
+	// same time (the window's compare view), drawn as thin sticks in
+	// Theme.Compare over the meshes and under the scene's bones; nil
+	// means none.
+	Compare *Figure
 	// Links marks bones whose stick to their parent only carries an offset
 	// from a static scene root (Framing.Link): drawn as a faint thin line,
 	// with no joint dot for the scene root. nil means none.
@@ -98,8 +103,14 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 			addGhost(dst, &pr, &root, sc, g, &opt)
 		}
 	}
+	dst.MeshAt = len(dst.Lines)
+	if sc != nil && sc.Compare != nil {
+		// After the mesh layer and out of the depth sort: over the
+		// meshes, under the scene's bones, so that it shows where the
+		// two figures part.
+		addFigure(dst, &pr, sc.Compare, &opt)
+	}
 	sceneStart := len(dst.Lines)
-	dst.MeshAt = sceneStart
 	if sc != nil {
 		if sc.CameraMarker != nil {
 			addCameraMarker(dst, &pr, &root, sc.CameraMarker, step*0.6, th)

@@ -428,9 +428,11 @@ func TestBuildAllocationFree(t *testing.T) {
 	sc := &Scene{
 		Skeleton: sk, World: posed(sk), Selected: 2, Root: SceneRoot(zUp),
 		Hidden: []bool{false, true}, CameraMarker: &CameraMarker{Position: mgl32.Vec3{3, 3, 3}, Up: mgl32.Vec3{0, 0, 1}},
-		// Every style: dimmed, helper and link sticks, two ghosts.
+		// Every style: dimmed, helper and link sticks, two ghosts, a
+		// compared figure.
 		Dim: []bool{false, false, true}, Helper: []bool{false, false, false, true}, Links: []bool{false, true},
-		Ghosts: []*player.WorldPose{posed(sk), posed(sk)},
+		Ghosts:  []*player.WorldPose{posed(sk), posed(sk)},
+		Compare: &Figure{Skeleton: sk, World: posed(sk)},
 	}
 	opt := DefaultOptions()
 	opt.Labels = true

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
@@ -98,6 +99,10 @@ type Options struct {
 	// "ready" once the first frame is framed and the actions are done,
 	// for tests that drive the window from outside.
 	Trace bool
+	// Compare is a file to open over Path as a ghost (the compare view,
+	// `--compare`), its bones paired with CompareMap's help; "" for none.
+	Compare    string
+	CompareMap compare.Map
 }
 
 // App is the viewer's ebiten.Game. Its parts each have one concern: the
@@ -128,6 +133,7 @@ type App struct {
 	paint   paintState
 	tracer  tracer
 	fill    filler
+	cmp     comparer
 
 	// Per-frame scratch, kept to avoid allocating each frame.
 	keys    []ebiten.Key
@@ -229,6 +235,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.Files().SetExts(opt.Extensions)
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
+	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -240,6 +247,12 @@ func NewApp(opt Options) (*App, error) {
 	a.w = a.buildWidgets()
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
+	if opt.Compare != "" {
+		if err := a.cmp.open(opt.Compare); err != nil {
+			opt.Log(err.Error())
+			a.st.Messages().ShowError(err.Error())
+		}
+	}
 	return a, nil
 }
 
@@ -327,6 +340,7 @@ func (a *App) Update() (err error) {
 			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
+	a.cmp.update()
 	a.curves.show()
 	a.w.sync()
 	return nil
@@ -421,6 +435,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.slowDraw()
 	}
 	a.ui.Draw(screen)
+	a.cmp.draw(screen, vp)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
 	a.tl.drawFrameBox(screen)
@@ -445,7 +460,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		} else {
 			a.opt.Log("saved " + a.opt.Screenshot)
 			// What the picture shows, for scripts and tests to check.
-			a.opt.Log("shown: " + a.st.Status())
+			a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
 		}
 		a.done = true
 	}

@@ -22,6 +22,9 @@ type browser struct {
 	// dragging is set while the left button, pressed on the scrollbar,
 	// is held.
 	dragging bool
+	// compare says the file chosen is compared with the open one
+	// (compare-dialog) rather than opened.
+	compare bool
 }
 
 // browserRowH is the height of a row of the in-app browser; wheelRows how
@@ -102,6 +105,11 @@ func (b *browser) follow(p string, dir bool, name string) {
 		b.show(p)
 	case name != "":
 		b.a.exp.to(p, false)
+	case b.compare:
+		b.compare = false
+		if err := b.a.cmp.open(p); err != nil {
+			b.a.st.Messages().ShowError(err.Error())
+		}
 	default:
 		b.a.open(p)
 	}
@@ -250,6 +258,9 @@ func (b *browser) draw(screen *ebiten.Image) {
 	face := k.small
 	maxW := int(vp.W) - 40
 	title := "Open: "
+	if b.compare {
+		title = "Compare with: "
+	}
 	if br.Saving() != "" {
 		title = "Export to: "
 	}

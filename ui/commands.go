@@ -83,6 +83,7 @@ const (
 	treeButtons          // the tree panel's controls
 	pickerButtons        // the tree panel's transition picker
 	clipButtons          // at the foot of the clip and bone lists: the saved cuts
+	compareButtons       // under the warnings: the compare view
 )
 
 // slot is where a button sits: a row, and its position in that row
@@ -376,6 +377,37 @@ func commandTable() []command {
 			}},
 		{verb: "open", args: "FILE…", doc: "open FILE",
 			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
+		// The compare view: a second file over the open one.
+		{verb: "compare-dialog", keys: keys(binding{key: ebiten.KeyO, mods: modCtrl | modShift}), button: "Compare…",
+			at: slot{compareButtons, 10}, help: "compare with a file",
+			doc: "choose a file in the built-in browser to compare with the open one (as compare FILE)",
+			run: do(func(a *App) {
+				if a.opt.OpenFiles != nil {
+					// The web page's files come from its own chooser, one
+					// set at a time; the built-in browser lists no folders there.
+					a.st.Messages().Notify("the web page compares no files yet: the desktop viewer does (animview A --compare B)", time.Now())
+					return
+				}
+				a.browser.show("")
+				a.browser.compare = true
+			})},
+		{verb: "compare", args: "FILE…",
+			doc: "open FILE over the open file as a ghost in its own colour, on the same clock, with the camera framing " +
+				"both; bones pair as `animview diff` pairs them (--map). The status line gives the largest difference " +
+				"now and its bone, a panel lists the bones that differ most over the clip (click one to select it) and " +
+				"the curves panel plots the selected bone's difference",
+			run: func(c *call) error { return c.a.cmp.open(c.args[0]) }},
+		{verb: "compare-clip", args: "NAME|INDEX…", doc: "show the compared file's clip NAME, or numbered INDEX from 0",
+			run: func(c *call) error { return c.a.cmp.selectClip(c.args[0]) }},
+		{verb: "compare-prev-clip", keys: keys(shift(ebiten.KeyBracketLeft)), help: "compared file's clip",
+			doc:    "show the compared file's previous clip (without one, the open file's, as prev-clip)",
+			keyDoc: "previous / next clip of the compared file (the compare panel's < >)",
+			run:    func(c *call) error { return c.a.cmp.stepClipOr(-1) }},
+		{verb: "compare-next-clip", keys: keys(shift(ebiten.KeyBracketRight)), pairs: true,
+			doc: "show the compared file's next clip (without one, the open file's, as next-clip)",
+			run: func(c *call) error { return c.a.cmp.stepClipOr(1) }},
+		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
+			run: do(func(a *App) { a.cmp.close() })},
 
 		// What is drawn.
 		{verb: "labels", keys: keys(key(ebiten.KeyN)), button: "Names", at: slot{transport, 90},

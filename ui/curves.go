@@ -45,6 +45,8 @@ type curvesKey struct {
 	lo, hi         float64
 	rect           image.Rectangle
 	euler, inPlace bool
+	// compare is the compare view's generation (comparer.gen).
+	compare int
 }
 
 // rect is the panel's area, empty while it is hidden.
@@ -98,7 +100,7 @@ func (c *curvesPanel) update() {
 	}
 	lo, hi := st.Timeline().Span()
 	k := curvesKey{asset: st.Asset(), clip: st.CurrentClip(), anim: st.Tree().Anim(), seed: st.Tree().Seed(),
-		bone: st.Visibility().Selected(), lo: lo, hi: hi, rect: r, euler: st.Curves().Euler(), inPlace: st.Visibility().InPlace()}
+		bone: st.Visibility().Selected(), lo: lo, hi: hi, rect: r, euler: st.Curves().Euler(), inPlace: st.Visibility().InPlace(), compare: a.cmp.gen}
 	if k != c.last {
 		c.last = k
 		src, _, err := st.RecordSource() // a sampler of its own: sampling it leaves playback alone
@@ -111,6 +113,7 @@ func (c *curvesPanel) update() {
 		}
 		n := max(2, min(int(c.area().W)/2, 400))
 		curves.Sample(src, st.Asset().Skeleton, k.bone, lo, hi, n, euler, &c.series)
+		a.cmp.curves(&c.series, k.bone)
 	}
 	var keys curves.Keys
 	if st.Playback().Clip() >= 0 {
@@ -150,20 +153,24 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 			a.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
 		}
 		for i, line := range s.Lines {
-			a.fill.polyline(screen, curveColours[i%len(curveColours)], 2, line)
+			a.fill.polyline(screen, c.colour(s, i), 2, line)
 		}
 		// The legend: the channels' names in their colours, in the band
 		// the layout keeps clear of the curves at the strip's top.
 		lx := float64(p.X1) - 4
+		names := channelNames[:]
+		if s.Names != nil {
+			names = s.Names
+		}
 		for i := len(s.Channels) - 1; i >= 0; i-- {
-			w, _ := text.Measure(channelNames[i], face, 0)
+			w, _ := text.Measure(names[i], face, 0)
 			lx -= w + 6
 		}
 		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
 		for i := range s.Channels {
-			name := channelNames[i]
+			name := names[i]
 			w, _ := text.Measure(name, face, 0)
-			k.drawText(screen, name, lx, float64(s.Top), curveColours[i%len(curveColours)], face)
+			k.drawText(screen, name, lx, float64(s.Top), c.colour(s, i), face)
 			lx += w + 6
 		}
 	}
@@ -178,6 +185,15 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 	k.drawText(screen, ends[0], float64(p.X0)+3, float64(last.Bottom)-lh, colDim, face)
 	ew, _ := text.Measure(ends[1], face, 0)
 	k.drawText(screen, ends[1], float64(p.X1)-3-ew, float64(last.Bottom)-lh, colDim, face)
+}
+
+// colour is the colour of strip s's channel i: the compare view's for a
+// difference from the compared file.
+func (c *curvesPanel) colour(s curves.Strip, i int) color.Color {
+	if ch := s.Channels[i]; ch == curves.DP || ch == curves.DR {
+		return c.a.scene.opts.Theme.Compare
+	}
+	return curveColours[i%len(curveColours)]
 }
 
 // channelNames name a strip's channels in order.

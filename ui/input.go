@@ -135,6 +135,7 @@ func (in *input) handle() {
 		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
 			in.startDrag(b, 0, 0, true)
 			in.onCurves = true
+		case b == ebiten.MouseButtonLeft && a.cmp.clickAt(x, y):
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
 			st.Messages().DismissWarnings()
 		case in.inView(x, y):
@@ -266,6 +267,7 @@ func (in *input) click(x, y int) {
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
 		in.onCurves = true
 		in.drag(x, y, true)
+	case a.cmp.clickAt(x, y):
 	case a.ov.onBanner(x, y):
 		a.st.Messages().DismissWarnings()
 	case in.inView(x, y):

@@ -106,6 +106,8 @@ type statusKey struct {
 	fps           float64
 	// level is the mip level an image opened alone shows.
 	level int
+	// compare is the compare view's part of the line.
+	compare string
 }
 
 // toggle is a command button that shows an on/off state by its colour.
@@ -225,7 +227,7 @@ func (a *App) buildWidgets() *widgets {
 		w.boneRow, w.buttonRow(clipButtons))
 
 	// Right: events, warnings and the inspector.
-	right := col([]bool{false, true, false, false, false, false})
+	right := col([]bool{false, true, false, false, false, false, false})
 	w.events = k.list(60, w.eventLabel, w.onEventSelected)
 	w.inspector = widget.NewText(
 		widget.TextOpts.Text("", &k.small, colText),
@@ -233,6 +235,7 @@ func (a *App) buildWidgets() *widgets {
 	)
 	right.AddChild(k.heading("Events  (click: mute)"), w.events)
 	right.AddChild(w.buttonRow(warningButtons)) // the warnings, and the curves panel's toggle
+	right.AddChild(w.buttonRow(compareButtons))
 	right.AddChild(k.heading("Selected bone"), w.inspector, w.buttonRow(inspectButtons))
 
 	w.view = widget.NewContainer()
@@ -640,9 +643,9 @@ func (w *widgets) sync() {
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
-		w.status.Label = st.Status()
+		w.status.Label = st.Status() + k.compare
 	}
 	if p.Speed() != w.shownSpeed {
 		w.shownSpeed = p.Speed()

@@ -74,6 +74,7 @@ func (s *scene) frameAll() {
 	if st.Visibility().Show() != render.ShowBones {
 		s.framing.AddMeshes(asset.Skeleton, asset.Meshes, s.root)
 	}
+	s.a.cmp.frame(&s.framing) // the compared file's figure too
 	v := st.View()
 	if s.followAuto {
 		s.followAuto = false
@@ -137,7 +138,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
 		Dim:   vis.Dim(), Helper: vis.Helper(), Ghosts: s.onionSkin(),
-		Meshes: st.Asset().Meshes,
+		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(),
 	}
 	cam := view.Camera()
 	if view.Follow() && len(sk.Bones) > 0 {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui"
@@ -25,12 +26,23 @@ func cmdView(args []string) error {
 	lf.register(fs)
 	var mf motionFlags
 	mf.register(fs)
+	cmpFile := fs.String("compare", "", "open `FILE` over the opened file as a ghost in another colour, to compare them (--map pairs renamed bones)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := mf.check(); err != nil {
-		return err
+	var cmpMap compare.Map
+	switch {
+	case *cmpFile != "" && mf.file != "" && mf.mapArg != "":
+		return fmt.Errorf("--map with both --motion and --compare: give one of them: %w", errUsage)
+	case *cmpFile != "" && mf.file == "":
+		if cmpMap, err = loadMap(mf.mapArg); err != nil {
+			return err
+		}
+	default:
+		if err := mf.check(); err != nil {
+			return err
+		}
 	}
 	if len(pos) > 1 {
 		return fmt.Errorf("the viewer opens one FILE: %w", errUsage)
@@ -89,6 +101,8 @@ func cmdView(args []string) error {
 		NoSystemChooser: os.Getenv("ANIMVIEW_BUILTIN_BROWSER") != "",
 		// The first frame shown, for tests that it is complete.
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
+		Compare:    *cmpFile,
+		CompareMap: cmpMap,
 	}
 	pageFiles(&uo, lf.options())
 	if mf.file != "" {

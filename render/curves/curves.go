@@ -1,7 +1,8 @@
 // Package curves is the geometry of the viewer's curves panel: a bone's
 // local channels (translation x/y/z, rotation as quaternion components or
 // Euler angles, scale x/y/z) sampled over a span of the clip, and laid out
-// as polylines in three strips with the clip's key times and the current
+// as polylines in three strips (five with a compared file's difference)
+// with the clip's key times and the current
 // time. It is pure Go, tested without a display; the window draws what
 // Layout returns.
 package curves
@@ -19,8 +20,12 @@ const (
 	TX, TY, TZ     = 0, 1, 2 // translation
 	RX, RY, RZ, RW = 3, 4, 5, 6
 	SX, SY, SZ     = 7, 8, 9 // scale
+	// DP and DR are the bone's difference from its bone in a compared
+	// file: position (model units) and rotation (degrees); filled by
+	// SampleDifference only.
+	DP, DR = 10, 11
 	// Channels is the number of channels; with Euler angles RW is unused.
-	Channels = 10
+	Channels = 12
 )
 
 // Series is one bone's channels sampled at Times.
@@ -31,6 +36,9 @@ type Series struct {
 	// Euler says rotation holds Euler angles in degrees (RX, RY, RZ; RW
 	// empty) rather than quaternion components.
 	Euler bool
+	// Diff says DP and DR hold the difference from a compared file
+	// (SampleDifference): Layout then adds their strips.
+	Diff bool
 }
 
 // Sample samples bone of src's pose at n times evenly from lo to hi
@@ -43,7 +51,7 @@ func Sample(src player.Sampler, sk *formats.Skeleton, bone int, lo, hi float64, 
 	for c := range s.Values {
 		s.Values[c] = s.Values[c][:0]
 	}
-	s.Euler = euler != nil
+	s.Euler, s.Diff = euler != nil, false
 	if src == nil || sk == nil || bone < 0 || bone >= len(sk.Bones) || n < 1 {
 		return
 	}
@@ -78,6 +86,19 @@ func Sample(src player.Sampler, sk *formats.Skeleton, bone int, lo, hi float64, 
 		s.Values[RZ] = append(s.Values[RZ], float64(q.V[2]))
 		s.Values[RW] = append(s.Values[RW], float64(q.W))
 	}
+}
+
+// SampleDifference fills s's difference channels (DP, DR) at each of its
+// times with what diff returns there (NaN where there is none), reusing
+// their slices, and marks s as having them.
+func SampleDifference(s *Series, diff func(t float64) (position, rotationDeg float64)) {
+	s.Values[DP], s.Values[DR] = s.Values[DP][:0], s.Values[DR][:0]
+	for _, t := range s.Times {
+		p, r := diff(t)
+		s.Values[DP] = append(s.Values[DP], p)
+		s.Values[DR] = append(s.Values[DR], r)
+	}
+	s.Diff = len(s.Times) > 0
 }
 
 // Keys are the key times of a bone's channels, where the format has keys.
@@ -116,6 +137,8 @@ type Strip struct {
 	Keys []float32
 	// Zero is the row of value 0 when inside the strip, else -1.
 	Zero float32
+	// Names name its channels in the legend; nil: x, y, z, w.
+	Names []string
 }
 
 // Plot is the laid-out curves panel.
@@ -137,7 +160,8 @@ const titleW = 64
 const LegendH = 15
 
 // Layout lays the series out in r: three strips stacked (translation,
-// rotation, scale), each scaled to its own channels' range below its
+// rotation, scale; and the difference's position and rotation when s has
+// them, Series.Diff), each scaled to its own channels' range below its
 // legend's band (a flat
 // channel gets a small range around its value), the keys of each strip
 // inside the span lo..hi, and now's column.
@@ -156,18 +180,24 @@ func Layout(s *Series, k Keys, lo, hi, now float64, r Rect) Plot {
 	if s.Euler {
 		rot, rotTitle = rot[:3], "rotation °"
 	}
-	groups := []struct {
+	type group struct {
 		title string
 		ch    []int
 		keys  []float64
-	}{
-		{"translation", []int{TX, TY, TZ}, k.Translation},
-		{rotTitle, rot, k.Rotation},
-		{"scale", []int{SX, SY, SZ}, k.Scale},
+		names []string
+	}
+	groups := []group{
+		{"translation", []int{TX, TY, TZ}, k.Translation, nil},
+		{rotTitle, rot, k.Rotation, nil},
+		{"scale", []int{SX, SY, SZ}, k.Scale, nil},
+	}
+	if s.Diff {
+		groups = append(groups, group{"Δ position", []int{DP}, nil, []string{"vs B"}},
+			group{"Δ rotation °", []int{DR}, nil, []string{"vs B"}})
 	}
 	h := r.H / float32(len(groups))
 	for g, gr := range groups {
-		st := Strip{Title: gr.title, Channels: gr.ch, Top: r.Y + float32(g)*h + 3, Bottom: r.Y + float32(g+1)*h - 3}
+		st := Strip{Title: gr.title, Channels: gr.ch, Names: gr.names, Top: r.Y + float32(g)*h + 3, Bottom: r.Y + float32(g+1)*h - 3}
 		st.PlotTop = min(st.Top+LegendH, st.Bottom)
 		st.Min, st.Max = valueRange(s, gr.ch)
 		row := func(v float64) float32 {

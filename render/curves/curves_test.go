@@ -136,3 +136,40 @@ func TestLegendBandClear(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleDifference: a compared file's difference adds two strips,
+// position and rotation, each with its one channel named "vs B", plotted
+// at the series' times; a NaN (no bone in B) leaves its point out; a
+// series sampled again without it has three strips.
+func TestSampleDifference(t *testing.T) {
+	sk, c := twoBones()
+	var s Series
+	Sample(player.NewClipSampler(sk, c), sk, 1, 0, 1, 5, nil, &s)
+	SampleDifference(&s, func(t float64) (float64, float64) {
+		if t == 1 {
+			return math.NaN(), math.NaN()
+		}
+		return 2 * t, 90 * t
+	})
+	if !s.Diff || len(s.Values[DP]) != 5 || s.Values[DP][2] != 1 || s.Values[DR][3] != 67.5 {
+		t.Fatalf("difference %v %v", s.Values[DP], s.Values[DR])
+	}
+	p := Layout(&s, TrackKeys(c, 1), 0, 1, 0.25, Rect{X: 0, Y: 0, W: 300 + titleW + 6, H: 500})
+	if len(p.Strips) != 5 {
+		t.Fatalf("%d strips, want 5", len(p.Strips))
+	}
+	for i, title := range []string{"Δ position", "Δ rotation °"} {
+		st := p.Strips[3+i]
+		if st.Title != title || len(st.Channels) != 1 || st.Channels[0] != DP+i || len(st.Names) != 1 || st.Names[0] != "vs B" {
+			t.Errorf("strip %d: %+v", 3+i, st)
+		}
+		// 4 points: the NaN at 1 s is left out; the line rises.
+		if l := st.Lines[0]; len(l) != 8 || l[7] >= l[1] {
+			t.Errorf("strip %d's line %v", 3+i, l)
+		}
+	}
+	Sample(player.NewClipSampler(sk, c), sk, 1, 0, 1, 5, nil, &s)
+	if p := Layout(&s, Keys{}, 0, 1, 0, Rect{W: 400, H: 300}); s.Diff || len(p.Strips) != 3 {
+		t.Errorf("sampled again: diff %v, %d strips", s.Diff, len(p.Strips))
+	}
+}
