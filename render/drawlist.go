@@ -25,6 +25,9 @@ const (
 	KindLink
 	// KindGhost is a stick of an onion-skin pose (Scene.Ghosts).
 	KindGhost
+	// KindRootPath is a stroke of the root's path on the ground and of
+	// its marker (Scene.RootPath).
+	KindRootPath
 )
 
 // String names the kind for test output and debugging.
@@ -42,6 +45,8 @@ func (k Kind) String() string {
 		return "link"
 	case KindGhost:
 		return "ghost"
+	case KindRootPath:
+		return "root path"
 	}
 	return "unknown"
 }

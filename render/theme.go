@@ -7,6 +7,8 @@ type Theme struct {
 	Background, Bone, BoneSelected, Joint, Label, Grid, GridMajor, AxisX, AxisY, AxisZ, Camera color.RGBA
 	// Mesh is the colour of mesh parts without a material colour.
 	Mesh color.RGBA
+	// RootPath is the colour of the root's path on the ground (Scene.RootPath).
+	RootPath color.RGBA
 }
 
 // DefaultTheme returns the dark theme: warm bright bones on a dark
@@ -26,6 +28,7 @@ func DefaultTheme() Theme {
 		AxisZ:        color.RGBA{0x4a, 0x8f, 0xe0, 0xff},
 		Camera:       color.RGBA{0xc6, 0x78, 0xdd, 0xff},
 		Mesh:         color.RGBA{0x9a, 0xa6, 0xb8, 0xff},
+		RootPath:     color.RGBA{0xff, 0x4f, 0x9a, 0xff},
 	}
 }
 
@@ -66,6 +69,7 @@ const (
 	helperRadius      = 2
 	linkWidth         = 1
 	ghostWidth        = 1.5
+	rootPathWidth     = 2
 	// labelGap separates a label from its joint.
 	labelGap = 3
 )
