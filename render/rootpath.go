@@ -28,7 +28,8 @@ const rootPathRings = 12
 
 // addRootPath draws p on the ground: a segment between each two
 // consecutive points (each put on the ground, so a root that bobs draws
-// a flat track), then the marker at At, a ring size across and a cross.
+// a flat track), then the marker at At, a ring size across and a cross,
+// and a thin drop line from At down to it when At is off the ground.
 // Every segment is KindRootPath in the theme's RootPath colour.
 func addRootPath(dst *DrawList, pr *projector, root *mgl32.Mat4, p *RootPath, size float32, th *Theme) {
 	ground := func(v mgl32.Vec3) (mgl32.Vec3, bool) {
@@ -52,6 +53,11 @@ func addRootPath(dst *DrawList, pr *projector, root *mgl32.Mat4, p *RootPath, si
 	g := affine(root, p.At)
 	if !finite3(g) {
 		return
+	}
+	if g[1] != 0 {
+		// A drop line from the root to its place on the ground, for a
+		// figure that flies or a root held high.
+		addSegment(dst, pr, pr.toEye(&pr.view, g), pr.toEye(&pr.view, mgl32.Vec3{g[0], 0, g[2]}), rootPathWidth/2, th.RootPath, KindRootPath, -1)
 	}
 	g[1] = 0
 	r := size / 2

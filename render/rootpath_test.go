@@ -24,7 +24,7 @@ func pathLines(t *testing.T, dl *DrawList) []Line {
 		if l.Kind != KindRootPath {
 			continue
 		}
-		if l.Color != th.RootPath || l.Width != rootPathWidth || l.Bone != -1 || i >= dl.MeshAt {
+		if l.Color != th.RootPath || (l.Width != rootPathWidth && l.Width != rootPathWidth/2) || l.Bone != -1 || i >= dl.MeshAt {
 			t.Errorf("stroke %d %+v: want the root path's colour and width, no bone, under the mesh (MeshAt %d)", i, l, dl.MeshAt)
 		}
 		out = append(out, l)
@@ -36,7 +36,8 @@ func pathLines(t *testing.T, dl *DrawList) []Line {
 // topCamera(10) in a 200×200 viewport (10 px a unit, the origin at the
 // centre) with a grid step of 4, so the marker's ring is 4·0.5 = 2 units
 // across (10 px in radius): the points are put on the ground (their
-// height dropped), Shift moves the path but not the marker, a file with Z
+// height dropped), a root off the ground has a thin drop line down to the
+// marker, Shift moves the path but not the marker, a file with Z
 // up has its Y along the view's -Z (SceneRoot), consecutive equal points
 // draw nothing and a point that is not finite breaks the line.
 func TestRootPathGeometry(t *testing.T) {
@@ -47,19 +48,23 @@ func TestRootPathGeometry(t *testing.T) {
 		path   RootPath
 		want   [][2]mgl32.Vec2 // the path's segments, before the marker's
 		marker mgl32.Vec2
+		// top is where the root itself is seen, 10/(10 - its height)
+		// times as far from the centre as on the ground; the drop line
+		// goes from there to the marker when it is off the ground.
+		top mgl32.Vec2
 	}{
 		{"a walk along X, 1 above the ground", formats.Coords{},
 			RootPath{Points: []mgl32.Vec3{{0, 1, 0}, {1, 1, 0}, {2, 1.5, 0}}, At: mgl32.Vec3{1, 1, 0}},
-			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{110, 100}, {120, 100}}}, mgl32.Vec2{110, 100}},
+			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{110, 100}, {120, 100}}}, mgl32.Vec2{110, 100}, mgl32.Vec2{100 + 100.0/9, 100}},
 		{"in place: the path slides back under the held root", formats.Coords{},
 			RootPath{Points: []mgl32.Vec3{{0, 1, 0}, {1, 1, 0}, {2, 1, 0}}, At: mgl32.Vec3{0, 1, 0}, Shift: mgl32.Vec3{1, 0, 0}},
-			[][2]mgl32.Vec2{{{90, 100}, {100, 100}}, {{100, 100}, {110, 100}}}, mgl32.Vec2{100, 100}},
+			[][2]mgl32.Vec2{{{90, 100}, {100, 100}}, {{100, 100}, {110, 100}}}, mgl32.Vec2{100, 100}, mgl32.Vec2{100, 100}},
 		{"Z up: the file's Y goes up the screen", formats.Coords{Up: formats.AxisZ},
 			RootPath{Points: []mgl32.Vec3{{0, 0, 5}, {0, 2, 5}, {0, 2, 5}, {1, 2, 0}}, At: mgl32.Vec3{0, 2, 5}},
-			[][2]mgl32.Vec2{{{100, 100}, {100, 80}}, {{100, 80}, {110, 80}}}, mgl32.Vec2{100, 80}},
+			[][2]mgl32.Vec2{{{100, 100}, {100, 80}}, {{100, 80}, {110, 80}}}, mgl32.Vec2{100, 80}, mgl32.Vec2{100, 60}},
 		{"a point that is not finite breaks the line", formats.Coords{},
 			RootPath{Points: []mgl32.Vec3{{0, 0, 0}, {1, 0, 0}, {nan, 0, 0}, {2, 0, 0}, {2, 0, 1}}, At: mgl32.Vec3{2, 0, 1}},
-			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{120, 100}, {120, 110}}}, mgl32.Vec2{120, 110}},
+			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{120, 100}, {120, 110}}}, mgl32.Vec2{120, 110}, mgl32.Vec2{120, 110}},
 	}
 	for _, c := range cases {
 		var dl DrawList
@@ -70,8 +75,12 @@ func TestRootPathGeometry(t *testing.T) {
 		sc.RootPath = &c.path
 		Build(&dl, sc, topCamera(10), square, opt)
 		got := pathLines(t, &dl)
-		if len(got) != len(c.want)+rootPathRings+2 {
-			t.Errorf("%s: %d strokes, want %d of the path and %d of the marker: %+v", c.name, len(got), len(c.want), rootPathRings+2, got)
+		drop := 0
+		if c.path.At[1] != 0 && c.coords.Up != formats.AxisZ || c.path.At[2] != 0 && c.coords.Up == formats.AxisZ {
+			drop = 1 // the drop line, seen end on from above
+		}
+		if len(got) != len(c.want)+drop+rootPathRings+2 {
+			t.Errorf("%s: %d strokes, want %d of the path and %d of the marker: %+v", c.name, len(got), len(c.want), drop+rootPathRings+2, got)
 			continue
 		}
 		for i, w := range c.want {
@@ -79,9 +88,14 @@ func TestRootPathGeometry(t *testing.T) {
 				t.Errorf("%s: segment %d %v–%v, want %v–%v", c.name, i, got[i].A, got[i].B, w[0], w[1])
 			}
 		}
+		if drop == 1 {
+			if l := got[len(c.want)]; !near2(l.A, c.top, 1e-3) || !near2(l.B, c.marker, 1e-3) || l.Width != rootPathWidth/2 {
+				t.Errorf("%s: drop line %+v, want %v–%v", c.name, l, c.top, c.marker)
+			}
+		}
 		// The ring's corners lie 10 px from the marker's centre, the
 		// cross's ends 6 px.
-		for i, l := range got[len(c.want):] {
+		for i, l := range got[len(c.want)+drop:] {
 			r := float32(10)
 			if i >= rootPathRings {
 				r = 6
