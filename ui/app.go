@@ -124,6 +124,7 @@ type App struct {
 	curves  curvesPanel
 	suits   suitPicker
 	cuts    cutter
+	drop    dropper
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -228,6 +229,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.Files().SetExts(opt.Extensions)
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
+	a.drop.a = a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -424,6 +426,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
 	a.cuts.draw(screen)
+	a.drop.draw(screen)
 	a.browser.draw(screen)
 	a.countFrame()
 	a.pageDrawn()

@@ -12,15 +12,18 @@ import (
 
 // walkerAsset is a MilkShape figure written by our writer: a root that
 // walks 2 units along X in a second (from (0,1,0) to (2,1,0)), an arm
-// that swings and a hand.
-func walkerAsset(t testing.TB) *formats.Asset {
+// that swings and a hand (walkerWith).
+func walkerAsset(t testing.TB) *formats.Asset { return walkerWith(t, 2, "hand") }
+
+// walkerWith is walkerAsset walking dist units, its hand called hand.
+func walkerWith(t testing.TB, dist float32, hand string) *formats.Asset {
 	t.Helper()
 	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
 		Joints: []ms3d.Joint{
-			{Name: "root", Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
+			{Name: "root", Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{dist, 0, 0}}}},
 			{Name: "arm", ParentName: "root", Position: [3]float32{0, 1, 0},
 				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, 0.5}}, {Time: 1}}},
-			{Name: "hand", ParentName: "arm", Position: [3]float32{0, 1, 0}},
+			{Name: hand, ParentName: "arm", Position: [3]float32{0, 1, 0}},
 		}}
 	b, err := f.Encode()
 	if err != nil {
