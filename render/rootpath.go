@@ -28,27 +28,32 @@ const rootPathRings = 12
 
 // addRootPath draws p on the ground: a segment between each two
 // consecutive points (each put on the ground, so a root that bobs draws
-// a flat track), then the marker at At, a ring size across and a cross,
+// a flat track; points a fiftieth of the grid step from the last drawn
+// are passed over), then the marker at At, a ring size across and a cross,
 // and a thin drop line from At down to it when At is off the ground.
 // Every segment is KindRootPath in the theme's RootPath colour.
 func addRootPath(dst *DrawList, pr *projector, root *mgl32.Mat4, p *RootPath, size float32, th *Theme) {
-	ground := func(v mgl32.Vec3) (mgl32.Vec3, bool) {
-		g := affine(root, v)
-		g[1] = 0
-		return pr.toEye(&pr.view, g), finite3(g)
-	}
-	var prev mgl32.Vec3
+	// Points closer than minStep on the ground to the last one drawn
+	// are passed over (a slow stretch sampled at 60 Hz), the last point
+	// always drawn: a fiftieth of a grid step, a pixel or two.
+	minStep := size * 0.04
+	var prev, prevG mgl32.Vec3
 	have := false
-	for _, v := range p.Points {
-		e, ok := ground(v.Sub(p.Shift))
-		if !ok {
+	for k, v := range p.Points {
+		g := affine(root, v.Sub(p.Shift))
+		g[1] = 0
+		if !finite3(g) {
 			have = false
 			continue
 		}
-		if have && e != prev {
+		if have && (g.Sub(prevG).Len() < minStep && k < len(p.Points)-1 || g == prevG) {
+			continue
+		}
+		e := pr.toEye(&pr.view, g)
+		if have {
 			addSegment(dst, pr, prev, e, rootPathWidth, th.RootPath, KindRootPath, -1)
 		}
-		prev, have = e, true
+		prev, prevG, have = e, g, true
 	}
 	g := affine(root, p.At)
 	if !finite3(g) {

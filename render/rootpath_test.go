@@ -38,8 +38,9 @@ func pathLines(t *testing.T, dl *DrawList) []Line {
 // across (10 px in radius): the points are put on the ground (their
 // height dropped), a root off the ground has a thin drop line down to the
 // marker, Shift moves the path but not the marker, a file with Z
-// up has its Y along the view's -Z (SceneRoot), consecutive equal points
-// draw nothing and a point that is not finite breaks the line.
+// up has its Y along the view's -Z (SceneRoot), consecutive equal or
+// nearly equal points draw nothing and a point that is not finite breaks
+// the line.
 func TestRootPathGeometry(t *testing.T) {
 	nan := float32(math.NaN())
 	cases := []struct {
@@ -62,6 +63,9 @@ func TestRootPathGeometry(t *testing.T) {
 		{"Z up: the file's Y goes up the screen", formats.Coords{Up: formats.AxisZ},
 			RootPath{Points: []mgl32.Vec3{{0, 0, 5}, {0, 2, 5}, {0, 2, 5}, {1, 2, 0}}, At: mgl32.Vec3{0, 2, 5}},
 			[][2]mgl32.Vec2{{{100, 100}, {100, 80}}, {{100, 80}, {110, 80}}}, mgl32.Vec2{100, 80}, mgl32.Vec2{100, 60}},
+		{"points within a fiftieth of the grid step (0.08) of the last drawn are passed over, but the last", formats.Coords{},
+			RootPath{Points: []mgl32.Vec3{{0, 0, 0}, {0.05, 0, 0}, {0.07, 0, 0}, {1, 0, 0}, {1.05, 0, 0}}, At: mgl32.Vec3{1.05, 0, 0}},
+			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{110, 100}, {110.5, 100}}}, mgl32.Vec2{110.5, 100}, mgl32.Vec2{110.5, 100}},
 		{"a point that is not finite breaks the line", formats.Coords{},
 			RootPath{Points: []mgl32.Vec3{{0, 0, 0}, {1, 0, 0}, {nan, 0, 0}, {2, 0, 0}, {2, 0, 1}}, At: mgl32.Vec3{2, 0, 1}},
 			[][2]mgl32.Vec2{{{100, 100}, {110, 100}}, {{120, 100}, {120, 110}}}, mgl32.Vec2{120, 110}, mgl32.Vec2{120, 110}},
@@ -150,5 +154,29 @@ func TestRootPathBuildDoesNotAllocate(t *testing.T) {
 	Build(&dl, sc, cam, square, DefaultOptions())
 	if n := testing.AllocsPerRun(20, func() { Build(&dl, sc, cam, square, DefaultOptions()) }); n != 0 {
 		t.Errorf("%v allocations per frame", n)
+	}
+}
+
+// BenchmarkBuildRootPath is a frame of the three bones with a path of
+// 600 points (10 s at 60 Hz) against one without it.
+func BenchmarkBuildRootPath(b *testing.B) {
+	pts := make([]mgl32.Vec3, 600)
+	for i := range pts {
+		pts[i] = mgl32.Vec3{float32(i) / 100, 0, float32(math.Sin(float64(i) / 50))}
+	}
+	for _, on := range []bool{false, true} {
+		name := "without"
+		sc := threeBones()
+		if on {
+			name = "with"
+			sc.RootPath = &RootPath{Points: pts, At: pts[300]}
+		}
+		b.Run(name, func(b *testing.B) {
+			var dl DrawList
+			cam := DefaultCamera()
+			for i := 0; i < b.N; i++ {
+				Build(&dl, sc, cam, square, DefaultOptions())
+			}
+		})
 	}
 }
