@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
@@ -93,6 +94,9 @@ type Options struct {
 	// file or a skin opened alone); nil: those beside the open file
 	// (open.Retone).
 	Retone func(a *formats.Asset, tone sims.Tone) *formats.Asset
+	// Map pairs the bones of a motion dropped on the figure with the
+	// figure's (--map), after their names (compare.Match).
+	Map compare.Map
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,

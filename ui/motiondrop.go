@@ -116,7 +116,7 @@ func (d *dropper) openInstead() bool {
 // playHere answers the question: the dropped file's clip plays on the
 // open figure, through what --motion runs (compare.NewRetarget on the two
 // skeletons in their files' axes, then Retarget.Bake): bones matched by
-// name, exactly and then in any case; the root's translation scaled by
+// name, exactly and then in any case, then by the viewer's --map; the root's translation scaled by
 // the figures' heights; the figure's bones the motion does not drive keep
 // their bind pose and are named in a warning. The baked clip is added to
 // the open file's clips (in the window only) and shown. It reports whether
@@ -129,12 +129,12 @@ func (d *dropper) playHere() bool {
 	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
 	d.asset = nil
 	cur := a.st.Asset()
-	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{
+	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: a.opt.Map,
 		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
 	name := c.Name + " (motion of " + filepath.Base(path) + ")"
 	warn := ""
 	if un := rt.Unmatched(); len(un) > 0 {
-		warn = fmt.Sprintf("the motion of %s: %d of %d bones have no bone of the same name in it and keep their bind pose: %s",
+		warn = fmt.Sprintf("the motion of %s: %d of %d bones have no bone of the same name in it (or in --map) and keep their bind pose: %s",
 			filepath.Base(path), len(un), len(cur.Skeleton.Bones), strings.Join(un, ", "))
 		a.opt.Log("warning: " + warn)
 	}

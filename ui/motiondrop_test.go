@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -59,7 +60,7 @@ func TestDropMotion(t *testing.T) {
 		t.Errorf("playing %q", a.st.ClipLabel(a.st.Playback().Clip()))
 	}
 	ws := a.st.Messages().Warnings()
-	if len(ws) != 1 || ws[0] != "the motion of paw.ms3d: 1 of 3 bones have no bone of the same name in it and keep their bind pose: hand" {
+	if len(ws) != 1 || ws[0] != "the motion of paw.ms3d: 1 of 3 bones have no bone of the same name in it (or in --map) and keep their bind pose: hand" {
 		t.Errorf("warnings %q", ws)
 	}
 	if len(fig.Clips) != 1 || len(fig.Warnings) != 0 {
@@ -108,6 +109,18 @@ func TestDropMotion(t *testing.T) {
 	a.runVerb("play-here")
 	if e := a.st.Messages().Err(); e != "play-here: no dropped file to play" {
 		t.Errorf("play-here without a question: %q", e)
+	}
+}
+
+// TestDropMotionMap: the viewer's --map (Options.Map) pairs a dropped
+// motion's bones too: with paw=hand the hand follows the paw and no bone
+// is left out.
+func TestDropMotionMap(t *testing.T) {
+	a := newApp(t, Options{Path: "figure.ms3d", Open: dropFiles(t), Map: compare.Map{"paw": "hand"}})
+	a.runVerb("drop", "paw.ms3d")
+	a.runVerb("play-here")
+	if ws := a.st.Messages().Warnings(); len(a.st.Asset().Clips) != 2 || len(ws) != 0 {
+		t.Errorf("%d clips, warnings %q", len(a.st.Asset().Clips), ws)
 	}
 }
 

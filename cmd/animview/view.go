@@ -29,7 +29,10 @@ func cmdView(args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := mf.check(); err != nil {
+	// The viewer takes --map without --motion: a motion dropped on the
+	// figure pairs its bones with it.
+	dropMap, err := loadMap(mf.mapArg)
+	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
@@ -89,6 +92,7 @@ func cmdView(args []string) error {
 		NoSystemChooser: os.Getenv("ANIMVIEW_BUILTIN_BROWSER") != "",
 		// The first frame shown, for tests that it is complete.
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
+		Map:        dropMap,
 	}
 	pageFiles(&uo, lf.options())
 	if mf.file != "" {

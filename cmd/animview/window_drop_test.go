@@ -28,7 +28,8 @@ var colQuestion = color.RGBA{0x2b, 0x5f, 0x96, 0xff}
 // question's first row in the middle of the view; Play here plays the
 // paw walker's clip on the walker, the hand named in a warning and the
 // root going the motion's 4 units (the root path's distance on the status
-// line, its colour on the ground); Open instead opens the paw walker.
+// line, its colour on the ground), and with the viewer's --map paw=hand
+// warns of nothing; Open instead opens the paw walker.
 func TestWindowDropMotion(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
@@ -47,7 +48,7 @@ func TestWindowDropMotion(t *testing.T) {
 	n, _ := pathPixels(img)
 	for _, want := range []string{
 		`drop: playing "Timeline (motion of paw.ms3d)" on figure.ms3d`,
-		"warning: the motion of paw.ms3d: 1 of 3 bones have no bone of the same name in it and keep their bind pose: hand",
+		"warning: the motion of paw.ms3d: 1 of 3 bones have no bone of the same name in it (or in --map) and keep their bind pose: hand",
 		"root path 2 of 4",
 	} {
 		if !strings.Contains(out, want) {
@@ -56,6 +57,12 @@ func TestWindowDropMotion(t *testing.T) {
 	}
 	if n < 100 || countIn(img, middle, colQuestion, 6) > before {
 		t.Errorf("play here: %d pixels of the root path; the question still shows", n)
+	}
+
+	// The viewer's --map, without --motion, pairs the paw with the hand.
+	_, out = screenshot(t, bin, "--map", "paw=hand", "--actions", "drop "+paw+"; play-here", fig)
+	if !strings.Contains(out, "drop: playing") || strings.Contains(out, "warning:") {
+		t.Errorf("play here with --map: %s", out)
 	}
 
 	_, out = screenshot(t, bin, "--actions", "drop "+paw+"; open-instead; root-path; seek 0.5", fig)
