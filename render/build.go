@@ -51,6 +51,9 @@ type Scene struct {
 	// invisible bone are left out, and the vertices the selected bone
 	// moves are tinted.
 	Meshes []*formats.Mesh
+	// RootPath is the root's path over the clip, drawn on the ground over
+	// the grid and under everything else; nil means none.
+	RootPath *RootPath
 
 	// selectedColor is the theme's selection colour, set by Build.
 	selectedColor color.RGBA
@@ -95,6 +98,9 @@ func Build(dst *DrawList, sc *Scene, cam Camera, vp Viewport, opt Options) {
 	}
 	if opt.Axes {
 		addAxes(dst, &pr, &root, 2*step, th)
+	}
+	if sc != nil && sc.RootPath != nil {
+		addRootPath(dst, &pr, &root, sc.RootPath, step*0.5, th)
 	}
 	if sc != nil {
 		// Ghosts go before the scene and out of its depth sort: they stay

@@ -25,6 +25,9 @@ const (
 	KindLink
 	// KindGhost is a stick of an onion-skin pose (Scene.Ghosts).
 	KindGhost
+	// KindRootPath is a stroke of the root's path on the ground and of
+	// its marker (Scene.RootPath).
+	KindRootPath
 )
 
 // String names the kind for test output and debugging.
@@ -42,6 +45,8 @@ func (k Kind) String() string {
 		return "link"
 	case KindGhost:
 		return "ghost"
+	case KindRootPath:
+		return "root path"
 	}
 	return "unknown"
 }
@@ -79,7 +84,7 @@ type Label struct {
 // order. Build refills it, reusing its slices.
 type DrawList struct {
 	Background color.RGBA
-	// Lines holds grid and axes first, then the bone sticks and the camera
+	// Lines holds grid, axes and the root's path first, then the bone sticks and the camera
 	// marker sorted far-to-near (painter's order).
 	Lines []Line
 	// Dots are sorted far-to-near.
@@ -95,7 +100,7 @@ type DrawList struct {
 	// triangles cut at the near plane.
 	TexTris []TexTri
 	// MeshAt is where the mesh layer goes among the lines: Lines[:MeshAt]
-	// (grid, axes, onion-skin ghosts) are drawn under it, the rest over.
+	// (grid, axes, the root's path, onion-skin ghosts) are drawn under it, the rest over.
 	MeshAt int
 
 	// vp is the viewport Build drew for; skin skins the meshes; layer is

@@ -10,6 +10,8 @@ type Theme struct {
 	// Compare is the colour of a second figure drawn over the first
 	// (Scene.Compare).
 	Compare color.RGBA
+	// RootPath is the colour of the root's path on the ground (Scene.RootPath).
+	RootPath color.RGBA
 }
 
 // DefaultTheme returns the dark theme: warm bright bones on a dark
@@ -30,6 +32,7 @@ func DefaultTheme() Theme {
 		Camera:       color.RGBA{0xc6, 0x78, 0xdd, 0xff},
 		Mesh:         color.RGBA{0x9a, 0xa6, 0xb8, 0xff},
 		Compare:      color.RGBA{0xff, 0x5c, 0xa8, 0xff},
+		RootPath:     color.RGBA{0xff, 0x4f, 0x9a, 0xff},
 	}
 }
 
@@ -71,6 +74,7 @@ const (
 	linkWidth         = 1
 	ghostWidth        = 1.5
 	figureWidth       = 2
+	rootPathWidth     = 2
 	// labelGap separates a label from its joint.
 	labelGap = 3
 )

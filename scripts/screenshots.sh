@@ -27,6 +27,9 @@ shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/Skinned
 # Issue 31's compare view: the demo's walk against its own idle, the
 # curves panel showing the selected forearm's difference.
 shot viewer-compare.png 'pause; compare-clip idle; curves; select-bone l_forearm; seek 0.4' demo: --compare demo: --size 1280x860
+# Issue 31: the root's path on the ground, the broom's flight framed whole
+# (follow turned off), the status line saying how far it has come.
+shot viewer-rootpath.png 'pause; follow; root-path; seek 3.2' "$broom"
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

@@ -94,6 +94,9 @@ type Options struct {
 	// file or a skin opened alone); nil: those beside the open file
 	// (open.Retone).
 	Retone func(a *formats.Asset, tone sims.Tone) *formats.Asset
+	// Map pairs the bones of a motion dropped on the figure with the
+	// figure's (--map), after their names (compare.Match).
+	Map compare.Map
 	// Trace logs each change of the mouse and keyboard the window has
 	// handled ("input: ..."), each drawn frame ("drew frame N") and
 	// "ready" once the first frame is framed and the actions are done,
@@ -129,6 +132,7 @@ type App struct {
 	curves  curvesPanel
 	suits   suitPicker
 	cuts    cutter
+	drop    dropper
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -236,6 +240,7 @@ func NewApp(opt Options) (*App, error) {
 	a.st.Files().SetExts(opt.Extensions)
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
+	a.drop.a = a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -443,6 +448,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
 	a.cuts.draw(screen)
+	a.drop.draw(screen)
 	a.browser.draw(screen)
 	a.countFrame()
 	a.pageDrawn()

@@ -369,8 +369,11 @@ func commandTable() []command {
 				return err
 			}},
 		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "confirm",
-			doc: "answer the window's question: export the first choice, or replace the file",
+			doc: "answer the window's question: export the first choice, replace the file, or play a dropped file's motion here",
 			run: func(c *call) error {
+				if c.a.drop.playHere() {
+					return nil
+				}
 				c.a.exp.confirm()
 				c.holdForExport()
 				return nil
@@ -408,6 +411,29 @@ func commandTable() []command {
 			run: func(c *call) error { return c.a.cmp.stepClipOr(1) }},
 		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
 			run: do(func(a *App) { a.cmp.close() })},
+		{verb: "drop", args: "FILE…", doc: "take FILE as a file dropped on the window: on a figure, a file with a clip to " +
+			"play makes the window ask whether to play its motion here or open it (play-here, open-instead); else it opens",
+			run: withArgs(func(c *call) {
+				c.a.drop.drop(c.args[0])
+				if !c.a.drop.asking() {
+					c.a.scene.frameAll()
+				}
+			})},
+		{verb: "play-here", doc: "answer the drop's question: play the dropped file's clip on the open figure, as " +
+			"--motion does (the figure's bones it does not drive keep their bind pose, named in a warning)",
+			run: func(c *call) error {
+				if !c.a.drop.playHere() {
+					return fmt.Errorf("play-here: no dropped file to play")
+				}
+				return nil
+			}},
+		{verb: "open-instead", doc: "answer the drop's question: open the dropped file in place of the open one",
+			run: func(c *call) error {
+				if !c.a.drop.openInstead() {
+					return fmt.Errorf("open-instead: no dropped file to open")
+				}
+				return nil
+			}},
 
 		// What is drawn.
 		{verb: "labels", keys: keys(key(ebiten.KeyN)), button: "Names", at: slot{transport, 90},
@@ -482,6 +508,11 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
 			doc: "in place: hold the moving root's horizontal motion at its start",
 			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
+		{verb: "root-path", keys: keys(shift(ebiten.KeyR)), help: "root path",
+			doc: "the root's path over the clip on the ground, with a ring where the root is now, and on the status " +
+				"line how far it has come of the path's length (in place: the path slides under the held figure)",
+			keyDoc: "the root's path on the ground over the clip, and on the status line how far it has come",
+			run:    do(func(a *App) { a.st.RootPath().Toggle() })},
 		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",
@@ -583,11 +614,11 @@ func commandTable() []command {
 		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
 			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
 		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
-			doc: "cancel a GIF recording or an export; else close the help, the warnings, an error",
+			doc: "cancel a GIF recording, an export or a dropped file's question; else close the help, the warnings, an error",
 			run: do(func(a *App) {
 				// The first Esc stops a recording or closes the export's
 				// question; the next closes panels.
-				if !a.rec.cancel() && !a.exp.cancel() {
+				if !a.drop.cancel() && !a.rec.cancel() && !a.exp.cancel() {
 					a.st.Messages().Close()
 				}
 			})},

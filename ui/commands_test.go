@@ -448,7 +448,7 @@ func TestVerbsRun(t *testing.T) {
 		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
 		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
-		"export-what": {"all"}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
+		"export-what": {"all"}, "drop": {assets.DemoName}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
 		"compare": {assets.DemoName}, "compare-clip": {"0"},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,

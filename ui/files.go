@@ -100,8 +100,9 @@ func (a *App) stepClip(d int) {
 }
 
 // openDropped opens the first dropped file by its real path, so that its
-// siblings (a CINF beside an ANIM) are found. Files without one (a
-// browser's) go to Options.OpenFiles together.
+// siblings (a CINF beside an ANIM) are found, or on a figure asks whether
+// to play its motion there (dropper). Files without one (a browser's) go
+// to Options.OpenFiles together.
 func (a *App) openDropped(files fs.FS) {
 	_ = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -113,7 +114,7 @@ func (a *App) openDropped(files fs.FS) {
 		}
 		defer f.Close()
 		if ap, ok := f.(interface{ AbsPath() string }); ok {
-			a.open(ap.AbsPath())
+			a.drop.drop(ap.AbsPath())
 		} else {
 			a.openFiles(files)
 		}

@@ -115,7 +115,7 @@ func (in *input) handle() {
 		a.browser.input(x, y)
 		return
 	}
-	if a.tl.frameBoxInput(x, y) || a.cuts.input() {
+	if a.tl.frameBoxInput(x, y) || a.cuts.input() || a.drop.input(x, y) {
 		return
 	}
 	modal := a.exp.input(x, y) // the export's question has the click
@@ -252,6 +252,9 @@ func (in *input) dragLine(x int, release bool) {
 // scripts: the timeline seeks, the banner closes, the view picks a joint.
 func (in *input) click(x, y int) {
 	a := in.a
+	if a.drop.clickAt(x, y) {
+		return
+	}
 	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
 		return
 	}

@@ -104,6 +104,8 @@ type statusKey struct {
 	time, speed   float64
 	playing, loop bool
 	fps           float64
+	// rootPath is whether the root's path (and its distance) shows.
+	rootPath bool
 	// level is the mip level an image opened alone shows.
 	level int
 	// compare is the compare view's part of the line.
@@ -643,7 +645,7 @@ func (w *widgets) sync() {
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPath().Shown(), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}

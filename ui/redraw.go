@@ -76,6 +76,10 @@ type paintKey struct {
 	curves   [2]bool
 	// imageLevel is the mip level an image opened alone shows.
 	imageLevel int
+	// rootPath is whether the root's path shows; drop the dropped file
+	// the window asks about ("" for none).
+	rootPath bool
+	drop     string
 }
 
 // browserKey is what the in-app browser shows.
@@ -106,6 +110,8 @@ func (a *App) paintKey() paintKey {
 		timeline:   a.tl.key(),
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 		imageLevel: st.Image().Level(),
+		rootPath:   st.RootPath().Shown(),
+		drop:       a.drop.question(),
 	}
 }
 

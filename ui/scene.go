@@ -30,6 +30,9 @@ type scene struct {
 	followAuto bool
 	needFrame  bool
 
+	// rootPath is the root's path as drawn this frame (rootpath.go).
+	rootPath render.RootPath
+
 	// image draws an image opened by itself in place of the figure.
 	image imageView
 }
@@ -138,7 +141,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
 		Dim:   vis.Dim(), Helper: vis.Helper(), Ghosts: s.onionSkin(),
-		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(),
+		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(), RootPath: s.drawnRootPath(),
 	}
 	cam := view.Camera()
 	if view.Follow() && len(sk.Bones) > 0 {

@@ -31,18 +31,18 @@ func cmdView(args []string) error {
 	if err != nil {
 		return err
 	}
-	var cmpMap compare.Map
-	switch {
-	case *cmpFile != "" && mf.file != "" && mf.mapArg != "":
+	// The viewer takes --map without --motion: a motion dropped on the
+	// figure pairs its bones with it, and a compared file's bones too.
+	if *cmpFile != "" && mf.file != "" && mf.mapArg != "" {
 		return fmt.Errorf("--map with both --motion and --compare: give one of them: %w", errUsage)
-	case *cmpFile != "" && mf.file == "":
-		if cmpMap, err = loadMap(mf.mapArg); err != nil {
-			return err
-		}
-	default:
-		if err := mf.check(); err != nil {
-			return err
-		}
+	}
+	dropMap, err := loadMap(mf.mapArg)
+	if err != nil {
+		return err
+	}
+	var cmpMap compare.Map
+	if *cmpFile != "" && mf.file == "" {
+		cmpMap = dropMap
 	}
 	if len(pos) > 1 {
 		return fmt.Errorf("the viewer opens one FILE: %w", errUsage)
@@ -103,6 +103,7 @@ func cmdView(args []string) error {
 		FirstFrame: os.Getenv("ANIMVIEW_FIRST_FRAME"),
 		Compare:    *cmpFile,
 		CompareMap: cmpMap,
+		Map:        dropMap,
 	}
 	pageFiles(&uo, lf.options())
 	if mf.file != "" {

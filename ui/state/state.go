@@ -14,8 +14,8 @@
 // Files (the readable extensions, the recent files), Browser (the in-app
 // file browser), Recording (a GIF being written), Wardrobe (the suits
 // a Sims skill can wear), Timeline (the timeline's zoom, and the range
-// playback keeps to), Export (an export to glTF from the window) and
-// Curves (the curves panel).
+// playback keeps to), Export (an export to glTF from the window),
+// Curves (the curves panel) and RootPath (the root's path on the ground).
 package state
 
 import (
@@ -48,6 +48,7 @@ type State struct {
 	curves  Curves
 	suits   Wardrobe
 	img     Image
+	root    RootPath
 }
 
 // New returns a state with an asset opened.
@@ -63,6 +64,7 @@ func New(path string, a *formats.Asset) *State {
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.img = Image{s: s}
+	s.root = RootPath{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -329,5 +331,5 @@ func (s *State) Status() string {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
 	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +
-		s.line.status()
+		s.line.status() + s.root.status()
 }

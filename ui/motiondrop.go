@@ -1,0 +1,266 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/animview/animview/compare"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/render"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// dropper asks what to do with an animation file dropped on a figure
+// (issue 31): play its motion on the figure, as `--motion FILE` does, or
+// open it instead. A file dropped on nothing, on an image, or one with no
+// clip to play opens as before.
+type dropper struct {
+	a *App
+	// path and asset are the dropped file, opened, while the window asks
+	// (asset nil: no question).
+	path  string
+	asset *formats.Asset
+	clip  int
+}
+
+// asking reports whether the window asks about a dropped file.
+func (d *dropper) asking() bool { return d.asset != nil }
+
+// drop takes a file dropped on the window (or the drop action): it asks
+// when a figure is open and the file has a clip to play on it, and else
+// opens the file.
+func (d *dropper) drop(path string) {
+	a := d.a
+	d.asset = nil
+	cur := a.st.Asset()
+	if cur == nil || open.RequireSkeleton(cur) != nil || a.st.Image().Texture() != nil {
+		a.open(path)
+		return
+	}
+	asset, err := a.openPath(path)
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	ci, ok := motionClip(asset, path)
+	if !ok {
+		d.show(path, asset)
+		return
+	}
+	d.path, d.asset, d.clip = path, asset, ci
+	a.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
+}
+
+// motionClip is the clip of a that a drop would play (the one --motion
+// plays without --clip: open.FindClip), when a has a skeleton and that
+// clip is valid and has keys.
+func motionClip(a *formats.Asset, path string) (int, bool) {
+	if open.RequireSkeleton(a) != nil {
+		return 0, false
+	}
+	ci, err := open.FindClip(a, "", path)
+	if err != nil || ci < 0 || ci >= len(a.Clips) {
+		return 0, false
+	}
+	c := a.Clips[ci]
+	if c.Validate(len(a.Skeleton.Bones)) != nil {
+		return 0, false
+	}
+	for i := range c.Tracks {
+		if c.Tracks[i].Animated() {
+			return ci, true
+		}
+	}
+	return 0, false
+}
+
+// figure names the open figure for the question.
+func (d *dropper) figure() string {
+	p := d.a.st.Path()
+	if p == "" || p == "demo:" {
+		return "the built-in demo"
+	}
+	return filepath.Base(p)
+}
+
+// show opens an asset already read from path, as open does.
+func (d *dropper) show(path string, asset *formats.Asset) {
+	a := d.a
+	a.st.SetAsset(path, asset)
+	a.assetChanged()
+	a.rememberRecent(path)
+}
+
+// openInstead answers the question: the dropped file replaces the open
+// one. It reports whether there was a question.
+func (d *dropper) openInstead() bool {
+	if !d.asking() {
+		return false
+	}
+	path, asset := d.path, d.asset
+	d.asset = nil
+	d.show(path, asset)
+	d.a.scene.frameAll()
+	d.a.opt.Log("drop: opened " + path)
+	return true
+}
+
+// playHere answers the question: the dropped file's clip plays on the
+// open figure, through what --motion runs (compare.NewRetarget on the two
+// skeletons in their files' axes, then Retarget.Bake): bones matched by
+// name, exactly and then in any case, then by the viewer's --map; the root's translation scaled by
+// the figures' heights; the figure's bones the motion does not drive keep
+// their bind pose and are named in a warning. The baked clip is added to
+// the open file's clips (in the window only) and shown. It reports whether
+// there was a question.
+func (d *dropper) playHere() bool {
+	if !d.asking() {
+		return false
+	}
+	a := d.a
+	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
+	d.asset = nil
+	cur := a.st.Asset()
+	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: a.opt.Map,
+		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
+	name := c.Name + " (motion of " + filepath.Base(path) + ")"
+	warn := ""
+	if un := rt.Unmatched(); len(un) > 0 {
+		warn = fmt.Sprintf("the motion of %s: %d of %d bones have no bone of the same name in it (or in --map) and keep their bind pose: %s",
+			filepath.Base(path), len(un), len(cur.Skeleton.Bones), strings.Join(un, ", "))
+		a.opt.Log("warning: " + warn)
+	}
+	na := withClip(cur, rt.Bake(name, c), warn)
+	a.st.SetAsset(a.st.Path(), na)
+	a.st.SelectClip(len(na.Clips) - 1)
+	a.assetChanged()
+	a.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
+	a.st.Messages().Notify("playing "+name, time.Now())
+	return true
+}
+
+// withClip is a copy of a with clip c added after its own and the
+// warning warn (when not "") after its own; a is left as it is.
+func withClip(a *formats.Asset, c *formats.Clip, warn string) *formats.Asset {
+	na := *a
+	na.Clips = append(slices.Clip(a.Clips), c)
+	if warn != "" {
+		na.Warnings = append(slices.Clip(a.Warnings), warn)
+	}
+	return &na
+}
+
+// cancel closes the question, opening nothing; it reports whether there
+// was one.
+func (d *dropper) cancel() bool {
+	if !d.asking() {
+		return false
+	}
+	d.asset = nil
+	d.a.opt.Log("drop: kept " + d.a.st.Path())
+	return true
+}
+
+// input takes the keyboard and the mouse while the window asks: Enter (or
+// P) plays here, O opens instead, Esc cancels, a click answers as its row
+// says. It reports whether the question had the input.
+func (d *dropper) input(x, y int) bool {
+	if !d.asking() {
+		return false
+	}
+	just := inpututil.IsKeyJustPressed
+	switch {
+	case just(ebiten.KeyEnter) || just(ebiten.KeyNumpadEnter) || just(ebiten.KeyP):
+		d.a.runVerb("play-here")
+	case just(ebiten.KeyO):
+		d.a.runVerb("open-instead")
+	case just(ebiten.KeyEscape):
+		d.a.runVerb("close")
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+		d.clickAt(x, y)
+	}
+	return true
+}
+
+// clickAt answers the question as a click at (x, y) does: on Play here
+// or Open instead. It reports whether the question had the click (any
+// click while it asks).
+func (d *dropper) clickAt(x, y int) bool {
+	if !d.asking() {
+		return false
+	}
+	_, rows := d.dialog()
+	switch {
+	case image.Pt(x, y).In(rows[0]):
+		d.a.runVerb("play-here")
+	case image.Pt(x, y).In(rows[1]):
+		d.a.runVerb("open-instead")
+	}
+	return true
+}
+
+// dialog is the question's box and its two rows, Play here and Open
+// instead.
+func (d *dropper) dialog() (box image.Rectangle, rows [2]image.Rectangle) {
+	vp := d.a.viewport()
+	w := min(int(vp.W)-24, 440)
+	const h = 56 + 2*24
+	x0, y0 := int(vp.X+(vp.W-float32(w))/2), int(vp.Y+(vp.H-float32(h))/2)
+	box = image.Rect(x0, y0, x0+w, y0+h)
+	for i := range rows {
+		rows[i] = image.Rect(x0+12, y0+40+24*i, x0+w-12, y0+40+24*i+20)
+	}
+	return box, rows
+}
+
+// draw draws the question over the view.
+func (d *dropper) draw(screen *ebiten.Image) {
+	if !d.asking() {
+		return
+	}
+	a := d.a
+	k := &a.kit
+	face := k.small
+	box, rows := d.dialog()
+	if box.Dx() < 60 {
+		return
+	}
+	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
+	a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)
+	a.fill.rect(screen, fx, fy, fw, 2, colAccent)
+	base := filepath.Base(d.path)
+	title := "Play the motion of " + base + " on " + d.figure() + "?"
+	labels := [2]string{
+		fmt.Sprintf("Play here: %q on this figure", d.asset.Clips[d.clip].Name),
+		"Open " + base + " instead",
+	}
+	k.drawText(screen, k.fitLeft(title, k.face, box.Dx()-24), float64(fx+12), float64(fy+8), colText, k.face)
+	for i, r := range rows {
+		c := colButtonLo
+		if i == 0 {
+			c = colAccentLo
+		}
+		a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c)
+		k.drawText(screen, k.fitLeft(labels[i], face, r.Dx()-12), float64(r.Min.X+6), float64(r.Min.Y+2), colText, face)
+	}
+	hint := "Enter: play here · O: open instead · Esc: cancel"
+	hw, _ := text.Measure(hint, face, 0)
+	k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
+}
+
+// question is the dropped file the window asks about, "" for none (the
+// paint key).
+func (d *dropper) question() string {
+	if !d.asking() {
+		return ""
+	}
+	return d.path
+}

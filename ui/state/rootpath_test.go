@@ -1,0 +1,98 @@
+package state
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/animview/animview/compare"
+	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/ms3d"
+)
+
+// walker is a MilkShape figure written by our writer: a root that walks 2
+// units along X in a second (keys (0,0,0) and (2,0,0) from its bind
+// position (0,1,0)), an arm that swings and a hand.
+func walker(t testing.TB) *formats.Asset {
+	t.Helper()
+	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
+		Joints: []ms3d.Joint{
+			{Name: "root", Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
+			{Name: "arm", ParentName: "root", Position: [3]float32{0, 1, 0},
+				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, 0.5}}, {Time: 1}}},
+			{Name: "hand", ParentName: "arm", Position: [3]float32{0, 1, 0}},
+		}}
+	b, err := f.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := ms3d.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := pf.Asset("walk", ms3d.FormatMS3D, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestRootPath: the path is measured only while shown, as `info`
+// measures it (the walker's root comes 2 units); the status line says
+// how far the root has come (half way at half time); the path is kept
+// until the clip changes, and asking for it again allocates nothing.
+func TestRootPath(t *testing.T) {
+	s := New("walk.ms3d", walker(t))
+	r := s.RootPath()
+	if r.Shown() || r.Path() != nil || strings.Contains(s.Status(), "root path") {
+		t.Fatalf("shown before the toggle: %q", s.Status())
+	}
+	r.Toggle()
+	p := r.Path()
+	if p == nil || p.Name != "root" || math.Abs(p.PathLength-2) > 1e-5 || p.Root != compare.RootMotion(s.Asset().Skeleton, s.CurrentClip()) {
+		t.Fatalf("path %+v", p)
+	}
+	s.Playback().Seek(0.5)
+	along, total, ok := r.Travelled()
+	if !ok || math.Abs(along-1) > 1e-4 || total != p.PathLength {
+		t.Errorf("travelled %v of %v (%v)", along, total, ok)
+	}
+	if st := s.Status(); !strings.HasSuffix(st, "   root path 1 of 2") {
+		t.Errorf("status %q", st)
+	}
+	if r.Path() != p || testing.AllocsPerRun(50, func() { r.Travelled() }) != 0 {
+		t.Errorf("the path is measured again, or asking for it allocates")
+	}
+	r.Toggle()
+	if r.Path() != nil || strings.Contains(s.Status(), "root path") {
+		t.Errorf("shown after the second toggle: %q", s.Status())
+	}
+}
+
+// TestRootPathFollowsTheClip: the demo's walk bobs its hips along a path
+// of about 0.26 (`info demo:`), its idle keeps them still; a character
+// set's tree is sampled as it plays.
+func TestRootPathFollowsTheClip(t *testing.T) {
+	s := demo()
+	s.RootPath().Toggle()
+	if p := s.RootPath().Path(); p == nil || p.Name != "hips" || math.Abs(p.PathLength-0.2594) > 1e-3 {
+		t.Errorf("walk: %+v", p)
+	}
+	s.SelectClip(1)
+	if p := s.RootPath().Path(); p == nil || p.PathLength != 0 {
+		t.Errorf("idle: %+v", p)
+	}
+	set := demoSet(t)
+	set.RootPath().Toggle()
+	if err := set.Tree().SelectAnim(set.Tree().AnimByName("walk")); err != nil {
+		t.Fatal(err)
+	}
+	p := set.RootPath().Path()
+	want := compare.SamplerRootPath(set.Asset().Skeleton, set.Sampler())
+	if p != nil {
+		t.Logf("the tree's walk: %s along %.4g, %d samples", p.Name, p.PathLength, p.Samples)
+	}
+	if p == nil || p.Bone != want.Bone || p.PathLength != want.PathLength || !(p.PathLength > 0) || len(p.Points) < 2 {
+		t.Errorf("tree: %+v, want %+v", p, want.Root)
+	}
+}
