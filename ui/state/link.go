@@ -530,18 +530,23 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 }
 
 // CompareLinkFiles says how the files opened, got (the viewer's hashes of
-// them), differ from those a link names, want, matched by name: one note
-// for each file whose size or SHA-256 differs and each that is missing.
+// them), differ from those a link names, want, matched by name (or by
+// hash: a file renamed): one note for each file whose SHA-256 differs and
+// each that is missing.
 // Files opened that the link does not name are no concern.
 func CompareLinkFiles(want, got []LinkFile) []string {
 	by := map[string]LinkFile{}
+	hashes := map[[32]byte]bool{}
 	for _, f := range got {
 		by[f.Name] = f
+		hashes[f.SHA256] = true
 	}
 	var notes []string
 	for _, w := range want {
 		g, ok := by[w.Name]
 		switch {
+		case !ok && hashes[w.SHA256]:
+			// The same file under another name: a user renamed it.
 		case !ok:
 			notes = append(notes, fmt.Sprintf("the link names %s (%d bytes), which was not opened with the others", w.Name, w.Size))
 		case g.SHA256 != w.SHA256:

@@ -174,11 +174,14 @@ func TestLinkViewApply(t *testing.T) {
 }
 
 // TestCompareLinkFiles: a file whose hash differs, and one missing, are
-// said; one opened beyond the link's is not.
+// said; one opened beyond the link's, or renamed, is not.
 func TestCompareLinkFiles(t *testing.T) {
 	want := []LinkFile{linkFile("person.cmx", "skill"), linkFile("a2o-scare.cfp", "keys")}
 	if n := CompareLinkFiles(want, append(want, linkFile("extra.skn", "s"))); len(n) != 0 {
 		t.Errorf("the same files: %q", n)
+	}
+	if n := CompareLinkFiles(want, []LinkFile{linkFile("person.cmx", "skill"), linkFile("renamed.cfp", "keys")}); len(n) != 0 {
+		t.Errorf("a file renamed: %q", n)
 	}
 	n := CompareLinkFiles(want, []LinkFile{linkFile("person.cmx", "skill, edited")})
 	if len(n) != 2 || !strings.Contains(n[0], "person.cmx differs from the link's file: SHA-256 ") ||
