@@ -57,6 +57,9 @@ type system struct {
 	apply   *state.LinkView
 	told    state.LinkView
 	toldSet bool
+	// notes say how the files opened differ from the link's, shown
+	// when its view is (wearing a suit replaces the warnings).
+	notes []string
 }
 
 // pageSet is a set of files the page handed over, with their names,
@@ -173,7 +176,7 @@ func (a *App) linkOpened(primary string, files []state.LinkFile) {
 	w.opened, w.toldSet = files, false
 	if l := w.pending; l != nil {
 		w.pending = nil
-		a.addWarnings(state.CompareLinkFiles(l.Files, files))
+		w.notes = state.CompareLinkFiles(l.Files, files)
 		w.apply = &l.View
 		if f := js.Global().Get("animviewLinkPrompt"); f.Type() == js.TypeFunction {
 			f.Invoke(nil)
@@ -206,13 +209,46 @@ func (a *App) applyLink() {
 	}
 	v := *w.apply
 	w.apply = nil
-	a.addWarnings(a.st.ApplyLink(v))
+	notes := w.notes
+	w.notes = nil
+	if v.Suits[0] != "" {
+		if err := a.wearLink(v); err != nil {
+			notes = append(notes, "the link's suit: "+err.Error())
+		}
+	}
+	notes = append(notes, a.st.ApplyLink(v)...)
+	a.addWarnings(notes)
 	a.w.syncTree()
 	a.w.refreshEvents()
 	a.w.refreshBoneLabels()
 	a.w.selectClipEntry()
 	a.w.scrollToBone(a.st.Visibility().Selected())
 	w.toldSet = false
+}
+
+// wearLink wears the suits a link names, in its tone (or the tone worn).
+func (a *App) wearLink(v state.LinkView) error {
+	a.suits.list()
+	wd := a.st.Wardrobe()
+	var worn []int
+	for _, name := range v.Suits {
+		if name == "" {
+			break
+		}
+		i, ok := wd.Find(name)
+		if !ok {
+			return fmt.Errorf("no suit %q among the files opened", name)
+		}
+		worn = append(worn, i)
+	}
+	for len(worn) < 2 {
+		worn = append(worn, -1)
+	}
+	tone := wd.Tone()
+	if v.HasTone {
+		tone = v.Tone
+	}
+	return a.suits.wear(worn, tone)
 }
 
 // tellLink gives the page the view's link when it changed

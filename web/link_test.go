@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/ui/state"
 	"github.com/chromedp/chromedp"
@@ -73,14 +74,14 @@ func TestPageBarInChromium(t *testing.T) {
 
 // skillLink is a view link of the skill set: its files in the order the
 // viewer records them (the opened file first, then by name), the skill's
-// clip paused at frame 5, a camera and toggles unlike the defaults, and
-// the HEAD bone selected.
+// clip paused at frame 5, a camera and toggles unlike the defaults, the
+// HEAD bone selected, and the suit worn in the dark skin tone.
 func skillLink(set map[string][]byte) state.Link {
 	l := state.Link{View: state.LinkView{Clip: "a2o-scare", Frame: 5,
 		Camera:    state.LinkCamera{Yaw: 75, Pitch: 12.5, Distance: 9, Target: [3]float64{0, 3.5, 0}},
 		HasCamera: true, Show: render.ShowMeshBones, HasShow: true,
 		Toggles:    state.ToggleLabels | state.ToggleOrtho | state.ToggleTextures | state.ToggleHelpers | state.ToggleLoop,
-		HasToggles: true, Bone: "HEAD"}}
+		HasToggles: true, Bone: "HEAD", Suits: [state.MaxLinkSuits]string{"suit-wide"}, Tone: sims.ToneDark, HasTone: true}}
 	for name, b := range set {
 		l.Files = append(l.Files, state.LinkFile{Name: name, Size: int64(len(b)), SHA256: sha256.Sum256(b)})
 	}
@@ -129,7 +130,7 @@ func TestPageLinkInChromium(t *testing.T) {
 	}
 	p.drop(set)
 	p.waitFor("the link's clip at its frame, paused", `document.body.dataset.path === 'person.cmx' && document.body.dataset.clip === 'a2o-scare' && `+
-		`document.body.dataset.frame === '5' && document.body.dataset.playing === 'false'`)
+		`document.body.dataset.frame === '5' && document.body.dataset.playing === 'false' && document.body.dataset.suit === 'suit-wide'`)
 	if !eval[bool](p, `document.getElementById('linkprompt').hidden`) {
 		p.fatalf("the prompt stays after the files opened")
 	}
@@ -139,7 +140,7 @@ func TestPageLinkInChromium(t *testing.T) {
 		p.fatalf("the same files warn: %s", w)
 	}
 	// What the viewer records of its view once restored is the link: the
-	// camera, the toggles and the bone carried over.
+	// camera, the toggles, the bone and the suit's tone carried over.
 	p.waitFor("the address records the restored view", `location.hash === '#`+link+`'`)
 
 	// The view changes: the address follows.

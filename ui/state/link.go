@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -34,9 +35,14 @@ import (
 //	on=NAME,...             the toggles that are on (LinkToggleNames); the
 //	                        others are off (absent: the viewer's defaults)
 //	bone=NAME               the selected bone
+//	suit=NAME,...           the Sims suits worn, by slot (body, head, more;
+//	                        "none" an empty slot), their file names without
+//	                        the extension
+//	tone=light|medium|dark  the skin tone of the suits worn
 //
 // Values are percent-encoded (RFC 3986) where they hold a character
-// outside the unreserved set and !$'()*+,;@/ (a colon always is). Every
+// outside the unreserved set and !$'()*+;@/ (a colon and a comma always
+// are). Every
 // field but v is optional: an absent one leaves the viewer's own choice.
 
 // LinkVersion is the view link's schema version that LinkString writes
@@ -56,6 +62,8 @@ const (
 	maxLinkFrame = 10_000_000
 	// maxLinkCoord bounds the camera's distance and target.
 	maxLinkCoord = 1e9
+	// MaxLinkSuits is the most suit slots a link records.
+	MaxLinkSuits = 4
 )
 
 // LinkFile is a file a view link names.
@@ -120,6 +128,12 @@ type LinkView struct {
 	HasToggles bool
 	// Bone is the selected bone's name ("" none).
 	Bone string
+	// Suits are the names of the Sims suits worn by slot (Wardrobe),
+	// "none" for an empty slot, up to the first "" ; Tone, when HasTone,
+	// their skin tone.
+	Suits   [MaxLinkSuits]string
+	Tone    sims.Tone
+	HasTone bool
 }
 
 // Link is a view link: the files and the view.
@@ -238,6 +252,30 @@ func (l *Link) setField(key, val, raw string) error {
 			return fmt.Errorf("%q is not mesh, mesh+bones or bones", clipText(val))
 		}
 		v.Show, v.HasShow = s, true
+	case "suit":
+		parts := strings.Split(raw, ",")
+		if len(parts) > MaxLinkSuits {
+			return fmt.Errorf("more than %d suits", MaxLinkSuits)
+		}
+		for i, p := range parts {
+			name, err := url.PathUnescape(p)
+			if err != nil {
+				return err
+			}
+			if err := checkName(name); err != nil {
+				return err
+			}
+			if name == "" {
+				return fmt.Errorf("an empty suit name (none is an empty slot)")
+			}
+			v.Suits[i] = name
+		}
+	case "tone":
+		t, err := sims.ParseTone(val)
+		if err != nil || val == "" {
+			return fmt.Errorf("%q is not light, medium or dark", clipText(val))
+		}
+		v.Tone, v.HasTone = t, true
 	case "on":
 		t, err := parseLinkToggles(val)
 		if err != nil {
@@ -390,6 +428,20 @@ func (l Link) String() string {
 	if v.Bone != "" {
 		view.WriteString("&bone=" + escapeLink(v.Bone))
 	}
+	for i, name := range v.Suits {
+		if name == "" {
+			break
+		}
+		if i == 0 {
+			view.WriteString("&suit=")
+		} else {
+			view.WriteString(",")
+		}
+		view.WriteString(escapeLink(name))
+	}
+	if v.HasTone {
+		view.WriteString("&tone=" + v.Tone.String())
+	}
 	for i, f := range l.Files {
 		e := "&file=" + escapeLink(f.Name) + ":" + strconv.FormatInt(f.Size, 10) + ":" + hex.EncodeToString(f.SHA256[:])
 		if i == MaxLinkFiles || b.Len()+len(e)+view.Len() > MaxLinkLen {
@@ -402,10 +454,10 @@ func (l Link) String() string {
 }
 
 // escapeLink percent-encodes s for a link's value: every byte but the
-// unreserved ones and !$'()*+,;@/ (a colon always, so that a file's parts
-// split at theirs).
+// unreserved ones and !$'()*+;@/ (a colon and a comma always, so that a
+// file's parts and a list split at theirs).
 func escapeLink(s string) string {
-	const keep = "-._~!$'()*+,;@/"
+	const keep = "-._~!$'()*+;@/"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -466,6 +518,21 @@ func (s *State) LinkView() LinkView {
 	if i := vis.selected; s.asset != nil && i >= 0 && i < len(s.asset.Skeleton.Bones) {
 		v.Bone = s.asset.Skeleton.Bones[i].Name
 	}
+	w := &s.suits
+	if w.Label() != "none" {
+		last := 0
+		for slot, i := range w.worn {
+			if slot == MaxLinkSuits {
+				break
+			}
+			v.Suits[slot] = "none"
+			if i >= 0 && i < len(w.names) {
+				v.Suits[slot], last = trimExt(w.names[i]), slot
+			}
+		}
+		clear(v.Suits[last+1:])
+		v.Tone, v.HasTone = w.tone, true
+	}
 	return v
 }
 
@@ -473,7 +540,8 @@ func (s *State) LinkView() LinkView {
 // (a character's animation first, as --clip), the frame (paused) or
 // playing from the start, the speed, the toggles, what is drawn, the
 // camera and the selected bone. What the asset does not have (a clip, a
-// bone, a clip's camera) is left and said in the notes returned.
+// bone, a clip's camera) is left and said in the notes returned. The
+// suits are the window's to wear, which reads their files.
 func (s *State) ApplyLink(v LinkView) (notes []string) {
 	if v.Clip != "" {
 		if i := s.tree.AnimByName(v.Clip); i >= 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/render"
 )
 
@@ -22,7 +23,8 @@ func TestLinkRoundTrip(t *testing.T) {
 		View: LinkView{Clip: "Group/walk: fast & slow", Frame: 12, Speed: -0.5,
 			Camera:    LinkCamera{Yaw: 30.5, Pitch: -12, Distance: 4.25, Target: [3]float64{0, 1.5, -2e-3}},
 			HasCamera: true, Show: render.ShowMesh, HasShow: true,
-			Toggles: ToggleGrid | ToggleFollow | ToggleLoop | ToggleCurvesEuler, HasToggles: true, Bone: "l_hand"},
+			Toggles: ToggleGrid | ToggleFollow | ToggleLoop | ToggleCurvesEuler, HasToggles: true, Bone: "l_hand",
+			Suits: [MaxLinkSuits]string{"none", "c001ma,odd"}, Tone: sims.ToneDark, HasTone: true},
 	}
 	for _, tc := range []struct {
 		name string
@@ -47,7 +49,7 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	if s := full.String(); !strings.HasPrefix(s, "v=1&file=person.cmx:5:") ||
 		!strings.Contains(s, "&file=odd%20%3A%26%3D%23%25name%20%C3%A9.anim:1:") ||
-		!strings.Contains(s, "&on=grid,follow,curves-euler,loop") || !strings.Contains(s, "&cam=30.5,-12,4.25,0,1.5,-0.002") {
+		!strings.Contains(s, "&on=grid,follow,curves-euler,loop") || !strings.Contains(s, "&suit=none,c001ma%2Codd&tone=dark") || !strings.Contains(s, "&cam=30.5,-12,4.25,0,1.5,-0.002") {
 		t.Errorf("the link is %s", s)
 	}
 
@@ -91,6 +93,11 @@ func TestLinkBadInput(t *testing.T) {
 		{"v=1&cam=0,0,0,0,0,0", `distance 0 is not positive`},
 		{"v=1&show=wire", `not mesh, mesh+bones or bones`},
 		{"v=1&on=grid,wire", `"wire" is not a toggle`},
+		{"v=1&suit=a,b,c,d,e", `more than 4 suits`},
+		{"v=1&suit=a,,b", `an empty suit name`},
+		{"v=1&suit=a%2", `invalid URL escape`},
+		{"v=1&tone=pink", `"pink" is not light, medium or dark`},
+		{"v=1&tone=", `"" is not light, medium or dark`},
 		{"v=1&file=a.anim", `not NAME:SIZE:SHA256`},
 		{"v=1&file=a.anim:12:" + sha + ":x", `not NAME:SIZE:SHA256`},
 		{"v=1&file=:12:" + sha, `"" is not a file name`},
@@ -196,6 +203,7 @@ func FuzzParseLink(f *testing.F) {
 	f.Add("v=1&file=walk.ms3d:1234:" + strings.Repeat("ab", 32) + "&clip=walk&frame=7&cam=30,20,5,0,1,0&show=bones&on=grid,ortho")
 	f.Add("#v=1&clip=a%20b&bone=l_hand&speed=-2")
 	f.Add("v=1&on=")
+	f.Add("v=1&suit=b001fa,none,c%2Cx&tone=medium")
 	f.Add("v=1&speed=1.0000001&cam=1.23456789,0,1e-9,0,0,0")
 	f.Fuzz(func(t *testing.T, frag string) {
 		l, err := ParseLink(frag)
