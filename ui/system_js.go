@@ -209,6 +209,15 @@ func (a *App) applyLink() {
 	}
 	v := *w.apply
 	w.apply = nil
+	if v.Entry != "" && v.Entry != a.st.Asset().Entry {
+		// The link's entry opens first; the rest waits for its framing.
+		if a.openEntry(v.Entry) {
+			v.Entry = ""
+			w.apply = &v
+			return
+		}
+		w.notes = append(w.notes, fmt.Sprintf("the link's entry %q: %s", v.Entry, a.st.Messages().Err()))
+	}
 	notes := w.notes
 	w.notes = nil
 	if v.Suits[0] != "" {

@@ -103,7 +103,8 @@ func boolInt(b bool) int {
 // dropped show the link's clip at its frame, and the view the viewer then
 // records (camera, toggles, bone) is the link itself. The skill's file
 // changed opens with a warning naming it, its view restored (the files
-// hashed by the browser the first time, by the viewer the second); a link
+// hashed by the browser the first time, by the viewer the second); a
+// container's link opens its entry; a link
 // without files applies to the demo at once; a bad link is a warning.
 func TestPageLinkInChromium(t *testing.T) {
 	srv := servePage(t)
@@ -167,6 +168,19 @@ func TestPageLinkInChromium(t *testing.T) {
 	// The address now records the files opened, hashed by the viewer as
 	// the browser hashed them above.
 	p.waitFor("the address records the files opened", `location.hash === '#`+link+`'`)
+
+	// A container's entry: the link of minifig.si's second animation
+	// opens that entry, then shows its frame.
+	si := readSample(t, "formats/lego/testdata/minifig.si")
+	siLink := state.Link{Files: []state.LinkFile{{Name: "minifig.si", Size: int64(len(si)), SHA256: sha256.Sum256(si)}},
+		View: state.LinkView{Entry: "minifig_wave", Frame: 3}}
+	p.do("leave the page", chromedp.Navigate("about:blank"))
+	p.do("open the SI's link", chromedp.Navigate(srv.URL+"/#"+siLink.String()))
+	p.waitFor("the prompt for the SI", `!document.getElementById('linkprompt').hidden`)
+	p.drop(map[string][]byte{"minifig.si": si})
+	p.waitFor("the SI's second animation at its frame", `document.body.dataset.path === 'minifig.si' && `+
+		`document.body.dataset.clip === 'minifig_wave' && document.body.dataset.frame === '3' && document.body.dataset.playing === 'false'`)
+	p.waitFor("the address records the entry", `location.hash.includes('&entry=minifig_wave&clip=minifig_wave&frame=3&')`)
 
 	// A link without files is the demo's view: it applies at once.
 	demo := state.Link{View: state.LinkView{Clip: "idle", Frame: 10, HasToggles: true, Toggles: state.ToggleLabels | state.ToggleOrtho}}

@@ -27,6 +27,7 @@ import (
 //	file=NAME:SIZE:SHA256   each file of the set the user opened, the file
 //	                        the viewer opened first, then the others by name;
 //	                        SIZE in bytes, SHA256 64 lowercase hex digits
+//	entry=NAME              the entry of a container (a PAK, an SI, a folder)
 //	clip=NAME               the clip (or a character's animation)
 //	frame=N                 paused at frame N (absent: playing from the start)
 //	speed=X                 playback speed (absent: 1×)
@@ -110,6 +111,9 @@ const (
 // LinkView is what a view link records of the window. It is comparable,
 // so that the page is told of a change only.
 type LinkView struct {
+	// Entry is the open entry of a container with several ("" the
+	// first).
+	Entry string
 	// Clip is the clip's or animation's name ("" leaves the default).
 	Clip string
 	// Frame is the frame shown, paused; -1 plays from the start.
@@ -215,6 +219,11 @@ func (l *Link) setField(key, val, raw string) error {
 			return err
 		}
 		l.Files = append(l.Files, f)
+	case "entry":
+		if err := checkName(val); err != nil {
+			return err
+		}
+		v.Entry = val
 	case "clip":
 		if err := checkName(val); err != nil {
 			return err
@@ -398,6 +407,9 @@ func (l Link) String() string {
 	b.WriteString("v=" + strconv.Itoa(LinkVersion))
 	var view strings.Builder
 	v := &l.View
+	if v.Entry != "" {
+		view.WriteString("&entry=" + escapeLink(v.Entry))
+	}
 	if v.Clip != "" {
 		view.WriteString("&clip=" + escapeLink(v.Clip))
 	}
@@ -488,6 +500,9 @@ func roundLink(x float64) float64 {
 // paused, the camera, what is drawn and the selected bone.
 func (s *State) LinkView() LinkView {
 	v := LinkView{Frame: -1}
+	if s.asset != nil && len(s.asset.Entries) > 1 {
+		v.Entry = s.asset.Entry
+	}
 	if sp := roundLink(s.play.speed); sp != 1 {
 		v.Speed = sp
 	}
@@ -536,7 +551,8 @@ func (s *State) LinkView() LinkView {
 	return v
 }
 
-// ApplyLink shows the view a link records on the open asset: the clip
+// ApplyLink shows the view a link records on the open asset (its entry
+// the window opens first, reading the file): the clip
 // (a character's animation first, as --clip), the frame (paused) or
 // playing from the start, the speed, the toggles, what is drawn, the
 // camera and the selected bone. What the asset does not have (a clip, a

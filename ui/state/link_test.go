@@ -20,7 +20,7 @@ func linkFile(name, data string) LinkFile {
 func TestLinkRoundTrip(t *testing.T) {
 	full := Link{
 		Files: []LinkFile{linkFile("person.cmx", "skill"), linkFile("a2o-scare.cfp", "keys"), linkFile("odd :&=#%name é.anim", "x")},
-		View: LinkView{Clip: "Group/walk: fast & slow", Frame: 12, Speed: -0.5,
+		View: LinkView{Entry: "minifig_wave", Clip: "Group/walk: fast & slow", Frame: 12, Speed: -0.5,
 			Camera:    LinkCamera{Yaw: 30.5, Pitch: -12, Distance: 4.25, Target: [3]float64{0, 1.5, -2e-3}},
 			HasCamera: true, Show: render.ShowMesh, HasShow: true,
 			Toggles: ToggleGrid | ToggleFollow | ToggleLoop | ToggleCurvesEuler, HasToggles: true, Bone: "l_hand",
@@ -82,6 +82,7 @@ func TestLinkBadInput(t *testing.T) {
 		{"v=1&clip=%ff", `not UTF-8`},
 		{"v=1&clip=a%0Ab", `control character`},
 		{"v=1&clip=" + strings.Repeat("a", 300), `a name of 300 bytes`},
+		{"v=1&entry=" + strings.Repeat("a", 256), `a name of 256 bytes`},
 		{"v=1&frame=-1", `not a frame number`},
 		{"v=1&frame=99999999999", `not a frame number`},
 		{"v=1&speed=0", `not a speed`},
