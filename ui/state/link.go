@@ -489,7 +489,8 @@ func linkNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 // roundLink rounds x as linkNum writes it, so that a view read back from
 // its link compares equal.
 func roundLink(x float64) float64 {
-	r, err := strconv.ParseFloat(linkNum(x), 64)
+	var buf [32]byte
+	r, err := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], x, 'g', 6, 64)), 64)
 	if err != nil {
 		return x
 	}
@@ -533,19 +534,20 @@ func (s *State) LinkView() LinkView {
 	if i := vis.selected; s.asset != nil && i >= 0 && i < len(s.asset.Skeleton.Bones) {
 		v.Bone = s.asset.Skeleton.Bones[i].Name
 	}
+	// The suits worn, without allocating: the page asks each frame.
 	w := &s.suits
-	if w.Label() != "none" {
-		last := 0
-		for slot, i := range w.worn {
-			if slot == MaxLinkSuits {
-				break
-			}
-			v.Suits[slot] = "none"
-			if i >= 0 && i < len(w.names) {
-				v.Suits[slot], last = trimExt(w.names[i]), slot
-			}
+	last := -1
+	for slot, i := range w.worn {
+		if slot == MaxLinkSuits {
+			break
 		}
-		clear(v.Suits[last+1:])
+		v.Suits[slot] = "none"
+		if i >= 0 && i < len(w.names) {
+			v.Suits[slot], last = trimExt(w.names[i]), slot
+		}
+	}
+	clear(v.Suits[last+1:])
+	if last >= 0 {
 		v.Tone, v.HasTone = w.tone, true
 	}
 	return v

@@ -220,3 +220,14 @@ func FuzzParseLink(f *testing.F) {
 		}
 	})
 }
+
+// TestLinkViewAllocates: the page asks for the view's link after each
+// drawn frame; reading it allocates nothing.
+func TestLinkViewAllocates(t *testing.T) {
+	s := demo()
+	s.Playback().SeekFrame(4)
+	s.Visibility().SelectBone(2)
+	if n := testing.AllocsPerRun(100, func() { _ = s.LinkView() }); n != 0 {
+		t.Errorf("LinkView allocates %v times", n)
+	}
+}
