@@ -18,17 +18,18 @@ import (
 // the state (ui/state) is told what came of it.
 
 // open replaces the asset with the file at path; on failure the old asset
-// stays and the error shows.
-func (a *App) open(path string) {
+// stays and the error shows (false).
+func (a *App) open(path string) bool {
 	asset, err := a.openPath(path)
 	if err != nil {
 		a.st.Messages().ShowError(err.Error())
 		a.opt.Log(err.Error())
-		return
+		return false
 	}
 	a.st.SetAsset(path, asset)
 	a.assetChanged()
 	a.rememberRecent(path)
+	return true
 }
 
 // openEntry opens entry of the open container file.
@@ -123,19 +124,20 @@ func (a *App) openDropped(files fs.FS) {
 }
 
 // openFiles opens files handed over without paths on disk through
-// Options.OpenFiles, which picks the one to open.
-func (a *App) openFiles(files fs.FS) {
+// Options.OpenFiles, which picks the one to open: its name, and whether
+// it opened.
+func (a *App) openFiles(files fs.FS) (string, bool) {
 	if a.opt.OpenFiles == nil {
 		a.st.Messages().ShowError("these files have no path on disk to open them by")
-		return
+		return "", false
 	}
 	p, err := a.opt.OpenFiles(files)
 	if err != nil {
 		a.st.Messages().ShowError(err.Error())
 		a.opt.Log(err.Error())
-		return
+		return "", false
 	}
-	a.open(p)
+	return p, a.open(p)
 }
 
 // openSibling opens the next (d > 0) or previous readable file in the

@@ -9,16 +9,23 @@ package ui
 // copies to the clipboard (animviewCopy) and shows what the viewer reports
 // after each drawn frame that changed something (animviewStatus), which
 // the browser test reads too. Nothing leaves the browser: files are read
-// into memory by the page and outputs are offered as downloads.
+// into memory by the page and outputs are offered as downloads. The
+// page's address records the view (state.Link): the viewer reads it at
+// start (readLink), asks the page for its files (animviewLinkPrompt),
+// applies it to them (applyLink) and gives the page the view's link as it
+// changes (animviewLink).
 
 import (
 	"bytes"
+	"cmp"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall/js"
 	"testing/fstest"
@@ -28,6 +35,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
+	"github.com/animview/animview/ui/state"
 	"github.com/qmuntal/gltf"
 )
 
@@ -36,9 +44,29 @@ type system struct {
 	started bool
 	// files carries the sets the page hands over from its callback to
 	// Update.
-	files  chan fs.FS
+	files  chan pageSet
 	frames int
 	last   pageStatus
+	// View links (state.Link): the page's address records the view.
+	// opened are the open set's files (the opened file first); pending
+	// is the link the page was opened with while it waits for its files;
+	// apply is a link's view waiting for the opened file's framing;
+	// told is the link last given to the page.
+	opened  []state.LinkFile
+	pending *state.Link
+	apply   *state.LinkView
+	told    state.LinkView
+	toldSet bool
+	// notes say how the files opened differ from the link's, shown
+	// when its view is (wearing a suit replaces the warnings).
+	notes []string
+}
+
+// pageSet is a set of files the page handed over, with their names,
+// sizes and SHA-256 hashes.
+type pageSet struct {
+	fs    fs.FS
+	files []state.LinkFile
 }
 
 // pageStatus is what the page is told.
@@ -48,6 +76,10 @@ type pageStatus struct {
 	suit    string
 	time    float64
 	playing bool
+	// frame is the frame shown; warning is the banner's first warning
+	// ("" while the banner does not show).
+	frame   int
+	warning string
 }
 
 // savedWord says where an output went: the browser's downloads.
@@ -59,13 +91,14 @@ const savedWord = "downloaded"
 func (a *App) startPage() {
 	w := &a.sys
 	w.started = true
-	w.files = make(chan fs.FS, 4)
+	w.files = make(chan pageSet, 4)
 	js.Global().Set("animviewOpenFiles", js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeObject {
 			return nil
 		}
 		list := args[0]
 		set := fstest.MapFS{} // the standard library's in-memory fs.FS
+		var files []state.LinkFile
 		for i := range list.Length() {
 			f := list.Index(i)
 			name := path.Base(strings.ReplaceAll(f.Get("name").String(), `\`, "/"))
@@ -76,15 +109,172 @@ func (a *App) startPage() {
 			b := make([]byte, data.Get("byteLength").Int())
 			js.CopyBytesToGo(b, data)
 			set[name] = &fstest.MapFile{Data: b, Mode: 0o444}
+			files = append(files, state.LinkFile{Name: name, Size: int64(len(b)), SHA256: fileHash(f.Get("sha256"), b)})
 		}
 		select {
-		case w.files <- set:
+		case w.files <- pageSet{set, files}:
 		default: // four sets not yet taken: the page is ahead of the viewer
 		}
 		return nil
 	}))
+	a.readLink(js.Global().Get("location").Get("hash").String())
 	if f := js.Global().Get("animviewReady"); f.Type() == js.TypeFunction {
 		f.Invoke()
+	}
+}
+
+// fileHash is a file's SHA-256 for a view link: the page's, computed by
+// the browser's SubtleCrypto (about 220 MB/s against Go's 30 MB/s in
+// WebAssembly), or where the page has none (SubtleCrypto needs HTTPS or
+// localhost) Go's crypto/sha256 of data.
+func fileHash(page js.Value, data []byte) [32]byte {
+	var h [32]byte
+	if page.Type() == js.TypeObject && page.Get("byteLength").Int() == len(h) {
+		js.CopyBytesToGo(h[:], page)
+		return h
+	}
+	return sha256.Sum256(data)
+}
+
+// readLink reads the view link the page's address holds (state.Link):
+// one without files applies to the demo; one with files waits for them,
+// the page asking for them by name and size (animviewLinkPrompt); a bad
+// one is a warning, and the page opens as it would without it.
+func (a *App) readLink(frag string) {
+	w := &a.sys
+	if frag == "" || frag == "#" {
+		return
+	}
+	l, err := state.ParseLink(frag)
+	if err != nil {
+		a.st.Messages().AddWarning("this page's address holds a view that cannot be read: " + err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	if len(l.Files) == 0 {
+		w.apply = &l.View
+		return
+	}
+	w.pending = &l
+	if f := js.Global().Get("animviewLinkPrompt"); f.Type() == js.TypeFunction {
+		list := make([]any, len(l.Files))
+		for i, lf := range l.Files {
+			list[i] = map[string]any{"name": lf.Name, "size": float64(lf.Size)}
+		}
+		f.Invoke(list)
+	}
+}
+
+// linkOpened follows a set's opening: its files are what the address
+// records from now on, and a link waiting for files applies to them,
+// with a warning for each of its files that differs or is missing.
+func (a *App) linkOpened(primary string, files []state.LinkFile) {
+	w := &a.sys
+	slices.SortFunc(files, func(x, y state.LinkFile) int {
+		return cmp.Or(cmp.Compare(b2i(x.Name != primary), b2i(y.Name != primary)), strings.Compare(x.Name, y.Name))
+	})
+	w.opened, w.toldSet = files, false
+	if l := w.pending; l != nil {
+		w.pending = nil
+		w.notes = state.CompareLinkFiles(l.Files, files)
+		w.apply = &l.View
+		if f := js.Global().Get("animviewLinkPrompt"); f.Type() == js.TypeFunction {
+			f.Invoke(nil)
+		}
+	}
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// addWarnings puts notes first among the warnings, in their order.
+func (a *App) addWarnings(notes []string) {
+	for i := len(notes) - 1; i >= 0; i-- {
+		a.st.Messages().AddWarning(notes[i])
+		a.opt.Log(notes[i])
+	}
+}
+
+// applyLink shows a link's view once the opened file is framed (the
+// framing would replace the link's camera), and updates the panels.
+func (a *App) applyLink() {
+	w := &a.sys
+	if w.apply == nil || !a.drawn || a.scene.needFrame {
+		return
+	}
+	v := *w.apply
+	w.apply = nil
+	if v.Entry != "" && v.Entry != a.st.Asset().Entry {
+		// The link's entry opens first; the rest waits for its framing.
+		if a.openEntry(v.Entry) {
+			v.Entry = ""
+			w.apply = &v
+			return
+		}
+		w.notes = append(w.notes, fmt.Sprintf("the link's entry %q: %s", v.Entry, a.st.Messages().Err()))
+	}
+	notes := w.notes
+	w.notes = nil
+	if v.Suits[0] != "" {
+		if err := a.wearLink(v); err != nil {
+			notes = append(notes, "the link's suit: "+err.Error())
+		}
+	}
+	notes = append(notes, a.st.ApplyLink(v)...)
+	a.addWarnings(notes)
+	a.w.syncTree()
+	a.w.refreshEvents()
+	a.w.refreshBoneLabels()
+	a.w.selectClipEntry()
+	a.w.scrollToBone(a.st.Visibility().Selected())
+	w.toldSet = false
+}
+
+// wearLink wears the suits a link names, in its tone (or the tone worn).
+func (a *App) wearLink(v state.LinkView) error {
+	a.suits.list()
+	wd := a.st.Wardrobe()
+	var worn []int
+	for _, name := range v.Suits {
+		if name == "" {
+			break
+		}
+		i, ok := wd.Find(name)
+		if !ok {
+			return fmt.Errorf("no suit %q among the files opened", name)
+		}
+		worn = append(worn, i)
+	}
+	for len(worn) < 2 {
+		worn = append(worn, -1)
+	}
+	tone := wd.Tone()
+	if v.HasTone {
+		tone = v.Tone
+	}
+	return a.suits.wear(worn, tone)
+}
+
+// tellLink gives the page the view's link when it changed
+// (animviewLink, which puts it in the address), unless a link still
+// waits for its files or to be applied.
+func (a *App) tellLink() {
+	w := &a.sys
+	if w.pending != nil || w.apply != nil {
+		return
+	}
+	v := a.st.LinkView()
+	if w.toldSet && v == w.told {
+		return
+	}
+	w.told, w.toldSet = v, true
+	if f := js.Global().Get("animviewLink"); f.Type() == js.TypeFunction {
+		f.Invoke(state.Link{Files: w.opened, View: v}.String())
 	}
 }
 
@@ -95,9 +285,12 @@ func (a *App) pollChooser() {
 	}
 	select {
 	case set := <-a.sys.files:
-		a.openFiles(set)
+		if p, ok := a.openFiles(set.fs); ok {
+			a.linkOpened(p, set.files)
+		}
 	default:
 	}
+	a.applyLink()
 }
 
 // openDialog opens the page's file chooser (a browser lets a page do so
@@ -117,14 +310,19 @@ func (a *App) pageDrawn() {
 		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
+		s.frame, _ = pb.Frame()
 	}
+	if m := a.st.Messages(); len(m.Warnings()) > 0 && !m.WarningsDismissed() {
+		s.warning = m.Warnings()[0]
+	}
+	a.tellLink()
 	if w.frames > 1 && s == w.last {
 		return
 	}
 	w.last = s
 	if f := js.Global().Get("animviewStatus"); f.Type() == js.TypeFunction {
 		f.Invoke(map[string]any{"frames": w.frames, "title": s.title, "path": s.path, "clip": s.clip,
-			"error": s.err, "time": s.time, "playing": s.playing, "suit": s.suit})
+			"error": s.err, "time": s.time, "playing": s.playing, "suit": s.suit, "frame": s.frame, "warning": s.warning})
 	}
 }
 

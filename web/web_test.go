@@ -168,29 +168,61 @@ func readSample(t *testing.T, path string) []byte {
 // the commit, "animview devel (0123456789ab+modified) — built-in demo".
 var pageTitle = regexp.MustCompile(`^animview [0-9A-Za-z.+-]+( \([0-9a-f]{12}(\+modified)?\))? — built-in demo$`)
 
-// TestPageInChromium: the page opens the built-in demo and draws its
-// figure; a dropped FreeSO .anim plays; files chosen together with the
-// file button open as a set (an ANM with its model), and one chosen
-// alone says which file to add; a Sims skill dropped with its suit wears
-// it; a bad file's error shows on the page; P downloads a screenshot and
-// Shift+P a GIF.
-func TestPageInChromium(t *testing.T) {
-	chromium := findChromium(t)
-	dir := t.TempDir()
+// builtPage builds the page once for the browser tests, into a folder
+// TestMain removes.
+var builtPage = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "animview-web-")
+	if err != nil {
+		return "", err
+	}
+	pageDirs = append(pageDirs, dir)
 	start := time.Now()
 	if err := Build("..", dir); err != nil {
+		return "", err
+	}
+	buildTime = time.Since(start)
+	return dir, nil
+})
+
+// pageDirs are the folders builtPage made; buildTime, how long it took.
+var (
+	pageDirs  []string
+	buildTime time.Duration
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, d := range pageDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}
+
+// servePage builds the page (once) and serves it on localhost until the
+// test ends.
+func servePage(t *testing.T) *httptest.Server {
+	t.Helper()
+	findChromium(t)
+	dir, err := builtPage()
+	if err != nil {
 		t.Fatal(err)
 	}
 	wasm, err := os.ReadFile(filepath.Join(dir, WasmFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("built the page in %.1f s: %s is %.1f MB", time.Since(start).Seconds(), WasmFile, float64(len(wasm))/1e6)
+	t.Logf("built the page in %.1f s: %s is %.1f MB", buildTime.Seconds(), WasmFile, float64(len(wasm))/1e6)
 	srv := httptest.NewServer(Handler(dir))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv
+}
 
+// openBrowser starts headless Chromium for the test, following its
+// console; the browser ends with the test.
+func openBrowser(t *testing.T) *page {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
+		chromedp.ExecPath(findChromium(t)),
 		chromedp.NoSandbox,
 		// WebGL through SwiftShader, Chromium's software renderer: no GPU here.
 		chromedp.Flag("enable-unsafe-swiftshader", true),
@@ -198,11 +230,11 @@ func TestPageInChromium(t *testing.T) {
 		chromedp.WindowSize(1100, 700),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelTime()
+	t.Cleanup(cancelTime)
 	p := &page{t: t, ctx: ctx}
 	// Follow the page's console (this starts the browser).
 	console := chromedp.Console(ctx)
@@ -216,6 +248,18 @@ func TestPageInChromium(t *testing.T) {
 			p.mu.Unlock()
 		}
 	}()
+	return p
+}
+
+// TestPageInChromium: the page opens the built-in demo and draws its
+// figure; a dropped FreeSO .anim plays; files chosen together with the
+// file button open as a set (an ANM with its model), and one chosen
+// alone says which file to add; a Sims skill dropped with its suit wears
+// it; a bad file's error shows on the page; P downloads a screenshot and
+// Shift+P a GIF.
+func TestPageInChromium(t *testing.T) {
+	srv := servePage(t)
+	p := openBrowser(t)
 
 	cpu0 := childrenCPU()
 	p.do("open the page", chromedp.Navigate(srv.URL+"/"))

@@ -29,6 +29,13 @@ func (m *Messages) setWarnings(ws []string) {
 	m.warningsDismissed = len(m.warnings) == 0
 }
 
+// AddWarning puts w first among the warnings, where the banner shows it,
+// and shows the banner again (a view link's file that differs).
+func (m *Messages) AddWarning(w string) {
+	m.warnings = append([]string{w}, m.warnings...)
+	m.warningsDismissed = false
+}
+
 // Err is the error shown, "" for none.
 func (m *Messages) Err() string { return m.err }
 

@@ -13,7 +13,8 @@ import (
 
 // valueTypes are the state's types with exported fields: plain values it
 // hands out (copies), never the state itself.
-var valueTypes = []string{"BoneInfo", "BoneTransform", "BrowserEntry", "ClipGroup", "CopiedBone", "ExportChoice", "Fired", "TransitionPreview", "TreeLine"}
+var valueTypes = []string{"BoneInfo", "BoneTransform", "BrowserEntry", "ClipGroup", "CopiedBone", "ExportChoice", "Fired", "Link", "LinkCamera", "LinkFile",
+	"LinkView", "TransitionPreview", "TreeLine"}
 
 // noIO are packages the state may not import: it reads and writes no
 // files, runs no programs and starts no goroutines to wait on.
