@@ -122,6 +122,7 @@ type App struct {
 	rec     recorder
 	exp     exporter
 	curves  curvesPanel
+	dope    dopeSheet
 	suits   suitPicker
 	cuts    cutter
 	script  script
@@ -227,6 +228,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
+	a.dope.a, a.dope.followed = a, -1
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
@@ -324,6 +326,7 @@ func (a *App) Update() (err error) {
 		}
 	}
 	a.curves.show()
+	a.dope.show()
 	a.w.sync()
 	return nil
 }
@@ -419,6 +422,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.ui.Draw(screen)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
+	a.dope.draw(screen)
 	a.tl.drawFrameBox(screen)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)

@@ -134,6 +134,8 @@ func (in *input) handle() {
 		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
 			in.startDrag(b, 0, 0, true)
 			in.onCurves = true
+		case b == ebiten.MouseButtonLeft && a.dope.contains(x, y):
+			a.dope.click(x, y)
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
 			st.Messages().DismissWarnings()
 		case in.inView(x, y):
@@ -155,6 +157,8 @@ func (in *input) handle() {
 			// Over the timeline the wheel zooms its span around the
 			// time under the pointer (up: closer).
 			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
+		case a.dope.contains(x, y):
+			a.dope.wheel(x, wy)
 		}
 	}
 
@@ -262,6 +266,8 @@ func (in *input) click(x, y int) {
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
 		in.onCurves = true
 		in.drag(x, y, true)
+	case a.dope.contains(x, y):
+		a.dope.click(x, y)
 	case a.ov.onBanner(x, y):
 		a.st.Messages().DismissWarnings()
 	case in.inView(x, y):

@@ -14,8 +14,8 @@
 // Files (the readable extensions, the recent files), Browser (the in-app
 // file browser), Recording (a GIF being written), Wardrobe (the suits
 // a Sims skill can wear), Timeline (the timeline's zoom, and the range
-// playback keeps to), Export (an export to glTF from the window) and
-// Curves (the curves panel).
+// playback keeps to), Export (an export to glTF from the window),
+// Curves (the curves panel) and DopeSheet (the dope sheet).
 package state
 
 import (
@@ -46,6 +46,7 @@ type State struct {
 	line    Timeline
 	exp     Export
 	curves  Curves
+	dope    DopeSheet
 	suits   Wardrobe
 	img     Image
 }
@@ -63,6 +64,7 @@ func New(path string, a *formats.Asset) *State {
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.img = Image{s: s}
+	s.dope = DopeSheet{s: s}
 	s.SetAsset(path, a)
 	return s
 }
