@@ -24,6 +24,8 @@ broom=formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-timeline.png 'pause; select-bone R_ARM1; range 1.5 3.5; timeline-zoom 2 2.5; seek 2.2' "$broom"
 shot viewer-curves.png 'pause; curves; select-bone R_ARM1; seek 2.2' "$broom"
 shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# Issue 33's dope sheet: the walk's events and keys, the timeline zoomed.
+shot viewer-dopesheet.png 'pause; dope-sheet; select-bone l_thigh; timeline-zoom 1.6 0.6; seek 0.55' demo:
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

@@ -512,8 +512,7 @@ func commandTable() []command {
 		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
 			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
 			run: do(func(a *App) { a.st.Curves().ToggleEuler() })},
-		{verb: "dope-sheet", keys: keys(key(ebiten.KeyD)), button: "Dope", buttonDoc: "Dope sheet", at: slot{warningButtons, 30},
-			on: func(a *App) bool { return a.st.DopeSheet().Shown() }, help: "dope sheet",
+		{verb: "dope-sheet", keys: keys(key(ebiten.KeyD)), help: "dope sheet",
 			doc: "the dope sheet, in the curves panel's place: the clip's events on a row, then a row per bone the bone " +
 				"tree shows with a mark at each of its keys, over the span the timeline shows; a click on a row selects " +
 				"the bone, on a key or an event seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline, " +

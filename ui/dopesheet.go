@@ -99,8 +99,12 @@ func (d *dopeSheet) update() {
 	if st.Visibility().HideHelpers() {
 		in.Helpers = st.Visibility().Helper()
 	}
+	c := st.CurrentClip()
+	if c != nil {
+		in.Events = c.Events
+	}
 	if st.Playback().Clip() >= 0 {
-		in.Clip = st.CurrentClip()
+		in.Clip = c // a tree's blend has no keys of its own
 	}
 	in.Lo, in.Hi = st.Timeline().Span()
 	if in.Selected != d.followed {
@@ -181,14 +185,14 @@ func (d *dopeSheet) name(sk *formats.Skeleton, i, depth, w int) string {
 	return d.names[i]
 }
 
-// eventsLabel is the events row's label: which bone rows show of how
-// many, remade only when that changes.
+// eventsLabel is the events row's label, with which bone rows show of
+// how many ("Events  6–16/22"), remade only when that changes.
 func (d *dopeSheet) eventsLabel() string {
 	s := &d.sheet
 	k := [3]int{s.Scroll, len(s.Rows), s.Listed}
 	if d.label == "" || k != d.labelled {
 		d.labelled = k
-		d.label = fmt.Sprintf("Events   bones %d–%d of %d", s.Scroll+1, s.Scroll+len(s.Rows)-1, s.Listed)
+		d.label = fmt.Sprintf("Events  %d–%d/%d", s.Scroll+1, s.Scroll+len(s.Rows)-1, s.Listed)
 		if s.Listed == 0 {
 			d.label = "Events   (no bone shows)"
 		}
@@ -209,7 +213,6 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 	k := &a.kit
 	face := k.small
 	sk := a.st.Asset().Skeleton
-	c := a.st.CurrentClip()
 	for i, row := range s.Rows {
 		y := row.Top
 		mid := y + dopesheet.RowH/2
@@ -230,7 +233,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		}
 		for _, m := range s.Marks(i) {
 			if row.Bone < 0 {
-				col := eventColour(c.Events[m.Event].Kind)
+				col := eventColour(d.in.Events[m.Event].Kind)
 				if a.st.Visibility().EventMuted(m.Event) {
 					col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 				}

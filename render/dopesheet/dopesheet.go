@@ -34,8 +34,11 @@ const (
 // Input is what a sheet shows.
 type Input struct {
 	Skeleton *formats.Skeleton
-	// Clip is the open clip (nil: rows without marks).
+	// Clip is the clip whose keys the rows mark (nil: rows without
+	// marks; a tree's blend has no keys of its own).
 	Clip *formats.Clip
+	// Events are the events of what plays, for the events row.
+	Events []formats.Event
 	// Hidden marks the bones the user hid in the bone tree, and Helpers
 	// the helper bones when the tree leaves them out (either nil: none):
 	// their rows are left out.
@@ -54,7 +57,7 @@ type Input struct {
 }
 
 // Mark is a key or an event on a row: its column and time. Event is the
-// event's index in the clip, -1 for a key.
+// event's index in Input.Events, -1 for a key.
 type Mark struct {
 	X     float32
 	T     float64
@@ -147,11 +150,9 @@ func (s *Sheet) Layout(in *Input, now float64) {
 	s.Scroll = max(0, min(scroll, s.Listed-s.Visible))
 
 	ev := Row{Bone: -1, Top: r.Y, from: len(s.marks)}
-	if c := in.Clip; c != nil {
-		for i, e := range c.Events {
-			if s.shows(e.Time) {
-				s.marks = append(s.marks, Mark{X: s.column(e.Time), T: e.Time, Event: i})
-			}
+	for i, e := range in.Events {
+		if s.shows(e.Time) {
+			s.marks = append(s.marks, Mark{X: s.column(e.Time), T: e.Time, Event: i})
 		}
 	}
 	ev.to = len(s.marks)

@@ -62,7 +62,7 @@ func TestLayout(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var s Sheet
-			s.Layout(&Input{Skeleton: sk, Clip: c, Hidden: tc.hidden, Selected: 2, Lo: 0, Hi: 2, Rect: area}, 1)
+			s.Layout(&Input{Skeleton: sk, Clip: c, Events: c.Events, Hidden: tc.hidden, Selected: 2, Lo: 0, Hi: 2, Rect: area}, 1)
 			if s.X0 != 266 || s.X1 != 694 || s.Visible != 5 || s.Listed != len(tc.rows)-1 {
 				t.Fatalf("X0 %v X1 %v visible %d listed %d", s.X0, s.X1, s.Visible, s.Listed)
 			}
@@ -96,7 +96,7 @@ func TestLayout(t *testing.T) {
 func TestZoomedSpan(t *testing.T) {
 	sk, c := figure()
 	var s Sheet
-	s.Layout(&Input{Skeleton: sk, Clip: c, Selected: -1, Lo: 0.4, Hi: 1.2, Rect: area}, 0)
+	s.Layout(&Input{Skeleton: sk, Clip: c, Events: c.Events, Selected: -1, Lo: 0.4, Hi: 1.2, Rect: area}, 0)
 	if s.NowShown {
 		t.Errorf("time 0 shown in 0.4–1.2")
 	}
@@ -118,7 +118,7 @@ func TestZoomedSpan(t *testing.T) {
 func TestHit(t *testing.T) {
 	sk, c := figure()
 	var s Sheet
-	s.Layout(&Input{Skeleton: sk, Clip: c, Selected: -1, Lo: 0, Hi: 2, Rect: area}, 0)
+	s.Layout(&Input{Skeleton: sk, Clip: c, Events: c.Events, Selected: -1, Lo: 0, Hi: 2, Rect: area}, 0)
 	row := func(i int) float32 { return area.Y + float32(i)*RowH + 5 }
 	tests := []struct {
 		name string
@@ -182,7 +182,7 @@ func TestScrollAndFollow(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var s Sheet
-		s.Layout(&Input{Skeleton: sk, Clip: c, Selected: tc.selected, Lo: 0, Hi: 1, Rect: area, Scroll: tc.scroll, Follow: tc.follow}, 0)
+		s.Layout(&Input{Skeleton: sk, Clip: c, Events: c.Events, Selected: tc.selected, Lo: 0, Hi: 1, Rect: area, Scroll: tc.scroll, Follow: tc.follow}, 0)
 		if s.Scroll != tc.want || len(s.Rows) != 6 || s.Rows[1].Bone != tc.want || s.Listed != 20000 {
 			t.Errorf("%s: scroll %d, %d rows from bone %d, listed %d; want scroll %d, 6 rows", tc.name, s.Scroll, len(s.Rows), s.Rows[1].Bone, s.Listed, tc.want)
 		}
@@ -196,7 +196,7 @@ func TestScrollAndFollow(t *testing.T) {
 // has grown, allocates nothing, so the window's frames make no garbage.
 func TestLayoutDoesNotAllocate(t *testing.T) {
 	sk, c := chain(20000, 31)
-	in := &Input{Skeleton: sk, Clip: c, Selected: 500, Follow: true, Lo: 0, Hi: 1, Rect: Rect{X: 0, Y: 0, W: 1000, H: 240}}
+	in := &Input{Skeleton: sk, Clip: c, Events: c.Events, Selected: 500, Follow: true, Lo: 0, Hi: 1, Rect: Rect{X: 0, Y: 0, W: 1000, H: 240}}
 	var s Sheet
 	s.Layout(in, 0.5)
 	if n := testing.AllocsPerRun(20, func() { s.Layout(in, 0.5) }); n != 0 {
@@ -211,11 +211,12 @@ func TestBadInput(t *testing.T) {
 	sk, c := figure()
 	short := &formats.Clip{Duration: 1, Tracks: c.Tracks[:1]}
 	for _, in := range []Input{
+		{Skeleton: sk, Events: c.Events, Selected: -1, Lo: 0, Hi: 2, Rect: area},
 		{},
 		{Skeleton: sk, Selected: -1, Lo: 0, Hi: 2, Rect: area},
-		{Skeleton: sk, Clip: c, Selected: 7, Lo: 1, Hi: 1, Rect: area},
+		{Skeleton: sk, Clip: c, Events: c.Events, Selected: 7, Lo: 1, Hi: 1, Rect: area},
 		{Skeleton: sk, Clip: short, Selected: -1, Lo: 0, Hi: 1, Rect: area},
-		{Skeleton: sk, Clip: c, Selected: -1, Lo: 0, Hi: 2, Rect: Rect{W: 10, H: 5}},
+		{Skeleton: sk, Clip: c, Events: c.Events, Selected: -1, Lo: 0, Hi: 2, Rect: Rect{W: 10, H: 5}},
 	} {
 		var s Sheet
 		s.Layout(&in, 0)
@@ -230,7 +231,7 @@ func TestBadInput(t *testing.T) {
 // 20,000 bones each keyed every frame.
 func BenchmarkLayout20000(b *testing.B) {
 	sk, c := chain(20000, 301)
-	in := &Input{Skeleton: sk, Clip: c, Selected: 10000, Follow: true, Lo: 0, Hi: 10, Rect: Rect{X: 0, Y: 0, W: 1000, H: 240}}
+	in := &Input{Skeleton: sk, Clip: c, Events: c.Events, Selected: 10000, Follow: true, Lo: 0, Hi: 10, Rect: Rect{X: 0, Y: 0, W: 1000, H: 240}}
 	var s Sheet
 	b.ReportAllocs()
 	for b.Loop() {
