@@ -28,11 +28,11 @@ var (
 // dopeSheet draws the dope sheet (render/dopesheet lays it out): the
 // clip's events on the first row, then a row per bone the bone tree
 // shows, with a diamond at each of its keys over the span the timeline
-// shows, and the current time. A click on a row's name or band selects
-// the bone, on a key seeks to it (and selects its bone), on an event
-// seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline
-// and Shift+wheel pans it. The sheet scrolls to the selected bone's row
-// when the selection changes.
+// shows, the range (what lies outside it dimmed) and the current time. A
+// click on a row's name or band selects the bone, on a key seeks to it
+// (and selects its bone), on an event seeks to it; the wheel scrolls the
+// rows, Ctrl+wheel zooms the timeline and Shift+wheel pans it. The sheet
+// scrolls to the selected bone's row when the selection changes.
 type dopeSheet struct {
 	a     *App
 	sheet dopesheet.Sheet
@@ -242,6 +242,13 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 			}
 			a.fill.poly(screen, colKey, m.X, mid-4, m.X+4, mid, m.X, mid+4, m.X-4, mid)
 		}
+	}
+	// The range, as on the timeline: what lies outside it dimmed.
+	if in, out, ok := a.st.Timeline().Range(); ok && len(s.Rows) > 0 {
+		top, h := s.Rows[0].Top, float32(len(s.Rows))*dopesheet.RowH
+		xi, xo := max(s.X0, min(s.Column(in), s.X1)), max(s.X0, min(s.Column(out), s.X1))
+		a.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)
+		a.fill.rect(screen, xo, top, s.X1+5-xo, h, colOutside)
 	}
 	if s.NowShown && len(s.Rows) > 0 {
 		a.fill.rect(screen, s.Now, s.Rows[0].Top, 1, float32(len(s.Rows))*dopesheet.RowH, colHead)

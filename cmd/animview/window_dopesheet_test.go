@@ -76,6 +76,14 @@ func TestWindowDopeSheet(t *testing.T) {
 	if a, b := countIn(img, row(10), colKeyMark, 30), countIn(zoomed, row(10), colKeyMark, 30); b > a*6/10 || b < a*3/10 {
 		t.Errorf("zoomed to 0.48 s of 1.2 s: %d key pixels, %d for the whole clip", b, a)
 	}
+	// A range of 0.3–0.8 s dims the rest of the row, as on the timeline:
+	// the band shows in its 0.5 s of the 1.2 s only (give or take the
+	// range's edge columns).
+	ranged, _ := shot(t, bin, "pause; dope-sheet; select-bone l_thigh; range 0.3 0.8")
+	inside := image.Rect(dopeX(0.3, 0, 1.2)+1, dopeRowsY+160, dopeX(0.8, 0, 1.2)-1, dopeRowsY+175)
+	if a, b, c := countIn(img, row(10), colSelRow, 4), countIn(ranged, row(10), colSelRow, 4), countIn(ranged, inside, colSelRow, 4); b-c > 2*15 || b > a*6/10 {
+		t.Errorf("band pixels: %d without a range, %d with 0.3–0.8 s, %d of them inside it", a, b, c)
+	}
 
 	clicks := []struct {
 		name  string

@@ -119,7 +119,7 @@ func (s *Sheet) Layout(in *Input, now float64) {
 	s.Names = Rect{X: r.X, Y: r.Y, W: nw, H: r.H}
 	s.X0, s.X1 = r.X+nw+6, r.X+r.W-6
 	s.NowShown = in.Hi > in.Lo && now >= in.Lo-1e-9 && now <= in.Hi+1e-9
-	s.Now = s.column(now)
+	s.Now = s.Column(now)
 	s.Listed, s.Visible = 0, 0
 	if in.Skeleton == nil {
 		s.Scroll = 0
@@ -152,7 +152,7 @@ func (s *Sheet) Layout(in *Input, now float64) {
 	ev := Row{Bone: -1, Top: r.Y, from: len(s.marks)}
 	for i, e := range in.Events {
 		if s.shows(e.Time) {
-			s.marks = append(s.marks, Mark{X: s.column(e.Time), T: e.Time, Event: i})
+			s.marks = append(s.marks, Mark{X: s.Column(e.Time), T: e.Time, Event: i})
 		}
 	}
 	ev.to = len(s.marks)
@@ -190,8 +190,9 @@ func (s *Sheet) depths(sk *formats.Skeleton) {
 	}
 }
 
-// column is the screen column of time t.
-func (s *Sheet) column(t float64) float32 {
+// Column is the screen column of time t (outside X0 to X1 when t is
+// outside the span).
+func (s *Sheet) Column(t float64) float32 {
 	if s.hi <= s.lo {
 		return s.X0
 	}
@@ -244,7 +245,7 @@ func (s *Sheet) keys(tr *formats.BoneTracks) {
 			return
 		}
 		next[best]++
-		x := s.column(bt)
+		x := s.Column(bt)
 		if col := float32(math.Floor(float64(x))); col > lastCol {
 			lastCol = col
 			s.marks = append(s.marks, Mark{X: x, T: bt, Event: -1})
