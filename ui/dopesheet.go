@@ -37,8 +37,10 @@ type dopeSheet struct {
 	a     *App
 	sheet dopesheet.Sheet
 	in    dopesheet.Input
-	// followed is the selection the sheet last scrolled to.
+	// followed is the selection the sheet last scrolled to, of the
+	// skeleton skel (another skeleton starts at the first row).
 	followed int
+	skel     *formats.Skeleton
 	// names are the bones' labels as drawn, made on first use for the
 	// skeleton namesOf at the names column's width namesW.
 	names   []string
@@ -92,6 +94,10 @@ func (d *dopeSheet) show() {
 func (d *dopeSheet) update() {
 	st := d.a.st
 	r := d.rect()
+	if sk := st.Asset().Skeleton; sk != d.skel {
+		d.skel = sk
+		st.DopeSheet().SetScroll(0)
+	}
 	in := &d.in
 	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: st.Visibility().HiddenBones(),
 		Selected: st.Visibility().Selected(), Scroll: st.DopeSheet().Scroll(),

@@ -4,6 +4,7 @@ import (
 	"image"
 	"testing"
 
+	"github.com/animview/animview/assets"
 	"github.com/animview/animview/render/dopesheet"
 	"github.com/ebitenui/ebitenui/widget"
 )
@@ -74,6 +75,15 @@ func TestDopeSheetClicks(t *testing.T) {
 	a.dope.update()
 	if got := a.st.DopeSheet().Scroll(); got != 21-11-3 {
 		t.Errorf("a notch up: scroll %d, want %d", got, 21-11-3)
+	}
+	// Another file starts at its first row.
+	a.open(assets.DemoName)
+	if a.st.Asset().Skeleton == a.dope.skel {
+		t.Fatal("the demo opened again on the same skeleton")
+	}
+	a.dope.update()
+	if got := a.st.DopeSheet().Scroll(); got != 0 || s.Rows[1].Bone != 0 {
+		t.Errorf("another skeleton: scroll %d, first row bone %d", got, s.Rows[1].Bone)
 	}
 }
 
