@@ -516,7 +516,7 @@ func commandTable() []command {
 			doc: "the dope sheet, in the curves panel's place: the clip's events on a row, then a row per bone the bone " +
 				"tree shows with a mark at each of its keys, over the span the timeline shows; a click on a row selects " +
 				"the bone, on a key or an event seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline, " +
-				"Shift+wheel pans it",
+				"Shift+wheel or a right drag pans it",
 			run: do(func(a *App) { a.st.DopeSheet().Toggle() })},
 
 		// Bones and events.

@@ -31,8 +31,9 @@ var (
 // shows, the range (what lies outside it dimmed) and the current time. A
 // click on a row's name or band selects the bone, on a key seeks to it
 // (and selects its bone), on an event seeks to it; the wheel scrolls the
-// rows, Ctrl+wheel zooms the timeline and Shift+wheel pans it. The sheet
-// scrolls to the selected bone's row when the selection changes.
+// rows, Ctrl+wheel zooms the timeline and Shift+wheel or a right or
+// middle drag pans it. The sheet scrolls to the selected bone's row when
+// the selection changes.
 type dopeSheet struct {
 	a     *App
 	sheet dopesheet.Sheet
@@ -172,6 +173,17 @@ func (d *dopeSheet) wheel(x int, wy float64) {
 	default:
 		st.DopeSheet().SetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
 	}
+}
+
+// pan moves the timeline's span as a drag of dx pixels across the
+// sheet's marks would (a drag to the right shows earlier times).
+func (d *dopeSheet) pan(dx int) {
+	s := &d.sheet
+	if s.X1 <= s.X0 {
+		return
+	}
+	lo, hi := d.a.st.Timeline().Span()
+	d.a.st.Timeline().Pan(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names

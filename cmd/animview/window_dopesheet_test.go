@@ -114,8 +114,8 @@ func TestWindowDopeSheet(t *testing.T) {
 // mouse (xdotool): D shows it, a click on the hips' key at 0.6 s seeks
 // there and selects them, two notches of the wheel down scroll six rows
 // (row 1 is then l_clavicle, the demo's seventh bone, which a click on
-// its name selects), and Ctrl with the wheel up over the sheet zooms the
-// timeline around the time under the pointer.
+// its name selects), Ctrl with the wheel up over the sheet zooms the
+// timeline around the time under the pointer, and a right drag pans it.
 func TestWindowDopeSheetMouse(t *testing.T) {
 	w := startDriven(t)
 	w.key("d", "D")
@@ -131,15 +131,25 @@ func TestWindowDopeSheetMouse(t *testing.T) {
 	w.xdo("click", "--window", w.wid, "4")
 	w.handled(fmt.Sprintf("wheel 0,1 at %d,%d", x, dopeRowY(3)))
 	w.keyUp("ctrl", "Control")
+	// A right drag 20 pixels to the left shows later times: 20 of the
+	// marks' 246⅔ pixels of the span.
+	w.xdo("mousedown", "3")
+	w.handled(fmt.Sprintf("right button down at %d,%d", x, dopeRowY(3)))
+	w.move(x-20, dopeRowY(3))
+	w.xdo("mouseup", "3")
+	w.handled(fmt.Sprintf("right button up at %d,%d", x-20, dopeRowY(3)))
 	w.screenshot()
 	out := w.out.String()
 	if f := shown(t, out); f != 18 {
 		t.Errorf("after a click on the key at 0.6 s: frame %d, want 18", f)
 	}
-	// A notch zooms 0.81×, keeping 0.6 s (the span's middle) where it is.
+	// A notch zooms 0.81×, keeping 0.6 s (the span's middle) where it
+	// is; the drag then pans.
 	lo, hi, ok := spans(t, out, "timeline")
-	if !ok || math.Abs(hi-lo-1.2*0.81) > 2e-3 || math.Abs(lo-(0.6-0.6*0.81)) > 2e-3 {
-		t.Errorf("Ctrl+wheel over the sheet: timeline %v–%v (%v), want %.3f–%.3f\n%s", lo, hi, ok, 0.6-0.6*0.81, 0.6+0.6*0.81, out)
+	width := 1.2 * 0.81
+	wantLo := 0.6 - width/2 + 20*width/(dopeX1-dopeX0)
+	if !ok || math.Abs(hi-lo-width) > 2e-3 || math.Abs(lo-wantLo) > 2e-3 {
+		t.Errorf("Ctrl+wheel and a right drag over the sheet: timeline %v–%v (%v), want %.3f–%.3f\n%s", lo, hi, ok, wantLo, wantLo+width, out)
 	}
 }
 
