@@ -89,12 +89,12 @@ func (windowLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Re
 	// A sixth (the curves panel, curves.go) takes the bottom of what
 	// is left while it shows, and a seventh (the dope sheet,
 	// dopesheet.go) likewise: the state shows them one at a time.
-	for i, most := range [...]int{5: curvesPanelH, 6: dopePanelH} {
-		if i < 5 || i >= len(ws) {
+	for _, p := range [...]struct{ child, most int }{{5, curvesPanelH}, {6, dopePanelH}} {
+		if p.child >= len(ws) {
 			continue
 		}
-		if cp := ws[i]; cp.GetWidget().GetVisibility() != widget.Visibility_Hide {
-			h := min(most, v.Dy()*2/5)
+		if cp := ws[p.child]; cp.GetWidget().GetVisibility() != widget.Visibility_Hide {
+			h := min(p.most, v.Dy()*2/5)
 			cp.SetLocation(image.Rect(v.Min.X, v.Max.Y-h, v.Max.X, v.Max.Y))
 			v.Max.Y -= h
 		}
