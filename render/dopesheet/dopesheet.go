@@ -13,6 +13,7 @@ package dopesheet
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/animview/animview/formats"
@@ -98,7 +99,10 @@ type Sheet struct {
 	lo, hi float64
 	area   Rect
 	marks  []Mark
+	// listed holds the bones of the rows in order, unless all is set:
+	// every bone has its row, bone k on row k.
 	listed []int32
+	all    bool
 	// depth holds each bone's depth, for the skeleton depthOf.
 	depth   []int32
 	depthOf *formats.Skeleton
@@ -126,17 +130,27 @@ func (s *Sheet) Layout(in *Input, now float64) {
 		return
 	}
 	s.depths(in.Skeleton)
+	n := len(in.Skeleton.Bones)
 	sel := -1
-	for i := range in.Skeleton.Bones {
-		if at(in.Hidden, i) || at(in.Helpers, i) {
-			continue
+	// Nothing left out (the usual case) needs no list of the rows.
+	s.all = !slices.Contains(in.Hidden, true) && !slices.Contains(in.Helpers, true)
+	if s.all {
+		s.Listed = n
+		if in.Selected >= 0 && in.Selected < n {
+			sel = in.Selected
 		}
-		if i == in.Selected {
-			sel = len(s.listed)
+	} else {
+		for i := range n {
+			if at(in.Hidden, i) || at(in.Helpers, i) {
+				continue
+			}
+			if i == in.Selected {
+				sel = len(s.listed)
+			}
+			s.listed = append(s.listed, int32(i))
 		}
-		s.listed = append(s.listed, int32(i))
+		s.Listed = len(s.listed)
 	}
-	s.Listed = len(s.listed)
 	// The events row takes the first row; the bone rows share the rest.
 	s.Visible = max(0, int(r.H/RowH)-1)
 	scroll := in.Scroll
@@ -158,7 +172,10 @@ func (s *Sheet) Layout(in *Input, now float64) {
 	ev.to = len(s.marks)
 	s.Rows = append(s.Rows, ev)
 	for k := s.Scroll; k < min(s.Listed, s.Scroll+s.Visible); k++ {
-		b := int(s.listed[k])
+		b := k
+		if !s.all {
+			b = int(s.listed[k])
+		}
 		row := Row{Bone: b, Top: r.Y + float32(len(s.Rows))*RowH, Depth: int(s.depth[b]), Selected: b == in.Selected,
 			from: len(s.marks)}
 		if c := in.Clip; c != nil && b < len(c.Tracks) {

@@ -202,6 +202,16 @@ func TestLayoutDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { s.Layout(in, 0.5) }); n != 0 {
 		t.Errorf("%v allocations per layout", n)
 	}
+	// With a bone hidden the rows are listed, in storage kept too.
+	in.Hidden = make([]bool, 20000)
+	in.Hidden[3] = true
+	s.Layout(in, 0.5)
+	if s.Listed != 19999 || s.Rows[len(s.Rows)-1].Bone != 500 {
+		t.Fatalf("bone 3 hidden: %d listed, last row bone %d", s.Listed, s.Rows[len(s.Rows)-1].Bone)
+	}
+	if n := testing.AllocsPerRun(20, func() { s.Layout(in, 0.5) }); n != 0 {
+		t.Errorf("%v allocations per layout with a bone hidden", n)
+	}
 }
 
 // TestBadInput: no skeleton, no clip, an empty span or a clip with fewer
