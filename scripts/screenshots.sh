@@ -30,6 +30,8 @@ shot viewer-compare.png 'pause; compare-clip idle; curves; select-bone l_forearm
 # Issue 31: the root's path on the ground, the broom's flight framed whole
 # (follow turned off), the status line saying how far it has come.
 shot viewer-rootpath.png 'pause; follow; root-path; seek 3.2' "$broom"
+# Issue 33's dope sheet: the walk's events and keys, the timeline zoomed.
+shot viewer-dopesheet.png 'pause; dope-sheet; select-bone l_thigh; timeline-zoom 1.6 0.6; seek 0.55' demo:
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

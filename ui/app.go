@@ -130,6 +130,7 @@ type App struct {
 	rec     recorder
 	exp     exporter
 	curves  curvesPanel
+	dope    dopeSheet
 	suits   suitPicker
 	cuts    cutter
 	drop    dropper
@@ -238,6 +239,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.Messages().ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
+	a.dope.a, a.dope.followed = a, -1
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
@@ -347,6 +349,7 @@ func (a *App) Update() (err error) {
 	}
 	a.cmp.update()
 	a.curves.show()
+	a.dope.show()
 	a.w.sync()
 	return nil
 }
@@ -443,6 +446,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.cmp.draw(screen, vp)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
+	a.dope.draw(screen)
 	a.tl.drawFrameBox(screen)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)

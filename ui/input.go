@@ -21,8 +21,9 @@ type input struct {
 	// ruler it marks the range (left button), else it pans (right or
 	// middle).
 	onLine bool
-	// onCurves is a scrub on the curves panel.
-	onCurves bool
+	// onCurves is a scrub on the curves panel; onDope a right or middle
+	// drag on the dope sheet, which pans the timeline.
+	onCurves, onDope bool
 	// rangeFrom is the time a range drag started at.
 	rangeFrom float64
 	button    ebiten.MouseButton
@@ -89,7 +90,7 @@ var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseB
 // startDrag begins a drag with button b at (x, y); scrub drags on the
 // timeline.
 func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
-	in.dragging, in.scrub, in.onLine, in.onCurves, in.button = true, scrub, false, false, b
+	in.dragging, in.scrub, in.onLine, in.onCurves, in.onDope, in.button = true, scrub, false, false, false, b
 	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
 }
 
@@ -136,6 +137,11 @@ func (in *input) handle() {
 			in.startDrag(b, 0, 0, true)
 			in.onCurves = true
 		case b == ebiten.MouseButtonLeft && a.cmp.clickAt(x, y):
+		case b == ebiten.MouseButtonLeft && a.dope.contains(x, y):
+			a.dope.click(x, y)
+		case a.dope.contains(x, y):
+			in.startDrag(b, x, y, false)
+			in.onDope = true
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
 			st.Messages().DismissWarnings()
 		case in.inView(x, y):
@@ -157,6 +163,8 @@ func (in *input) handle() {
 			// Over the timeline the wheel zooms its span around the
 			// time under the pointer (up: closer).
 			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
+		case a.dope.contains(x, y):
+			a.dope.wheel(x, wy)
 		}
 	}
 
@@ -205,6 +213,11 @@ func (in *input) drag(x, y int, release bool) {
 	}
 	if in.onLine {
 		in.dragLine(x, release)
+		return
+	}
+	if in.onDope {
+		a.dope.pan(x - in.lastX)
+		in.lastX, in.dragging = x, !release
 		return
 	}
 	dx, dy := x-in.lastX, y-in.lastY
@@ -271,6 +284,8 @@ func (in *input) click(x, y int) {
 		in.onCurves = true
 		in.drag(x, y, true)
 	case a.cmp.clickAt(x, y):
+	case a.dope.contains(x, y):
+		a.dope.click(x, y)
 	case a.ov.onBanner(x, y):
 		a.st.Messages().DismissWarnings()
 	case in.inView(x, y):

@@ -62,7 +62,7 @@ func panelRects(r image.Rectangle) (left, view, right, bottom image.Rectangle) {
 }
 
 // windowLayout places the root's four children (left, view, right,
-// bottom), and a fifth and sixth under the view when they show, at panelRects, whatever their contents would prefer: ebitenui's
+// bottom), and a fifth to seventh under the view when they show, at panelRects, whatever their contents would prefer: ebitenui's
 // grid sizes columns by content, which made panels jump between files.
 type windowLayout struct{}
 
@@ -87,10 +87,14 @@ func (windowLayout) Layout(ws []widget.PreferredSizeLocateableWidget, r image.Re
 		}
 	}
 	// A sixth (the curves panel, curves.go) takes the bottom of what
-	// is left while it shows.
-	if len(ws) > 5 {
-		if cp := ws[5]; cp.GetWidget().GetVisibility() != widget.Visibility_Hide {
-			h := min(curvesPanelH, v.Dy()*2/5)
+	// is left while it shows, and a seventh (the dope sheet,
+	// dopesheet.go) likewise: the state shows them one at a time.
+	for _, p := range [...]struct{ child, most int }{{5, curvesPanelH}, {6, dopePanelH}} {
+		if p.child >= len(ws) {
+			continue
+		}
+		if cp := ws[p.child]; cp.GetWidget().GetVisibility() != widget.Visibility_Hide {
+			h := min(p.most, v.Dy()*2/5)
 			cp.SetLocation(image.Rect(v.Min.X, v.Max.Y-h, v.Max.X, v.Max.Y))
 			v.Max.Y -= h
 		}

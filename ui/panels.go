@@ -54,8 +54,9 @@ type widgets struct {
 	timeline *widget.Container
 	// left is the left panel, laid out again when the title changes.
 	left *widget.Container
-	// curves is the curves panel's place (curves.go draws it).
-	curves               *widget.Container
+	// curves is the curves panel's place (curves.go draws it), dope
+	// the dope sheet's (dopesheet.go).
+	curves, dope         *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
 	inspector            *widget.Text
@@ -262,7 +263,9 @@ func (a *App) buildWidgets() *widgets {
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(windowLayout{}))
 	w.curves = k.panel(widget.NewRowLayout())
 	w.curves.GetWidget().SetVisibility(widget.Visibility_Hide)
-	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel(), w.curves)
+	w.dope = k.panel(widget.NewRowLayout())
+	w.dope.GetWidget().SetVisibility(widget.Visibility_Hide)
+	w.root.AddChild(left, w.view, right, bottom, w.buildTreePanel(), w.curves, w.dope)
 	return w
 }
 

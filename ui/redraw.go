@@ -70,10 +70,12 @@ type paintKey struct {
 	// recording is the GIF recording's frames done plus one (0: none).
 	recording int
 	// export is the export's stage and progress; timeline its span and
-	// range; curves whether the curves panel shows and how.
+	// range; curves whether the curves panel shows and how; dope the
+	// dope sheet's.
 	export   int
 	timeline [5]float64
 	curves   [2]bool
+	dope     dopeKey
 	// imageLevel is the mip level an image opened alone shows.
 	imageLevel int
 	// rootPath is whether the root's path shows; drop the dropped file
@@ -109,6 +111,7 @@ func (a *App) paintKey() paintKey {
 		export:     a.exp.key(),
 		timeline:   a.tl.key(),
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
+		dope:       a.dope.key(),
 		imageLevel: st.Image().Level(),
 		rootPath:   st.RootPath().Shown(),
 		drop:       a.drop.question(),

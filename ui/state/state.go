@@ -15,7 +15,8 @@
 // file browser), Recording (a GIF being written), Wardrobe (the suits
 // a Sims skill can wear), Timeline (the timeline's zoom, and the range
 // playback keeps to), Export (an export to glTF from the window),
-// Curves (the curves panel) and RootPath (the root's path on the ground).
+// Curves (the curves panel), DopeSheet (the dope sheet) and RootPath (the
+// root's path on the ground).
 package state
 
 import (
@@ -46,6 +47,7 @@ type State struct {
 	line    Timeline
 	exp     Export
 	curves  Curves
+	dope    DopeSheet
 	suits   Wardrobe
 	img     Image
 	root    RootPath
@@ -65,6 +67,7 @@ func New(path string, a *formats.Asset) *State {
 	s.suits = Wardrobe{s: s}
 	s.img = Image{s: s}
 	s.root = RootPath{s: s}
+	s.dope = DopeSheet{s: s}
 	s.SetAsset(path, a)
 	return s
 }
