@@ -73,6 +73,12 @@ func (d *dopeSheet) rect() image.Rectangle {
 	return w.Rect
 }
 
+// area is the sheet's area inside the panel.
+func (d *dopeSheet) area() dopesheet.Rect {
+	r := d.rect()
+	return dopesheet.Rect{X: float32(r.Min.X + 6), Y: float32(r.Min.Y + 4), W: float32(r.Dx() - 12), H: float32(r.Dy() - 8)}
+}
+
 // contains reports whether (x, y) is on the panel.
 func (d *dopeSheet) contains(x, y int) bool { return image.Pt(x, y).In(d.rect()) }
 
@@ -94,7 +100,6 @@ func (d *dopeSheet) show() {
 // changed) and the scroll, which it keeps inside the rows.
 func (d *dopeSheet) update() {
 	st := d.a.st
-	r := d.rect()
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
 		st.DopeSheet().SetScroll(0)
@@ -102,7 +107,7 @@ func (d *dopeSheet) update() {
 	in := &d.in
 	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: st.Visibility().HiddenBones(),
 		Selected: st.Visibility().Selected(), Scroll: st.DopeSheet().Scroll(),
-		Rect: dopesheet.Rect{X: float32(r.Min.X + 6), Y: float32(r.Min.Y + 4), W: float32(r.Dx() - 12), H: float32(r.Dy() - 8)}}
+		Rect: d.area()}
 	if st.Visibility().HideHelpers() {
 		in.Helpers = st.Visibility().Helper()
 	}

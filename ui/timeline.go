@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"github.com/animview/animview/render/curves"
+	"github.com/animview/animview/render/dopesheet"
 	"image"
 	"image/color"
 	"math"
@@ -55,9 +57,33 @@ func (t *timeline) key() [5]float64 {
 func (t *timeline) rect() image.Rectangle { return t.a.w.timeline.GetWidget().Rect }
 
 // trackSpan is the track's x range in screen pixels and its rows.
+//
+// While the curves panel or the dope sheet shows, the track lies under
+// their plot's columns instead of across the whole window, so that a time
+// falls on the same column in the timeline and in the panel above it
+// (issue 33, item 9): the panel sits in the view's column, and a panel as
+// wide as the window would squeeze the side panels out at 800×600.
 func (t *timeline) trackSpan() (x0, x1 float32, top, bottom float32) {
 	r := t.rect()
-	return float32(r.Min.X + trackPad), float32(r.Max.X - trackPad), float32(r.Min.Y + rulerH), float32(r.Min.Y + rulerH + trackH)
+	x0, x1 = float32(r.Min.X+trackPad), float32(r.Max.X-trackPad)
+	if ax0, ax1, ok := t.a.timeAxis(); ok {
+		x0, x1 = ax0, ax1
+	}
+	return x0, x1, float32(r.Min.Y + rulerH), float32(r.Min.Y + rulerH + trackH)
+}
+
+// timeAxis is the columns of the span's start and end in the curves panel
+// or the dope sheet, whichever shows.
+func (a *App) timeAxis() (x0, x1 float32, ok bool) {
+	if !a.curves.rect().Empty() {
+		x0, x1 = curves.Columns(a.curves.area())
+		return x0, x1, x1 > x0
+	}
+	if !a.dope.rect().Empty() {
+		x0, x1 = dopesheet.Columns(a.dope.area())
+		return x0, x1, x1 > x0
+	}
+	return 0, 0, false
 }
 
 // x is where time tm falls on the track, for the span the timeline shows

@@ -155,6 +155,10 @@ type Plot struct {
 // titleW is the width kept at a strip's left for its title and scale.
 const titleW = 64
 
+// Columns are the plot's columns for the span's start and end when it is
+// laid out in r: the viewer lays its timeline's track out under them.
+func Columns(r Rect) (x0, x1 float32) { return r.X + titleW, r.X + r.W - 6 }
+
 // LegendH is the height of the band at a strip's top kept for its
 // legend: one line of the viewer's small face.
 const LegendH = 15
@@ -166,7 +170,8 @@ const LegendH = 15
 // channel gets a small range around its value), the keys of each strip
 // inside the span lo..hi, and now's column.
 func Layout(s *Series, k Keys, lo, hi, now float64, r Rect) Plot {
-	p := Plot{X0: r.X + titleW, X1: r.X + r.W - 6}
+	p := Plot{}
+	p.X0, p.X1 = Columns(r)
 	span := hi - lo
 	col := func(t float64) float32 {
 		if span <= 0 {

@@ -32,6 +32,13 @@ const (
 	NameW = 160
 )
 
+// Columns are the marks' columns for the span's start and end when a
+// sheet is laid out in r (after the names column): the viewer lays its
+// timeline's track out under them.
+func Columns(r Rect) (x0, x1 float32) {
+	return r.X + min(NameW, r.W/3) + 6, r.X + r.W - 6
+}
+
 // Input is what a sheet shows.
 type Input struct {
 	Skeleton *formats.Skeleton
@@ -121,7 +128,7 @@ func (s *Sheet) Layout(in *Input, now float64) {
 	r := in.Rect
 	nw := min(NameW, r.W/3)
 	s.Names = Rect{X: r.X, Y: r.Y, W: nw, H: r.H}
-	s.X0, s.X1 = r.X+nw+6, r.X+r.W-6
+	s.X0, s.X1 = Columns(r)
 	s.NowShown = in.Hi > in.Lo && now >= in.Lo-1e-9 && now <= in.Hi+1e-9
 	s.Now = s.Column(now)
 	s.Listed, s.Visible = 0, 0
