@@ -15,7 +15,9 @@ import (
 // a bone without one has no scale channel (its scale is 1 throughout).
 //
 // A clip's channels keep their own key times where glTF's interpolation
-// follows the player (keys.go); a take without source keys (a
+// follows the player (keys.go), MilkShape's Hermite positions as
+// CUBICSPLINE channels unless the take is for Blender (Take.For); a take
+// without source keys (a
 // meta-animation tree) keeps the sampled grid, and a take with a
 // BakeRate writes every channel at every time of its uniform grid.
 func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string) *gltf.Animation {
@@ -84,13 +86,24 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			c.step = s.step[b*nCh+ch]
 			c.ts, c.vals = keys(len(times), c.width, value, c.step && !(tk.BakeRate > 0))
 			if own && !c.step && len(c.ts) > 2 {
-				c.reduce = true
 				c.tol = chainTol * size / float64(chains[b])
+				if ch == chT && !prime2 && tk.For == ForGLTF && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Curve != nil {
+					// MilkShape's Hermite positions: the curve itself,
+					// at the file's key times.
+					// The player follows the curve within the loader's
+					// resampling error, which may reach the chain's
+					// budget: relax plays the cubic with the rest.
+					c.cubicTimes, c.cubicOut, c.cubic = cubicKeys(tk.Clip.Tracks[b].Translation.Curve, conv, times, c.vals, tScale[b], jointBudget*size)
+					if c.cubic {
+						continue
+					}
+				}
+				c.reduce = true
 				switch ch {
 				case chT:
 					c.miss = vecMiss(c.vals, tScale[b])
 				case chR:
-					c.miss = rotMiss(c.vals, reach[b])
+					c.miss = rotMiss(c.vals, reach[b], tk.For == ForBlender)
 				default:
 					c.miss = vecMiss(c.vals, reach[b])
 				}
@@ -99,7 +112,7 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 		}
 	}
 	if own {
-		relax(sk, s, times, chans, size, !prime2)
+		relax(sk, s, times, chans, size, !prime2, tk.For == ForBlender)
 	}
 	// A constant channel needs one key: glTF holds a sampler's only value
 	// over the whole animation. The animation's length is its samplers'
@@ -127,6 +140,15 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				}
 			}
 			c := &chans[b*nCh+ch]
+			if c.cubic {
+				outKeys += len(c.cubicTimes)
+				an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
+					Input: input(c.cubicTimes), Output: buf.floats(c.cubicOut, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
+				an.Channels = append(an.Channels, &gltf.AnimationChannel{
+					Sampler: len(an.Samplers) - 1,
+					Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+				continue
+			}
 			width, step, ts, vals := c.width, c.step, c.ts, c.vals
 			if c.reduce {
 				ts = c.kept
