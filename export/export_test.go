@@ -125,6 +125,24 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRoundTripFiles is TestRoundTrip over the files listed in
+// ANIMVIEW_KEYS_FILES (public models, as TestKeyTable takes them); it
+// skips without them.
+func TestRoundTripFiles(t *testing.T) {
+	extra := os.Getenv("ANIMVIEW_KEYS_FILES")
+	if extra == "" {
+		t.Skip("no ANIMVIEW_KEYS_FILES")
+	}
+	for _, p := range filepath.SplitList(extra) {
+		fx := fixture{filepath.Base(p), load(t, p, "")}
+		for _, target := range []Target{ForGLTF, ForBlender} {
+			t.Run(fx.name+"/"+target.String(), func(t *testing.T) {
+				roundTripFixture(t, fx, target, os.Getenv("ANIMVIEW_GLTF_OUT"))
+			})
+		}
+	}
+}
+
 func roundTripFixture(t *testing.T, fx fixture, target Target, outDir string) {
 	a := fx.asset
 	data := exportBytesFor(t, a, target)
