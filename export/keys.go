@@ -19,6 +19,9 @@ import (
 // more than the channel's tolerance, keep the worst sample as a key and
 // look at both halves again. Translation and scale are linear between
 // grid samples, so checking the samples checks every time between them.
+// MilkShape's Hermite positions are written as the curve itself
+// (cubicKeys), and for Blender (Take.For) rotations are checked as its
+// component-wise lerp too.
 
 // chainTol is what the channels on a chain may miss by together, as a
 // fraction of the figure's size: a joint's error is the sampled grid's
