@@ -401,4 +401,28 @@ func TestExportFor(t *testing.T) {
 	if _, _, code := runCLI(t, "export", src, "-o", filepath.Join(dir, "x.glb"), "--for", "maya"); code != 2 {
 		t.Errorf("--for maya: exit %d, want 2", code)
 	}
+	// A batch takes --for too.
+	in := filepath.Join(dir, "in")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(in, "arm.ms3d"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		target string
+		cubic  bool
+	}{{"gltf", true}, {"blender", false}} {
+		out := filepath.Join(dir, "batch-"+tt.target)
+		if _, errs, code := runCLI(t, "export", in, "-o", out, "--all", "--for", tt.target); code != 0 {
+			t.Fatalf("batch --for %s: exit %d: %s", tt.target, code, errs)
+		}
+		if n := count(filepath.Join(out, "arm.glb")); (n[gltf.InterpolationCubicSpline] > 0) != tt.cubic {
+			t.Errorf("batch --for %s: samplers by interpolation %v, want CUBICSPLINE %v", tt.target, n, tt.cubic)
+		}
+	}
 }
