@@ -176,3 +176,44 @@ func TestBlenderCheck(t *testing.T) {
 		t.Fatalf("blender_check.py: %v\n%s", err, out)
 	}
 }
+
+// TestThreeCheck exports the swing model (swingMilkShapeFile: Hermite
+// positions, large turns between rotation keys) and the MilkShape arm
+// fixture by default (ForGLTF: CUBICSPLINE positions, slerped rotations)
+// and plays them with three.js (scripts/three_check.mjs), an engine that
+// follows glTF's own interpolation, against `animview pose`, within 1e-4
+// of the figure's size. Without node or three in .cache/node (where
+// scripts/test.sh installs it) it is skipped, unless
+// ANIMVIEW_REQUIRE_GLTF_VALIDATOR is set (the same step installs both).
+func TestThreeCheck(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat("../.cache/node/node_modules/three")
+	}
+	if err != nil {
+		if os.Getenv("ANIMVIEW_REQUIRE_GLTF_VALIDATOR") != "" {
+			t.Fatalf("three.js not available: %v", err)
+		}
+		t.Skipf("three.js not available (%v); scripts/test.sh installs it", err)
+	}
+	dir := t.TempDir()
+	swing := filepath.Join(dir, "swing.ms3d")
+	if err := os.WriteFile(swing, swingMilkShapeFile(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	av := filepath.Join(dir, "animview")
+	if out, err := exec.Command("go", "build", "-o", av, "../cmd/animview").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, src := range []string{swing, "../formats/ms3d/testdata/arm_v4.ms3d"} {
+		glb := filepath.Join(dir, filepath.Base(src)+".glb")
+		if out, err := exec.Command(av, "export", src, "-o", glb).CombinedOutput(); err != nil {
+			t.Fatalf("export: %v\n%s", err, out)
+		}
+		out, err := exec.Command(node, "../scripts/three_check.mjs", glb, src, av, "40").CombinedOutput()
+		t.Logf("%s: %s", filepath.Base(src), strings.TrimSpace(string(out)))
+		if err != nil {
+			t.Fatalf("three_check.mjs: %v", err)
+		}
+	}
+}
