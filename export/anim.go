@@ -20,7 +20,10 @@ import (
 // without source keys (a
 // meta-animation tree) keeps the sampled grid, and a take with a
 // BakeRate writes every channel at every time of its uniform grid.
-func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string) *gltf.Animation {
+//
+// A channel that no take of the document moves from the rest pose (still,
+// stillChannels) is not written, but in a uniform bake.
+func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string, still []bool) *gltf.Animation {
 	prime2 := sk.Compose == formats.ComposePrime2
 	an := &gltf.Animation{Name: name, Extras: takeExtras(sk, tk, s)}
 	times := make([]float32, len(s.times))
@@ -143,6 +146,9 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				}
 			}
 			c := &chans[b*nCh+ch]
+			if still[b*nCh+ch] && spanned && !(tk.BakeRate > 0) {
+				continue
+			}
 			if c.cubic {
 				outKeys += len(c.cubicTimes)
 				an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
@@ -180,8 +186,10 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			} else if len(kt) == 1 && len(ends) == 2 && !spanned {
 				kt = ends
 				vals = append(vals, vals...)
-				spanned = true
 			}
+			// One channel is enough to carry a take in which nothing
+			// moves (a one-frame pose has no length to last).
+			spanned = true
 			outKeys += len(kt)
 			channel(node, path, step || len(ts) == 1, kt, vals, typ)
 		}
