@@ -15,10 +15,15 @@ import (
 // a bone without one has no scale channel (its scale is 1 throughout).
 //
 // A clip's channels keep their own key times where glTF's interpolation
-// follows the player (keys.go); a take without source keys (a
+// follows the player (keys.go), MilkShape's Hermite positions as
+// CUBICSPLINE channels unless the take is for Blender (Take.For); a take
+// without source keys (a
 // meta-animation tree) keeps the sampled grid, and a take with a
 // BakeRate writes every channel at every time of its uniform grid.
-func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string) *gltf.Animation {
+//
+// A channel that no take of the document moves from the rest pose (still,
+// stillChannels) is not written, but in a uniform bake.
+func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s *sampled, scaleNode, helper []int, size float64, name string, still []bool) *gltf.Animation {
 	prime2 := sk.Compose == formats.ComposePrime2
 	an := &gltf.Animation{Name: name, Extras: takeExtras(sk, tk, s)}
 	times := make([]float32, len(s.times))
@@ -84,13 +89,27 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			c.step = s.step[b*nCh+ch]
 			c.ts, c.vals = keys(len(times), c.width, value, c.step && !(tk.BakeRate > 0))
 			if own && !c.step && len(c.ts) > 2 {
-				c.reduce = true
 				c.tol = chainTol * size / float64(chains[b])
+				if ch == chT && !prime2 && tk.For == ForGLTF && b < len(tk.Clip.Tracks) && tk.Clip.Tracks[b].Translation.Curve != nil {
+					// MilkShape's Hermite positions: the curve itself,
+					// at the file's key times. The player follows the
+					// curve within the loader's resampling error, which
+					// can pass the channel's share of the chain's budget
+					// where the loader's budget capped its samples (the
+					// ninja's root: 4.7e-6 of the figure's size): a
+					// quarter of the budget is allowed, and relax plays
+					// the cubic with the other channels.
+					c.cubicTimes, c.cubicOut, c.cubic = cubicKeys(tk.Clip.Tracks[b].Translation.Curve, conv, times, c.vals, tScale[b], jointBudget*size/4)
+					if c.cubic {
+						continue
+					}
+				}
+				c.reduce = true
 				switch ch {
 				case chT:
 					c.miss = vecMiss(c.vals, tScale[b])
 				case chR:
-					c.miss = rotMiss(c.vals, reach[b])
+					c.miss = rotMiss(c.vals, reach[b], tk.For == ForBlender)
 				default:
 					c.miss = vecMiss(c.vals, reach[b])
 				}
@@ -99,7 +118,7 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 		}
 	}
 	if own {
-		relax(sk, s, times, chans, size, !prime2)
+		relax(sk, s, times, chans, size, !prime2, tk.For == ForBlender)
 	}
 	// A constant channel needs one key: glTF holds a sampler's only value
 	// over the whole animation. The animation's length is its samplers'
@@ -127,6 +146,18 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 				}
 			}
 			c := &chans[b*nCh+ch]
+			if still[b*nCh+ch] && spanned && !(tk.BakeRate > 0) {
+				continue
+			}
+			if c.cubic {
+				outKeys += len(c.cubicTimes)
+				an.Samplers = append(an.Samplers, &gltf.AnimationSampler{
+					Input: input(c.cubicTimes), Output: buf.floats(c.cubicOut, typ, 0, false), Interpolation: gltf.InterpolationCubicSpline})
+				an.Channels = append(an.Channels, &gltf.AnimationChannel{
+					Sampler: len(an.Samplers) - 1,
+					Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: path}})
+				continue
+			}
 			width, step, ts, vals := c.width, c.step, c.ts, c.vals
 			if c.reduce {
 				ts = c.kept
@@ -155,8 +186,10 @@ func animation(buf *buffer, sk *formats.Skeleton, conv *Conversion, tk *Take, s 
 			} else if len(kt) == 1 && len(ends) == 2 && !spanned {
 				kt = ends
 				vals = append(vals, vals...)
-				spanned = true
 			}
+			// One channel is enough to carry a take in which nothing
+			// moves (a one-frame pose has no length to last).
+			spanned = true
 			outKeys += len(kt)
 			channel(node, path, step || len(ts) == 1, kt, vals, typ)
 		}

@@ -30,6 +30,9 @@ type Job struct {
 	// Force lets the job replace an existing Out; without it the job is
 	// not written (Result.Exists). The jobs Expand adds inherit it.
 	Force bool
+	// For is the player the keys are written for (Take.For); the jobs
+	// Expand adds inherit it.
+	For Target
 }
 
 // Result is the outcome of one job.
@@ -172,6 +175,7 @@ func (b *batch) run(j *Job) (r Result) {
 		j.Name, j.Out = name, out
 		for k := range more {
 			more[k].Force = more[k].Force || j.Force
+			more[k].For = j.For
 			b.add(&more[k])
 		}
 		b.wake.Broadcast()
@@ -195,6 +199,9 @@ func (b *batch) run(j *Job) (r Result) {
 		return r
 	}
 	a.Warnings = append(a.Warnings, skipped...)
+	for i := range takes {
+		takes[i].For = j.For
+	}
 	doc, err := Build(a, takes)
 	if err != nil {
 		r.Err = err

@@ -132,13 +132,16 @@ func swingMilkShape(t testing.TB) *formats.Asset {
 	return a
 }
 
-// TestBlenderCheck exports the swing model (swingMilkShapeFile) and runs
+// TestBlenderCheck exports the swing model (swingMilkShapeFile) for
+// Blender (`export --for blender`, ForBlender: the default export's
+// CUBICSPLINE positions and slerped rotations are not what Blender 3.4's
+// importer plays) and runs
 // scripts/blender_check.py on it in Blender, which imports the .glb with
 // its own glTF importer and compares every bone head with `animview pose`
 // at frames 0..24, within 1e-4 of the figure's size. Without Blender on
 // the PATH it is skipped, unless ANIMVIEW_REQUIRE_BLENDER=1.
-// TestRoundTrip's fixture "ms3d-swing" checks the same keys by the model
-// of Blender's importer (blenderBezier), without Blender.
+// TestRoundTrip's fixture "ms3d-swing/blender" checks the same keys by
+// the model of Blender's importer (component-wise), without Blender.
 func TestBlenderCheck(t *testing.T) {
 	blender, err := exec.LookPath("blender")
 	if err != nil {
@@ -157,7 +160,7 @@ func TestBlenderCheck(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	glb := filepath.Join(dir, "swing.glb")
-	if out, err := exec.Command(av, "export", src, "-o", glb).CombinedOutput(); err != nil {
+	if out, err := exec.Command(av, "export", src, "--for", "blender", "-o", glb).CombinedOutput(); err != nil {
 		t.Fatalf("export: %v\n%s", err, out)
 	}
 	cmd := exec.Command(blender, "-b", "--factory-startup", "--python", "../scripts/blender_check.py", "--", glb, src, av)
@@ -171,5 +174,46 @@ func TestBlenderCheck(t *testing.T) {
 	t.Log(strings.Join(lines, "\n"))
 	if err != nil || len(lines) < 2 {
 		t.Fatalf("blender_check.py: %v\n%s", err, out)
+	}
+}
+
+// TestThreeCheck exports the swing model (swingMilkShapeFile: Hermite
+// positions, large turns between rotation keys) and the MilkShape arm
+// fixture by default (ForGLTF: CUBICSPLINE positions, slerped rotations)
+// and plays them with three.js (scripts/three_check.mjs), an engine that
+// follows glTF's own interpolation, against `animview pose`, within 1e-4
+// of the figure's size. Without node or three in .cache/node (where
+// scripts/test.sh installs it) it is skipped, unless
+// ANIMVIEW_REQUIRE_GLTF_VALIDATOR is set (the same step installs both).
+func TestThreeCheck(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat("../.cache/node/node_modules/three")
+	}
+	if err != nil {
+		if os.Getenv("ANIMVIEW_REQUIRE_GLTF_VALIDATOR") != "" {
+			t.Fatalf("three.js not available: %v", err)
+		}
+		t.Skipf("three.js not available (%v); scripts/test.sh installs it", err)
+	}
+	dir := t.TempDir()
+	swing := filepath.Join(dir, "swing.ms3d")
+	if err := os.WriteFile(swing, swingMilkShapeFile(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	av := filepath.Join(dir, "animview")
+	if out, err := exec.Command("go", "build", "-o", av, "../cmd/animview").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, src := range []string{swing, "../formats/ms3d/testdata/arm_v4.ms3d"} {
+		glb := filepath.Join(dir, filepath.Base(src)+".glb")
+		if out, err := exec.Command(av, "export", src, "-o", glb).CombinedOutput(); err != nil {
+			t.Fatalf("export: %v\n%s", err, out)
+		}
+		out, err := exec.Command(node, "../scripts/three_check.mjs", glb, src, av, "40").CombinedOutput()
+		t.Logf("%s: %s", filepath.Base(src), strings.TrimSpace(string(out)))
+		if err != nil {
+			t.Fatalf("three_check.mjs: %v", err)
+		}
 	}
 }

@@ -84,7 +84,9 @@ func (n noise) Sample(t float64, p *player.Pose) {
 	for i := range p.Local {
 		p.Local[i] = n.sk.Bones[i].Bind
 	}
-	ang := math.Mod(t*1e7, 2*math.Pi)
+	// Not a linear function of t (t·1e7 was): a constant spin of the
+	// samples, however fast, slerps to the spin's own midpoints and fits.
+	ang := math.Mod(math.Sin(t*12.9898)*43758.5453e3, 2*math.Pi)
 	p.Local[1].Rotation = mgl32.QuatRotate(float32(ang), mgl32.Vec3{0, 0, 1})
 }
 

@@ -40,11 +40,8 @@ func cameraTRS(conv *Conversion, cam *formats.CameraTrack, times []float64) ([]m
 		if !p.Valid {
 			continue
 		}
-		f := conv.Basis.Mul3x1(vec64(p.Forward()))
-		up := conv.Basis.Mul3x1(vec64(p.Up)).Normalize()
-		back := f.Mul(-1).Normalize()
-		m := mgl64.Mat3FromCols(up.Cross(back), up, back)
-		pos[i], rot[i], valid[i] = conv.Point(p.Position), unit(mgl64.Mat4ToQuat(m.Mat4())), true
+		pos[i], rot[i] = cameraPose(conv, &p)
+		valid[i] = true
 		if first < 0 {
 			first = i
 		}
@@ -67,6 +64,70 @@ func cameraTRS(conv *Conversion, cam *formats.CameraTrack, times []float64) ([]m
 	return pos, rot
 }
 
+// cameraPose is a valid camera pose's node translation and rotation
+// (cameraTRS).
+func cameraPose(conv *Conversion, p *player.CameraPose) (mgl64.Vec3, mgl64.Quat) {
+	f := conv.Basis.Mul3x1(vec64(p.Forward()))
+	up := conv.Basis.Mul3x1(vec64(p.Up)).Normalize()
+	back := f.Mul(-1).Normalize()
+	m := mgl64.Mat3FromCols(up.Cross(back), up, back)
+	return conv.Point(p.Position), unit(mgl64.Mat4ToQuat(m.Mat4()))
+}
+
+// cameraTol is what the camera's keys may miss its pose by between them:
+// radians of turn, and of its position, relative to 1 plus the distance
+// from the origin.
+const cameraTol = 5e-5 // half what TestCameraExport allows
+
+// cameraRefine adds to sorted times, for a camera, the times where glTF's
+// interpolation between them (a lerp of the position, a slerp of the
+// rotation, and for Blender a normalised lerp too) would miss the game's
+// camera by more than cameraTol: each span is halved where its midpoint
+// misses, up to maxDepth times. The bone grid's times alone need not
+// follow a camera that moves on its own.
+func cameraRefine(conv *Conversion, cam *formats.CameraTrack, times []float64, blender bool) []float64 {
+	at := func(t float64) (mgl64.Vec3, mgl64.Quat, bool) {
+		p := player.EvalCamera(cam, t)
+		if !p.Valid {
+			return mgl64.Vec3{}, mgl64.Quat{}, false
+		}
+		pos, rot := cameraPose(conv, &p)
+		return pos, rot, true
+	}
+	out := make([]float64, 0, len(times))
+	var split func(a, b float64, pa, pb mgl64.Vec3, qa, qb mgl64.Quat, depth int)
+	split = func(a, b float64, pa, pb mgl64.Vec3, qa, qb mgl64.Quat, depth int) {
+		m := (a + b) / 2
+		if depth >= maxDepth || !(float32(a) < float32(m) && float32(m) < float32(b)) {
+			return
+		}
+		pm, qm, ok := at(m)
+		if !ok {
+			return
+		}
+		miss := pa.Add(pb).Mul(0.5).Sub(pm).Len()/(1+pm.Len()) > cameraTol ||
+			angleBetween(slerpGLTF(qa, qb, 0.5), qm) > cameraTol ||
+			blender && angleBetween(nlerpContinuous(qa, qb, 0.5), qm) > cameraTol
+		if !miss {
+			return
+		}
+		split(a, m, pa, pm, qa, qm, depth+1)
+		out = append(out, m)
+		split(m, b, pm, pb, qm, qb, depth+1)
+	}
+	for i, t := range times {
+		if i > 0 {
+			pa, qa, okA := at(times[i-1])
+			pb, qb, okB := at(t)
+			if okA && okB {
+				split(times[i-1], t, pa, pb, qa, qb, 0)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 func vec64(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 
 // cameraChannels adds the camera node's translation and rotation channels
@@ -86,7 +147,7 @@ func cameraChannels(buf *buffer, an *gltf.Animation, node int, conv *Conversion,
 			rv = append(rv, float32(rest.Rotation[0]), float32(rest.Rotation[1]), float32(rest.Rotation[2]), float32(rest.Rotation[3]))
 		}
 	} else {
-		times = cameraTimes(tk.Camera, times)
+		times = cameraRefine(conv, tk.Camera, cameraTimes(tk.Camera, times), tk.For == ForBlender)
 		pos, rot := cameraTRS(conv, tk.Camera, times)
 		for i, t := range times {
 			ts = append(ts, float32(t))

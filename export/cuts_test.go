@@ -145,6 +145,34 @@ func TestCutExport(t *testing.T) {
 	}
 }
 
+// TestCutKeepsCurve: a clip cut from a MilkShape timeline keeps its
+// Hermite positions' curve (formats.CurveSpan: the piece of a cubic
+// between the cut's ends is a cubic), so its export writes them as
+// CUBICSPLINE too; TestRoundTrip's cuts-ms3d-* check that they play.
+func TestCutKeepsCurve(t *testing.T) {
+	a := withCuts(t, longMilkShape(t))
+	doc, err := Build(a, allTakes(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(a.Clips); i++ {
+		curves, cubic := 0, 0
+		for b := range a.Clips[i].Tracks {
+			if a.Clips[i].Tracks[b].Translation.Curve != nil {
+				curves++
+			}
+		}
+		for _, s := range doc.Animations[i].Samplers {
+			if s.Interpolation == gltf.InterpolationCubicSpline {
+				cubic++
+			}
+		}
+		if curves == 0 || cubic == 0 {
+			t.Errorf("cut %q: %d tracks with a curve, %d CUBICSPLINE samplers", a.Clips[i].Name, curves, cubic)
+		}
+	}
+}
+
 // cutFixtures are a few fixtures with cuts of their first clip (the long
 // MilkShape timeline, which is what cuts are for, and the other
 // families' interpolation flavours).

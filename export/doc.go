@@ -6,10 +6,14 @@
 // Exactness comes from sampling the player rather than translating each
 // game's keys: a take is sampled on its frames and key times, and every
 // interval is split until glTF's own interpolation (LINEAR: lerp and
-// shortest-arc slerp; STEP) reproduces the player's world pose within a
+// shortest-arc slerp; STEP; CUBICSPLINE for MilkShape's Hermite positions,
+// written with the file's tangents) reproduces the player's world pose within a
 // small fraction of the figure's size. Game rules that glTF lacks (Metroid
 // Prime's slerp without the short-arc flip, LEGO Island's step and negate
-// flags, blends and transitions) thus come out as keys.
+// flags, blends and transitions) thus come out as keys. Take.For writes
+// keys for Blender's importer instead, which drops a cubic's tangents and
+// interpolates a rotation's components: LINEAR and STEP only, with the
+// keys that reading needs.
 //
 // The data is converted once to glTF's conventions (right-handed, +Y up,
 // the figure facing +Z) by changing the basis of every translation,

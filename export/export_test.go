@@ -79,10 +79,25 @@ func allTakes(a *formats.Asset) []Take {
 	return ts
 }
 
+// takesFor returns an asset's clips as takes for a target.
+func takesFor(a *formats.Asset, target Target) []Take {
+	takes := allTakes(a)
+	for i := range takes {
+		takes[i].For = target
+	}
+	return takes
+}
+
 // exportBytes builds and encodes an asset's clips as .glb.
 func exportBytes(t testing.TB, a *formats.Asset) []byte {
 	t.Helper()
-	doc, err := Build(a, allTakes(a))
+	return exportBytesFor(t, a, ForGLTF)
+}
+
+// exportBytesFor builds and encodes an asset's clips as .glb for a target.
+func exportBytesFor(t testing.TB, a *formats.Asset, target Target) []byte {
+	t.Helper()
+	doc, err := Build(a, takesFor(a, target))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,90 +109,120 @@ func exportBytes(t testing.TB, a *formats.Asset) []byte {
 }
 
 // TestRoundTrip re-opens each export and evaluates its joints with the
-// glTF specification's rules (evaluator below) at many times; every
-// joint's world position must match the player's world pose, converted
-// as documented, within 1e-4 of the figure's size.
+// glTF specification's rules (evaluator below: slerp, cubic Hermite
+// splines) at many times; every joint's world position must match the
+// player's world pose, converted as documented, within 1e-4 of the
+// figure's size. The export for Blender (ForBlender) must match evaluated
+// as Blender 3.4's importer plays the keys too (component-wise).
 func TestRoundTrip(t *testing.T) {
 	outDir := os.Getenv("ANIMVIEW_GLTF_OUT")
 	for _, fx := range fixtures(t) {
-		t.Run(fx.name, func(t *testing.T) {
-			a := fx.asset
-			data := exportBytes(t, a)
-			if outDir != "" {
-				if err := os.WriteFile(filepath.Join(outDir, fx.name+".glb"), data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			doc := new(gltf.Document)
-			if err := gltf.NewDecoder(bytes.NewReader(data)).Decode(doc); err != nil {
-				t.Fatal(err)
-			}
-			if len(doc.Animations) != len(a.Clips) {
-				t.Fatalf("%d animations, want %d", len(doc.Animations), len(a.Clips))
-			}
-			ev := newEvaluator(t, doc)
-			// Blender's importer turns rotation keys into per-component
-			// curves: the same keys evaluated that way must match too.
-			evBlender := newEvaluator(t, doc)
-			evBlender.componentwise = true
-			conv := ConversionFor(a.Coords)
-			size := FigureSize(doc)
-			sk := a.Skeleton
-			worst := 0.0
-			// Visibility helpers: node index -> bone index.
-			helpers := map[int]int{}
-			for i, nd := range doc.Nodes {
-				if ex, ok := nd.Extras.(map[string]any); ok {
-					if of, ok := ex["visibility_of"].(string); ok {
-						for b := range sk.Bones {
-							if doc.Nodes[b].Name == of {
-								helpers[i] = b
-							}
-						}
-					}
-				}
-			}
-			hidden := 0
-			for ci, c := range a.Clips {
-				smp := player.NewClipSampler(sk, c)
-				pose, world := player.NewPose(sk), player.NewWorldPose(sk)
-				const n = 500
-				for k := 0; k <= n+1; k++ {
-					// Times between the grid's keys, and both ends.
-					tm := c.Duration * (float64(k) + 0.377) / n
-					if k == n+1 {
-						tm = c.Duration
-					}
-					tm = math.Min(tm, c.Duration)
-					smp.Sample(tm, pose)
-					player.ToWorld(sk, pose, world)
-					for _, e := range []*evaluator{ev, evBlender} {
-						got := e.world(ci, tm)
-						for node, b := range helpers {
-							shown := e.scratch[node].S != (mgl64.Vec3{})
-							if shown != pose.Visible[b] {
-								t.Fatalf("clip %q t=%.6f bone %d: glTF shows it %v, the player %v", c.Name, tm, b, shown, pose.Visible[b])
-							}
-							if !shown {
-								hidden++
-							}
-						}
-						for b := range sk.Bones {
-							want := conv.Point(world.Position(b))
-							d := got[b].Sub(want).Len() / size
-							worst = math.Max(worst, d)
-							if d > 1e-4 {
-								t.Fatalf("clip %q t=%.6f bone %d (%s), component-wise %v: glTF %v, player %v: off by %.3g of the figure's size",
-									c.Name, tm, b, sk.Bones[b].Name, e.componentwise, got[b], want, d)
-							}
-						}
-					}
-				}
-			}
-			t.Logf("%d clips, worst joint error %.2g of the figure's size (%.4g); %d visibility helpers, hidden at %d checks",
-				len(a.Clips), worst, size, len(helpers), hidden)
-		})
+		for _, target := range []Target{ForGLTF, ForBlender} {
+			t.Run(fx.name+"/"+target.String(), func(t *testing.T) {
+				roundTripFixture(t, fx, target, outDir)
+			})
+		}
 	}
+}
+
+// TestRoundTripFiles is TestRoundTrip over the files listed in
+// ANIMVIEW_KEYS_FILES (public models, as TestKeyTable takes them); it
+// skips without them.
+func TestRoundTripFiles(t *testing.T) {
+	extra := os.Getenv("ANIMVIEW_KEYS_FILES")
+	if extra == "" {
+		t.Skip("no ANIMVIEW_KEYS_FILES")
+	}
+	for _, p := range filepath.SplitList(extra) {
+		fx := fixture{filepath.Base(p), load(t, p, "")}
+		for _, target := range []Target{ForGLTF, ForBlender} {
+			t.Run(fx.name+"/"+target.String(), func(t *testing.T) {
+				roundTripFixture(t, fx, target, os.Getenv("ANIMVIEW_GLTF_OUT"))
+			})
+		}
+	}
+}
+
+func roundTripFixture(t *testing.T, fx fixture, target Target, outDir string) {
+	a := fx.asset
+	data := exportBytesFor(t, a, target)
+	if outDir != "" {
+		if err := os.WriteFile(filepath.Join(outDir, fx.name+"-"+target.String()+".glb"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := new(gltf.Document)
+	if err := gltf.NewDecoder(bytes.NewReader(data)).Decode(doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Animations) != len(a.Clips) {
+		t.Fatalf("%d animations, want %d", len(doc.Animations), len(a.Clips))
+	}
+	evs := []*evaluator{newEvaluator(t, doc)}
+	if target == ForBlender {
+		// Blender's importer turns rotation keys into
+		// per-component curves: the same keys evaluated that
+		// way must match too.
+		evBlender := newEvaluator(t, doc)
+		evBlender.componentwise = true
+		evs = append(evs, evBlender)
+	}
+	conv := ConversionFor(a.Coords)
+	size := FigureSize(doc)
+	sk := a.Skeleton
+	worst := 0.0
+	// Visibility helpers: node index -> bone index.
+	helpers := map[int]int{}
+	for i, nd := range doc.Nodes {
+		if ex, ok := nd.Extras.(map[string]any); ok {
+			if of, ok := ex["visibility_of"].(string); ok {
+				for b := range sk.Bones {
+					if doc.Nodes[b].Name == of {
+						helpers[i] = b
+					}
+				}
+			}
+		}
+	}
+	hidden := 0
+	for ci, c := range a.Clips {
+		smp := player.NewClipSampler(sk, c)
+		pose, world := player.NewPose(sk), player.NewWorldPose(sk)
+		const n = 500
+		for k := 0; k <= n+1; k++ {
+			// Times between the grid's keys, and both ends.
+			tm := c.Duration * (float64(k) + 0.377) / n
+			if k == n+1 {
+				tm = c.Duration
+			}
+			tm = math.Min(tm, c.Duration)
+			smp.Sample(tm, pose)
+			player.ToWorld(sk, pose, world)
+			for _, e := range evs {
+				got := e.world(ci, tm)
+				for node, b := range helpers {
+					shown := e.scratch[node].S != (mgl64.Vec3{})
+					if shown != pose.Visible[b] {
+						t.Fatalf("clip %q t=%.6f bone %d: glTF shows it %v, the player %v", c.Name, tm, b, shown, pose.Visible[b])
+					}
+					if !shown {
+						hidden++
+					}
+				}
+				for b := range sk.Bones {
+					want := conv.Point(world.Position(b))
+					d := got[b].Sub(want).Len() / size
+					worst = math.Max(worst, d)
+					if d > 1e-4 {
+						t.Fatalf("clip %q t=%.6f bone %d (%s), component-wise %v: glTF %v, player %v: off by %.3g of the figure's size",
+							c.Name, tm, b, sk.Bones[b].Name, e.componentwise, got[b], want, d)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d clips, worst joint error %.2g of the figure's size (%.4g); %d visibility helpers, hidden at %d checks",
+		len(a.Clips), worst, size, len(helpers), hidden)
 }
 
 // evaluator plays a glTF document's animations by the specification:

@@ -115,7 +115,7 @@ func TestFinishTempFullDisk(t *testing.T) {
 }
 
 // TestWriteFullDisk is issue 35's item 1 on a real file system too small
-// for the export (a 32 KiB tmpfs): the export fails with ENOSPC, a good
+// for the export (a 16 KiB tmpfs): the export fails with ENOSPC, a good
 // file it was to replace (--force) is kept, a batch lists the file as
 // failed, and no temporary is left behind.
 func TestWriteFullDisk(t *testing.T) {
@@ -124,7 +124,7 @@ func TestWriteFullDisk(t *testing.T) {
 	if err := Encode(&whole, doc, true); err != nil {
 		t.Fatal(err)
 	}
-	const room = 32 << 10
+	const room = 16 << 10
 	if whole.Len() < 2*room {
 		t.Fatalf("the demo's export is %d bytes; the test needs more than %d", whole.Len(), 2*room)
 	}

@@ -73,6 +73,8 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 		}
 	}
 
+	still := stillChannels(rest, samples)
+
 	doc := gltf.NewDocument()
 	doc.Asset.Generator = Generator
 	buf := &buffer{doc: doc}
@@ -238,7 +240,7 @@ func Build(a *formats.Asset, takes []Take) (*gltf.Document, error) {
 
 	animNames := animationNames(takes)
 	for k := range takes {
-		an := animation(buf, sk, &conv, &takes[k], samples[k], scaleNode, helper, size, animNames[k])
+		an := animation(buf, sk, &conv, &takes[k], samples[k], scaleNode, helper, size, animNames[k], still)
 		if camNode >= 0 {
 			cameraChannels(buf, an, camNode, &conv, &takes[k], samples[k].times, doc.Nodes[camNode])
 		}
@@ -408,4 +410,33 @@ func sceneName(a *formats.Asset) string {
 		return a.Entry
 	}
 	return a.Skeleton.Name
+}
+
+// stillChannels returns, per bone channel (bone*nCh + ch), whether every
+// take holds it at the rest pose's value throughout, as float32 (a
+// rotation either sign): no animation of the document moves it, so
+// switching between them cannot leave it elsewhere, and the node's own
+// value plays it. animation writes no channel for it.
+func stillChannels(rest []trs, samples []*sampled) []bool {
+	still := make([]bool, len(rest)*nCh)
+	for i := range still {
+		still[i] = true
+	}
+	vec := func(a, b mgl64.Vec3) bool {
+		return float32(a[0]) == float32(b[0]) && float32(a[1]) == float32(b[1]) && float32(a[2]) == float32(b[2])
+	}
+	quat := func(a, b mgl64.Quat) bool {
+		return float32(a.W) == float32(b.W) && vec(a.V, b.V)
+	}
+	for _, s := range samples {
+		for _, loc := range s.local {
+			for b := range rest {
+				l, r := &loc[b], &rest[b]
+				still[b*nCh+chT] = still[b*nCh+chT] && vec(l.T, r.T)
+				still[b*nCh+chR] = still[b*nCh+chR] && (quat(l.R, r.R) || quat(l.R, r.R.Scale(-1)))
+				still[b*nCh+chS] = still[b*nCh+chS] && vec(l.S, r.S)
+			}
+		}
+	}
+	return still
 }

@@ -19,6 +19,9 @@ import (
 // more than the channel's tolerance, keep the worst sample as a key and
 // look at both halves again. Translation and scale are linear between
 // grid samples, so checking the samples checks every time between them.
+// MilkShape's Hermite positions are written as the curve itself
+// (cubicKeys), and for Blender (Take.For) rotations are checked as its
+// component-wise lerp too.
 
 // chainTol is what the channels on a chain may miss by together, as a
 // fraction of the figure's size: a joint's error is the sampled grid's
@@ -248,10 +251,10 @@ func vecMiss(vals []float32, lever float64) func(i, j, k int, f float64, half bo
 	}
 }
 
-// rotMiss measures a rotation channel's miss: the larger angle between
-// the grid's rotation and glTF's slerp or Blender's normalised lerp of
-// the keys, times lever.
-func rotMiss(vals []float32, lever float64) func(i, j, k int, f float64, half bool) float64 {
+// rotMiss measures a rotation channel's miss: the angle between the
+// grid's rotation and glTF's slerp of the keys (and, for blender, the
+// larger of that and Blender's normalised lerp's), times lever.
+func rotMiss(vals []float32, lever float64, blender bool) func(i, j, k int, f float64, half bool) float64 {
 	q := func(k int) mgl64.Quat {
 		return mgl64.Quat{W: float64(vals[4*k+3]), V: mgl64.Vec3{float64(vals[4*k]), float64(vals[4*k+1]), float64(vals[4*k+2])}}
 	}
@@ -260,7 +263,10 @@ func rotMiss(vals []float32, lever float64) func(i, j, k int, f float64, half bo
 		if half {
 			v = slerpGLTF(v, q(k+1), 0.5)
 		}
-		e := math.Max(angleBetween(slerpGLTF(a, b, f), v), angleBetween(nlerpContinuous(a, b, f), v))
+		e := angleBetween(slerpGLTF(a, b, f), v)
+		if blender {
+			e = math.Max(e, angleBetween(nlerpContinuous(a, b, f), v))
+		}
 		return math.Max(e-1e-6, 0) * lever
 	}
 }
@@ -289,6 +295,11 @@ type chanKeys struct {
 	miss   func(i, j, k int, f float64, half bool) float64
 	seeds  []int
 	kept   []int
+	// cubic marks a channel written as glTF's CUBICSPLINE: its key
+	// times cubicTimes and output cubicOut (cubicKeys).
+	cubic      bool
+	cubicTimes []float32
+	cubicOut   []float32
 }
 
 // jointBudget is what a take's reduced keys may miss the sampled grid by,
@@ -305,15 +316,15 @@ const maxRelaxRounds = 8
 // tolerances (chainTol shared by the channels of a chain) bound the
 // joints' error however the channels' misses add up, which they seldom
 // do; so when verify, each tolerance is first multiplied by 16, and the
-// whole skeleton is played from the keys, with glTF's slerp and with
-// Blender's normalised lerp (keysFollow): wherever a bone misses the grid
+// whole skeleton is played from the keys, with glTF's slerp (and, for
+// blender, with Blender's normalised lerp too; keysFollow): wherever a bone misses the grid
 // by more than jointBudget, the factors of its channels (or, where those
 // are at 1, of its nearest ancestor's still above 1) are halved and those
 // channels reduced again, until every bone follows or the factors are
 // back at 1, where the tolerances' own bound holds (after maxRelaxRounds
 // rounds, all are). verify is false under Echoes' rule, whose scale
 // helpers the joints do not show.
-func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, verify bool) {
+func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, verify, blender bool) {
 	r := make([]float64, len(chans))
 	for i := range r {
 		r[i] = 1
@@ -343,7 +354,7 @@ func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, 
 		if !verify {
 			return
 		}
-		missed := keysFollow(sk, s, times, chans, size)
+		missed := keysFollow(sk, s, times, chans, size, blender)
 		changed := false
 		for b, m := range missed {
 			if !m {
@@ -373,9 +384,14 @@ func relax(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, 
 // keysFollow returns the bones that, played from the channels' kept keys,
 // miss the sampled grid by more than jointBudget of size at a grid time
 // or halfway between grid times: a joint's position, or its axes at the
-// figure's size from it, with rotations interpolated by glTF's slerp or
-// by Blender's normalised component-wise lerp.
-func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64) (missed []bool) {
+// figure's size from it, with rotations interpolated by glTF's slerp
+// (and, for blender, by Blender's normalised component-wise lerp too),
+// and CUBICSPLINE channels by glTF's cubic Hermite spline.
+func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanKeys, size float64, blender bool) (missed []bool) {
+	readings := []bool{false}
+	if blender {
+		readings = append(readings, true)
+	}
 	n, nb := len(times), len(sk.Bones)
 	ref, fit := make([]trs, nb), make([]trs, nb)
 	wRef, wFit := make([]mgl64.Mat4, nb), make([]mgl64.Mat4, nb)
@@ -397,10 +413,18 @@ func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanK
 				}
 			}
 			worldOf(sk, ref, wRef)
-			for _, blender := range [...]bool{false, true} {
+			for _, blender := range readings {
 				copy(fit, ref)
 				for ci := range chans {
 					c := &chans[ci]
+					if c.cubic {
+						for seg[ci]+2 < len(c.cubicTimes) && c.cubicTimes[seg[ci]+1] <= float32(t) {
+							seg[ci]++
+						}
+						p := hermiteAt(c.cubicTimes, c.cubicOut, seg[ci], t)
+						fit[ci/nCh].T = mgl64.Vec3(p)
+						continue
+					}
 					if !c.reduce {
 						continue
 					}
@@ -451,4 +475,81 @@ func keysFollow(sk *formats.Skeleton, s *sampled, times []float32, chans []chanK
 		}
 	}
 	return missed
+}
+
+// cubicKeys returns the keys of a translation channel whose track samples
+// a cubic Hermite curve (formats.Vec3Track.Curve, MilkShape's positions
+// with their looped tangents): the curve's key times and glTF's
+// CUBICSPLINE output (in-tangent, value, out-tangent per key, tangents per
+// second), converted. The conversion is linear, so it takes values and
+// tangents alike. ok is false, and the channel is written LINEAR, where
+// the key times are not strictly increasing as float32 within [0, the
+// grid's end], or where the written cubic misses the channel's grid values
+// vals by more than tol (lever and the float32 rounding as in vecMiss) at
+// a grid time.
+func cubicKeys(curve []formats.HermiteKey, conv *Conversion, times []float32, vals []float32, lever, tol float64) (ts, out []float32, ok bool) {
+	if len(curve) < 2 || len(times) == 0 {
+		return nil, nil, false
+	}
+	vec := func(v [3]float64) [3]float32 {
+		c := conv.Basis.Mul3x1(mgl64.Vec3(v)).Mul(conv.Units)
+		return [3]float32{float32(c[0]), float32(c[1]), float32(c[2])}
+	}
+	ts = make([]float32, len(curve))
+	out = make([]float32, 0, 9*len(curve))
+	for k := range curve {
+		ts[k] = float32(curve[k].Time)
+		if ts[k] < times[0] || ts[k] > times[len(times)-1] || k > 0 && !(ts[k] > ts[k-1]) {
+			return nil, nil, false
+		}
+		in, v, o := vec(curve[k].In), vec(curve[k].Value), vec(curve[k].Out)
+		out = append(out, in[:]...)
+		out = append(out, v[:]...)
+		out = append(out, o[:]...)
+	}
+	seg := 0
+	for g, tg := range times {
+		for seg+2 < len(ts) && ts[seg+1] <= tg {
+			seg++
+		}
+		p := hermiteAt(ts, out, seg, float64(tg))
+		for c := 0; c < 3; c++ {
+			v := float64(vals[3*g+c])
+			ulp := 4 * float64(math.Nextafter32(float32(math.Abs(v)), float32(math.Inf(1)))-float32(math.Abs(v)))
+			if d := math.Max(math.Abs(p[c]-v)-ulp, 0) * lever; !(d <= tol) {
+				return nil, nil, false
+			}
+		}
+	}
+	return ts, out, true
+}
+
+// hermiteAt evaluates a CUBICSPLINE vec3 sampler (key times ts, output
+// out as glTF lays it out) on its piece seg at time t by the glTF
+// specification (Appendix C), holding the end keys outside the times.
+func hermiteAt(ts, out []float32, seg int, t float64) [3]float64 {
+	at := func(k, off, c int) float64 { return float64(out[9*k+off+c]) }
+	var p [3]float64
+	n := len(ts)
+	switch {
+	case t <= float64(ts[0]):
+		for c := range p {
+			p[c] = at(0, 3, c)
+		}
+		return p
+	case t >= float64(ts[n-1]):
+		for c := range p {
+			p[c] = at(n-1, 3, c)
+		}
+		return p
+	}
+	t0, t1 := float64(ts[seg]), float64(ts[seg+1])
+	td := t1 - t0
+	u := (t - t0) / td
+	u2, u3 := u*u, u*u*u
+	for c := range p {
+		p[c] = (2*u3-3*u2+1)*at(seg, 3, c) + td*(u3-2*u2+u)*at(seg, 6, c) +
+			(-2*u3+3*u2)*at(seg+1, 3, c) + td*(u3-u2)*at(seg+1, 0, c)
+	}
+	return p
 }

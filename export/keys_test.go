@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/ms3d"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 )
@@ -85,44 +88,110 @@ func TestOwnKeyTimes(t *testing.T) {
 	t.Logf("%d rotation keys for the tracks' %d", rotOut, rotSrc)
 }
 
-// TestMilkShapeLinear: MilkShape's Hermite positions are LINEAR
-// channels keyed at the curve's knots (the file's key times and the
-// curve's turns) and, between them, where the line parts from the curve.
-// Not CUBICSPLINE: Blender 3.4's importer drops a cubic's tangents and
-// draws its own (TestBlenderEvaluation); TestRoundTrip checks that the
-// keys play as the player does.
-func TestMilkShapeLinear(t *testing.T) {
-	a := load(t, "../formats/ms3d/testdata/arm_v4.ms3d", "")
-	doc, err := Build(a, allTakes(a))
+// TestMilkShapeCubic: MilkShape's Hermite positions
+// (docs/formats/milkshape-anm.md#position-keys) are CUBICSPLINE channels
+// keyed at the file's own key times, with the tangents of MilkShape's
+// looped rule per second (ms3d.SetupTangents divided by the interval);
+// for Blender (ForBlender), whose 3.4 importer drops a cubic's tangents,
+// they are LINEAR channels keyed at the curve's knots (the file's key
+// times and the curve's turns) and, between them, where the line parts
+// from the curve. TestRoundTrip checks that both play as the player does.
+func TestMilkShapeCubic(t *testing.T) {
+	data, err := os.ReadFile("../formats/ms3d/testdata/arm_v4.ms3d")
 	if err != nil {
 		t.Fatal(err)
 	}
+	f, err := ms3d.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := load(t, "../formats/ms3d/testdata/arm_v4.ms3d", "")
 	c := a.Clips[0]
-	checked := 0
-	for _, ch := range doc.Animations[0].Channels {
-		b := *ch.Target.Node
-		s := doc.Animations[0].Samplers[ch.Sampler]
-		if b >= len(a.Skeleton.Bones) || ch.Target.Path != gltf.TRSTranslation || c.Tracks[b].Translation.Knots == nil {
-			continue
+	for _, target := range []Target{ForGLTF, ForBlender} {
+		doc, err := Build(a, takesFor(a, target))
+		if err != nil {
+			t.Fatal(err)
 		}
-		ts := inputTimes(t, doc, s)
-		if s.Interpolation != gltf.InterpolationLinear {
-			t.Errorf("bone %d translation: %v, want LINEAR", b, s.Interpolation)
-			continue
-		}
-		have := map[float32]bool{}
-		for _, tm := range ts {
-			have[tm] = true
-		}
-		for _, k := range c.Tracks[b].Translation.Knots {
-			if k >= 0 && k <= c.Duration && !have[float32(k)] {
-				t.Errorf("bone %d translation: no key at the knot %v s", b, k)
+		checked := 0
+		for _, ch := range doc.Animations[0].Channels {
+			b := *ch.Target.Node
+			s := doc.Animations[0].Samplers[ch.Sampler]
+			if b >= len(a.Skeleton.Bones) || ch.Target.Path != gltf.TRSTranslation || c.Tracks[b].Translation.Knots == nil {
+				continue
+			}
+			ts := inputTimes(t, doc, s)
+			checked++
+			if target == ForBlender {
+				if s.Interpolation != gltf.InterpolationLinear {
+					t.Errorf("blender: bone %d translation: %v, want LINEAR", b, s.Interpolation)
+					continue
+				}
+				have := map[float32]bool{}
+				for _, tm := range ts {
+					have[tm] = true
+				}
+				for _, k := range c.Tracks[b].Translation.Knots {
+					if k >= 0 && k <= c.Duration && !have[float32(k)] {
+						t.Errorf("blender: bone %d translation: no key at the knot %v s", b, k)
+					}
+				}
+				continue
+			}
+			if s.Interpolation != gltf.InterpolationCubicSpline {
+				t.Errorf("bone %d translation: %v, want CUBICSPLINE", b, s.Interpolation)
+				continue
+			}
+			// The file's own keys, and each key's tangent per second:
+			// MilkShape's per-interval tangent over the interval's
+			// length, turned by the joint's reference rotation (the
+			// arm's elbow turns 30°) and converted.
+			var j *ms3d.Joint
+			for k := range f.Joints {
+				if f.Joints[k].Name == a.Skeleton.Bones[b].Name {
+					j = &f.Joints[k]
+				}
+			}
+			if j == nil || len(ts) != len(j.PositionKeys) {
+				t.Fatalf("bone %d: %d keys, want the file's %d", b, len(ts), len(j.PositionKeys))
+			}
+			out, err := modeler.ReadAccessor(doc, doc.Accessors[s.Output], nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals := out.([][3]float32)
+			tan := ms3d.SetupTangents(j.PositionKeys)
+			ref, conv := ms3d.ReferenceMatrix(j), ConversionFor(a.Coords)
+			place := func(v [3]float32, over float64) [3]float64 {
+				var r mgl64.Vec3
+				for row := 0; row < 3; row++ {
+					r[row] = (float64(ref[row][0])*float64(v[0]) + float64(ref[row][1])*float64(v[1]) + float64(ref[row][2])*float64(v[2])) / over
+				}
+				return conv.Basis.Mul3x1(r).Mul(conv.Units)
+			}
+			for k, key := range j.PositionKeys {
+				if ts[k] != float32(float64(key.Time)) {
+					t.Errorf("bone %d key %d at %v s, want %v", b, k, ts[k], key.Time)
+				}
+				var in, outT [3]float64
+				if k+1 < len(j.PositionKeys) {
+					outT = place(tan[k].Out, float64(j.PositionKeys[k+1].Time)-float64(key.Time))
+				}
+				if k > 0 {
+					in = place(tan[k].In, float64(key.Time)-float64(j.PositionKeys[k-1].Time))
+				}
+				for q := 0; q < 3; q++ {
+					if math.Abs(float64(vals[3*k+2][q])-outT[q]) > 1e-5*(1+math.Abs(outT[q])) {
+						t.Errorf("bone %d key %d out-tangent[%d] %v, want %v", b, k, q, vals[3*k+2][q], outT[q])
+					}
+					if math.Abs(float64(vals[3*k][q])-in[q]) > 1e-5*(1+math.Abs(in[q])) {
+						t.Errorf("bone %d key %d in-tangent[%d] %v, want %v", b, k, q, vals[3*k][q], in[q])
+					}
+				}
 			}
 		}
-		checked++
-	}
-	if checked == 0 {
-		t.Fatal("no resampled translation")
+		if checked == 0 {
+			t.Fatal("no resampled translation")
+		}
 	}
 }
 

@@ -93,6 +93,8 @@ type Batch struct {
 	Workers int
 	// Force replaces files that exist.
 	Force bool
+	// For is the player the keys are written for (Take.For).
+	For Target
 }
 
 // Plan is a batch ready to run: its output folder made, its jobs listed.
@@ -124,7 +126,7 @@ func (b Batch) Plan() (*Plan, error) {
 		return nil, fmt.Errorf("%s: no animation files", b.Src)
 	}
 	for i := range jobs {
-		jobs[i].Force = b.Force
+		jobs[i].Force, jobs[i].For = b.Force, b.For
 	}
 	p.Jobs = jobs
 	return p, nil

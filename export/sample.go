@@ -93,6 +93,9 @@ type sampler struct {
 	// fit (near).
 	missBone int
 	miss     float64
+	// blender also checks rotations as Blender's importer plays them, a
+	// normalised component-wise lerp (ForBlender).
+	blender bool
 }
 
 // sampleAt samples the source at t into converted locals and visibility.
@@ -225,7 +228,8 @@ func sampleTake(sk *formats.Skeleton, conv *Conversion, tk *Take, size float64, 
 	}
 	s := &sampler{sk: sk, conv: conv, src: tk.Source, pose: player.NewPose(sk), tol: tol, size: size,
 		wTrue: make([]mgl64.Mat4, n), wFit: make([]mgl64.Mat4, n), fit: make([]trs, n),
-		budget: budget, keyBudget: min(len(base)+keyFactor*sourceKeys(tk, len(base))+keyAllowance, maxKeys), missBone: -1}
+		budget: budget, keyBudget: min(len(base)+keyFactor*sourceKeys(tk, len(base))+keyAllowance, maxKeys), missBone: -1,
+		blender: tk.For == ForBlender}
 	allowed := s.keyBudget
 	type point struct {
 		loc []trs
@@ -327,9 +331,10 @@ func (s *sampler) refine(a, b float64, la, lb, lm []trs, vm []bool, depth int, a
 
 // fits reports whether glTF's evaluation halfway between keys la and lb
 // puts every joint within tol of the player's pose lm. Rotations are
-// checked both as the specification's slerp (three.js, most engines) and
-// as a normalised component-wise lerp (Blender's importer turns keys into
-// per-component curves), so the keys play alike in both.
+// checked as the specification's slerp (three.js, most engines) and, for
+// Blender (s.blender), as a normalised component-wise lerp too (Blender's
+// importer turns keys into per-component curves), so the keys play alike
+// in both.
 func (s *sampler) fits(la, lb, lm []trs) bool {
 	step := s.out.step
 	for i := range s.fit {
@@ -373,6 +378,9 @@ func (s *sampler) fits(la, lb, lm []trs) bool {
 				return false
 			}
 		}
+	}
+	if !s.blender {
+		return true
 	}
 	// Normalised lerp and slerp agree at the midpoint and part most near
 	// a quarter: there, the slerp pose stands in for the player's (it

@@ -12,7 +12,8 @@ type KeyStat struct {
 	// Name is the animation's name in the export.
 	Name string
 	// Source counts the source's key times over every channel of the
-	// clip (translation, rotation, scale, visibility; a resampled
+	// clip (translation, rotation, scale, visibility, the camera's
+	// position, target and roll; a resampled
 	// track's knots: docs/formats/gltf-export.md#keys); 0 for a take
 	// without a clip.
 	Source int
@@ -34,6 +35,9 @@ func KeyStats(takes []Take, doc *gltf.Document) []KeyStat {
 				tr := &takes[k].Clip.Tracks[i]
 				st.Source += len(tr.Rotation.Times) + len(tr.Visibility.Times)
 				st.Source += vecKeys(tr.Translation.Times, tr.Translation.Knots) + vecKeys(tr.Scale.Times, tr.Scale.Knots)
+			}
+			if cam := takes[k].Clip.Camera; cam != nil {
+				st.Source += len(cam.Position.Times) + len(cam.Target.Times) + len(cam.Roll.Times)
 			}
 		}
 		for _, s := range an.Samplers {

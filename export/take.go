@@ -38,6 +38,39 @@ type Take struct {
 	// BakeRate, when above 0, samples the take at this many frames a
 	// second instead, every channel at every frame (`export --bake`).
 	BakeRate float64
+	// For is the player the keys are written for (`export --for`): glTF's
+	// own interpolation (the zero value) or Blender 3.4's importer.
+	For Target
+}
+
+// Target is the player an export's keys are written for
+// (docs/formats/gltf-export.md#keys).
+type Target int
+
+const (
+	// ForGLTF writes keys that play as the game does under glTF's own
+	// interpolation (three.js, Babylon.js, Godot, the Khronos sample
+	// viewer): LINEAR rotations are slerped along the shorter arc, and
+	// MilkShape's Hermite positions are CUBICSPLINE channels with the
+	// file's tangents.
+	ForGLTF Target = iota
+	// ForBlender writes keys that play as the game does in Blender 3.4's
+	// glTF importer too, which drops a cubic's tangents and interpolates
+	// a rotation's components (a normalised lerp, not a slerp): every
+	// channel is LINEAR or STEP, with keys added wherever either reading
+	// of the keys would part from the game.
+	ForBlender
+)
+
+// Targets names the targets as `export --for` takes them.
+var Targets = map[string]Target{"gltf": ForGLTF, "blender": ForBlender}
+
+// String returns the target's name as `export --for` takes it.
+func (t Target) String() string {
+	if t == ForBlender {
+		return "blender"
+	}
+	return "gltf"
 }
 
 // DefaultRate is the base sampling rate of a take that has neither a frame

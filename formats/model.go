@@ -207,6 +207,23 @@ type Vec3Track struct {
 	// times of the curve's own keys: the keys between them are samples,
 	// which an export need not keep (docs/formats/gltf-export.md#sampling).
 	Knots []float64
+	// Curve is nil, or the cubic Hermite curve the track samples
+	// (MilkShape's positions, docs/formats/milkshape-anm.md#position-keys),
+	// in the track's coordinates and times: its keys strictly increase in
+	// time, and between keys k and k+1, Δ seconds apart, at u = (t -
+	// t_k)/Δ the curve is h1(u)·Value_k + h3(u)·Δ·Out_k + h2(u)·Value_k+1
+	// + h4(u)·Δ·In_k+1 (glTF's CUBICSPLINE, tangents per second); it holds
+	// its end keys outside them. Times and Values follow it within the
+	// loader's tolerance; an export may write the curve itself.
+	Curve []HermiteKey
+}
+
+// HermiteKey is a key of a cubic Hermite curve (Vec3Track.Curve): its
+// time, its value, and the curve's derivative per second arriving at it
+// (In; zero on the first key) and leaving it (Out; zero on the last).
+type HermiteKey struct {
+	Time           float64
+	Value, In, Out [3]float64
 }
 
 // QuatTrack is a rotation channel: ascending key times in seconds and one

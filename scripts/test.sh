@@ -84,13 +84,14 @@ GOOS=js GOARCH=wasm "$STATICCHECK" ./ui/... ./cmd/animview ./web/...
 apt_install chromium
 ANIMVIEW_REQUIRE_CHROMIUM=1 go test -count=1 -timeout 10m -v -run '^TestPage[A-Za-z]*InChromium$' ./web | grep -v '^=== RUN'
 
-step "glTF exports through the Khronos validator"
-# node and npm from apt, the validator from npm into .cache/node (ignored
-# by git); the export tests then require it instead of skipping.
+step "glTF exports through the Khronos validator and three.js"
+# node and npm from apt, the validator and three.js (which plays the
+# exports by glTF's own interpolation) from npm into .cache/node (ignored
+# by git); the export tests then require them instead of skipping.
 command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
-if [ ! -d .cache/node/node_modules/gltf-validator ]; then
+if [ ! -d .cache/node/node_modules/gltf-validator ] || [ ! -d .cache/node/node_modules/three ]; then
   mkdir -p .cache/node
-  npm install --prefix .cache/node --no-audit --no-fund --silent gltf-validator@2.0.0-dev.3.10 >/dev/null
+  npm install --prefix .cache/node --no-audit --no-fund --silent gltf-validator@2.0.0-dev.3.10 three@0.170.0 >/dev/null
 fi
 export ANIMVIEW_REQUIRE_GLTF_VALIDATOR=1
 gltf_out=$(mktemp -d)

@@ -29,6 +29,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "glb", "batch and -o -: write `glb|gltf`")
 	force := fs.Bool("force", false, "replace files that exist (without it they are left alone and the export fails)")
 	bake := fs.Float64("bake", 0, "sample every channel uniformly at `FPS` frames a second instead of keeping the file's keys")
+	forTarget := fs.String("for", "gltf", "write the keys for `gltf|blender`: glTF's own interpolation (slerp, cubic splines; three.js, Babylon.js, Godot), or Blender 3.4's importer (LINEAR keys only, more of them)")
 	stats := fs.Bool("stats", false, "print the source's and the export's key counts per animation")
 	events := fs.String("events", "", "also write the animations' events to `FILE.json` as a list")
 	var lf loadFlags
@@ -76,6 +77,10 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if *bake < 0 || *bake > 1000 || *bake != *bake {
 		return badValue("--bake %v: want a rate in frames a second, up to 1000", *bake)
 	}
+	target, ok := export.Targets[*forTarget]
+	if !ok {
+		return badValue("--for %q: want gltf or blender", *forTarget)
+	}
 	if err := lf.check(); err != nil {
 		return err
 	}
@@ -92,7 +97,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *clip != "" || *character != "" {
 			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
-		return exportBatch(export.Batch{Src: pos[0], OutDir: *out, Ext: "." + *format, Open: lf.options(), Workers: *jobs, Force: *force}, stdout, stderr)
+		return exportBatch(export.Batch{Src: pos[0], OutDir: *out, Ext: "." + *format, Open: lf.options(), Workers: *jobs, Force: *force, For: target}, stdout, stderr)
 	}
 	// Checked before the work; WriteFile checks again as it writes.
 	if !toStdout {
@@ -143,7 +148,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	for i := range takes {
-		takes[i].BakeRate = *bake
+		takes[i].BakeRate, takes[i].For = *bake, target
 	}
 	doc, err := export.Build(a, takes)
 	if err != nil {

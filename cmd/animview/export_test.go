@@ -369,3 +369,60 @@ func TestExportKeysFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestExportFor: `export --for blender` writes a MilkShape model's Hermite
+// positions as LINEAR channels (Blender 3.4's importer drops a cubic's
+// tangents), the default as CUBICSPLINE at the file's keys; an unknown
+// target is a usage error (exit 2).
+func TestExportFor(t *testing.T) {
+	dir := t.TempDir()
+	src := "../../formats/ms3d/testdata/arm_v4.ms3d"
+	count := func(path string) map[gltf.Interpolation]int {
+		doc := decodeGLTF(t, path)
+		n := map[gltf.Interpolation]int{}
+		for _, s := range doc.Animations[0].Samplers {
+			n[s.Interpolation]++
+		}
+		return n
+	}
+	for _, tt := range []struct {
+		args  []string
+		cubic bool
+	}{{nil, true}, {[]string{"--for", "gltf"}, true}, {[]string{"--for", "blender"}, false}} {
+		out := filepath.Join(dir, fmt.Sprintf("arm%d.glb", len(tt.args)+len(strings.Join(tt.args, ""))))
+		args := append([]string{"export", src, "-o", out}, tt.args...)
+		if _, errs, code := runCLI(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errs)
+		}
+		if n := count(out); (n[gltf.InterpolationCubicSpline] > 0) != tt.cubic {
+			t.Errorf("%v: samplers by interpolation %v, want CUBICSPLINE %v", tt.args, n, tt.cubic)
+		}
+	}
+	if _, _, code := runCLI(t, "export", src, "-o", filepath.Join(dir, "x.glb"), "--for", "maya"); code != 2 {
+		t.Errorf("--for maya: exit %d, want 2", code)
+	}
+	// A batch takes --for too.
+	in := filepath.Join(dir, "in")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(in, "arm.ms3d"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		target string
+		cubic  bool
+	}{{"gltf", true}, {"blender", false}} {
+		out := filepath.Join(dir, "batch-"+tt.target)
+		if _, errs, code := runCLI(t, "export", in, "-o", out, "--all", "--for", tt.target); code != 0 {
+			t.Fatalf("batch --for %s: exit %d: %s", tt.target, code, errs)
+		}
+		if n := count(filepath.Join(out, "arm.glb")); (n[gltf.InterpolationCubicSpline] > 0) != tt.cubic {
+			t.Errorf("batch --for %s: samplers by interpolation %v, want CUBICSPLINE %v", tt.target, n, tt.cubic)
+		}
+	}
+}

@@ -325,6 +325,11 @@ func (s *slicer) vec3(in *formats.Vec3Track) formats.Vec3Track {
 			out.Knots = append(out.Knots, out.Times[len(out.Times)-1])
 		}
 	}
+	if c := in.Curve; len(c) > 1 {
+		// The curve over the cut's range (it holds its end keys
+		// outside them, as the cut does).
+		out.Curve = formats.CurveSpan(c, max(s.from, c[0].Time), min(s.to, c[len(c)-1].Time), s.from)
+	}
 	return out
 }
 

@@ -254,8 +254,43 @@ func bakeTranslation(j *bakeJob, limit int) (int, float64) {
 	tr.Values = append(tr.Values, place(key(last)))
 	if len(tr.Times) > len(j.pos) {
 		tr.Knots = knots(j)
+		tr.Curve = curve(j, refPos, rm)
 	}
 	return len(tr.Times), worst
+}
+
+// curve returns a joint's position curve placed as the baked samples are
+// (formats.Vec3Track.Curve): MilkShape's keys, and its looped tangents
+// (SetupTangents) per second: an interval's Out and the next key's In are
+// per interval (u from 0 to 1), so each is divided by the interval's
+// length; placing turns them by the reference rotation alone. nil where
+// two keys share a time (MilkShape skips that interval; a curve's keys
+// must strictly increase).
+func curve(j *bakeJob, refPos [3]float32, rm [3][3]float64) []formats.HermiteKey {
+	turn := func(v [3]float32, scale float64) [3]float64 {
+		var o [3]float64
+		for r := 0; r < 3; r++ {
+			o[r] = (rm[r][0]*float64(v[0]) + rm[r][1]*float64(v[1]) + rm[r][2]*float64(v[2])) * scale
+		}
+		return o
+	}
+	ks := make([]formats.HermiteKey, len(j.pos))
+	for k := range j.pos {
+		ks[k].Time = float64(j.pos[k].Time) - j.shift
+		ks[k].Value = turn(j.pos[k].Position, 1)
+		for r := 0; r < 3; r++ {
+			ks[k].Value[r] += float64(refPos[r])
+		}
+		if k > 0 {
+			span := float64(j.pos[k].Time) - float64(j.pos[k-1].Time)
+			if !(span > 0) {
+				return nil
+			}
+			ks[k-1].Out = turn(j.tan[k-1].Out, 1/span)
+			ks[k].In = turn(j.tan[k].In, 1/span)
+		}
+	}
+	return ks
 }
 
 // knots returns a resampled track's knots
