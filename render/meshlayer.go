@@ -231,11 +231,13 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	}
 	switch {
 	case id >= 0:
-		// Deferred: drawn flat, its colour word naming it, its fill
-		// kept for shadeRow.
-		if !l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+		// Deferred: drawn flat, its colour word naming it; its fill is
+		// worked out by shadeRow when it meets the first pixel left of
+		// it (many triangles end up hidden).
+		if !texUsable(tt) {
 			return
 		}
+		l.shades[id].tex = nil
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
 	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):

@@ -165,8 +165,7 @@ func (f *triFill) texRun(row []uint64, sp span) {
 // coordinate beyond int32 (or NaN, where a weight is extrapolated past a
 // corner) reads some texel, which wrapTexel keeps in the image.
 func (t *Texture) texel(x, y int32) uint64 {
-	pw := t.w + 1
-	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*pw+wrapTexel(int(x>>8), t.w), pw, uint64(x&0xff), uint64(y&0xff))
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*2*(t.w+1)+2*wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
 }
 
 // greyRun is opaqueRun for a colour whose three channels are equal: the
@@ -176,6 +175,7 @@ func (t *Texture) texel(x, y int32) uint64 {
 func (f *triFill) greyRun(row []uint64, sp span) {
 	grey := f.grey
 	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	pw := 2 * (tw + 1)
 	z, q, u, v := sp.z, sp.q, sp.u, sp.v
 	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
@@ -185,7 +185,7 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		if int64(zb) > int64(row[i]&depthMask) {
 			r := 1 / q
 			x, y := int32(u*r), int32(v*r)
-			c := bilinear(pix, wrapTexel(int(y>>8), th)*(tw+1)+wrapTexel(int(x>>8), tw), tw+1, uint64(x&0xff), uint64(y&0xff))
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*pw+2*wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -296,7 +296,43 @@ func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
 			x++
 			continue
 		}
-		x = shades[word&maxDeferred].shadeRun(row, x, x0+x, y)
+		s := &shades[word&maxDeferred]
+		if s.tex == nil {
+			l.setupShade(int(word & maxDeferred))
+		}
+		x = s.shadeRun(row, x, x0+x, y)
+	}
+}
+
+// texUsable reports whether texSetup can interpolate a textured
+// triangle's coordinates, besides the weights tri has checked: its
+// texture coordinates are finite. A deferred triangle is drawn only
+// where they are, so that setupShade finds its fill.
+func texUsable(tt *TexTri) bool {
+	for _, uv := range tt.UV {
+		if !(uv[0] > -math.MaxFloat32 && uv[0] < math.MaxFloat32 && uv[1] > -math.MaxFloat32 && uv[1] < math.MaxFloat32) {
+			return false
+		}
+	}
+	return true
+}
+
+// setupShade works out deferred triangle i's fill from its corners, as
+// tri placed them.
+func (l *MeshLayer) setupShade(i int) {
+	t := &l.tris[i]
+	ox, oy := float64(l.ox), float64(l.oy)
+	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
+	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
+	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
+	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
+	s := &l.shades[i]
+	if tt := l.texTri(t); tt == nil || !s.setup(t, tt, x0, y0, x1, y1, x2, y2, 1/area) {
+		// Not reached (tri checked what setup does): the pixels
+		// take the triangle's colour, a white texel's.
+		white := uint64(0xff00ff00ff00ff)
+		*s = texShade{tex: &Texture{pix: []uint64{white, white, white, white}, w: 1, h: 1},
+			cr: t.Color.R, cg: t.Color.G, cb: t.Color.B}
 	}
 }
 
@@ -327,7 +363,7 @@ func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
 	pix, tw, th := s.tex.pix, s.tex.w, s.tex.h
-	pw := tw + 1
+	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
 		for ; i < len(row); i++ {
 			word := row[i]
@@ -337,7 +373,7 @@ func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
 			r := 1 / q
 			tx, ty := int32(u*r), int32(v*r)
 			q, u, v = q+dq, u+du, v+dv
-			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
+			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 			row[i] = word&depthMask | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		return i
@@ -351,7 +387,7 @@ func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
 		r := 1 / q
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 		out := div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
 		row[i] = word&depthMask | uint64(out) | 0xff<<24
 	}
@@ -359,22 +395,40 @@ func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
 }
 
 // setup works out a deferred triangle's fill from its corners (in the
-// layer's pixels) and inv, the reciprocal of twice its signed area. It
-// reports false, as texSetup does, for a triangle that cannot be
-// textured, which is then not drawn.
+// layer's pixels) and inv, the reciprocal of twice its signed area: the
+// planes of texSetup, worked out about the pixel of the first corner
+// (within maxCoord of the layer: tri checked). It reports false, as
+// texSetup does, for a triangle that cannot be textured.
 func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	var f triFill
-	if !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+	q0, q1, q2 := 1.0, 1.0, 1.0
+	if tt.Persp {
+		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+	}
+	lq, hq := span3(q0, q1, q2)
+	if !(lq > 0 && hq < math.MaxFloat32) || !texUsable(tt) {
 		return false
 	}
-	// The planes about the pixel of the first corner (within maxCoord
-	// of the layer: tri checked).
+	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
+	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
+	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	px, py := math.Floor(x0), math.Floor(y0)
+	ex, ey := px+0.5-x0, py+0.5-y0
+	ax, bx, cx := (y1-y2)*inv, (y2-y0)*inv, (y0-y1)*inv
+	ay, by, cy := (x2-x1)*inv, (x0-x2)*inv, (x1-x0)*inv
+	plane := func(a, b, c float64) (p, px, py float32) {
+		gx, gy := ax*a+bx*b+cx*c, ay*a+by*b+cy*c
+		return float32(a + gx*ex + gy*ey), float32(gx), float32(gy)
+	}
+	tw, th := float64(tt.Tex.w)*256, float64(tt.Tex.h)*256
+	s.q, s.qx, s.qy = plane(q0, q1, q2)
+	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
+	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
 	s.px, s.py = int32(px), int32(py)
-	s.q, s.qx, s.qy = float32(f.qc+f.qx*px+f.qy*py), float32(f.qx), float32(f.qy)
-	s.u, s.ux, s.uy = float32(f.uc+f.ux*px+f.uy*py), float32(f.ux), float32(f.uy)
-	s.v, s.vx, s.vy = float32(f.vc+f.vx*px+f.vy*py), float32(f.vx), float32(f.vy)
-	s.tex, s.grey = f.tex, uint32(f.grey)
-	s.cr, s.cg, s.cb = uint8(f.cr), uint8(f.cg), uint8(f.cb)
+	s.tex = tt.Tex
+	s.cr, s.cg, s.cb = t.Color.R, t.Color.G, t.Color.B
+	s.grey = 0
+	if s.cr == s.cg && s.cr == s.cb {
+		s.grey = uint32(s.cr) + uint32(s.cr)>>7
+	}
 	return true
 }
