@@ -46,6 +46,8 @@ type MeshLayer struct {
 	ox, oy   float32
 	deferred bool
 	shades   []texShade
+	// scratch holds a row's texels for shadeDeferred.
+	scratch []byte
 	// immediate textures every triangle as it is drawn, none deferred
 	// (as past maxDeferred triangles): tests compare the two ways.
 	immediate bool
@@ -70,6 +72,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	if l.w != w || l.h != h {
 		l.w, l.h = w, h
 		l.buf = make([]uint64, w*h)
+		l.scratch = make([]byte, 4*w)
 	}
 	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
 	// Opaque triangles first, then the blended ones far to near, each
@@ -153,14 +156,15 @@ func (l *MeshLayer) resolve() {
 	img.Stride, img.Rect = 4*n, r
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := l.buf[y*l.w+r.Min.X:][:n]
+		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
 		if l.deferred {
 			// Textured here, where the row is at hand.
-			l.shadeRow(row, r.Min.X, y)
-		}
-		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
-		for i, v := range row {
-			// Empty pixels copy their 0: transparent.
-			binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], uint32(v))
+			l.shadeRow(row, pix, r.Min.X, y)
+		} else {
+			for i, v := range row {
+				// Empty pixels copy their 0: transparent.
+				binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], uint32(v))
+			}
 		}
 		clear(row)
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -272,7 +273,7 @@ func (l *MeshLayer) shadeDeferred() {
 	}
 	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
+		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], nil, r.Min.X, y)
 	}
 	l.deferred = false
 }
@@ -286,21 +287,44 @@ func (l *MeshLayer) prepareShades() {
 }
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
-// first pixel is (x0, y). A run of pixels of one triangle is textured
-// by one call of shadeRun.
-func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
+// first pixel is (x0, y), a run of pixels of one triangle by one call
+// of shade. With pix (resolve's row of the image), every pixel's colour
+// goes there, four bytes a pixel, and the row is left as it is; without,
+// the texels replace the deferred pixels' colours in the row, keeping
+// their depth.
+func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 	shades := l.shades[:len(l.tris)]
+	if pix != nil {
+		pix = pix[:4*len(row)]
+	}
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
+			if pix != nil {
+				// Empty pixels copy their 0: transparent.
+				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+			}
 			x++
 			continue
+		}
+		end := x + 1
+		for end < len(row) && uint32(row[end]) == word {
+			end++
 		}
 		s := &shades[word&maxDeferred]
 		if s.tex == nil {
 			l.setupShade(int(word & maxDeferred))
 		}
-		x = s.shadeRun(row, x, x0+x, y)
+		if pix != nil {
+			s.shade(pix[4*x:4*end], x0+x, y)
+		} else {
+			out := l.scratch[:4*(end-x)]
+			s.shade(out, x0+x, y)
+			for i := x; i < end; i++ {
+				row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
+			}
+		}
+		x = end
 	}
 }
 
@@ -354,44 +378,33 @@ type texShade struct {
 	cr, cg, cb uint8
 }
 
-// shadeRun gives pixel i of row, at (x, y), and the pixels after it
-// that name the same triangle their texel times the colour, opaque,
-// keeping their depth. It returns the index after the run.
-func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
-	tag := uint32(row[i])
+// shade gives the run of pixels from (x, y) on along the row, out
+// holding four bytes for each, their texel times the colour, opaque.
+func (s *texShade) shade(out []byte, x, y int) {
 	dx, dy := float32(x-int(s.px)), float32(y-int(s.py))
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
-	pix, tw, th := s.tex.pix, s.tex.w, s.tex.h
+	tex := s.tex
+	pix, tw, th := tex.pix, tex.w, tex.h
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
-		for ; i < len(row); i++ {
-			word := row[i]
-			if uint32(word) != tag {
-				break
-			}
+		for ; len(out) >= 4; out = out[4:] {
 			r := 1 / q
 			tx, ty := int32(u*r), int32(v*r)
 			q, u, v = q+dq, u+du, v+dv
 			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
-			row[i] = word&depthMask | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
+			binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|0xff<<24)
 		}
-		return i
+		return
 	}
 	cr, cg, cb := uint32(s.cr), uint32(s.cg), uint32(s.cb)
-	for ; i < len(row); i++ {
-		word := row[i]
-		if uint32(word) != tag {
-			break
-		}
+	for ; len(out) >= 4; out = out[4:] {
 		r := 1 / q
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
-		out := div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
-		row[i] = word&depthMask | uint64(out) | 0xff<<24
+		binary.LittleEndian.PutUint32(out, div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16|0xff<<24)
 	}
-	return i
 }
 
 // setup works out a deferred triangle's fill from its corners (in the
