@@ -205,7 +205,7 @@ func (f *triFill) opaqueRun(row []uint64, sp span) {
 		if int64(zb) > int64(row[i]&depthMask) {
 			r := 1 / q
 			c := tex.texel(int32(u*r), int32(v*r))
-			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16) | 0xff<<24
+			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
 	}
@@ -230,7 +230,7 @@ func (f *triFill) maskRun(row []uint64, sp span) {
 				// straight colour.
 				k := (255<<16 + ta/2) / ta
 				un := func(x uint64) uint32 { return min((uint32(x&0xff)*k+1<<15)>>16, 255) }
-				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>16)*cg)<<8|div255(un(c>>32)*cb)<<16) | 0xff<<24
+				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>32)*cg)<<8|div255(un(c>>16)*cb)<<16) | 0xff<<24
 			}
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -254,8 +254,8 @@ func (f *triFill) blendRun(row []uint64, sp span) {
 				k := 255 - sa
 				dc := uint32(d)
 				o := (div255(uint32(c&0xff)*cr) + div255(dc&0xff*k)) |
-					(div255(uint32(c>>16&0xff)*cg)+div255(dc>>8&0xff*k))<<8 |
-					(div255(uint32(c>>32&0xff)*cb)+div255(dc>>16&0xff*k))<<16 |
+					(div255(uint32(c>>32&0xff)*cg)+div255(dc>>8&0xff*k))<<8 |
+					(div255(uint32(c>>16&0xff)*cb)+div255(dc>>16&0xff*k))<<16 |
 					(sa+div255(dc>>24*k))<<24
 				row[i] = d&depthMask | uint64(o)
 			}
@@ -388,6 +388,10 @@ func (s *texShade) shade(out []byte, x, y int) {
 	pix, tw, th := tex.pix, tex.w, tex.h
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
+		if tw&(tw-1) == 0 && th&(th-1) == 0 {
+			greyPow2(out, pix, pw, tw-1, th-1, grey, 0xff<<24, q, u, v, dq, du, dv)
+			return
+		}
 		for ; len(out) >= 4; out = out[4:] {
 			r := 1 / q
 			tx, ty := int32(u*r), int32(v*r)
@@ -403,7 +407,21 @@ func (s *texShade) shade(out []byte, x, y int) {
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(out, div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16|0xff<<24)
+		binary.LittleEndian.PutUint32(out, div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
+	}
+}
+
+// greyPow2 is shade's loop for a grey colour and a texture whose sides
+// are powers of two, wrapped by the masks mx and my (its sides less 1).
+// opaque is the colour word's alpha, 0xff<<24, passed in: as a constant
+// the compiler stores the word's top byte apart.
+func greyPow2(out []byte, pix []uint64, pw, mx, my int, grey uint64, opaque uint32, q, u, v, dq, du, dv float32) {
+	for o := 0; o+4 <= len(out); o += 4 {
+		r := 1 / q
+		tx, ty := int32(u*r), int32(v*r)
+		q, u, v = q+dq, u+du, v+dv
+		c := bilinear(pix, int(ty>>8)&my*pw+2*(int(tx>>8)&mx), uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(out[o:o+4], packTexel(c*grey>>8&lanes)|opaque)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // lists may share one.
 type Texture struct {
 	// pix holds the texels row by row, each channel in a 16-bit lane of
-	// its word (R in the lowest, A in the highest), so that the
+	// its word (R, B, G and A from the lowest), so that the
 	// bilinear filter mixes all four with one multiplication. The
 	// colours are straight with alpha 255 for AlphaOpaque (whose alpha
 	// is ignored), premultiplied by alpha otherwise, so that the filter
@@ -59,7 +59,7 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 			} else if a < 255 {
 				r, g, b = div255(r*a), div255(g*a), div255(b*a)
 			}
-			c := uint64(r) | uint64(g)<<16 | uint64(b)<<32 | uint64(a)<<48
+			c := uint64(r) | uint64(b)<<16 | uint64(g)<<32 | uint64(a)<<48
 			// First of its own pair, second of the pair above's.
 			up := (y + h - 1) % h
 			t.pix[2*(y*pw+x)] = c
@@ -103,13 +103,10 @@ func bilinear(pix []uint64, k int, fx, fy uint64) uint64 {
 	return (p[0]*(256-fx-fy+w11) + p[2]*(fx-w11) + p[1]*(fy-w11) + p[3]*w11) >> 8 & lanes
 }
 
-// packTexel turns a texel word into the layer's colour word (R in the
-// low byte).
-func packTexel(c uint64) uint32 {
-	c |= c >> 8
-	c &= 0x0000ffff0000ffff
-	return uint32(c | c>>16)
-}
+// packTexel turns a texel word, each lane within 0..255, into the
+// layer's colour word (R in the low byte): the lanes' order (R, B, G,
+// A) brings G and A beside R and B with one shift.
+func packTexel(c uint64) uint32 { return uint32(c | c>>24) }
 
 // texKey names a prepared texture: the same image under another tint or
 // alpha mode is prepared again.
