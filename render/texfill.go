@@ -44,12 +44,10 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
 	// The texture repeats: moving the coordinates by whole turns keeps
 	// them small, where a float32 still places a texel finely.
-	lu, hu := span3(u0, u1, u2)
-	lv, hv := span3(v0, v1, v2)
-	if !(lu > -math.MaxFloat32 && hu < math.MaxFloat32 && lv > -math.MaxFloat32 && hv < math.MaxFloat32) {
+	if !texUsable(tt) {
 		return false
 	}
-	su, sv := math.Floor(lu), math.Floor(lv)
+	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	plane := func(a, b, c float64) (p, px, py float64) {
 		px = ((y1-y2)*a + (y2-y0)*b + (y0-y1)*c) * inv
 		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
@@ -330,15 +328,14 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 
 // texUsable reports whether texSetup can interpolate a textured
 // triangle's coordinates, besides the weights tri has checked: its
-// texture coordinates are finite. A deferred triangle is drawn only
-// where they are, so that setupShade finds its fill.
+// texture coordinates are finite (their sum is: one NaN or infinity
+// makes it so, and coordinates whose sum leaves float32's range are
+// left out too). A deferred triangle is drawn only where they are, so
+// that setupShade finds its fill.
 func texUsable(tt *TexTri) bool {
-	for _, uv := range tt.UV {
-		if !(uv[0] > -math.MaxFloat32 && uv[0] < math.MaxFloat32 && uv[1] > -math.MaxFloat32 && uv[1] < math.MaxFloat32) {
-			return false
-		}
-	}
-	return true
+	uv := &tt.UV
+	sum := uv[0][0] + uv[0][1] + uv[1][0] + uv[1][1] + uv[2][0] + uv[2][1]
+	return sum-sum == 0
 }
 
 // setupShade works out deferred triangle i's fill from its corners, as
@@ -350,17 +347,10 @@ func (l *MeshLayer) setupShade(i int) {
 	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
 	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
 	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
-	s := &l.shades[i]
-	if tt := l.texTri(t); tt == nil || !s.setup(t, tt, x0, y0, x1, y1, x2, y2, 1/area) {
-		// Not reached (tri checked what setup does): the pixels
-		// take the triangle's colour, a white texel's.
-		white := uint64(0xff00ff00ff00ff)
-		*s = texShade{tex: &Texture{pix: []uint64{white, white, white, white}, w: 1, h: 1},
-			cr: t.Color.R, cg: t.Color.G, cb: t.Color.B}
-	}
+	l.shades[i].setup(t, l.texTri(t), x0, y0, x1, y1, x2, y2, 1/area)
 }
 
-// texShade is a deferred triangle's fill, worked out when tri draws it:
+// texShade is a deferred triangle's fill, worked out when shadeRow meets it:
 // the planes of its weight q and of u·q and v·q (texSetup's, fixed-point
 // texel coordinates times q) as their values at the centre of pixel
 // (px, py), near the triangle, and their steps along a row and down a
@@ -428,16 +418,12 @@ func greyPow2(out []byte, pix []uint64, pw, mx, my int, grey uint64, opaque uint
 // setup works out a deferred triangle's fill from its corners (in the
 // layer's pixels) and inv, the reciprocal of twice its signed area: the
 // planes of texSetup, worked out about the pixel of the first corner
-// (within maxCoord of the layer: tri checked). It reports false, as
-// texSetup does, for a triangle that cannot be textured.
-func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
+// (within maxCoord of the layer). tri has checked what texSetup does:
+// the weights (its 1/z) and the coordinates (texUsable).
+func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) {
 	q0, q1, q2 := 1.0, 1.0, 1.0
 	if tt.Persp {
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
-	}
-	lq, hq := span3(q0, q1, q2)
-	if !(lq > 0 && hq < math.MaxFloat32) || !texUsable(tt) {
-		return false
 	}
 	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
 	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
@@ -461,5 +447,4 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64
 	if s.cr == s.cg && s.cr == s.cb {
 		s.grey = uint32(s.cr) + uint32(s.cr)>>7
 	}
-	return true
 }
