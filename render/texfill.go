@@ -406,12 +406,12 @@ func (s *texShade) shade(out []byte, x, y int) {
 // opaque is the colour word's alpha, 0xff<<24, passed in: as a constant
 // the compiler stores the word's top byte apart.
 func greyPow2(out []byte, pix []uint64, pw, mx, my int, grey uint64, opaque uint32, q, u, v, dq, du, dv float32) {
-	for o := 0; o+4 <= len(out); o += 4 {
+	for ; len(out) >= 4; out = out[4:] {
 		r := 1 / q
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, int(ty>>8)&my*pw+2*(int(tx>>8)&mx), uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(out[o:o+4], packTexel(c*grey>>8&lanes)|opaque)
+		binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|opaque)
 	}
 }
 
