@@ -379,7 +379,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
 		if tw&(tw-1) == 0 && th&(th-1) == 0 {
-			greyPow2(out, pix, pw, tw-1, th-1, grey, 0xff<<24, q, u, v, dq, du, dv)
+			greyPow2(out, pix, pw, 2*(tw-1), th-1, grey, 0xff<<24, q, u, v, dq, du, dv)
 			return
 		}
 		for ; len(out) >= 4; out = out[4:] {
@@ -402,15 +402,17 @@ func (s *texShade) shade(out []byte, x, y int) {
 }
 
 // greyPow2 is shade's loop for a grey colour and a texture whose sides
-// are powers of two, wrapped by the masks mx and my (its sides less 1).
+// are powers of two, wrapped by the masks my (its height less 1) and mx2
+// (twice its width less 1, for the pair's index: tx>>7&mx2 is
+// 2·(tx>>8&(w−1))). A coordinate beyond int's range wraps as any.
 // opaque is the colour word's alpha, 0xff<<24, passed in: as a constant
 // the compiler stores the word's top byte apart.
-func greyPow2(out []byte, pix []uint64, pw, mx, my int, grey uint64, opaque uint32, q, u, v, dq, du, dv float32) {
+func greyPow2(out []byte, pix []uint64, pw, mx2, my int, grey uint64, opaque uint32, q, u, v, dq, du, dv float32) {
 	for ; len(out) >= 4; out = out[4:] {
 		r := 1 / q
-		tx, ty := int32(u*r), int32(v*r)
+		tx, ty := int(u*r), int(v*r)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, int(ty>>8)&my*pw+2*(int(tx>>8)&mx), uint64(tx&0xff), uint64(ty&0xff))
+		c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|opaque)
 	}
 }
