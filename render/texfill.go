@@ -379,7 +379,14 @@ func (s *texShade) shade(out []byte, x, y int) {
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
 		if tw&(tw-1) == 0 && th&(th-1) == 0 {
-			greyPow2(out, pix, pw, 2*(tw-1), th-1, grey, 0xff<<24, q, u, v, dq, du, dv)
+			mx2, my := 2*(tw-1), th-1
+			for ; len(out) >= 4; out = out[4:] {
+				r := 1 / q
+				tx, ty := int(u*r), int(v*r)
+				q, u, v = q+dq, u+du, v+dv
+				c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
+				binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|0xff<<24)
+			}
 			return
 		}
 		for ; len(out) >= 4; out = out[4:] {
