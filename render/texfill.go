@@ -379,48 +379,36 @@ func (s *texShade) shade(out []byte, x, y int) {
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
 		if tw&(tw-1) == 0 && th&(th-1) == 0 {
+			// Sides that are powers of two wrap by masks: my (the
+			// height less 1) and mx2 (twice the width less 1, for
+			// the pair's index: tx>>7&mx2 is 2·(tx>>8&(w−1))). A
+			// coordinate beyond int's range wraps as any other.
 			mx2, my := 2*(tw-1), th-1
-			for ; len(out) >= 4; out = out[4:] {
+			for o := 0; o < len(out)-3; o += 4 {
 				r := 1 / q
 				tx, ty := int(u*r), int(v*r)
 				q, u, v = q+dq, u+du, v+dv
 				c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
-				binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|0xff<<24)
+				binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 			}
 			return
 		}
-		for ; len(out) >= 4; out = out[4:] {
+		for o := 0; o < len(out)-3; o += 4 {
 			r := 1 / q
 			tx, ty := int32(u*r), int32(v*r)
 			q, u, v = q+dq, u+du, v+dv
 			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
-			binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|0xff<<24)
+			binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 		}
 		return
 	}
 	cr, cg, cb := uint32(s.cr), uint32(s.cg), uint32(s.cb)
-	for ; len(out) >= 4; out = out[4:] {
+	for o := 0; o < len(out)-3; o += 4 {
 		r := 1 / q
 		tx, ty := int32(u*r), int32(v*r)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(out, div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
-	}
-}
-
-// greyPow2 is shade's loop for a grey colour and a texture whose sides
-// are powers of two, wrapped by the masks my (its height less 1) and mx2
-// (twice its width less 1, for the pair's index: tx>>7&mx2 is
-// 2·(tx>>8&(w−1))). A coordinate beyond int's range wraps as any.
-// opaque is the colour word's alpha, 0xff<<24, passed in: as a constant
-// the compiler stores the word's top byte apart.
-func greyPow2(out []byte, pix []uint64, pw, mx2, my int, grey uint64, opaque uint32, q, u, v, dq, du, dv float32) {
-	for ; len(out) >= 4; out = out[4:] {
-		r := 1 / q
-		tx, ty := int(u*r), int(v*r)
-		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(out, packTexel(c*grey>>8&lanes)|opaque)
+		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
 	}
 }
 
