@@ -46,6 +46,9 @@ type MeshLayer struct {
 	ox, oy   float32
 	deferred bool
 	shades   []texShade
+	// ready has bit i set once shades[i] is worked out, in this
+	// Rasterize.
+	ready []uint64
 	// scratch holds a row's texels for shadeDeferred.
 	scratch []byte
 	// immediate textures every triangle as it is drawn, none deferred
@@ -241,7 +244,6 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 		if !texUsable(tt) {
 			return
 		}
-		l.shades[id].tex = nil
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
 	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):

@@ -277,11 +277,16 @@ func (l *MeshLayer) shadeDeferred() {
 }
 
 // prepareShades gives the deferred triangles' fills room for a
-// Rasterize: one entry per triangle.
+// Rasterize, one entry per triangle, none of them worked out yet.
 func (l *MeshLayer) prepareShades() {
 	if len(l.shades) < len(l.tris) {
 		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
 	}
+	n := (len(l.tris) + 63) / 64
+	if len(l.ready) < n {
+		l.ready = make([]uint64, n)
+	}
+	clear(l.ready[:n])
 }
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
@@ -309,9 +314,11 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 		for end < len(row) && uint32(row[end]) == word {
 			end++
 		}
-		s := &shades[word&maxDeferred]
-		if s.tex == nil {
-			l.setupShade(int(word & maxDeferred))
+		id := int(word & maxDeferred)
+		s := &shades[id]
+		if r := &l.ready[id>>6]; *r&(1<<(id&63)) == 0 {
+			*r |= 1 << (id & 63)
+			l.setupShade(id)
 		}
 		if pix != nil {
 			s.shade(pix[4*x:4*end], x0+x, y)
