@@ -346,15 +346,50 @@ func texUsable(tt *TexTri) bool {
 }
 
 // setupShade works out deferred triangle i's fill from its corners, as
-// tri placed them.
+// tri placed them: the planes of texSetup, about the pixel of the first
+// corner (within maxCoord of the layer). tri has checked what texSetup
+// does: the weights (its 1/z) and the coordinates (texUsable), and that
+// the triangle names its texturing.
 func (l *MeshLayer) setupShade(i int) {
 	t := &l.tris[i]
+	tt := &l.texTris[t.Tex-1]
 	ox, oy := float64(l.ox), float64(l.oy)
 	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
-	x1, y1 := float64(t.P[1][0])-ox, float64(t.P[1][1])-oy
-	x2, y2 := float64(t.P[2][0])-ox, float64(t.P[2][1])-oy
-	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
-	l.shades[i].setup(t, l.texTri(t), x0, y0, x1, y1, x2, y2, 1/area)
+	x10, y10 := float64(t.P[1][0])-ox-x0, float64(t.P[1][1])-oy-y0
+	x20, y20 := float64(t.P[2][0])-ox-x0, float64(t.P[2][1])-oy-y0
+	inv := 1 / (x10*y20 - x20*y10)
+	// A plane through a0, a1 and a2 at the corners steps
+	// (d1·y20 − d2·y10)/area along a row and (d2·x10 − d1·x20)/area
+	// down a column, d1 and d2 being a1 − a0 and a2 − a0.
+	ky20, ky10, kx10, kx20 := y20*inv, y10*inv, x10*inv, x20*inv
+	px, py := math.Floor(x0), math.Floor(y0)
+	ex, ey := px+0.5-x0, py+0.5-y0
+	plane := func(a0, a1, a2 float64) (p, px, py float32) {
+		d1, d2 := a1-a0, a2-a0
+		gx, gy := d1*ky20-d2*ky10, d2*kx10-d1*kx20
+		return float32(a0 + gx*ex + gy*ey), float32(gx), float32(gy)
+	}
+	q0, q1, q2 := 1.0, 1.0, 1.0
+	if tt.Persp {
+		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+	}
+	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
+	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
+	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
+	tex := tt.Tex
+	tw, th := float64(tex.w)*256, float64(tex.h)*256
+	s := &l.shades[i]
+	s.q, s.qx, s.qy = plane(q0, q1, q2)
+	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
+	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
+	s.px, s.py = int32(px), int32(py)
+	s.tex = tex
+	c := t.Color
+	s.cr, s.cg, s.cb = c.R, c.G, c.B
+	s.grey = 0
+	if c.R == c.G && c.R == c.B {
+		s.grey = uint32(c.R) + uint32(c.R)>>7
+	}
 }
 
 // texShade is a deferred triangle's fill, worked out when shadeRow meets it:
@@ -416,39 +451,5 @@ func (s *texShade) shade(out []byte, x, y int) {
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
-	}
-}
-
-// setup works out a deferred triangle's fill from its corners (in the
-// layer's pixels) and inv, the reciprocal of twice its signed area: the
-// planes of texSetup, worked out about the pixel of the first corner
-// (within maxCoord of the layer). tri has checked what texSetup does:
-// the weights (its 1/z) and the coordinates (texUsable).
-func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) {
-	q0, q1, q2 := 1.0, 1.0, 1.0
-	if tt.Persp {
-		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
-	}
-	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
-	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
-	px, py := math.Floor(x0), math.Floor(y0)
-	ex, ey := px+0.5-x0, py+0.5-y0
-	ax, bx, cx := (y1-y2)*inv, (y2-y0)*inv, (y0-y1)*inv
-	ay, by, cy := (x2-x1)*inv, (x0-x2)*inv, (x1-x0)*inv
-	plane := func(a, b, c float64) (p, px, py float32) {
-		gx, gy := ax*a+bx*b+cx*c, ay*a+by*b+cy*c
-		return float32(a + gx*ex + gy*ey), float32(gx), float32(gy)
-	}
-	tw, th := float64(tt.Tex.w)*256, float64(tt.Tex.h)*256
-	s.q, s.qx, s.qy = plane(q0, q1, q2)
-	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
-	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
-	s.px, s.py = int32(px), int32(py)
-	s.tex = tt.Tex
-	s.cr, s.cg, s.cb = t.Color.R, t.Color.G, t.Color.B
-	s.grey = 0
-	if s.cr == s.cg && s.cr == s.cb {
-		s.grey = uint32(s.cr) + uint32(s.cr)>>7
 	}
 }
