@@ -420,12 +420,9 @@ func (s *texShade) shade(out []byte, x, y int) {
 	pix, tw, th := tex.pix, tex.w, tex.h
 	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
-		if tw&(tw-1) == 0 && th&(th-1) == 0 {
-			// Sides that are powers of two wrap by masks: my (the
-			// height less 1) and mx2 (twice the width less 1, for
-			// the pair's index: tx>>7&mx2 is 2·(tx>>8&(w−1))). A
-			// coordinate beyond int's range wraps as any other.
-			mx2, my := 2*(tw-1), th-1
+		if tex.pow2 {
+			// A coordinate beyond int's range wraps as any other.
+			mx2, my := tex.mx2, tex.my
 			for o := 0; o < len(out)-3; o += 4 {
 				r := 1 / q
 				tx, ty := int(u*r), int(v*r)

@@ -29,7 +29,14 @@ type Texture struct {
 	// words in a row.
 	pix  []uint64
 	w, h int
-	mode formats.AlphaMode
+	// pow2 says that both sides are powers of two, wrapped by masks:
+	// my (the height less 1) and mx2 (twice the width less 1, for a
+	// pair's index: x>>7&mx2 is 2·(x>>8&(w−1)) for the fixed-point x).
+	// pw is a row's length in pix, 2·(w+1).
+	pow2    bool
+	mx2, my int
+	pw      int
+	mode    formats.AlphaMode
 	// cutoff is AlphaMask's least alpha drawn, in 0..255 units.
 	cutoff float32
 }
@@ -48,7 +55,8 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pw := w + 1
-	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255}
+	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
