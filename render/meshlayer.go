@@ -46,9 +46,6 @@ type MeshLayer struct {
 	ox, oy   float32
 	deferred bool
 	shades   []texShade
-	// ready has bit i set once shades[i] is worked out, in this
-	// Rasterize.
-	ready []uint64
 	// scratch holds a row's texels for shadeDeferred.
 	scratch []byte
 	// immediate textures every triangle as it is drawn, none deferred
@@ -238,12 +235,13 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	}
 	switch {
 	case id >= 0:
-		// Deferred: drawn flat, its colour word naming it; its fill is
-		// worked out by shadeRow when it meets the first pixel left of
-		// it (many triangles end up hidden).
+		// Deferred: drawn flat, its colour word naming it, its fill
+		// kept for shadeRow (worked out here, where the corners are at
+		// hand: later, the triangle's data would be out of the cache).
 		if !texUsable(tt) {
 			return
 		}
+		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
 	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):

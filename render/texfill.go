@@ -277,16 +277,11 @@ func (l *MeshLayer) shadeDeferred() {
 }
 
 // prepareShades gives the deferred triangles' fills room for a
-// Rasterize, one entry per triangle, none of them worked out yet.
+// Rasterize: one entry per triangle.
 func (l *MeshLayer) prepareShades() {
 	if len(l.shades) < len(l.tris) {
 		l.shades = slices.Grow(l.shades[:0], len(l.tris))[:len(l.tris)]
 	}
-	n := (len(l.tris) + 63) / 64
-	if len(l.ready) < n {
-		l.ready = make([]uint64, n)
-	}
-	clear(l.ready[:n])
 }
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
@@ -314,12 +309,7 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 		for end < len(row) && uint32(row[end]) == word {
 			end++
 		}
-		id := int(word & maxDeferred)
-		s := &shades[id]
-		if r := &l.ready[id>>6]; *r&(1<<(id&63)) == 0 {
-			*r |= 1 << (id & 63)
-			l.setupShade(id)
-		}
+		s := &shades[word&maxDeferred]
 		if pix != nil {
 			s.shade(pix[4*x:4*end], x0+x, y)
 		} else {
@@ -337,27 +327,21 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 // triangle's coordinates, besides the weights tri has checked: its
 // texture coordinates are finite (their sum is: one NaN or infinity
 // makes it so, and coordinates whose sum leaves float32's range are
-// left out too). A deferred triangle is drawn only where they are, so
-// that setupShade finds its fill.
+// left out too).
 func texUsable(tt *TexTri) bool {
 	uv := &tt.UV
 	sum := uv[0][0] + uv[0][1] + uv[1][0] + uv[1][1] + uv[2][0] + uv[2][1]
 	return sum-sum == 0
 }
 
-// setupShade works out deferred triangle i's fill from its corners, as
-// tri placed them: the planes of texSetup, about the pixel of the first
-// corner (within maxCoord of the layer). tri has checked what texSetup
-// does: the weights (its 1/z) and the coordinates (texUsable), and that
-// the triangle names its texturing.
-func (l *MeshLayer) setupShade(i int) {
-	t := &l.tris[i]
-	tt := &l.texTris[t.Tex-1]
-	ox, oy := float64(l.ox), float64(l.oy)
-	x0, y0 := float64(t.P[0][0])-ox, float64(t.P[0][1])-oy
-	x10, y10 := float64(t.P[1][0])-ox-x0, float64(t.P[1][1])-oy-y0
-	x20, y20 := float64(t.P[2][0])-ox-x0, float64(t.P[2][1])-oy-y0
-	inv := 1 / (x10*y20 - x20*y10)
+// setup works out a deferred triangle's fill from its corners (in the
+// layer's pixels), inv (the reciprocal of twice its signed area) and
+// zx and zy (the steps of its 1/z, which is its weight q under a
+// perspective camera): the planes of texSetup, about the pixel of the
+// first corner (within maxCoord of the layer). tri has checked what
+// texSetup does: the weights and the coordinates (texUsable).
+func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy float64) {
+	x10, y10, x20, y20 := x1-x0, y1-y0, x2-x0, y2-y0
 	// A plane through a0, a1 and a2 at the corners steps
 	// (d1·y20 − d2·y10)/area along a row and (d2·x10 − d1·x20)/area
 	// down a column, d1 and d2 being a1 − a0 and a2 − a0.
@@ -370,16 +354,16 @@ func (l *MeshLayer) setupShade(i int) {
 		return float32(a0 + gx*ex + gy*ey), float32(gx), float32(gy)
 	}
 	q0, q1, q2 := 1.0, 1.0, 1.0
+	s.q, s.qx, s.qy = 1, 0, 0
 	if tt.Persp {
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+		s.q, s.qx, s.qy = float32(q0+zx*ex+zy*ey), float32(zx), float32(zy)
 	}
 	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
 	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
 	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	tex := tt.Tex
 	tw, th := float64(tex.w)*256, float64(tex.h)*256
-	s := &l.shades[i]
-	s.q, s.qx, s.qy = plane(q0, q1, q2)
 	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
 	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
 	s.px, s.py = int32(px), int32(py)
@@ -392,7 +376,7 @@ func (l *MeshLayer) setupShade(i int) {
 	}
 }
 
-// texShade is a deferred triangle's fill, worked out when shadeRow meets it:
+// texShade is a deferred triangle's fill, worked out when tri draws it:
 // the planes of its weight q and of u·q and v·q (texSetup's, fixed-point
 // texel coordinates times q) as their values at the centre of pixel
 // (px, py), near the triangle, and their steps along a row and down a
