@@ -182,8 +182,7 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		// than any stored depth: the pixel is out.
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			x, y := int32(u*r), int32(v*r)
+			x, y := int32(u/q), int32(v/q)
 			c := bilinear(pix, wrapTexel(int(y>>8), th)*pw+2*wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
@@ -201,8 +200,7 @@ func (f *triFill) opaqueRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
+			c := tex.texel(int32(u/q), int32(v/q))
 			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -220,8 +218,7 @@ func (f *triFill) maskRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
+			c := tex.texel(int32(u/q), int32(v/q))
 			ta := uint32(c >> 48)
 			if a := div255(ta * ca); a > 0 && float32(a) >= cut {
 				// The filtered texel is premultiplied: back to its
@@ -246,8 +243,7 @@ func (f *triFill) blendRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if d := row[i]; int64(zb) > int64(d&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
+			c := tex.texel(int32(u/q), int32(v/q))
 			if sa := div255(uint32(c>>48) * ca); sa > 0 {
 				k := 255 - sa
 				dc := uint32(d)
@@ -408,8 +404,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 			// A coordinate beyond int's range wraps as any other.
 			mx2, my := tex.mx2, tex.my
 			for o := 0; o < len(out)-3; o += 4 {
-				r := 1 / q
-				tx, ty := int(u*r), int(v*r)
+				tx, ty := int(u/q), int(v/q)
 				q, u, v = q+dq, u+du, v+dv
 				c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
 				binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
@@ -417,8 +412,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 			return
 		}
 		for o := 0; o < len(out)-3; o += 4 {
-			r := 1 / q
-			tx, ty := int32(u*r), int32(v*r)
+			tx, ty := int32(u/q), int32(v/q)
 			q, u, v = q+dq, u+du, v+dv
 			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 			binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
@@ -427,8 +421,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 	}
 	cr, cg, cb := uint32(s.cr), uint32(s.cg), uint32(s.cb)
 	for o := 0; o < len(out)-3; o += 4 {
-		r := 1 / q
-		tx, ty := int32(u*r), int32(v*r)
+		tx, ty := int32(u/q), int32(v/q)
 		q, u, v = q+dq, u+du, v+dv
 		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
