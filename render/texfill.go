@@ -301,11 +301,15 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 			x++
 			continue
 		}
+		s := &shades[word&maxDeferred]
+		if pix != nil && s.grey != 0 && s.tex.pow2 {
+			x = s.greyRun(row, pix, x, x0, y)
+			continue
+		}
 		end := x + 1
 		for end < len(row) && uint32(row[end]) == word {
 			end++
 		}
-		s := &shades[word&maxDeferred]
 		if pix != nil {
 			s.shade(pix[4*x:4*end], x0+x, y)
 		} else {
@@ -317,6 +321,26 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 		}
 		x = end
 	}
+}
+
+// greyRun is shade for a grey colour over a texture whose sides are
+// powers of two, from pixel i of row on to the end of its triangle's run,
+// into pix (resolve's image row); it returns the index after the run.
+func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
+	tag := uint32(row[i])
+	dx, dy := float32(x0+i-int(s.px)), float32(y-int(s.py))
+	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
+	dq, du, dv := s.qx, s.ux, s.vx
+	tex := s.tex
+	tp, pw, mx2, my, grey := tex.pix, tex.pw, tex.mx2, tex.my, uint64(s.grey)
+	pix = pix[:4*len(row)]
+	for ; i < len(row) && uint32(row[i]) == tag; i++ {
+		tx, ty := int(u/q), int(v/q)
+		q, u, v = q+dq, u+du, v+dv
+		c := bilinear(tp, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*grey>>8&lanes)|0xff<<24)
+	}
+	return i
 }
 
 // texUsable reports whether texSetup can interpolate a textured
