@@ -366,8 +366,16 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	// (d1·y20 − d2·y10)/area along a row and (d2·x10 − d1·x20)/area
 	// down a column, d1 and d2 being a1 − a0 and a2 − a0.
 	ky20, ky10, kx10, kx20 := y20*inv, y10*inv, x10*inv, x20*inv
-	px, py := math.Floor(x0), math.Floor(y0)
-	ex, ey := px+0.5-x0, py+0.5-y0
+	// The pixel of the first corner, its coordinates floored (within
+	// maxCoord: an int holds them).
+	ix, iy := int(x0), int(y0)
+	if float64(ix) > x0 {
+		ix--
+	}
+	if float64(iy) > y0 {
+		iy--
+	}
+	ex, ey := float64(ix)+0.5-x0, float64(iy)+0.5-y0
 	plane := func(a0, a1, a2 float64) (p, px, py float32) {
 		d1, d2 := a1-a0, a2-a0
 		gx, gy := d1*ky20-d2*ky10, d2*kx10-d1*kx20
@@ -381,12 +389,21 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	}
 	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
 	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
+	// Coordinates beyond a few turns are moved back by whole turns
+	// (the texture repeats), where a float32 still places a texel
+	// finely.
+	var su, sv float64
+	if lu := min2(u0, min2(u1, u2)); !(lu > -16 && lu < 16) {
+		su = math.Floor(lu)
+	}
+	if lv := min2(v0, min2(v1, v2)); !(lv > -16 && lv < 16) {
+		sv = math.Floor(lv)
+	}
 	tex := tt.Tex
 	tw, th := float64(tex.w)*256, float64(tex.h)*256
 	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
 	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
-	s.px, s.py = int32(px), int32(py)
+	s.px, s.py = int32(ix), int32(iy)
 	s.tex = tex
 	c := t.Color
 	s.cr, s.cg, s.cb = c.R, c.G, c.B
