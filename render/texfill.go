@@ -343,6 +343,20 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	return i
 }
 
+// floor is math.Floor for a finite x without a call (math.Floor's
+// fallback call makes the caller keep its numbers on the stack): from
+// 2^52 on, every float64 is whole.
+func floor(x float64) float64 {
+	if !(x > -1<<52 && x < 1<<52) {
+		return x
+	}
+	f := float64(int64(x))
+	if f > x {
+		f--
+	}
+	return f
+}
+
 // texUsable reports whether texSetup can interpolate a textured
 // triangle's coordinates, besides the weights tri has checked: its
 // texture coordinates are finite (their sum is: one NaN or infinity
@@ -394,10 +408,10 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	// finely.
 	var su, sv float64
 	if lu := min2(u0, min2(u1, u2)); !(lu > -16 && lu < 16) {
-		su = math.Floor(lu)
+		su = floor(lu)
 	}
 	if lv := min2(v0, min2(v1, v2)); !(lv > -16 && lv < 16) {
-		sv = math.Floor(lv)
+		sv = floor(lv)
 	}
 	tex := tt.Tex
 	tw, th := float64(tex.w)*256, float64(tex.h)*256
