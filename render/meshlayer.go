@@ -46,6 +46,8 @@ type MeshLayer struct {
 	ox, oy   float32
 	deferred bool
 	shades   []texShade
+	// scratch holds a row's texels for shadeDeferred.
+	scratch []byte
 	// immediate textures every triangle as it is drawn, none deferred
 	// (as past maxDeferred triangles): tests compare the two ways.
 	immediate bool
@@ -70,6 +72,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	if l.w != w || l.h != h {
 		l.w, l.h = w, h
 		l.buf = make([]uint64, w*h)
+		l.scratch = make([]byte, 4*w)
 	}
 	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
 	// Opaque triangles first, then the blended ones far to near, each
@@ -153,14 +156,15 @@ func (l *MeshLayer) resolve() {
 	img.Stride, img.Rect = 4*n, r
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := l.buf[y*l.w+r.Min.X:][:n]
+		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
 		if l.deferred {
 			// Textured here, where the row is at hand.
-			l.shadeRow(row, r.Min.X, y)
-		}
-		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
-		for i, v := range row {
-			// Empty pixels copy their 0: transparent.
-			binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], uint32(v))
+			l.shadeRow(row, pix, r.Min.X, y)
+		} else {
+			for i, v := range row {
+				// Empty pixels copy their 0: transparent.
+				binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], uint32(v))
+			}
 		}
 		clear(row)
 	}
@@ -232,10 +236,12 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	switch {
 	case id >= 0:
 		// Deferred: drawn flat, its colour word naming it, its fill
-		// kept for shadeRow.
-		if !l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+		// kept for shadeRow (worked out here, where the corners are at
+		// hand: later, the triangle's data would be out of the cache).
+		if !texUsable(tt) {
 			return
 		}
+		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
 	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -43,12 +44,10 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
 	// The texture repeats: moving the coordinates by whole turns keeps
 	// them small, where a float32 still places a texel finely.
-	lu, hu := span3(u0, u1, u2)
-	lv, hv := span3(v0, v1, v2)
-	if !(lu > -math.MaxFloat32 && hu < math.MaxFloat32 && lv > -math.MaxFloat32 && hv < math.MaxFloat32) {
+	if !texUsable(tt) {
 		return false
 	}
-	su, sv := math.Floor(lu), math.Floor(lv)
+	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	plane := func(a, b, c float64) (p, px, py float64) {
 		px = ((y1-y2)*a + (y2-y0)*b + (y0-y1)*c) * inv
 		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
@@ -165,8 +164,7 @@ func (f *triFill) texRun(row []uint64, sp span) {
 // coordinate beyond int32 (or NaN, where a weight is extrapolated past a
 // corner) reads some texel, which wrapTexel keeps in the image.
 func (t *Texture) texel(x, y int32) uint64 {
-	pw := t.w + 1
-	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*pw+wrapTexel(int(x>>8), t.w), pw, uint64(x&0xff), uint64(y&0xff))
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*2*(t.w+1)+2*wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
 }
 
 // greyRun is opaqueRun for a colour whose three channels are equal: the
@@ -176,6 +174,7 @@ func (t *Texture) texel(x, y int32) uint64 {
 func (f *triFill) greyRun(row []uint64, sp span) {
 	grey := f.grey
 	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
+	pw := 2 * (tw + 1)
 	z, q, u, v := sp.z, sp.q, sp.u, sp.v
 	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
@@ -183,9 +182,8 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		// than any stored depth: the pixel is out.
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			x, y := int32(u*r), int32(v*r)
-			c := bilinear(pix, wrapTexel(int(y>>8), th)*(tw+1)+wrapTexel(int(x>>8), tw), tw+1, uint64(x&0xff), uint64(y&0xff))
+			x, y := int32(u/q), int32(v/q)
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*pw+2*wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -202,9 +200,8 @@ func (f *triFill) opaqueRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
-			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>16&0xff)*cg)<<8|div255(uint32(c>>32&0xff)*cb)<<16) | 0xff<<24
+			c := tex.texel(int32(u/q), int32(v/q))
+			row[i] = zb | uint64(div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
 	}
@@ -221,15 +218,14 @@ func (f *triFill) maskRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
+			c := tex.texel(int32(u/q), int32(v/q))
 			ta := uint32(c >> 48)
 			if a := div255(ta * ca); a > 0 && float32(a) >= cut {
 				// The filtered texel is premultiplied: back to its
 				// straight colour.
 				k := (255<<16 + ta/2) / ta
 				un := func(x uint64) uint32 { return min((uint32(x&0xff)*k+1<<15)>>16, 255) }
-				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>16)*cg)<<8|div255(un(c>>32)*cb)<<16) | 0xff<<24
+				row[i] = zb | uint64(div255(un(c)*cr)|div255(un(c>>32)*cg)<<8|div255(un(c>>16)*cb)<<16) | 0xff<<24
 			}
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -247,14 +243,13 @@ func (f *triFill) blendRun(row []uint64, sp span) {
 	for i := range row {
 		zb := uint64(math.Float32bits(z)) << 32
 		if d := row[i]; int64(zb) > int64(d&depthMask) {
-			r := 1 / q
-			c := tex.texel(int32(u*r), int32(v*r))
+			c := tex.texel(int32(u/q), int32(v/q))
 			if sa := div255(uint32(c>>48) * ca); sa > 0 {
 				k := 255 - sa
 				dc := uint32(d)
 				o := (div255(uint32(c&0xff)*cr) + div255(dc&0xff*k)) |
-					(div255(uint32(c>>16&0xff)*cg)+div255(dc>>8&0xff*k))<<8 |
-					(div255(uint32(c>>32&0xff)*cb)+div255(dc>>16&0xff*k))<<16 |
+					(div255(uint32(c>>32&0xff)*cg)+div255(dc>>8&0xff*k))<<8 |
+					(div255(uint32(c>>16&0xff)*cb)+div255(dc>>16&0xff*k))<<16 |
 					(sa+div255(dc>>24*k))<<24
 				row[i] = d&depthMask | uint64(o)
 			}
@@ -272,7 +267,7 @@ func (l *MeshLayer) shadeDeferred() {
 	}
 	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
+		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], nil, r.Min.X, y)
 	}
 	l.deferred = false
 }
@@ -286,17 +281,149 @@ func (l *MeshLayer) prepareShades() {
 }
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
-// first pixel is (x0, y). A run of pixels of one triangle is textured
-// by one call of shadeRun.
-func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
+// first pixel is (x0, y), a run of pixels of one triangle by one call
+// of shade. With pix (resolve's row of the image), every pixel's colour
+// goes there, four bytes a pixel, and the row is left as it is; without,
+// the texels replace the deferred pixels' colours in the row, keeping
+// their depth.
+func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 	shades := l.shades[:len(l.tris)]
+	if pix != nil {
+		pix = pix[:4*len(row)]
+	}
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
+			if pix != nil {
+				// Empty pixels copy their 0: transparent.
+				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+			}
 			x++
 			continue
 		}
-		x = shades[word&maxDeferred].shadeRun(row, x, x0+x, y)
+		s := &shades[word&maxDeferred]
+		if pix != nil && s.grey != 0 && s.tex.pow2 {
+			x = s.greyRun(row, pix, x, x0, y)
+			continue
+		}
+		end := x + 1
+		for end < len(row) && uint32(row[end]) == word {
+			end++
+		}
+		if pix != nil {
+			s.shade(pix[4*x:4*end], x0+x, y)
+		} else {
+			out := l.scratch[:4*(end-x)]
+			s.shade(out, x0+x, y)
+			for i := x; i < end; i++ {
+				row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
+			}
+		}
+		x = end
+	}
+}
+
+// greyRun is shade for a grey colour over a texture whose sides are
+// powers of two, from pixel i of row on to the end of its triangle's run,
+// into pix (resolve's image row); it returns the index after the run.
+func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
+	tag := uint32(row[i])
+	dx, dy := float32(x0+i-int(s.px)), float32(y-int(s.py))
+	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
+	dq, du, dv := s.qx, s.ux, s.vx
+	tex := s.tex
+	tp, pw, mx2, my, grey := tex.pix, tex.pw, tex.mx2, tex.my, uint64(s.grey)
+	pix = pix[:4*len(row)]
+	for ; i < len(row) && uint32(row[i]) == tag; i++ {
+		tx, ty := int(u/q), int(v/q)
+		q, u, v = q+dq, u+du, v+dv
+		c := bilinear(tp, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*grey>>8&lanes)|0xff<<24)
+	}
+	return i
+}
+
+// floor is math.Floor for a finite x without a call (math.Floor's
+// fallback call makes the caller keep its numbers on the stack): from
+// 2^52 on, every float64 is whole.
+func floor(x float64) float64 {
+	if !(x > -1<<52 && x < 1<<52) {
+		return x
+	}
+	f := float64(int64(x))
+	if f > x {
+		f--
+	}
+	return f
+}
+
+// texUsable reports whether texSetup can interpolate a textured
+// triangle's coordinates, besides the weights tri has checked: its
+// texture coordinates are finite (their sum is: one NaN or infinity
+// makes it so, and coordinates whose sum leaves float32's range are
+// left out too).
+func texUsable(tt *TexTri) bool {
+	uv := &tt.UV
+	sum := uv[0][0] + uv[0][1] + uv[1][0] + uv[1][1] + uv[2][0] + uv[2][1]
+	return sum-sum == 0
+}
+
+// setup works out a deferred triangle's fill from its corners (in the
+// layer's pixels), inv (the reciprocal of twice its signed area) and
+// zx and zy (the steps of its 1/z, which is its weight q under a
+// perspective camera): the planes of texSetup, about the pixel of the
+// first corner (within maxCoord of the layer). tri has checked what
+// texSetup does: the weights and the coordinates (texUsable).
+func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy float64) {
+	x10, y10, x20, y20 := x1-x0, y1-y0, x2-x0, y2-y0
+	// A plane through a0, a1 and a2 at the corners steps
+	// (d1·y20 − d2·y10)/area along a row and (d2·x10 − d1·x20)/area
+	// down a column, d1 and d2 being a1 − a0 and a2 − a0.
+	ky20, ky10, kx10, kx20 := y20*inv, y10*inv, x10*inv, x20*inv
+	// The pixel of the first corner, its coordinates floored (within
+	// maxCoord: an int holds them).
+	ix, iy := int(x0), int(y0)
+	if float64(ix) > x0 {
+		ix--
+	}
+	if float64(iy) > y0 {
+		iy--
+	}
+	ex, ey := float64(ix)+0.5-x0, float64(iy)+0.5-y0
+	plane := func(a0, a1, a2 float64) (p, px, py float32) {
+		d1, d2 := a1-a0, a2-a0
+		gx, gy := d1*ky20-d2*ky10, d2*kx10-d1*kx20
+		return float32(a0 + gx*ex + gy*ey), float32(gx), float32(gy)
+	}
+	q0, q1, q2 := 1.0, 1.0, 1.0
+	s.q, s.qx, s.qy = 1, 0, 0
+	if tt.Persp {
+		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
+		s.q, s.qx, s.qy = float32(q0+zx*ex+zy*ey), float32(zx), float32(zy)
+	}
+	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
+	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
+	// Coordinates beyond a few turns are moved back by whole turns
+	// (the texture repeats), where a float32 still places a texel
+	// finely.
+	var su, sv float64
+	if lu := min2(u0, min2(u1, u2)); !(lu > -16 && lu < 16) {
+		su = floor(lu)
+	}
+	if lv := min2(v0, min2(v1, v2)); !(lv > -16 && lv < 16) {
+		sv = floor(lv)
+	}
+	tex := tt.Tex
+	tw, th := float64(tex.w)*256, float64(tex.h)*256
+	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
+	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
+	s.px, s.py = int32(ix), int32(iy)
+	s.tex = tex
+	c := t.Color
+	s.cr, s.cg, s.cb = c.R, c.G, c.B
+	s.grey = 0
+	if c.R == c.G && c.R == c.B {
+		s.grey = uint32(c.R) + uint32(c.R)>>7
 	}
 }
 
@@ -318,63 +445,40 @@ type texShade struct {
 	cr, cg, cb uint8
 }
 
-// shadeRun gives pixel i of row, at (x, y), and the pixels after it
-// that name the same triangle their texel times the colour, opaque,
-// keeping their depth. It returns the index after the run.
-func (s *texShade) shadeRun(row []uint64, i, x, y int) int {
-	tag := uint32(row[i])
+// shade gives the run of pixels from (x, y) on along the row, out
+// holding four bytes for each, their texel times the colour, opaque.
+func (s *texShade) shade(out []byte, x, y int) {
 	dx, dy := float32(x-int(s.px)), float32(y-int(s.py))
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
-	pix, tw, th := s.tex.pix, s.tex.w, s.tex.h
-	pw := tw + 1
+	tex := s.tex
+	pix, tw, th := tex.pix, tex.w, tex.h
+	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
-		for ; i < len(row); i++ {
-			word := row[i]
-			if uint32(word) != tag {
-				break
+		if tex.pow2 {
+			// A coordinate beyond int's range wraps as any other.
+			mx2, my := tex.mx2, tex.my
+			for o := 0; o < len(out)-3; o += 4 {
+				tx, ty := int(u/q), int(v/q)
+				q, u, v = q+dq, u+du, v+dv
+				c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
+				binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 			}
-			r := 1 / q
-			tx, ty := int32(u*r), int32(v*r)
-			q, u, v = q+dq, u+du, v+dv
-			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
-			row[i] = word&depthMask | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
+			return
 		}
-		return i
+		for o := 0; o < len(out)-3; o += 4 {
+			tx, ty := int32(u/q), int32(v/q)
+			q, u, v = q+dq, u+du, v+dv
+			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+			binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
+		}
+		return
 	}
 	cr, cg, cb := uint32(s.cr), uint32(s.cg), uint32(s.cb)
-	for ; i < len(row); i++ {
-		word := row[i]
-		if uint32(word) != tag {
-			break
-		}
-		r := 1 / q
-		tx, ty := int32(u*r), int32(v*r)
+	for o := 0; o < len(out)-3; o += 4 {
+		tx, ty := int32(u/q), int32(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+wrapTexel(int(tx>>8), tw), pw, uint64(tx&0xff), uint64(ty&0xff))
-		out := div255(uint32(c&0xff)*cr) | div255(uint32(c>>16&0xff)*cg)<<8 | div255(uint32(c>>32&0xff)*cb)<<16
-		row[i] = word&depthMask | uint64(out) | 0xff<<24
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
 	}
-	return i
-}
-
-// setup works out a deferred triangle's fill from its corners (in the
-// layer's pixels) and inv, the reciprocal of twice its signed area. It
-// reports false, as texSetup does, for a triangle that cannot be
-// textured, which is then not drawn.
-func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float64) bool {
-	var f triFill
-	if !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
-		return false
-	}
-	// The planes about the pixel of the first corner (within maxCoord
-	// of the layer: tri checked).
-	px, py := math.Floor(x0), math.Floor(y0)
-	s.px, s.py = int32(px), int32(py)
-	s.q, s.qx, s.qy = float32(f.qc+f.qx*px+f.qy*py), float32(f.qx), float32(f.qy)
-	s.u, s.ux, s.uy = float32(f.uc+f.ux*px+f.uy*py), float32(f.ux), float32(f.uy)
-	s.v, s.vx, s.vy = float32(f.vc+f.vx*px+f.vy*py), float32(f.vx), float32(f.vy)
-	s.tex, s.grey = f.tex, uint32(f.grey)
-	s.cr, s.cg, s.cb = uint8(f.cr), uint8(f.cg), uint8(f.cb)
-	return true
 }

@@ -15,20 +15,28 @@ import (
 // lists may share one.
 type Texture struct {
 	// pix holds the texels row by row, each channel in a 16-bit lane of
-	// its word (R in the lowest, A in the highest), so that the
+	// its word (R, B, G and A from the lowest), so that the
 	// bilinear filter mixes all four with one multiplication. The
 	// colours are straight with alpha 255 for AlphaOpaque (whose alpha
 	// is ignored), premultiplied by alpha otherwise, so that the filter
 	// does not bleed the colour of transparent texels into their
 	// neighbours.
 	//
-	// The texels are stored with a copy of the first column after the
-	// last and of the first row after the last (stride w+1), so that
-	// the filter finds a texel's right and lower neighbours, wrapped,
-	// beside it.
+	// The texels are stored in pairs, each texel followed by the one
+	// below it (the first row's below the last), pair (x, y) at
+	// 2·(y·(w+1) + x), with a copy of the first column's pairs after
+	// the last: the four texels the filter mixes, wrapped, are four
+	// words in a row.
 	pix  []uint64
 	w, h int
-	mode formats.AlphaMode
+	// pow2 says that both sides are powers of two, wrapped by masks:
+	// my (the height less 1) and mx2 (twice the width less 1, for a
+	// pair's index: x>>7&mx2 is 2·(x>>8&(w−1)) for the fixed-point x).
+	// pw is a row's length in pix, 2·(w+1).
+	pow2    bool
+	mx2, my int
+	pw      int
+	mode    formats.AlphaMode
 	// cutoff is AlphaMask's least alpha drawn, in 0..255 units.
 	cutoff float32
 }
@@ -47,20 +55,27 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pw := w + 1
-	t := &Texture{pix: make([]uint64, pw*(h+1)), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255}
+	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
-	for y := 0; y <= h; y++ {
-		src := img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y%h):][:4*w]
-		dst := t.pix[y*pw:][:pw]
-		for x := range dst {
-			s := src[4*(x%w):][:4]
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := img.Pix[img.PixOffset(img.Rect.Min.X+x, img.Rect.Min.Y+y):][:4]
 			r, g, b, a := div255(uint32(s[0])*tr), div255(uint32(s[1])*tg), div255(uint32(s[2])*tb), div255(uint32(s[3])*ta)
 			if mode == formats.AlphaOpaque {
 				a = 255
 			} else if a < 255 {
 				r, g, b = div255(r*a), div255(g*a), div255(b*a)
 			}
-			dst[x] = uint64(r) | uint64(g)<<16 | uint64(b)<<32 | uint64(a)<<48
+			c := uint64(r) | uint64(b)<<16 | uint64(g)<<32 | uint64(a)<<48
+			// First of its own pair, second of the pair above's.
+			up := (y + h - 1) % h
+			t.pix[2*(y*pw+x)] = c
+			t.pix[2*(up*pw+x)+1] = c
+			if x == 0 {
+				t.pix[2*(y*pw+w)] = c
+				t.pix[2*(up*pw+w)+1] = c
+			}
 		}
 	}
 	return t
@@ -86,22 +101,20 @@ func wrapTexel(i, n int) int {
 	return i
 }
 
-// bilinear mixes the 2×2 texels from texel i of pix (whose rows are pw
-// words apart) by the weights fx/256 to the right and fy/256 down (the
-// four weights sum to 256).
-func bilinear(pix []uint64, i, pw int, fx, fy uint64) uint64 {
-	p := pix[i : i+pw+2 : i+pw+2]
+// bilinear mixes the 2×2 texels of pix from pair k on (Texture.pix:
+// the texel, the one below, the one to the right, the one below that)
+// by the weights fx/256 to the right and fy/256 down (the four weights
+// sum to 256).
+func bilinear(pix []uint64, k int, fx, fy uint64) uint64 {
+	p := (*[4]uint64)(pix[k : k+4])
 	w11 := fx * fy >> 8
-	return (p[0]*(256-fx-fy+w11) + p[1]*(fx-w11) + p[pw]*(fy-w11) + p[pw+1]*w11) >> 8 & lanes
+	return (p[0]*(256-fx-fy+w11) + p[2]*(fx-w11) + p[1]*(fy-w11) + p[3]*w11) >> 8 & lanes
 }
 
-// packTexel turns a texel word into the layer's colour word (R in the
-// low byte).
-func packTexel(c uint64) uint32 {
-	c |= c >> 8
-	c &= 0x0000ffff0000ffff
-	return uint32(c | c>>16)
-}
+// packTexel turns a texel word, each lane within 0..255, into the
+// layer's colour word (R in the low byte): the lanes' order (R, B, G,
+// A) brings G and A beside R and B with one shift.
+func packTexel(c uint64) uint32 { return uint32(c | c>>24) }
 
 // texKey names a prepared texture: the same image under another tint or
 // alpha mode is prepared again.
