@@ -88,7 +88,7 @@ type LinkToggles uint32
 // LinkToggleNames name the toggles a view link records, each the verb of
 // its command (ui/commands.go), bit i for entry i.
 var LinkToggleNames = [...]string{"grid", "labels", "bind-pose", "textures", "helpers", "axes", "onion",
-	"in-place", "follow", "ortho", "clip-camera", "curves", "curves-euler", "loop"}
+	"in-place", "follow", "ortho", "clip-camera", "curves", "curves-euler", "loop", "dope-sheet", "root-path"}
 
 // The toggles, by their bits.
 const (
@@ -106,6 +106,8 @@ const (
 	ToggleCurves
 	ToggleCurvesEuler
 	ToggleLoop
+	ToggleDopeSheet
+	ToggleRootPath
 )
 
 // LinkView is what a view link records of the window. It is comparable,
@@ -525,7 +527,8 @@ func (s *State) LinkView() LinkView {
 	}{{vis.grid, ToggleGrid}, {vis.labels, ToggleLabels}, {vis.bindPose, ToggleBindPose}, {!vis.flat, ToggleTextures},
 		{!vis.hideHelpers, ToggleHelpers}, {vis.axes, ToggleAxes}, {vis.onion, ToggleOnion}, {vis.inPlace, ToggleInPlace},
 		{s.view.follow, ToggleFollow}, {c.Ortho, ToggleOrtho}, {s.view.through, ToggleClipCamera},
-		{s.curves.shown, ToggleCurves}, {s.curves.euler, ToggleCurvesEuler}, {s.play.loop, ToggleLoop}} {
+		{s.curves.shown, ToggleCurves}, {s.curves.euler, ToggleCurvesEuler}, {s.play.loop, ToggleLoop},
+		{s.dope.shown, ToggleDopeSheet}, {s.root.on, ToggleRootPath}} {
 		if t.on {
 			v.Toggles |= t.bit
 		}
@@ -584,6 +587,9 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 		s.view.follow = on(ToggleFollow)
 		s.view.camera.Ortho = on(ToggleOrtho)
 		s.curves.shown, s.curves.euler = on(ToggleCurves), on(ToggleCurvesEuler)
+		// One of the curves panel and the dope sheet shows at a time.
+		s.dope.shown = on(ToggleDopeSheet) && !s.curves.shown
+		s.root.on = on(ToggleRootPath)
 		s.play.loop = on(ToggleLoop)
 		if s.view.through != on(ToggleClipCamera) && !s.view.ToggleThrough() {
 			notes = append(notes, "the link looks through the clip's camera, and this clip has none")

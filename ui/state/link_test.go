@@ -23,7 +23,7 @@ func TestLinkRoundTrip(t *testing.T) {
 		View: LinkView{Entry: "minifig_wave", Clip: "Group/walk: fast & slow", Frame: 12, Speed: -0.5,
 			Camera:    LinkCamera{Yaw: 30.5, Pitch: -12, Distance: 4.25, Target: [3]float64{0, 1.5, -2e-3}},
 			HasCamera: true, Show: render.ShowMesh, HasShow: true,
-			Toggles: ToggleGrid | ToggleFollow | ToggleLoop | ToggleCurvesEuler, HasToggles: true, Bone: "l_hand",
+			Toggles: ToggleGrid | ToggleFollow | ToggleLoop | ToggleCurvesEuler | ToggleDopeSheet | ToggleRootPath, HasToggles: true, Bone: "l_hand",
 			Suits: [MaxLinkSuits]string{"none", "c001ma,odd"}, Tone: sims.ToneDark, HasTone: true},
 	}
 	for _, tc := range []struct {
@@ -167,6 +167,20 @@ func TestLinkViewApply(t *testing.T) {
 	}
 	if fresh.Playback().Playing() {
 		t.Error("a link with a frame plays; it shows that frame paused")
+	}
+
+	// The dope sheet and the root's path (which came after the curves)
+	// are recorded and applied too.
+	s.DopeSheet().Toggle()
+	s.RootPath().Toggle()
+	v = s.LinkView()
+	if v.Toggles&(ToggleDopeSheet|ToggleRootPath|ToggleCurves) != ToggleDopeSheet|ToggleRootPath {
+		t.Errorf("dope sheet and root path on: toggles %b", v.Toggles)
+	}
+	fresh = demo()
+	fresh.ApplyLink(v)
+	if !fresh.DopeSheet().Shown() || !fresh.RootPath().Shown() || fresh.Curves().Shown() {
+		t.Errorf("applied: dope sheet %v, root path %v, curves %v", fresh.DopeSheet().Shown(), fresh.RootPath().Shown(), fresh.Curves().Shown())
 	}
 
 	// Playing: no frame is recorded, and the link plays from the start.
