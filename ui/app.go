@@ -124,6 +124,7 @@ type App struct {
 	curves  curvesPanel
 	suits   suitPicker
 	cuts    cutter
+	list    listView
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -228,6 +229,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.Files().SetExts(opt.Extensions)
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
+	a.list.a = a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -299,6 +301,7 @@ func (a *App) Update() (err error) {
 	a.pollChooser()
 	a.rec.poll()
 	a.exp.poll()
+	a.list.update()
 	a.ui.Update()
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
@@ -425,6 +428,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.exp.draw(screen)
 	a.cuts.draw(screen)
 	a.browser.draw(screen)
+	a.list.draw(screen)
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true

@@ -120,17 +120,19 @@ func (w *Wardrobe) IsHead(i int) bool {
 // Next is the index d steps on from the suit in slot, through -1 (none)
 // and every listed suit the slot takes (every suit for the body slot,
 // the heads for the head slot, all of them when there are no heads),
-// round.
+// round; suits for another skeleton (ForOther) are passed over.
 func (w *Wardrobe) Next(slot, d int) int {
 	var order []int
 	for i := range w.paths {
-		if slot != HeadSlot || w.IsHead(i) {
+		if (slot != HeadSlot || w.IsHead(i)) && !w.ForOther(i) {
 			order = append(order, i)
 		}
 	}
 	if slot == HeadSlot && len(order) == 0 {
 		for i := range w.paths {
-			order = append(order, i)
+			if !w.ForOther(i) {
+				order = append(order, i)
+			}
 		}
 	}
 	order = append([]int{-1}, order...)

@@ -110,6 +110,9 @@ func (m *Model) SetColumns(stateCol int, cols ...Column) {
 	m.refresh(-1)
 }
 
+// StateCol is the column that shows the rows' State (-1: none).
+func (m *Model) StateCol() int { return m.stateCol }
+
 // Columns are the columns (read only).
 func (m *Model) Columns() []Column { return m.cols }
 
@@ -145,6 +148,22 @@ func (m *Model) SetRow(i int, r Row) {
 	m.rows[i] = r
 	if m.stateCol >= 0 {
 		m.setStateCell(i)
+	}
+	m.refresh(keep)
+}
+
+// Patch replaces rows idx[k] (indices in the order given) with rows[k],
+// at one sort, keeping the highlighted row highlighted: a probe's results
+// for many rows at once. Indices out of range are ignored.
+func (m *Model) Patch(idx []int, rows []Row) {
+	keep, _ := m.Selected()
+	for k, i := range idx {
+		if i >= 0 && i < len(m.rows) && k < len(rows) {
+			m.rows[i] = rows[k]
+			if m.stateCol >= 0 {
+				m.setStateCell(i)
+			}
+		}
 	}
 	m.refresh(keep)
 }
