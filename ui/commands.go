@@ -427,14 +427,14 @@ func commandTable() []command {
 		// and a head at once, in a skin tone.
 		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
 			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none) " +
-				"in the body slot, with the head worn",
+				"in the body slot, with the head worn; suits for another skeleton (a child's on an adult) are passed over: Ctrl+U lists them",
 			keyDoc: "next / previous suit of a Sims skill (the suit files beside it), with the head worn",
 			run:    func(c *call) error { return c.a.suits.step(state.BodySlot, 1) }},
 		{verb: "prev-suit", keys: keys(shift(ebiten.KeyU)), pairs: true,
 			doc: "wear the previous suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.BodySlot, -1) }},
 		{verb: "next-head", keys: keys(key(ebiten.KeyJ)), help: "head",
-			doc:    "wear the next head suit beside a Sims skill (the suit files whose names begin with c, then none) with the body worn",
-			keyDoc: "next / previous head of a Sims skill (the suit files beside it whose names begin with c), with the body worn",
+			doc:    "wear the next head suit beside a Sims skill (the suit files whose names begin with c and a digit, then none) with the body worn",
+			keyDoc: "next / previous head of a Sims skill (the suit files beside it whose names begin with c and a digit), with the body worn",
 			run:    func(c *call) error { return c.a.suits.step(state.HeadSlot, 1) }},
 		{verb: "prev-head", keys: keys(shift(ebiten.KeyJ)), pairs: true,
 			doc: "wear the previous head suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.HeadSlot, -1) }},

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/animview/animview/formats/open"
@@ -127,7 +129,9 @@ func (sp suitPicker) pick(i int) bool {
 func (sp suitPicker) suitWarnings(err error) error {
 	var we *open.WarnedError
 	if errors.As(err, &we) && len(we.Warnings) > 0 {
-		sp.a.st.Messages().AddWarnings(we.Warnings)
+		m := sp.a.st.Messages()
+		m.AddWarnings(we.Warnings)
+		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", len(m.Warnings()), strings.Join(we.Warnings, "; ")))
 	}
 	return err
 }
