@@ -24,6 +24,9 @@ broom=formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim
 shot viewer-timeline.png 'pause; select-bone R_ARM1; range 1.5 3.5; timeline-zoom 2 2.5; seek 2.2' "$broom"
 shot viewer-curves.png 'pause; curves; select-bone R_ARM1; seek 2.2' "$broom"
 shot viewer-export.png 'pause; export-dialog' formats/prime/pak/testdata/SkinnedSet-mp1.pak
+# The asset list (A) of a folder opened as a container: its clips sorted by
+# duration, longest first, each probed (the script waits for the probe).
+shot viewer-assets.png 'pause; assets; key ctrl+3; key ctrl+3' formats/sims/testdata/tso
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

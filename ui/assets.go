@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
@@ -29,6 +30,9 @@ var assetColumns = []table.Column{
 // container, or (container "") the file at path.
 type assetItem struct {
 	name, path, container string
+	// typ is what the container says the entry is (formats.Entry.Type),
+	// shown as its format when there is one.
+	typ string
 	// err is why the entry does not open when known before probing.
 	err string
 }
@@ -38,37 +42,45 @@ type assetItem struct {
 func (a *App) showAssets() {
 	p := a.st.Path()
 	asset := a.st.Asset()
-	var items []assetItem
-	title, hint := "", "Enter opens"
-	selected := -1
-	if asset != nil && len(asset.Entries) > 0 {
-		title = fmt.Sprintf("Entries of %s (%d)", p, len(asset.Entries))
-		for i, e := range asset.Entries {
-			items = append(items, assetItem{name: e.Name, container: p, err: e.Err})
-			if e.Name == asset.Entry {
-				selected = i
-			}
-		}
-		if selected < 0 && asset.Entry == "" {
-			selected = 0
-		}
-	} else {
-		dir := folder.Start(p)
-		ents, err := folder.List(dir, a.st.Files().Exts())
-		if err != nil {
-			a.st.Messages().ShowError(err.Error())
-			return
-		}
-		for _, e := range ents {
-			if !e.Dir {
-				if e.Path == p {
-					selected = len(items)
-				}
-				items = append(items, assetItem{name: e.Name, path: e.Path})
-			}
-		}
-		title, hint = fmt.Sprintf("Files of %s (%d)", dir, len(items)), "Enter opens"
+	if asset == nil || len(asset.Entries) == 0 {
+		a.showFolderFiles(folder.Start(p))
+		return
 	}
+	var items []assetItem
+	selected := 0
+	for i, e := range asset.Entries {
+		items = append(items, assetItem{name: e.Name, container: p, err: e.Err, typ: e.Type})
+		if e.Name == asset.Entry {
+			selected = i
+		}
+	}
+	a.showItems(fmt.Sprintf("Entries of %s (%d)", p, len(items)), items, selected)
+}
+
+// showFolderFiles opens the asset list on the readable files of folder
+// dir (the open file's, or the one Ctrl+O's browser shows).
+func (a *App) showFolderFiles(dir string) {
+	ents, err := folder.List(dir, a.st.Files().Exts())
+	if err != nil {
+		a.st.Messages().ShowError(err.Error())
+		return
+	}
+	var items []assetItem
+	selected := -1
+	for _, e := range ents {
+		if !e.Dir {
+			if e.Path == a.st.Path() {
+				selected = len(items)
+			}
+			items = append(items, assetItem{name: e.Name, path: e.Path})
+		}
+	}
+	a.showItems(fmt.Sprintf("Files of %s (%d)", dir, len(items)), items, max(selected, 0))
+}
+
+// showItems opens the asset list on items, row selected highlighted, and
+// starts probing them.
+func (a *App) showItems(title string, items []assetItem, selected int) {
 	rows := make([]table.Row, len(items))
 	for i, it := range items {
 		rows[i] = table.Row{Cells: []string{it.name, "", ""}}
@@ -77,20 +89,26 @@ func (a *App) showAssets() {
 		}
 	}
 	l := &a.list
-	l.show(title, hint, 3, assetColumns, rows, func(i int) bool { return a.openAsset(items[i]) })
-	if selected >= 0 {
-		l.m.SelectItem(selected)
-	}
+	l.show(title, "Enter opens", 3, assetColumns, rows, func(i int) bool {
+		if a.openAsset(items[i]) {
+			return true
+		}
+		l.m.SetRow(i, errorRow(items[i].name, a.st.Messages().Err()))
+		return false
+	})
+	l.m.SelectItem(selected)
 	a.probeAssets(items)
 }
 
-// errorRow is the row of an entry that does not open, and why.
+// errorRow is the row of an entry that does not open, and why (its
+// first line: a loader's errors may take several).
 func errorRow(name, why string) table.Row {
+	why, _, _ = strings.Cut(why, "\n")
 	return table.Row{Cells: []string{name, why, ""}, Nums: []float64{math.NaN(), math.NaN(), math.NaN()}, State: table.Error}
 }
 
-// openAsset opens an item of the asset list: the list closes when it
-// opened, else the row says why it did not.
+// openAsset opens an item of the asset list and reports whether it
+// opened (the list then closes; else the row says why not).
 func (a *App) openAsset(it assetItem) bool {
 	if it.container == "" {
 		a.open(it.path)
@@ -206,7 +224,11 @@ func probeRow(it assetItem, probe func(assetItem) (*formats.Asset, error)) (row 
 		return errorRow(it.name, err.Error())
 	}
 	nan := math.NaN()
-	row = table.Row{Cells: []string{it.name, asset.Format, ""}, Nums: []float64{nan, nan, nan}, State: table.Readable}
+	format := asset.Format
+	if it.typ != "" {
+		format = it.typ
+	}
+	row = table.Row{Cells: []string{it.name, format, ""}, Nums: []float64{nan, nan, nan}, State: table.Readable}
 	if len(asset.Warnings) > 0 {
 		row.State = table.Warning
 	}

@@ -200,6 +200,12 @@ func (b *browser) key(k ebiten.Key) bool {
 		br.Move(10)
 	case ebiten.KeyPageUp:
 		br.Move(-10)
+	case ebiten.KeyL:
+		if heldMods()&modCtrl != 0 && br.Saving() == "" {
+			// The folder's files in the asset list (ui/assets.go).
+			br.Close()
+			a.showFolderFiles(br.Dir())
+		}
 	case ebiten.KeyTab:
 		br.SetField(folder.Complete(br.Filter(), br.Dir(), a.st.Files().Exts()))
 	case ebiten.KeyV:
@@ -254,7 +260,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		title = "Export to: "
 	}
 	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
+	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
 	if br.Saving() != "" {
 		hint = "file name (or a path, Tab completes): " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}

@@ -307,7 +307,7 @@ func (l *listView) trace() {
 		l.title, l.m.Len(), l.m.Items(), l.probed, l.probing, l.m.Filter(), c, l.m.Cursor()))
 	for i := range min(l.m.Len(), 200) {
 		r, _ := l.m.Row(i)
-		line := "list row: " + strings.Join(r.Cells, " | ")
+		line := "list row: " + strings.ReplaceAll(strings.Join(r.Cells, " | "), "\n", " ")
 		if r.Mark {
 			line += " | marked"
 		}

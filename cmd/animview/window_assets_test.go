@@ -17,9 +17,11 @@ var colListError = color.RGBA{0xff, 0x6b, 0x6b, 0xff}
 // assetFolder makes a folder of four clips as the asset list shows them:
 // an empty file first, the broom (275 frames), a clip cut short at 300
 // bytes, and the lever (13 frames).
-func assetFolder(t *testing.T) string {
+func assetFolder(t *testing.T, dir string) string {
 	t.Helper()
-	dir := t.TempDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	copyTSO(t, dir, map[string]string{"broom.anim": "a2o-broom-fly-leftside.c3bde7b200000007.anim",
 		"lever.anim": "a2o-lever-pull-complete.db9ea02800000007.anim"})
 	b, err := os.ReadFile("../../formats/sims/testdata/tso/a2o-sus-dead.7f214ec600000007.anim")
@@ -35,10 +37,16 @@ func assetFolder(t *testing.T) string {
 	return dir
 }
 
-// listRows are the rows of the last list the program traced, after the
-// output's offset from: each row's cells.
+// listRows are the rows of the last list the program traced: each row's
+// cells.
 func listRows(out string) (head string, rows [][]string) {
-	i := strings.LastIndex(out, "animview: list: ")
+	return listRowsBefore(out, len(out))
+}
+
+// listRowsBefore are the rows of the last list the program traced whose
+// heading starts before the output's offset end.
+func listRowsBefore(out string, end int) (head string, rows [][]string) {
+	i := strings.LastIndex(out[:end], "animview: list: ")
 	if i < 0 {
 		return "", nil
 	}
@@ -63,7 +71,7 @@ func listRows(out string) (head string, rows [][]string) {
 func TestWindowAssetList(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
-	dir := assetFolder(t)
+	dir := assetFolder(t, t.TempDir())
 	t.Setenv("ANIMVIEW_TRACE", "1")
 	list := image.Rect(sideW, 70, winW-sideW, barTop)
 	img, out := shot(t, bin, "pause; assets", dir)
@@ -104,8 +112,13 @@ func TestWindowAssetList(t *testing.T) {
 // TestWindowAssetListDriven drives the asset list with the X server's
 // keyboard and mouse: A opens it on the folder, typing filters it to the
 // lever, a click on its row opens it (13 frames) and closes the list.
+// Then Ctrl+O's browser, gone into the folder, shows it in the same list
+// with Ctrl+L, its files probed, and Enter on the second opens the broom.
 func TestWindowAssetListDriven(t *testing.T) {
-	dir := assetFolder(t)
+	// The folder is ~/c, short to type.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	dir := assetFolder(t, filepath.Join(home, "c"))
 	w := startDrivenFile(t, dir)
 	w.move(400, 250)
 	from := w.seen
@@ -123,5 +136,30 @@ func TestWindowAssetListDriven(t *testing.T) {
 	m := regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[from:])
 	if m == nil || m[1] != "12" {
 		t.Errorf("opened %v, want the lever (12)\n%s", m, w.out.String()[from:])
+	}
+
+	w.keyDown("ctrl", "Control")
+	w.key("o", "O")
+	w.keyUp("ctrl", "Control")
+	w.typeText("~/c")
+	w.key("Return", "Enter") // goes to the folder
+	from = w.seen
+	w.keyDown("ctrl", "Control")
+	w.key("l", "L")
+	w.keyUp("ctrl", "Control")
+	w.seen = from
+	w.await(regexp.MustCompile(`(?m)^animview: list: Files of .*: 4 of 4 rows, 4 of 4 probed`))
+	_, rows := listRowsBefore(w.out.String(), w.seen)
+	if len(rows) != 4 || rows[0][3] != "error" || rows[1][3] != "readable" || rows[2][3] != "error" {
+		t.Errorf("Ctrl+L's list: %q", rows)
+	}
+	w.key("Down", "ArrowDown")
+	w.key("Return", "Enter")
+	from = w.seen
+	w.move(400, 320)
+	os.Remove(w.screenshot())
+	m = regexp.MustCompile(`shown: frame \d+ / (\d+) `).FindStringSubmatch(w.out.String()[from:])
+	if m == nil || m[1] != "274" {
+		t.Errorf("opened %v, want the broom (274)\n%s", m, w.out.String()[from:])
 	}
 }
