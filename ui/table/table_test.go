@@ -149,3 +149,24 @@ func TestNatural(t *testing.T) {
 		}
 	}
 }
+
+// TestPatch: a probe's results for several rows land at one sort, the
+// state column follows each row's State, and the highlight stays on its
+// row.
+func TestPatch(t *testing.T) {
+	m := fixture()
+	m.SortBy(3) // by state
+	m.SelectItem(4)
+	m.Patch([]int{3, 4, 9}, []Row{
+		{Cells: []string{"Bird.ms3d", "ms3d", "1 s"}, State: Error},
+		{Cells: []string{"scene.si", "lego-si", "0.5 s"}, State: Warning},
+		{Cells: []string{"out of range"}},
+	})
+	want := []string{"walk10.anim", "walk2.anim", "scene.si", "empty.anim", "Bird.ms3d"}
+	if got := shown(m); !slices.Equal(got, want) {
+		t.Errorf("after the patch: %q, want %q", got, want)
+	}
+	if i, _ := m.Selected(); i != 4 || m.Item(3).Cells[3] != "error" || m.Item(4).Cells[3] != "warning" {
+		t.Errorf("selected %d (want 4), states %q %q", i, m.Item(3).Cells[3], m.Item(4).Cells[3])
+	}
+}
