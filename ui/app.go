@@ -125,6 +125,7 @@ type App struct {
 	suits   suitPicker
 	cuts    cutter
 	list    listView
+	bprobe  browserProbe
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -229,7 +230,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.Files().SetExts(opt.Extensions)
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
-	a.list.a = a
+	a.list.a, a.bprobe.a = a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions

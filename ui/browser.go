@@ -45,6 +45,7 @@ func (b *browser) show(dir string) {
 		msg = err.Error()
 	}
 	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
+	b.a.bprobe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
@@ -278,7 +279,8 @@ func (b *browser) draw(screen *ebiten.Image) {
 		if bg != nil {
 			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		k.drawText(screen, k.fitLeft(e.Name, face, int(w)), float64(x), float64(ry), c, face)
+		nameW := a.bprobe.draw(screen, e, x, ry, w)
+		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {
 		k.drawText(screen, "no folder or readable file matches", float64(x), float64(y), colDim, face)

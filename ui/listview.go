@@ -78,10 +78,10 @@ func (l *listView) close() {
 // shows is what the list shows, for the redraw key.
 func (l *listView) shows() listKey {
 	if !l.open {
-		return listKey{}
+		return listKey{browserProbed: l.a.bprobe.version}
 	}
 	c, d := l.m.Sort()
-	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d}
+	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.bprobe.version}
 }
 
 // listKey is what the list shows.
@@ -92,10 +92,14 @@ type listKey struct {
 	cursor, top    int
 	sortCol        int
 	sortDescending bool
+	// browserProbed counts the results of the probe of Ctrl+O's
+	// browser's rows (browserprobe.go).
+	browserProbed int
 }
 
 // update runs the poll while the list shows.
 func (l *listView) update() {
+	l.a.bprobe.poll()
 	if l.open && l.poll != nil {
 		l.poll()
 	}

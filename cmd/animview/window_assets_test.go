@@ -112,8 +112,9 @@ func TestWindowAssetList(t *testing.T) {
 // TestWindowAssetListDriven drives the asset list with the X server's
 // keyboard and mouse: A opens it on the folder, typing filters it to the
 // lever, a click on its row opens it (13 frames) and closes the list.
-// Then Ctrl+O's browser, gone into the folder, shows it in the same list
-// with Ctrl+L, its files probed, and Enter on the second opens the broom.
+// Then Ctrl+O's browser, gone into the folder, shows each file's state
+// (the same probe), Ctrl+L shows the folder in the same list, and Enter
+// on its second row opens the broom.
 func TestWindowAssetListDriven(t *testing.T) {
 	// The folder is ~/c, short to type.
 	home := t.TempDir()
@@ -142,7 +143,17 @@ func TestWindowAssetListDriven(t *testing.T) {
 	w.key("o", "O")
 	w.keyUp("ctrl", "Control")
 	w.typeText("~/c")
+	from = w.seen
 	w.key("Return", "Enter") // goes to the folder
+	// Its rows show each file's state, probed in the background.
+	w.seen = from
+	w.await(regexp.MustCompile(`(?m)^animview: browser: probed 4 files of .*/c$`))
+	probed := w.out.String()[w.seen:]
+	for _, want := range []string{"aaa-empty.anim | error", "broom.anim | readable", "cut.anim | error", "lever.anim | readable"} {
+		if !strings.Contains(probed, "animview: browser row: "+want+"\n") {
+			t.Errorf("the browser's rows: no %q in\n%s", want, probed)
+		}
+	}
 	from = w.seen
 	w.keyDown("ctrl", "Control")
 	w.key("l", "L")
