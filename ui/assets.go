@@ -153,7 +153,7 @@ func (a *App) probeAssets(items []assetItem) {
 		progress(len(todo), len(todo))
 		return nil
 	})
-	l.probing, l.probed = len(todo), 0
+	l.probing, l.probed, l.job = len(todo), 0, job
 	l.closed = job.Cancel
 	var idx []int
 	var rows []table.Row

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/ui/table"
+	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -38,6 +39,8 @@ type listView struct {
 	// the trace; traced is what was last traced.
 	version int
 	traced  listKey
+	// job is the probe running for the rows, nil for none.
+	job *task.Job
 	// holding is set while the list holds the action script until its
 	// probe is done (the assets verb of a script).
 	holding bool
@@ -55,7 +58,7 @@ const (
 func (l *listView) show(title, hint string, stateCol int, cols []table.Column, rows []table.Row, choose func(i int) bool) {
 	l.close()
 	l.open, l.title, l.hint, l.choose = true, title, hint, choose
-	l.poll, l.closed, l.probed, l.probing = nil, nil, 0, 0
+	l.poll, l.closed, l.probed, l.probing, l.job = nil, nil, 0, 0, nil
 	l.m = table.Model{}
 	l.m.SetColumns(stateCol, cols...)
 	l.m.SetRows(rows)
