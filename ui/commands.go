@@ -425,7 +425,7 @@ func commandTable() []command {
 			}},
 		// The suit picker: a Sims skill wears the suits beside it, a body
 		// and a head at once, in a skin tone.
-		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
+		{verb: "next-suit", keys: keys(key(ebiten.KeyU)),
 			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none) " +
 				"in the body slot, with the head worn; suits for another skeleton (a child's on an adult) are passed over: Ctrl+U lists them",
 			keyDoc: "next / previous suit of a Sims skill (the suit files beside it), with the head worn",
@@ -439,6 +439,7 @@ func commandTable() []command {
 		{verb: "prev-head", keys: keys(shift(ebiten.KeyJ)), pairs: true,
 			doc: "wear the previous head suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.HeadSlot, -1) }},
 		{verb: "suit-list", keys: keys(ctrl(ebiten.KeyU)), help: "suit list",
+			button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
 			doc: "list the suits beside a Sims skill to pick one (Enter: a head to the head slot, others to the body slot); " +
 				"suits for another skeleton are marked; typing filters",
 			run: do(func(a *App) { a.suits.showList() })},
