@@ -62,7 +62,7 @@ func (sp suitPicker) showList() {
 		name := suitName(w, i)
 		skel := w.SuitAge(i).String()
 		if w.ForOther(i) {
-			skel += " (not this " + age.String() + "'s)"
+			skel += " (other)"
 		}
 		rows = append(rows, table.Row{Cells: []string{name, suitPart(name), skel, sp.wornCell(i)}, Mark: w.ForOther(i)})
 	}

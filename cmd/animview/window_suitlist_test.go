@@ -47,7 +47,7 @@ func TestWindowSuitList(t *testing.T) {
 			t.Errorf("row %d: %q (marked %v), want %s worn %q marked %v", i, r, marked, w.name, w.worn, w.marked)
 		}
 	}
-	if !strings.Contains(rows[2][2], "child (not this adult's)") {
+	if !strings.Contains(rows[2][2], "child (other)") {
 		t.Errorf("b001fcchd_01's skeleton cell %q", rows[2][2])
 	}
 	_, out = shot(t, bin, "pause; suit-list; list-filter censor; wait 1; key enter", anim)
