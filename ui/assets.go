@@ -186,6 +186,7 @@ func (a *App) prober() func(it assetItem) (*formats.Asset, error) {
 	openFile, openEntry := a.opt.Open, a.opt.OpenEntry
 	var dir *open.Folder
 	var dirErr error
+	var loads map[string]func() (*formats.Asset, error)
 	listed := false
 	return func(it assetItem) (*formats.Asset, error) {
 		switch {
@@ -206,8 +207,37 @@ func (a *App) prober() func(it assetItem) (*formats.Asset, error) {
 			}
 			return dir.Open(it.name)
 		}
+		if !listed {
+			loads, listed = containerLoads(it.container, o), true
+		}
+		if load := loads[it.name]; load != nil {
+			return load()
+		}
 		return open.Entry(it.container, it.name, o)
 	}
+}
+
+// containerLoads opens the container file at path once, as a batch does
+// (open.Batch: a PAK is read as its entries are needed, an SI once), and
+// returns a function that opens each of its entries from what that read,
+// by entry name; nil when path is no container of entries.
+func containerLoads(path string, o open.Options) map[string]func() (*formats.Asset, error) {
+	items, err := open.Batch(path, o)
+	if err != nil || len(items) != 1 || items[0].Expand == nil {
+		return nil
+	}
+	first, err := items[0].Load()
+	if err != nil {
+		return nil
+	}
+	_, _, more := items[0].Expand(first)
+	loads := map[string]func() (*formats.Asset, error){first.Entry: func() (*formats.Asset, error) { return first, nil }}
+	for _, m := range more {
+		if e, ok := strings.CutPrefix(m.Name, path+":"); ok {
+			loads[e] = m.Load
+		}
+	}
+	return loads
 }
 
 // probeRow opens item it and says what came of it: its format, its
