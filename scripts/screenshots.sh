@@ -32,6 +32,9 @@ shot viewer-compare.png 'pause; compare-clip idle; curves; select-bone l_forearm
 shot viewer-rootpath.png 'pause; follow; root-path; seek 3.2' "$broom"
 # Issue 33's dope sheet: the walk's events and keys, the timeline zoomed.
 shot viewer-dopesheet.png 'pause; dope-sheet; select-bone l_thigh; timeline-zoom 1.6 0.6; seek 0.55' demo:
+# The asset list (A) of a folder opened as a container: its clips sorted by
+# duration, longest first, each probed (the script waits for the probe).
+shot viewer-assets.png 'pause; assets; key ctrl+3; key ctrl+3' formats/sims/testdata/tso
 # Meshes: the MilkShape tube (skinned, mesh with bones, its middle joint
 # selected) and Psionic's jeep (a model without joints: a static mesh).
 shot viewer-mesh-ms3d.png 'seek 0.8; select-bone middle' formats/ms3d/testdata/tube_v4.ms3d

@@ -134,6 +134,8 @@ type App struct {
 	suits   suitPicker
 	cuts    cutter
 	drop    dropper
+	list    listView
+	bprobe  browserProbe
 	script  script
 	paint   paintState
 	tracer  tracer
@@ -243,6 +245,7 @@ func NewApp(opt Options) (*App, error) {
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
+	a.list.a, a.bprobe.a = a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -323,6 +326,7 @@ func (a *App) Update() (err error) {
 	a.pollChooser()
 	a.rec.poll()
 	a.exp.poll()
+	a.list.update()
 	a.ui.Update()
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
@@ -454,6 +458,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.cuts.draw(screen)
 	a.drop.draw(screen)
 	a.browser.draw(screen)
+	a.list.draw(screen)
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true

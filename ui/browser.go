@@ -48,6 +48,7 @@ func (b *browser) show(dir string) {
 		msg = err.Error()
 	}
 	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
+	b.a.bprobe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
@@ -208,6 +209,12 @@ func (b *browser) key(k ebiten.Key) bool {
 		br.Move(10)
 	case ebiten.KeyPageUp:
 		br.Move(-10)
+	case ebiten.KeyL:
+		if heldMods()&modCtrl != 0 && br.Saving() == "" {
+			// The folder's files in the asset list (ui/assets.go).
+			br.Close()
+			a.showFolderFiles(br.Dir())
+		}
 	case ebiten.KeyTab:
 		br.SetField(folder.Complete(br.Filter(), br.Dir(), a.st.Files().Exts()))
 	case ebiten.KeyV:
@@ -265,7 +272,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		title = "Export to: "
 	}
 	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
+	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
 	if br.Saving() != "" {
 		hint = "file name (or a path, Tab completes): " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}
@@ -283,7 +290,8 @@ func (b *browser) draw(screen *ebiten.Image) {
 		if bg != nil {
 			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		k.drawText(screen, k.fitLeft(e.Name, face, int(w)), float64(x), float64(ry), c, face)
+		nameW := a.bprobe.draw(screen, e, x, ry, w)
+		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {
 		k.drawText(screen, "no folder or readable file matches", float64(x), float64(y), colDim, face)

@@ -337,6 +337,25 @@ func commandTable() []command {
 			}},
 		{verb: "entry", args: "NAME…", doc: "open the container entry NAME",
 			run: withArgs(func(c *call) { c.a.openEntry(c.args[0]) })},
+		{verb: "assets", keys: keys(key(ebiten.KeyA)), help: "asset list",
+			doc: "list the open container's entries (a PAK, an SI, a folder, a character set), or the readable files of the open file's folder, " +
+				"with their format, duration or size and state; typing filters, a click on a title or Ctrl+1… sorts, Enter or a click opens",
+			run: func(c *call) error {
+				c.a.showAssets()
+				// A script waits for the probe, so that its pictures
+				// show every entry's state.
+				c.a.list.holding = c.scripted && c.a.list.probed < c.a.list.probing
+				c.a.script.hold = c.a.script.hold || c.a.list.holding
+				return nil
+			}},
+		{verb: "list-filter", args: "[TEXT…]", doc: "filter the rows of the asset or suit list that shows by TEXT, as typing does",
+			run: func(c *call) error {
+				if !c.a.list.open {
+					return fmt.Errorf("list-filter: no list shows (A: the asset list, Ctrl+U: the suits)")
+				}
+				c.a.list.m.SetFilter(strings.Join(c.args, " "))
+				return nil
+			}},
 		{verb: "prev-file", keys: keys(ctrl(ebiten.KeyPageUp)), help: "file",
 			doc:    "open the previous readable file in the same folder",
 			keyDoc: "open the previous / next readable file in the same folder",
@@ -464,19 +483,24 @@ func commandTable() []command {
 			}},
 		// The suit picker: a Sims skill wears the suits beside it, a body
 		// and a head at once, in a skin tone.
-		{verb: "next-suit", keys: keys(key(ebiten.KeyU)), button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
+		{verb: "next-suit", keys: keys(key(ebiten.KeyU)),
 			help: "suit", doc: "wear the next suit beside a Sims skill (the .cmx and .bcf files in its folder that hold one, then none) " +
-				"in the body slot, with the head worn",
+				"in the body slot, with the head worn; suits for another skeleton (a child's on an adult) are passed over: Ctrl+U lists them",
 			keyDoc: "next / previous suit of a Sims skill (the suit files beside it), with the head worn",
 			run:    func(c *call) error { return c.a.suits.step(state.BodySlot, 1) }},
 		{verb: "prev-suit", keys: keys(shift(ebiten.KeyU)), pairs: true,
 			doc: "wear the previous suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.BodySlot, -1) }},
 		{verb: "next-head", keys: keys(key(ebiten.KeyJ)), help: "head",
-			doc:    "wear the next head suit beside a Sims skill (the suit files whose names begin with c, then none) with the body worn",
-			keyDoc: "next / previous head of a Sims skill (the suit files beside it whose names begin with c), with the body worn",
+			doc:    "wear the next head suit beside a Sims skill (the suit files whose names begin with c and a digit, then none) with the body worn",
+			keyDoc: "next / previous head of a Sims skill (the suit files beside it whose names begin with c and a digit), with the body worn",
 			run:    func(c *call) error { return c.a.suits.step(state.HeadSlot, 1) }},
 		{verb: "prev-head", keys: keys(shift(ebiten.KeyJ)), pairs: true,
 			doc: "wear the previous head suit beside a Sims skill", run: func(c *call) error { return c.a.suits.step(state.HeadSlot, -1) }},
+		{verb: "suit-list", keys: keys(ctrl(ebiten.KeyU)), help: "suit list",
+			button: "Suit: none", buttonDoc: "Suit: NAME", at: slot{boneButtons, 30},
+			doc: "list the suits beside a Sims skill to pick one (Enter: a head to the head slot, others to the body slot); " +
+				"suits for another skeleton are marked; typing filters",
+			run: do(func(a *App) { a.suits.showList() })},
 		{verb: "suit", args: "NAME…", doc: "wear the suit files NAME beside a Sims skill, several at once separated by spaces " +
 			"(the first in the body slot, the second in the head slot; each its file name, with or without " +
 			"the extension, any case, or its index from 0; none: as opened or an empty slot)",
@@ -1024,6 +1048,10 @@ func (a *App) run(c *command, args []string, scripted bool) error {
 // press carries out key k, as typed with the modifiers mods held. An
 // error shows in the window.
 func (a *App) press(k ebiten.Key, mods modifier) {
+	if a.list.open { // the asset or suit list has the keys
+		a.list.key(k, mods&modCtrl != 0)
+		return
+	}
 	c, b := a.cmds.forKey(k, mods)
 	if c == nil {
 		return

@@ -564,7 +564,7 @@ func TestSuitButtonForSimsOnly(t *testing.T) {
 		}
 		a := newApp(t, Options{Path: assets.DemoName, Open: open})
 		a.w.sync()
-		if v := a.w.buttons["next-suit"].GetWidget().GetVisibility(); v != c.want {
+		if v := a.w.buttons["suit-list"].GetWidget().GetVisibility(); v != c.want {
 			t.Errorf("format %q: Suit button visibility %v, want %v", a.st.Asset().Format, v, c.want)
 		}
 	}

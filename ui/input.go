@@ -116,6 +116,10 @@ func (in *input) handle() {
 		a.browser.input(x, y)
 		return
 	}
+	if a.list.open {
+		a.list.input(x, y)
+		return
+	}
 	if a.tl.frameBoxInput(x, y) || a.cuts.input() || a.drop.input(x, y) {
 		return
 	}

@@ -701,7 +701,7 @@ func (w *widgets) sync() {
 // the room its row leaves it (the left panel's width less the row's
 // other buttons), when either changed.
 func (w *widgets) fitSuit() {
-	b := w.buttons["next-suit"]
+	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
 	if w.a.st.Wardrobe().Offered() {

@@ -65,6 +65,7 @@ type paintKey struct {
 	onion, inPlace, axes, hideHelpers bool
 	warningsDismissed, showWarnings   bool
 	browser                           browserKey
+	list                              listKey
 	notice                            bool
 	hidden                            int
 	// recording is the GIF recording's frames done plus one (0: none).
@@ -106,6 +107,7 @@ func (a *App) paintKey() paintKey {
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
 		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
+		list:    a.list.shows(),
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording:  a.rec.key(),
 		export:     a.exp.key(),

@@ -147,7 +147,7 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 			wear = a.opt.Wear
 		}
 		if d, err = wear(w.Opened(), tone, w.Paths(worn)...); err != nil {
-			return err
+			return sp.suitWarnings(err)
 		}
 	}
 	w.Wear(worn, tone, d)

@@ -112,25 +112,32 @@ func (w *Wardrobe) Label() string {
 
 // IsHead reports whether suit i is a head by the game's naming of suit
 // files (c001ma_ross.cmx: heads begin with c, bodies with b, hands with
-// h; docs/formats/sims.md#skin-textures).
+// h; docs/formats/sims.md#skin-textures): a c and a digit, so that
+// child-censor.cmx is no head.
 func (w *Wardrobe) IsHead(i int) bool {
-	return i >= 0 && i < len(w.names) && strings.HasPrefix(strings.ToLower(w.names[i]), "c")
+	if i < 0 || i >= len(w.names) {
+		return false
+	}
+	n := w.names[i]
+	return len(n) > 1 && (n[0] == 'c' || n[0] == 'C') && n[1] >= '0' && n[1] <= '9'
 }
 
 // Next is the index d steps on from the suit in slot, through -1 (none)
 // and every listed suit the slot takes (every suit for the body slot,
 // the heads for the head slot, all of them when there are no heads),
-// round.
+// round; suits for another skeleton (ForOther) are passed over.
 func (w *Wardrobe) Next(slot, d int) int {
 	var order []int
 	for i := range w.paths {
-		if slot != HeadSlot || w.IsHead(i) {
+		if (slot != HeadSlot || w.IsHead(i)) && !w.ForOther(i) {
 			order = append(order, i)
 		}
 	}
 	if slot == HeadSlot && len(order) == 0 {
 		for i := range w.paths {
-			order = append(order, i)
+			if !w.ForOther(i) {
+				order = append(order, i)
+			}
 		}
 	}
 	order = append([]int{-1}, order...)
