@@ -83,6 +83,11 @@ type Options struct {
 	// them for Open and OpenEntry and returns the path Open opens them by,
 	// or an error that says which file to add.
 	OpenFiles func(files fs.FS) (string, error)
+	// OpenAside opens the file a set handed over without paths would open
+	// (OpenFiles), without making the set the open one: the file to
+	// compare with, or a motion dropped on a figure, in the web page. It
+	// returns the asset and the file's name.
+	OpenAside func(files fs.FS) (*formats.Asset, string, error)
 	// Suits lists the suits the skill Open opened from path can wear, and
 	// Wear dresses an asset in several of them at once (a body and a
 	// head) in a skin tone; nil: the .cmx and .bcf files in path's folder

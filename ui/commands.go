@@ -404,11 +404,8 @@ func commandTable() []command {
 			at: slot{compareButtons, 10}, help: "compare with a file",
 			doc: "choose a file in the built-in browser to compare with the open one (as compare FILE)",
 			run: do(func(a *App) {
-				if a.opt.OpenFiles != nil {
-					// The web page's files come from its own chooser, one
-					// set at a time; the built-in browser lists no folders there.
-					a.st.Messages().Notify("the web page compares no files yet: the desktop viewer does (animview A --compare B)", time.Now())
-					return
+				if a.chooseCompare() {
+					return // the web page's own chooser
 				}
 				a.browser.show("")
 				a.browser.compare = true

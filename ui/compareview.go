@@ -102,12 +102,17 @@ func (c *comparer) active() bool { return c.asset != nil }
 // it has one, else its default clip. A file that does not open, or has no
 // skeleton, leaves the comparison as it was and shows the error.
 func (c *comparer) open(path string) error {
-	a := c.a
-	b, err := a.openPath(path)
-	if err == nil {
-		err = open.RequireSkeleton(b)
-	}
+	b, err := c.a.openPath(path)
 	if err != nil {
+		return fmt.Errorf("compare: %w", err)
+	}
+	return c.openAsset(path, b)
+}
+
+// openAsset makes b, read from path, B.
+func (c *comparer) openAsset(path string, b *formats.Asset) error {
+	a := c.a
+	if err := open.RequireSkeleton(b); err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
 	c.path, c.asset = path, b

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/animview/animview/assets"
 	"image"
 	"path/filepath"
 	"slices"
@@ -28,6 +29,10 @@ type dropper struct {
 	path  string
 	asset *formats.Asset
 	clip  int
+	// reopen, in the web page, opens the set of files the dropped file
+	// came in as a choice of it would, for Open instead: its other files
+	// (a skill's suits, a PAK's entries) come with it.
+	reopen func()
 }
 
 // asking reports whether the window asks about a dropped file.
@@ -39,8 +44,7 @@ func (d *dropper) asking() bool { return d.asset != nil }
 func (d *dropper) drop(path string) {
 	a := d.a
 	d.asset = nil
-	cur := a.st.Asset()
-	if cur == nil || open.RequireSkeleton(cur) != nil || a.st.Image().Texture() != nil {
+	if !d.onFigure() {
 		a.open(path)
 		return
 	}
@@ -55,8 +59,22 @@ func (d *dropper) drop(path string) {
 		d.show(path, asset)
 		return
 	}
-	d.path, d.asset, d.clip = path, asset, ci
-	a.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
+	d.ask(path, asset, ci, nil)
+}
+
+// onFigure reports whether a drop lands on a figure the user opened: a
+// skeleton, with or without a mesh; not an image, nor the built-in demo,
+// which a first file replaces without a question.
+func (d *dropper) onFigure() bool {
+	a := d.a
+	cur, p := a.st.Asset(), a.st.Path()
+	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != assets.DemoName
+}
+
+// ask puts the question for asset (read from path, the motion's clip ci).
+func (d *dropper) ask(path string, asset *formats.Asset, ci int, reopen func()) {
+	d.path, d.asset, d.clip, d.reopen = path, asset, ci, reopen
+	d.a.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
 }
 
 // motionClip is the clip of a that a drop would play (the one --motion
@@ -105,8 +123,13 @@ func (d *dropper) openInstead() bool {
 	if !d.asking() {
 		return false
 	}
-	path, asset := d.path, d.asset
-	d.asset = nil
+	path, asset, reopen := d.path, d.asset, d.reopen
+	d.asset, d.reopen = nil, nil
+	if reopen != nil {
+		reopen()
+		d.a.opt.Log("drop: opened " + path)
+		return true
+	}
 	d.show(path, asset)
 	d.a.scene.frameAll()
 	d.a.opt.Log("drop: opened " + path)
@@ -127,7 +150,7 @@ func (d *dropper) playHere() bool {
 	}
 	a := d.a
 	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
-	d.asset = nil
+	d.asset, d.reopen = nil, nil
 	cur := a.st.Asset()
 	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: a.opt.Map,
 		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
@@ -164,7 +187,7 @@ func (d *dropper) cancel() bool {
 	if !d.asking() {
 		return false
 	}
-	d.asset = nil
+	d.asset, d.reopen = nil, nil
 	d.a.opt.Log("drop: kept " + d.a.st.Path())
 	return true
 }

@@ -63,6 +63,10 @@ func commitOrDiscard(p *export.Pending, err error) (func(keep bool) error, error
 	}, nil
 }
 
+// chooseCompare reports whether the platform chooses the file to compare
+// with by itself: the desktop uses the built-in browser.
+func (a *App) chooseCompare() bool { return false }
+
 // openDialog opens a file: through the system's chooser (zenity or
 // kdialog) when one is installed, in a goroutine whose answer Update
 // picks up; else with the in-app browser.

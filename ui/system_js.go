@@ -67,6 +67,10 @@ type system struct {
 type pageSet struct {
 	fs    fs.FS
 	files []state.LinkFile
+	// how is how the page got them: "drop" (dropped on the page: a
+	// motion dropped on a figure asks where to play), "compare" (chosen
+	// after Compare…: the file to compare with), else chosen to open.
+	how string
 }
 
 // pageStatus is what the page is told.
@@ -80,6 +84,9 @@ type pageStatus struct {
 	// ("" while the banner does not show).
 	frame   int
 	warning string
+	// compare is the compare view's part of the status line ("" without
+	// one); asking is the question of a motion dropped on a figure.
+	compare, asking string
 }
 
 // savedWord says where an output went: the browser's downloads.
@@ -97,6 +104,10 @@ func (a *App) startPage() {
 			return nil
 		}
 		list := args[0]
+		how := ""
+		if len(args) > 1 && args[1].Type() == js.TypeString {
+			how = args[1].String()
+		}
 		set := fstest.MapFS{} // the standard library's in-memory fs.FS
 		var files []state.LinkFile
 		for i := range list.Length() {
@@ -112,7 +123,7 @@ func (a *App) startPage() {
 			files = append(files, state.LinkFile{Name: name, Size: int64(len(b)), SHA256: fileHash(f.Get("sha256"), b)})
 		}
 		select {
-		case w.files <- pageSet{set, files}:
+		case w.files <- pageSet{set, files, how}:
 		default: // four sets not yet taken: the page is ahead of the viewer
 		}
 		return nil
@@ -285,12 +296,35 @@ func (a *App) pollChooser() {
 	}
 	select {
 	case set := <-a.sys.files:
-		if p, ok := a.openFiles(set.fs); ok {
-			a.linkOpened(p, set.files)
+		openSet := func() {
+			if p, ok := a.openFiles(set.fs); ok {
+				a.linkOpened(p, set.files)
+			}
+		}
+		switch {
+		case set.how == "compare":
+			// The files chosen after Compare…: B, beside what is open.
+			if err := a.cmp.openSet(set.fs); err != nil {
+				a.st.Messages().ShowError(err.Error())
+				a.opt.Log(err.Error())
+			}
+		case set.how == "drop" && a.drop.dropSet(set.fs, openSet):
+			// A motion dropped on a figure: the window asks.
+		default:
+			openSet()
 		}
 	default:
 	}
 	a.applyLink()
+}
+
+// chooseCompare opens the page's file chooser for the file to compare
+// with: the built-in browser lists no folders in a page.
+func (a *App) chooseCompare() bool {
+	if f := js.Global().Get("animviewChooseFiles"); f.Type() == js.TypeFunction {
+		f.Invoke("compare")
+	}
+	return true
 }
 
 // openDialog opens the page's file chooser (a browser lets a page do so
@@ -315,6 +349,10 @@ func (a *App) pageDrawn() {
 	if m := a.st.Messages(); len(m.Warnings()) > 0 && !m.WarningsDismissed() {
 		s.warning = m.Warnings()[0]
 	}
+	s.compare = a.cmp.status()
+	if a.drop.asking() {
+		s.asking = a.drop.question()
+	}
 	a.tellLink()
 	if w.frames > 1 && s == w.last {
 		return
@@ -322,7 +360,8 @@ func (a *App) pageDrawn() {
 	w.last = s
 	if f := js.Global().Get("animviewStatus"); f.Type() == js.TypeFunction {
 		f.Invoke(map[string]any{"frames": w.frames, "title": s.title, "path": s.path, "clip": s.clip,
-			"error": s.err, "time": s.time, "playing": s.playing, "suit": s.suit, "frame": s.frame, "warning": s.warning})
+			"error": s.err, "time": s.time, "playing": s.playing, "suit": s.suit, "frame": s.frame, "warning": s.warning,
+			"compare": s.compare, "asking": s.asking})
 	}
 }
 

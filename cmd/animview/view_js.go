@@ -73,6 +73,17 @@ func pageFiles(uo *ui.Options, o open.Options) {
 		}
 		return open.RetoneIn(a, set, tone)
 	}
+	// The file to compare with and a motion dropped on a figure open
+	// beside the open set, which stays the one its entries and suits
+	// come from.
+	uo.OpenAside = func(files fs.FS) (*formats.Asset, string, error) {
+		name, err := open.Primary(files)
+		if err != nil {
+			return nil, "", err
+		}
+		a, err := open.InSet(files, name, o)
+		return a, name, err
+	}
 	uo.OpenFiles = func(files fs.FS) (string, error) {
 		name, err := open.Primary(files)
 		if err != nil {
