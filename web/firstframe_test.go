@@ -42,6 +42,9 @@ import (
 //
 // ANIMVIEW_PAGE_GODEBUG=inittrace=1 hands GODEBUG to the program and logs
 // what it prints: the time each package's initialisation took.
+// ANIMVIEW_PAGE_REVISIT=1 times a second load of the page in the same
+// browser, a returning visitor's: the program comes from the browser's
+// cache (revalidated) and V8 may reuse the code it compiled.
 // ANIMVIEW_PAGE_SCRIPT=FILE runs FILE's JavaScript in the page before
 // the page's own (to time a part of it), and ANIMVIEW_PAGE_MARKS=a,b
 // reports document.body.dataset's a and b as well. ANIMVIEW_PAGE_PROFILE=FILE builds the program with its symbols and
@@ -270,11 +273,17 @@ func loadOnce(b *testing.B, chromium, url, godebug, prof string) (map[string]str
 			b.Fatal(err)
 		}
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(url+"/")); err != nil {
-		b.Fatal(err)
+	loads := 1
+	if os.Getenv("ANIMVIEW_PAGE_REVISIT") != "" {
+		loads = 2
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.body.dataset.frames) >= 1`, chromedp.WithPollingTimeout(90*time.Second))); err != nil {
-		b.Fatalf("the first frame: %v\n%s", err, strings.Join(lines, "\n"))
+	for range loads {
+		if _, err := chromedp.Run(ctx, chromedp.Navigate(url+"/")); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`Number(document.body.dataset.frames) >= 1`, chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+			b.Fatalf("the first frame: %v\n%s", err, strings.Join(lines, "\n"))
+		}
 	}
 	if prof != "" {
 		_, err := chromedp.Run(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
