@@ -172,28 +172,17 @@ func median(v []float64) float64 {
 	}
 }
 
-var built struct {
-	once sync.Once
-	dir  string
-	err  error
-}
-
-// builtPage builds the page once for the benchmark's runs.
+// builtPage builds the page for a run of the benchmark.
 func builtPage(b *testing.B) string {
 	b.Helper()
-	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "animview-page")
-		if built.err == nil {
-			built.err = Build("..", built.dir)
-		}
-	})
-	if built.err != nil {
-		b.Fatal(built.err)
+	dir := b.TempDir()
+	if err := Build("..", dir); err != nil {
+		b.Fatal(err)
 	}
-	if st, err := os.Stat(filepath.Join(built.dir, WasmFile)); err == nil {
+	if st, err := os.Stat(filepath.Join(dir, WasmFile)); err == nil {
 		b.Logf("%s: %.2f MB", WasmFile, float64(st.Size())/1e6)
 	}
-	return built.dir
+	return dir
 }
 
 // godebugScript hands GODEBUG to the program: it wraps wasm_exec.js's Go
