@@ -501,9 +501,16 @@ func (a *App) complete() bool {
 // Draw that does is not presented: the first picture shown, and the first
 // that the start-up log counts, is complete.
 func (a *App) prepare(screen *ebiten.Image) {
+	// ebitenui lays each container out as it draws it, in the rectangle
+	// the UI's Draw gives the root, the screen's. Here the root gets that
+	// rectangle and draws into a single pixel: the layout is the same,
+	// while the text, which is only rasterised where it meets the image
+	// drawn into, waits for the frame itself (in the web page the full
+	// drawing off the screen took as long as the frame).
 	b := screen.Bounds()
-	off := ebiten.NewImage(b.Dx(), b.Dy())
-	a.ui.Draw(off)
+	off := ebiten.NewImage(1, 1)
+	a.ui.Container.SetLocation(image.Rect(0, 0, b.Dx(), b.Dy()))
+	a.ui.Container.Render(off)
 	off.Deallocate()
 	a.w.fitTitle()
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {

@@ -38,6 +38,26 @@ type kit struct {
 	// off and on are the button images of a toggle in either state.
 	off, on *widget.ButtonImage
 	textOp  text.DrawOptions
+	// bordered holds the bordered colour slices made so far, by body and
+	// border colour: each is an image of its own, and the window's
+	// buttons and panels share a few (ebitenui caches the plain ones).
+	bordered map[[2]color.Color]*eimage.NineSlice
+}
+
+// borderedSlice is eimage.NewBorderedNineSliceColor with a border of 1,
+// made once for each pair of colours: a button's or panel's images are
+// only drawn from, so the widgets can share them.
+func (k *kit) borderedSlice(body, border color.Color) *eimage.NineSlice {
+	key := [2]color.Color{body, border}
+	if n := k.bordered[key]; n != nil {
+		return n
+	}
+	if k.bordered == nil {
+		k.bordered = map[[2]color.Color]*eimage.NineSlice{}
+	}
+	n := eimage.NewBorderedNineSliceColor(body, border, 1)
+	k.bordered[key] = n
+	return n
 }
 
 // drawText draws s at x, y in colour c.
@@ -86,9 +106,9 @@ func (k *kit) fitRight(s string, w int) string {
 // onImage is a button that is switched on.
 func (k *kit) onImage() *widget.ButtonImage {
 	return &widget.ButtonImage{
-		Idle:     eimage.NewBorderedNineSliceColor(colAccentLo, colPanelEdge, 1),
-		Hover:    eimage.NewBorderedNineSliceColor(colAccent, colPanelEdge, 1),
-		Pressed:  eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
+		Idle:     k.borderedSlice(colAccentLo, colPanelEdge),
+		Hover:    k.borderedSlice(colAccent, colPanelEdge),
+		Pressed:  k.borderedSlice(colButtonLo, colPanelEdge),
 		Disabled: eimage.NewNineSliceColor(colButtonLo),
 	}
 }
@@ -105,7 +125,7 @@ func (k *kit) smallLabel(s string, c color.Color) *widget.Text {
 
 func (k *kit) panel(layout widget.Layouter, opts ...widget.WidgetOpt) *widget.Container {
 	return widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colPanel, colPanelEdge, 1)),
+		widget.ContainerOpts.BackgroundImage(k.borderedSlice(colPanel, colPanelEdge)),
 		widget.ContainerOpts.Layout(layout),
 		widget.ContainerOpts.WidgetOpts(opts...),
 	)
@@ -127,9 +147,9 @@ func (k *kit) heading(s string) *widget.Text {
 
 func (k *kit) buttonImage() *widget.ButtonImage {
 	return &widget.ButtonImage{
-		Idle:     eimage.NewBorderedNineSliceColor(colButton, colPanelEdge, 1),
-		Hover:    eimage.NewBorderedNineSliceColor(colButtonHi, colPanelEdge, 1),
-		Pressed:  eimage.NewBorderedNineSliceColor(colButtonLo, colPanelEdge, 1),
+		Idle:     k.borderedSlice(colButton, colPanelEdge),
+		Hover:    k.borderedSlice(colButtonHi, colPanelEdge),
+		Pressed:  k.borderedSlice(colButtonLo, colPanelEdge),
 		Disabled: eimage.NewNineSliceColor(colButtonLo),
 	}
 }

@@ -37,7 +37,7 @@ import (
 // animviewStatus after each drawn frame that changed something, and the
 // #error element), never on the clock.
 
-func findChromium(t *testing.T) string {
+func findChromium(t testing.TB) string {
 	t.Helper()
 	if os.Getenv("ANIMVIEW_REQUIRE_CHROMIUM") == "" {
 		// It builds the page and starts a browser: a step of its own.

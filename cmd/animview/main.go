@@ -68,7 +68,13 @@ func badFlag(prefix string, err error) error {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	if pageOnly {
+		// The web page runs the viewer alone (view_js.go): with this
+		// branch constant, the other commands stay out of its program.
+		os.Exit(runPage(os.Stderr))
+	} else {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 }
 
 // run is main without the exit, so tests can call it. A panic anywhere in a

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,6 +11,13 @@ import (
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui"
 )
+
+// pageOnly: a desktop program runs every command (main).
+const pageOnly = false
+
+// runPage runs the viewer in a web page (view_js.go); here, where main
+// never calls it, it is run without arguments.
+func runPage(stderr io.Writer) int { return run(nil, os.Stdout, stderr) }
 
 // pageFiles sets up opening files a web page hands over (view_js.go); a
 // desktop window opens files by their paths.
