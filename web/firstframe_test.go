@@ -52,7 +52,7 @@ import (
 // Chromium's DevTools open), with the program's functions by name.
 func BenchmarkPageFirstFrame(b *testing.B) {
 	chromium := findChromium(b)
-	dir := builtPage(b)
+	dir := benchPage(b)
 	prof := os.Getenv("ANIMVIEW_PAGE_PROFILE")
 	if prof != "" {
 		dir = b.TempDir()
@@ -172,8 +172,8 @@ func median(v []float64) float64 {
 	}
 }
 
-// builtPage builds the page for a run of the benchmark.
-func builtPage(b *testing.B) string {
+// benchPage builds the page for a run of the benchmark.
+func benchPage(b *testing.B) string {
 	b.Helper()
 	dir := b.TempDir()
 	if err := Build("..", dir); err != nil {
