@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/ms3d/ms3dtest"
 	"github.com/animview/animview/player"
 )
 
@@ -14,27 +14,7 @@ import (
 // of a model that issue 31's compare view opens over the first.
 func editedWalker(t testing.TB, z float32, rename map[string]string) *formats.Asset {
 	t.Helper()
-	a := walker(t, 1, rename)
-	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
-		Joints: []ms3d.Joint{
-			{Name: a.Skeleton.Bones[0].Name, Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
-			{Name: a.Skeleton.Bones[1].Name, ParentName: a.Skeleton.Bones[0].Name, Position: [3]float32{0, 1, 0},
-				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, z}}, {Time: 1}}},
-			{Name: a.Skeleton.Bones[2].Name, ParentName: a.Skeleton.Bones[1].Name, Position: [3]float32{0, 1, 0}},
-		}}
-	b, err := f.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := ms3d.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := pf.Asset("edited", ms3d.FormatMS3D, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return ms3dtest.Walker{Bone: 1, Distance: 2, ArmTurn: z, Names: rename}.Asset(t, "edited")
 }
 
 // TestComparePosesAgreesWithDiff: at Diff's worst time, ComparePoses of

@@ -6,41 +6,16 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/ms3d/ms3dtest"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// walker is a MilkShape figure made by our writer's types: a root that
-// walks 2 units along X in a second, an arm (1 up) that swings about Z,
-// a hand 1 further; k scales the bind lengths and rename renames joints.
+// walker is ms3dtest's walker with bones of k and its joints renamed by
+// rename.
 func walker(t testing.TB, k float32, rename map[string]string) *formats.Asset {
 	t.Helper()
-	name := func(s string) string {
-		if n, ok := rename[s]; ok {
-			return n
-		}
-		return s
-	}
-	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
-		Joints: []ms3d.Joint{
-			{Name: name("root"), Position: [3]float32{0, k, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
-			{Name: name("arm"), ParentName: name("root"), Position: [3]float32{0, k, 0},
-				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, 0.5}}, {Time: 1}}},
-			{Name: name("hand"), ParentName: name("arm"), Position: [3]float32{0, k, 0}},
-		}}
-	b, err := f.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := ms3d.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := pf.Asset("walker", ms3d.FormatMS3D, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return ms3dtest.Walker{Bone: k, Distance: 2, ArmTurn: 0.5, Names: rename}.Asset(t, "walker")
 }
 
 // TestRetargetSameRig: the same rig on itself is the source's own pose,

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/ms3d/ms3dtest"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -18,26 +18,7 @@ func walkerAsset(t testing.TB) *formats.Asset { return walkerWith(t, 2, "hand") 
 // walkerWith is walkerAsset walking dist units, its hand called hand.
 func walkerWith(t testing.TB, dist float32, hand string) *formats.Asset {
 	t.Helper()
-	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
-		Joints: []ms3d.Joint{
-			{Name: "root", Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{dist, 0, 0}}}},
-			{Name: "arm", ParentName: "root", Position: [3]float32{0, 1, 0},
-				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, 0.5}}, {Time: 1}}},
-			{Name: hand, ParentName: "arm", Position: [3]float32{0, 1, 0}},
-		}}
-	b, err := f.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := ms3d.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := pf.Asset("walk", ms3d.FormatMS3D, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return ms3dtest.Walker{Bone: 1, Distance: dist, ArmTurn: 0.5, Names: map[string]string{"hand": hand}}.Asset(t, "walk")
 }
 
 // TestRootPathInTheView: Shift+R draws the walker's path in the view, the

@@ -7,34 +7,14 @@ import (
 
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/formats/ms3d/ms3dtest"
 )
 
-// walker is a MilkShape figure written by our writer: a root that walks 2
-// units along X in a second (keys (0,0,0) and (2,0,0) from its bind
-// position (0,1,0)), an arm that swings and a hand.
+// walker is ms3dtest's default walker: a root that walks 2 units along X
+// in a second, an arm that swings and a hand.
 func walker(t testing.TB) *formats.Asset {
 	t.Helper()
-	f := &ms3d.File{Header: ms3d.Header{ID: ms3d.Magic, Version: 4}, AnimationFPS: 24, TotalFrames: 24,
-		Joints: []ms3d.Joint{
-			{Name: "root", Position: [3]float32{0, 1, 0}, PositionKeys: []ms3d.PositionKey{{Time: 0}, {Time: 1, Position: [3]float32{2, 0, 0}}}},
-			{Name: "arm", ParentName: "root", Position: [3]float32{0, 1, 0},
-				RotationKeys: []ms3d.RotationKey{{Time: 0}, {Time: 0.5, Rotation: [3]float32{0, 0, 0.5}}, {Time: 1}}},
-			{Name: "hand", ParentName: "arm", Position: [3]float32{0, 1, 0}},
-		}}
-	b, err := f.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pf, err := ms3d.Parse(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := pf.Asset("walk", ms3d.FormatMS3D, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return ms3dtest.DefaultWalker().Asset(t, "walk")
 }
 
 // TestRootPath: the path is measured only while shown, as `info`
