@@ -165,6 +165,8 @@ type App struct {
 	pendingShot string
 	frames      int
 	shotDone    bool
+	// snapPath is the picture a script's snap waits to save (snap).
+	snapPath string
 	done        bool
 	fatal       error
 	width       int
@@ -399,10 +401,10 @@ func (a *App) step() (float64, bool) {
 		}
 		return a.tick(), true
 	}
-	if !a.drawn || a.scene.needFrame || a.script.hold || a.shotTicks >= a.opt.After {
+	if !a.drawn || a.scene.needFrame || (a.script.hold && a.snapPath == "") || a.shotTicks >= a.opt.After {
 		return 0, false
 	}
-	if !a.script.pending() {
+	if !a.script.pending() || a.snapPath != "" {
 		a.shotTicks++
 	}
 	return 1 / float64(ebiten.TPS()), true
@@ -472,6 +474,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.tracer.frame(a)
 	if !a.script.pending() && !a.script.hold {
 		a.frames++
+	}
+	if a.snapPath != "" && (a.opt.Screenshot == "" || a.shotTicks >= a.opt.After) {
+		a.saveSnap(screen)
+		return
 	}
 	if a.opt.Screenshot != "" && !a.shotDone && a.shotTicks >= a.opt.After {
 		a.shotDone = true
@@ -545,4 +551,29 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil
+}
+
+// snap holds the script until the view is saved to path as --screenshot
+// saves its picture: once --after ticks have passed in a screenshot run
+// (the script's actions and the steps after them are the same as in a run
+// of their own), at the next frame in any other. Tests take several
+// pictures from one start of the program this way, where each took a
+// start of its own.
+func (a *App) snap(path string) {
+	a.snapPath = path
+	a.script.hold = true
+	a.shotTicks = 0
+}
+
+// saveSnap saves the picture a snap waits for and lets the script go on.
+func (a *App) saveSnap(screen *ebiten.Image) {
+	path := a.snapPath
+	a.snapPath, a.script.hold, a.shotTicks = "", false, 0
+	if err := saveScreenshot(screen, path); err != nil {
+		a.st.Messages().ShowError(err.Error())
+		a.opt.Log(err.Error())
+		return
+	}
+	a.opt.Log("saved " + path)
+	a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
 }

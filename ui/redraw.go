@@ -101,7 +101,7 @@ func (a *App) paintKey() paintKey {
 		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
 		follow: view.Follow(), through: view.Through(), help: m.Help(),
 		camera: view.Camera(), fired: len(p.Fired()), width: a.width, height: a.height,
-		pendingShot: a.pendingShot, needFrame: a.scene.needFrame,
+		pendingShot: a.pendingShot + a.snapPath, needFrame: a.scene.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shotDone,
 		focused:     ebiten.IsFocused(),
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/animview/animview/formats/sims"
@@ -60,6 +61,28 @@ func shot(t *testing.T, bin, actions string, args ...string) (*image.RGBA, strin
 	return screenshot(t, bin, append([]string{"--size", fmt.Sprintf("%dx%d", winW, winH), "--after", "4", "--actions", actions}, args...)...)
 }
 
+// shots runs the program once on args with each script in turn, each
+// followed by a picture taken as shot takes its one (4 ticks after the
+// script: the snap action), and returns the pictures in order and the
+// program's output. Tests that only read pictures share one start of the
+// program this way; each script should set what it depends on (pause,
+// seek, the animation), since the state carries over.
+func shots(t *testing.T, bin string, scripts []string, args ...string) ([]*image.RGBA, string) {
+	t.Helper()
+	dir := t.TempDir()
+	var all []string
+	for i, s := range scripts[:len(scripts)-1] {
+		all = append(all, s, "snap "+filepath.Join(dir, fmt.Sprintf("%d.png", i)))
+	}
+	all = append(all, scripts[len(scripts)-1])
+	last, out := shot(t, bin, strings.Join(all, "; "), args...)
+	imgs := make([]*image.RGBA, 0, len(scripts))
+	for i := range scripts[:len(scripts)-1] {
+		imgs = append(imgs, readShot(t, filepath.Join(dir, fmt.Sprintf("%d.png", i)), out))
+	}
+	return append(imgs, last), out
+}
+
 // TestWindowActions drives the real program with action scripts and
 // checks the pixels of its screenshots.
 func TestWindowActions(t *testing.T) {
@@ -68,25 +91,39 @@ func TestWindowActions(t *testing.T) {
 	th := render.DefaultTheme()
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
 
+	// The demo's pictures come from one start of the program (shots), in
+	// an order in which what one script leaves (hidden legs, a selected
+	// bone) is undone or read by no later check.
+	x := trackX0 + (trackX1-trackX0)*3/4 // 0.9 s of the 1.2 s walk: frame 27
+	pics, out := shots(t, bin, []string{
+		"seek 0.4", "seek 0.4; hide-subtree l_thigh; hide-subtree r_thigh",
+		"show-all; seek 0.2", "seek 0.2; select-bone head",
+		fmt.Sprintf("seek 0; click %d %d", x, trackMidY)})
+	all, hid, none, sel, clicked := pics[0], pics[1], pics[2], pics[3], pics[4]
+	frames := regexp.MustCompile(`shown: frame (\d+) / `).FindAllStringSubmatch(out, -1)
+	frameOf := func(i int) int {
+		if len(frames) != len(pics) {
+			t.Fatalf("%d pictures shown, want %d:\n%s", len(frames), len(pics), out)
+		}
+		f, _ := strconv.Atoi(frames[i][1])
+		return f
+	}
+
 	t.Run("inspector shows the selected bone", func(t *testing.T) {
 		// The lower half of the inspector holds the world transform: text
 		// there only when a bone is selected, and at once (it used to be
 		// cut off after the first selection).
 		rows := image.Rect(winW-sideW+4, inspectorTop+130, winW-4, barTop-40)
-		none, _ := shot(t, bin, "seek 0.2")
-		sel, out := shot(t, bin, "seek 0.2; select-bone head")
 		a, b := countIn(none, rows, colPanelText, 40), countIn(sel, rows, colPanelText, 40)
 		if a > 20 || b < 150 {
 			t.Errorf("inspector's lower rows: %d text pixels without a selection, %d with head selected", a, b)
 		}
-		if f := shown(t, out); f != 6 {
+		if f := frameOf(3); f != 6 {
 			t.Errorf("frame %d after seek 0.2, want 6", f)
 		}
 	})
 
 	t.Run("a hidden bone's pixels disappear", func(t *testing.T) {
-		all, _ := shot(t, bin, "seek 0.4")
-		hid, _ := shot(t, bin, "seek 0.4; hide-subtree l_thigh; hide-subtree r_thigh")
 		a, b := countIn(all, view, th.Bone, 24), countIn(hid, view, th.Bone, 24)
 		if a < 300 || b > a*2/3 {
 			t.Errorf("bone pixels: %d with every bone, %d with both legs hidden", a, b)
@@ -106,15 +143,13 @@ func TestWindowActions(t *testing.T) {
 	})
 
 	t.Run("a click on the timeline moves the time", func(t *testing.T) {
-		x := trackX0 + (trackX1-trackX0)*3/4 // 0.9 s of the 1.2 s walk: frame 27
-		img, out := shot(t, bin, fmt.Sprintf("seek 0; click %d %d", x, trackMidY))
-		if f := shown(t, out); f != 27 {
+		if f := frameOf(4); f != 27 {
 			t.Errorf("frame %d after a click at three quarters, want 27", f)
 		}
 		// The playhead (white) is drawn where the click was.
 		head := -1
 		for px := trackX0; px <= trackX1; px++ {
-			if closeTo(img.RGBAAt(px, trackMidY), color.RGBA{0xff, 0xff, 0xff, 0xff}, 8) {
+			if closeTo(clicked.RGBAAt(px, trackMidY), color.RGBA{0xff, 0xff, 0xff, 0xff}, 8) {
 				head = px
 				break
 			}

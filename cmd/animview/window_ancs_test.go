@@ -26,19 +26,37 @@ func TestWindowCharacterSet(t *testing.T) {
 	tree := image.Rect(sideW, treeTop, winW-sideW, barTop)
 	colAccent := colPanelText
 	colAccent.R, colAccent.G, colAccent.B = 0x3d, 0x8b, 0xd9
-	at := func(t *testing.T, actions string) *image.RGBA {
-		t.Helper()
-		// The window frames the figures before the script runs, over
-		// what plays then (the first animation, walk), so every picture
-		// has one camera.
-		img, out := shot(t, bin, "pause; "+actions, pakFile)
-		if strings.Contains(out, "action ") {
-			t.Fatalf("an action failed:\n%s", out)
-		}
-		return img
+	// Every picture comes from one start of the program (shots): each
+	// script sets the animation, time, weight or pin it shows. The
+	// window frames the figures before the script runs, over what plays
+	// then (the first animation, walk), so every picture has one camera.
+	// What carries over from one script to the next shows only in the
+	// tree panel's picker row, which no comparison but the first two
+	// pictures' reads.
+	scripts := []string{
+		"anim walk_blend; seek 0.4",               // blend
+		"anim walk_blend; seek 0.4; weight / 1",   // heavy
+		"anim idle; seek 0.4",                     // idle
+		"anim walk; seek 0.4",                     // walk
+		"anim walk_blend; seek 0.4; weight / 0",   // light
+		"anim random_idle; seek 0.4; pin / 2",     // alert
+		"anim phase; seek 0.4; weight / 1",        // phase's B
+		"anim random_idle; seek 0.4; pin / 1",     // pinned idle
+		"transition-at walk idle 0.5; seek 0.625", // mid
+		"anim walk; seek 0.625",                   // walk then
+		"anim idle; seek 0.125",                   // idle then
+		"transition-at walk idle 0.5; seek 0.8",   // after
+		"anim idle; seek 0.3",                     // idle after
 	}
+	for i := range scripts {
+		scripts[i] = "pause; " + scripts[i]
+	}
+	pics, out := shots(t, bin, scripts, pakFile)
+	if strings.Contains(out, "action ") {
+		t.Fatalf("an action failed:\n%s", out)
+	}
+	blend, heavy, idle, walk, light := pics[0], pics[1], pics[2], pics[3], pics[4]
 
-	blend := at(t, "anim walk_blend; seek 0.4")
 	if n := countIn(blend, view, th.Bone, 24); n < 300 {
 		t.Errorf("walk_blend at 0.4: %d bone pixels in the view", n)
 	}
@@ -48,9 +66,6 @@ func TestWindowCharacterSet(t *testing.T) {
 	}
 
 	t.Run("the blend weight changes the figure", func(t *testing.T) {
-		heavy := at(t, "anim walk_blend; seek 0.4; weight / 1")
-		idle := at(t, "anim idle; seek 0.4")
-		walk := at(t, "anim walk; seek 0.4")
 		if n := diffPixels(blend, heavy, view, 8); n < 100 {
 			t.Errorf("weight 0.3 and 1 differ in %d pixels", n)
 		}
@@ -64,38 +79,35 @@ func TestWindowCharacterSet(t *testing.T) {
 		if n := diffPixels(heavy, walk, view, 8); n < 100 {
 			t.Errorf("weight 1 and walk differ in %d pixels", n)
 		}
-		light := at(t, "anim walk_blend; seek 0.4; weight / 0")
 		if n := diffPixels(light, walk, view, 8); n > 0 {
 			t.Errorf("weight 0 differs from walk (A) in %d pixels", n)
 		}
 	})
 
 	t.Run("a pinned Random child plays", func(t *testing.T) {
-		alert := at(t, "anim random_idle; seek 0.4; pin / 2")
+		alert, phaseB, pinnedIdle := pics[5], pics[6], pics[7]
 		// phase at weight 1 is its B, alert, at its own rate.
-		if n := diffPixels(alert, at(t, "anim phase; seek 0.4; weight / 1"), view, 8); n > 0 {
+		if n := diffPixels(alert, phaseB, view, 8); n > 0 {
 			t.Errorf("random_idle pinned to alert differs from alert in %d pixels", n)
 		}
-		idle := at(t, "anim random_idle; seek 0.4; pin / 1")
-		if n := diffPixels(idle, at(t, "anim idle; seek 0.4"), view, 8); n > 0 {
+		if n := diffPixels(pinnedIdle, idle, view, 8); n > 0 {
 			t.Errorf("random_idle pinned to idle differs from idle in %d pixels", n)
 		}
-		if n := diffPixels(alert, idle, view, 8); n < 100 {
+		if n := diffPixels(alert, pinnedIdle, view, 8); n < 100 {
 			t.Errorf("the two pins differ in %d pixels", n)
 		}
 	})
 
 	t.Run("a transition plays", func(t *testing.T) {
 		// walk plays 0.5 s, then the table's 0.25 s Trans to idle.
-		mid := at(t, "transition-at walk idle 0.5; seek 0.625")
-		if n := diffPixels(mid, at(t, "anim walk; seek 0.625"), view, 8); n < 50 {
+		mid, walkThen, idleThen, after, idleAfter := pics[8], pics[9], pics[10], pics[11], pics[12]
+		if n := diffPixels(mid, walkThen, view, 8); n < 50 {
 			t.Errorf("mid-transition equals walk but for %d pixels", n)
 		}
-		if n := diffPixels(mid, at(t, "anim idle; seek 0.125"), view, 8); n < 50 {
+		if n := diffPixels(mid, idleThen, view, 8); n < 50 {
 			t.Errorf("mid-transition equals idle but for %d pixels", n)
 		}
-		after := at(t, "transition-at walk idle 0.5; seek 0.8")
-		if n := diffPixels(after, at(t, "anim idle; seek 0.3"), view, 8); n > 0 {
+		if n := diffPixels(after, idleAfter, view, 8); n > 0 {
 			t.Errorf("after the transition idle plays: differs in %d pixels", n)
 		}
 	})

@@ -27,13 +27,11 @@ func TestWindowMesh(t *testing.T) {
 	needDisplay(t)
 	bin := buildBinary(t)
 	tube := "../../formats/ms3d/testdata/tube_v4.ms3d"
-	withMesh, out := shot(t, bin, "pause; seek 1", tube)
 	// The cycle is mesh, mesh with bones, bones: from the default (mesh
 	// with bones) one press gives bones, two the mesh alone, three the
-	// default again.
-	bones, _ := shot(t, bin, "pause; seek 1; mesh", tube)
-	meshOnly, _ := shot(t, bin, "pause; seek 1; mesh; mesh", tube)
-	again, _ := shot(t, bin, "pause; seek 1; mesh; mesh; mesh", tube)
+	// default again. One start of the program takes the four pictures.
+	pics, out := shots(t, bin, []string{"pause; seek 1", "mesh", "mesh", "mesh"}, tube)
+	withMesh, bones, meshOnly, again := pics[0], pics[1], pics[2], pics[3]
 	a, b, c := clayPixels(withMesh), clayPixels(meshOnly), clayPixels(bones)
 	t.Logf("clay pixels: mesh+bones %d, mesh %d, bones %d", a, b, c)
 	if a < 2000 || b < a || c > 50 || clayPixels(again) < 2000 {
@@ -69,9 +67,10 @@ func TestWindowPrimeMesh(t *testing.T) {
 			pak := "../../formats/prime/pak/testdata/SkinnedSet-" + g + ".pak"
 			// Mesh with bones (the default) against bones alone: the
 			// sticks are drawn over the mesh, so only mesh pixels differ.
-			mesh, out := shot(t, bin, "pause; seek 0.2", pak)
-			bones, _ := shot(t, bin, "pause; seek 0.2; mesh", pak)
-			later, _ := shot(t, bin, "pause; seek 0.6", pak)
+			// One start of the program: the default, then one press of M,
+			// then two more (the default again) and a later time.
+			pics, out := shots(t, bin, []string{"pause; seek 0.2", "mesh", "mesh; mesh; seek 0.6"}, pak)
+			mesh, bones, later := pics[0], pics[1], pics[2]
 			covered, moved := diffPixels(mesh, bones, view, 24), diffPixels(mesh, later, view, 24)
 			t.Logf("mesh with bones vs bones alone: %d pixels differ; at 0.2 s vs 0.6 s: %d", covered, moved)
 			if covered < 1500 || moved < 100 {
