@@ -167,10 +167,10 @@ type App struct {
 	shotDone    bool
 	// snapPath is the picture a script's snap waits to save (snap).
 	snapPath string
-	done        bool
-	fatal       error
-	width       int
-	height      int
+	done     bool
+	fatal    error
+	width    int
+	height   int
 	// sys is what differs between a desktop window and a browser page
 	// (system_desktop.go, system_js.go).
 	sys system
