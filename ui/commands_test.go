@@ -449,7 +449,7 @@ func TestVerbsRun(t *testing.T) {
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
 		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
 		"export-what": {"all"}, "drop": {assets.DemoName}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
-		"compare": {assets.DemoName}, "compare-clip": {"0"},
+		"compare": {assets.DemoName}, "compare-clip": {"0"}, "snap": {filepath.Join(t.TempDir(), "snap.png")},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
