@@ -31,11 +31,28 @@ step staticcheck
 # the script ends, however it ends.
 xbin=$(mktemp -d)
 wineserver=""
+winpid=""
+winlog=$(mktemp)
 cleanup() {
   if [ -n "$wineserver" ]; then "$wineserver" -k 2>/dev/null || true; fi
-  rm -rf "$xbin"
+  # The window tests' job, when a step before its end failed.
+  if [ -n "$winpid" ]; then kill -- "-$winpid" 2>/dev/null || true; fi
+  rm -rf "$xbin" "$winlog"
 }
 trap cleanup EXIT
+
+step "the window tests, started here and run beside the steps below"
+# The window tests (TestWindow*) start the program, built without the race
+# detector, and read its pictures and trace: their test process mostly
+# waits, so they run from here in the background, without the detector,
+# on a display of their own, beside the steps below, instead of after the
+# rest of cmd/animview's tests in the race suite (with both cores kept
+# busy by another build, cmd/animview took 593 s of the race suite's ten
+# minutes, and the window tests alone 569 s beside it). Their output
+# shows after the race suite.
+ANIMVIEW_REQUIRE_DISPLAY=1 setsid xvfb-run -a -s '-screen 0 1280x1024x24' go test -count=1 -timeout "$T_SUITE" \
+  -run '^TestWindow' -skip '^TestWindowsBuildUnderWine$' ./cmd/animview ./ui >"$winlog" 2>&1 &
+winpid=$!
 
 step "cross-build: windows, darwin and linux on amd64 and arm64"
 # The release's flags (scripts/release.sh): cgo off, -trimpath, stripped.
@@ -107,27 +124,19 @@ step "the heavy in-process tests, without the race detector"
 heavy='^(TestDeepChain|TestMutantErrorsSayWhere)$'
 go test -count=1 -timeout "$T_SHORT" -run "$heavy" ./cmd/animview
 
-step "go test -race (under xvfb-run), the window tests beside it"
+step "go test -race (under xvfb-run), the window tests still beside it"
 export ANIMVIEW_REQUIRE_DISPLAY=1
 # The full-disk tests mount a small tmpfs (internal/smallfs): CI runs as root.
 export ANIMVIEW_REQUIRE_SMALLFS=1
-# The window tests (TestWindow*) start the program, built without the race
-# detector, and read its pictures and trace: their test process mostly
-# waits. They run beside the race suite, without the detector, on a
-# display of their own, instead of after the rest of cmd/animview's tests
-# (with both cores kept busy by another build, cmd/animview took 593 s of
-# the suite's 10 minutes). The Wine and Chromium tests ran in their own
-# steps above.
-winlog=$(mktemp)
-xvfb-run -a -s '-screen 0 1280x1024x24' go test -count=1 -timeout "$T_SUITE" -run '^TestWindow' -skip '^TestWindowsBuildUnderWine$' ./cmd/animview ./ui >"$winlog" 2>&1 &
-winpid=$!
+# The window tests run since the start (above); the Wine and Chromium
+# tests ran in their own steps.
 race=0
 xvfb-run -a -s '-screen 0 1280x1024x24' go test -race -count=1 -timeout "$T_SUITE" -skip '^(TestWindow.*|TestPage[A-Za-z]*InChromium|TestDeepChain|TestMutantErrorsSayWhere)$' ./... || race=$?
 win=0
 wait "$winpid" || win=$?
-echo "-- the window tests (TestWindow*, without the race detector, at $SECONDS s)"
+winpid=""
+echo "-- the window tests (TestWindow*, without the race detector, done at $SECONDS s)"
 cat "$winlog"
-rm -f "$winlog"
 if [ "$race" -ne 0 ] || [ "$win" -ne 0 ]; then
   echo "the race suite exited $race, the window tests $win"
   exit 1
