@@ -132,28 +132,28 @@ type probeResult struct {
 // list takes the results at each update, and closing it stops the probe.
 func (a *App) probeAssets(items []assetItem) {
 	l := &a.list
-	var todo []int
+	var pending []int
 	for i, it := range items {
 		if it.err == "" {
-			todo = append(todo, i)
+			pending = append(pending, i)
 		}
 	}
-	if len(todo) == 0 {
+	if len(pending) == 0 {
 		return
 	}
-	results := make(chan probeResult, len(todo))
+	results := make(chan probeResult, len(pending))
 	probe := a.prober()
 	job := task.Start(func(progress func(done, total int) bool) error {
-		for n, i := range todo {
-			if !progress(n, len(todo)) {
+		for n, i := range pending {
+			if !progress(n, len(pending)) {
 				return nil
 			}
 			results <- probeResult{i, probeRow(items[i], probe)}
 		}
-		progress(len(todo), len(todo))
+		progress(len(pending), len(pending))
 		return nil
 	})
-	l.probing, l.probed, l.job = len(todo), 0, job
+	l.probing, l.probed, l.job = len(pending), 0, job
 	l.closed = job.Cancel
 	var idx []int
 	var rows []table.Row

@@ -411,14 +411,9 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 func (x *exporter) draw(screen *ebiten.Image) {
 	a := x.a
 	e := a.st.Export()
-	k := &a.kit
-	face := k.small
 	switch e.Stage() {
 	case state.ExportChoosing, state.ExportAsking:
 		box, rows := x.dialog()
-		fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
-		a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)
-		a.fill.rect(screen, fx, fy, fw, 2, colAccent)
 		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
 		labels := make([]string, 0, len(rows))
 		if e.Stage() == state.ExportAsking {
@@ -429,17 +424,7 @@ func (x *exporter) draw(screen *ebiten.Image) {
 				labels = append(labels, c.Label)
 			}
 		}
-		k.drawText(screen, k.fitLeft(title, k.face, box.Dx()-24), float64(fx+12), float64(fy+8), colText, k.face)
-		for i, r := range rows {
-			c := colButtonLo
-			if i == 0 {
-				c = colAccentLo
-			}
-			a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c)
-			k.drawText(screen, k.fitLeft(labels[i], face, r.Dx()-12), float64(r.Min.X+6), float64(r.Min.Y+2), colText, face)
-		}
-		hw, _ := text.Measure(hint, face, 0)
-		k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
+		a.drawQuestion(screen, box, rows, title, labels, hint)
 	case state.ExportRunning:
 		vp := a.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
@@ -455,4 +440,26 @@ func plural(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// drawQuestion draws one of the window's questions (the export's, a
+// dropped motion's) in box: its title, a row per answer (the first, the
+// one Enter gives, in the accent colour) and the keys' hint at its foot.
+func (a *App) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
+	k := &a.kit
+	face := k.small
+	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
+	a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)
+	a.fill.rect(screen, fx, fy, fw, 2, colAccent)
+	k.drawText(screen, k.fitLeft(title, k.face, box.Dx()-24), float64(fx+12), float64(fy+8), colText, k.face)
+	for i, r := range rows {
+		c := colButtonLo
+		if i == 0 {
+			c = colAccentLo
+		}
+		a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c)
+		k.drawText(screen, k.fitLeft(labels[i], face, r.Dx()-12), float64(r.Min.X+6), float64(r.Min.Y+2), colText, face)
+	}
+	hw, _ := text.Measure(hint, face, 0)
+	k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
 }

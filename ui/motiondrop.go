@@ -15,7 +15,6 @@ import (
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // dropper asks what to do with an animation file dropped on a figure
@@ -250,33 +249,17 @@ func (d *dropper) draw(screen *ebiten.Image) {
 		return
 	}
 	a := d.a
-	k := &a.kit
-	face := k.small
 	box, rows := d.dialog()
 	if box.Dx() < 60 {
 		return
 	}
-	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
-	a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)
-	a.fill.rect(screen, fx, fy, fw, 2, colAccent)
 	base := filepath.Base(d.path)
 	title := "Play the motion of " + base + " on " + d.figure() + "?"
-	labels := [2]string{
+	labels := []string{
 		fmt.Sprintf("Play here: %q on this figure", d.asset.Clips[d.clip].Name),
 		"Open " + base + " instead",
 	}
-	k.drawText(screen, k.fitLeft(title, k.face, box.Dx()-24), float64(fx+12), float64(fy+8), colText, k.face)
-	for i, r := range rows {
-		c := colButtonLo
-		if i == 0 {
-			c = colAccentLo
-		}
-		a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c)
-		k.drawText(screen, k.fitLeft(labels[i], face, r.Dx()-12), float64(r.Min.X+6), float64(r.Min.Y+2), colText, face)
-	}
-	hint := "Enter: play here · O: open instead · Esc: cancel"
-	hw, _ := text.Measure(hint, face, 0)
-	k.drawText(screen, hint, float64(fx+fw-12)-hw, float64(fy+fh-20), colDim, face)
+	a.drawQuestion(screen, box, rows[:], title, labels, "Enter: play here · O: open instead · Esc: cancel")
 }
 
 // question is the dropped file the window asks about, "" for none (the
