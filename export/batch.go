@@ -9,6 +9,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/safefile"
 )
 
 // Job is one export of a batch: an asset (a file, or one entry of a
@@ -44,7 +45,7 @@ type Result struct {
 	// event file): nothing is written and it is not a failure.
 	Skipped bool
 	// Exists is set when Out exists and the job may not replace it: Err
-	// wraps ErrExists and nothing is written.
+	// wraps safefile.ErrExists and nothing is written.
 	Exists bool
 	Err    error
 }
@@ -186,8 +187,8 @@ func (b *batch) run(j *Job) (r Result) {
 		r.Skipped, r.Err = true, ErrNoClips
 		return r
 	}
-	if err := CheckOverwrite(out, j.Force); err != nil {
-		r.Err, r.Exists = err, errors.Is(err, ErrExists)
+	if err := safefile.CheckOverwrite(out, j.Force); err != nil {
+		r.Err, r.Exists = err, errors.Is(err, safefile.ErrExists)
 		return r
 	}
 	// A character of a set exports its animations (meta-animation trees
@@ -208,7 +209,7 @@ func (b *batch) run(j *Job) (r Result) {
 		return r
 	}
 	if err := WriteFile(out, doc, j.Force); err != nil {
-		r.Err, r.Exists = err, errors.Is(err, ErrExists)
+		r.Err, r.Exists = err, errors.Is(err, safefile.ErrExists)
 		return r
 	}
 	r.Clips = len(takes)

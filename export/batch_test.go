@@ -11,6 +11,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 )
 
 // TestRunBatch runs a batch with a good job, a failing one, one without
@@ -131,7 +132,7 @@ func TestRunBatchLeavesExistingFiles(t *testing.T) {
 		var names []string
 		for _, r := range res {
 			if r.Exists {
-				if !errors.Is(r.Err, ErrExists) {
+				if !errors.Is(r.Err, safefile.ErrExists) {
 					t.Errorf("%s: %v", r.Job.Name, r.Err)
 				}
 				names = append(names, r.Job.Name)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/internal/smallfs"
 	"github.com/qmuntal/gltf"
 )
@@ -87,33 +88,6 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
-// failingFile is a temporary file whose writes fail after room bytes.
-type failingFile struct {
-	*os.File
-	w *fullWriter
-}
-
-func (f *failingFile) Write(p []byte) (int, error) { return f.w.Write(p) }
-
-// TestFinishTempFullDisk: the write path under every atomic writer
-// (GLB, glTF, PNG, GIF) reports a disk that fills, naming the target, not
-// the temporary, with ENOSPC wrapped.
-func TestFinishTempFullDisk(t *testing.T) {
-	doc := demoDoc(t)
-	for _, room := range []int{0, 100, 5000} {
-		f, err := os.CreateTemp(t.TempDir(), "x")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ff := &failingFile{File: f, w: &fullWriter{w: f, room: room}}
-		err = finishTemp(ff, "out.glb", func(w io.Writer) error { return Encode(w, doc, true) })
-		f.Close()
-		if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "out.glb") || strings.Contains(err.Error(), ".tmp") {
-			t.Errorf("disk full after %d bytes: %v", room, err)
-		}
-	}
-}
-
 // TestWriteFullDisk is issue 35's item 1 on a real file system too small
 // for the export (a 16 KiB tmpfs): the export fails with ENOSPC, a good
 // file it was to replace (--force) is kept, a batch lists the file as
@@ -153,7 +127,7 @@ func TestWriteFullDisk(t *testing.T) {
 	if n := left(); len(n) != 1 {
 		t.Errorf("folder holds %v, want demo.glb alone", n)
 	}
-	err := WriteAtomic(filepath.Join(dir, "big.png"), func(w io.Writer) error {
+	err := safefile.WriteAtomic(filepath.Join(dir, "big.png"), func(w io.Writer) error {
 		_, err := w.Write(make([]byte, 2*room))
 		return err
 	})

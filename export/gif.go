@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 )
@@ -21,7 +22,7 @@ func RecordGIF(path string, a *formats.Asset, clip int, fo raster.FrameOptions, 
 	if err := checkGIFName(path); err != nil {
 		return err
 	}
-	return WriteAtomic(path, func(w io.Writer) error {
+	return safefile.WriteAtomic(path, func(w io.Writer) error {
 		return raster.EncodeGIFProgress(w, a, clip, fo, progress)
 	})
 }
@@ -40,13 +41,13 @@ func RecordGIFSource(path string, a *formats.Asset, src player.Sampler, fo raste
 }
 
 // PendingGIFSource is RecordGIFSource stopping short of putting the file
-// in place (WritePending): the caller commits or discards it, so a window
+// in place (safefile.WritePending): the caller commits or discards it, so a window
 // that cancels a recording after its last frame still leaves no file.
-func PendingGIFSource(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (*Pending, error) {
+func PendingGIFSource(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (*safefile.Pending, error) {
 	if err := checkGIFName(path); err != nil {
 		return nil, err
 	}
-	return WritePending(path, true, func(w io.Writer) error {
+	return safefile.WritePending(path, true, func(w io.Writer) error {
 		return raster.EncodeGIFSampler(w, a, src, fo, progress)
 	})
 }

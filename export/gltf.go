@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 
@@ -270,10 +271,10 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 	}
 	// qmuntal/gltf v0.29.0's binary encoding drops the errors of most of
 	// its writes (Encoder.encodeBinary), so a full disk would pass for a
-	// complete file: the checked writer keeps the first error whatever the
+	// complete file: the counting writer keeps the first error whatever the
 	// encoder does with it, and the bytes written must add up to the
 	// length the GLB header declares.
-	cw := &checkedWriter{w: w}
+	cw := &countingWriter{w: w}
 	if binary {
 		cw.head = make([]byte, 0, glbHeaderSize)
 	}
@@ -439,4 +440,48 @@ func stillChannels(rest []trs, samples []*sampled) []bool {
 		}
 	}
 	return still
+}
+
+// countingWriter passes writes on to w, counts the bytes w takes and keeps
+// the first error: after one, every write fails with it, so a writer that
+// ignores some results (qmuntal/gltf v0.29.0's encodeBinary) cannot put a
+// short file past Encode. head, when it has capacity, collects the first
+// bytes written (a GLB header).
+type countingWriter struct {
+	w    io.Writer
+	n    int64
+	err  error
+	head []byte
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if n < 0 || n > len(p) {
+		n, err = 0, fmt.Errorf("write returned %d for %d bytes", n, len(p))
+	}
+	if k := min(n, cap(c.head)-len(c.head)); k > 0 {
+		c.head = append(c.head, p[:k]...)
+	}
+	c.n += int64(n)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = plainErr(err)
+		return n, c.err
+	}
+	return n, nil
+}
+
+// plainErr drops the *fs.PathError around a file operation's error, whose
+// path is a temporary's: the messages name the target instead.
+func plainErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

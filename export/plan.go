@@ -13,6 +13,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/printable"
+	"github.com/animview/animview/internal/safefile"
 )
 
 // IsBatchOutput tells a single export's output from a batch's by the rule
@@ -115,7 +116,7 @@ func (b Batch) Plan() (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{workers: b.Workers}
-	if swept, err := SweepTemps(b.OutDir); err == nil {
+	if swept, err := safefile.SweepTemps(b.OutDir); err == nil {
 		p.Swept = len(swept)
 	}
 	jobs, err := batchJobs(b.Src, b.OutDir, b.Ext, b.Open)
@@ -141,7 +142,7 @@ func batchJobs(src, outDir, ext string, o open.Options) ([]Job, error) {
 		return nil, err
 	}
 	// Called from the batch's Expand calls too, which come one at a time.
-	outName := NewNamer(outDir, ext).Path
+	outName := safefile.NewNamer(outDir, ext).Path
 	var job func(it open.Item) Job
 	job = func(it open.Item) Job {
 		j := Job{Name: it.Name, Out: outName(it.Stem), Load: it.Load}

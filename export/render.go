@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 )
@@ -25,7 +26,7 @@ func RenderFile(out string, a *formats.Asset, ci int, t float64, fo raster.Frame
 }
 
 // RenderFileProgress is RenderFile that replaces a file only when replace
-// is true (else the error wraps ErrExists, even for a file that appeared
+// is true (else the error wraps safefile.ErrExists, even for a file that appeared
 // while it was drawn) and reports a GIF's frames to progress (when not
 // nil; false cancels).
 func RenderFileProgress(out string, a *formats.Asset, ci int, t float64, fo raster.FrameOptions, replace bool, progress func(done, total int) bool) error {
@@ -33,7 +34,7 @@ func RenderFileProgress(out string, a *formats.Asset, ci int, t float64, fo rast
 	if kind != "png" && kind != "gif" {
 		return fmt.Errorf("-o %s: want a .png or .gif name", out)
 	}
-	p, err := WritePending(out, replace, func(w io.Writer) error { return RenderTo(w, kind, a, ci, t, fo, progress) })
+	p, err := safefile.WritePending(out, replace, func(w io.Writer) error { return RenderTo(w, kind, a, ci, t, fo, progress) })
 	if err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func RenderSamplerFile(out string, a *formats.Asset, src player.Sampler, t float
 	if kind != "png" && kind != "gif" {
 		return fmt.Errorf("-o %s: want a .png or .gif name", out)
 	}
-	p, err := WritePending(out, replace, func(w io.Writer) error { return RenderSamplerTo(w, kind, a, src, t, fo, progress) })
+	p, err := safefile.WritePending(out, replace, func(w io.Writer) error { return RenderSamplerTo(w, kind, a, src, t, fo, progress) })
 	if err != nil {
 		return err
 	}
@@ -131,11 +132,11 @@ func RenderFramesProgress(a *formats.Asset, ci int, out string, fo raster.FrameO
 		return 0, "", fmt.Errorf("%d frames is more than %d; lower --fps", n, MaxFrames)
 	}
 	base = strings.TrimSuffix(out, filepath.Ext(out))
-	if err := CheckFolder(out); err != nil {
+	if err := safefile.CheckFolder(out); err != nil {
 		return 0, "", err
 	}
 	for k := 0; k < n; k++ {
-		if err := CheckOverwrite(fmt.Sprintf("%s_%04d.png", base, k), replace); err != nil {
+		if err := safefile.CheckOverwrite(fmt.Sprintf("%s_%04d.png", base, k), replace); err != nil {
 			return 0, "", err
 		}
 	}
@@ -145,7 +146,7 @@ func RenderFramesProgress(a *formats.Asset, ci int, out string, fo raster.FrameO
 			return 0, "", err
 		}
 		name := fmt.Sprintf("%s_%04d.png", base, k)
-		p, err := WritePending(name, replace, func(w io.Writer) error { return raster.EncodePNG(w, img) })
+		p, err := safefile.WritePending(name, replace, func(w io.Writer) error { return raster.EncodePNG(w, img) })
 		if err == nil {
 			err = p.Commit()
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/export"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/ui/state"
 	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -19,7 +20,7 @@ import (
 // exporter is the window's export to glTF (Ctrl+E, the Export button, the
 // export action): it asks what to export, asks for the destination (the
 // system's chooser, else the in-app browser), asks before replacing a
-// file (export.CheckOverwrite), and writes it with export.Build and
+// file (safefile.CheckOverwrite), and writes it with export.Build and
 // export.WriteFile, the code of `animview export`, on a task of its own
 // while the window shows a bar (system_desktop.go; a web page downloads
 // the file, system_js.go). The state's Export hears of each step.
@@ -103,7 +104,7 @@ func (x *exporter) to(path string, force bool) {
 	}
 	err := checkExport(path, force)
 	switch {
-	case errors.Is(err, export.ErrExists):
+	case errors.Is(err, safefile.ErrExists):
 		e.Ask(path)
 		a.opt.Log("export: " + path + " exists: asking before replacing it")
 	case err != nil:

@@ -15,6 +15,7 @@ import (
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/clipboard"
@@ -36,10 +37,10 @@ func (a *App) pageDrawn() {}
 const savedWord = "saved"
 
 // writeOutput writes a screenshot through write, whole or not at all
-// (export.WriteAtomic). It replaces a file, as --screenshot OUT.png does
+// (safefile.WriteAtomic). It replaces a file, as --screenshot OUT.png does
 // when the README's pictures are made again; P picks a name no file has.
 func writeOutput(path string, write func(io.Writer) error) error {
-	return export.WriteAtomic(path, write)
+	return safefile.WriteAtomic(path, write)
 }
 
 // recordGIFFile writes a GIF recording for path beside it
@@ -51,7 +52,7 @@ func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.
 
 // commitOrDiscard is what commits (keep) or discards pending file p, or
 // err when it could not be written.
-func commitOrDiscard(p *export.Pending, err error) (func(keep bool) error, error) {
+func commitOrDiscard(p *safefile.Pending, err error) (func(keep bool) error, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +180,8 @@ func (x *exporter) destination(dir, name string) {
 }
 
 // checkExport returns nil when an export may write path
-// (export.CheckOverwrite): an error wrapping export.ErrExists asks first.
-func checkExport(path string, force bool) error { return export.CheckOverwrite(path, force) }
+// (safefile.CheckOverwrite): an error wrapping safefile.ErrExists asks first.
+func checkExport(path string, force bool) error { return safefile.CheckOverwrite(path, force) }
 
 // writeExport writes an export's document as `animview export` does
 // (export.PendingFile), and returns what puts it at path (keep) or

@@ -15,6 +15,7 @@ import (
 	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/printable"
+	"github.com/animview/animview/internal/safefile"
 )
 
 // cmdExport is `animview export`: one file (or container entry) to a .glb or
@@ -101,12 +102,12 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	// Checked before the work; WriteFile checks again as it writes.
 	if !toStdout {
-		if err := export.CheckOverwrite(*out, *force); err != nil {
+		if err := safefile.CheckOverwrite(*out, *force); err != nil {
 			return err
 		}
 	}
 	if *events != "" {
-		if err := export.CheckOverwrite(*events, *force); err != nil {
+		if err := safefile.CheckOverwrite(*events, *force); err != nil {
 			return err
 		}
 	}
@@ -173,7 +174,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *events != "" {
 		evs := export.Events(a.Skeleton, takes, doc)
-		err := export.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
+		err := safefile.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
 		if err != nil {
 			return err
 		}

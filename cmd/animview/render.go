@@ -10,6 +10,7 @@ import (
 
 	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 )
@@ -61,10 +62,10 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		}
 		if *out != "-" && !*allFrames {
 			// Checked before the work; the write checks again.
-			if err := export.CheckOverwrite(*out, *force); err != nil {
+			if err := safefile.CheckOverwrite(*out, *force); err != nil {
 				return err
 			}
-		} else if err := export.CheckFolder(*out); err != nil && *out != "-" {
+		} else if err := safefile.CheckFolder(*out); err != nil && *out != "-" {
 			return err
 		}
 		var err error

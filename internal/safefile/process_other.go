@@ -1,6 +1,6 @@
 //go:build !unix
 
-package export
+package safefile
 
 // processRunning cannot tell here; SweepTemps relies on the system
 // refusing to remove a file that a running export still has open.

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package export
+package safefile
 
 // NameMax returns the longest file name, in bytes, that dir's file system
 // takes: 255, the limit of the common ones (a name of at most 255 UTF-8

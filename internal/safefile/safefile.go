@@ -1,4 +1,11 @@
-package export
+// Package safefile writes files whole or not at all: each is written to a
+// temporary beside its destination, synced and checked, then renamed over
+// the destination or linked where nothing is (never replacing a file
+// unless asked to). It sweeps the temporaries a killed run left behind and
+// names a batch's outputs so that each is unique in its folder and fits
+// the folder's file system. The glTF export, the batch, the render
+// command and the window write their files through it.
+package safefile
 
 import (
 	"errors"
@@ -9,13 +16,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
-
-	"github.com/qmuntal/gltf"
 )
 
-// ErrExists is the cause of an error for an export whose file exists and
-// may not be replaced (without --force).
+// ErrExists is the cause of an error for an output whose file exists and
+// may not be replaced (without --force). The messages that wrap it start
+// "export:" whatever the output, as they did before this package was cut
+// from the export's.
 var ErrExists = errors.New("the file exists")
 
 // CheckOverwrite returns nil when path may be written: its folder exists
@@ -54,35 +60,7 @@ func CheckFolder(path string) error {
 	return nil
 }
 
-// WriteFile writes the document to path, as .glb or .gltf by the name's
-// extension, atomically (WriteAtomic). Without force an existing file is
-// never replaced: the error wraps ErrExists.
-func WriteFile(path string, doc *gltf.Document, force bool) error {
-	p, err := PendingFile(path, doc, force)
-	if err != nil {
-		return err
-	}
-	return p.Commit()
-}
-
-// PendingFile is WriteFile stopping short of putting the file in place
-// (WritePending): the caller commits or discards it.
-func PendingFile(path string, doc *gltf.Document, force bool) (*Pending, error) {
-	var binary bool
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".glb":
-		binary = true
-	case ".gltf":
-	default:
-		return nil, fmt.Errorf("export: %s: want a .glb or .gltf name", path)
-	}
-	if err := CheckOverwrite(path, force); err != nil {
-		return nil, err
-	}
-	return WritePending(path, force, func(w io.Writer) error { return Encode(w, doc, binary) })
-}
-
-// tempPrefix starts the name of every temporary file an export writes, so
+// tempPrefix starts the name of every temporary file written here, so
 // that SweepTemps can recognise the ones a killed run left behind: the
 // program's process id follows, then a random number.
 const tempPrefix = ".animview-"
@@ -200,7 +178,7 @@ func writeTemp(path string, write func(io.Writer) error) (name string, err error
 	if err = finishTemp(f, path, write); err != nil {
 		return "", err
 	}
-	// CreateTemp makes the file private; an export is an ordinary file.
+	// CreateTemp makes the file private; an output is an ordinary file.
 	if err = os.Chmod(f.Name(), 0o644); err != nil {
 		return "", err
 	}
@@ -279,13 +257,11 @@ func finishTemp(f tempFile, path string, write func(io.Writer) error) error {
 // checkedWriter passes writes on to w, counts the bytes w takes and keeps
 // the first error: after one, every write fails with it, so a writer that
 // ignores some results (qmuntal/gltf v0.29.0's encodeBinary) cannot put
-// a short file past its caller. head, when it has capacity, collects the
-// first bytes written (a GLB header).
+// a short file past its caller.
 type checkedWriter struct {
-	w    io.Writer
-	n    int64
-	err  error
-	head []byte
+	w   io.Writer
+	n   int64
+	err error
 }
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
@@ -295,9 +271,6 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	if n < 0 || n > len(p) {
 		n, err = 0, fmt.Errorf("write returned %d for %d bytes", n, len(p))
-	}
-	if k := min(n, cap(c.head)-len(c.head)); k > 0 {
-		c.head = append(c.head, p[:k]...)
 	}
 	c.n += int64(n)
 	if err == nil && n < len(p) {

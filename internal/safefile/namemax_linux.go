@@ -1,4 +1,4 @@
-package export
+package safefile
 
 import "golang.org/x/sys/unix"
 
