@@ -3,14 +3,11 @@ package export
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
-	"github.com/animview/animview/render/raster"
 	"github.com/qmuntal/gltf"
 )
 
@@ -61,39 +58,6 @@ func TestSourceTake(t *testing.T) {
 				t.Fatalf("t=%.4f bone %d: off by %.3g of the figure's size", tm, b, d)
 			}
 		}
-	}
-}
-
-// TestRecordGIF checks the viewer's recorder: progress after every frame
-// up to the total, a whole file on success, and nothing when cancelled.
-func TestRecordGIF(t *testing.T) {
-	dir := t.TempDir()
-	a := assets.Demo()
-	fo := raster.FrameOptions{Width: 64, Height: 48, FPS: 10}
-	var calls, last, total int
-	path := filepath.Join(dir, "walk.gif")
-	err := RecordGIF(path, a, 0, fo, func(done, n int) bool {
-		calls++
-		last, total = done, n
-		return true
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// 1.2 s at 10 frames per second.
-	if calls != 12 || last != 12 || total != 12 {
-		t.Errorf("progress: %d calls, last %d of %d; want 12 of 12", calls, last, total)
-	}
-	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
-		t.Fatalf("no GIF: %v", err)
-	}
-	cancelled := filepath.Join(dir, "cancelled.gif")
-	err = RecordGIF(cancelled, a, 0, fo, func(done, n int) bool { return done < 3 })
-	if err != raster.ErrCancelled {
-		t.Errorf("cancel: %v, want raster.ErrCancelled", err)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-		t.Errorf("cancelled recording left files: %v", ents)
 	}
 }
 

@@ -43,11 +43,13 @@ func writeOutput(path string, write func(io.Writer) error) error {
 	return safefile.WriteAtomic(path, write)
 }
 
-// recordGIFFile writes a GIF recording for path beside it
-// (export.PendingGIFSource) and returns what puts it at path (keep) or
-// removes it; the window's goroutine calls that, never the job's.
+// recordGIFFile writes a GIF recording (raster.EncodeGIFSampler) for
+// path beside it (safefile.WritePending) and returns what puts it at path
+// (keep) or removes it; the window's goroutine calls that, never the job's.
 func recordGIFFile(path string, a *formats.Asset, src player.Sampler, fo raster.FrameOptions, progress func(done, total int) bool) (func(keep bool) error, error) {
-	return commitOrDiscard(export.PendingGIFSource(path, a, src, fo, progress))
+	return commitOrDiscard(safefile.WritePending(path, true, func(w io.Writer) error {
+		return raster.EncodeGIFSampler(w, a, src, fo, progress)
+	}))
 }
 
 // commitOrDiscard is what commits (keep) or discards pending file p, or

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/render"
@@ -92,7 +91,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	}
 	ci := -1
 	var mo *motion
-	if export.IsImage(a) {
+	if raster.IsImage(a) {
 		// A texture alone: its first level at its own size, written as
 		// any render is (-o -, --force).
 		if *allFrames || mf.file != "" {
@@ -124,7 +123,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 	progress := renderProgress(stderr, *kind == "gif" || *allFrames)
 	if *allFrames {
 		// The clip's own rate unless --fps is given.
-		n, base, err := export.RenderFramesProgress(a, ci, *out, fo, !fpsSet(fs), *force, progress)
+		n, base, err := renderFrames(a, ci, *out, fo, !fpsSet(fs), *force, progress)
 		if err != nil {
 			return err
 		}
@@ -136,9 +135,9 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		// "wrote" is left out, as the file is the answer.
 		bw := bufio.NewWriter(stdout)
 		if mo != nil {
-			err = export.RenderSamplerTo(bw, *kind, a, mo.rt, *tm, fo, progress)
+			err = raster.EncodeSampler(bw, *kind, a, mo.rt, *tm, fo, progress)
 		} else {
-			err = export.RenderTo(bw, *kind, a, ci, *tm, fo, progress)
+			err = raster.Encode(bw, *kind, a, ci, *tm, fo, progress)
 		}
 		if err != nil {
 			return err
@@ -149,9 +148,9 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if mo != nil {
-		err = export.RenderSamplerFile(*out, a, mo.rt, *tm, fo, *force, progress)
+		err = renderSamplerFile(*out, a, mo.rt, *tm, fo, *force, progress)
 	} else {
-		err = export.RenderFileProgress(*out, a, ci, *tm, fo, *force, progress)
+		err = renderFile(*out, a, ci, *tm, fo, *force, progress)
 	}
 	if err != nil {
 		return err

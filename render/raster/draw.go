@@ -1,8 +1,9 @@
 // Package raster draws render.DrawLists into plain images with
 // golang.org/x/image/vector (anti-aliased, pure Go) and renders whole assets
-// headlessly: a frame as an image, a clip as an animated GIF. The CLI's
-// screenshot and GIF export and the renderer's pixel tests use it; no
-// display is involved.
+// headlessly to an io.Writer: a frame as a PNG, a clip as an animated GIF
+// (Encode). The render command, the window's GIF recording and the
+// renderer's pixel tests use it; no display is involved, and no file:
+// callers write files whole through internal/safefile.
 package raster
 
 import (

@@ -3,14 +3,15 @@ package task
 import (
 	"errors"
 	"image/gif"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/folder"
 	"github.com/animview/animview/ui/state"
@@ -96,7 +97,7 @@ func TestRecordTreeGIF(t *testing.T) {
 	fo := raster.FrameOptions{Width: 48, Height: 32, FPS: 15}
 	write := func(path string) func(func(int, int) bool) error {
 		return func(progress func(int, int) bool) error {
-			return export.RecordGIFSource(path, s.Asset(), src, fo, progress)
+			return safefile.WriteAtomic(path, func(w io.Writer) error { return raster.EncodeGIFSampler(w, s.Asset(), src, fo, progress) })
 		}
 	}
 	cancelled := Start(write(filepath.Join(dir, "c.gif")))

@@ -1,4 +1,4 @@
-package export
+package main
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func TestRenderFile(t *testing.T) {
 		{"walk.jpg", 0, "", "want a .png or .gif name"},
 	} {
 		out := filepath.Join(dir, c.name)
-		err := RenderFile(out, a, c.clip, 0.5, fo)
+		err := renderFile(out, a, c.clip, 0.5, fo, true, nil)
 		b, rerr := os.ReadFile(out)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) || rerr == nil {
@@ -45,7 +45,11 @@ func TestRenderFile(t *testing.T) {
 			t.Errorf("%s: %v, file starts %q", c.name, err, b[:min(len(b), 6)])
 		}
 	}
-	img, err := png.Decode(bytes.NewReader(mustRead(t, filepath.Join(dir, "walk.png"))))
+	walk, err := os.ReadFile(filepath.Join(dir, "walk.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(walk))
 	if err != nil || img.Bounds().Dx() != 64 || img.Bounds().Dy() != 48 {
 		t.Errorf("walk.png: %v, %v", err, img.Bounds())
 	}
@@ -62,7 +66,7 @@ func TestRenderFrames(t *testing.T) {
 		want int
 	}{{true, 37}, {false, 13}} {
 		dir := t.TempDir()
-		n, base, err := RenderFrames(a, 0, filepath.Join(dir, "walk.png"), fo, c.own)
+		n, base, err := renderFrames(a, 0, filepath.Join(dir, "walk.png"), fo, c.own, true, nil)
 		if err != nil || n != c.want || base != filepath.Join(dir, "walk") {
 			t.Fatalf("own rate %v: %d frames, base %s, %v; want %d", c.own, n, base, err, c.want)
 		}
@@ -83,7 +87,7 @@ func TestRenderFrames(t *testing.T) {
 		{"long.png", 0, 1e6, "more than 100000"},
 	} {
 		fo.FPS = c.fps
-		if _, _, err := RenderFrames(a, c.clip, filepath.Join(dir, c.out), fo, false); err == nil || !strings.Contains(err.Error(), c.err) {
+		if _, _, err := renderFrames(a, c.clip, filepath.Join(dir, c.out), fo, false, true, nil); err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %v, want %q", c.out, err, c.err)
 		}
 	}
