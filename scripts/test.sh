@@ -112,7 +112,7 @@ if [ ! -d .cache/node/node_modules/gltf-validator ] || [ ! -d .cache/node/node_m
 fi
 export ANIMVIEW_REQUIRE_GLTF_VALIDATOR=1
 gltf_out=$(mktemp -d)
-ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -timeout "$T_SHORT" -run '^(TestRoundTrip|TestMeshRoundTrip)$' ./export
+ANIMVIEW_GLTF_OUT="$gltf_out" go test -count=1 -timeout "$T_SHORT" -run '^(TestRoundTrip|TestMeshRoundTrip)$' ./export/gltf
 node scripts/gltf-validate.js "$gltf_out" | tail -n 1
 rm -rf "$gltf_out"
 

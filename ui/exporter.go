@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/animview/animview/export"
+	"github.com/animview/animview/export/gltf"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/ui/state"
 	"github.com/animview/animview/ui/task"
@@ -20,8 +20,8 @@ import (
 // exporter is the window's export to glTF (Ctrl+E, the Export button, the
 // export action): it asks what to export, asks for the destination (the
 // system's chooser, else the in-app browser), asks before replacing a
-// file (safefile.CheckOverwrite), and writes it with export.Build and
-// export.WriteFile, the code of `animview export`, on a task of its own
+// file (safefile.CheckOverwrite), and writes it with gltf.Build and
+// gltf.WriteFile, the code of `animview export`, on a task of its own
 // while the window shows a bar (system_desktop.go; a web page downloads
 // the file, system_js.go). The state's Export hears of each step.
 type exporter struct {
@@ -122,7 +122,7 @@ func (x *exporter) fail(err error) {
 }
 
 // takes returns what an export of w holds, with the animations left out.
-func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
+func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 	st := x.a.st
 	a := st.Asset()
 	if a == nil || a.Skeleton == nil {
@@ -130,9 +130,9 @@ func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
 	}
 	switch w {
 	case state.ExportCharacter:
-		return export.CharacterTakes(a, a.Character)
+		return gltf.CharacterTakes(a, a.Character)
 	case state.ExportAllClips:
-		takes, skipped := export.ClipTakes(a)
+		takes, skipped := gltf.ClipTakes(a)
 		return takes, skipped, nil
 	}
 	// What plays: a character's animation as the window plays it (its
@@ -142,19 +142,19 @@ func (x *exporter) takes(w state.ExportWhat) ([]export.Take, []string, error) {
 	if i := st.Tree().Anim(); i >= 0 && i < len(st.Tree().AnimList()) {
 		ca := st.Tree().AnimList()[i]
 		if ca.Meta != nil {
-			var o export.TreeOptions
+			var o gltf.TreeOptions
 			o.Seed, o.Pins, o.Weights = st.Tree().Overrides()
-			tk, err := export.TreeTakeWith(a, ca.SetIndex, ca.Name, o)
-			return []export.Take{tk}, nil, err
+			tk, err := gltf.TreeTakeWith(a, ca.SetIndex, ca.Name, o)
+			return []gltf.Take{tk}, nil, err
 		}
 		if ca.Clip >= 0 && ca.Clip < len(a.Clips) {
-			tk := export.ClipTake(a.Skeleton, a.Clips[ca.Clip])
+			tk := gltf.ClipTake(a.Skeleton, a.Clips[ca.Clip])
 			tk.Name = ca.Name
-			return []export.Take{tk}, nil, nil
+			return []gltf.Take{tk}, nil, nil
 		}
 	}
 	if c := st.CurrentClip(); c != nil && st.Playback().Clip() >= 0 {
-		return []export.Take{export.ClipTake(a.Skeleton, c)}, nil, nil
+		return []gltf.Take{gltf.ClipTake(a.Skeleton, c)}, nil, nil
 	}
 	return nil, nil, errors.New("export: nothing plays")
 }
@@ -182,14 +182,18 @@ func (x *exporter) start(path string, force bool) {
 	a.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
-		doc, err := export.Build(asset, takes)
+		doc, err := gltf.Build(asset, takes)
 		if err != nil {
 			return err
 		}
 		if !progress(1, 2) {
 			return errExportCancelled
 		}
-		finish, err := writeExport(path, doc, force)
+		write, err := gltf.FileEncoder(path, doc)
+		if err != nil {
+			return err
+		}
+		finish, err := writeExport(path, write, force)
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/player"
@@ -21,7 +20,6 @@ import (
 	"github.com/animview/animview/ui/clipboard"
 	"github.com/animview/animview/ui/folder"
 	"github.com/ncruces/zenity"
-	"github.com/qmuntal/gltf"
 )
 
 // system is the desktop's own state: the system file chooser's answer
@@ -185,9 +183,13 @@ func (x *exporter) destination(dir, name string) {
 // (safefile.CheckOverwrite): an error wrapping safefile.ErrExists asks first.
 func checkExport(path string, force bool) error { return safefile.CheckOverwrite(path, force) }
 
-// writeExport writes an export's document as `animview export` does
-// (export.PendingFile), and returns what puts it at path (keep) or
-// removes it, as recordGIFFile does.
-func writeExport(path string, doc *gltf.Document, force bool) (func(keep bool) error, error) {
-	return commitOrDiscard(export.PendingFile(path, doc, force))
+// writeExport writes an export's document through write
+// (gltf.FileEncoder) as `animview export` does (gltf.WriteFile), and
+// returns what puts it at path (keep) or removes it, as recordGIFFile
+// does.
+func writeExport(path string, write func(io.Writer) error, force bool) (func(keep bool) error, error) {
+	if err := safefile.CheckOverwrite(path, force); err != nil {
+		return nil, err
+	}
+	return commitOrDiscard(safefile.WritePending(path, force, write))
 }

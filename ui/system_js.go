@@ -31,12 +31,10 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/animview/animview/export"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/state"
-	"github.com/qmuntal/gltf"
 )
 
 // system is the viewer's bridge to the page.
@@ -459,8 +457,8 @@ func (x *exporter) destination(_, name string) { x.to(name, true) }
 // checkExport lets every export through: a download replaces nothing.
 func checkExport(string, bool) error { return nil }
 
-// writeExport encodes an export's document in memory and downloads it.
-func writeExport(p string, doc *gltf.Document, _ bool) (func(keep bool) error, error) {
-	binary := strings.ToLower(path.Ext(p)) != ".gltf"
-	return pendingOutput(p, func(w io.Writer) error { return export.Encode(w, doc, binary) })
+// writeExport encodes an export's document through write
+// (gltf.FileEncoder) in memory and downloads it.
+func writeExport(p string, write func(io.Writer) error, _ bool) (func(keep bool) error, error) {
+	return pendingOutput(p, write)
 }

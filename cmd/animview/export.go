@@ -10,7 +10,8 @@ import (
 	"strings"
 
 	"github.com/animview/animview/compare"
-	"github.com/animview/animview/export"
+	"github.com/animview/animview/export/batch"
+	"github.com/animview/animview/export/gltf"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/open"
@@ -63,29 +64,29 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		return badValue("--format %q: want glb or gltf", *format)
 	}
 	toStdout := *out == "-"
-	batch := false
+	toFolder := false
 	if !toStdout {
-		if batch, err = export.IsBatchOutput(*out); err != nil {
+		if toFolder, err = batch.IsOutput(*out); err != nil {
 			return fmt.Errorf("%w: %w", err, errBadValue)
 		}
 	}
 	if isDir && toStdout {
 		return badValue("-o -: a folder exports one file per animation; name the folder to write them in (OUTDIR), with --all")
 	}
-	if isDir && !batch {
+	if isDir && !toFolder {
 		return badValue("-o %s: a folder exports one file per animation: -o names the folder to write them in (OUTDIR), with --all", *out)
 	}
 	if *bake < 0 || *bake > 1000 || *bake != *bake {
 		return badValue("--bake %v: want a rate in frames a second, up to 1000", *bake)
 	}
-	target, ok := export.Targets[*forTarget]
+	target, ok := gltf.Targets[*forTarget]
 	if !ok {
 		return badValue("--for %q: want gltf or blender", *forTarget)
 	}
 	if err := lf.check(); err != nil {
 		return err
 	}
-	if batch {
+	if toFolder {
 		if *bake > 0 || *stats || *events != "" {
 			return badValue("--bake, --stats and --events need -o FILE.glb (one file)")
 		}
@@ -98,7 +99,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		if *clip != "" || *character != "" {
 			return badValue("a batch exports every clip: --clip and --character need -o FILE.glb")
 		}
-		return exportBatch(export.Batch{Src: pos[0], OutDir: *out, Ext: "." + *format, Open: lf.options(), Workers: *jobs, Force: *force, For: target}, stdout, stderr)
+		return exportBatch(batch.Export{Src: pos[0], OutDir: *out, Ext: "." + *format, Open: lf.options(), Workers: *jobs, Force: *force, For: target}, stdout, stderr)
 	}
 	// Checked before the work; WriteFile checks again as it writes.
 	if !toStdout {
@@ -125,13 +126,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if err := open.RequireSkeleton(a); err != nil {
 		return err
 	}
-	var takes []export.Take
+	var takes []gltf.Take
 	if mf.file != "" {
 		mo, err := mf.open(a, *clip, stderr)
 		if err != nil {
 			return err
 		}
-		takes = []export.Take{motionTake(mo)}
+		takes = []gltf.Take{motionTake(mo)}
 	} else if lf.split != "" && *character == "" {
 		// --clip chose the clip --split cuts; the export holds the cuts,
 		// each range its own animation.
@@ -140,7 +141,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		var skipped []string
-		takes, skipped, err = export.Takes(a, *clip, *character)
+		takes, skipped, err = gltf.Takes(a, *clip, *character)
 		for _, w := range skipped {
 			fmt.Fprintf(stderr, "warning: %s\n", printable.Message(w))
 		}
@@ -151,7 +152,7 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	for i := range takes {
 		takes[i].BakeRate, takes[i].For = *bake, target
 	}
-	doc, err := export.Build(a, takes)
+	doc, err := gltf.Build(a, takes)
 	if err != nil {
 		return err
 	}
@@ -160,28 +161,28 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 	if toStdout {
 		msg = stderr
 		bw := bufio.NewWriter(stdout)
-		if err := export.Encode(bw, doc, *format == "glb"); err != nil {
+		if err := gltf.Encode(bw, doc, *format == "glb"); err != nil {
 			return err
 		}
 		if err := bw.Flush(); err != nil {
 			return fmt.Errorf("export: standard output: %w", err)
 		}
 	} else {
-		if err := export.WriteFile(*out, doc, *force); err != nil {
+		if err := gltf.WriteFile(*out, doc, *force); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (%s)\n", *out, plural(len(takes), "animation"))
 	}
 	if *events != "" {
-		evs := export.Events(a.Skeleton, takes, doc)
-		err := safefile.WriteAtomic(*events, func(w io.Writer) error { return export.WriteEvents(w, evs) })
+		evs := gltf.Events(a.Skeleton, takes, doc)
+		err := safefile.WriteAtomic(*events, func(w io.Writer) error { return gltf.WriteEvents(w, evs) })
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(msg, "wrote %s (%s)\n", *events, plural(len(evs), "event"))
 	}
 	if *stats {
-		export.WriteKeyStats(msg, export.KeyStats(takes, doc))
+		gltf.WriteKeyStats(msg, gltf.KeyStats(takes, doc))
 	}
 	return nil
 }
@@ -189,13 +190,13 @@ func cmdExport(args []string, stdout, stderr io.Writer) error {
 // motionTake is the take of a --motion clip on the opened skeleton: the
 // clip's frames and key times, sampled through the retarget; the clip's
 // events and camera stay with the file they name bones of.
-func motionTake(mo *motion) export.Take {
-	return export.Take{Name: mo.clip.Name, Source: mo.rt, FrameRate: mo.clip.FrameRate,
+func motionTake(mo *motion) gltf.Take {
+	return gltf.Take{Name: mo.clip.Name, Source: mo.rt, FrameRate: mo.clip.FrameRate,
 		KeyTimes: compare.KeyTimes(mo.clip), Loop: mo.clip.Loop, Interp: mo.clip.Interp.String()}
 }
 
 // splitTakes are the takes of the clips a --split spec cut.
-func splitTakes(a *formats.Asset, spec string) ([]export.Take, error) {
+func splitTakes(a *formats.Asset, spec string) ([]gltf.Take, error) {
 	if a.Skeleton == nil {
 		return nil, fmt.Errorf("the file has no skeleton to export")
 	}
@@ -203,11 +204,11 @@ func splitTakes(a *formats.Asset, spec string) ([]export.Take, error) {
 	if err != nil {
 		return nil, err
 	}
-	var takes []export.Take
+	var takes []gltf.Take
 	for _, r := range rs {
 		for _, c := range a.Clips {
 			if c.Name == r.Name && c.Group == cuts.Group {
-				takes = append(takes, export.ClipTake(a.Skeleton, c))
+				takes = append(takes, gltf.ClipTake(a.Skeleton, c))
 				break
 			}
 		}
@@ -217,7 +218,7 @@ func splitTakes(a *formats.Asset, spec string) ([]export.Take, error) {
 
 // exportBatch runs a batch with a progress bar on a terminal (plain lines
 // otherwise) and prints its summary; it fails when any job did.
-func exportBatch(b export.Batch, stdout, stderr io.Writer) error {
+func exportBatch(b batch.Export, stdout, stderr io.Writer) error {
 	plan, err := b.Plan()
 	if err != nil {
 		return err
@@ -228,11 +229,11 @@ func exportBatch(b export.Batch, stdout, stderr io.Writer) error {
 	// Ctrl+C stops handing out jobs; the ones under way finish.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	progress := func(r *export.Result, done, total int) {
+	progress := func(r *batch.Result, done, total int) {
 		fmt.Fprintf(stdout, "[%d/%d] %s: %s\n", done, total, printable.String(r.Job.Name), printable.Message(r.Status()))
 	}
 	if bar := terminalProgress(stderr, len(plan.Jobs)); bar != nil {
-		progress = func(*export.Result, int, int) { bar() }
+		progress = func(*batch.Result, int, int) { bar() }
 	}
 	sum := plan.Run(ctx, progress)
 	sum.WriteText(stdout)

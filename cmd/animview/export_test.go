@@ -10,14 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/export"
+	"github.com/animview/animview/export/batch"
+	"github.com/animview/animview/export/gltf"
 	"github.com/animview/animview/formats/prime"
-	"github.com/qmuntal/gltf"
+	qgltf "github.com/qmuntal/gltf"
 )
 
-func decodeGLTF(t *testing.T, path string) *gltf.Document {
+func decodeGLTF(t *testing.T, path string) *qgltf.Document {
 	t.Helper()
-	doc, err := gltf.Open(path)
+	doc, err := qgltf.Open(path)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -172,7 +173,7 @@ func BenchmarkExportBatch(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				stdout.Reset()
-				if err := exportBatch(export.Batch{Src: bc.src, OutDir: out, Ext: ".glb", Force: true}, &stdout, io.Discard); err != nil {
+				if err := exportBatch(batch.Export{Src: bc.src, OutDir: out, Ext: ".glb", Force: true}, &stdout, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 				var n int
@@ -191,7 +192,7 @@ func BenchmarkExportBatch(b *testing.B) {
 // every character of a PAK and of a folder of resources as a batch.
 func TestExportCharacterTrees(t *testing.T) {
 	anims := "walk,idle,walk_blend,phase,random_idle,sequence"
-	names := func(doc *gltf.Document) string {
+	names := func(doc *qgltf.Document) string {
 		var ns []string
 		for _, a := range doc.Animations {
 			ns = append(ns, a.Name)
@@ -346,9 +347,9 @@ func TestExportKeysFlags(t *testing.T) {
 	}
 	var evs struct {
 		Schema string
-		Events []export.EventRecord
+		Events []gltf.EventRecord
 	}
-	if err := json.Unmarshal(data, &evs); err != nil || evs.Schema != export.EventsSchema || len(evs.Events) != 4 {
+	if err := json.Unmarshal(data, &evs); err != nil || evs.Schema != gltf.EventsSchema || len(evs.Events) != 4 {
 		t.Fatalf("events file %s: %v", data, err)
 	}
 	baked := filepath.Join(dir, "baked.glb")
@@ -377,9 +378,9 @@ func TestExportKeysFlags(t *testing.T) {
 func TestExportFor(t *testing.T) {
 	dir := t.TempDir()
 	src := "../../formats/ms3d/testdata/arm_v4.ms3d"
-	count := func(path string) map[gltf.Interpolation]int {
+	count := func(path string) map[qgltf.Interpolation]int {
 		doc := decodeGLTF(t, path)
-		n := map[gltf.Interpolation]int{}
+		n := map[qgltf.Interpolation]int{}
 		for _, s := range doc.Animations[0].Samplers {
 			n[s.Interpolation]++
 		}
@@ -394,7 +395,7 @@ func TestExportFor(t *testing.T) {
 		if _, errs, code := runCLI(t, args...); code != 0 {
 			t.Fatalf("%v: exit %d: %s", tt.args, code, errs)
 		}
-		if n := count(out); (n[gltf.InterpolationCubicSpline] > 0) != tt.cubic {
+		if n := count(out); (n[qgltf.InterpolationCubicSpline] > 0) != tt.cubic {
 			t.Errorf("%v: samplers by interpolation %v, want CUBICSPLINE %v", tt.args, n, tt.cubic)
 		}
 	}
@@ -421,7 +422,7 @@ func TestExportFor(t *testing.T) {
 		if _, errs, code := runCLI(t, "export", in, "-o", out, "--all", "--for", tt.target); code != 0 {
 			t.Fatalf("batch --for %s: exit %d: %s", tt.target, code, errs)
 		}
-		if n := count(filepath.Join(out, "arm.glb")); (n[gltf.InterpolationCubicSpline] > 0) != tt.cubic {
+		if n := count(filepath.Join(out, "arm.glb")); (n[qgltf.InterpolationCubicSpline] > 0) != tt.cubic {
 			t.Errorf("batch --for %s: samplers by interpolation %v, want CUBICSPLINE %v", tt.target, n, tt.cubic)
 		}
 	}

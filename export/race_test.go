@@ -1,6 +1,0 @@
-//go:build race
-
-package export
-
-// raceEnabled reports that the tests run under the race detector.
-const raceEnabled = true
