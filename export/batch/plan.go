@@ -38,7 +38,7 @@ func IsOutput(out string) (bool, error) {
 
 // Export is a batch export: every animation that open.Batch finds in Src
 // (a folder or a container), each to OutDir/<stem><Ext> under a name no
-// other job of the batch has (Namer).
+// other job of the batch has (safefile.Namer).
 type Export struct {
 	Src, OutDir string
 	// Ext is ".glb" or ".gltf".
