@@ -77,13 +77,13 @@ func (d *dropper) ask(path string, asset *formats.Asset, ci int, reopen func()) 
 }
 
 // motionClip is the clip of a that a drop would play (the one --motion
-// plays without --clip: open.FindClip), when a has a skeleton and that
+// plays without --clip: Asset.FindClip), when a has a skeleton and that
 // clip is valid and has keys.
 func motionClip(a *formats.Asset, path string) (int, bool) {
 	if open.RequireSkeleton(a) != nil {
 		return 0, false
 	}
-	ci, err := open.FindClip(a, "", path)
+	ci, err := a.FindClip("", path)
 	if err != nil || ci < 0 || ci >= len(a.Clips) {
 		return 0, false
 	}

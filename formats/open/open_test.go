@@ -260,35 +260,35 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if i, err := FindClip(a, "1", ""); err != nil || i != 1 {
+	if i, err := a.FindClip("1", ""); err != nil || i != 1 {
 		t.Errorf("clip 1: %d %v", i, err)
 	}
-	if i, err := FindClip(a, a.Clips[2].Name, ""); err != nil || i != 2 {
+	if i, err := a.FindClip(a.Clips[2].Name, ""); err != nil || i != 2 {
 		t.Errorf("clip by name: %d %v", i, err)
 	}
-	if _, err := FindClip(a, "nope", ""); err == nil {
+	if _, err := a.FindClip("nope", ""); err == nil {
 		t.Error("clip nope: no error")
 	}
-	if _, err := FindClip(&formats.Asset{}, "", ""); err == nil {
+	if _, err := (&formats.Asset{}).FindClip("", ""); err == nil {
 		t.Error("no clips: no error")
 	}
-	if i, err := FindCharacter(a, ""); err != nil || a.Characters[i].Name != "Crawler_Calm" {
+	if i, err := a.FindCharacter(""); err != nil || a.Characters[i].Name != "Crawler_Calm" {
 		t.Errorf("own character: %d %v", i, err)
 	}
-	if i, err := FindCharacter(a, "Crawler"); err != nil || i != 0 {
+	if i, err := a.FindCharacter("Crawler"); err != nil || i != 0 {
 		t.Errorf("character by name: %d %v", i, err)
 	}
-	if _, err := FindCharacter(a, "5"); err == nil {
+	if _, err := a.FindCharacter("5"); err == nil {
 		t.Error("character 5: no error")
 	}
-	r, err := FindAnim(a, 1, "sequence")
+	r, err := a.FindAnim(1, "sequence")
 	if err != nil || r.SetIndex < 0 || r.Name != "sequence" {
 		t.Errorf("anim sequence: %+v %v", r, err)
 	}
-	if r2, err := FindAnim(a, -1, "sequence"); err != nil || r2 != r {
+	if r2, err := a.FindAnim(-1, "sequence"); err != nil || r2 != r {
 		t.Errorf("anim by the set's name: %+v %v", r2, err)
 	}
-	if _, err := FindAnim(a, 1, "nope"); err == nil {
+	if _, err := a.FindAnim(1, "nope"); err == nil {
 		t.Error("anim nope: no error")
 	}
 }
