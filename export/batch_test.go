@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	fdemo "github.com/animview/animview/formats/demo"
 )
 
 // TestRunBatch runs a batch with a good job, a failing one, one without
@@ -18,10 +18,10 @@ import (
 func TestRunBatch(t *testing.T) {
 	dir := t.TempDir()
 	out := func(n string) string { return filepath.Join(dir, n+".glb") }
-	demo := func() (*formats.Asset, error) { return assets.Demo(), nil }
+	demo := func() (*formats.Asset, error) { return fdemo.New(), nil }
 	container := func(entry string) func() (*formats.Asset, error) {
 		return func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Entries = []formats.Entry{{Name: "one"}, {Name: "two"}, {Name: "three"}}
 			a.Entry = entry
 			return a, nil
@@ -32,7 +32,7 @@ func TestRunBatch(t *testing.T) {
 		{Name: "demo", Out: out("demo"), Load: demo},
 		{Name: "bad", Out: out("bad"), Load: func() (*formats.Asset, error) { return nil, broken }},
 		{Name: "empty", Out: out("empty"), Load: func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Clips = nil
 			return a, nil
 		}},
@@ -90,7 +90,7 @@ func TestRunBatchCancelled(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	jobs := []Job{{Name: "demo", Out: filepath.Join(dir, "demo.glb"), Load: func() (*formats.Asset, error) { return assets.Demo(), nil }}}
+	jobs := []Job{{Name: "demo", Out: filepath.Join(dir, "demo.glb"), Load: func() (*formats.Asset, error) { return fdemo.New(), nil }}}
 	res := RunBatch(ctx, jobs, 1, nil)
 	if len(res) != 1 || !errors.Is(res[0].Err, context.Canceled) {
 		t.Errorf("results %+v", res)
@@ -113,15 +113,15 @@ func TestRunBatchLeavesExistingFiles(t *testing.T) {
 	}
 	container := func(entry string) func() (*formats.Asset, error) {
 		return func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Entries, a.Entry = []formats.Entry{{Name: "one"}, {Name: "two"}}, entry
 			return a, nil
 		}
 	}
 	jobs := func(force bool) []Job {
 		return []Job{
-			{Name: "old", Out: out("old"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
-			{Name: "new", Out: out("new"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
+			{Name: "old", Out: out("old"), Force: force, Load: func() (*formats.Asset, error) { return fdemo.New(), nil }},
+			{Name: "new", Out: out("new"), Force: force, Load: func() (*formats.Asset, error) { return fdemo.New(), nil }},
 			{Name: "box", Out: out("box"), Force: force, Load: container("one"), Expand: func(a *formats.Asset) (string, string, []Job) {
 				return "box:one", out("box_one"), []Job{{Name: "box:two", Out: out("box_two"), Load: container("two")}}
 			}},

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/player"
 )
@@ -187,7 +187,7 @@ func TestCharacterTakesSkips(t *testing.T) {
 		t.Error("character 5 of 2: no error")
 	}
 	// An asset without an animation set exports its clips.
-	demo := assets.Demo()
+	demo := demo.New()
 	if takes, _, err := AssetTakes(demo); err != nil || len(takes) != len(demo.Clips) {
 		t.Errorf("demo: %d takes, %v", len(takes), err)
 	}

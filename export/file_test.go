@@ -15,14 +15,14 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 )
 
 // TestWriteRefusesToReplace is issue 25's item 7: an export never
 // replaces a file without force, and says so; with force it does. No
 // temporary file is left either way.
 func TestWriteRefusesToReplace(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	doc, err := Build(a, []Take{ClipTake(a.Skeleton, a.Clips[0])})
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func TestNamerFitsTheFileSystem(t *testing.T) {
 	paths := []string{n.Path("pak_" + long + "_a"), n.Path("pak_" + long + "_b"), n.Path("short"), n.Path("SHORT"),
 		n.Path("bad/name:\x01"), n.Path(".."), n.Path(long), n.Path(long)}
 	seen := map[string]bool{}
-	a := assets.Demo()
+	a := demo.New()
 	doc, err := Build(a, []Take{ClipTake(a.Skeleton, a.Clips[0])})
 	if err != nil {
 		t.Fatal(err)

@@ -11,8 +11,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/smallfs"
 	"github.com/qmuntal/gltf"
 )
@@ -36,7 +36,7 @@ func (f *fullWriter) Write(p []byte) (int, error) {
 
 func demoDoc(t *testing.T) *gltf.Document {
 	t.Helper()
-	a := assets.Demo()
+	a := demo.New()
 	doc, err := Build(a, allTakes(a))
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestWriteFullDisk(t *testing.T) {
 		t.Errorf("PNG on a full disk: %v", err)
 	}
 
-	load := func() (*formats.Asset, error) { return assets.Demo(), nil }
+	load := func() (*formats.Asset, error) { return demo.New(), nil }
 	res := RunBatch(context.Background(), []Job{
 		{Name: "one", Out: filepath.Join(dir, "one.glb"), Load: load},
 		{Name: "two", Out: filepath.Join(dir, "two.glb"), Load: load},

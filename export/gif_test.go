@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render/raster"
 )
@@ -19,7 +19,7 @@ import (
 // and a cancelled recording leaves nothing.
 func TestRecordGIFSource(t *testing.T) {
 	dir := t.TempDir()
-	a := assets.Demo()
+	a := demo.New()
 	fo := raster.FrameOptions{Width: 64, Height: 48, FPS: 10, Yaw: 30, Pitch: 10}
 	byClip := filepath.Join(dir, "clip.gif")
 	if err := RecordGIF(byClip, a, 0, fo, nil); err != nil {
@@ -84,7 +84,7 @@ func TestRecordGIFSource(t *testing.T) {
 // not a length and a name that is not .gif are errors that write nothing.
 func TestRecordGIFSourceRejects(t *testing.T) {
 	dir := t.TempDir()
-	a := assets.Demo()
+	a := demo.New()
 	fo := raster.FrameOptions{Width: 32, Height: 24}
 	tests := []struct {
 		name string

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -86,15 +86,15 @@ func newApp(t *testing.T, opt Options) *App {
 }
 
 func opener(path string) (*formats.Asset, error) {
-	if path == assets.DemoName {
-		return assets.Demo(), nil
+	if path == demo.Name {
+		return demo.New(), nil
 	}
 	return nil, errors.New("bad file: no such format")
 }
 
 func newTestApp(t *testing.T) *App {
 	t.Helper()
-	return newApp(t, Options{Path: assets.DemoName, Open: opener})
+	return newApp(t, Options{Path: demo.Name, Open: opener})
 }
 
 func TestListsShowTheAsset(t *testing.T) {

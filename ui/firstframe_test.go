@@ -3,7 +3,7 @@ package ui
 import (
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -24,7 +24,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	screen := ebiten.NewImage(w, h)
 	defer screen.Deallocate()
 	for b.Loop() {
-		a, err := NewApp(Options{Path: assets.DemoName, Open: opener, Log: func(string) {}})
+		a, err := NewApp(Options{Path: demo.Name, Open: opener, Log: func(string) {}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -2,12 +2,13 @@ package ui
 
 import (
 	"fmt"
-	"github.com/animview/animview/assets"
 	"image"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/animview/animview/formats/demo"
 
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
@@ -67,7 +68,7 @@ func (d *dropper) drop(path string) {
 func (d *dropper) onFigure() bool {
 	a := d.a
 	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != assets.DemoName
+	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).

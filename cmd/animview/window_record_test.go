@@ -50,7 +50,7 @@ func TestWindowRecordGIF(t *testing.T) {
 			t.Errorf("the screenshot was taken before the GIF was written:\n%s", out)
 		}
 		g := readGIF(t, dir, m[1])
-		// The walk is 1.2 s keyed at 30 fps (assets/demo.go): 36 frames of
+		// The walk is 1.2 s keyed at 30 fps (formats/demo/demo.go): 36 frames of
 		// 1/30 s, 3 or 4 centiseconds each adding up to 120.
 		if len(g.Image) != 36 {
 			t.Errorf("%d frames, want 36", len(g.Image))

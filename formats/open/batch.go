@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 )
@@ -111,8 +111,8 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 	// would parse the archive and every character set in it again.
 	var arc *pak.Archive
 	openEntry := func(entry string) (*formats.Asset, error) {
-		if f == assets.DemoName {
-			return assets.Demo(), nil
+		if f == demo.Name {
+			return demo.New(), nil
 		}
 		if arc == nil {
 			cp := *in
@@ -131,7 +131,7 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 		return o.dress(a, nil)
 	}
 	load := func() (*formats.Asset, error) {
-		if in == nil && f != assets.DemoName {
+		if in == nil && f != demo.Name {
 			// A PAK is read as its entries are needed, not whole: the
 			// batch then holds what it decompresses, under the budget.
 			a, ok, err := openArchiveFile(f, o)

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 )
@@ -73,7 +73,7 @@ func TestPath(t *testing.T) {
 		clips  int
 		err    string
 	}{
-		{"demo", assets.DemoName, Options{}, "demo", "", 2, ""},
+		{"demo", demo.Name, Options{}, "demo", "", 2, ""},
 		{"file", "../lego/testdata/minifig_walk.ani", Options{}, "lego-ani", "", 1, ""},
 		{"container's first entry", siFile, Options{}, "lego-si", "minifig_walk", 1, ""},
 		{"--entry", siFile, Options{Entry: "minifig_wave"}, "lego-si", "minifig_wave", 1, ""},
@@ -119,7 +119,7 @@ func TestEntries(t *testing.T) {
 		{pakFile, true, []string{"Crawler", "Crawler_Calm", "A0000000.ANIM"}},
 		{folder, true, []string{"Crawler", "Crawler_Calm"}},
 		{siFile, false, nil},
-		{assets.DemoName, false, nil},
+		{demo.Name, false, nil},
 		{"nowhere.pak", false, nil},
 	} {
 		es, _, ok, err := Entries(tc.path, Options{})
