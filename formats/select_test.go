@@ -179,3 +179,27 @@ func TestDefaultClip(t *testing.T) {
 		}
 	}
 }
+
+// TestStem: the one stem every loader, the batch and the window's export
+// name use: folders ('/' or '\') and the last extension go.
+func TestStem(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"walk.ANIM", "walk"},
+		{"dir/sub/ross-walking-loop.cmx", "ross-walking-loop"},
+		{`Lego\Scripts\Act1.si`, "Act1"},
+		{"a.b.c", "a.b"},
+		{"noext", "noext"},
+		{".ani", ""},
+		{"", ""},
+		{"/", ""},
+		{"demo:", "demo:"},
+	}
+	for _, tt := range tests {
+		if got := Stem(tt.name); got != tt.want {
+			t.Errorf("Stem(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+		if got := (&Input{Name: tt.name}).Stem(); got != tt.want {
+			t.Errorf("Input{%q}.Stem() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -75,13 +75,13 @@ func Batch(src string, o Options) ([]Item, error) {
 	// extension in the output name, so each export says where it came from.
 	stems := map[string]int{}
 	for _, f := range files {
-		stems[strings.ToLower(stem(f))]++
+		stems[strings.ToLower(formats.Stem(f))]++
 	}
 	fileStem := func(f string) string {
-		if stems[strings.ToLower(stem(f))] > 1 {
+		if stems[strings.ToLower(formats.Stem(f))] > 1 {
 			return strings.ReplaceAll(filepath.Base(f), ".", "_")
 		}
-		return stem(f)
+		return formats.Stem(f)
 	}
 	var items []Item
 	// A folder of extracted Metroid Prime resources with character sets
@@ -212,11 +212,6 @@ func libraryItem(dir string, o Options) Item {
 			}
 			return openFolderEntry(lib, dir, o.Entry)
 		}}
-}
-
-func stem(path string) string {
-	b := filepath.Base(path)
-	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
 // openArchiveFile opens the file at path as a PAK read through the open

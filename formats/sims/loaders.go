@@ -549,7 +549,7 @@ const cfpSearchMax = 256
 // `.bcf` beside it whose skill has this file's base name as its xskill.
 // A `.cfp` has no counts of its own, so it cannot be read alone.
 func loadCFP(in *formats.Input) (*formats.Asset, error) {
-	base := strings.TrimSuffix(in.Name, path.Ext(in.Name))
+	base := in.Stem()
 	if in.Siblings == nil {
 		return nil, fmt.Errorf("%s: a .cfp holds only key values; open the .cmx or .bcf skill that names %q", cfpFormat, base)
 	}
