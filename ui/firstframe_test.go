@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/demo"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -17,8 +18,8 @@ import (
 // (each App's glyphs and images stay in ebiten's atlas, so that later
 // iterations take longer and longer).
 func BenchmarkFirstFrame(b *testing.B) {
-	if noDisplay != "" {
-		b.Skip(noDisplay)
+	if why := displaytest.Missing(); why != "" {
+		b.Skip(why)
 	}
 	const w, h = 1100, 700
 	screen := ebiten.NewImage(w, h)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -30,7 +31,7 @@ func shotIn(t *testing.T, bin, dir string, after int, actions string, files ...s
 // in every frame; Shift+P shows the progress bar over the view, and a
 // recording still running when the window closes leaves no file.
 func TestWindowRecordGIF(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	th := render.DefaultTheme()
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
