@@ -12,6 +12,7 @@ import (
 	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/prime/primetest"
 )
 
 const (
@@ -37,7 +38,7 @@ func copyFile(t *testing.T, from, to string) {
 // resources (an ANCS, its CINF, three ANIMs and an EVNT).
 func demoSetFolder(t *testing.T) string {
 	t.Helper()
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +431,7 @@ func TestFolderWithoutSets(t *testing.T) {
 // them and opens each; in a folder of character sets they are resources
 // the characters stand for (TestMixedFolder lists none).
 func TestFolderOfModels(t *testing.T) {
-	files, err := prime.DemoTexturedSetFiles(prime.MP1)
+	files, err := primetest.TexturedSetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
