@@ -128,7 +128,7 @@ func wineFixtures(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := sims.DecodeAnim(clip)
+	a, err := sims.ParseAnim(clip)
 	if err != nil {
 		t.Fatal(err)
 	}

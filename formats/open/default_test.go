@@ -18,7 +18,7 @@ func TestDefaultClipOfSkills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anim, err := sims.DecodeAnim(b)
+	anim, err := sims.ParseAnim(b)
 	if err != nil {
 		t.Fatal(err)
 	}
