@@ -227,6 +227,21 @@ func (in *Input) Ext() string {
 	return strings.ToLower(strings.TrimPrefix(e, "."))
 }
 
+// Stem is the input's name without its folders and its extension: the name
+// a loader gives what the file holds ("walk" for "walk.ANIM").
+func (in *Input) Stem() string { return Stem(in.Name) }
+
+// Stem returns a file name without its folders (separated by '/' or '\',
+// as a name inside a container may be) and its extension; "" when nothing
+// is left of it.
+func Stem(name string) string {
+	b := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	if b == "." || b == "/" {
+		return ""
+	}
+	return strings.TrimSuffix(b, path.Ext(b))
+}
+
 // Loader decodes one format family.
 type Loader struct {
 	// Name is the format's short name ("prime-anim").

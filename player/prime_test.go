@@ -7,6 +7,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -303,12 +304,12 @@ func TestPrimeV0EndOfClip(t *testing.T) {
 // player: a bone without a channel keeps the bind local offset and
 // identity rotation; a translation channel replaces the bind offset.
 func TestPrimeDemoBindAndWorld(t *testing.T) {
-	anim, cinf, evnt, err := prime.DemoFiles()
+	anim, cinf, evnt, err := primetest.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{prime.DemoANIMName: anim, prime.DemoCINFName: cinf, prime.DemoEVNTName: evnt}
-	in := &formats.Input{Name: prime.DemoANIMName, Data: anim, Siblings: primeFiles(files)}
+	files := map[string][]byte{primetest.ANIMName: anim, primetest.CINFName: cinf, primetest.EVNTName: evnt}
+	in := &formats.Input{Name: primetest.ANIMName, Data: anim, Siblings: primeFiles(files)}
 	a, err := formats.NewRegistry(prime.Loaders()...).Load(in)
 	if err != nil {
 		t.Fatal(err)

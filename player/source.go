@@ -440,11 +440,6 @@ type TimeScale struct {
 	ramp   float64
 }
 
-// NewTimeScale returns a source playing child at a constant rate.
-func NewTimeScale(child Source, rate float64) *TimeScale {
-	return &TimeScale{child: child, r0: rate, r1: rate, ramp: math.Inf(1)}
-}
-
 func newRamp(child node, origin, r0, r1, ramp float64) *TimeScale {
 	return &TimeScale{child: child, origin: origin, r0: r0, r1: r1, ramp: ramp}
 }

@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
@@ -65,7 +65,7 @@ func labelFigures(t *testing.T) map[string]*Scene {
 		t.Fatal(err)
 	}
 	out := map[string]*Scene{}
-	for name, a := range map[string]*formats.Asset{"sims": a, "demo": assets.Demo()} {
+	for name, a := range map[string]*formats.Asset{"sims": a, "demo": demo.New()} {
 		pose, world := player.NewPose(a.Skeleton), player.NewWorldPose(a.Skeleton)
 		player.NewClipSampler(a.Skeleton, a.Clips[0]).Sample(0, pose)
 		player.ToWorld(a.Skeleton, pose, world)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 )
 
 // TestWriteJSON: indented JSON and a newline; a value past single
@@ -29,7 +29,7 @@ func TestWriteJSON(t *testing.T) {
 // TestFrameTime: the demo's walk (1.2 s at 30 frames a second) has frames
 // 0 to 36; frame N is at N/30 s, fractions allowed.
 func TestFrameTime(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	for _, c := range []struct{ frame, want float64 }{{0, 0}, {15, 0.5}, {36, 1.2}, {1.5, 0.05}} {
 		if got, err := FrameTime(a, 0, c.frame); err != nil || math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("frame %v: %v, %v; want %v", c.frame, got, err, c.want)

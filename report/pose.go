@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -123,7 +122,7 @@ func SamplerPose(sk *formats.Skeleton, name string, src player.Sampler, t, clipT
 // it (`pose --character --anim [--transition-from --from-time]`).
 type TreePoseRequest struct {
 	// Character and Anim are the user's choices (names or indices; see
-	// open.FindCharacter and open.FindAnim).
+	// Asset.FindCharacter and Asset.FindAnim).
 	Character string
 	Anim      string
 	// From names the animation a transition preview starts from, "" for
@@ -137,7 +136,7 @@ type TreePoseRequest struct {
 }
 
 // treeSource builds the source that plays r, fresh, on sk.
-func treeSource(a *formats.Asset, r open.AnimRef, sk *formats.Skeleton, opts player.Options) (player.Source, error) {
+func treeSource(a *formats.Asset, r formats.AnimRef, sk *formats.Skeleton, opts player.Options) (player.Source, error) {
 	if r.SetIndex >= 0 {
 		return player.BuildAnim(a, r.SetIndex, opts)
 	}
@@ -160,7 +159,7 @@ func TreePose(a *formats.Asset, req TreePoseRequest) (*Pose, error) {
 			return nil, fmt.Errorf("time %v is not a time from the start", t)
 		}
 	}
-	ci, err := open.FindCharacter(a, req.Character)
+	ci, err := a.FindCharacter(req.Character)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +172,7 @@ func TreePose(a *formats.Asset, req TreePoseRequest) (*Pose, error) {
 	if sk == nil {
 		return nil, fmt.Errorf("the character has no skeleton")
 	}
-	to, err := open.FindAnim(a, ci, req.Anim)
+	to, err := a.FindAnim(ci, req.Anim)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +185,7 @@ func TreePose(a *formats.Asset, req TreePoseRequest) (*Pose, error) {
 			return nil, err
 		}
 	} else {
-		from, err := open.FindAnim(a, ci, req.From)
+		from, err := a.FindAnim(ci, req.From)
 		if err != nil {
 			return nil, err
 		}

@@ -2,76 +2,26 @@ package ui
 
 import (
 	"errors"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// The widgets need ebiten's game loop; TestMain runs the tests inside it,
-// the pattern ebiten's own tests use. Without a display it runs them
-// outside it: the tests of the command table, the help and the README run
-// anyway, and the window's tests skip, each saying so (needDisplay), or
-// fail when ANIMVIEW_REQUIRE_DISPLAY is set, as in CI.
-type testGame struct {
-	m    *testing.M
-	code int
-	ran  bool
-}
+// The widgets need ebiten's game loop: TestMain runs the tests inside it
+// (displaytest.Main). Without a display the tests of the command table, the
+// help and the README run anyway, and the window's tests skip, each saying
+// so (displaytest.Need), or fail when ANIMVIEW_REQUIRE_DISPLAY is set, as
+// in CI.
+func TestMain(m *testing.M) { displaytest.Main(m) }
 
-func (g *testGame) Update() error {
-	if !g.ran {
-		g.ran = true
-		g.code = g.m.Run()
-	}
-	return ebiten.Termination
-}
-
-func (*testGame) Draw(*ebiten.Image)         {}
-func (*testGame) Layout(int, int) (int, int) { return 320, 240 }
-
-// noDisplay says why the window's tests cannot run (empty when they can).
-var noDisplay string
-
-func TestMain(m *testing.M) {
-	if os.Getenv("DISPLAY") == "" {
-		noDisplay = "DISPLAY is not set (run under xvfb-run)"
-		os.Exit(m.Run())
-	}
-	ebiten.SetWindowVisible(false)
-	g := &testGame{m: m, code: 1}
-	err := ebiten.RunGame(g)
-	if !g.ran {
-		noDisplay = fmt.Sprint("no window system: ", err)
-		os.Exit(m.Run())
-	}
-	os.Exit(g.code)
-}
-
-// needDisplay skips a test of the window without a display, unless CI asks
-// for them (ANIMVIEW_REQUIRE_DISPLAY=1), where that is a failure.
-func needDisplay(t *testing.T) {
-	t.Helper()
-	// Read the variables again inside the run, where go test records them:
-	// its result cache then tells a skip without a display from a run
-	// under xvfb-run, instead of replaying the skip.
-	_, _ = os.Getenv("DISPLAY"), os.Getenv("ANIMVIEW_REQUIRE_DISPLAY")
-	if noDisplay != "" {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal(noDisplay)
-		}
-		t.Skip(noDisplay)
-	}
-}
-
-// newApp is NewApp for a test of the window (needDisplay).
+// newApp is NewApp for a test of the window (displaytest.Need).
 func newApp(t *testing.T, opt Options) *App {
 	t.Helper()
-	needDisplay(t)
+	displaytest.Need(t)
 	if opt.Log == nil {
 		opt.Log = func(string) {}
 	}
@@ -86,15 +36,15 @@ func newApp(t *testing.T, opt Options) *App {
 }
 
 func opener(path string) (*formats.Asset, error) {
-	if path == assets.DemoName {
-		return assets.Demo(), nil
+	if path == demo.Name {
+		return demo.New(), nil
 	}
 	return nil, errors.New("bad file: no such format")
 }
 
 func newTestApp(t *testing.T) *App {
 	t.Helper()
-	return newApp(t, Options{Path: assets.DemoName, Open: opener})
+	return newApp(t, Options{Path: demo.Name, Open: opener})
 }
 
 func TestListsShowTheAsset(t *testing.T) {

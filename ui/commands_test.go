@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -443,13 +443,13 @@ func TestVerbsRun(t *testing.T) {
 	examples := map[string][]string{
 		"orbit": {"10", "5"}, "pan": {"3", "4"}, "zoom": {"2"}, "select-bone": {"head"}, "seek": {"0.5"},
 		"frame": {"3"}, "speed": {"2"}, "loop": {"off"}, "clip": {"0"}, "anim": {"walk"}, "entry": {"Crawler"},
-		"open": {assets.DemoName}, "view": {"side"}, "toggle-bone": {"1"}, "hide-bone": {"1"}, "show-bone": {"1"},
+		"open": {demo.Name}, "view": {"side"}, "toggle-bone": {"1"}, "hide-bone": {"1"}, "show-bone": {"1"},
 		"hide-subtree": {"1"}, "show-subtree": {"1"}, "mute-event": {"0"}, "unmute-event": {"0"},
 		"select-node": {"/"}, "weight": {"/", "0.5"}, "pin": {"/", "1"}, "unpin": {"/"}, "reseed": {"4"},
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
 		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
-		"export-what": {"all"}, "drop": {assets.DemoName}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
-		"compare": {assets.DemoName}, "compare-clip": {"0"}, "snap": {filepath.Join(t.TempDir(), "snap.png")},
+		"export-what": {"all"}, "drop": {demo.Name}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
+		"compare": {demo.Name}, "compare-clip": {"0"}, "snap": {filepath.Join(t.TempDir(), "snap.png")},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
@@ -556,13 +556,13 @@ func TestSuitButtonForSimsOnly(t *testing.T) {
 		want   widget.Visibility
 	}{{"", widget.Visibility_Hide}, {"sims-cmx", widget.Visibility_Show}, {"lego-ani", widget.Visibility_Hide}} {
 		open := func(string) (*formats.Asset, error) {
-			a := assets.Demo()
+			a := demo.New()
 			if c.format != "" {
 				a.Format = c.format
 			}
 			return a, nil
 		}
-		a := newApp(t, Options{Path: assets.DemoName, Open: open})
+		a := newApp(t, Options{Path: demo.Name, Open: open})
 		a.w.sync()
 		if v := a.w.buttons["suit-list"].GetWidget().GetVisibility(); v != c.want {
 			t.Errorf("format %q: Suit button visibility %v, want %v", a.st.Asset().Format, v, c.want)

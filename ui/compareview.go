@@ -116,7 +116,7 @@ func (c *comparer) openAsset(path string, b *formats.Asset) error {
 		return fmt.Errorf("compare: %w", err)
 	}
 	c.path, c.asset = path, b
-	c.clip = open.DefaultClip(b, path)
+	c.clip = b.DefaultClip(path)
 	c.aClip = nil // choose by A's clip's name at the next refresh
 	c.refresh()
 	a.scene.frameAll()

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/curves"
@@ -19,7 +19,7 @@ import (
 func TestCompareView(t *testing.T) {
 	a := newTestApp(t)
 	a.runVerb("pause")
-	if err := a.run(a.cmds.byVerb["compare"], []string{assets.DemoName}, true); err != nil {
+	if err := a.run(a.cmds.byVerb["compare"], []string{demo.Name}, true); err != nil {
 		t.Fatal(err)
 	}
 	a.cmp.update()
@@ -120,8 +120,8 @@ func TestCompareDialog(t *testing.T) {
 		t.Fatalf("Compare… opened no browser for a comparison")
 	}
 	a.st.Browser().Close()
-	a.browser.follow(assets.DemoName, false, "")
-	if !a.cmp.active() || a.cmp.path != assets.DemoName || a.st.Path() != assets.DemoName {
+	a.browser.follow(demo.Name, false, "")
+	if !a.cmp.active() || a.cmp.path != demo.Name || a.st.Path() != demo.Name {
 		t.Errorf("the file chosen was not compared: active %v, path %q", a.cmp.active(), a.cmp.path)
 	}
 	a.runVerb("compare-dialog")

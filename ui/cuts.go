@@ -10,9 +10,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
+	"github.com/animview/animview/formats/demo"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -42,7 +42,7 @@ const cutNameMax = 64
 // an error saying why there is none (the demo, a folder).
 func (c *cutter) sidecarFile() (string, error) {
 	p := c.a.st.Path()
-	if p == "" || p == assets.DemoName {
+	if p == "" || p == demo.Name {
 		return "", errors.New("cuts are kept beside a file: the demo has none")
 	}
 	if st, err := os.Stat(p); err != nil || st.IsDir() {

@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/render/dopesheet"
 	"github.com/ebitenui/ebitenui/widget"
 )
@@ -77,7 +77,7 @@ func TestDopeSheetClicks(t *testing.T) {
 		t.Errorf("a notch up: scroll %d, want %d", got, 21-11-3)
 	}
 	// Another file starts at its first row.
-	a.open(assets.DemoName)
+	a.open(demo.Name)
 	if a.st.Asset().Skeleton == a.dope.skel {
 		t.Fatal("the demo opened again on the same skeleton")
 	}

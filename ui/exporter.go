@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/export/gltf"
+	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/ui/state"
 	"github.com/animview/animview/ui/task"
@@ -76,7 +77,7 @@ func (x *exporter) choose(w state.ExportWhat) {
 // defaultName is the file name offered for an export of w.
 func (x *exporter) defaultName(w state.ExportWhat) string {
 	st := x.a.st
-	stem := strings.TrimSuffix(filepath.Base(st.Path()), filepath.Ext(st.Path()))
+	stem := formats.Stem(st.Path())
 	if st.Path() == "" || st.Path() == "demo:" {
 		stem = "demo"
 	}

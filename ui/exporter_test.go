@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -62,7 +62,7 @@ func TestExporterDestinations(t *testing.T) {
 // folder, closed without one (Esc, a click outside the view: browser.close),
 // ends the export, so that Ctrl+E asks again.
 func TestBrowserCloseEndsExport(t *testing.T) {
-	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
+	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
 	e := a.st.Export()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
@@ -89,7 +89,7 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: dir})
+	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: dir})
 	br := a.st.Browser()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
@@ -163,11 +163,11 @@ func contrast(a, b color.Color) float64 {
 func TestExportOneChoice(t *testing.T) {
 	dir := t.TempDir()
 	one := func(p string) (*formats.Asset, error) {
-		a := assets.Demo()
+		a := demo.New()
 		a.Clips = a.Clips[:1]
 		return a, nil
 	}
-	a := newApp(t, Options{Path: assets.DemoName, Open: one, NoSystemChooser: true, ShotDir: dir})
+	a := newApp(t, Options{Path: demo.Name, Open: one, NoSystemChooser: true, ShotDir: dir})
 	e := a.st.Export()
 	a.exp.begin()
 	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {

@@ -3,7 +3,8 @@ package ui
 import (
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -17,14 +18,14 @@ import (
 // (each App's glyphs and images stay in ebiten's atlas, so that later
 // iterations take longer and longer).
 func BenchmarkFirstFrame(b *testing.B) {
-	if noDisplay != "" {
-		b.Skip(noDisplay)
+	if why := displaytest.Missing(); why != "" {
+		b.Skip(why)
 	}
 	const w, h = 1100, 700
 	screen := ebiten.NewImage(w, h)
 	defer screen.Deallocate()
 	for b.Loop() {
-		a, err := NewApp(Options{Path: assets.DemoName, Open: opener, Log: func(string) {}})
+		a, err := NewApp(Options{Path: demo.Name, Open: opener, Log: func(string) {}})
 		if err != nil {
 			b.Fatal(err)
 		}

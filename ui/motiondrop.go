@@ -2,12 +2,13 @@ package ui
 
 import (
 	"fmt"
-	"github.com/animview/animview/assets"
 	"image"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/animview/animview/formats/demo"
 
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
@@ -67,7 +68,7 @@ func (d *dropper) drop(path string) {
 func (d *dropper) onFigure() bool {
 	a := d.a
 	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != assets.DemoName
+	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).
@@ -77,13 +78,13 @@ func (d *dropper) ask(path string, asset *formats.Asset, ci int, reopen func()) 
 }
 
 // motionClip is the clip of a that a drop would play (the one --motion
-// plays without --clip: open.FindClip), when a has a skeleton and that
+// plays without --clip: Asset.FindClip), when a has a skeleton and that
 // clip is valid and has keys.
 func motionClip(a *formats.Asset, path string) (int, bool) {
 	if open.RequireSkeleton(a) != nil {
 		return 0, false
 	}
-	ci, err := open.FindClip(a, "", path)
+	ci, err := a.FindClip("", path)
 	if err != nil || ci < 0 || ci >= len(a.Clips) {
 		return 0, false
 	}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -26,8 +26,8 @@ func dropFiles(t *testing.T) Opener {
 			a := walkerAsset(t)
 			a.Clips = nil
 			return a, nil
-		case assets.DemoName:
-			return assets.Demo(), nil
+		case demo.Name:
+			return demo.New(), nil
 		}
 		return nil, errors.New(p + ": no such file")
 	}

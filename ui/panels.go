@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -288,10 +287,10 @@ func (w *widgets) clipLabel(e any) string {
 		if c.Group != "" {
 			indent = "   "
 		}
-		if !open.HasKeys(c) {
+		if !c.HasKeys() {
 			// A Sims skill without its .cfp: listed, marked (first, so
 			// that a narrow list keeps the mark), not opened first
-			// (open.DefaultClip).
+			// (Asset.DefaultClip).
 			return w.fitList(fmt.Sprintf("%sno keys: %s", indent, st.ClipLabel(v.index)))
 		}
 		return w.fitList(fmt.Sprintf("%s%s  (%.2f s)", indent, st.ClipLabel(v.index), c.Duration))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -18,7 +18,7 @@ import (
 // written and a notice names it.
 func TestRecordGIFKey(t *testing.T) {
 	dir := t.TempDir()
-	a := newApp(t, Options{Path: assets.DemoName, Open: opener, ShotDir: dir})
+	a := newApp(t, Options{Path: demo.Name, Open: opener, ShotDir: dir})
 	if k := a.paintKey(); k.recording != 0 {
 		t.Fatalf("paint key's recording %d with none running", k.recording)
 	}
@@ -115,7 +115,7 @@ func TestRecordOptions(t *testing.T) {
 func TestCancelAfterLastFrame(t *testing.T) {
 	dir := t.TempDir()
 	var log []string
-	a := newApp(t, Options{Path: assets.DemoName, Open: opener, ShotDir: dir, Log: func(s string) {
+	a := newApp(t, Options{Path: demo.Name, Open: opener, ShotDir: dir, Log: func(s string) {
 		if strings.HasPrefix(s, "cancelled") || strings.HasPrefix(s, "export cancelled") {
 			// Logged only once the file is gone.
 			if ents, _ := os.ReadDir(dir); len(ents) != 0 {

@@ -367,7 +367,7 @@ func TestPageInChromium(t *testing.T) {
 // both ways, to the PELVIS.
 func simsSkillSet(t *testing.T) map[string][]byte {
 	t.Helper()
-	clip, err := sims.DecodeAnim(readSample(t, "formats/sims/testdata/tso/a2o-skeledeco-scare-to-idle.9ff6db5c00000007.anim"))
+	clip, err := sims.ParseAnim(readSample(t, "formats/sims/testdata/tso/a2o-skeledeco-scare-to-idle.9ff6db5c00000007.anim"))
 	if err != nil {
 		t.Fatal(err)
 	}

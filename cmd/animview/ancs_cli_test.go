@@ -12,6 +12,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/internal/lzo/lzotest"
 	"github.com/animview/animview/report"
 )
@@ -20,7 +21,7 @@ import (
 // into a new folder, leaving out the files named in skip.
 func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
 	t.Helper()
-	files, err := prime.DemoSkinnedSetFiles(game)
+	files, err := primetest.SkinnedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func writeDemoSet(t *testing.T, game prime.Game, skip ...string) string {
 // fillers to total resources.
 func writeDemoPAK(t testing.TB, game prime.Game, loose, total int) string {
 	t.Helper()
-	files, err := prime.DemoSkinnedSetFiles(game)
+	files, err := primetest.SkinnedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestInfoJSONCharacters(t *testing.T) {
 		name, format string
 		args         []string
 	}{
-		{"ancs", "prime-ancs", []string{filepath.Join(dir, prime.DemoANCSName)}},
+		{"ancs", "prime-ancs", []string{filepath.Join(dir, primetest.ANCSName)}},
 		{"folder", "prime-folder", []string{dir}},
 		{"pak", "prime-pak", []string{writeDemoPAK(t, prime.MP2, 1, 0)}},
 	} {
@@ -268,7 +269,7 @@ func TestFolderCommands(t *testing.T) {
 // it repeated "to-middle/" 64 times before "more than 64 levels").
 func TestCyclicTransition(t *testing.T) {
 	dir := writeDemoSet(t, prime.MP1)
-	a := prime.DemoANCS(prime.MP1)
+	a := primetest.ANCS(prime.MP1)
 	tr := &a.Anims.Transitions[1]
 	if tr.From != 1 || tr.To != 0 {
 		t.Fatalf("the demo's transition 1 is %d → %d, not idle → walk", tr.From, tr.To)
@@ -278,7 +279,7 @@ func TestCyclicTransition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, prime.DemoANCSName), b, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, primetest.ANCSName), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	const want = `cyclic transition: idle → walk needs idle → walk again (the set's transition 1, id 1, idle → walk, plays walk in between)`

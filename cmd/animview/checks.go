@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 )
 
 // commands are the subcommands, for the unknown-command message.
@@ -24,8 +24,8 @@ func unknownCommand(arg string) error {
 	if _, err := os.Stat(arg); !errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	if strings.EqualFold(arg, strings.TrimSuffix(assets.DemoName, ":")) {
-		return fmt.Errorf("unknown command %q (the built-in demo is %q): %w", arg, assets.DemoName, errUsage)
+	if strings.EqualFold(arg, strings.TrimSuffix(demo.Name, ":")) {
+		return fmt.Errorf("unknown command %q (the built-in demo is %q): %w", arg, demo.Name, errUsage)
 	}
 	return fmt.Errorf("unknown command %q (commands: %s; or give a FILE to view): %w", arg, commands, errUsage)
 }

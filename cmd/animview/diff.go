@@ -57,7 +57,7 @@ func cmdDiff(args []string, w io.Writer) error {
 		}
 		sides[i].Skeleton = a.Skeleton
 		if len(a.Clips) > 0 || sel != "" {
-			ci, err := open.FindClip(a, sel, p)
+			ci, err := a.FindClip(sel, p)
 			if err != nil {
 				return fmt.Errorf("%s: %w", p, err)
 			}

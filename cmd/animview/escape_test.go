@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 )
 
 // TestControlCharactersEscaped is issue 35's item 9: bone, event and file
@@ -21,17 +21,17 @@ func TestControlCharactersEscaped(t *testing.T) {
 		event = "\x1b]0;pwned\x07Chirp"
 		file  = "bad\x1b[31m.anim"
 	)
-	anim, _, _, err := prime.DemoFiles()
+	anim, _, _, err := primetest.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := prime.DemoCINF()
+	c := primetest.CINF()
 	c.Names[0].Name = bone
 	cinf, err := c.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := prime.DemoEVNT()
+	e := primetest.EVNT()
 	e.Sounds[0].Name = event
 	evnt, err := e.MarshalBinary()
 	if err != nil {
@@ -39,14 +39,14 @@ func TestControlCharactersEscaped(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for name, b := range map[string][]byte{
-		prime.DemoANIMName: anim, prime.DemoCINFName: cinf, prime.DemoEVNTName: evnt,
+		primetest.ANIMName: anim, primetest.CINFName: cinf, primetest.EVNTName: evnt,
 		file: []byte("not an animation"),
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	animPath := filepath.Join(dir, prime.DemoANIMName)
+	animPath := filepath.Join(dir, primetest.ANIMName)
 	// raw finds a control character other than the program's own line
 	// breaks (and list's tabs).
 	raw := func(s string) bool {

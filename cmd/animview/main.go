@@ -275,7 +275,7 @@ func openFileArg(fs *flag.FlagSet, args []string, check func() error) (*formats.
 }
 
 // openFileArgPath is openFileArg that also returns the FILE argument (the
-// default clip is the file's namesake, open.DefaultClip).
+// default clip is the file's namesake, Asset.DefaultClip).
 func openFileArgPath(fs *flag.FlagSet, args []string, check func() error) (*formats.Asset, string, error) {
 	var lf loadFlags
 	lf.register(fs)

@@ -72,7 +72,7 @@ func (m *motionFlags) source(clipSel string) (*motionSource, error) {
 	if err := open.RequireSkeleton(src); err != nil {
 		return nil, fmt.Errorf("--motion %s: %w", m.file, err)
 	}
-	ci, err := open.FindClip(src, clipSel, m.file)
+	ci, err := src.FindClip(clipSel, m.file)
 	if err != nil {
 		return nil, fmt.Errorf("--motion %s: %w", m.file, err)
 	}

@@ -75,7 +75,7 @@ func cmdPose(args []string, w, stderr io.Writer) error {
 		}
 		return report.WriteJSON(w, j)
 	}
-	ci, err := open.FindClip(a, *clip, file)
+	ci, err := a.FindClip(*clip, file)
 	if err != nil && *clip != "" {
 		return err
 	}

@@ -109,7 +109,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		} else if len(a.Clips) > 0 {
-			if ci, err = open.FindClip(a, *clip, file); err != nil {
+			if ci, err = a.FindClip(*clip, file); err != nil {
 				return err
 			}
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/render/raster"
 )
 
@@ -17,7 +17,7 @@ import (
 // the clip; the bind pose has no GIF; other names are refused and write
 // nothing.
 func TestRenderFile(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	dir := t.TempDir()
 	fo := raster.FrameOptions{Width: 64, Height: 48, FPS: 10}
 	for _, c := range []struct {
@@ -59,7 +59,7 @@ func TestRenderFile(t *testing.T) {
 // so its own rate gives 37 frames (0 to 1.2 s inclusive) and fo.FPS 10
 // gives 13; each frame is a PNG named OUT_NNNN.png.
 func TestRenderFrames(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	fo := raster.FrameOptions{Width: 32, Height: 24, FPS: 10}
 	for _, c := range []struct {
 		own  bool

@@ -20,7 +20,7 @@ func writeWalkSkills(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anim, err := sims.DecodeAnim(b)
+	anim, err := sims.ParseAnim(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 )
 
 // writeTexturedFolder writes the textured demo character set's files
 // (prime.DemoTexturedSetFiles) into a new folder.
 func writeTexturedFolder(t *testing.T, game prime.Game) string {
 	t.Helper()
-	files, err := prime.DemoTexturedSetFiles(game)
+	files, err := primetest.TexturedSetFiles(game)
 	if err != nil {
 		t.Fatal(err)
 	}

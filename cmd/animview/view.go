@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/compare"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/printable"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui"
@@ -50,7 +50,7 @@ func cmdView(args []string) error {
 	if err := lf.check(); err != nil {
 		return err
 	}
-	path := assets.DemoName
+	path := demo.Name
 	if len(pos) == 1 {
 		path = pos[0]
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/internal/printable"
@@ -56,8 +56,8 @@ func pageFiles(uo *ui.Options, o open.Options) {
 	debug.SetGCPercent(400)
 	var set, pending fs.FS
 	openIn := func(p, entry string) (*formats.Asset, error) {
-		if p == assets.DemoName {
-			return assets.Demo(), nil
+		if p == demo.Name {
+			return demo.New(), nil
 		}
 		oe := o
 		oe.Entry = entry

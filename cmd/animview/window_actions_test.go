@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -86,7 +87,7 @@ func shots(t *testing.T, bin string, scripts []string, args ...string) ([]*image
 // TestWindowActions drives the real program with action scripts and
 // checks the pixels of its screenshots.
 func TestWindowActions(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	th := render.DefaultTheme()
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
@@ -218,7 +219,7 @@ func warnedAnim(t *testing.T) string {
 // TestWindowWarnings: a loader's warning shows as a banner over the view
 // until dismissed, and W lists it.
 func TestWindowWarnings(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	file := warnedAnim(t)
 	banner := image.Rect(sideW, 0, winW-sideW, 80)

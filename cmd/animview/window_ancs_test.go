@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -15,7 +16,7 @@ import (
 // B child, idle, to the pixel) and a transition preview passes from walk
 // to idle.
 func TestWindowCharacterSet(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
 	th := render.DefaultTheme()
@@ -118,7 +119,7 @@ func TestWindowCharacterSet(t *testing.T) {
 // (walk, 30), and `clip NAME` plays a character's animation on a PAK as
 // --clip does (issue 24, smaller ones).
 func TestWindowCharacterSteps(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
 	_, out := shot(t, bin, "pause; key BracketLeft", "--entry", "Crawler_Calm", pakFile)

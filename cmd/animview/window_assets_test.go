@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // colListError is the colour of an entry's "error" in the asset list
@@ -69,7 +71,7 @@ func listRowsBefore(out string, end int) (head string, rows [][]string) {
 // the cut file are errors, drawn in the error colour; filtering leaves
 // the rows that match, and no error's red.
 func TestWindowAssetList(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := assetFolder(t, t.TempDir())
 	t.Setenv("ANIMVIEW_TRACE", "1")

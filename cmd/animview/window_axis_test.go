@@ -3,6 +3,8 @@ package main
 import (
 	"image"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowTimeAxisAligned: the curves panel and the dope sheet put a
@@ -12,7 +14,7 @@ import (
 // white line in the panel and the playhead on the track are found as the
 // columns that are white the most rows of each.
 func TestWindowTimeAxisAligned(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	for _, panel := range []string{"curves", "dope-sheet"} {
 		t.Run(panel, func(t *testing.T) {

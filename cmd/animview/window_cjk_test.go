@@ -2,10 +2,11 @@ package main
 
 import (
 	"image"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowCJKNames opens a file named in Japanese (issue 33, item 9:
@@ -15,7 +16,7 @@ import (
 // Go Regular's boxes. The two pictures' title rows must differ, and
 // nothing else.
 func TestWindowCJKNames(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	copyFile(t, "../../formats/sims/testdata/tso/a2o-kart-ride.985c76ca00000007.anim", filepath.Join(dir, "歩本.anim"))
@@ -29,7 +30,7 @@ func TestWindowCJKNames(t *testing.T) {
 	t.Setenv("ANIMVIEW_FALLBACK_FONT", "")
 	glyphs, out := runScreenshot(t, bin, dir, "--after", "5", "--size", "800x600", "歩本.anim")
 	if !strings.Contains(out, "animview: font: CJK text from ") {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
+		if displaytest.Required() {
 			t.Fatalf("no CJK face found (scripts/test.sh installs fonts-droid-fallback):\n%s", grepLines(out, "font:"))
 		}
 		t.Skipf("no CJK face on this system:\n%s", grepLines(out, "font:"))

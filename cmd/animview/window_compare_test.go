@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -22,7 +23,7 @@ import (
 // itself, whose figure the first covers); a click on the list's row of a
 // bone selects that bone, drawn in the selection's colour.
 func TestWindowCompare(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	t.Setenv("ANIMVIEW_TRACE", "1")
 	a := walker(t, "a.ms3d", nil)

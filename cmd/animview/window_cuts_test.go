@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/cuts"
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // colAccentEdge is the accent the name prompt is edged in (ui's colAccent).
@@ -25,7 +26,7 @@ var clipListArea = image.Rect(8, 70, sideW-30, 180)
 // the file opens again the cut is in the clip list and plays as a clip of
 // the range's length.
 func TestWindowSaveCut(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	arm := filepath.Join(dir, "arm.ms3d")
@@ -86,7 +87,7 @@ func TestWindowSaveCut(t *testing.T) {
 // TestWindowBrokenSidecar: a sidecar that does not parse shows as a
 // warning, and saving a cut refuses rather than replacing it.
 func TestWindowBrokenSidecar(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	arm := filepath.Join(t.TempDir(), "arm.ms3d")
 	copyFile(t, "../../formats/ms3d/testdata/arm_v4.ms3d", arm)

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowScreenshotDeterministic: `--screenshot --after N` steps
@@ -19,7 +21,7 @@ import (
 // once, so that they compete for the processor and draw at different
 // paces; each shows 46 ticks of 1/60 s: 0.767 s, frame 23 at 30 fps.
 func TestWindowScreenshotDeterministic(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	const clip = "../../formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim"
 	dir := t.TempDir()

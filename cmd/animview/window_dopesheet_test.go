@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // The dope sheet at 800×600 (ui/layout.go, ui/dopesheet.go,
@@ -40,7 +42,7 @@ var (
 // a click on a key seeks to it, on a name selects the bone, on an event
 // seeks to it.
 func TestWindowDopeSheet(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	t.Setenv("ANIMVIEW_TRACE", "1") // the window logs what a click on the sheet found
 	bin := buildBinary(t)
 	row := func(i int) image.Rectangle {
@@ -177,7 +179,7 @@ func TestWindowDopeSheetChain(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 5,000-joint model in the window")
 	}
-	needDisplay(t)
+	displaytest.Need(t)
 	t.Setenv("ANIMVIEW_TRACE", "1")
 	bin := buildBinary(t)
 	p := chainFile(t, t.TempDir(), 5000)

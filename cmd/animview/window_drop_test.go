@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/ms3d"
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // pawWalker is the walker (diff_test.go) going 4 units, not 2, with its
@@ -31,7 +32,7 @@ var colQuestion = color.RGBA{0x2b, 0x5f, 0x96, 0xff}
 // line, its colour on the ground), and with the viewer's --map paw=hand
 // warns of nothing; Open instead opens the paw walker.
 func TestWindowDropMotion(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	fig, paw := walker(t, "figure.ms3d", nil), pawWalker(t)
 	middle := image.Rect(250, 220, 550, 380)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowErrorPanel opens a file both loaders of its extension reject
@@ -14,7 +16,7 @@ import (
 // is), and the error panel gives each loader's error on a line of its
 // own, indented under the summary, its wrapped rest indented further.
 func TestWindowErrorPanel(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	junk := filepath.Join(t.TempDir(), "junk.anim")
 	if err := os.WriteFile(junk, []byte("junk"), 0o644); err != nil {

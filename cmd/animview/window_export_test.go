@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -31,7 +32,7 @@ var curveRed = color.RGBA{0xe8, 0x5a, 0x5a, 0xff}
 // nothing without a selection; Shift+K changes the rotation strip to
 // Euler angles; a click on the plot seeks to the time under it.
 func TestWindowCurves(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	panel := image.Rect(plotX0, curvesTop, plotX1, barTop)
 	plain, _ := shot(t, bin, "pause; select-bone l_thigh")
@@ -70,7 +71,7 @@ func TestWindowCurves(t *testing.T) {
 // asks (its question drawn over the view) and leaves the file alone until
 // confirm replaces it.
 func TestWindowExport(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "walk.glb")
@@ -150,7 +151,7 @@ func TestWindowExportKeys(t *testing.T) {
 // other than the unpinned export's; and a Blend weight set in the tree
 // panel.
 func TestWindowExportTreeChoices(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	const pakFile = "../../formats/prime/pak/testdata/DemoSet-mp1.pak"
 	pak, err := filepath.Abs(pakFile)

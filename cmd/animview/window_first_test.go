@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -17,7 +18,7 @@ import (
 // list in the left panel, the Events heading and the status line. The
 // log's "first frame after" is that frame's.
 func TestWindowFirstFrame(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	for _, file := range []string{"demo:", "../../formats/sims/testdata/tso/a2o-broom-fly-leftside.c3bde7b200000007.anim"} {
 		t.Run(filepath.Base(file), func(t *testing.T) {

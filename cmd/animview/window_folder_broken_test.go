@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -18,7 +19,7 @@ import (
 // the window showed the error alone, no list, no figure, and PgDn did
 // nothing).
 func TestWindowFolderFirstEntryBroken(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "a-empty.anim"), nil)

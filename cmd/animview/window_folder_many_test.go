@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowFolderOfManyKeepsTree opens a folder of 50 FreeSO clips (one
@@ -17,7 +19,7 @@ import (
 // scrolled to the open clip (issue 33 item 1: the list pushed them under
 // the buttons, one row peeking out).
 func TestWindowFolderOfManyKeepsTree(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	names := map[string]string{}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -15,7 +16,7 @@ import (
 // folder): the folder's files are listed, the first plays, and the view
 // has its figure.
 func TestWindowFolderOfFreeSOFiles(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	copyTSO(t, dir, map[string]string{

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -30,7 +31,7 @@ func boneBox(img *image.RGBA) (image.Rectangle, int) {
 // that the initial framing shows them large: not two specks at the end of
 // long sticks from the root. It also checks the start-up log.
 func TestWindowFramesFarFigures(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	t.Setenv("ANIMVIEW_STARTUP_LOG", "1")
 	img, out := screenshot(t, bin, "../../formats/lego/testdata/scene_far.ani")

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowHelpAllShows opens the help (F1) at the minimum window size
@@ -12,7 +14,7 @@ import (
 // is drawn there (issue 33 item 7: at 800×600 the help stopped at
 // "Shift+O: onion skin", the rest below the view).
 func TestWindowHelpAllShows(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	t.Setenv("ANIMVIEW_TRACE", "1") // the window logs where the help's entries are
 	for _, size := range []image.Point{{800, 600}, {1280, 800}} {

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // clayPixels counts the pixels of the tube fixture's clay material (its
@@ -24,7 +26,7 @@ func clayPixels(img *image.RGBA) int {
 // mesh shows with the bones; the "mesh" action (the M key) cycles to
 // bones only, the mesh only and back.
 func TestWindowMesh(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	tube := "../../formats/ms3d/testdata/tube_v4.ms3d"
 	// The cycle is mesh, mesh with bones, bones: from the default (mesh
@@ -59,7 +61,7 @@ func diffPixels(a, b *image.RGBA, r image.Rectangle, tol int) int {
 // mesh covers part of the view that bones alone leave as it was, and the
 // clip moves it.
 func TestWindowPrimeMesh(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
 	for _, g := range []string{"mp1", "mp2"} {

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -13,7 +14,7 @@ import (
 // longer name in the panel is not bone-coloured); the two clips differ by
 // more, so the window shows the clip --clip chose.
 func TestWindowMotion(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	th := render.DefaultTheme()
 	var own []int

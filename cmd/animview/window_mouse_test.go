@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowMouse drives the real window with the X server's own mouse
@@ -88,8 +90,8 @@ func startDriven(t *testing.T) *driven {
 // may come with them, a later --actions replacing the pause.
 func startDrivenFile(t *testing.T, files ...string) *driven {
 	t.Helper()
-	needDisplay(t)
-	needTool(t, "xdotool")
+	displaytest.Need(t)
+	displaytest.NeedTool(t, "xdotool")
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -30,7 +31,7 @@ func shotIn(t *testing.T, bin, dir string, after int, actions string, files ...s
 // in every frame; Shift+P shows the progress bar over the view, and a
 // recording still running when the window closes leaves no file.
 func TestWindowRecordGIF(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	th := render.DefaultTheme()
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
@@ -50,7 +51,7 @@ func TestWindowRecordGIF(t *testing.T) {
 			t.Errorf("the screenshot was taken before the GIF was written:\n%s", out)
 		}
 		g := readGIF(t, dir, m[1])
-		// The walk is 1.2 s keyed at 30 fps (assets/demo.go): 36 frames of
+		// The walk is 1.2 s keyed at 30 fps (formats/demo/demo.go): 36 frames of
 		// 1/30 s, 3 or 4 centiseconds each adding up to 120.
 		if len(g.Image) != 36 {
 			t.Errorf("%d frames, want 36", len(g.Image))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -33,7 +34,7 @@ func pathPixels(img *image.RGBA) (int, image.Rectangle) {
 // (Shift+I) the path is still drawn and the figures are the same; without
 // Shift+R nothing is in the path's colour.
 func TestWindowRootPath(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	walk := walker(t, "walk.ms3d", nil)
 	for _, c := range []struct {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/sims/simstest"
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // ratioPixels counts the pixels of r whose colour is c at any light: its
@@ -49,7 +50,7 @@ func proportions(r, g, b uint8) [3]float64 {
 // without a shirt pixel. The body's suit file opened by itself turns dark
 // with tone dark too.
 func TestWindowWholeSim(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	anim := filepath.Join(dir, "broom.anim")

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // startXvfb starts an X server of its own with a w×h screen and returns
@@ -15,8 +17,8 @@ import (
 // (-displayfd), so nothing waits on a guess.
 func startXvfb(t *testing.T, w, h int) string {
 	t.Helper()
-	needDisplay(t)
-	needTool(t, "Xvfb")
+	displaytest.Need(t)
+	displaytest.NeedTool(t, "Xvfb")
 	r, wr, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +83,7 @@ func TestWindowSize(t *testing.T) {
 		{"800x600", "the README's smallest"}, {"640x400", "below the minimum: opens at it"},
 	} {
 		t.Run(c.size, func(t *testing.T) {
-			needDisplay(t)
+			displaytest.Need(t)
 			img := run(t, "--size", c.size)
 			if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 800 || h != 600 {
 				t.Errorf("--size %s (%s) opened %dx%d, want 800x600", c.size, c.why, w, h)

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"testing"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
 
@@ -15,7 +16,7 @@ import (
 // shows (issue 33 item 6: it opened on a2o-walking-start, in its bind
 // pose).
 func TestWindowSkillsOpenOnPlayableClip(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	cmx := writeWalkSkills(t)
 	def, out := screenshot(t, bin, "--no-recent", "--after", "4", cmx)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/sims/simstest"
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // writeSuit writes a suit file NAME.cmx and its skin into dir, made by
@@ -31,7 +32,7 @@ func writeSuit(t *testing.T, dir, name string, r float32) {
 // button runs the same command. Each suit's square covers the view where
 // the bare clip does not, the wide one more than the narrow one.
 func TestWindowSuitPicker(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	anim := filepath.Join(dir, "broom.anim")

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // TestWindowSuitList: the suit picker's list (Ctrl+U, issue 33 item 5)
@@ -16,7 +18,7 @@ import (
 // from the list filtered by typing says it could not be bound and puts
 // its warnings in the warnings list, which was empty.
 func TestWindowSuitList(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	anim := filepath.Join(dir, "broom.anim")

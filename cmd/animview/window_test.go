@@ -14,33 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/render"
 )
-
-// needDisplay skips window tests without an X display, unless CI asks for
-// them (ANIMVIEW_REQUIRE_DISPLAY=1), where a missing display is a failure.
-func needDisplay(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DISPLAY") == "" {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal("no DISPLAY: run the tests under xvfb-run")
-		}
-		t.Skip("no DISPLAY; the README's test command runs this under xvfb-run")
-	}
-}
-
-// needTool skips a window test without the program name (xdotool, Xvfb),
-// unless CI asks for window tests (ANIMVIEW_REQUIRE_DISPLAY=1), where it
-// is a failure.
-func needTool(t *testing.T, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatalf("%s is not installed: scripts/test.sh installs it", name)
-		}
-		t.Skipf("%s is not installed", name)
-	}
-}
 
 // built is the program the window tests run, built once for all of them.
 var built struct {
@@ -146,7 +122,7 @@ func count(img *image.RGBA, want color.RGBA, tol int) int {
 // TestWindowShowsDemo launches the real program in a window and checks that
 // the screenshot shows bone-coloured pixels over the view's background.
 func TestWindowShowsDemo(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	img, _ := screenshot(t, bin)
 	th := render.DefaultTheme()

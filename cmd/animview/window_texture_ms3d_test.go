@@ -3,6 +3,8 @@ package main
 import (
 	"image"
 	"testing"
+
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // checkerPixels counts the pixels of r that show the textured MilkShape
@@ -35,7 +37,7 @@ func checkerPixels(img *image.RGBA, r image.Rectangle) (red, blue, green int) {
 // glass's green); with textures off (the "textures" action, Shift+M) the
 // same mesh is drawn in its white material and none of them shows.
 func TestWindowMilkShapeTextures(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	model := "../../formats/ms3d/testdata/textured/textured.ms3d"
 	view := image.Rect(sideW, 0, winW-sideW, barTop)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/sims"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -47,7 +48,7 @@ func spans(t *testing.T, out, what string) (lo, hi float64, ok bool) {
 // mark the same range as the range action, Backspace clears it, and the
 // timeline zooms around a time.
 func TestWindowTimelineRange(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	none, _ := shot(t, bin, "pause")
 	img, out := shot(t, bin, "pause; range 0.3 0.9")
@@ -120,7 +121,7 @@ func eventsAnim(t *testing.T, frames int, shared bool) string {
 // TestWindowOneFrameRuler: a clip of one frame has a ruler: frame 0's
 // label and its time above and under the track (it had none).
 func TestWindowOneFrameRuler(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	img, out := shot(t, bin, "pause", eventsAnim(t, 1, false))
 	if m := regexp.MustCompile(`shown: frame 0 / 0 `).FindString(out); m == "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/internal/displaytest"
 )
 
 // countColor counts the pixels of r within tol of c.
@@ -28,7 +29,7 @@ func countColor(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
 // three quarters of the image and the checkerboard through the rest;
 // next-level (the . key) shows the next level, green throughout.
 func TestWindowTXTR(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	tx := filepath.Join(writeTexturedFolder(t, prime.MP1), "7E0A0002.TXTR")
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
@@ -96,7 +97,7 @@ func abs(x float64) float64 {
 // and the legs their green, none of which the untextured colours (grey,
 // olive: green about 1.3 times red) have; with textures off (the textures action) they are gone.
 func TestWindowPrimeTextured(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	bin := buildBinary(t)
 	view := image.Rect(sideW, 0, winW-sideW, barTop)
 	for _, g := range []string{"mp1", "mp2"} {

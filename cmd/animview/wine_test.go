@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/formats/sims"
 	"github.com/animview/animview/formats/sims/simstest"
 	"github.com/go-gl/mathgl/mgl32"
@@ -110,7 +111,7 @@ func wineFixtures(t *testing.T, dir string) {
 			copyFile(t, f, filepath.Join(dir, to, filepath.Base(f)))
 		}
 	}
-	set, err := prime.DemoSetFiles(prime.MP1)
+	set, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +128,7 @@ func wineFixtures(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := sims.DecodeAnim(clip)
+	a, err := sims.ParseAnim(clip)
 	if err != nil {
 		t.Fatal(err)
 	}

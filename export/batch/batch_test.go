@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	fdemo "github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/internal/smallfs"
 )
@@ -21,10 +21,10 @@ import (
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	out := func(n string) string { return filepath.Join(dir, n+".glb") }
-	demo := func() (*formats.Asset, error) { return assets.Demo(), nil }
+	demo := func() (*formats.Asset, error) { return fdemo.New(), nil }
 	container := func(entry string) func() (*formats.Asset, error) {
 		return func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Entries = []formats.Entry{{Name: "one"}, {Name: "two"}, {Name: "three"}}
 			a.Entry = entry
 			return a, nil
@@ -35,7 +35,7 @@ func TestRun(t *testing.T) {
 		{Name: "demo", Out: out("demo"), Load: demo},
 		{Name: "bad", Out: out("bad"), Load: func() (*formats.Asset, error) { return nil, broken }},
 		{Name: "empty", Out: out("empty"), Load: func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Clips = nil
 			return a, nil
 		}},
@@ -93,7 +93,7 @@ func TestRunCancelled(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	jobs := []Job{{Name: "demo", Out: filepath.Join(dir, "demo.glb"), Load: func() (*formats.Asset, error) { return assets.Demo(), nil }}}
+	jobs := []Job{{Name: "demo", Out: filepath.Join(dir, "demo.glb"), Load: func() (*formats.Asset, error) { return fdemo.New(), nil }}}
 	res := Run(ctx, jobs, 1, nil)
 	if len(res) != 1 || !errors.Is(res[0].Err, context.Canceled) {
 		t.Errorf("results %+v", res)
@@ -116,15 +116,15 @@ func TestRunLeavesExistingFiles(t *testing.T) {
 	}
 	container := func(entry string) func() (*formats.Asset, error) {
 		return func() (*formats.Asset, error) {
-			a := assets.Demo()
+			a := fdemo.New()
 			a.Entries, a.Entry = []formats.Entry{{Name: "one"}, {Name: "two"}}, entry
 			return a, nil
 		}
 	}
 	jobs := func(force bool) []Job {
 		return []Job{
-			{Name: "old", Out: out("old"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
-			{Name: "new", Out: out("new"), Force: force, Load: func() (*formats.Asset, error) { return assets.Demo(), nil }},
+			{Name: "old", Out: out("old"), Force: force, Load: func() (*formats.Asset, error) { return fdemo.New(), nil }},
+			{Name: "new", Out: out("new"), Force: force, Load: func() (*formats.Asset, error) { return fdemo.New(), nil }},
 			{Name: "box", Out: out("box"), Force: force, Load: container("one"), Expand: func(a *formats.Asset) (string, string, []Job) {
 				return "box:one", out("box_one"), []Job{{Name: "box:two", Out: out("box_two"), Load: container("two")}}
 			}},
@@ -168,7 +168,7 @@ func TestRunLeavesExistingFiles(t *testing.T) {
 // ENOSPC, having written nothing, and no temporary is left behind.
 func TestRunFullDisk(t *testing.T) {
 	dir := smallfs.Mount(t, 16<<10)
-	load := func() (*formats.Asset, error) { return assets.Demo(), nil }
+	load := func() (*formats.Asset, error) { return fdemo.New(), nil }
 	res := Run(context.Background(), []Job{
 		{Name: "one", Out: filepath.Join(dir, "one.glb"), Load: load},
 		{Name: "two", Out: filepath.Join(dir, "two.glb"), Load: load},

@@ -10,6 +10,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -42,7 +43,7 @@ func maxTimes(t *testing.T, a *formats.Asset) (int, error) {
 // stays within it.
 func TestDamagedANIMBudget(t *testing.T) {
 	h := prime.Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true}
-	src, err := prime.EncodeANIM(prime.MP1, 2, h, prime.DemoKeys())
+	src, err := prime.EncodeANIM(prime.MP1, 2, h, primetest.Keys())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 )
 
@@ -193,14 +192,14 @@ func AssetTakes(a *formats.Asset) (takes []Take, skipped []string, err error) {
 }
 
 // ClipTakes returns a take of every clip of a that has keys
-// (open.HasKeys), the rule the window and render open a file by
-// (open.DefaultClip): a Sims skill whose .cfp is absent would be exported
+// (Clip.HasKeys), the rule the window and render open a file by
+// (Asset.DefaultClip): a Sims skill whose .cfp is absent would be exported
 // as a bind pose under the skill's name. skipped names the clips left out;
 // when no clip has keys, every clip is taken.
 func ClipTakes(a *formats.Asset) (takes []Take, skipped []string) {
 	takes = make([]Take, 0, len(a.Clips))
 	for _, c := range a.Clips {
-		if open.HasKeys(c) {
+		if c.HasKeys() {
 			takes = append(takes, ClipTake(a.Skeleton, c))
 		} else {
 			skipped = append(skipped, fmt.Sprintf("clip %q has no keys (it shows the bind pose): left out; --clip exports it", c.Name))

@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 )
 
@@ -158,7 +159,7 @@ func TestTreeTakeFacts(t *testing.T) {
 // animations whose trees play it (directly, drawn by the Random node or
 // through the sequence's join) are left out and named; the others export.
 func TestCharacterTakesSkips(t *testing.T) {
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +172,7 @@ func TestCharacterTakesSkips(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a := load(t, filepath.Join(dir, prime.DemoANCSName), "")
+	a := load(t, filepath.Join(dir, primetest.ANCSName), "")
 	takes, skipped, err := CharacterTakes(a, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +188,7 @@ func TestCharacterTakesSkips(t *testing.T) {
 		t.Error("character 5 of 2: no error")
 	}
 	// An asset without an animation set exports its clips.
-	demo := assets.Demo()
+	demo := demo.New()
 	if takes, _, err := AssetTakes(demo); err != nil || len(takes) != len(demo.Clips) {
 		t.Errorf("demo: %d takes, %v", len(takes), err)
 	}

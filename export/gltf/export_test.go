@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl64"
@@ -37,7 +37,7 @@ func load(t testing.TB, path, entry string) *formats.Asset {
 
 func fixtures(t testing.TB) []fixture {
 	fs := []fixture{
-		{"demo", assets.Demo()},
+		{"demo", demo.New()},
 		{"prime", load(t, "../../formats/prime/testdata/1A2B3C4D.ANIM", "")},
 		{"lego-ani", load(t, "../../formats/lego/testdata/minifig_walk.ani", "")},
 	}

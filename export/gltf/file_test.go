@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/safefile"
 )
 
@@ -16,7 +16,7 @@ import (
 // replaces a file without force, and says so; with force it does. No
 // temporary file is left either way.
 func TestWriteRefusesToReplace(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	doc, err := Build(a, []Take{ClipTake(a.Skeleton, a.Clips[0])})
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/internal/smallfs"
 	"github.com/qmuntal/gltf"
@@ -35,7 +35,7 @@ func (f *fullWriter) Write(p []byte) (int, error) {
 
 func demoDoc(t *testing.T) *gltf.Document {
 	t.Helper()
-	a := assets.Demo()
+	a := demo.New()
 	doc, err := Build(a, allTakes(a))
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/ms3d"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -198,7 +198,7 @@ func TestMilkShapeCubic(t *testing.T) {
 // TestBakeUniform: a take with a BakeRate (`export --bake FPS`) writes
 // every channel at every frame of a uniform grid.
 func TestBakeUniform(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	takes := allTakes(a)
 	for i := range takes {
 		takes[i].BakeRate = 24
@@ -281,7 +281,7 @@ func TestFrameRateExtras(t *testing.T) {
 // TestEventsJSON: the demo's walk has footsteps; `--events` lists them
 // with the animation's name, time, frame and bone, under a schema name.
 func TestEventsJSON(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	takes := allTakes(a)
 	doc, err := Build(a, takes)
 	if err != nil {

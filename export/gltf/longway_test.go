@@ -6,6 +6,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -43,13 +44,13 @@ func TestPrimeLongWay(t *testing.T) {
 }
 
 func primeLongWay(t *testing.T, target Target, maxAdded int) {
-	cdata, err := prime.DemoCINF().MarshalBinary()
+	cdata, err := primetest.CINF().MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const flip = 14 // frames 13 to 15 are distinct keys (DemoKeys)
 	build := func(turn bool) (*formats.Asset, int, map[chanKey][]float32) {
-		k := everyFrame(prime.DemoKeys())
+		k := everyFrame(primetest.Keys())
 		ci := 1
 		if turn {
 			// Key 14 turns 200° about the bone's Z from key 13: its

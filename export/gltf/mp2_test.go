@@ -7,6 +7,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,7 +23,7 @@ import (
 // bone are where a product of scaled matrices does not put them.
 func mp2Scaled(t testing.TB) []fixture {
 	t.Helper()
-	k := prime.DemoKeys()
+	k := primetest.Keys()
 	phase := func(f int) float64 { return 2 * math.Pi * float64(f) / 30 }
 	for i := range k.Channels {
 		c := &k.Channels[i]
@@ -42,7 +43,7 @@ func mp2Scaled(t testing.TB) []fixture {
 			c.Scale[j] = fn(phase(f))
 		}
 	}
-	cinf := prime.DemoCINF()
+	cinf := primetest.CINF()
 	cinf.Game = prime.MP2
 	cdata, err := cinf.MarshalBinary()
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 )
 
@@ -44,7 +44,7 @@ func (p *poisoned) Sample(t float64, pose *player.Pose) {
 // overflows, ends the take with an error wrapping formats.ErrNonFinite,
 // after no more samples than the base grid and its midpoints.
 func TestBuildStopsAtNonFinitePose(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	clip := a.Clips[0]
 	nan := float32(math.NaN())
 	// A chain of 12 bones, each scaled by 1e38: its locals are finite,

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 	"github.com/qmuntal/gltf"
 )
@@ -39,7 +39,7 @@ func (s *blend) Sample(t float64, p *player.Pose) {
 // TestSourceTake exports a take built from a player.Sampler (the slot
 // ANCS meta-animations and transitions fill) and checks its round trip.
 func TestSourceTake(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	sk := a.Skeleton
 	src := &blend{a: player.NewClipSampler(sk, a.Clips[0]), b: player.NewClipSampler(sk, a.Clips[1]),
 		pa: player.NewPose(sk), pb: player.NewPose(sk)}
@@ -73,7 +73,7 @@ func (f fixed) Sample(t float64, p *player.Pose) { p.SetBind(f.sk) }
 // TestBuildRejects checks that bad takes and assets give errors, not
 // panics or runaway allocations.
 func TestBuildRejects(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	sk := a.Skeleton
 	tests := []struct {
 		name  string

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 )
 
@@ -143,7 +142,7 @@ func clipKeyTimes(c *formats.Clip) []float64 {
 }
 
 // Takes chooses what a single export of a holds: the clip named clip
-// (open.FindClip), the animations of the character named character
+// (Asset.FindClip), the animations of the character named character
 // (CharacterTakes), or, with neither, every clip that plays (ClipTakes).
 // warnings are the character's animations that could not be built, or
 // the clips without keys, that were left out; a character's are added to
@@ -156,7 +155,7 @@ func Takes(a *formats.Asset, clip, character string) (takes []Take, warnings []s
 		return characterTakes(a, character)
 	}
 	if clip != "" {
-		ci, err := open.FindClip(a, clip, "")
+		ci, err := a.FindClip(clip, "")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -171,7 +170,7 @@ func characterTakes(a *formats.Asset, name string) ([]Take, []string, error) {
 	if len(a.Characters) == 0 {
 		return nil, nil, fmt.Errorf("no character %q: the file has no characters", name)
 	}
-	ci, err := open.FindCharacter(a, name)
+	ci, err := a.FindCharacter(name)
 	if err != nil {
 		names := make([]string, len(a.Characters))
 		for i := range a.Characters {

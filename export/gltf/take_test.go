@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	"github.com/animview/animview/formats/demo"
 )
 
 // TestTakes: every clip by default, one by name or index, and the errors
 // for a missing skeleton, clip or character.
 func TestTakes(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	names := func(takes []Take) string {
 		var s []string
 		for _, tk := range takes {
@@ -30,7 +30,7 @@ func TestTakes(t *testing.T) {
 	if _, _, err := Takes(a, "", "Samus"); err == nil || !strings.Contains(err.Error(), "the file has no characters") {
 		t.Errorf("character on a file without: %v", err)
 	}
-	bare := assets.Demo()
+	bare := demo.New()
 	bare.Skeleton = nil
 	if _, _, err := Takes(bare, "", ""); err == nil || !strings.Contains(err.Error(), "no skeleton") {
 		t.Errorf("no skeleton: %v", err)

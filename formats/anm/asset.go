@@ -59,7 +59,7 @@ func findModel(in *formats.Input) (string, []byte, error) {
 	if in.Skeleton != nil {
 		return in.Skeleton.Name, in.Skeleton.Data, nil
 	}
-	base := strings.TrimSuffix(path.Base(in.Name), path.Ext(in.Name))
+	base := in.Stem()
 	want := base + ".ms3d"
 	tried := []string{"--model FILE (not given)"}
 	if in.Siblings == nil {

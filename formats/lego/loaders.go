@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"path"
 	"strconv"
 	"strings"
 
@@ -64,7 +63,7 @@ func LoadAni(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := f.Asset(baseName(in.Name))
+	a, err := f.Asset(baseName(in))
 	if err != nil {
 		return nil, err
 	}
@@ -74,12 +73,13 @@ func LoadAni(in *formats.Input) (*formats.Asset, error) {
 	return a, nil
 }
 
-func baseName(name string) string {
-	b := path.Base(strings.ReplaceAll(name, `\`, "/"))
-	if b == "." || b == "/" {
-		return "animation"
+// baseName names an animation after its file, "animation" when the name
+// has none.
+func baseName(in *formats.Input) string {
+	if s := in.Stem(); s != "" {
+		return s
 	}
-	return strings.TrimSuffix(b, path.Ext(b))
+	return "animation"
 }
 
 // LoadSI lists the animations of an SI file in Asset.Entries (by object

@@ -3,9 +3,7 @@ package ms3d
 import (
 	"fmt"
 	"math"
-	"path"
 	"strconv"
-	"strings"
 
 	"github.com/animview/animview/formats"
 	"github.com/go-gl/mathgl/mgl32"
@@ -49,7 +47,7 @@ func Load(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.Asset(baseName(in.Name), FormatMS3D, in.Siblings)
+	return f.Asset(in.Stem(), FormatMS3D, in.Siblings)
 }
 
 // LoadText opens a MilkShape ASCII export as one clip that plays its
@@ -59,7 +57,7 @@ func LoadText(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.Asset(baseName(in.Name), FormatText, in.Siblings)
+	return f.Asset(in.Stem(), FormatText, in.Siblings)
 }
 
 // ParseAny reads a model file in either form: binary when it starts with
@@ -69,11 +67,6 @@ func ParseAny(data []byte) (*File, error) {
 		return Parse(data)
 	}
 	return ParseText(data)
-}
-
-func baseName(name string) string {
-	b := path.Base(strings.ReplaceAll(name, `\`, "/"))
-	return strings.TrimSuffix(b, path.Ext(b))
 }
 
 // FPS is the timeline's frame rate as MilkShape's viewer uses it: values

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
 )
@@ -75,13 +75,13 @@ func Batch(src string, o Options) ([]Item, error) {
 	// extension in the output name, so each export says where it came from.
 	stems := map[string]int{}
 	for _, f := range files {
-		stems[strings.ToLower(stem(f))]++
+		stems[strings.ToLower(formats.Stem(f))]++
 	}
 	fileStem := func(f string) string {
-		if stems[strings.ToLower(stem(f))] > 1 {
+		if stems[strings.ToLower(formats.Stem(f))] > 1 {
 			return strings.ReplaceAll(filepath.Base(f), ".", "_")
 		}
-		return stem(f)
+		return formats.Stem(f)
 	}
 	var items []Item
 	// A folder of extracted Metroid Prime resources with character sets
@@ -111,8 +111,8 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 	// would parse the archive and every character set in it again.
 	var arc *pak.Archive
 	openEntry := func(entry string) (*formats.Asset, error) {
-		if f == assets.DemoName {
-			return assets.Demo(), nil
+		if f == demo.Name {
+			return demo.New(), nil
 		}
 		if arc == nil {
 			cp := *in
@@ -131,7 +131,7 @@ func fileItem(reg *formats.Registry, f, stem string, inFolder, library bool, o O
 		return o.dress(a, nil)
 	}
 	load := func() (*formats.Asset, error) {
-		if in == nil && f != assets.DemoName {
+		if in == nil && f != demo.Name {
 			// A PAK is read as its entries are needed, not whole: the
 			// batch then holds what it decompresses, under the budget.
 			a, ok, err := openArchiveFile(f, o)
@@ -212,11 +212,6 @@ func libraryItem(dir string, o Options) Item {
 			}
 			return openFolderEntry(lib, dir, o.Entry)
 		}}
-}
-
-func stem(path string) string {
-	b := filepath.Base(path)
-	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
 // openArchiveFile opens the file at path as a PAK read through the open

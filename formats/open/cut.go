@@ -62,7 +62,7 @@ func splitSource(a *formats.Asset, sel string) *formats.Clip {
 		return nil
 	}
 	if sel != "" {
-		if i, err := FindClip(&formats.Asset{Clips: own}, sel, ""); err == nil {
+		if i, err := (&formats.Asset{Clips: own}).FindClip(sel, ""); err == nil {
 			return own[i]
 		}
 	}

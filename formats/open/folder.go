@@ -187,9 +187,6 @@ func sniff(reg *formats.Registry, ext string, head []byte) *formats.Loader {
 	return first
 }
 
-// Path is the folder's path.
-func (f *Folder) Path() string { return f.path }
-
 // Entries returns the folder's entries, in the order Open's asset lists
 // them (without a container's own entries).
 func (f *Folder) Entries() []formats.Entry {

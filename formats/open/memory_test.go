@@ -10,6 +10,7 @@ import (
 
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/prime/primetest"
 )
 
 // TestReadCostsTheFileOnce is issue 35's item 5 for what is read: opening
@@ -68,7 +69,7 @@ func allocated(f func()) uint64 {
 // character uses must cost nothing.
 func TestPAKHoldsWhatItDecompresses(t *testing.T) {
 	const filler = 64 << 20
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,9 +16,9 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/anm"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/lego"
 	"github.com/animview/animview/formats/ms3d"
 	"github.com/animview/animview/formats/prime"
@@ -175,8 +175,8 @@ func Read(path string) (*formats.Input, error) {
 // (o.Entry opens that entry of a container), and dressed in o.Suits'
 // skins.
 func Path(path string, o Options) (*formats.Asset, error) {
-	if path == assets.DemoName {
-		return assets.Demo(), nil
+	if path == demo.Name {
+		return demo.New(), nil
 	}
 	if o.Skeleton != "" && o.Model != "" {
 		return nil, errBoth

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/prime/primetest"
 )
 
 const (
@@ -37,7 +38,7 @@ func copyFile(t *testing.T, from, to string) {
 // resources (an ANCS, its CINF, three ANIMs and an EVNT).
 func demoSetFolder(t *testing.T) string {
 	t.Helper()
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func TestPath(t *testing.T) {
 		clips  int
 		err    string
 	}{
-		{"demo", assets.DemoName, Options{}, "demo", "", 2, ""},
+		{"demo", demo.Name, Options{}, "demo", "", 2, ""},
 		{"file", "../lego/testdata/minifig_walk.ani", Options{}, "lego-ani", "", 1, ""},
 		{"container's first entry", siFile, Options{}, "lego-si", "minifig_walk", 1, ""},
 		{"--entry", siFile, Options{Entry: "minifig_wave"}, "lego-si", "minifig_wave", 1, ""},
@@ -119,7 +120,7 @@ func TestEntries(t *testing.T) {
 		{pakFile, true, []string{"Crawler", "Crawler_Calm", "A0000000.ANIM"}},
 		{folder, true, []string{"Crawler", "Crawler_Calm"}},
 		{siFile, false, nil},
-		{assets.DemoName, false, nil},
+		{demo.Name, false, nil},
 		{"nowhere.pak", false, nil},
 	} {
 		es, _, ok, err := Entries(tc.path, Options{})
@@ -260,35 +261,35 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if i, err := FindClip(a, "1", ""); err != nil || i != 1 {
+	if i, err := a.FindClip("1", ""); err != nil || i != 1 {
 		t.Errorf("clip 1: %d %v", i, err)
 	}
-	if i, err := FindClip(a, a.Clips[2].Name, ""); err != nil || i != 2 {
+	if i, err := a.FindClip(a.Clips[2].Name, ""); err != nil || i != 2 {
 		t.Errorf("clip by name: %d %v", i, err)
 	}
-	if _, err := FindClip(a, "nope", ""); err == nil {
+	if _, err := a.FindClip("nope", ""); err == nil {
 		t.Error("clip nope: no error")
 	}
-	if _, err := FindClip(&formats.Asset{}, "", ""); err == nil {
+	if _, err := (&formats.Asset{}).FindClip("", ""); err == nil {
 		t.Error("no clips: no error")
 	}
-	if i, err := FindCharacter(a, ""); err != nil || a.Characters[i].Name != "Crawler_Calm" {
+	if i, err := a.FindCharacter(""); err != nil || a.Characters[i].Name != "Crawler_Calm" {
 		t.Errorf("own character: %d %v", i, err)
 	}
-	if i, err := FindCharacter(a, "Crawler"); err != nil || i != 0 {
+	if i, err := a.FindCharacter("Crawler"); err != nil || i != 0 {
 		t.Errorf("character by name: %d %v", i, err)
 	}
-	if _, err := FindCharacter(a, "5"); err == nil {
+	if _, err := a.FindCharacter("5"); err == nil {
 		t.Error("character 5: no error")
 	}
-	r, err := FindAnim(a, 1, "sequence")
+	r, err := a.FindAnim(1, "sequence")
 	if err != nil || r.SetIndex < 0 || r.Name != "sequence" {
 		t.Errorf("anim sequence: %+v %v", r, err)
 	}
-	if r2, err := FindAnim(a, -1, "sequence"); err != nil || r2 != r {
+	if r2, err := a.FindAnim(-1, "sequence"); err != nil || r2 != r {
 		t.Errorf("anim by the set's name: %+v %v", r2, err)
 	}
-	if _, err := FindAnim(a, 1, "nope"); err == nil {
+	if _, err := a.FindAnim(1, "nope"); err == nil {
 		t.Error("anim nope: no error")
 	}
 }
@@ -430,7 +431,7 @@ func TestFolderWithoutSets(t *testing.T) {
 // them and opens each; in a folder of character sets they are resources
 // the characters stand for (TestMixedFolder lists none).
 func TestFolderOfModels(t *testing.T) {
-	files, err := prime.DemoTexturedSetFiles(prime.MP1)
+	files, err := primetest.TexturedSetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}

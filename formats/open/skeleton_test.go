@@ -4,15 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 )
 
 // TestRequireSkeleton: an asset with bones passes; one without says what
 // to open instead, an event file with its loader's first warning (which
 // names the ANIM).
 func TestRequireSkeleton(t *testing.T) {
-	if err := RequireSkeleton(assets.Demo()); err != nil {
+	if err := RequireSkeleton(demo.New()); err != nil {
 		t.Errorf("demo: %v", err)
 	}
 	// A model alone: a static mesh on no bones is drawn in its bind

@@ -96,9 +96,9 @@ func characterFile(fsys fs.FS, name string) *sims.CharacterFile {
 // (.cmx), by its content.
 func decodeCharacter(data []byte) (*sims.CharacterFile, error) {
 	if sims.SniffBCF(data) {
-		return sims.DecodeBCF(data)
+		return sims.ParseBCF(data)
 	}
-	return sims.DecodeCMX(data)
+	return sims.ParseCMX(data)
 }
 
 // WearIn is Wear for suit files of a set of files handed over together

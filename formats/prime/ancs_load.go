@@ -158,7 +158,7 @@ func (l *library) characterEntries(sets []*loadedSet) []entry {
 		for ci := range s.ancs.Characters {
 			name := s.ancs.Characters[ci].Name
 			if name == "" || seen[name] {
-				name = fmt.Sprintf("%s (%s #%d)", name, baseName(s.name), ci)
+				name = fmt.Sprintf("%s (%s #%d)", name, formats.Stem(s.name), ci)
 			}
 			seen[name] = true
 			out = append(out, entry{Entry: formats.Entry{Name: name, Type: EntryCharacter}, set: s, char: ci})

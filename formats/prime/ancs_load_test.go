@@ -45,7 +45,7 @@ func TestLoadANCS(t *testing.T) {
 			if len(a.Entries) != 2 || a.Entry != "Crawler" || a.Entries[1] != (formats.Entry{Name: "Crawler_Calm", Type: EntryCharacter}) {
 				t.Errorf("entries %v, entry %q", a.Entries, a.Entry)
 			}
-			if a.Skeleton.Name != "5E6F7081" || len(a.Skeleton.Bones) != len(demoBones) {
+			if a.Skeleton.Name != "5E6F7081" || len(a.Skeleton.Bones) != len(DemoBonePositions()) {
 				t.Errorf("skeleton %q with %d bones", a.Skeleton.Name, len(a.Skeleton.Bones))
 			}
 			// Clips in the order the set first plays them: walk, idle,
@@ -127,7 +127,7 @@ func TestLoadANCSEntry(t *testing.T) {
 // A missing resource is a warning naming its id and type; the rest loads.
 func TestLoadANCSMissing(t *testing.T) {
 	fsys := demoSetFolder(t, MP1)
-	delete(fsys, fmt.Sprintf("%08X.ANIM", demoIdleID))
+	delete(fsys, fmt.Sprintf("%08X.ANIM", DemoIdleID))
 	a := loadDemoSet(t, fsys, "")
 	if !hasWarning(a.Warnings, "ANIM 1A2B3C4E is missing") {
 		t.Errorf("warnings %q", a.Warnings)
@@ -135,8 +135,8 @@ func TestLoadANCSMissing(t *testing.T) {
 	if len(a.Clips) != 2 || a.AnimSet.Animations[1].Tree.Clip != -1 || a.AnimSet.Animations[5].Tree.Children[0].Clip != 1 {
 		t.Errorf("clips %d, idle clip %d", len(a.Clips), a.AnimSet.Animations[1].Tree.Clip)
 	}
-	delete(fsys, fmt.Sprintf("%08X.CINF", demoCINFID))
-	delete(fsys, fmt.Sprintf("%08X.EVNT", demoEVNTID))
+	delete(fsys, fmt.Sprintf("%08X.CINF", DemoCINFID))
+	delete(fsys, fmt.Sprintf("%08X.EVNT", DemoEVNTID))
 	a = loadDemoSet(t, fsys, "")
 	if !hasWarning(a.Warnings, "CINF 5E6F7081 is missing") || !hasWarning(a.Warnings, "EVNT 9C8D7E6F is missing") {
 		t.Errorf("warnings %q", a.Warnings)
@@ -159,7 +159,7 @@ func hasWarning(ws []string, sub string) bool {
 // the ANIMs no set plays.
 func TestOpenLibrary(t *testing.T) {
 	fsys := demoSetFolder(t, MP2)
-	fsys["DEADBEEF.ANIM"] = fsys[fmt.Sprintf("%08X.ANIM", demoWalkID)]
+	fsys["DEADBEEF.ANIM"] = fsys[fmt.Sprintf("%08X.ANIM", DemoWalkID)]
 	r := formats.FSResolver{FS: fsys}
 	es, warns, err := LibraryEntries(r, true)
 	if err != nil || len(warns) > 0 {
@@ -201,7 +201,7 @@ func (r *countingResolver) Open(name string) ([]byte, error) {
 // character set once and gives what OpenLibrary gives for each entry.
 func TestLibraryOpensEntriesWithoutListingAgain(t *testing.T) {
 	fsys := demoSetFolder(t, MP1)
-	fsys["DEADBEEF.ANIM"] = fsys[fmt.Sprintf("%08X.ANIM", demoWalkID)]
+	fsys["DEADBEEF.ANIM"] = fsys[fmt.Sprintf("%08X.ANIM", DemoWalkID)]
 	r := &countingResolver{Resolver: formats.FSResolver{FS: fsys}, reads: map[string]int{}}
 	lib, err := NewLibrary(r, "folder", true, nil)
 	if err != nil {
@@ -258,12 +258,12 @@ func TestDanglingKeys(t *testing.T) {
 // loads the header's; the pairs list dependencies).
 func TestLoadANCSEventSource(t *testing.T) {
 	fsys := demoSetFolder(t, MP1)
-	h := Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true, EVNT: demoEVNTID}
+	h := Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true, EVNT: DemoEVNTID}
 	b, err := EncodeANIM(MP1, 2, h, DemoKeys())
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys[fmt.Sprintf("%08X.ANIM", demoWalkID)].Data = b
+	fsys[fmt.Sprintf("%08X.ANIM", DemoWalkID)].Data = b
 	a := DemoANCS(MP1)
 	a.Anims.Resources[0].Event = 0x12345678
 	if fsys[DemoANCSName].Data, err = a.MarshalBinary(); err != nil {

@@ -41,7 +41,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Skeleton.Bones) != len(demoBones) || len(a.Clips[0].Events) != 5 || len(a.Warnings) != 0 {
+	if len(a.Skeleton.Bones) != len(DemoBonePositions()) || len(a.Clips[0].Events) != 5 || len(a.Warnings) != 0 {
 		t.Errorf("testdata opens with %d bones, %d events, warnings %q",
 			len(a.Skeleton.Bones), len(a.Clips[0].Events), a.Warnings)
 	}

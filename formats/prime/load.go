@@ -3,7 +3,6 @@ package prime
 import (
 	"encoding/binary"
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 
@@ -75,12 +74,6 @@ func Loaders() []formats.Loader {
 // seen from yaw 180.
 func zUp() formats.Coords { return formats.Coords{Up: formats.AxisZ, FrontYaw: 180} }
 
-// baseName returns a file name without its extension.
-func baseName(name string) string {
-	b := path.Base(strings.ReplaceAll(name, `\`, "/"))
-	return strings.TrimSuffix(b, path.Ext(b))
-}
-
 // LoadANIM opens an ANIM with its skeleton (the --skeleton file, else a
 // sibling CINF whose bone ids cover the channels, else flat bones named by
 // id) and its events (the sibling EVNT its header names).
@@ -106,7 +99,7 @@ func LoadANIM(in *formats.Input) (*formats.Asset, error) {
 	}
 	asset.Skeleton = sk
 	asset.Skeletons = []*formats.Skeleton{sk}
-	clip := buildClip(a, sk, baseName(in.Name), asset)
+	clip := buildClip(a, sk, in.Stem(), asset)
 	src, err := attachEvents(in, a, sk, clip, asset)
 	if err != nil {
 		return nil, err
@@ -258,7 +251,7 @@ func LoadCINF(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	sk, warn, err := c.Skeleton(baseName(in.Name))
+	sk, warn, err := c.Skeleton(in.Stem())
 	if err != nil {
 		return nil, err
 	}
@@ -305,8 +298,8 @@ func LoadEVNT(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	sk := &formats.Skeleton{Name: baseName(in.Name), Source: "none (an EVNT has no skeleton)"}
-	clip := &formats.Clip{Name: baseName(in.Name), Interp: e.Game.Interp(), Events: e.Events(sk)}
+	sk := &formats.Skeleton{Name: in.Stem(), Source: "none (an EVNT has no skeleton)"}
+	clip := &formats.Clip{Name: in.Stem(), Interp: e.Game.Interp(), Events: e.Events(sk)}
 	for _, ev := range clip.Events {
 		clip.Duration = max(clip.Duration, ev.Time)
 	}

@@ -49,7 +49,7 @@ func TestLoadDemo(t *testing.T) {
 		t.Errorf("asset header %+v", a)
 	}
 	sk := a.Skeleton
-	if len(sk.Bones) != len(demoBones) || !strings.Contains(sk.Source, DemoCINFName) {
+	if len(sk.Bones) != len(DemoBonePositions()) || !strings.Contains(sk.Source, DemoCINFName) {
 		t.Fatalf("%d bones from %q", len(sk.Bones), sk.Source)
 	}
 	if !strings.Contains(info(a.Info, "skeleton"), DemoCINFName) || info(a.Info, "bone ids") == "" {
@@ -144,7 +144,7 @@ func TestLoadSkeletonFlag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Skeleton.Source != "--skeleton chosen.cinf" || len(a.Skeleton.Bones) != len(demoBones) {
+	if a.Skeleton.Source != "--skeleton chosen.cinf" || len(a.Skeleton.Bones) != len(DemoBonePositions()) {
 		t.Errorf("source %q", a.Skeleton.Source)
 	}
 	in.Skeleton.Data = []byte{0, 0}
@@ -213,7 +213,7 @@ func TestLoadCINFAndEVNTAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Clips) != 0 || len(a.Skeleton.Bones) != len(demoBones) || a.Skeleton.Bones[0].Name != "Skeleton_Root" {
+	if len(a.Clips) != 0 || len(a.Skeleton.Bones) != len(DemoBonePositions()) || a.Skeleton.Bones[0].Name != "Skeleton_Root" {
 		t.Errorf("CINF asset %d clips %d bones", len(a.Clips), len(a.Skeleton.Bones))
 	}
 	e, err := LoadEVNT(&formats.Input{Name: DemoEVNTName, Data: files[DemoEVNTName]})

@@ -94,7 +94,7 @@ func TestDemoMeshPosed(t *testing.T) {
 	a := demoMesh(t, MP1, "")
 	m, sk := a.Meshes[0], a.Skeleton
 	upper := sk.Index(10)
-	pivot := demoBones[7].pos // L_Front_Upper
+	pivot := DemoBonePositions()[7] // L_Front_Upper
 	turn := mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 0, 1})
 	bind := sk.Bones[upper].Bind
 	bind.Rotation = turn
@@ -125,14 +125,14 @@ func TestDemoMeshWinding(t *testing.T) {
 		m := a.Meshes[0]
 		boxOf := map[mgl32.Vec3]int{}
 		var centres []mgl32.Vec3
-		for bi, bx := range demoBoxes() {
-			for _, c := range bx.corners() {
+		for bi, bx := range DemoBoxes() {
+			for _, c := range bx.Corners {
 				if _, dup := boxOf[c]; dup {
 					t.Fatalf("corner %v repeats", c)
 				}
 				boxOf[c] = bi
 			}
-			centres = append(centres, bx.a.Add(bx.b).Mul(0.5))
+			centres = append(centres, bx.A.Add(bx.B).Mul(0.5))
 		}
 		if !m.FrontCCW || !m.Cull {
 			t.Errorf("%v: FrontCCW %v, Cull %v", game, m.FrontCCW, m.Cull)

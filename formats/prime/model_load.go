@@ -41,7 +41,7 @@ func LoadTXTR(in *formats.Input) (*formats.Asset, error) {
 	if err := tex.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", fmtTXTR, err)
 	}
-	sk := emptySkeleton(baseName(in.Name), "none (a TXTR is an image)")
+	sk := emptySkeleton(in.Stem(), "none (a TXTR is an image)")
 	a := &formats.Asset{
 		Format:    LoaderTXTR,
 		Game:      "Metroid Prime 1 or 2",
@@ -91,7 +91,7 @@ func LoadCMDL(in *formats.Input) (*formats.Asset, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := baseName(in.Name)
+	name := in.Stem()
 	sk := emptySkeleton(name, "none (a model opened alone is drawn in its bind shape)")
 	a := &formats.Asset{
 		Format:    LoaderCMDL,

@@ -25,7 +25,7 @@ func resolveSkeleton(in *formats.Input, a *Anim, game Game, asset *formats.Asset
 		if err != nil {
 			return nil, fmt.Errorf("skeleton %s: %w", in.Skeleton.Name, err)
 		}
-		sk, warn, err := c.Skeleton(baseName(in.Skeleton.Name))
+		sk, warn, err := c.Skeleton(in.Skeleton.Stem())
 		if err != nil {
 			return nil, fmt.Errorf("skeleton %s: %w", in.Skeleton.Name, err)
 		}
@@ -45,7 +45,7 @@ func resolveSkeleton(in *formats.Input, a *Anim, game Game, asset *formats.Asset
 		note(sk.Source)
 		return sk, nil
 	}
-	sk = flatSkeleton(baseName(in.Name), &a.Keys)
+	sk = flatSkeleton(in.Stem(), &a.Keys)
 	note(sk.Source)
 	return sk, nil
 }
@@ -113,7 +113,7 @@ func siblingSkeleton(in *formats.Input, a *Anim, asset *formats.Asset) (*formats
 	if best == nil {
 		return nil, nil
 	}
-	sk, warn, err := best.Skeleton(baseName(bestName))
+	sk, warn, err := best.Skeleton(formats.Stem(bestName))
 	if err != nil {
 		return nil, nil
 	}
@@ -144,7 +144,7 @@ func flatSkeleton(name string, k *Keys) *formats.Skeleton {
 // idFromName returns the 8-hex-digit resource id at the end of a file's
 // base name (<prefix><ID>.<TYPE>), if any.
 func idFromName(name string) (uint32, bool) {
-	b := baseName(name)
+	b := formats.Stem(name)
 	if len(b) < 8 {
 		return 0, false
 	}

@@ -21,11 +21,11 @@ const (
 	timePropItemMin = 4 + propsListMin                      // id + props list
 )
 
-// DecodeAnim decodes a TSO `.anim` file (docs/formats/sims.md#tso-anim). It
+// ParseAnim decodes a TSO `.anim` file (docs/formats/sims.md#tso-anim). It
 // reads exactly the
 // file; bytes left over are an error, since every known file ends exactly
 // where its layout does.
-func DecodeAnim(data []byte) (*Animation, error) {
+func ParseAnim(data []byte) (*Animation, error) {
 	r := bin.NewReader(data, binary.BigEndian, animFormat)
 	a := &Animation{}
 	a.Version = r.U32("version")

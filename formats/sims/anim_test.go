@@ -48,7 +48,7 @@ func readSample(t testing.TB, name string) []byte {
 }
 
 // TestSamplesParseToEnd checks every FreeSO sample against the facts read
-// out independently: DecodeAnim refuses trailing bytes, so success means
+// out independently: ParseAnim refuses trailing bytes, so success means
 // the layout reached exactly the end of the file.
 func TestSamplesParseToEnd(t *testing.T) {
 	for _, s := range sampleFacts {
@@ -57,7 +57,7 @@ func TestSamplesParseToEnd(t *testing.T) {
 			if len(data) != s.size {
 				t.Fatalf("size %d, want %d", len(data), s.size)
 			}
-			a, err := DecodeAnim(data)
+			a, err := ParseAnim(data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +93,7 @@ func TestSamplesParseToEnd(t *testing.T) {
 // TestBroomTimeProps checks the time props of the broom sample: every one
 // of its 54 motions carries dress at 1 ms and undress at 8756 ms.
 func TestBroomTimeProps(t *testing.T) {
-	a, err := DecodeAnim(readSample(t, sampleFacts[0].file))
+	a, err := ParseAnim(readSample(t, sampleFacts[0].file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ var handAnim = []byte{
 }
 
 func TestHandVectorAnim(t *testing.T) {
-	a, err := DecodeAnim(handAnim)
+	a, err := ParseAnim(handAnim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestAnimErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeAnim(tt.data)
+			_, err := ParseAnim(tt.data)
 			var fe *formats.Error
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a *formats.Error", err)

@@ -34,7 +34,7 @@ func TestSampleAssets(t *testing.T) {
 				t.Fatalf("%d bones, %d clips", len(a.Skeleton.Bones), len(a.Clips))
 			}
 			c := a.Clips[0]
-			raw, err := DecodeAnim(readSample(t, s.file))
+			raw, err := ParseAnim(readSample(t, s.file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func TestSampleAssets(t *testing.T) {
 // conjugates the stored quaternions, key by key.
 func TestModelValues(t *testing.T) {
 	file := sampleFacts[0].file
-	raw, err := DecodeAnim(readSample(t, file))
+	raw, err := ParseAnim(readSample(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func BenchmarkDecodeBroom(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := DecodeAnim(data); err != nil {
+		if _, err := ParseAnim(data); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -35,7 +35,7 @@ func BenchmarkDecodeBroom(b *testing.B) {
 
 // BenchmarkDecodeCFP decodes the broom's arrays written as a `.cfp`.
 func BenchmarkDecodeCFP(b *testing.B) {
-	a, err := DecodeAnim(readSample(b, sampleFacts[0].file))
+	a, err := ParseAnim(readSample(b, sampleFacts[0].file))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkDecodeCFP(b *testing.B) {
 	b.ReportAllocs()
 	var tr []mgl32.Vec3
 	for b.Loop() {
-		if tr, _, err = DecodeCFP(data, len(a.Translations), len(a.Rotations)); err != nil {
+		if tr, _, err = ParseCFP(data, len(a.Translations), len(a.Rotations)); err != nil {
 			b.Fatal(err)
 		}
 	}

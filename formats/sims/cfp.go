@@ -35,7 +35,7 @@ var cfpDelta = func() (d [cfpDeltas]float32) {
 // cfpPlane names the seven planes of a `.cfp` stream, in stream order.
 var cfpPlane = [7]string{"translation x", "translation y", "translation z", "rotation x", "rotation y", "rotation z", "rotation w"}
 
-// DecodeCFP decodes a `.cfp` stream holding nT translations and nR
+// ParseCFP decodes a `.cfp` stream holding nT translations and nR
 // rotations (counts a skill gives; the stream has none). The stream is
 // planar: all X of the translations, then all Y, all Z, then the
 // rotations' X, Y, Z, W. Every plane starts from 0; a repeat code R makes
@@ -43,7 +43,7 @@ var cfpPlane = [7]string{"translation x", "translation y", "translation z", "rot
 // stream must end with the last value of the last plane: a stream that
 // ends early, a run past a plane and bytes left over are errors naming
 // the plane (docs/formats/sims.md#cfp-key-data).
-func DecodeCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
+func ParseCFP(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	if nT < 0 || nR < 0 || 3*int64(nT)+4*int64(nR) > maxSkillValues {
 		return nil, nil, formats.Errorf(cfpFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)
 	}
@@ -228,7 +228,7 @@ func exactDelta(last, v float32) (byte, bool) {
 // ApplyCFP fills a skill's arrays from its `.cfp` data. An error names the
 // skill, its `.cfp` and the plane.
 func ApplyCFP(a *Animation, data []byte) error {
-	t, r, err := DecodeCFP(data, int(a.TranslationCount), int(a.RotationCount))
+	t, r, err := ParseCFP(data, int(a.TranslationCount), int(a.RotationCount))
 	if err != nil {
 		return fmt.Errorf("skill %q (%s.cfp): %w", a.Name, a.XSkillName, err)
 	}
@@ -239,11 +239,11 @@ func ApplyCFP(a *Animation, data []byte) error {
 // rawKeysFormat is the uncompressed key data of the 1998 prototype.
 const rawKeysFormat = "sims-skill-bin"
 
-// DecodeRawKeys decodes the prototype's uncompressed key data (the
+// ParseRawKeys decodes the prototype's uncompressed key data (the
 // `xskill-….bin` files beside version 200 skills): nT translations of three
 // little-endian float32 (x, y, z), then nR rotations of four (x, y, z, w),
 // exactly filling the file (docs/formats/sims.md#skill-bin).
-func DecodeRawKeys(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
+func ParseRawKeys(data []byte, nT, nR int) ([]mgl32.Vec3, []FileQuat, error) {
 	if nT < 0 || nR < 0 || 3*int64(nT)+4*int64(nR) > maxSkillValues {
 		return nil, nil, formats.Errorf(rawKeysFormat, "counts", 0, "%d translations and %d rotations are more than the %d floats a skill may hold", nT, nR, maxSkillValues)
 	}

@@ -64,7 +64,7 @@ func TestCFPDeltaTable(t *testing.T) {
 }
 
 func TestHandVectorCFP(t *testing.T) {
-	tr, rot, err := DecodeCFP(handCFP, 2, 2)
+	tr, rot, err := ParseCFP(handCFP, 2, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRealCFPPlane(t *testing.T) {
 	}
 }
 
-// TestCFPRoundTrip: what EncodeCFP writes, DecodeCFP reads back bit for
+// TestCFPRoundTrip: what EncodeCFP writes, ParseCFP reads back bit for
 // bit, including runs longer than one repeat code holds.
 func TestCFPRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -144,7 +144,7 @@ func TestCFPRoundTrip(t *testing.T) {
 		rot[i] = FileQuat{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 	}
 	data := EncodeCFP(tr, rot)
-	gt, gr, err := DecodeCFP(data, nT, nR)
+	gt, gr, err := ParseCFP(data, nT, nR)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestCFPErrors(t *testing.T) {
 		{"too many", nil, 1 << 24, 0, "counts", 0, "more than"},
 	}
 	for _, tt := range tests {
-		_, _, err := DecodeCFP(tt.data, tt.nT, tt.nR)
+		_, _, err := ParseCFP(tt.data, tt.nT, tt.nR)
 		var fe *formats.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Offset != tt.off || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v", tt.name, err)
@@ -203,19 +203,19 @@ func TestCFPErrors(t *testing.T) {
 // (docs/formats/sims.md#skill-bin).
 func TestRawKeys(t *testing.T) {
 	data := cat(le32(1), le32(2), le32(3), le32(0), le32(0.6), le32(0), le32(-0.8))
-	tr, rot, err := DecodeRawKeys(data, 1, 1)
+	tr, rot, err := ParseRawKeys(data, 1, 1)
 	if err != nil || tr[0] != (mgl32.Vec3{1, 2, 3}) || rot[0] != (FileQuat{0, 0.6, 0, -0.8}) {
 		t.Fatalf("%v %v %v", tr, rot, err)
 	}
 	if string(EncodeRawKeys(tr, rot)) != string(data) {
 		t.Error("encode")
 	}
-	if _, _, err := DecodeRawKeys(data, 1, 2); err == nil || !strings.Contains(err.Error(), "28 bytes") {
+	if _, _, err := ParseRawKeys(data, 1, 2); err == nil || !strings.Contains(err.Error(), "28 bytes") {
 		t.Errorf("size: %v", err)
 	}
 	bad := cat(le32(1), le32(float32(math.Inf(1))), le32(3))
 	var fe *formats.Error
-	if _, _, err := DecodeRawKeys(bad, 1, 0); !errors.As(err, &fe) || fe.Offset != 4 || !errors.Is(err, errNonFinite) {
+	if _, _, err := ParseRawKeys(bad, 1, 0); !errors.As(err, &fe) || fe.Offset != 4 || !errors.Is(err, errNonFinite) {
 		t.Errorf("inf: %v", err)
 	}
 }
@@ -235,7 +235,7 @@ func TestRawKeysDamaged(t *testing.T) {
 		rot = append(rot, FileQuat{q.V[0], q.V[1], q.V[2], q.W})
 	}
 	data := EncodeRawKeys(tr, rot)
-	if _, _, err := DecodeRawKeys(data, len(tr), len(rot)); err != nil {
+	if _, _, err := ParseRawKeys(data, len(tr), len(rot)); err != nil {
 		t.Fatal(err)
 	}
 	refused := 0
@@ -250,7 +250,7 @@ func TestRawKeysDamaged(t *testing.T) {
 				bq[k] = math.Float32frombits(binary.LittleEndian.Uint32(bad[12*len(tr)+16*i+4*k:]))
 			}
 			l := math.Sqrt(float64(bq[0]*bq[0] + bq[1]*bq[1] + bq[2]*bq[2] + bq[3]*bq[3]))
-			_, r, err := DecodeRawKeys(bad, len(tr), len(rot))
+			_, r, err := ParseRawKeys(bad, len(tr), len(rot))
 			var fe *formats.Error
 			switch {
 			case math.IsNaN(l) || math.IsInf(l, 0):
@@ -313,7 +313,7 @@ func TestCFPNotUnit(t *testing.T) {
 		{FileQuat{0, 7.7e14, 0, 1}, false},
 	} {
 		data := EncodeCFP(tr, []FileQuat{{0, 0, 0, 1}, tc.q})
-		_, _, err := DecodeCFP(data, 1, 2)
+		_, _, err := ParseCFP(data, 1, 2)
 		var fe *formats.Error
 		switch {
 		case tc.ok && err != nil:

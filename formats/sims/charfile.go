@@ -48,8 +48,8 @@ const maxSkillValues = 1 << 24
 // hold one to a few dozen.
 const MaxSkills = 1024
 
-// DecodeBCF decodes a binary The Sims 1 character file.
-func DecodeBCF(data []byte) (*CharacterFile, error) {
+// ParseBCF decodes a binary The Sims 1 character file.
+func ParseBCF(data []byte) (*CharacterFile, error) {
 	s := newBinSource(data)
 	cf := decodeCharacter(s, false)
 	if err := s.err(); err != nil {
@@ -61,11 +61,11 @@ func DecodeBCF(data []byte) (*CharacterFile, error) {
 	return cf, nil
 }
 
-// DecodeCMX decodes a text The Sims 1 character file: version 300 (the
+// ParseCMX decodes a text The Sims 1 character file: version 300 (the
 // game's) or 200 (its 1998 prototype). Lines before the "version" line
 // (Maxis's comment) are kept in Header; blank lines after the last record
 // are allowed.
-func DecodeCMX(data []byte) (*CharacterFile, error) {
+func ParseCMX(data []byte) (*CharacterFile, error) {
 	t := &textSource{data: data}
 	header, v := t.skipToVersion()
 	if t.err() == nil && v != Version200 && v != Version300 {

@@ -65,7 +65,7 @@ var handCMX200 = crlf(
 var maxisHeader = []string{"// Character File. Copyright 1997, Maxis Inc."}
 
 func TestHandCMX(t *testing.T) {
-	cf, err := DecodeCMX([]byte(handCMX))
+	cf, err := ParseCMX([]byte(handCMX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestHandCMX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := DecodeBCF(b)
+	back, err := ParseBCF(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestHandCMX(t *testing.T) {
 }
 
 func TestHandCMX200(t *testing.T) {
-	cf, err := DecodeCMX([]byte(handCMX200))
+	cf, err := ParseCMX([]byte(handCMX200))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestHandCMX200(t *testing.T) {
 	// props count of the first bone meets the translation's bar.
 	as300 := strings.Replace(handCMX200, "version 200", "version 300", 1)
 	var fe *formats.Error
-	if _, err := DecodeCMX([]byte(as300)); !errors.As(err, &fe) || fe.Field != "bone.propsCount" || fe.Line != 8 {
+	if _, err := ParseCMX([]byte(as300)); !errors.As(err, &fe) || fe.Field != "bone.propsCount" || fe.Line != 8 {
 		t.Errorf("as version 300: %v", err)
 	}
 	// What version 200 has no place for is an error, not a loss.
@@ -209,7 +209,7 @@ var handBCF = cat(
 )
 
 func TestHandBCF(t *testing.T) {
-	cf, err := DecodeBCF(handBCF)
+	cf, err := ParseBCF(handBCF)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestCountedStringEscape(t *testing.T) {
 	if b[8] != 255 || b[9] != 44 || b[10] != 1 {
 		t.Fatalf("% x", b[:12])
 	}
-	back, err := DecodeBCF(b)
+	back, err := ParseBCF(b)
 	if err != nil || back.Suits[0].Name != long {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestCharacterErrors(t *testing.T) {
 		{"trailing", "version 300\n0\n0\n0\nmore\n", "end", 5},
 	}
 	for _, tt := range tests {
-		_, err := DecodeCMX([]byte(tt.text))
+		_, err := ParseCMX([]byte(tt.text))
 		var fe *formats.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Line != tt.line {
 			t.Errorf("%s: %v", tt.name, err)
@@ -324,7 +324,7 @@ func TestLoadCharacterWithCFP(t *testing.T) {
 
 // TestSkillsWithoutSkeleton: a skill-only file plays on the built-in table.
 func TestSkillsWithoutSkeleton(t *testing.T) {
-	cf, err := DecodeCMX([]byte(handCMX))
+	cf, err := ParseCMX([]byte(handCMX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestSkillFindsGameSkeleton(t *testing.T) {
 		return b
 	}
 	skill := func(name string) []byte {
-		cf, err := DecodeCMX([]byte(handCMX))
+		cf, err := ParseCMX([]byte(handCMX))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -428,7 +428,7 @@ func TestSkillFindsGameSkeleton(t *testing.T) {
 // the one that has their motions' bones (the 1998 prototype's
 // adult-joke.cmx holds two with the exporter's renamed bones first).
 func TestSkillsPickTheirSkeleton(t *testing.T) {
-	cf, err := DecodeCMX([]byte(handCMX))
+	cf, err := ParseCMX([]byte(handCMX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -517,7 +517,7 @@ func TestManySkills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = DecodeCMX(data)
+	_, err = ParseCMX(data)
 	var fe *formats.Error
 	if !errors.As(err, &fe) || fe.Field != "skill.rotationCount" || !strings.Contains(err.Error(), `skill "a2o-big-2"`) {
 		t.Errorf("error %v; want one naming skill a2o-big-2's rotation count", err)

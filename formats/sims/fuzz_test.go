@@ -35,7 +35,7 @@ func FuzzAnim(f *testing.F) {
 			t.Fatal(err)
 		}
 		// What decodes re-encodes to something that decodes the same.
-		an, err := DecodeAnim(data)
+		an, err := ParseAnim(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func FuzzAnim(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		an2, err := DecodeAnim(b1)
+		an2, err := ParseAnim(b1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,12 +69,12 @@ func FuzzSkel(f *testing.F) {
 		if err := a.Validate(); err != nil {
 			t.Fatal(err)
 		}
-		s, _ := DecodeSkel(data)
+		s, _ := ParseSkel(data)
 		b1, err := EncodeSkel(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s2, err := DecodeSkel(b1); err != nil || len(s2.Bones) != len(s.Bones) {
+		if s2, err := ParseSkel(b1); err != nil || len(s2.Bones) != len(s.Bones) {
 			t.Fatal(err)
 		}
 		// The skeleton also drives an animation (--skeleton).
@@ -105,9 +105,9 @@ func fuzzCharacter(t *testing.T, data []byte, text bool) {
 	if err := a.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	dec, enc := DecodeBCF, EncodeBCF
+	dec, enc := ParseBCF, EncodeBCF
 	if text {
-		dec, enc = DecodeCMX, EncodeCMX
+		dec, enc = ParseCMX, EncodeCMX
 	}
 	cf, err := dec(data)
 	if err != nil {
@@ -128,7 +128,7 @@ func fuzzCharacter(t *testing.T, data []byte, text bool) {
 
 func FuzzBCF(f *testing.F) {
 	f.Add(handBCF)
-	if cf, err := DecodeCMX([]byte(handCMX)); err == nil {
+	if cf, err := ParseCMX([]byte(handCMX)); err == nil {
 		if b, err := EncodeBCF(cf); err == nil {
 			f.Add(b)
 		}
@@ -142,7 +142,7 @@ func FuzzBCF(f *testing.F) {
 func FuzzCMX(f *testing.F) {
 	f.Add([]byte(handCMX))
 	f.Add([]byte(handCMX200))
-	if cf, err := DecodeBCF(handBCF); err == nil {
+	if cf, err := ParseBCF(handBCF); err == nil {
 		if b, err := EncodeCMX(cf); err == nil {
 			f.Add(b)
 		}
@@ -158,11 +158,11 @@ func FuzzCFP(f *testing.F) {
 	f.Add(EncodeCFP([]mgl32.Vec3{{1, 2, 3}, {1, 2, 3}, {0, 0, 0}}, []FileQuat{{0, 0, 0, 1}}), uint16(3), uint16(1))
 	f.Fuzz(func(t *testing.T, data []byte, nT, nR uint16) {
 		SniffCFP(data)
-		tr, rot, err := DecodeCFP(data, int(nT), int(nR))
+		tr, rot, err := ParseCFP(data, int(nT), int(nR))
 		if err == nil {
 			// Our encoder writes what was decoded, bit for bit.
 			enc := EncodeCFP(tr, rot)
-			tr2, rot2, err := DecodeCFP(enc, int(nT), int(nR))
+			tr2, rot2, err := ParseCFP(enc, int(nT), int(nR))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,7 +187,7 @@ func FuzzCFP(f *testing.F) {
 		// (docs/formats/README.md#values-near-the-float-limit).
 		fsys := fstest.MapFS{"test.cmx": {Data: []byte(handCMX)}, "a2o-test.cfp": {Data: data}}
 		a, lerr := loadCFP(&formats.Input{Name: "a2o-test.cfp", Data: data, Siblings: formats.FSResolver{FS: fsys}})
-		_, _, derr := DecodeCFP(data, 2, 2)
+		_, _, derr := ParseCFP(data, 2, 2)
 		if (lerr == nil) != (derr == nil) && !(derr == nil && errors.Is(lerr, formats.ErrNonFinite) && strings.Contains(lerr.Error(), "more than 1e+")) {
 			t.Fatalf("load %v, decode %v", lerr, derr)
 		}
@@ -210,7 +210,7 @@ func FuzzSKN(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		s, err := DecodeSKN(data)
+		s, err := ParseSKN(data)
 		if err != nil {
 			return
 		}
@@ -226,7 +226,7 @@ func FuzzSKN(f *testing.F) {
 		if err != nil {
 			return // a name a line cannot hold
 		}
-		s2, err := DecodeSKN(b1)
+		s2, err := ParseSKN(b1)
 		if err != nil {
 			t.Fatalf("%v\n%q", err, b1)
 		}

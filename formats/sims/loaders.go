@@ -167,7 +167,7 @@ func SniffBCF(data []byte) bool {
 	if v := int32(binary.LittleEndian.Uint32(data)); v < 0 || v > 4096 {
 		return false
 	}
-	cf, err := DecodeBCF(data)
+	cf, err := ParseBCF(data)
 	return err == nil && len(cf.Skeletons)+len(cf.Suits)+len(cf.Skills) > 0
 }
 
@@ -180,7 +180,7 @@ func SniffBCF(data []byte) bool {
 func SniffCFP(data []byte) bool { return false }
 
 func loadAnim(in *formats.Input) (*formats.Asset, error) {
-	a, err := DecodeAnim(in.Data)
+	a, err := ParseAnim(in.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -257,14 +257,14 @@ func LoadSkeletonFile(in *formats.Input) (*Skeleton, error) {
 		}
 	}
 	if kind == "skel" {
-		return DecodeSkel(in.Data)
+		return ParseSkel(in.Data)
 	}
 	var cf *CharacterFile
 	var err error
 	if kind == "cmx" {
-		cf, err = DecodeCMX(in.Data)
+		cf, err = ParseCMX(in.Data)
 	} else {
-		cf, err = DecodeBCF(in.Data)
+		cf, err = ParseBCF(in.Data)
 	}
 	if err != nil {
 		return nil, err
@@ -276,7 +276,7 @@ func LoadSkeletonFile(in *formats.Input) (*Skeleton, error) {
 }
 
 func loadSkel(in *formats.Input) (*formats.Asset, error) {
-	s, err := DecodeSkel(in.Data)
+	s, err := ParseSkel(in.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -300,9 +300,9 @@ func loadCharacter(in *formats.Input, text bool) (*formats.Asset, error) {
 	var cf *CharacterFile
 	var err error
 	if text {
-		cf, err = DecodeCMX(in.Data)
+		cf, err = ParseCMX(in.Data)
 	} else {
-		cf, err = DecodeBCF(in.Data)
+		cf, err = ParseBCF(in.Data)
 	}
 	if err != nil {
 		return nil, err
@@ -360,7 +360,7 @@ func characterAsset(in *formats.Input, cf *CharacterFile, text bool, keys map[in
 			continue
 		}
 		if strings.EqualFold(path.Ext(name), ".bin") {
-			t, r, err := DecodeRawKeys(data, int(a.TranslationCount), int(a.RotationCount))
+			t, r, err := ParseRawKeys(data, int(a.TranslationCount), int(a.RotationCount))
 			if err != nil {
 				return nil, fmt.Errorf("skill %q (%s)%s: %w", a.Name, name, rawKeyBone(a, err), err)
 			}
@@ -549,7 +549,7 @@ const cfpSearchMax = 256
 // `.bcf` beside it whose skill has this file's base name as its xskill.
 // A `.cfp` has no counts of its own, so it cannot be read alone.
 func loadCFP(in *formats.Input) (*formats.Asset, error) {
-	base := strings.TrimSuffix(in.Name, path.Ext(in.Name))
+	base := in.Stem()
 	if in.Siblings == nil {
 		return nil, fmt.Errorf("%s: a .cfp holds only key values; open the .cmx or .bcf skill that names %q", cfpFormat, base)
 	}
@@ -572,9 +572,9 @@ func loadCFP(in *formats.Input) (*formats.Asset, error) {
 		}
 		var cf *CharacterFile
 		if ext == ".cmx" {
-			cf, err = DecodeCMX(data)
+			cf, err = ParseCMX(data)
 		} else {
-			cf, err = DecodeBCF(data)
+			cf, err = ParseBCF(data)
 		}
 		if err != nil {
 			continue
@@ -604,7 +604,7 @@ func SniffSKN(data []byte) bool {
 	if len(data) < 8 || len(data) > sniffMax || SniffCMX(data) {
 		return false
 	}
-	_, err := DecodeSKN(data)
+	_, err := ParseSKN(data)
 	return err == nil
 }
 
@@ -612,7 +612,7 @@ func SniffSKN(data []byte) bool {
 // skeleton file beside it for the age its name says, else the built-in
 // table, in the bind pose.
 func loadSKN(in *formats.Input) (*formats.Asset, error) {
-	skin, err := DecodeSKN(in.Data)
+	skin, err := ParseSKN(in.Data)
 	if err != nil {
 		return nil, err
 	}

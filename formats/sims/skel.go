@@ -13,10 +13,10 @@ const skelFormat = "sims-skel"
 // hasProps, translation, rotation, three flags, two wiggle floats.
 const skelBoneMin = 4 + 1 + 1 + 1 + 12 + 16 + 12 + 8
 
-// DecodeSkel decodes a TSO `.skel` file (docs/formats/sims.md#tso-skel):
+// ParseSkel decodes a TSO `.skel` file (docs/formats/sims.md#tso-skel):
 // big-endian integers,
 // little-endian floats, an int16 bone count.
-func DecodeSkel(data []byte) (*Skeleton, error) {
+func ParseSkel(data []byte) (*Skeleton, error) {
 	r := bin.NewReader(data, binary.BigEndian, skelFormat)
 	s := &Skeleton{}
 	s.Version = r.U32("version")

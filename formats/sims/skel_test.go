@@ -37,7 +37,7 @@ var handSkelWant = &Skeleton{Version: 1, Name: "SKL", Bones: []SkelBone{{
 }}}
 
 func TestHandVectorSkel(t *testing.T) {
-	s, err := DecodeSkel(handSkel)
+	s, err := ParseSkel(handSkel)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestSkelRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodeSkel(b)
+	got, err := ParseSkel(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestSkelErrors(t *testing.T) {
 		{"short", handSkel[:len(handSkel)-2], "bone.wigglePower", int64(len(handSkel) - 4)},
 	}
 	for _, tt := range tests {
-		_, err := DecodeSkel(tt.data)
+		_, err := ParseSkel(tt.data)
 		var fe *formats.Error
 		if !errors.As(err, &fe) || fe.Field != tt.field || fe.Offset != tt.off {
 			t.Errorf("%s: %v", tt.name, err)

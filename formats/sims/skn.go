@@ -69,11 +69,11 @@ const (
 	sknVertexMin  = 24
 )
 
-// DecodeSKN decodes a `.skn` and checks it: bone, vertex and blend indices
+// ParseSKN decodes a `.skn` and checks it: bone, vertex and blend indices
 // in range, every drawn vertex and every blend vertex bound to exactly one
 // bone, weights within 0..BlendOne, as many vertices as texture coordinates
 // and blends. An error names the field and the line.
-func DecodeSKN(data []byte) (*Skin, error) {
+func ParseSKN(data []byte) (*Skin, error) {
 	t := &textSource{format: sknFormat, data: data}
 	s := &Skin{}
 	s.Name = t.str("name")
@@ -466,7 +466,7 @@ func SuitMeshes(su *Suit, sk *formats.Skeleton, siblings formats.Resolver, tone 
 			warns = append(warns, fmt.Sprintf("suit %q: %v; skin not drawn", su.Name, err))
 			continue
 		}
-		skin, err := DecodeSKN(data)
+		skin, err := ParseSKN(data)
 		if err == nil {
 			var m *formats.Mesh
 			if m, err = skin.Mesh(sk); err == nil {

@@ -34,7 +34,7 @@ var handSKN = crlf(
 )
 
 func TestHandSKN(t *testing.T) {
-	s, err := DecodeSKN([]byte(handSKN))
+	s, err := ParseSKN([]byte(handSKN))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func handSkinSkeleton(t *testing.T) *formats.Skeleton {
 }
 
 func TestSkinMesh(t *testing.T) {
-	s, err := DecodeSKN([]byte(handSKN))
+	s, err := ParseSKN([]byte(handSKN))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestSKNErrors(t *testing.T) {
 		{"huge count", edit("\r\n4\r\n", "\r\n4000000\r\n"), "vertexCount", 17, "entries need"},
 	}
 	for _, tt := range tests {
-		_, err := DecodeSKN([]byte(tt.text))
+		_, err := ParseSKN([]byte(tt.text))
 		var fe *formats.Error
 		if !errors.As(err, &fe) || fe.Format != sknFormat || fe.Field != tt.field || fe.Line != tt.line || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v", tt.name, err)

@@ -67,7 +67,7 @@ func TestBuiltInSkeletonWrites(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cf, err := DecodeCMX(b)
+		cf, err := ParseCMX(b)
 		if err != nil {
 			t.Fatal(err)
 		}

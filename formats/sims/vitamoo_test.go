@@ -81,7 +81,7 @@ func TestRealCharacterFiles(t *testing.T) {
 		for _, name := range filesWith(t, dir, ".cmx") {
 			total++
 			data := readReal(t, dir, name)
-			cf, err := DecodeCMX(data)
+			cf, err := ParseCMX(data)
 			if err != nil {
 				t.Errorf("%s: %v", name, err)
 				continue
@@ -172,7 +172,7 @@ func TestRealCFP(t *testing.T) {
 	for _, dir := range vitamooDirs(t) {
 		skills := map[string]*Animation{}
 		for _, name := range filesWith(t, dir, ".cmx") {
-			cf, err := DecodeCMX(readReal(t, dir, name))
+			cf, err := ParseCMX(readReal(t, dir, name))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -198,7 +198,7 @@ func TestRealCFP(t *testing.T) {
 				}
 				how = "no skill names it; the same bytes as " + a.XSkillName + ".cfp"
 			}
-			if _, _, err := DecodeCFP(data, int(a.TranslationCount), int(a.RotationCount)); err != nil {
+			if _, _, err := ParseCFP(data, int(a.TranslationCount), int(a.RotationCount)); err != nil {
 				t.Errorf("%s: %v", name, err)
 				continue
 			}
@@ -250,7 +250,7 @@ func TestRealTables(t *testing.T) {
 				continue
 			}
 			found++
-			cf, err := DecodeCMX(data)
+			cf, err := ParseCMX(data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -281,7 +281,7 @@ func TestRealSkins(t *testing.T) {
 	for _, dir := range vitamooDirs(t) {
 		for _, name := range filesWith(t, dir, ".skn") {
 			n++
-			s, err := DecodeSKN(readReal(t, dir, name))
+			s, err := ParseSKN(readReal(t, dir, name))
 			if err != nil {
 				t.Errorf("%s: %v", name, err)
 				continue
@@ -360,7 +360,7 @@ func TestRealSkinTextures(t *testing.T) {
 			suits, whole, skins, textured := 0, 0, 0, 0
 			var missing []string
 			for _, name := range filesWith(t, dir, ".cmx") {
-				cf, err := DecodeCMX(readReal(t, dir, name))
+				cf, err := ParseCMX(readReal(t, dir, name))
 				if err != nil || len(cf.Suits) == 0 {
 					continue
 				}

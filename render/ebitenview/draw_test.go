@@ -1,72 +1,22 @@
 package ebitenview
 
 import (
-	"fmt"
 	"image"
 	"image/color"
-	"os"
 	"testing"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/displaytest"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// noDisplay says why the tests cannot draw (empty when they can). Reading
-// pixels back needs ebiten's game loop, which needs a window system; CI
-// provides one with xvfb-run (and sets ANIMVIEW_REQUIRE_DISPLAY), a bare
-// `go test` skips.
-var noDisplay string
-
-type testGame struct {
-	m    *testing.M
-	code int
-	ran  bool
-}
-
-func (g *testGame) Update() error {
-	if !g.ran {
-		g.ran = true
-		g.code = g.m.Run()
-	}
-	return ebiten.Termination
-}
-
-func (*testGame) Draw(*ebiten.Image)         {}
-func (*testGame) Layout(int, int) (int, int) { return 64, 64 }
-
-func TestMain(m *testing.M) {
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		noDisplay = "DISPLAY is not set (run under xvfb-run)"
-		os.Exit(m.Run())
-	}
-	ebiten.SetWindowVisible(false)
-	g := &testGame{m: m, code: 1}
-	err := ebiten.RunGame(g)
-	if !g.ran {
-		noDisplay = fmt.Sprint("no window system: ", err)
-		os.Exit(m.Run())
-	}
-	os.Exit(g.code)
-}
-
-func needDisplay(t *testing.T) {
-	t.Helper()
-	// Read the variables again inside the run, where go test records them:
-	// its result cache then tells a skip without a display from a run under
-	// xvfb-run, instead of replaying the skip.
-	_, _ = os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")
-	if noDisplay != "" {
-		// CI runs everything under xvfb-run and asks for these tests to
-		// count there, as the window tests in cmd/animview do.
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal(noDisplay)
-		}
-		t.Skip(noDisplay)
-	}
-}
+// Reading pixels back needs ebiten's game loop, which needs a window
+// system: CI provides one with xvfb-run (and sets
+// ANIMVIEW_REQUIRE_DISPLAY), a bare `go test` skips (displaytest).
+func TestMain(m *testing.M) { displaytest.Main(m) }
 
 // knownList is root (0,0,0), spine (0,5,0), arm (5,5,10) seen from
 // (0,0,20) with a 90° field of view in 200×200: sticks (100,100)-(100,75)
@@ -101,7 +51,7 @@ func close(a, b color.RGBA) bool {
 }
 
 func TestDrawKnownPose(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	th := render.DefaultTheme()
 	dst := ebiten.NewImage(200, 200)
 	Draw(dst, knownList(), DefaultFace(13))
@@ -139,7 +89,7 @@ func TestDrawKnownPose(t *testing.T) {
 }
 
 func TestDrawNilFaceAndNilInputs(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	dst := ebiten.NewImage(32, 32)
 	Draw(dst, knownList(), nil)
 	Draw(nil, knownList(), nil)
@@ -152,7 +102,7 @@ func TestDrawNilFaceAndNilInputs(t *testing.T) {
 // TestDrawerQueuedShapes: StrokeLine and FillCircle draw on Flush, with
 // solid cores and background around them.
 func TestDrawerQueuedShapes(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	dst := ebiten.NewImage(100, 100)
 	var d Drawer
 	defer d.Dispose()
@@ -186,7 +136,7 @@ func TestDrawerQueuedShapes(t *testing.T) {
 // triangle batches need only the 3×3 source image, which may open a new
 // atlas page of a few MiB.
 func TestDrawTextureMemory(t *testing.T) {
-	needDisplay(t)
+	displaytest.Need(t)
 	sk := &formats.Skeleton{}
 	for i := 0; i < 60; i++ {
 		b := formats.Bone{ID: i, Parent: i - 1, Bind: formats.Identity()}

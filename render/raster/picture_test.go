@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 )
 
@@ -27,7 +27,7 @@ func (f still) Sample(t float64, p *player.Pose) { p.SetBind(f.sk) }
 // up to the total; any other source gives one frame per 1/FPS of its
 // pass; a cancel ends either with ErrCancelled.
 func TestEncodeGIFSampler(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	fo := FrameOptions{Width: 64, Height: 48, FPS: 10, Yaw: 30, Pitch: 10}
 	var byClip, bySampler bytes.Buffer
 	var calls, last, total int
@@ -85,7 +85,7 @@ func TestEncodeGIFSampler(t *testing.T) {
 // TestEncodeGIFSamplerRejects checks that a missing sampler and a pass
 // that is not a length are errors.
 func TestEncodeGIFSamplerRejects(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	fo := FrameOptions{Width: 32, Height: 24}
 	tests := []struct {
 		name string
@@ -109,7 +109,7 @@ func TestEncodeGIFSamplerRejects(t *testing.T) {
 // the clip; the bind pose has no GIF and other kinds are refused, with
 // nothing written.
 func TestEncodeKinds(t *testing.T) {
-	a := assets.Demo()
+	a := demo.New()
 	fo := FrameOptions{Width: 64, Height: 48, FPS: 10}
 	src := player.NewClipSampler(a.Skeleton, a.Clips[0])
 	for _, c := range []struct {

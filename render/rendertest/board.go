@@ -6,8 +6,8 @@ import (
 	"image"
 	"image/color"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/formats/demo"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -17,7 +17,7 @@ import (
 // faces +Z with its left on +X, so seen from its front the viewer's left
 // is -X, where u is 0.
 func BoardAsset(diffuse [4]float32) *formats.Asset {
-	a := assets.Demo()
+	a := demo.New()
 	img := image.NewNRGBA(image.Rect(0, 0, 16, 16))
 	for y := 0; y < 16; y++ {
 		for x := 0; x < 16; x++ {

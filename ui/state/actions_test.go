@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	fdemo "github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
@@ -56,7 +56,7 @@ func TestAnimatedAndDimmed(t *testing.T) {
 	if n != 13 || s.Visibility().Dim() != nil {
 		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim())
 	}
-	a := assets.Demo()
+	a := fdemo.New()
 	a.Clips[1].Drives = make([]bool, len(a.Skeleton.Bones))
 	a.Clips[1].Drives[4] = true
 	s = New("demo:", a)
@@ -67,7 +67,7 @@ func TestAnimatedAndDimmed(t *testing.T) {
 }
 
 func TestClipGroups(t *testing.T) {
-	a := assets.Demo()
+	a := fdemo.New()
 	a.Clips = append(a.Clips, &formats.Clip{Name: "Set/Wave", Group: "Set", Duration: 1})
 	a.Clips[0].Group, a.Clips[0].Name = "Set", "Set/walk"
 	s := New("demo:", a)
@@ -110,7 +110,7 @@ func TestStepAnimation(t *testing.T) {
 }
 
 func TestWarnings(t *testing.T) {
-	a := assets.Demo()
+	a := fdemo.New()
 	a.Warnings = []string{"skeleton guessed"}
 	s := New("demo:", a)
 	if s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {

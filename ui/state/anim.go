@@ -100,24 +100,13 @@ func (t *Tree) CharacterName() string {
 	return a.Characters[a.Character].Name
 }
 
-// AnimByName returns the index in AnimList of the animation called name
-// (or numbered so), or -1.
+// AnimByName returns the index in AnimList of the animation name names
+// (Asset.CharacterAnimIndex, the rule of --anim), or -1.
 func (t *Tree) AnimByName(name string) int {
-	list := t.AnimList()
-	for i := range list {
-		if list[i].Name == name {
-			return i
-		}
+	if t.AnimList() == nil {
+		return -1
 	}
-	for i := range list {
-		if strings.EqualFold(list[i].Name, name) {
-			return i
-		}
-	}
-	if i, err := strconv.Atoi(name); err == nil && i >= 0 && i < len(list) {
-		return i
-	}
-	return -1
+	return t.s.asset.CharacterAnimIndex(t.s.asset.Character, name)
 }
 
 // CurrentTree returns the root of the playing animation's tree, nil when

@@ -12,6 +12,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
 	"github.com/animview/animview/formats/prime/pak"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/player"
 )
 
@@ -545,7 +546,7 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 // whose walk ANIM is missing: the loader warns, walk and the trees that
 // play it fail to build with their name, the others play.
 func TestANCSFolderWithAMissingANIM(t *testing.T) {
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -555,12 +556,12 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 			fsys[n] = &fstest.MapFile{Data: b}
 		}
 	}
-	a, err := prime.LoadANCS(&formats.Input{Name: prime.DemoANCSName, Data: fsys[prime.DemoANCSName].Data,
+	a, err := prime.LoadANCS(&formats.Input{Name: primetest.ANCSName, Data: fsys[primetest.ANCSName].Data,
 		Siblings: formats.FSResolver{FS: fsys}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(prime.DemoANCSName, a)
+	s := New(primetest.ANCSName, a)
 	if len(s.Messages().Warnings()) == 0 || !s.Tree().HasAnims() {
 		t.Fatalf("warnings %q, anims %v", s.Messages().Warnings(), s.Tree().HasAnims())
 	}

@@ -3,7 +3,7 @@ package state
 import (
 	"testing"
 
-	"github.com/animview/animview/assets"
+	fdemo "github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
 )
 
@@ -43,7 +43,7 @@ func TestRecordSourceTree(t *testing.T) {
 			return s
 		}},
 		{"clip in place", true, func(t *testing.T) *State {
-			s := New("demo:", assets.Demo())
+			s := New("demo:", fdemo.New())
 			s.SelectClip(0)
 			s.Visibility().ToggleInPlace()
 			return s

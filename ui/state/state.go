@@ -21,11 +21,9 @@ package state
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 )
@@ -127,7 +125,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.vis.reset(a)
 	s.view.reset(a.Coords.FrontYaw)
 	if len(a.Clips) > 0 {
-		s.SelectClip(open.DefaultClip(a, path))
+		s.SelectClip(a.DefaultClip(path))
 	} else {
 		s.vis.mutedEvents = nil
 		s.play.sampler = nil
@@ -193,18 +191,13 @@ func (s *State) SelectClip(i int) {
 	}
 }
 
-// ClipByName returns the index of the clip called name, or numbered so,
-// or -1.
+// ClipByName returns the index of the clip name names (Asset.ClipIndex,
+// the rule of --clip), or -1.
 func (s *State) ClipByName(name string) int {
 	if s.asset == nil {
 		return -1
 	}
-	for i, c := range s.asset.Clips {
-		if c.Name == name || strconv.Itoa(i) == name {
-			return i
-		}
-	}
-	return -1
+	return s.asset.ClipIndex(name)
 }
 
 // SelectLast plays the open asset's last animation (a character's) or its

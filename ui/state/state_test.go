@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animview/animview/assets"
+	fdemo "github.com/animview/animview/formats/demo"
 )
 
-func demo() *State { return New("demo:", assets.Demo()) }
+func demo() *State { return New("demo:", fdemo.New()) }
 
 func TestStepAndSeek(t *testing.T) {
 	s := demo()
@@ -158,7 +158,7 @@ func TestFrameCountWithFloat32Interval(t *testing.T) {
 // TestStatusFPS: the status line gives the drawn frame rate while playing
 // only; paused, a window that draws on change only measured "0 fps".
 func TestStatusFPS(t *testing.T) {
-	s := New("demo:", assets.Demo())
+	s := New("demo:", fdemo.New())
 	s.Playback().Play()
 	s.Playback().SetFPS(29.6)
 	if st := s.Status(); !strings.HasSuffix(st, "   30 fps") {

@@ -3,8 +3,8 @@ package state
 import (
 	"testing"
 
-	"github.com/animview/animview/assets"
 	"github.com/animview/animview/formats"
+	fdemo "github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/formats/sims"
 )
 
@@ -16,7 +16,7 @@ import (
 // retoned copy of the asset as opened; a new file forgets the suits and
 // the tone (the picker lists them again, with --tone).
 func TestWardrobe(t *testing.T) {
-	a := assets.Demo()
+	a := fdemo.New()
 	s := New("skill.cmx", a)
 	w := s.Wardrobe()
 	s.Playback().Seek(0.25)

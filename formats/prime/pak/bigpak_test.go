@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/internal/lzo/lzotest"
 )
 
@@ -29,7 +30,7 @@ func TestWriteBigPAK(t *testing.T) {
 		}
 		return def
 	}
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestWriteBigPAK(t *testing.T) {
 			files[n] = append(files[n], make([]byte, pad-len(files[n]))...)
 		}
 		entries = append(entries, WriteEntry{Type: Type4(typ), ID: uint32(id), Data: files[n], Compression: Zlib})
-		if typ == "ANIM" && walk == nil && !strings.EqualFold(n, prime.DemoANCSName) {
+		if typ == "ANIM" && walk == nil && !strings.EqualFold(n, primetest.ANCSName) {
 			walk = files[n]
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/internal/lzo/lzotest"
 )
 
@@ -68,7 +69,7 @@ func zlibBody(t testing.TB, data []byte) []byte {
 // size bytes: a decompression bomb that is still a readable ANCS.
 func demoSetPadded(t testing.TB, size int) []byte {
 	t.Helper()
-	set, err := prime.DemoANCS(prime.MP1).MarshalBinary()
+	set, err := primetest.ANCS(prime.MP1).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/prime"
+	"github.com/animview/animview/formats/prime/primetest"
 	"github.com/animview/animview/internal/lzo"
 	"github.com/animview/animview/internal/lzo/lzotest"
 )
@@ -221,19 +222,19 @@ func TestPAKWriteRoundTrip(t *testing.T) {
 // animations and filler resources up to total.
 func demoPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 	t.Helper()
-	return filesPAK(t, prime.DemoSetFiles, game, loose, total)
+	return filesPAK(t, primetest.SetFiles, game, loose, total)
 }
 
 // skinnedPAK is demoPAK with the characters' models and skin.
 func skinnedPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 	t.Helper()
-	return filesPAK(t, prime.DemoSkinnedSetFiles, game, loose, total)
+	return filesPAK(t, primetest.SkinnedSetFiles, game, loose, total)
 }
 
 // texturedPAK is demoPAK with textured models, their skin and TXTRs.
 func texturedPAK(t testing.TB, game prime.Game, loose, total int) []byte {
 	t.Helper()
-	return filesPAK(t, prime.DemoTexturedSetFiles, game, loose, total)
+	return filesPAK(t, primetest.TexturedSetFiles, game, loose, total)
 }
 
 func filesPAK(t testing.TB, set func(prime.Game) (map[string][]byte, error), game prime.Game, loose, total int) []byte {
@@ -321,7 +322,7 @@ func TestLoadPAK(t *testing.T) {
 // A character whose ANIM is missing from the PAK still opens, with a
 // warning naming the id and type.
 func TestLoadPAKMissing(t *testing.T) {
-	files, err := prime.DemoSetFiles(prime.MP1)
+	files, err := primetest.SetFiles(prime.MP1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,16 @@
-package prime
+package primetest
 
 import (
 	"fmt"
 	"image"
 	"image/color"
 
+	"github.com/animview/animview/formats/prime"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Resource ids of the demo characters' models and their shared skin: the
-// ids DemoANCS gives Crawler and Crawler_Calm.
+// ids ANCS gives Crawler and Crawler_Calm.
 const (
 	demoModelID     = 0x0C0D0E0F
 	demoCalmModelID = 0x0C0D0E10
@@ -22,15 +23,15 @@ const (
 type demoBox struct {
 	a, b      mgl32.Vec3
 	w, h      float32
-	near, far []CSKRWeight
+	near, far []prime.CSKRWeight
 	// surface is 0 for the body's surface, 1 for the legs'.
 	surface int
 }
 
-func one(id uint32) []CSKRWeight { return []CSKRWeight{{BoneID: id, Weight: 1}} }
+func one(id uint32) []prime.CSKRWeight { return []prime.CSKRWeight{{BoneID: id, Weight: 1}} }
 
-func half(a, b uint32) []CSKRWeight {
-	return []CSKRWeight{{BoneID: a, Weight: 0.5}, {BoneID: b, Weight: 0.5}}
+func half(a, b uint32) []prime.CSKRWeight {
+	return []prime.CSKRWeight{{BoneID: a, Weight: 0.5}, {BoneID: b, Weight: 0.5}}
 }
 
 // demoBoxes covers the body (a three-bone blend at its head end), the
@@ -42,8 +43,8 @@ func demoBoxes() []demoBox {
 	}
 	boxes := []demoBox{
 		{a: mgl32.Vec3{0, -0.18, 0.25}, b: mgl32.Vec3{0, 0.2, 0.25}, w: 0.1, h: 0.06,
-			near: []CSKRWeight{{BoneID: 4, Weight: 0.75}, {BoneID: 7, Weight: 0.25}},
-			far:  []CSKRWeight{{BoneID: 4, Weight: 0.5}, {BoneID: 5, Weight: 0.375}, {BoneID: 6, Weight: 0.125}}},
+			near: []prime.CSKRWeight{{BoneID: 4, Weight: 0.75}, {BoneID: 7, Weight: 0.25}},
+			far:  []prime.CSKRWeight{{BoneID: 4, Weight: 0.5}, {BoneID: 5, Weight: 0.375}, {BoneID: 6, Weight: 0.125}}},
 		{a: pos[5], b: pos[6], w: 0.05, h: 0.04, near: one(5), far: half(5, 6)},
 		{a: pos[7], b: pos[8], w: 0.03, h: 0.03, near: one(7), far: half(7, 8)},
 		{a: pos[8], b: pos[9], w: 0.025, h: 0.025, near: one(8), far: half(8, 9)},
@@ -105,39 +106,39 @@ func demoMaterialRest() []byte {
 	return w.b
 }
 
-// DemoCMDL returns a demo character's model in a game's layout: sixteen
+// CMDL returns a demo character's model in a game's layout: sixteen
 // boxes on the crawler's bones in two surfaces (the body and the legs),
 // each box a triangle strip round its sides, a fan over one end and a
 // triangle list over the other. MP1's has float normals and texture
 // coordinates; MP2's (version 4) short normals and the position and
 // texture matrix index bytes the Echoes materials declare. legs is the
 // konst colour (RGBA8) of the legs' material.
-func DemoCMDL(game Game, legs uint32) *CMDL { return demoCMDL(game, legs, false) }
+func CMDL(game prime.Game, legs uint32) *prime.CMDL { return demoCMDL(game, legs, false) }
 
-// demoCMDL is DemoCMDL; textured adds texture coordinates to MP2's
-// vertices (MP1's have them) for DemoTexturedCMDL.
-func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
-	m := &CMDL{Game: game, Version: CMDLVersionMP1, Flags: CMDLSkinned}
+// demoCMDL is CMDL; textured adds texture coordinates to MP2's
+// vertices (MP1's have them) for TexturedCMDL.
+func demoCMDL(game prime.Game, legs uint32, textured bool) *prime.CMDL {
+	m := &prime.CMDL{Game: game, Version: prime.CMDLVersionMP1, Flags: prime.CMDLSkinned}
 	vflags := uint32(3 | 3<<2 | 3<<8) // position, normal, TEX0: 16-bit indices
-	if game == MP2 {
-		m.Version = CMDLVersionMP2
-		m.Flags |= CMDLShortNormals
+	if game == prime.MP2 {
+		m.Version = prime.CMDLVersionMP2
+		m.Flags |= prime.CMDLShortNormals
 		vflags = 3 | 3<<2 | 1<<24 | 1<<31
 		if textured {
 			vflags |= 3 << 8
 		}
 	}
-	mat := func(konst []uint32) CMDLMaterial {
-		c := CMDLMaterial{Flags: 0x80, VertexFlags: vflags, Rest: demoMaterialRest()}
+	mat := func(konst []uint32) prime.CMDLMaterial {
+		c := prime.CMDLMaterial{Flags: 0x80, VertexFlags: vflags, Rest: demoMaterialRest()}
 		if konst != nil {
-			c.Flags |= MaterialKonst
+			c.Flags |= prime.MaterialKonst
 			c.Konst = konst
 		}
 		return c
 	}
-	m.MaterialSets = []CMDLMaterialSet{{Materials: []CMDLMaterial{mat(nil), mat([]uint32{legs})}}}
+	m.MaterialSets = []prime.CMDLMaterialSet{{Materials: []prime.CMDLMaterial{mat(nil), mat([]uint32{legs})}}}
 	boxes := demoBoxes()
-	m.Surfaces = make([]CMDLSurface, 2)
+	m.Surfaces = make([]prime.CMDLSurface, 2)
 	for i := range m.Surfaces {
 		m.Surfaces[i].Material = uint32(i)
 	}
@@ -149,21 +150,21 @@ func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
 		for k, p := range c {
 			m.Positions = append(m.Positions, p)
 			n := p.Sub(mid).Normalize()
-			if game == MP2 {
+			if game == prime.MP2 {
 				m.ShortNormals = append(m.ShortNormals, [3]int16{int16(n[0] * (1 << 14)), int16(n[1] * (1 << 14)), int16(n[2] * (1 << 14))})
 			} else {
 				m.Normals = append(m.Normals, n)
 			}
-			if game == MP1 || textured {
+			if game == prime.MP1 || textured {
 				m.UVs = append(m.UVs, mgl32.Vec2{float32(k % 4 / 2), float32(k / 4)})
 			}
 		}
 		sf := &m.Surfaces[bx.surface]
 		prim := func(op uint8, corners ...int) {
-			p := CMDLPrimitive{Op: op}
+			p := prime.CMDLPrimitive{Op: op}
 			for _, k := range corners {
 				x := base + uint16(k)
-				if game == MP2 {
+				if game == prime.MP2 {
 					// Matrix indices, then position and normal (and TEX0).
 					p.Values = append(p.Values, 0, 0, x, x)
 					if textured {
@@ -173,15 +174,15 @@ func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
 					p.Values = append(p.Values, x, x, x)
 				}
 			}
-			if game == MP2 {
+			if game == prime.MP2 {
 				p.Format = 1
 			}
 			sf.Primitives = append(sf.Primitives, p)
 		}
 		// Near corners 0..3, far corners 4..7.
-		prim(GXTriangleStrip, 4, 0, 5, 1, 6, 2, 7, 3, 4, 0)
-		prim(GXTriangleFan, 4, 5, 6, 7)
-		prim(GXTriangles, 0, 3, 2, 0, 2, 1)
+		prim(prime.GXTriangleStrip, 4, 0, 5, 1, 6, 2, 7, 3, 4, 0)
+		prim(prime.GXTriangleFan, 4, 5, 6, 7)
+		prim(prime.GXTriangles, 0, 3, 2, 0, 2, 1)
 	}
 	lo, hi := m.Positions[0], m.Positions[0]
 	for _, p := range m.Positions {
@@ -189,7 +190,7 @@ func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
 			lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
 		}
 	}
-	m.Bounds = AABox{Min: lo, Max: hi}
+	m.Bounds = prime.AABox{Min: lo, Max: hi}
 	for i := range m.Surfaces {
 		demoSurfaceHeader(m, i)
 	}
@@ -199,14 +200,14 @@ func demoCMDL(game Game, legs uint32, textured bool) *CMDL {
 // demoSurfaceHeader fills a surface's centre (the middle of the vertices it
 // uses) and reflection direction; CMDL surfaces carry no extra data (MREA
 // surfaces store their bounds there).
-func demoSurfaceHeader(m *CMDL, i int) {
+func demoSurfaceHeader(m *prime.CMDL, i int) {
 	sf := &m.Surfaces[i]
 	l, _ := m.MaterialSets[0].Materials[sf.Material].Layout()
 	var lo, hi mgl32.Vec3
 	first := true
 	for _, p := range sf.Primitives {
 		for v := 0; v < len(p.Values); v += l.Values {
-			q := m.Positions[p.Values[v+l.Slot[attrPos]]]
+			q := m.Positions[p.Values[v+l.Slot[0]]]
 			if first {
 				lo, hi, first = q, q, false
 			}
@@ -219,16 +220,16 @@ func demoSurfaceHeader(m *CMDL, i int) {
 	sf.Normal = mgl32.Vec3{1, 0, 0}
 }
 
-// DemoCSKR returns the skin of DemoCMDL: two groups per box (its near and
+// CSKR returns the skin of CMDL: two groups per box (its near and
 // far corners), the footer of the game's layout.
-func DemoCSKR(game Game) *CSKR {
-	s := &CSKR{Game: game}
+func CSKR(game prime.Game) *prime.CSKR {
+	s := &prime.CSKR{Game: game}
 	for _, bx := range demoBoxes() {
-		s.Groups = append(s.Groups, CSKRGroup{Weights: bx.near, VertexCount: 4}, CSKRGroup{Weights: bx.far, VertexCount: 4})
+		s.Groups = append(s.Groups, prime.CSKRGroup{Weights: bx.near, VertexCount: 4}, prime.CSKRGroup{Weights: bx.far, VertexCount: 4})
 	}
 	n := uint32(s.Vertices())
-	if game == MP1 {
-		s.Points, s.Normals = CSKRCount{Count: n}, CSKRCount{Count: n}
+	if game == prime.MP1 {
+		s.Points, s.Normals = prime.CSKRCount{Count: n}, prime.CSKRCount{Count: n}
 		return s
 	}
 	// As the reference tools write Echoes' footer: a pool table of ten
@@ -253,13 +254,13 @@ func DemoCSKR(game Game) *CSKR {
 	return s
 }
 
-// DemoModelFiles returns the demo characters' models (Crawler's and
+// ModelFiles returns the demo characters' models (Crawler's and
 // Crawler_Calm's, which differ in the legs' colour) and their shared skin
 // as files named by the <ID>.<TYPE> convention, padded as in a PAK.
-func DemoModelFiles(game Game) (map[string][]byte, error) {
+func ModelFiles(game prime.Game) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
-	if err := addDemoModels(add, game, DemoCMDL); err != nil {
+	add := func(name string, b []byte) { files[name] = append(b, pad32(b)...) }
+	if err := addDemoModels(add, game, CMDL); err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -268,7 +269,7 @@ func DemoModelFiles(game Game) (map[string][]byte, error) {
 // addDemoModels passes add the two demo characters' models, made by model
 // (Crawler's and Crawler_Calm's, which differ in the legs' colour), and
 // their shared skin, named by the <ID>.<TYPE> convention.
-func addDemoModels(add func(name string, b []byte), game Game, model func(Game, uint32) *CMDL) error {
+func addDemoModels(add func(name string, b []byte), game prime.Game, model func(prime.Game, uint32) *prime.CMDL) error {
 	for _, mdl := range []struct {
 		id   uint32
 		legs uint32
@@ -279,7 +280,7 @@ func addDemoModels(add func(name string, b []byte), game Game, model func(Game, 
 		}
 		add(fmt.Sprintf("%08X.CMDL", mdl.id), b)
 	}
-	b, err := DemoCSKR(game).MarshalBinary()
+	b, err := CSKR(game).MarshalBinary()
 	if err != nil {
 		return err
 	}
@@ -287,14 +288,14 @@ func addDemoModels(add func(name string, b []byte), game Game, model func(Game, 
 	return nil
 }
 
-// DemoSkinnedSetFiles returns DemoSetFiles with the characters' models and
+// SkinnedSetFiles returns SetFiles with the characters' models and
 // skin added: the demo character set as a folder or PAK with meshes.
-func DemoSkinnedSetFiles(game Game) (map[string][]byte, error) {
-	files, err := DemoSetFiles(game)
+func SkinnedSetFiles(game prime.Game) (map[string][]byte, error) {
+	files, err := SetFiles(game)
 	if err != nil {
 		return nil, err
 	}
-	models, err := DemoModelFiles(game)
+	models, err := ModelFiles(game)
 	if err != nil {
 		return nil, err
 	}
@@ -304,16 +305,16 @@ func DemoSkinnedSetFiles(game Game) (map[string][]byte, error) {
 	return files, nil
 }
 
-// Resource ids of the textured demo's textures (DemoTexturedSetFiles).
+// Resource ids of the textured demo's textures (TexturedSetFiles).
 const (
 	demoBodyTextureID = 0x7E0A0001
 	demoLegsTextureID = 0x7E0A0002
 )
 
-// DemoTexturedCMDL returns DemoCMDL with textured materials: the set names
+// TexturedCMDL returns CMDL with textured materials: the set names
 // two TXTRs, the body's material draws the first through UV set 0 and
 // the legs' the second, alpha-tested (MP1) or blended (MP2).
-func DemoTexturedCMDL(game Game, legs uint32) *CMDL {
+func TexturedCMDL(game prime.Game, legs uint32) *prime.CMDL {
 	m := demoCMDL(game, legs, true)
 	set := &m.MaterialSets[0]
 	set.Textures = []uint32{demoBodyTextureID, demoLegsTextureID}
@@ -322,22 +323,22 @@ func DemoTexturedCMDL(game Game, legs uint32) *CMDL {
 		mat.Textures = []uint32{uint32(i)}
 		blend := false
 		if i == 1 {
-			if game == MP1 {
-				mat.Flags |= MaterialAlphaTest
+			if game == prime.MP1 {
+				mat.Flags |= prime.MaterialAlphaTest
 			} else {
-				mat.Flags |= MaterialDepthSorting
+				mat.Flags |= prime.MaterialDepthSorting
 				blend = true
 			}
 		}
-		mat.Rest = TexturedMaterialRest(0, blend).MarshalBinary(mat.Flags)
+		mat.Rest = prime.TexturedMaterialRest(0, blend).MarshalBinary(mat.Flags)
 	}
 	return m
 }
 
-// DemoTextures returns the textured demo's two textures: a checker of
+// Textures returns the textured demo's two textures: a checker of
 // orange and brown 4×4 squares (16×16) for the body and green stripes
 // with transparent gaps (8×8) for the legs, each with its mip levels.
-func DemoTextures() (body, legs []*image.NRGBA) {
+func Textures() (body, legs []*image.NRGBA) {
 	chain := func(w, h int, at func(x, y, w int) color.NRGBA) []*image.NRGBA {
 		var out []*image.NRGBA
 		for lw, lh := w, h; ; lw, lh = max(lw/2, 1), max(lh/2, 1) {
@@ -369,32 +370,32 @@ func DemoTextures() (body, legs []*image.NRGBA) {
 	return body, legs
 }
 
-// DemoTexturedSetFiles returns DemoSetFiles with textured models
-// (DemoTexturedCMDL), their skin and their TXTRs: MP1's body texture is
+// TexturedSetFiles returns SetFiles with textured models
+// (TexturedCMDL), their skin and their TXTRs: MP1's body texture is
 // CMPR and its legs' RGB5A3; MP2's are C8 with an RGB565 palette and
 // RGBA8.
-func DemoTexturedSetFiles(game Game) (map[string][]byte, error) {
-	files, err := DemoSetFiles(game)
+func TexturedSetFiles(game prime.Game) (map[string][]byte, error) {
+	files, err := SetFiles(game)
 	if err != nil {
 		return nil, err
 	}
-	add := func(name string, b []byte) { files[name] = append(b, pad32(b, true)...) }
-	if err := addDemoModels(add, game, DemoTexturedCMDL); err != nil {
+	add := func(name string, b []byte) { files[name] = append(b, pad32(b)...) }
+	if err := addDemoModels(add, game, TexturedCMDL); err != nil {
 		return nil, err
 	}
-	body, legs := DemoTextures()
-	bodyFormat, legsFormat := TexCMPR, TexRGB5A3
-	if game == MP2 {
+	body, legs := Textures()
+	bodyFormat, legsFormat := prime.TexCMPR, prime.TexRGB5A3
+	if game == prime.MP2 {
 		// C8's tiles are 8 texels wide: its levels stop at 8×8, as the
 		// games' do.
-		bodyFormat, legsFormat, body = TexC8, TexRGBA8, body[:2]
+		bodyFormat, legsFormat, body = prime.TexC8, prime.TexRGBA8, body[:2]
 	}
 	for _, t := range []struct {
 		id     uint32
-		format TexelFormat
+		format prime.TexelFormat
 		levels []*image.NRGBA
 	}{{demoBodyTextureID, bodyFormat, body}, {demoLegsTextureID, legsFormat, legs}} {
-		b, err := EncodeTXTR(t.format, PaletteRGB565, t.levels)
+		b, err := prime.EncodeTXTR(t.format, prime.PaletteRGB565, t.levels)
 		if err != nil {
 			return nil, err
 		}

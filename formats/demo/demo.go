@@ -1,7 +1,8 @@
-// Package assets holds what the program carries with it: the built-in demo
-// animation, made procedurally through the common model so that it needs no
-// file and exercises the same path as every loader.
-package assets
+// Package demo builds the program's built-in demo animation, made
+// procedurally through the common model so that it needs no file and
+// exercises the same path as every loader. It sits beside the loaders, under
+// formats, so that formats/open opens it without importing upwards.
+package demo
 
 import (
 	"math"
@@ -10,8 +11,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// DemoName is the path the command line and viewer use for the demo.
-const DemoName = "demo:"
+// Name is the path the command line and viewer use for the demo.
+const Name = "demo:"
 
 type demoBone struct {
 	name   string
@@ -45,9 +46,9 @@ var demoBones = []demoBone{
 	{"r_toe", "r_foot", mgl32.Vec3{0, -0.06, 0.14}},
 }
 
-// Demo builds the demo asset: a 22-bone humanoid with a looping 1.2 s walk
+// New builds the demo asset: a 22-bone humanoid with a looping 1.2 s walk
 // and an idle, with footstep events. Each call returns a fresh asset.
-func Demo() *formats.Asset {
+func New() *formats.Asset {
 	sk := &formats.Skeleton{Name: "demo humanoid", Source: "built in"}
 	index := map[string]int{}
 	for i, b := range demoBones {

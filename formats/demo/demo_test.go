@@ -1,9 +1,9 @@
-package assets
+package demo
 
 import "testing"
 
 func TestDemoIsValid(t *testing.T) {
-	a := Demo()
+	a := New()
 	if err := a.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,19 @@
-package prime
+package primetest
 
 import (
 	"math"
 
+	"github.com/animview/animview/formats/prime"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Names of the demo triple, by the extracted-resource convention
 // <ID as 8 hex digits>.<TYPE>. The ANIM's header names the EVNT's id.
 const (
-	DemoANIMName = "1A2B3C4D.ANIM"
-	DemoCINFName = "5E6F7081.CINF"
-	DemoEVNTName = "9C8D7E6F.EVNT"
-	demoEVNTID   = 0x9C8D7E6F
+	ANIMName = "1A2B3C4D.ANIM"
+	CINFName = "5E6F7081.CINF"
+	EVNTName = "9C8D7E6F.EVNT"
+	EVNTID   = 0x9C8D7E6F
 )
 
 // demoBone is a bone of the demo creature: a six-legged crawler, Z-up,
@@ -61,17 +62,17 @@ var demoLegs = []struct {
 	{"L_Back", -1, -0.12, 0}, {"R_Back", 1, -0.12, math.Pi},
 }
 
-// DemoCINF returns the demo creature's skeleton.
-func DemoCINF() *CINF {
-	c := &CINF{Game: MP1}
+// CINF returns the demo creature's skeleton.
+func CINF() *prime.CINF {
+	c := &prime.CINF{Game: prime.MP1}
 	children := map[uint32][]uint32{}
 	for _, b := range demoBones {
 		children[b.parent] = append(children[b.parent], b.id)
 	}
 	for _, b := range demoBones {
 		linked := append([]uint32{b.parent}, children[b.id]...)
-		c.Bones = append(c.Bones, CINFBone{ID: b.id, Parent: b.parent, Position: b.pos, Linked: linked})
-		c.Names = append(c.Names, CINFName{Name: b.name, ID: b.id})
+		c.Bones = append(c.Bones, prime.CINFBone{ID: b.id, Parent: b.parent, Position: b.pos, Linked: linked})
+		c.Names = append(c.Names, prime.CINFName{Name: b.name, ID: b.id})
 	}
 	// Root first, then the rest in reverse numerical order, as the games do.
 	c.BuildOrder = append(c.BuildOrder, demoBones[0].id)
@@ -85,19 +86,19 @@ func axisAngle(angle float32, axis mgl32.Vec3) mgl32.Quat {
 	return mgl32.QuatRotate(angle, axis)
 }
 
-// DemoKeys returns the demo creature's scuttle: a one-second loop at 30
+// Keys returns the demo creature's scuttle: a one-second loop at 30
 // frames per second, keyed every other frame and densely around frame 15,
 // so that the bitmap has gaps the player interpolates across. The legs
 // swing in a tripod gait, the body bobs (a translation channel), the tail
 // sways, the head nods and the jaw snaps.
-func DemoKeys() *Keys {
+func Keys() *prime.Keys {
 	var frames []int
 	for f := 0; f <= 30; f++ {
 		if f%2 == 0 || (f > 12 && f < 18) {
 			frames = append(frames, f)
 		}
 	}
-	k := &Keys{Frames: frames}
+	k := &prime.Keys{Frames: frames}
 	bind := map[uint32]mgl32.Vec3{}
 	pos := map[uint32]mgl32.Vec3{}
 	for _, b := range demoBones {
@@ -121,7 +122,7 @@ func DemoKeys() *Keys {
 	}
 	sin := func(ph, off float64) float32 { return float32(math.Sin(ph + off)) }
 	add := func(id int, r []mgl32.Quat, t []mgl32.Vec3) {
-		k.Channels = append(k.Channels, ChannelKeys{BoneID: id, Rotation: r, Translation: t})
+		k.Channels = append(k.Channels, prime.ChannelKeys{BoneID: id, Rotation: r, Translation: t})
 	}
 	add(3, rot(func(float64) mgl32.Quat { return mgl32.QuatIdent() }), nil)
 	bob := make([]mgl32.Vec3, len(frames))
@@ -154,45 +155,45 @@ func DemoKeys() *Keys {
 	return k
 }
 
-// DemoEVNT returns the demo's events: a loop point, footsteps (user events
+// EVNT returns the demo's events: a loop point, footsteps (user events
 // on leg locators), a dust effect on a foot and a chirp.
-func DemoEVNT() *EVNT {
-	poi := func(name string, typ uint16, t float32, idx uint32) POI {
-		return POI{Unk: 1, Name: name, Type: typ, Time: CharAnimTime{Seconds: t}, Index: idx, Weight: 1, CharIdx: -1}
+func EVNT() *prime.EVNT {
+	poi := func(name string, typ uint16, t float32, idx uint32) prime.POI {
+		return prime.POI{Unk: 1, Name: name, Type: typ, Time: prime.CharAnimTime{Seconds: t}, Index: idx, Weight: 1, CharIdx: -1}
 	}
-	return &EVNT{
-		Game:    MP1,
+	return &prime.EVNT{
+		Game:    prime.MP1,
 		Version: 2,
-		Loops:   []BoolEvent{{POI: poi("Loop", POILoop, 0, 0), Value: 1}},
-		Users: []IntEvent{
-			{POI: poi("Step_Left", POIUserEvent, 0.25, 1), Value: 0, Locator: "L_Front_Lower"},
-			{POI: poi("Step_Right", POIUserEvent, 0.75, 2), Value: 0, Locator: "R_Front_Lower"},
+		Loops:   []prime.BoolEvent{{POI: poi("Loop", prime.POILoop, 0, 0), Value: 1}},
+		Users: []prime.IntEvent{
+			{POI: poi("Step_Left", prime.POIUserEvent, 0.25, 1), Value: 0, Locator: "L_Front_Lower"},
+			{POI: poi("Step_Right", prime.POIUserEvent, 0.75, 2), Value: 0, Locator: "R_Front_Lower"},
 		},
-		Effects: []ParticleEvent{{
-			POI: poi("Dust", POIParticle, 0.5, 3), Duration: 10, Type: [4]byte{'P', 'A', 'R', 'T'},
+		Effects: []prime.ParticleEvent{{
+			POI: poi("Dust", prime.POIParticle, 0.5, 3), Duration: 10, Type: [4]byte{'P', 'A', 'R', 'T'},
 			ID: 0x11223344, Bone: "L_Back_Foot", Scale: 1, ParentMode: 0,
 		}},
-		Sounds: []SoundEvent{{POI: poi("Chirp", POISound, 0.6, 4), SoundID: 0x00000123, Falloff: 0.2, MaxDistance: 50}},
+		Sounds: []prime.SoundEvent{{POI: poi("Chirp", prime.POISound, 0.6, 4), SoundID: 0x00000123, Falloff: 0.2, MaxDistance: 50}},
 	}
 }
 
-// DemoFiles returns the demo triple as files: a compressed MP1 ANIM
-// (DemoANIMName) naming its EVNT, the CINF (DemoCINFName) and the EVNT
-// (DemoEVNTName), all padded as they are in a PAK.
-func DemoFiles() (anim, cinf, evnt []byte, err error) {
-	h := Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true, EVNT: demoEVNTID, Pad: true}
-	if anim, err = EncodeANIM(MP1, 2, h, DemoKeys()); err != nil {
+// Files returns the demo triple as files: a compressed MP1 ANIM
+// (ANIMName) naming its EVNT, the CINF (CINFName) and the EVNT
+// (EVNTName), all padded as they are in a PAK.
+func Files() (anim, cinf, evnt []byte, err error) {
+	h := prime.Header{Interval: 1.0 / 30, Duration: 1, RootBone: 3, Looping: true, EVNT: EVNTID, Pad: true}
+	if anim, err = prime.EncodeANIM(prime.MP1, 2, h, Keys()); err != nil {
 		return nil, nil, nil, err
 	}
-	c := DemoCINF()
+	c := CINF()
 	if cinf, err = c.MarshalBinary(); err != nil {
 		return nil, nil, nil, err
 	}
-	cinf = append(cinf, pad32(cinf, true)...)
-	e := DemoEVNT()
+	cinf = append(cinf, pad32(cinf)...)
+	e := EVNT()
 	if evnt, err = e.MarshalBinary(); err != nil {
 		return nil, nil, nil, err
 	}
-	evnt = append(evnt, pad32(evnt, true)...)
+	evnt = append(evnt, pad32(evnt)...)
 	return anim, cinf, evnt, nil
 }
