@@ -35,8 +35,8 @@ type ClipSampler interface {
 
 // NewClipSampler returns a sampler of clip over sk, the one for the
 // clip's family: LEGO Island's channels (legoSampler); tracks that share
-// one timeline, as Metroid Prime's key bitmap and The Sims' frames give
-// (frameSampler); tracks with timelines of their own, as MilkShape's
+// one timeline (formats.Clip.SharedTimeline, as Metroid Prime's key
+// bitmap and The Sims' frames give: frameSampler); tracks with timelines of their own, as MilkShape's
 // joints and the demo have (trackSampler). Each family keeps the state
 // its clips are fastest with, and a sample runs one family's loop with
 // no choice made per bone. The clip must have been validated against the
@@ -45,7 +45,7 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) ClipSampler {
 	switch {
 	case clip.Interp == formats.InterpLego:
 		return newLegoSampler(sk, clip)
-	case sharesTimelines(sk, clip):
+	case clip.SharedTimeline:
 		return newFrameSampler(sk, clip)
 	}
 	return newTrackSampler(sk, clip)
@@ -62,24 +62,6 @@ func (s *sampled) Clip() *formats.Clip { return s.clip }
 
 // Duration returns the clip's duration.
 func (s *sampled) Duration() float64 { return s.clip.Duration }
-
-// sharesTimelines reports whether some of the clip's tracks share a Times
-// slice.
-func sharesTimelines(sk *formats.Skeleton, clip *formats.Clip) bool {
-	seen := map[*float64]bool{}
-	for i := range sk.Bones {
-		tr := &clip.Tracks[i]
-		for _, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
-			if len(times) > 0 {
-				if seen[&times[0]] {
-					return true
-				}
-				seen[&times[0]] = true
-			}
-		}
-	}
-	return false
-}
 
 // hasVisibility reports whether some bone of the clip has a visibility
 // track; without one every bone is visible, and a sample need not read
