@@ -13,7 +13,7 @@ type BlendRule uint8
 
 const (
 	// BlendAuto picks the rule from the clips' interpolation flavour when a
-	// tree is built (BuildAnim); BlendPoses treats it as BlendShortest.
+	// tree is built (BuildAnim); BlendJob treats it as BlendShortest.
 	BlendAuto BlendRule = iota
 	// BlendShortest slerps rotations along the shortest arc and lerps
 	// every translation and scale: the rule for formats whose games do not
@@ -74,36 +74,17 @@ const (
 	blendAllA = float32(1e-4)
 )
 
-// BlendPoses blends pose b into pose a in place with weight w of b, bone by
-// bone, by rule. aHasT and bHasT say which bones each pose has a
-// translation for (a clip's non-empty translation tracks; see
-// TranslationMask); outHasT receives the blended pose's (VHasOffset: both
-// children's for BlendPrime, a's or b's alone when the weight snaps to one
-// child), and may alias aHasT. sk gives the bind offsets. Every slice must
-// have one entry per bone of sk. BlendPoses allocates nothing.
-func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, false)
-}
-
-// blendSampled is BlendPoses for a pose a that a source sampled: wherever
-// aHasT is false, a holds sk's bind translation already, so that MP1's
-// rule need not write it there again. Every source keeps that under MP1's
-// rule, whatever the weights: a clip's sampler holds the bind value of a
-// channel without keys, MP1's blend writes it, and the other nodes pass a
-// child's pose on (TestSourcesHoldBindWithoutTranslation, FuzzBuildAnim;
-// a tree's blends all take one rule).
-func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
-	blendPoses(rule, w, sk, a, aHasT, b, bHasT, outHasT, true)
-}
-
-// blendPoses is BlendPoses; with bound, a holds the bind translation
-// wherever aHasT is false (blendSampled).
-func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, bound bool) {
+// blendPoses blends pose b into pose a in place with weight w of b, bone
+// by bone, by rule (BlendJob.Run without the checks): a's translation
+// mask becomes the blend's. With bound, a holds the bind translation
+// wherever its mask is false (a tree's poses), so that MP1's rule need
+// not write it there again.
+func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a, b *Pose, bound bool) {
 	bones := sk.Bones
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
 	va, vb := a.Visible[:n], b.Visible[:n]
-	ma, mb, mo := aHasT[:n], bHasT[:n], outHasT[:n]
+	ma, mb, mo := a.Translated[:n], b.Translated[:n], a.Translated[:n]
 	if rule == BlendPrime || rule == BlendPrime2 {
 		switch {
 		case w >= blendAllB:
@@ -986,17 +967,4 @@ func buildEquivalent(q mgl32.Quat) mgl32.Quat {
 	half := float32((angle + 2*math.Pi) / 2)
 	s, c := math.Sincos(float64(half))
 	return mgl32.Quat{W: float32(c), V: axis.Mul(float32(s))}
-}
-
-// TranslationMask returns, per bone, whether clip has a translation track
-// for it: the static half of the games' VHasOffset, computed once when a
-// tree is built.
-func TranslationMask(clip *formats.Clip, bones int) []bool {
-	m := make([]bool, bones)
-	for i := range m {
-		if i < len(clip.Tracks) {
-			m[i] = len(clip.Tracks[i].Translation.Times) > 0
-		}
-	}
-	return m
 }

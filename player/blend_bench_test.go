@@ -3,7 +3,6 @@ package player
 import (
 	"math"
 	"math/rand"
-	"slices"
 	"testing"
 	"time"
 
@@ -95,8 +94,6 @@ func BenchmarkBlendPoses(b *testing.B) {
 		pa, pb, out := NewPose(sk), NewPose(sk), NewPose(sk)
 		NewClipSampler(sk, m.ca).Sample(0.4, pa)
 		NewClipSampler(sk, m.cb).Sample(0.4, pb)
-		ma, mb := TranslationMask(m.ca, 100), TranslationMask(m.cb, 100)
-		mo := make([]bool, 100)
 		for _, r := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
 			slow := 0
 			for i := range pa.Local {
@@ -120,7 +117,10 @@ func BenchmarkBlendPoses(b *testing.B) {
 				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					out.CopyFrom(pa)
-					BlendPoses(r, 0.3, sk, out, ma, pb, mb, mo)
+					j := BlendJob{Rule: r, Weight: 0.3, Skeleton: sk, A: out, B: pb, Out: out}
+					if err := j.Run(); err != nil {
+						b.Fatal(err)
+					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/joint")
 				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/100, "cpu-ns/joint")
@@ -180,12 +180,11 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 // cpuTime is the process's user and system time (internal/cputime).
 func cpuTime() time.Duration { return cputime.Process() }
 
-// blendStep is one BlendPoses call of a tree as playback makes it: the
-// node's weight, A's pose and translation mask, B's.
+// blendStep is one blend of a tree as playback makes it: the node's
+// weight, A's pose, B's.
 type blendStep struct {
-	w      float32
-	a, b   *Pose
-	ma, mb []bool
+	w    float32
+	a, b *Pose
 }
 
 // recordSteps samples the children of each of the blends at the tree's
@@ -193,8 +192,8 @@ type blendStep struct {
 func recordSteps(sk *formats.Skeleton, blends []*Blend, t float64, dst []blendStep) []blendStep {
 	for _, n := range blends {
 		st := blendStep{w: n.w, a: NewPose(sk), b: NewPose(sk)}
-		st.ma = slices.Clone(n.a.sampleAt(t, st.a, 1))
-		st.mb = slices.Clone(n.b.sampleAt(t, st.b, 1))
+		n.a.sampleAt(t, st.a, 1)
+		n.b.sampleAt(t, st.b, 1)
 		dst = append(dst, st)
 	}
 	return dst
@@ -247,14 +246,17 @@ func BenchmarkBlendTreeSteps(b *testing.B) {
 					steps = recordSteps(sk, blends, blends[len(blends)-1].now, steps)
 				}
 			}
-			out, pb, hasT := NewPose(sk), NewPose(sk), make([]bool, len(sk.Bones))
+			out, pb := NewPose(sk), NewPose(sk)
 			b.Run(shape+"/"+rule.String(), func(b *testing.B) {
 				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					st := &steps[i%len(steps)]
 					out.CopyFrom(st.a)
 					pb.CopyFrom(st.b)
-					blendSampled(rule, st.w, sk, out, st.ma, pb, st.mb, hasT)
+					j := BlendJob{Rule: rule, Weight: st.w, Skeleton: sk, A: out, B: pb, Out: out, bound: true}
+					if err := j.Run(); err != nil {
+						b.Fatal(err)
+					}
 				}
 				opCPU := cpuTime() - cpu
 				b.StopTimer()

@@ -9,6 +9,36 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
+// BlendPoses runs a BlendJob in place on cases that hold the translation
+// masks beside the poses, as the tests were written: aHasT becomes a's
+// mask, b's is bHasT, and outHasT receives the blend's.
+func BlendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
+	blendMasks(rule, w, sk, a, aHasT, b, bHasT, outHasT, false)
+}
+
+// blendSampled is BlendPoses as a tree blends: A holds the bind
+// translation wherever aHasT is false (BlendJob.bound).
+func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool) {
+	blendMasks(rule, w, sk, a, aHasT, b, bHasT, outHasT, true)
+}
+
+func blendMasks(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, bound bool) {
+	n := len(sk.Bones)
+	if len(a.Translated) < n {
+		a.Translated = make([]bool, n)
+	}
+	if len(b.Translated) < n {
+		b.Translated = make([]bool, n)
+	}
+	copy(a.Translated, aHasT[:n])
+	copy(b.Translated, bHasT[:n])
+	j := BlendJob{Rule: rule, Weight: w, Skeleton: sk, A: a, B: b, Out: a, bound: bound}
+	if err := j.Run(); err != nil {
+		panic(err)
+	}
+	copy(outHasT[:n], a.Translated)
+}
+
 // refBlendPoses is BlendPoses written the plain way, bone by bone, from the
 // per-bone functions the rules are defined by (SlerpLocal, lerp3), with the
 // same weight snaps: the game rules' results to the bit. The shortest-arc

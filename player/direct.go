@@ -67,7 +67,7 @@ type frameSampler struct {
 
 func newFrameSampler(sk *formats.Skeleton, clip *formats.Clip) *frameSampler {
 	n := len(sk.Bones)
-	s := &frameSampler{sampled: sampled{sk, clip}, cur: make([]directCursors, n), lenSq: make([]float32, n),
+	s := &frameSampler{sampled: newSampled(sk, clip), cur: make([]directCursors, n), lenSq: make([]float32, n),
 		vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.cur {
 		s.cur[i] = directCursors{t: noPiece, r: noPiece, s: noPiece}
@@ -83,6 +83,7 @@ func (s *frameSampler) Sample(t float64, p *Pose) {
 	t = finiteTime(t)
 	directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.cur, s.lenSq, p.Local[:n])
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+	copy(p.Translated, s.hasT)
 }
 
 // directCursors are a bone's key cursors for direct sampling.

@@ -115,7 +115,7 @@ type legoSlerpAt struct{ rot, bone int32 }
 
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	nb := len(sk.Bones)
-	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
+	s := &legoSampler{sampled: newSampled(sk, clip), vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
 		rot: make([]legoRotState, nb), vis: make([]cursor, nb), bone: make([]legoBoneState, nb)}
 	s.keys = make([]uint8, nb)
 	for i := range s.keys {
@@ -200,6 +200,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
 	local := p.Local[:n]
 	vis := p.Visible[:n]
+	copy(p.Translated, s.hasT)
 	if !s.advance(t, s) || t > legoAllTime {
 		s.sampleBones(t, local, vis)
 		return

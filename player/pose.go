@@ -5,34 +5,51 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Pose is a skeleton's local transforms and bone visibility at one time.
+// Pose is a skeleton's local transforms and bone visibility at one time,
+// with which bones have a translation of their own: flat arrays, one
+// entry per bone.
 type Pose struct {
 	Local   []formats.Transform
 	Visible []bool
+	// Translated says, per bone, whether the pose has a translation of
+	// its own (the games' VHasOffset): a sampled clip's bones with a
+	// translation track, and a blend's by its rule (BlendJob). Where it
+	// is false, a pose a sampler or a tree wrote holds the bind
+	// translation. Metroid Prime's blend reads it.
+	Translated []bool
 }
 
 // NewPose returns a pose for a skeleton, set to its bind pose.
 func NewPose(sk *formats.Skeleton) *Pose {
 	p := &Pose{
-		Local:   make([]formats.Transform, len(sk.Bones)),
-		Visible: make([]bool, len(sk.Bones)),
+		Local:      make([]formats.Transform, len(sk.Bones)),
+		Visible:    make([]bool, len(sk.Bones)),
+		Translated: make([]bool, len(sk.Bones)),
 	}
 	p.SetBind(sk)
 	return p
 }
 
-// SetBind sets every bone to its bind transform and makes it visible.
+// SetBind sets every bone to its bind transform, visible and without a
+// translation of its own.
 func (p *Pose) SetBind(sk *formats.Skeleton) {
 	for i := range sk.Bones {
 		p.Local[i] = sk.Bones[i].Bind
 		p.Visible[i] = true
 	}
+	clear(p.Translated)
 }
 
 // CopyFrom copies another pose of the same skeleton.
 func (p *Pose) CopyFrom(o *Pose) {
 	copy(p.Local, o.Local)
 	copy(p.Visible, o.Visible)
+	copy(p.Translated, o.Translated)
+}
+
+// fits reports whether the pose has room for n bones.
+func (p *Pose) fits(n int) bool {
+	return p != nil && len(p.Local) >= n && len(p.Visible) >= n && len(p.Translated) >= n
 }
 
 // WorldPose holds a skeleton's model-space matrices (column-vector
@@ -89,8 +106,8 @@ func (w *WorldPose) Position(i int) mgl32.Vec3 {
 	return mgl32.Vec3{m[9], m[10], m[11]}
 }
 
-// ToWorld composes local transforms into model space in one pass over the
-// parent-before-child order, by the skeleton's rule (formats.Compose).
+// ToWorld is WorldJob's Run without its checks, for callers that built
+// the pose and the world pose for sk (NewPose, NewWorldPose).
 func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 	if sk.Compose == formats.ComposePrime2 {
 		toWorldPrime2(sk, p, w)

@@ -31,6 +31,8 @@ type ClipSampler interface {
 	Sampler
 	// Clip returns the sampled clip.
 	Clip() *formats.Clip
+	// boneCount is how many bones a pose it writes has.
+	boneCount() int
 }
 
 // NewClipSampler returns a sampler of clip over sk, the one for the
@@ -51,10 +53,28 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) ClipSampler {
 	return newTrackSampler(sk, clip)
 }
 
-// sampled is what every sampler holds: the skeleton and the clip.
+// sampled is what every sampler holds: the skeleton, the clip and which
+// bones it has a translation track for (Pose.Translated).
 type sampled struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
+	hasT []bool
+}
+
+func newSampled(sk *formats.Skeleton, clip *formats.Clip) sampled {
+	return sampled{sk, clip, translationMask(clip, len(sk.Bones))}
+}
+
+// translationMask returns, per bone, whether clip has a translation track
+// for it: the static half of the games' VHasOffset.
+func translationMask(clip *formats.Clip, bones int) []bool {
+	m := make([]bool, bones)
+	for i := range m {
+		if i < len(clip.Tracks) {
+			m[i] = len(clip.Tracks[i].Translation.Times) > 0
+		}
+	}
+	return m
 }
 
 // Clip returns the sampled clip.
@@ -62,6 +82,8 @@ func (s *sampled) Clip() *formats.Clip { return s.clip }
 
 // Duration returns the clip's duration.
 func (s *sampled) Duration() float64 { return s.clip.Duration }
+
+func (s *sampled) boneCount() int { return len(s.skel.Bones) }
 
 // hasVisibility reports whether some bone of the clip has a visibility
 // track; without one every bone is visible, and a sample need not read

@@ -73,11 +73,10 @@ type node interface {
 	steady() float64
 	// remaining is VGetTimeRemaining at local time t.
 	remaining(t float64) float64
-	// sampleAt writes the pose at local time t and returns, per bone,
-	// whether it has a translation of its own (VHasOffset). The slice
-	// belongs to the node and is valid until its next sampleAt.
-	// depth counts the tweens (blends and transitions) above it.
-	sampleAt(t float64, p *Pose, depth int) []bool
+	// sampleAt writes the pose at local time t, its translation mask
+	// (VHasOffset) too. depth counts the tweens (blends and transitions)
+	// above it.
+	sampleAt(t float64, p *Pose, depth int)
 	// contrib is GetContributionOfHighestInfluence at local time t.
 	contrib(t float64) contribution
 	// eventsIn appends the events crossed in (from, to] of local time,
@@ -170,7 +169,6 @@ type ClipSource struct {
 	index   int
 	start   float64
 	prim    uint32
-	hasT    []bool
 	loops   []loopEvent
 }
 
@@ -193,7 +191,6 @@ func NewClipSource(sk *formats.Skeleton, clip *formats.Clip, index int, start fl
 		index:   index,
 		start:   start,
 		prim:    prim,
-		hasT:    TranslationMask(clip, len(sk.Bones)),
 	}
 	for i := range clip.Events {
 		e := &clip.Events[i]
@@ -239,9 +236,8 @@ func (c *ClipSource) steady() float64 { return c.clip.Duration }
 
 func (c *ClipSource) remaining(t float64) float64 { return c.clip.Duration - c.ClipTime(t) }
 
-func (c *ClipSource) sampleAt(t float64, p *Pose, _ int) []bool {
+func (c *ClipSource) sampleAt(t float64, p *Pose, _ int) {
 	c.sampler.Sample(c.ClipTime(t), p)
-	return c.hasT
 }
 
 func (c *ClipSource) contrib(t float64) contribution {
@@ -305,15 +301,12 @@ func (c *ClipSource) loopState(t float64) bool {
 
 // Blend is a CAnimTreeBlend: two sources advanced together and blended
 // with a fixed weight of B (CMetaAnimBlend; MP1 CAnimTreeTweenBase
-// VGetSegStatementSet for the per-bone rule, see BlendPoses).
+// VGetSegStatementSet for the per-bone rule, see BlendJob).
 type Blend struct {
 	clock
-	a, b    node
-	w       float32
-	rule    BlendRule
-	sk      *formats.Skeleton
-	scratch *Pose
-	hasT    []bool
+	tweener
+	a, b node
+	w    float32
 }
 
 // NewBlend returns a blend of a and b with weight w of b under rule.
@@ -323,7 +316,7 @@ func NewBlend(sk *formats.Skeleton, a, b Source, w float32, rule BlendRule) *Ble
 }
 
 func newBlend(sk *formats.Skeleton, a, b node, w float32, rule BlendRule) *Blend {
-	return &Blend{a: a, b: b, w: w, rule: rule, sk: sk, scratch: NewPose(sk), hasT: make([]bool, len(sk.Bones))}
+	return &Blend{a: a, b: b, w: w, tweener: newTweener(sk, rule)}
 }
 
 // Weight returns the weight of B.
@@ -353,8 +346,20 @@ func (n *Blend) steady() float64 { return math.Max(n.a.steady(), n.b.steady()) }
 
 func (n *Blend) remaining(t float64) float64 { return math.Max(n.a.remaining(t), n.b.remaining(t)) }
 
-func (n *Blend) sampleAt(t float64, p *Pose, depth int) []bool {
-	return tween(n.rule, n.w, n.sk, n.a, t, n.b, t, p, n.scratch, n.hasT, depth)
+func (n *Blend) sampleAt(t float64, p *Pose, depth int) {
+	n.tween(n.w, n.a, t, n.b, t, p, depth)
+}
+
+// tweener is what a node that blends two children holds: the rule, the
+// skeleton and the pose B is sampled into.
+type tweener struct {
+	rule    BlendRule
+	sk      *formats.Skeleton
+	scratch *Pose
+}
+
+func newTweener(sk *formats.Skeleton, rule BlendRule) tweener {
+	return tweener{rule: rule, sk: sk, scratch: NewPose(sk)}
 }
 
 // tween samples a at ta and b at tb and blends them into p with weight w
@@ -362,31 +367,36 @@ func (n *Blend) sampleAt(t float64, p *Pose, depth int) []bool {
 // 0x802F7360). The game counts the tweens it is inside (a static counter
 // raised on entry): from the fourth level down it stops blending and
 // shows one child, B if w > 0.5 else A. A weight of 1 or more shows B; at
-// the first three levels a weight below 1e-4 shows A (BlendPoses). Only
+// the first three levels a weight below 1e-4 shows A (BlendJob). Only
 // the child that shows is sampled.
-func tween(rule BlendRule, w float32, sk *formats.Skeleton, a node, ta float64, b node, tb float64, p, scratch *Pose, hasT []bool, depth int) []bool {
+func (tw *tweener) tween(w float32, a node, ta float64, b node, tb float64, p *Pose, depth int) {
 	depth++
-	if rule == BlendPrime || rule == BlendPrime2 {
+	if tw.rule == BlendPrime || tw.rule == BlendPrime2 {
 		switch {
 		case w >= blendAllB:
-			return b.sampleAt(tb, p, depth)
+			b.sampleAt(tb, p, depth)
+			return
 		case depth > maxTweenDepth:
 			if w > 0.5 {
-				return b.sampleAt(tb, p, depth)
+				b.sampleAt(tb, p, depth)
+			} else {
+				a.sampleAt(ta, p, depth)
 			}
-			return a.sampleAt(ta, p, depth)
+			return
 		case w < blendAllA:
-			return a.sampleAt(ta, p, depth)
+			a.sampleAt(ta, p, depth)
+			return
 		}
 	} else if w <= 0 {
-		return a.sampleAt(ta, p, depth)
+		a.sampleAt(ta, p, depth)
+		return
 	} else if w >= 1 {
-		return b.sampleAt(tb, p, depth)
+		b.sampleAt(tb, p, depth)
+		return
 	}
-	ma := a.sampleAt(ta, p, depth)
-	mb := b.sampleAt(tb, scratch, depth)
-	blendSampled(rule, w, sk, p, ma, scratch, mb, hasT)
-	return hasT
+	a.sampleAt(ta, p, depth)
+	b.sampleAt(tb, tw.scratch, depth)
+	blendPoses(tw.rule, w, tw.sk, p, tw.scratch, true)
 }
 
 // maxTweenDepth is the deepest tween that still blends
@@ -533,8 +543,8 @@ func (n *TimeScale) remaining(t float64) float64 {
 	return math.Max(0, n.inv(ct+n.child.remaining(ct))-clampTime(t))
 }
 
-func (n *TimeScale) sampleAt(t float64, p *Pose, depth int) []bool {
-	return n.child.sampleAt(n.g(t), p, depth)
+func (n *TimeScale) sampleAt(t float64, p *Pose, depth int) {
+	n.child.sampleAt(n.g(t), p, depth)
 }
 
 // contrib is the child's leaf with this node's pass and time left

@@ -435,7 +435,7 @@ type trackSampler struct {
 
 func newTrackSampler(sk *formats.Skeleton, clip *formats.Clip) *trackSampler {
 	n := len(sk.Bones)
-	s := &trackSampler{sampled: sampled{sk, clip}, cache: make([]boneCache, n), lenSq: make([]float32, n),
+	s := &trackSampler{sampled: newSampled(sk, clip), cache: make([]boneCache, n), lenSq: make([]float32, n),
 		jump: make([]directCursors, n), vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.vis {
 		s.vis[i] = -1
@@ -513,6 +513,7 @@ func (s *trackSampler) Sample(t float64, p *Pose) {
 		directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.jump, s.lenSq, p.Local[:n])
 	}
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+	copy(p.Translated, s.hasT)
 }
 
 // sampleCaches writes the pose at t from the track caches, which hold the

@@ -19,17 +19,14 @@ import (
 // (CAnimTreeTransition::VSimplified).
 type Transition struct {
 	clock
-	a       node
-	a0      float64
-	b       node
-	dur     float64
-	runA    bool
-	loopA   bool
-	aRem    float64
-	rule    BlendRule
-	sk      *formats.Skeleton
-	scratch *Pose
-	hasT    []bool
+	a     node
+	a0    float64
+	b     node
+	dur   float64
+	runA  bool
+	loopA bool
+	aRem  float64
+	tweener
 }
 
 // NewTransition returns a linear transition (MetaTrans Trans) from a, whose
@@ -43,7 +40,7 @@ func newTransition(sk *formats.Skeleton, a node, a0 float64, b node, dur float64
 	return &Transition{
 		a: a, a0: a0, b: b, dur: dur, runA: runA,
 		loopA: a.loopState(a0), aRem: a.remaining(a0),
-		rule: rule, sk: sk, scratch: NewPose(sk), hasT: make([]bool, len(sk.Bones)),
+		tweener: newTweener(sk, rule),
 	}
 }
 
@@ -129,8 +126,8 @@ func (n *Transition) remaining(u float64) float64 {
 	return math.Max(n.dur-clampTime(u), n.b.remaining(u))
 }
 
-func (n *Transition) sampleAt(u float64, p *Pose, depth int) []bool {
-	return tween(n.rule, n.Weight(u), n.sk, n.a, n.aTime(u), n.b, u, p, n.scratch, n.hasT, depth)
+func (n *Transition) sampleAt(u float64, p *Pose, depth int) {
+	n.tween(n.Weight(u), n.a, n.aTime(u), n.b, u, p, depth)
 }
 
 func (n *Transition) contrib(u float64) contribution {
@@ -256,9 +253,9 @@ func (s *Sequence) remaining(t float64) float64 {
 	return s.d0 + k*s.d1 - t
 }
 
-func (s *Sequence) sampleAt(t float64, p *Pose, depth int) []bool {
+func (s *Sequence) sampleAt(t float64, p *Pose, depth int) {
 	n, u := s.locate(t)
-	return n.sampleAt(u, p, depth)
+	n.sampleAt(u, p, depth)
 }
 
 func (s *Sequence) contrib(t float64) contribution {
