@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // ClipTime maps a playback time onto a clip's timeline: wrapped into
@@ -421,4 +422,10 @@ func (x *eventIndex) search(ev []keyEvent, t float64) int {
 		}
 	}
 	return lo
+}
+
+// lerp3 is a + (b - a)·f, each product rounded before the sum (no target
+// fuses them).
+func lerp3(a, b mgl32.Vec3, f float32) mgl32.Vec3 {
+	return mgl32.Vec3{a[0] + float32((b[0]-a[0])*f), a[1] + float32((b[1]-a[1])*f), a[2] + float32((b[2]-a[2])*f)}
 }
