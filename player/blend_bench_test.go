@@ -146,7 +146,7 @@ func BenchmarkBlendTree(b *testing.B) {
 	sk := treeBenchSkeleton(100)
 	a := NewClipSource(sk, treeBenchClipVar(sk, 1, 1, 1), 0, 0, 0)
 	c := NewClipSource(sk, treeBenchClipVar(sk, 1, 2, 1.25), 1, 0, 1)
-	s := NewBlend(sk, a, c, 0.3, BlendPrime)
+	s := NewClock(NewBlend(sk, a, c, 0.3, BlendPrime))
 	p := NewPose(sk)
 	b.ResetTimer()
 	cpu := cpuTime()
@@ -165,8 +165,8 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 	for i := range leaves {
 		leaves[i] = NewClipSource(sk, treeBenchClipVar(sk, 1, int64(i+1), 1+0.25*float64(i)), i, 0, uint32(i))
 	}
-	s := NewBlend(sk, NewBlend(sk, leaves[0], leaves[1], 0.3, BlendPrime),
-		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime)
+	s := NewClock(NewBlend(sk, NewBlend(sk, leaves[0], leaves[1], 0.3, BlendPrime),
+		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime))
 	p := NewPose(sk)
 	b.ResetTimer()
 	cpu := cpuTime()
@@ -239,11 +239,12 @@ func BenchmarkBlendTreeSteps(b *testing.B) {
 			}
 			var steps []blendStep
 			p := NewPose(sk)
+			clk := NewClock(root)
 			for f := 0; f < 300; f++ {
-				root.Advance(1.0 / 60)
-				root.SampleNow(p)
+				clk.Advance(1.0 / 60)
+				clk.SampleNow(p)
 				if f%19 == 0 {
-					steps = recordSteps(sk, blends, blends[len(blends)-1].now, steps)
+					steps = recordSteps(sk, blends, clk.Time(), steps)
 				}
 			}
 			out, pb := NewPose(sk), NewPose(sk)

@@ -26,10 +26,9 @@ type Sampler interface {
 //
 // A source is a pure function of its own local time once built: Sample(t)
 // gives the pose t seconds after the source started, whatever was sampled
-// before, so scrubbing backwards is as cheap as playing. The clock (Time,
-// SetTime, Advance, SampleNow) is a convenience for the source a caller
-// holds at the top; a source used as a child is evaluated at the times its
-// parent gives and its own clock is ignored.
+// before, so scrubbing backwards is as cheap as playing. It keeps no
+// clock: a Clock plays the source a caller holds at the top, and a source
+// used as a child is evaluated at the times its parent gives.
 //
 // The games' trees loop every leaf (CAnimSourceReader::VAdvanceView: a
 // reader at its end shows the last frame and wraps on the next advance),
@@ -37,14 +36,6 @@ type Sampler interface {
 // CSteadyStateAnimInfo duration), not an end.
 type Source interface {
 	Sampler
-	// Time is the clock's time in seconds since the source started.
-	Time() float64
-	// SetTime sets the clock.
-	SetTime(t float64)
-	// Advance moves the clock forward by dt seconds.
-	Advance(dt float64)
-	// SampleNow is Sample at the clock's time.
-	SampleNow(p *Pose)
 	// Remaining is the time left at t before the source reaches the end
 	// of its pass (the games' VGetTimeRemaining).
 	Remaining(t float64) float64
@@ -98,17 +89,28 @@ type contribution struct {
 	remaining float64
 }
 
-// clock is the current time of a source held at the top of a tree.
-type clock struct{ now float64 }
+// Clock plays a source: the one thing in a tree that holds a time. It is
+// the source with its time since the source started; sources themselves
+// are functions of the time they are given.
+type Clock struct {
+	Source
+	now float64
+}
 
-// Time returns the clock's time.
-func (c *clock) Time() float64 { return c.now }
+// NewClock returns a clock playing s from time 0.
+func NewClock(s Source) *Clock { return &Clock{Source: s} }
+
+// Time returns the clock's time in seconds since the source started.
+func (c *Clock) Time() float64 { return c.now }
 
 // SetTime sets the clock.
-func (c *clock) SetTime(t float64) { c.now = t }
+func (c *Clock) SetTime(t float64) { c.now = t }
 
-// Advance moves the clock forward.
-func (c *clock) Advance(dt float64) { c.now += dt }
+// Advance moves the clock forward by dt seconds.
+func (c *Clock) Advance(dt float64) { c.now += dt }
+
+// SampleNow writes the source's pose at the clock's time.
+func (c *Clock) SampleNow(p *Pose) { c.Source.Sample(c.now, p) }
 
 // loopPos is a looping leaf's position in its clip for an unwrapped
 // position x: within [0, d], and at an exact multiple of d past the start
@@ -163,7 +165,6 @@ func clampTime(t float64) float64 {
 // CAllFormatsAnimSource::GetNewReader at the node's start time): it starts
 // at its start time and loops, showing the last frame at each exact end.
 type ClipSource struct {
-	clock
 	sampler ClipSampler
 	clip    *formats.Clip
 	index   int
@@ -220,9 +221,6 @@ func (c *ClipSource) Duration() float64 { return c.clip.Duration }
 
 // Sample writes the pose at time t.
 func (c *ClipSource) Sample(t float64, p *Pose) { c.sampleAt(t, p, 0) }
-
-// SampleNow writes the pose at the clock's time.
-func (c *ClipSource) SampleNow(p *Pose) { c.sampleAt(c.now, p, 0) }
 
 // Remaining returns the time left in the clip at t.
 func (c *ClipSource) Remaining(t float64) float64 { return c.remaining(t) }
@@ -303,7 +301,6 @@ func (c *ClipSource) loopState(t float64) bool {
 // with a fixed weight of B (CMetaAnimBlend; MP1 CAnimTreeTweenBase
 // VGetSegStatementSet for the per-bone rule, see BlendJob).
 type Blend struct {
-	clock
 	tweener
 	a, b node
 	w    float32
@@ -330,9 +327,6 @@ func (n *Blend) Duration() float64 { return n.steady() }
 
 // Sample writes the blended pose at time t.
 func (n *Blend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
-
-// SampleNow writes the blended pose at the clock's time.
-func (n *Blend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Remaining is the longer of the children's (CAnimTreeBlend::VGetTimeRemaining).
 func (n *Blend) Remaining(t float64) float64 { return n.remaining(t) }
@@ -443,7 +437,6 @@ func (n *Blend) loopState(t float64) bool {
 // (CConstantAnimationTimeScale, the phase blend's) when ramp is infinite.
 // The child starts at origin.
 type TimeScale struct {
-	clock
 	child  node
 	origin float64
 	r0, r1 float64
@@ -518,9 +511,6 @@ func (n *TimeScale) Duration() float64 { return n.steady() }
 
 // Sample writes the child's pose at its time for t.
 func (n *TimeScale) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
-
-// SampleNow is Sample at the clock's time.
-func (n *TimeScale) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Remaining is the real time left in the child's pass.
 func (n *TimeScale) Remaining(t float64) float64 { return n.remaining(t) }
@@ -608,9 +598,6 @@ func (n *PhaseBlend) SetWeight(w float32) {
 
 // Sample writes the blended pose at time t.
 func (n *PhaseBlend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
-
-// SampleNow writes the blended pose at the clock's time.
-func (n *PhaseBlend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Events appends both children's events at their scaled times.
 func (n *PhaseBlend) Events(from, to float64, dst []TreeEvent) []TreeEvent {

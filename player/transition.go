@@ -18,7 +18,6 @@ import (
 // loopA). From weight 1 on the tree is B alone
 // (CAnimTreeTransition::VSimplified).
 type Transition struct {
-	clock
 	a     node
 	a0    float64
 	b     node
@@ -108,9 +107,6 @@ func (n *Transition) Duration() float64 { return n.steady() }
 // Sample writes the pose at time u.
 func (n *Transition) Sample(u float64, p *Pose) { n.sampleAt(u, p, 0) }
 
-// SampleNow writes the pose at the clock's time.
-func (n *Transition) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
-
 // Remaining is the longer of the transition's time left and B's
 // (CAnimTreeTransition::VGetTimeRemaining).
 func (n *Transition) Remaining(u float64) float64 { return n.remaining(u) }
@@ -175,7 +171,6 @@ type segment struct {
 // A Sequence without later passes (a MetaAnim transition's A to C to B)
 // plays its last segment on for ever.
 type Sequence struct {
-	clock
 	first []segment
 	loop  []segment
 	d0    float64
@@ -222,9 +217,6 @@ func (s *Sequence) Duration() float64 { return s.d0 }
 
 // Sample writes the pose at time t.
 func (s *Sequence) Sample(t float64, p *Pose) { s.sampleAt(t, p, 0) }
-
-// SampleNow writes the pose at the clock's time.
-func (s *Sequence) SampleNow(p *Pose) { s.sampleAt(s.now, p, 0) }
 
 // Remaining is the time left in the current pass.
 func (s *Sequence) Remaining(t float64) float64 { return s.remaining(t) }

@@ -120,8 +120,7 @@ func FuzzBuildAnim(f *testing.F) {
 			}
 			from := src
 			if j := int(fb.byte() % 3); true {
-				src.SetTime(fb.float())
-				if tr, err := BuildTransition(a, src, j, Options{}); err == nil {
+				if tr, err := BuildTransition(a, src, fb.float(), j, Options{}); err == nil {
 					src = tr
 				}
 			}
