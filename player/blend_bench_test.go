@@ -213,7 +213,7 @@ func recordSteps(sk *formats.Skeleton, blends []*Blend, t float64, dst []blendSt
 // own, as a tree samples them there just before it blends (the 16 frames
 // of pose pairs, 128 KB for one blend and 384 KB for two levels, would
 // otherwise be read from L2 rather than L1), and blends as a tree does
-// (blendSampled: A's pose holds the bind translation where it has none of
+// (blendPoses with bound, as tween calls it: A's pose holds the bind translation where it has none of
 // its own). blend-ns/joint is the blending step alone: the op's CPU time
 // less that of the same copies, run right after it.
 func BenchmarkBlendTreeSteps(b *testing.B) {
@@ -254,10 +254,7 @@ func BenchmarkBlendTreeSteps(b *testing.B) {
 					st := &steps[i%len(steps)]
 					out.CopyFrom(st.a)
 					pb.CopyFrom(st.b)
-					j := BlendJob{Rule: rule, Weight: st.w, Skeleton: sk, A: out, B: pb, Out: out, bound: true}
-					if err := j.Run(); err != nil {
-						b.Fatal(err)
-					}
+					blendPoses(rule, st.w, sk, out, pb, true)
 				}
 				opCPU := cpuTime() - cpu
 				b.StopTimer()

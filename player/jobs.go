@@ -76,14 +76,8 @@ func (j *BlendJob) Validate() error {
 	if j.Rule > BlendPrime2 {
 		return fmt.Errorf("%w: BlendJob's rule %d is none of the rules", errJob, j.Rule)
 	}
-	n := len(j.Skeleton.Bones)
-	for _, p := range [3]struct {
-		name string
-		p    *Pose
-	}{{"A", j.A}, {"B", j.B}, {"Out", j.Out}} {
-		if !p.p.fits(n) {
-			return fmt.Errorf("%w: BlendJob's pose %s has no room for %d bones", errJob, p.name, n)
-		}
+	if n := len(j.Skeleton.Bones); !j.A.fits(n) || !j.B.fits(n) || !j.Out.fits(n) {
+		return fmt.Errorf("%w: BlendJob's poses A, B and Out need room for %d bones", errJob, n)
 	}
 	if j.Out == j.B && j.A != j.B {
 		return fmt.Errorf("%w: BlendJob's Out is B", errJob)

@@ -73,3 +73,31 @@ func TestJobsAllocateNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPoseCopyFrom: CopyFrom copies transforms, visibility and masks,
+// between poses NewPose made (their flags at once) and poses whose
+// slices a caller set.
+func TestPoseCopyFrom(t *testing.T) {
+	sk, _ := realisticClip(formats.InterpPrime)
+	n := len(sk.Bones)
+	src := NewPose(sk)
+	for i := range n {
+		src.Local[i].Translation[0] = float32(i)
+		src.Visible[i] = i%3 != 0
+		src.Translated[i] = i%2 == 0
+	}
+	own := func() *Pose {
+		return &Pose{Local: make([]formats.Transform, n), Visible: make([]bool, n), Translated: make([]bool, n)}
+	}
+	for _, pair := range []struct {
+		name     string
+		dst, src *Pose
+	}{{"made", NewPose(sk), src}, {"set", own(), src}, {"from set", NewPose(sk), func() *Pose { p := own(); p.CopyFrom(src); return p }()}} {
+		pair.dst.CopyFrom(pair.src)
+		for i := range n {
+			if pair.dst.Local[i] != src.Local[i] || pair.dst.Visible[i] != src.Visible[i] || pair.dst.Translated[i] != src.Translated[i] {
+				t.Fatalf("%s: bone %d differs", pair.name, i)
+			}
+		}
+	}
+}

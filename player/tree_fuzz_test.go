@@ -135,7 +135,7 @@ func FuzzBuildAnim(f *testing.F) {
 			}
 			_ = src.Duration()
 			// Under MP1's rule every node holds the bind translation
-			// where its mask says it has none (blendSampled relies on
+			// where its mask says it has none (BlendJob.bound relies on
 			// it), whatever the weights.
 			if pr, err := BuildAnim(a, i, Options{Rule: BlendPrime}); err == nil {
 				for _, tt := range []float64{0, fb.float(), 0.5} {

@@ -738,7 +738,7 @@ func unboundBone(sk *formats.Skeleton, p *Pose, mask []bool) int {
 
 // TestSourcesHoldBindWithoutTranslation: every kind of node, sampled
 // through a tree, holds the bind translation of each bone its mask says
-// has no translation of its own, which blendSampled relies on; the
+// has no translation of its own, which BlendJob.bound relies on; the
 // skeleton's bind offsets are not zero, and the clips give translations
 // to some bones only.
 func TestSourcesHoldBindWithoutTranslation(t *testing.T) {
