@@ -341,7 +341,7 @@ func (r *Retarget) Bake(name string, src *formats.Clip) *formats.Clip {
 	n := len(r.ts.Bones)
 	times := sampleTimes(span, &rate, maxBake/max(1, n), src)
 	c := &formats.Clip{Name: name, Duration: span, FrameRate: src.FrameRate, Loop: src.Loop,
-		Interp: formats.InterpShortestArc, Tracks: make([]formats.BoneTracks, n),
+		Interp: formats.InterpShortestArc, Tracks: make([]formats.BoneTracks, n), SharedTimeline: true,
 		Info: []formats.KV{{Key: "motion", Value: src.Name}}}
 	trans := make([]mgl32.Vec3, n*len(times))
 	rots := make([]mgl32.Quat, n*len(times))

@@ -323,6 +323,14 @@ type Clip struct {
 	// every bone. Bones it does not drive stay at their bind pose, and the
 	// view draws them dimmer (an ANM clip animates only its set's bones).
 	Drives []bool
+
+	// SharedTimeline says that the tracks are keyed on one timeline, the
+	// same Times slice (or its prefixes), as Metroid Prime's key bitmap
+	// and The Sims' frames key them; the loader sets it. The player then
+	// samples the keys directly, one search per timeline serving every
+	// track on it, where tracks with their own timelines keep a cache
+	// each. It chooses how, never what: the poses are the same bits.
+	SharedTimeline bool
 }
 
 // Frames returns the number of frames at the clip's frame rate (at least 1),

@@ -204,11 +204,11 @@ func BuildAnim(asset *formats.Asset, setIndex int, opts Options) (Source, error)
 }
 
 // BuildTransition builds the transition from the source from, as it stands
-// at its clock's time, to a fresh tree of the set's animation toSetIndex
+// at its time fromTime, to a fresh tree of the set's animation toSetIndex
 // (CTreeUtils::GetTransitionTree): the meta-transition is looked up by the
 // primitive indices of the two trees' leaves of highest influence
 // (LookupTransition). The result starts at time 0 and owns from.
-func BuildTransition(asset *formats.Asset, from Source, toSetIndex int, opts Options) (Source, error) {
+func BuildTransition(asset *formats.Asset, from Source, fromTime float64, toSetIndex int, opts Options) (Source, error) {
 	b, err := newBuilder(asset, opts)
 	if err != nil {
 		return nil, err
@@ -228,7 +228,7 @@ func BuildTransition(asset *formats.Asset, from Source, toSetIndex int, opts Opt
 	if len(sa.Events) > 0 {
 		to = &annotated{Source: to, events: sa.Events}
 	}
-	return b.join(from, from.Time(), to, "transition", 0)
+	return b.join(from, fromTime, to, "transition", 0)
 }
 
 // LookupTransition is CTransitionDatabaseGame::GetMetaTrans (MP1 asm

@@ -3,7 +3,6 @@ package player
 import (
 	"math"
 	"math/rand"
-	"slices"
 	"testing"
 	"time"
 
@@ -95,8 +94,6 @@ func BenchmarkBlendPoses(b *testing.B) {
 		pa, pb, out := NewPose(sk), NewPose(sk), NewPose(sk)
 		NewClipSampler(sk, m.ca).Sample(0.4, pa)
 		NewClipSampler(sk, m.cb).Sample(0.4, pb)
-		ma, mb := TranslationMask(m.ca, 100), TranslationMask(m.cb, 100)
-		mo := make([]bool, 100)
 		for _, r := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
 			slow := 0
 			for i := range pa.Local {
@@ -120,7 +117,10 @@ func BenchmarkBlendPoses(b *testing.B) {
 				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					out.CopyFrom(pa)
-					BlendPoses(r, 0.3, sk, out, ma, pb, mb, mo)
+					j := BlendJob{Rule: r, Weight: 0.3, Skeleton: sk, A: out, B: pb, Out: out}
+					if err := j.Run(); err != nil {
+						b.Fatal(err)
+					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100, "ns/joint")
 				b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/100, "cpu-ns/joint")
@@ -146,7 +146,7 @@ func BenchmarkBlendTree(b *testing.B) {
 	sk := treeBenchSkeleton(100)
 	a := NewClipSource(sk, treeBenchClipVar(sk, 1, 1, 1), 0, 0, 0)
 	c := NewClipSource(sk, treeBenchClipVar(sk, 1, 2, 1.25), 1, 0, 1)
-	s := NewBlend(sk, a, c, 0.3, BlendPrime)
+	s := NewClock(NewBlend(sk, a, c, 0.3, BlendPrime))
 	p := NewPose(sk)
 	b.ResetTimer()
 	cpu := cpuTime()
@@ -165,8 +165,8 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 	for i := range leaves {
 		leaves[i] = NewClipSource(sk, treeBenchClipVar(sk, 1, int64(i+1), 1+0.25*float64(i)), i, 0, uint32(i))
 	}
-	s := NewBlend(sk, NewBlend(sk, leaves[0], leaves[1], 0.3, BlendPrime),
-		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime)
+	s := NewClock(NewBlend(sk, NewBlend(sk, leaves[0], leaves[1], 0.3, BlendPrime),
+		NewPhaseBlend(sk, leaves[2], leaves[3], 0.6, BlendPrime), 0.4, BlendPrime))
 	p := NewPose(sk)
 	b.ResetTimer()
 	cpu := cpuTime()
@@ -180,12 +180,11 @@ func BenchmarkBlendTwoLevel(b *testing.B) {
 // cpuTime is the process's user and system time (internal/cputime).
 func cpuTime() time.Duration { return cputime.Process() }
 
-// blendStep is one BlendPoses call of a tree as playback makes it: the
-// node's weight, A's pose and translation mask, B's.
+// blendStep is one blend of a tree as playback makes it: the node's
+// weight, A's pose, B's.
 type blendStep struct {
-	w      float32
-	a, b   *Pose
-	ma, mb []bool
+	w    float32
+	a, b *Pose
 }
 
 // recordSteps samples the children of each of the blends at the tree's
@@ -193,8 +192,8 @@ type blendStep struct {
 func recordSteps(sk *formats.Skeleton, blends []*Blend, t float64, dst []blendStep) []blendStep {
 	for _, n := range blends {
 		st := blendStep{w: n.w, a: NewPose(sk), b: NewPose(sk)}
-		st.ma = slices.Clone(n.a.sampleAt(t, st.a, 1))
-		st.mb = slices.Clone(n.b.sampleAt(t, st.b, 1))
+		n.a.sampleAt(t, st.a, 1)
+		n.b.sampleAt(t, st.b, 1)
 		dst = append(dst, st)
 	}
 	return dst
@@ -214,7 +213,7 @@ func recordSteps(sk *formats.Skeleton, blends []*Blend, t float64, dst []blendSt
 // own, as a tree samples them there just before it blends (the 16 frames
 // of pose pairs, 128 KB for one blend and 384 KB for two levels, would
 // otherwise be read from L2 rather than L1), and blends as a tree does
-// (blendSampled: A's pose holds the bind translation where it has none of
+// (blendPoses with bound, as tween calls it: A's pose holds the bind translation where it has none of
 // its own). blend-ns/joint is the blending step alone: the op's CPU time
 // less that of the same copies, run right after it.
 func BenchmarkBlendTreeSteps(b *testing.B) {
@@ -240,21 +239,22 @@ func BenchmarkBlendTreeSteps(b *testing.B) {
 			}
 			var steps []blendStep
 			p := NewPose(sk)
+			clk := NewClock(root)
 			for f := 0; f < 300; f++ {
-				root.Advance(1.0 / 60)
-				root.SampleNow(p)
+				clk.Advance(1.0 / 60)
+				clk.SampleNow(p)
 				if f%19 == 0 {
-					steps = recordSteps(sk, blends, blends[len(blends)-1].now, steps)
+					steps = recordSteps(sk, blends, clk.Time(), steps)
 				}
 			}
-			out, pb, hasT := NewPose(sk), NewPose(sk), make([]bool, len(sk.Bones))
+			out, pb := NewPose(sk), NewPose(sk)
 			b.Run(shape+"/"+rule.String(), func(b *testing.B) {
 				cpu := cpuTime()
 				for i := 0; i < b.N; i++ {
 					st := &steps[i%len(steps)]
 					out.CopyFrom(st.a)
 					pb.CopyFrom(st.b)
-					blendSampled(rule, st.w, sk, out, st.ma, pb, st.mb, hasT)
+					blendPoses(rule, st.w, sk, out, pb, true)
 				}
 				opCPU := cpuTime() - cpu
 				b.StopTimer()

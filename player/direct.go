@@ -2,7 +2,6 @@ package player
 
 import (
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -67,7 +66,7 @@ type frameSampler struct {
 
 func newFrameSampler(sk *formats.Skeleton, clip *formats.Clip) *frameSampler {
 	n := len(sk.Bones)
-	s := &frameSampler{sampled: sampled{sk, clip}, cur: make([]directCursors, n), lenSq: make([]float32, n),
+	s := &frameSampler{sampled: newSampled(sk, clip), cur: make([]directCursors, n), lenSq: make([]float32, n),
 		vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.cur {
 		s.cur[i] = directCursors{t: noPiece, r: noPiece, s: noPiece}
@@ -83,6 +82,7 @@ func (s *frameSampler) Sample(t float64, p *Pose) {
 	t = finiteTime(t)
 	directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.cur, s.lenSq, p.Local[:n])
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+	copy(p.Translated, s.hasT)
 }
 
 // directCursors are a bone's key cursors for direct sampling.
@@ -148,92 +148,4 @@ func directVec3(tr *formats.Vec3Track, t float64, c *cursor, m *directMemo, out 
 	out[0] = a[0] + float32((b[0]-a[0])*f)
 	out[1] = a[1] + float32((b[1]-a[1])*f)
 	out[2] = a[2] + float32((b[2]-a[2])*f)
-}
-
-// directArc writes the shortest-arc rotation at t.
-func directArc(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat) {
-	n := len(tr.Times)
-	switch {
-	case !(t > tr.Times[0]):
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, f := m.locate(tr.Times, t, c)
-	a := quatCache{q0: tr.Values[i], q1: tr.Values[i+1]}
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			*out = a.q0
-			return
-		}
-		if fl&formats.KeyNegate != 0 {
-			a.q1 = mgl32.Quat{W: -a.q1.W, V: mgl32.Vec3{-a.q1.V[0], -a.q1.V[1], -a.q1.V[2]}}
-		}
-	}
-	a.setArc()
-	a.slerpArc(f, out)
-}
-
-// directPrimeQuat writes Metroid Prime's rotation (echoes: Echoes') at t:
-// the slerps' branches in their order, the common lerp inlined, the keys
-// read in place (sign carries the negate flag; products with ±1 are
-// exact). The lerp branch is left unnormalised, its squared length in
-// lenSq for the caller's second pass (which multiplies every other
-// branch's result by InvSqrtF(1) = 1).
-func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo, out *mgl32.Quat, lenSq *float32, echoes bool) {
-	n := len(tr.Times)
-	switch {
-	case !(t > tr.Times[0]):
-		*out = tr.Values[0]
-		return
-	case t >= tr.Times[n-1]:
-		*out = tr.Values[n-1]
-		return
-	}
-	i, u := m.locate(tr.Times, t, c)
-	q0, q1 := &tr.Values[i], &tr.Values[i+1]
-	sign := float32(1)
-	if tr.Flags != nil {
-		fl := tr.Flags[i+1]
-		if fl&formats.KeyStep != 0 {
-			*out = *q0
-			return
-		}
-		if fl&formats.KeyNegate != 0 {
-			sign = -1
-		}
-	}
-	if echoes {
-		if !(sign*primeDot(q0, q1) >= prime2LerpDot) {
-			*out = SlerpPrime2(*q0, q1.Scale(sign), u)
-			return
-		}
-	} else {
-		switch {
-		case u <= primeSnapStart:
-			*out = *q0
-			return
-		case u >= primeSnapEnd:
-			*out = q1.Scale(sign)
-			return
-		}
-		switch d := sign * primeDot(q0, q1); {
-		case d >= 1:
-			*out = *q0
-			return
-		case !(d > primeLerpDot):
-			*out = SlerpPrime(*q0, q1.Scale(sign), u)
-			return
-		}
-	}
-	// lerpPrimeTo but for the normalisation.
-	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
-	*lenSq = primeLenSq(w, x, y, z)
-	*out = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }

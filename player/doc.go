@@ -6,15 +6,19 @@
 // is a separate pass over flat slices that allocates nothing once the pose
 // buffers exist. The player never imports anything graphical.
 //
-// Sampling: NewClipSampler returns the sampler of one clip's family
-// (LEGO Island's channels, tracks sharing a timeline, tracks with their
-// own). Composing: a Source is a node of an animation tree (ClipSource,
-// Blend, PhaseBlend, TimeScale, Sequence, Transition), built once and then
+// The three steps are jobs, as ozz-animation's runtime has them: a struct
+// of inputs and outputs with Validate and Run. SampleJob samples a clip
+// into a Pose through the sampler of the clip's family (NewClipSampler:
+// LEGO Island's channels, tracks sharing a timeline, tracks with their
+// own); BlendJob blends two poses per bone by each game's rule, the
+// translation masks the games blend by carried in the poses; WorldJob
+// composes a pose into a WorldPose of affine 3×4 matrices.
+//
+// Composing: a Source is a node of an animation tree (ClipSource, Blend,
+// PhaseBlend, TimeScale, Sequence, Transition), built once and then
 // evaluated at any time without allocating; BuildAnim and BuildTransition
 // build Metroid Prime's ANCS meta-animation trees and transitions from
-// formats.AnimSet as the games do. Blending: BlendPoses blends two poses
-// per bone by each game's rule. World space: ToWorld, into a WorldPose of
-// affine 3×4 matrices.
+// formats.AnimSet as the games do.
 //
 // It is Go only: no assembly, no unsafe. Speed comes from the data's
 // layout and loops the compiler keeps in registers (each pass over flat

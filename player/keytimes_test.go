@@ -38,7 +38,7 @@ var repeatedKeyTimes = []struct {
 func repeatedKeyClip(times []float64, interp formats.Interp, shared bool) (*formats.Skeleton, *formats.Clip) {
 	const bones = 8
 	sk := &formats.Skeleton{Name: "repeated", Bones: make([]formats.Bone, bones)}
-	clip := &formats.Clip{Name: "repeated", Duration: 2, Loop: true, Interp: interp, Tracks: make([]formats.BoneTracks, bones)}
+	clip := &formats.Clip{Name: "repeated", Duration: 2, Loop: true, Interp: interp, Tracks: make([]formats.BoneTracks, bones), SharedTimeline: shared}
 	for i := range sk.Bones {
 		sk.Bones[i] = formats.Bone{ID: i, Parent: i - 1, Bind: formats.Transform{
 			Translation: mgl32.Vec3{0.5, float32(i), 0.25}, Rotation: mgl32.QuatRotate(0.3, mgl32.Vec3{0, 1, 0}), Scale: mgl32.Vec3{1, 1, 1}}}

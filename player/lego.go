@@ -115,7 +115,7 @@ type legoSlerpAt struct{ rot, bone int32 }
 
 func newLegoSampler(sk *formats.Skeleton, clip *formats.Clip) *legoSampler {
 	nb := len(sk.Bones)
-	s := &legoSampler{sampled: sampled{sk, clip}, vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
+	s := &legoSampler{sampled: newSampled(sk, clip), vecT: make([]legoVecState, nb), vecS: make([]legoVecState, nb),
 		rot: make([]legoRotState, nb), vis: make([]cursor, nb), bone: make([]legoBoneState, nb)}
 	s.keys = make([]uint8, nb)
 	for i := range s.keys {
@@ -200,6 +200,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
 	local := p.Local[:n]
 	vis := p.Visible[:n]
+	copy(p.Translated, s.hasT)
 	if !s.advance(t, s) || t > legoAllTime {
 		s.sampleBones(t, local, vis)
 		return
@@ -686,3 +687,149 @@ func legoPrepareSpan(lc *legoInterval, tr *formats.QuatTrack, i int, angles []le
 	}
 	lc.theta, lc.invSin = legoAngle(lc.d)
 }
+
+// SlerpLego is MxQuaternionTransformer::Interpolate
+// (docs/formats/lego-island.md#rotation-interpolation). Its inputs and result are in the model's column-vector convention; the game
+// works on the conjugates, which matters only for its opposite-keys quirk,
+// so the function conjugates in and out.
+func SlerpLego(q0, q1 mgl32.Quat, f float32) mgl32.Quat {
+	var c legoInterval
+	c.set(&q0, &q1, 1)
+	var out mgl32.Quat
+	c.eval(f, &out)
+	return out
+}
+
+// How a LEGO rotation interval evaluates; everything but the factor is
+// fixed per interval, so the sampler decides once and caches it.
+const (
+	legoNone     uint8 = iota // both keys inactive: the channel gives nothing
+	legoHold                  // 0x04 on the later key: key i's value
+	legoSlerp                 // the slerp branch
+	legoLerp                  // near-equal keys: lerp without normalising
+	legoOpposite              // opposite keys: the perpendicular quirk
+)
+
+// legoInterval is one rotation interval prepared for
+// MxQuaternionTransformer::Interpolate: the keys in the game's convention
+// (x, y, z, w of the conjugates, the later one already multiplied by the
+// 0x02 sign), their dot product and the slerp angle terms.
+type legoInterval struct {
+	legoSpan // the sampler's interval and time terms
+	mode     uint8
+	a, b     [4]float64
+	d, theta float64
+	invSin   float64
+}
+
+// set prepares the interpolation from q0 to sign·q1 (model convention).
+func (c *legoInterval) set(q0, q1 *mgl32.Quat, sign float64) {
+	if c.setKeys(q0, q1, sign) {
+		c.theta, c.invSin = legoAngle(c.d)
+	}
+}
+
+// legoAngle is the slerp branch's angle terms for the dot product d: θ =
+// acos d and 1/sin θ, in double precision as the game computes them.
+func legoAngle(d float64) (theta, invSin float64) {
+	theta = math.Acos(d)
+	return theta, 1 / math.Sin(theta)
+}
+
+// setKeys is set but for the slerp branch's angle terms, which it reports
+// are needed (the mode is legoSlerp): the sampler takes them from its
+// memo of each interval's (legoAngles) rather than computing them at every
+// key it crosses.
+func (c *legoInterval) setKeys(q0, q1 *mgl32.Quat, sign float64) bool {
+	c.a = [4]float64{-float64(q0.V[0]), -float64(q0.V[1]), -float64(q0.V[2]), float64(q0.W)}
+	c.b = [4]float64{-sign * float64(q1.V[0]), -sign * float64(q1.V[1]), -sign * float64(q1.V[2]), sign * float64(q1.W)}
+	// The game computes the dot product in double precision.
+	c.d = c.a[0]*c.b[0] + c.a[1]*c.b[1] + c.a[2]*c.b[2] + c.a[3]*c.b[3]
+	switch d := c.d; {
+	case d+1 > 1e-5 && 1-d > 1e-5:
+		c.mode = legoSlerp
+		return true
+	case 1-d <= 1e-5:
+		c.mode = legoLerp
+	default: // includes a NaN dot product, as in the game
+		c.mode = legoOpposite
+	}
+	return false
+}
+
+// eval writes the interpolation at factor f, back in the model's
+// convention. The slerp branch writes sin((1-f)θ) as
+// sin θ cos fθ - cos θ sin fθ, so one sincos serves both weights; in
+// double precision this gives the game's weights far below float32
+// resolution.
+func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
+	ff := float64(f)
+	a, b := &c.a, &c.b
+	if c.mode == legoSlerp {
+		// The common case first, written straight into out, with
+		// legoSincos inlined by hand: the compiler will not, and it is
+		// most of a LEGO clip's sampling time.
+		x := ff * c.theta
+		var sf, cf float64
+		if x >= 0 && x <= 0.5 {
+			y := x * x
+			y2 := y * y
+			y4 := y2 * y2
+			sf = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+			cf = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+		} else {
+			sf, cf = math.Sincos(x)
+		}
+		wb := sf * c.invSin
+		wa := cf - c.d*wb
+		out.W = float32(wa*a[3] + wb*b[3])
+		out.V[0] = -float32(wa*a[0] + wb*b[0])
+		out.V[1] = -float32(wa*a[1] + wb*b[1])
+		out.V[2] = -float32(wa*a[2] + wb*b[2])
+		return
+	}
+	var r [4]float64
+	switch c.mode {
+	case legoLerp:
+		// A plain lerp, not normalised; the game's matrix builder divides
+		// by |q|² so the rotation stays pure.
+		wa, wb := 1-ff, ff
+		r = [4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]}
+	default:
+		// Opposite keys: the game mixes q0 with the perpendicular
+		// p = (-y, x, -w, z) for x, y, z and leaves w as p's w (a decomp
+		// quirk kept for exactness).
+		wa := math.Sin((1 - ff) * math.Pi / 2)
+		wb := math.Sin(ff * math.Pi / 2)
+		r = [4]float64{wa*a[0] - wb*a[1], wa*a[1] + wb*a[0], wa*a[2] - wb*a[3], a[2]}
+	}
+	*out = mgl32.Quat{W: float32(r[3]), V: mgl32.Vec3{-float32(r[0]), -float32(r[1]), -float32(r[2])}}
+}
+
+// legoSincos is math.Sincos, with a short cut for 0 <= x <= 0.5, the
+// common case of keys less than a radian apart: Taylor series to x¹³ and
+// x¹⁴, whose remainders (below 3e-17) are under double rounding, summed
+// in Estrin's order to keep the dependency chains short. legoInterval.eval
+// has it inlined by hand; TestLegoSincos checks this one against the math
+// package, TestSlerpLegoMatchesGameFormula the inlined one.
+func legoSincos(x float64) (sin, cos float64) {
+	if !(x >= 0 && x <= 0.5) {
+		return math.Sincos(x)
+	}
+	y := x * x
+	y2 := y * y
+	y4 := y2 * y2
+	sin = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
+	cos = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+	return sin, cos
+}
+
+// The coefficients of legoSincos's series: Taylor's, (-1)ⁿ/(2n+1)! and
+// (-1)ⁿ/(2n)!.
+const (
+	ls1, ls2, ls3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
+	ls4, ls5, ls6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
+	lc1, lc2, lc3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
+	lc4, lc5, lc6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
+	lc7           = -1.0 / 87178291200
+)

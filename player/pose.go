@@ -5,34 +5,51 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Pose is a skeleton's local transforms and bone visibility at one time.
+// Pose is a skeleton's local transforms and bone visibility at one time,
+// with which bones have a translation of their own: flat arrays, one
+// entry per bone.
 type Pose struct {
 	Local   []formats.Transform
 	Visible []bool
+	// Translated says, per bone, whether the pose has a translation of
+	// its own (the games' VHasOffset): a sampled clip's bones with a
+	// translation track, and a blend's by its rule (BlendJob). Where it
+	// is false, a pose a sampler or a tree wrote holds the bind
+	// translation. Metroid Prime's blend reads it.
+	Translated []bool
 }
 
 // NewPose returns a pose for a skeleton, set to its bind pose.
 func NewPose(sk *formats.Skeleton) *Pose {
 	p := &Pose{
-		Local:   make([]formats.Transform, len(sk.Bones)),
-		Visible: make([]bool, len(sk.Bones)),
+		Local:      make([]formats.Transform, len(sk.Bones)),
+		Visible:    make([]bool, len(sk.Bones)),
+		Translated: make([]bool, len(sk.Bones)),
 	}
 	p.SetBind(sk)
 	return p
 }
 
-// SetBind sets every bone to its bind transform and makes it visible.
+// SetBind sets every bone to its bind transform, visible and without a
+// translation of its own.
 func (p *Pose) SetBind(sk *formats.Skeleton) {
 	for i := range sk.Bones {
 		p.Local[i] = sk.Bones[i].Bind
 		p.Visible[i] = true
 	}
+	clear(p.Translated)
 }
 
 // CopyFrom copies another pose of the same skeleton.
 func (p *Pose) CopyFrom(o *Pose) {
 	copy(p.Local, o.Local)
 	copy(p.Visible, o.Visible)
+	copy(p.Translated, o.Translated)
+}
+
+// fits reports whether the pose has room for n bones.
+func (p *Pose) fits(n int) bool {
+	return p != nil && len(p.Local) >= n && len(p.Visible) >= n && len(p.Translated) >= n
 }
 
 // WorldPose holds a skeleton's model-space matrices (column-vector
@@ -89,8 +106,8 @@ func (w *WorldPose) Position(i int) mgl32.Vec3 {
 	return mgl32.Vec3{m[9], m[10], m[11]}
 }
 
-// ToWorld composes local transforms into model space in one pass over the
-// parent-before-child order, by the skeleton's rule (formats.Compose).
+// ToWorld is WorldJob's Run without its checks, for callers that built
+// the pose and the world pose for sk (NewPose, NewWorldPose).
 func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 	if sk.Compose == formats.ComposePrime2 {
 		toWorldPrime2(sk, p, w)
@@ -118,7 +135,7 @@ func ToWorld(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch []affine) {
 	n := len(bones)
 	local, out, scratch = local[:n], out[:n], scratch[:n]
-	localMatrices(local, scratch)
+	localMatrices(local, scratch, true)
 	for i := range bones {
 		l, o := &scratch[i], &out[i]
 		pi := bones[i].Parent
@@ -157,8 +174,11 @@ func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch
 }
 
 // localMatrices writes each transform's matrix, as Transform.WriteMat4
-// builds it, into the 3×4 scratch.
-func localMatrices(local []formats.Transform, scratch []affine) {
+// builds it, into the 3×4 scratch; without scaled, its rotation and
+// translation alone (the scale taken as 1, which leaves every product as
+// it is). It is the player's one quaternion to matrix, for both
+// composition rules.
+func localMatrices(local []formats.Transform, scratch []affine, scaled bool) {
 	// The loop walks the slices rather than indexing them: the compiler
 	// then addresses each field from the element's pointer, where an
 	// index times the 40-byte stride costs it address arithmetic per
@@ -176,6 +196,9 @@ func localMatrices(local []formats.Transform, scratch []affine) {
 		xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
 		wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
 		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
+		if !scaled {
+			sx, sy, sz = 1, 1, 1
+		}
 		m[0], m[1], m[2] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
 		m[3], m[4], m[5] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
 		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
@@ -209,18 +232,25 @@ func composeAffine(p, l, o *affine) {
 // local scale only; a bone's matrix is T(P_w)·R_w·S with its own local
 // scale. Scale is therefore never inherited, and a grandchild of a scaled
 // bone is placed differently from a product of scaled matrices.
+//
+// The local rotations are a pass of their own (localMatrices, unscaled),
+// as for the matrix product.
 func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 	bones := sk.Bones
 	if len(w.rot) < len(bones) {
 		w.rot = make([]mgl32.Mat3, len(bones))
 	}
+	if len(w.local) < len(bones) {
+		w.local = make([]affine, len(bones))
+	}
 	local := p.Local[:len(bones)]
 	out := w.m[:len(bones)]
 	rot := w.rot[:len(bones)]
+	scratch := w.local[:len(bones)]
+	localMatrices(local, scratch, false)
 	for i := range bones {
 		l, o, r := &local[i], &out[i], &rot[i]
-		var lr mgl32.Mat3
-		rotMat3(&l.Rotation, &lr)
+		lr := (*mgl32.Mat3)(scratch[i][:9])
 		pos := l.Translation
 		if pi := bones[i].Parent; pi >= 0 {
 			pr, ps, pp := &rot[pi], &local[pi].Scale, &out[pi]
@@ -237,7 +267,7 @@ func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 				pp[11] + pr[2]*v[0] + pr[5]*v[1] + pr[8]*v[2],
 			}
 		} else {
-			*r = lr
+			*r = *lr
 		}
 		for c := 0; c < 3; c++ {
 			s := l.Scale[c]
@@ -245,21 +275,4 @@ func toWorldPrime2(sk *formats.Skeleton, p *Pose, w *WorldPose) {
 		}
 		o[9], o[10], o[11] = pos[0], pos[1], pos[2]
 	}
-}
-
-// rotMat3 writes the rotation of q as Transform.WriteMat4 builds it
-// (the 2/|q|² factor), without scale.
-func rotMat3(q *mgl32.Quat, m *mgl32.Mat3) {
-	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-	n := w*w + x*x + y*y + z*z
-	var k float32
-	if n > 0 {
-		k = 2 / n
-	}
-	xx, yy, zz := x*x*k, y*y*k, z*z*k
-	xy, xz, yz := x*y*k, x*z*k, y*z*k
-	wx, wy, wz := w*x*k, w*y*k, w*z*k
-	m[0], m[1], m[2] = 1-yy-zz, xy+wz, xz-wy
-	m[3], m[4], m[5] = xy-wz, 1-xx-zz, yz+wx
-	m[6], m[7], m[8] = xz+wy, yz-wx, 1-xx-yy
 }

@@ -178,7 +178,7 @@ func primeSampleAt(a *formats.Asset, t float64) *player.Pose {
 func TestPrimeKeyBracketing(t *testing.T) {
 	times := []float64{0, 0.3, 0.4}
 	sk := &formats.Skeleton{Bones: []formats.Bone{{ID: 3, Parent: -1, Bind: formats.Identity()}}}
-	clip := &formats.Clip{Duration: 0.5, Interp: formats.InterpPrime, Tracks: []formats.BoneTracks{{
+	clip := &formats.Clip{Duration: 0.5, Interp: formats.InterpPrime, SharedTimeline: true, Tracks: []formats.BoneTracks{{
 		// Key 1 is 120° about X the long way from key 0: W = -0.5.
 		Rotation:    formats.QuatTrack{Times: times, Values: []mgl32.Quat{primeQ(1, 0, 0, 0), primeQ(-0.5, 0.8660254, 0, 0), primeQ(0, 1, 0, 0)}},
 		Translation: formats.Vec3Track{Times: times, Values: []mgl32.Vec3{{0, 0, 0}, {3, 0, 0}, {10, -4, 0}}},

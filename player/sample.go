@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/animview/animview/formats"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // ClipTime maps a playback time onto a clip's timeline: wrapped into
@@ -31,12 +32,14 @@ type ClipSampler interface {
 	Sampler
 	// Clip returns the sampled clip.
 	Clip() *formats.Clip
+	// boneCount is how many bones a pose it writes has.
+	boneCount() int
 }
 
 // NewClipSampler returns a sampler of clip over sk, the one for the
 // clip's family: LEGO Island's channels (legoSampler); tracks that share
-// one timeline, as Metroid Prime's key bitmap and The Sims' frames give
-// (frameSampler); tracks with timelines of their own, as MilkShape's
+// one timeline (formats.Clip.SharedTimeline, as Metroid Prime's key
+// bitmap and The Sims' frames give: frameSampler); tracks with timelines of their own, as MilkShape's
 // joints and the demo have (trackSampler). Each family keeps the state
 // its clips are fastest with, and a sample runs one family's loop with
 // no choice made per bone. The clip must have been validated against the
@@ -45,16 +48,34 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) ClipSampler {
 	switch {
 	case clip.Interp == formats.InterpLego:
 		return newLegoSampler(sk, clip)
-	case sharesTimelines(sk, clip):
+	case clip.SharedTimeline:
 		return newFrameSampler(sk, clip)
 	}
 	return newTrackSampler(sk, clip)
 }
 
-// sampled is what every sampler holds: the skeleton and the clip.
+// sampled is what every sampler holds: the skeleton, the clip and which
+// bones it has a translation track for (Pose.Translated).
 type sampled struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
+	hasT []bool
+}
+
+func newSampled(sk *formats.Skeleton, clip *formats.Clip) sampled {
+	return sampled{sk, clip, translationMask(clip, len(sk.Bones))}
+}
+
+// translationMask returns, per bone, whether clip has a translation track
+// for it: the static half of the games' VHasOffset.
+func translationMask(clip *formats.Clip, bones int) []bool {
+	m := make([]bool, bones)
+	for i := range m {
+		if i < len(clip.Tracks) {
+			m[i] = len(clip.Tracks[i].Translation.Times) > 0
+		}
+	}
+	return m
 }
 
 // Clip returns the sampled clip.
@@ -63,23 +84,7 @@ func (s *sampled) Clip() *formats.Clip { return s.clip }
 // Duration returns the clip's duration.
 func (s *sampled) Duration() float64 { return s.clip.Duration }
 
-// sharesTimelines reports whether some of the clip's tracks share a Times
-// slice.
-func sharesTimelines(sk *formats.Skeleton, clip *formats.Clip) bool {
-	seen := map[*float64]bool{}
-	for i := range sk.Bones {
-		tr := &clip.Tracks[i]
-		for _, times := range [3][]float64{tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times} {
-			if len(times) > 0 {
-				if seen[&times[0]] {
-					return true
-				}
-				seen[&times[0]] = true
-			}
-		}
-	}
-	return false
-}
+func (s *sampled) boneCount() int { return len(s.skel.Bones) }
 
 // hasVisibility reports whether some bone of the clip has a visibility
 // track; without one every bone is visible, and a sample need not read
@@ -417,4 +422,10 @@ func (x *eventIndex) search(ev []keyEvent, t float64) int {
 		}
 	}
 	return lo
+}
+
+// lerp3 is a + (b - a)·f, each product rounded before the sum (no target
+// fuses them).
+func lerp3(a, b mgl32.Vec3, f float32) mgl32.Vec3 {
+	return mgl32.Vec3{a[0] + float32((b[0]-a[0])*f), a[1] + float32((b[1]-a[1])*f), a[2] + float32((b[2]-a[2])*f)}
 }

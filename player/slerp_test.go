@@ -193,6 +193,7 @@ func sharedClip(interp formats.Interp) (*formats.Skeleton, *formats.Clip) {
 		tr := &clip.Tracks[i]
 		tr.Translation.Times, tr.Rotation.Times, tr.Scale.Times = times, times, times
 	}
+	clip.SharedTimeline = true
 	return sk, clip
 }
 
@@ -346,8 +347,7 @@ func TestSamplerRewindsAtWrap(t *testing.T) {
 		for _, mk := range []func(formats.Interp) (*formats.Skeleton, *formats.Clip){realisticClip, flaggedClip, edgeClip} {
 			sk, clip := mk(fl)
 			s, p := NewClipSampler(sk, clip), NewPose(sk)
-			// The edge clip is sampled directly (shared timelines) or,
-			// for LEGO, so small that any jump back rewinds.
+			// The edge clip is so small that any jump back rewinds.
 			big := clip.Name == "realistic"
 			for _, tm := range []float64{1.9, 1.95, clip.Duration - 1e-3} {
 				s.Sample(tm, p)

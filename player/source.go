@@ -26,10 +26,9 @@ type Sampler interface {
 //
 // A source is a pure function of its own local time once built: Sample(t)
 // gives the pose t seconds after the source started, whatever was sampled
-// before, so scrubbing backwards is as cheap as playing. The clock (Time,
-// SetTime, Advance, SampleNow) is a convenience for the source a caller
-// holds at the top; a source used as a child is evaluated at the times its
-// parent gives and its own clock is ignored.
+// before, so scrubbing backwards is as cheap as playing. It keeps no
+// clock: a Clock plays the source a caller holds at the top, and a source
+// used as a child is evaluated at the times its parent gives.
 //
 // The games' trees loop every leaf (CAnimSourceReader::VAdvanceView: a
 // reader at its end shows the last frame and wraps on the next advance),
@@ -37,14 +36,6 @@ type Sampler interface {
 // CSteadyStateAnimInfo duration), not an end.
 type Source interface {
 	Sampler
-	// Time is the clock's time in seconds since the source started.
-	Time() float64
-	// SetTime sets the clock.
-	SetTime(t float64)
-	// Advance moves the clock forward by dt seconds.
-	Advance(dt float64)
-	// SampleNow is Sample at the clock's time.
-	SampleNow(p *Pose)
 	// Remaining is the time left at t before the source reaches the end
 	// of its pass (the games' VGetTimeRemaining).
 	Remaining(t float64) float64
@@ -73,11 +64,10 @@ type node interface {
 	steady() float64
 	// remaining is VGetTimeRemaining at local time t.
 	remaining(t float64) float64
-	// sampleAt writes the pose at local time t and returns, per bone,
-	// whether it has a translation of its own (VHasOffset). The slice
-	// belongs to the node and is valid until its next sampleAt.
-	// depth counts the tweens (blends and transitions) above it.
-	sampleAt(t float64, p *Pose, depth int) []bool
+	// sampleAt writes the pose at local time t, its translation mask
+	// (VHasOffset) too. depth counts the tweens (blends and transitions)
+	// above it.
+	sampleAt(t float64, p *Pose, depth int)
 	// contrib is GetContributionOfHighestInfluence at local time t.
 	contrib(t float64) contribution
 	// eventsIn appends the events crossed in (from, to] of local time,
@@ -99,17 +89,28 @@ type contribution struct {
 	remaining float64
 }
 
-// clock is the current time of a source held at the top of a tree.
-type clock struct{ now float64 }
+// Clock plays a source: the one thing in a tree that holds a time. It is
+// the source with its time since the source started; sources themselves
+// are functions of the time they are given.
+type Clock struct {
+	Source
+	now float64
+}
 
-// Time returns the clock's time.
-func (c *clock) Time() float64 { return c.now }
+// NewClock returns a clock playing s from time 0.
+func NewClock(s Source) *Clock { return &Clock{Source: s} }
+
+// Time returns the clock's time in seconds since the source started.
+func (c *Clock) Time() float64 { return c.now }
 
 // SetTime sets the clock.
-func (c *clock) SetTime(t float64) { c.now = t }
+func (c *Clock) SetTime(t float64) { c.now = t }
 
-// Advance moves the clock forward.
-func (c *clock) Advance(dt float64) { c.now += dt }
+// Advance moves the clock forward by dt seconds.
+func (c *Clock) Advance(dt float64) { c.now += dt }
+
+// SampleNow writes the source's pose at the clock's time.
+func (c *Clock) SampleNow(p *Pose) { c.Source.Sample(c.now, p) }
 
 // loopPos is a looping leaf's position in its clip for an unwrapped
 // position x: within [0, d], and at an exact multiple of d past the start
@@ -164,13 +165,11 @@ func clampTime(t float64) float64 {
 // CAllFormatsAnimSource::GetNewReader at the node's start time): it starts
 // at its start time and loops, showing the last frame at each exact end.
 type ClipSource struct {
-	clock
 	sampler ClipSampler
 	clip    *formats.Clip
 	index   int
 	start   float64
 	prim    uint32
-	hasT    []bool
 	loops   []loopEvent
 }
 
@@ -193,7 +192,6 @@ func NewClipSource(sk *formats.Skeleton, clip *formats.Clip, index int, start fl
 		index:   index,
 		start:   start,
 		prim:    prim,
-		hasT:    TranslationMask(clip, len(sk.Bones)),
 	}
 	for i := range clip.Events {
 		e := &clip.Events[i]
@@ -224,9 +222,6 @@ func (c *ClipSource) Duration() float64 { return c.clip.Duration }
 // Sample writes the pose at time t.
 func (c *ClipSource) Sample(t float64, p *Pose) { c.sampleAt(t, p, 0) }
 
-// SampleNow writes the pose at the clock's time.
-func (c *ClipSource) SampleNow(p *Pose) { c.sampleAt(c.now, p, 0) }
-
 // Remaining returns the time left in the clip at t.
 func (c *ClipSource) Remaining(t float64) float64 { return c.remaining(t) }
 
@@ -239,9 +234,8 @@ func (c *ClipSource) steady() float64 { return c.clip.Duration }
 
 func (c *ClipSource) remaining(t float64) float64 { return c.clip.Duration - c.ClipTime(t) }
 
-func (c *ClipSource) sampleAt(t float64, p *Pose, _ int) []bool {
+func (c *ClipSource) sampleAt(t float64, p *Pose, _ int) {
 	c.sampler.Sample(c.ClipTime(t), p)
-	return c.hasT
 }
 
 func (c *ClipSource) contrib(t float64) contribution {
@@ -305,15 +299,11 @@ func (c *ClipSource) loopState(t float64) bool {
 
 // Blend is a CAnimTreeBlend: two sources advanced together and blended
 // with a fixed weight of B (CMetaAnimBlend; MP1 CAnimTreeTweenBase
-// VGetSegStatementSet for the per-bone rule, see BlendPoses).
+// VGetSegStatementSet for the per-bone rule, see BlendJob).
 type Blend struct {
-	clock
-	a, b    node
-	w       float32
-	rule    BlendRule
-	sk      *formats.Skeleton
-	scratch *Pose
-	hasT    []bool
+	tweener
+	a, b node
+	w    float32
 }
 
 // NewBlend returns a blend of a and b with weight w of b under rule.
@@ -323,7 +313,7 @@ func NewBlend(sk *formats.Skeleton, a, b Source, w float32, rule BlendRule) *Ble
 }
 
 func newBlend(sk *formats.Skeleton, a, b node, w float32, rule BlendRule) *Blend {
-	return &Blend{a: a, b: b, w: w, rule: rule, sk: sk, scratch: NewPose(sk), hasT: make([]bool, len(sk.Bones))}
+	return &Blend{a: a, b: b, w: w, tweener: newTweener(sk, rule)}
 }
 
 // Weight returns the weight of B.
@@ -338,9 +328,6 @@ func (n *Blend) Duration() float64 { return n.steady() }
 // Sample writes the blended pose at time t.
 func (n *Blend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
 
-// SampleNow writes the blended pose at the clock's time.
-func (n *Blend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
-
 // Remaining is the longer of the children's (CAnimTreeBlend::VGetTimeRemaining).
 func (n *Blend) Remaining(t float64) float64 { return n.remaining(t) }
 
@@ -353,8 +340,20 @@ func (n *Blend) steady() float64 { return math.Max(n.a.steady(), n.b.steady()) }
 
 func (n *Blend) remaining(t float64) float64 { return math.Max(n.a.remaining(t), n.b.remaining(t)) }
 
-func (n *Blend) sampleAt(t float64, p *Pose, depth int) []bool {
-	return tween(n.rule, n.w, n.sk, n.a, t, n.b, t, p, n.scratch, n.hasT, depth)
+func (n *Blend) sampleAt(t float64, p *Pose, depth int) {
+	n.tween(n.w, n.a, t, n.b, t, p, depth)
+}
+
+// tweener is what a node that blends two children holds: the rule, the
+// skeleton and the pose B is sampled into.
+type tweener struct {
+	rule    BlendRule
+	sk      *formats.Skeleton
+	scratch *Pose
+}
+
+func newTweener(sk *formats.Skeleton, rule BlendRule) tweener {
+	return tweener{rule: rule, sk: sk, scratch: NewPose(sk)}
 }
 
 // tween samples a at ta and b at tb and blends them into p with weight w
@@ -362,31 +361,36 @@ func (n *Blend) sampleAt(t float64, p *Pose, depth int) []bool {
 // 0x802F7360). The game counts the tweens it is inside (a static counter
 // raised on entry): from the fourth level down it stops blending and
 // shows one child, B if w > 0.5 else A. A weight of 1 or more shows B; at
-// the first three levels a weight below 1e-4 shows A (BlendPoses). Only
+// the first three levels a weight below 1e-4 shows A (BlendJob). Only
 // the child that shows is sampled.
-func tween(rule BlendRule, w float32, sk *formats.Skeleton, a node, ta float64, b node, tb float64, p, scratch *Pose, hasT []bool, depth int) []bool {
+func (tw *tweener) tween(w float32, a node, ta float64, b node, tb float64, p *Pose, depth int) {
 	depth++
-	if rule == BlendPrime || rule == BlendPrime2 {
+	if tw.rule == BlendPrime || tw.rule == BlendPrime2 {
 		switch {
 		case w >= blendAllB:
-			return b.sampleAt(tb, p, depth)
+			b.sampleAt(tb, p, depth)
+			return
 		case depth > maxTweenDepth:
 			if w > 0.5 {
-				return b.sampleAt(tb, p, depth)
+				b.sampleAt(tb, p, depth)
+			} else {
+				a.sampleAt(ta, p, depth)
 			}
-			return a.sampleAt(ta, p, depth)
+			return
 		case w < blendAllA:
-			return a.sampleAt(ta, p, depth)
+			a.sampleAt(ta, p, depth)
+			return
 		}
 	} else if w <= 0 {
-		return a.sampleAt(ta, p, depth)
+		a.sampleAt(ta, p, depth)
+		return
 	} else if w >= 1 {
-		return b.sampleAt(tb, p, depth)
+		b.sampleAt(tb, p, depth)
+		return
 	}
-	ma := a.sampleAt(ta, p, depth)
-	mb := b.sampleAt(tb, scratch, depth)
-	blendSampled(rule, w, sk, p, ma, scratch, mb, hasT)
-	return hasT
+	a.sampleAt(ta, p, depth)
+	b.sampleAt(tb, tw.scratch, depth)
+	blendPoses(tw.rule, w, tw.sk, p, tw.scratch, true)
 }
 
 // maxTweenDepth is the deepest tween that still blends
@@ -433,7 +437,6 @@ func (n *Blend) loopState(t float64) bool {
 // (CConstantAnimationTimeScale, the phase blend's) when ramp is infinite.
 // The child starts at origin.
 type TimeScale struct {
-	clock
 	child  node
 	origin float64
 	r0, r1 float64
@@ -504,9 +507,6 @@ func (n *TimeScale) Duration() float64 { return n.steady() }
 // Sample writes the child's pose at its time for t.
 func (n *TimeScale) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
 
-// SampleNow is Sample at the clock's time.
-func (n *TimeScale) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
-
 // Remaining is the real time left in the child's pass.
 func (n *TimeScale) Remaining(t float64) float64 { return n.remaining(t) }
 
@@ -528,8 +528,8 @@ func (n *TimeScale) remaining(t float64) float64 {
 	return math.Max(0, n.inv(ct+n.child.remaining(ct))-clampTime(t))
 }
 
-func (n *TimeScale) sampleAt(t float64, p *Pose, depth int) []bool {
-	return n.child.sampleAt(n.g(t), p, depth)
+func (n *TimeScale) sampleAt(t float64, p *Pose, depth int) {
+	n.child.sampleAt(n.g(t), p, depth)
 }
 
 // contrib is the child's leaf with this node's pass and time left
@@ -593,9 +593,6 @@ func (n *PhaseBlend) SetWeight(w float32) {
 
 // Sample writes the blended pose at time t.
 func (n *PhaseBlend) Sample(t float64, p *Pose) { n.sampleAt(t, p, 0) }
-
-// SampleNow writes the blended pose at the clock's time.
-func (n *PhaseBlend) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
 
 // Events appends both children's events at their scaled times.
 func (n *PhaseBlend) Events(from, to float64, dst []TreeEvent) []TreeEvent {

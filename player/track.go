@@ -228,165 +228,6 @@ func (c *quatCache) keys(tr *formats.QuatTrack, i int) float32 {
 	return sign
 }
 
-// setArc prepares the slerp from q0 to q1 along the shortest arc: q1 is
-// negated when the dot product is negative, so θ = acos(dot) lies in
-// [0, π/2]. θ comes from a polynomial (arcAngle); keys a rounding apart
-// (dot ≥ 1) keep a tiny θ, where the weights are the lerp's, 1 - f and f.
-func (c *quatCache) setArc() {
-	q0, q1 := &c.q0, &c.q1
-	d := float64(q0.W)*float64(q1.W) + float64(q0.V[0])*float64(q1.V[0]) +
-		float64(q0.V[1])*float64(q1.V[1]) + float64(q0.V[2])*float64(q1.V[2])
-	if d < 0 {
-		d = -d
-		*q1 = mgl32.Quat{W: -q1.W, V: mgl32.Vec3{-q1.V[0], -q1.V[1], -q1.V[2]}}
-	}
-	c.mode = rotSlerp
-	if !(d < 1) { // keys a rounding apart, or NaN
-		d = 1
-	}
-	theta, sin := arcAngle(d)
-	if !(sin > 1e-150) {
-		theta, sin, d = 1e-150, 1e-150, 1
-	}
-	c.angle, c.invSin, c.cos = theta, 1/sin, d
-}
-
-// slerpArc writes the slerp at factor f: sin((1-f)θ)/sin θ is written as
-// cos fθ - cos θ · sin fθ / sin θ, so one polynomial sine and cosine of fθ
-// give both weights, and the sum is formed in double precision.
-func (c *quatCache) slerpArc(f float32, out *mgl32.Quat) {
-	s, co := arcSincos(float64(f) * c.angle)
-	wb := s * c.invSin
-	wa := co - c.cos*wb
-	q0, q1 := &c.q0, &c.q1
-	out.W = float32(wa*float64(q0.W) + wb*float64(q1.W))
-	out.V[0] = float32(wa*float64(q0.V[0]) + wb*float64(q1.V[0]))
-	out.V[1] = float32(wa*float64(q0.V[1]) + wb*float64(q1.V[1]))
-	out.V[2] = float32(wa*float64(q0.V[2]) + wb*float64(q1.V[2]))
-}
-
-// arcAngle returns θ = acos(d) and sin θ for d in [0, 1): θ by Abramowitz
-// and Stegun 4.4.45, acos x = √(1-x)·(a0 + a1x + … + a7x⁷), whose error
-// is below 2.2e-8, and 1.8e-8 of θ (TestArcSincos); sin θ = √((1-d)(1+d)).
-// The slerp's weights then err by about as much as θ does, relatively:
-// float32 resolution, far inside the 1e-6 the flavour promises.
-func arcAngle(d float64) (theta, sin float64) {
-	const (
-		a0, a1, a2, a3 = 1.5707963050, -0.2145988016, 0.0889789874, -0.0501743046
-		a4, a5, a6, a7 = 0.0308918810, -0.0170881256, 0.0066700901, -0.0012624911
-	)
-	d2 := d * d
-	d4 := d2 * d2
-	p := (a0 + a1*d) + d2*(a2+a3*d) + d4*((a4+a5*d)+d2*(a6+a7*d))
-	return math.Sqrt(1-d) * p, math.Sqrt((1 - d) * (1 + d))
-}
-
-// arcSincos is sin x and cos x for x in [0, π/2] by their Taylor series
-// to x¹³ and x¹⁴, whose remainders there are below 7e-10 (the slerp
-// promises 1e-6, and arcAngle's θ is good to 2e-8), summed in Estrin's
-// order to keep the dependency chains short.
-func arcSincos(x float64) (sin, cos float64) {
-	y := x * x
-	y2 := y * y
-	y4 := y2 * y2
-	sin = x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
-	cos = ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
-	return sin, cos
-}
-
-// arcSincos's coefficients: Taylor's, (-1)ⁿ/(2n+1)! and (-1)ⁿ/(2n)!
-// (as7 and as8 serve sinTo).
-const (
-	as1, as2, as3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
-	as4, as5, as6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
-	as7, as8      = -1.0 / 1307674368000, 1.0 / 355687428096000
-	ac1, ac2, ac3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
-	ac4, ac5, ac6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
-	ac7           = -1.0 / 87178291200
-)
-
-// setPrime selects Metroid Prime's branch for the keys by their dot
-// product and, for the slerp branch, caches the angle: all of SlerpPrime
-// that does not depend on the factor.
-func (c *quatCache) setPrime() {
-	d := primeDot(&c.q0, &c.q1)
-	switch {
-	case d >= 1:
-		c.mode = rotEqual
-	case d > primeLerpDot:
-		c.mode = rotLerp
-	default: // NaN too, as SlerpPrime takes it
-		c.mode = rotSlerp
-		c.angle = float64(retromath.FastArcCosR(d))
-	}
-}
-
-// setPrime2 is setPrime for Echoes' slerp (SlerpPrime2).
-func (c *quatCache) setPrime2() {
-	d := primeDot(&c.q0, &c.q1)
-	switch {
-	case d < prime2OppositeDot:
-		c.mode = rotOpposite
-	case d >= prime2LerpDot:
-		c.mode = rotLerp
-	default: // NaN too, as SlerpPrime2 takes it
-		c.mode = rotSlerp
-		c.angle, c.invSin = prime2Angle(d)
-	}
-}
-
-// evalPrime writes Metroid Prime's rotation at t, which the span holds:
-// SlerpPrime's branches in its order, the end snaps first.
-func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
-	if c.mode == rotHold {
-		*out = c.q0
-		return
-	}
-	u := c.factor(t)
-	switch {
-	case u <= primeSnapStart:
-		*out = c.q0
-	case u >= primeSnapEnd:
-		*out = c.q1
-	case c.mode == rotLerp:
-		// lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false), inlined by hand:
-		// the compiler will not, and the call is in every Metroid Prime
-		// clip's hot loop.
-		q0, q1 := &c.q0, &c.q1
-		x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-		y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-		z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-		w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
-		inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-		out.W = inv * w
-		out.V[0] = inv * x
-		out.V[1] = inv * y
-		out.V[2] = inv * z
-	case c.mode == rotSlerp:
-		slerpPrimeTo(out, &c.q0, &c.q1, float32(c.angle), u)
-	default: // rotEqual
-		*out = c.q0
-	}
-}
-
-// evalPrime2 writes Echoes' rotation at t (SlerpPrime2's branches).
-func (c *quatCache) evalPrime2(t float64, out *mgl32.Quat) {
-	switch c.mode {
-	case rotHold:
-		*out = c.q0
-	case rotLerp:
-		lerpPrimeTo(out, &c.q0, &c.q1, 1, c.factor(t), true)
-	case rotSlerp:
-		slerpPrime2To(out, &c.q0, &c.q1, c.angle, c.invSin, c.factor(t))
-	default: // rotOpposite
-		if c.factor(t) < 0.5 {
-			*out = c.q0
-		} else {
-			*out = c.q1
-		}
-	}
-}
-
 // boneCache is a trackSampler's state of one bone: a cache per track.
 type boneCache struct {
 	t, s vecCache
@@ -435,7 +276,7 @@ type trackSampler struct {
 
 func newTrackSampler(sk *formats.Skeleton, clip *formats.Clip) *trackSampler {
 	n := len(sk.Bones)
-	s := &trackSampler{sampled: sampled{sk, clip}, cache: make([]boneCache, n), lenSq: make([]float32, n),
+	s := &trackSampler{sampled: newSampled(sk, clip), cache: make([]boneCache, n), lenSq: make([]float32, n),
 		jump: make([]directCursors, n), vis: make([]cursor, n), anyVis: hasVisibility(sk, clip)}
 	for i := range s.vis {
 		s.vis[i] = -1
@@ -513,6 +354,7 @@ func (s *trackSampler) Sample(t float64, p *Pose) {
 		directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.jump, s.lenSq, p.Local[:n])
 	}
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
+	copy(p.Translated, s.hasT)
 }
 
 // sampleCaches writes the pose at t from the track caches, which hold the

@@ -18,18 +18,14 @@ import (
 // loopA). From weight 1 on the tree is B alone
 // (CAnimTreeTransition::VSimplified).
 type Transition struct {
-	clock
-	a       node
-	a0      float64
-	b       node
-	dur     float64
-	runA    bool
-	loopA   bool
-	aRem    float64
-	rule    BlendRule
-	sk      *formats.Skeleton
-	scratch *Pose
-	hasT    []bool
+	a     node
+	a0    float64
+	b     node
+	dur   float64
+	runA  bool
+	loopA bool
+	aRem  float64
+	tweener
 }
 
 // NewTransition returns a linear transition (MetaTrans Trans) from a, whose
@@ -43,7 +39,7 @@ func newTransition(sk *formats.Skeleton, a node, a0 float64, b node, dur float64
 	return &Transition{
 		a: a, a0: a0, b: b, dur: dur, runA: runA,
 		loopA: a.loopState(a0), aRem: a.remaining(a0),
-		rule: rule, sk: sk, scratch: NewPose(sk), hasT: make([]bool, len(sk.Bones)),
+		tweener: newTweener(sk, rule),
 	}
 }
 
@@ -111,9 +107,6 @@ func (n *Transition) Duration() float64 { return n.steady() }
 // Sample writes the pose at time u.
 func (n *Transition) Sample(u float64, p *Pose) { n.sampleAt(u, p, 0) }
 
-// SampleNow writes the pose at the clock's time.
-func (n *Transition) SampleNow(p *Pose) { n.sampleAt(n.now, p, 0) }
-
 // Remaining is the longer of the transition's time left and B's
 // (CAnimTreeTransition::VGetTimeRemaining).
 func (n *Transition) Remaining(u float64) float64 { return n.remaining(u) }
@@ -129,8 +122,8 @@ func (n *Transition) remaining(u float64) float64 {
 	return math.Max(n.dur-clampTime(u), n.b.remaining(u))
 }
 
-func (n *Transition) sampleAt(u float64, p *Pose, depth int) []bool {
-	return tween(n.rule, n.Weight(u), n.sk, n.a, n.aTime(u), n.b, u, p, n.scratch, n.hasT, depth)
+func (n *Transition) sampleAt(u float64, p *Pose, depth int) {
+	n.tween(n.Weight(u), n.a, n.aTime(u), n.b, u, p, depth)
 }
 
 func (n *Transition) contrib(u float64) contribution {
@@ -178,7 +171,6 @@ type segment struct {
 // A Sequence without later passes (a MetaAnim transition's A to C to B)
 // plays its last segment on for ever.
 type Sequence struct {
-	clock
 	first []segment
 	loop  []segment
 	d0    float64
@@ -226,9 +218,6 @@ func (s *Sequence) Duration() float64 { return s.d0 }
 // Sample writes the pose at time t.
 func (s *Sequence) Sample(t float64, p *Pose) { s.sampleAt(t, p, 0) }
 
-// SampleNow writes the pose at the clock's time.
-func (s *Sequence) SampleNow(p *Pose) { s.sampleAt(s.now, p, 0) }
-
 // Remaining is the time left in the current pass.
 func (s *Sequence) Remaining(t float64) float64 { return s.remaining(t) }
 
@@ -256,9 +245,9 @@ func (s *Sequence) remaining(t float64) float64 {
 	return s.d0 + k*s.d1 - t
 }
 
-func (s *Sequence) sampleAt(t float64, p *Pose, depth int) []bool {
+func (s *Sequence) sampleAt(t float64, p *Pose, depth int) {
 	n, u := s.locate(t)
-	return n.sampleAt(u, p, depth)
+	n.sampleAt(u, p, depth)
 }
 
 func (s *Sequence) contrib(t float64) contribution {

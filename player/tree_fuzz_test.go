@@ -120,8 +120,7 @@ func FuzzBuildAnim(f *testing.F) {
 			}
 			from := src
 			if j := int(fb.byte() % 3); true {
-				src.SetTime(fb.float())
-				if tr, err := BuildTransition(a, src, j, Options{}); err == nil {
+				if tr, err := BuildTransition(a, src, fb.float(), j, Options{}); err == nil {
 					src = tr
 				}
 			}
@@ -136,11 +135,12 @@ func FuzzBuildAnim(f *testing.F) {
 			}
 			_ = src.Duration()
 			// Under MP1's rule every node holds the bind translation
-			// where its mask says it has none (blendSampled relies on
+			// where its mask says it has none (BlendJob.bound relies on
 			// it), whatever the weights.
 			if pr, err := BuildAnim(a, i, Options{Rule: BlendPrime}); err == nil {
 				for _, tt := range []float64{0, fb.float(), 0.5} {
-					if b := unboundBone(sk, p, pr.sampleAt(tt, p, 0)); b >= 0 {
+					pr.sampleAt(tt, p, 0)
+					if b := unboundBone(sk, p, p.Translated); b >= 0 {
 						t.Fatalf("at %v: bone %d has %v without a translation", tt, b, p.Local[b].Translation)
 					}
 				}

@@ -228,10 +228,11 @@ func TestPlayStartAndLoop(t *testing.T) {
 	if r := c.Remaining(0); r != 1.5 {
 		t.Errorf("remaining at 0: %v", r)
 	}
-	c.SetTime(1)
-	c.Advance(0.75)
-	if c.Time() != 1.75 {
-		t.Errorf("clock %v", c.Time())
+	clk := NewClock(c)
+	clk.SetTime(1)
+	clk.Advance(0.75)
+	if clk.Time() != 1.75 {
+		t.Errorf("clock %v", clk.Time())
 	}
 }
 
@@ -379,8 +380,7 @@ func TestTransition(t *testing.T) {
 	for _, runA := range []bool{false, true} {
 		a := transAsset(formats.MetaTransTrans, runA)
 		from := mustBuild(t, a, 0, Options{})
-		from.SetTime(0.25)
-		tr, err := BuildTransition(a, from, 1, Options{})
+		tr, err := BuildTransition(a, from, 0.25, 1, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -455,7 +455,7 @@ func TestPhaseTransition(t *testing.T) {
 func TestMetaAnimTransition(t *testing.T) {
 	a := transAsset(formats.MetaTransAnim, false)
 	from := mustBuild(t, a, 0, Options{})
-	tr, err := BuildTransition(a, from, 1, Options{})
+	tr, err := BuildTransition(a, from, 0, 1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +542,8 @@ func twoLevel(t testing.TB) (Source, *formats.Asset) {
 // TestTreeAllocs: a built two-level tree samples, advances and reports
 // events without allocating.
 func TestTreeAllocs(t *testing.T) {
-	s, a := twoLevel(t)
+	src, a := twoLevel(t)
+	s := NewClock(src)
 	p := NewPose(a.Skeleton)
 	evs := make([]TreeEvent, 0, 64)
 	allocs := testing.AllocsPerRun(200, func() {
@@ -555,7 +556,7 @@ func TestTreeAllocs(t *testing.T) {
 		t.Errorf("%v allocations per frame", allocs)
 	}
 	// A transition too.
-	tr := NewTransition(a.Skeleton, s, 0.3, NewClipSource(a.Skeleton, a.Clips[0], 0, 0, 0), 0.5, true, BlendPrime)
+	tr := NewClock(NewTransition(a.Skeleton, src, 0.3, NewClipSource(a.Skeleton, a.Clips[0], 0, 0, 0), 0.5, true, BlendPrime))
 	allocs = testing.AllocsPerRun(200, func() {
 		tr.Advance(1.0 / 60)
 		tr.SampleNow(p)
@@ -737,7 +738,7 @@ func unboundBone(sk *formats.Skeleton, p *Pose, mask []bool) int {
 
 // TestSourcesHoldBindWithoutTranslation: every kind of node, sampled
 // through a tree, holds the bind translation of each bone its mask says
-// has no translation of its own, which blendSampled relies on; the
+// has no translation of its own, which BlendJob.bound relies on; the
 // skeleton's bind offsets are not zero, and the clips give translations
 // to some bones only.
 func TestSourcesHoldBindWithoutTranslation(t *testing.T) {
@@ -775,14 +776,13 @@ func TestSourcesHoldBindWithoutTranslation(t *testing.T) {
 			for i := range trees {
 				src := mustBuild(t, a, i, Options{Rule: rule})
 				srcs := []Source{src}
-				src.SetTime(0.3)
-				if tr, err := BuildTransition(a, src, (i+1)%len(trees), Options{Rule: rule}); err == nil {
+				if tr, err := BuildTransition(a, src, 0.3, (i+1)%len(trees), Options{Rule: rule}); err == nil {
 					srcs = append(srcs, tr)
 				}
 				for _, s := range srcs {
 					for _, tt := range []float64{0, 0.1, 0.25, 0.7, 1.2, 2.9} {
-						mask := s.sampleAt(tt, p, 0)
-						if b := unboundBone(sk, p, mask); b >= 0 {
+						s.sampleAt(tt, p, 0)
+						if b := unboundBone(sk, p, p.Translated); b >= 0 {
 							t.Fatalf("%v tree %d (%T) transition %v at %v: bone %d has %v without a translation, bind %v",
 								rule, i, s, kind, tt, b, p.Local[b].Translation, sk.Bones[b].Bind.Translation)
 						}
@@ -803,13 +803,13 @@ func TestCyclicTransition(t *testing.T) {
 	a.AnimSet.Transitions[0].ID = 7
 	a.AnimSet.Transitions[0].Trans.Anim = play(1, 2, "b")
 	from := mustBuild(t, a, 0, Options{})
-	_, err := BuildTransition(a, from, 1, Options{})
+	_, err := BuildTransition(a, from, 0, 1, Options{})
 	const want = `"b": transition/to-middle: cyclic transition: a → b needs a → b again (the set's transition 0, id 7, a → b, plays b in between)`
 	if !errors.Is(err, ErrCycle) || !strings.Contains(err.Error(), want) {
 		t.Errorf("deterministic: %v\nwant ErrCycle with %q", err, want)
 	}
 	a.AnimSet.Transitions[0].Trans.Anim = &formats.MetaAnim{Kind: formats.MetaRandom, Children: []*formats.MetaAnim{play(1, 2, "b")}, Probabilities: []uint32{100}}
-	_, err = BuildTransition(a, mustBuild(t, a, 0, Options{}), 1, Options{})
+	_, err = BuildTransition(a, mustBuild(t, a, 0, Options{}), 0, 1, Options{})
 	if !errors.Is(err, ErrDepth) || strings.Contains(err.Error(), "to-middle/to-middle") || !strings.Contains(err.Error(), "transition/to-middle×63/middle/random[0]: more than 64 levels") {
 		t.Errorf("random: %v", err)
 	}

@@ -196,8 +196,7 @@ func TreePose(a *formats.Asset, req TreePoseRequest) (*Pose, error) {
 		if err != nil {
 			return nil, err
 		}
-		fs.SetTime(req.FromTime)
-		if src, err = player.BuildTransition(a, fs, to.SetIndex, opts); err != nil {
+		if src, err = player.BuildTransition(a, fs, req.FromTime, to.SetIndex, opts); err != nil {
 			return nil, err
 		}
 	}

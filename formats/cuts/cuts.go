@@ -211,6 +211,7 @@ func Make(src *formats.Clip, c Cut) *formats.Clip {
 		Group:     Group,
 		Drives:    slices.Clone(src.Drives),
 	}
+	out.SharedTimeline = src.SharedTimeline
 	for _, kv := range src.Info {
 		// The source's frame counts are not the cut's.
 		if !strings.Contains(kv.Key, "frames") {

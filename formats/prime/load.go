@@ -143,7 +143,7 @@ func buildClip(a *Anim, sk *formats.Skeleton, name string, asset *formats.Asset)
 		FrameRate: 1 / interval,
 		Loop:      a.Looping(),
 		Interp:    a.Game.Interp(),
-		Tracks:    make([]formats.BoneTracks, len(sk.Bones)),
+		Tracks:    make([]formats.BoneTracks, len(sk.Bones)), SharedTimeline: true,
 	}
 	// Version 0 end of clip: the engine's sampler takes frame floor(t/i)
 	// and the next frame, wrapping the next of the last frame N-1 to frame

@@ -173,7 +173,7 @@ func BuildClip(a *Animation, sk *formats.Skeleton) (*formats.Clip, []string) {
 		Name:      a.Name,
 		FrameRate: FrameRate,
 		Interp:    formats.InterpShortestArc,
-		Tracks:    make([]formats.BoneTracks, len(sk.Bones)),
+		Tracks:    make([]formats.BoneTracks, len(sk.Bones)), SharedTimeline: true,
 	}
 	if maxFrames > 0 {
 		c.Duration = float64(maxFrames-1) / FrameRate

@@ -429,8 +429,7 @@ func (t *Tree) playTransition(from, to int, lead float64, rewind bool) error {
 	if lead < 0 {
 		lead = defaultLead * a.Duration()
 	}
-	a.SetTime(lead)
-	tr, err := player.BuildTransition(t.s.asset, a, list[to].SetIndex, opts)
+	tr, err := player.BuildTransition(t.s.asset, a, lead, list[to].SetIndex, opts)
 	if err != nil {
 		t.failTree(err)
 		return err

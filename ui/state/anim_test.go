@@ -322,8 +322,7 @@ func TestPlayTransition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.SetTime(0.5)
-	tr, err := player.BuildTransition(s.Asset(), a, s.Tree().AnimList()[idle].SetIndex, opts)
+	tr, err := player.BuildTransition(s.Asset(), a, 0.5, s.Tree().AnimList()[idle].SetIndex, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -523,8 +522,7 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src.SetTime(lead)
-			tr, err := player.BuildTransition(a, src, s.Tree().AnimList()[to].SetIndex, opts)
+			tr, err := player.BuildTransition(a, src, lead, s.Tree().AnimList()[to].SetIndex, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -69,8 +69,7 @@ func (s *State) buildRecording() (player.Sampler, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.SetTime(p.FromTime)
-	tr, err := player.BuildTransition(s.asset, a, list[p.To].SetIndex, opts)
+	tr, err := player.BuildTransition(s.asset, a, p.FromTime, list[p.To].SetIndex, opts)
 	if err != nil {
 		return nil, err
 	}
