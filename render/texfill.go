@@ -332,13 +332,12 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
-	tp, pw, mx2, my, grey := tex.pix, tex.pw, tex.mx2, tex.my, uint64(s.grey)
 	pix = pix[:4*len(row)]
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(tp, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*grey>>8&lanes)|0xff<<24)
+		c := bilinear(tex.pix, ty>>8&tex.my*tex.pw+tx>>7&tex.mx2, uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
 	}
 	return i
 }

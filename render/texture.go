@@ -36,7 +36,10 @@ type Texture struct {
 	pow2    bool
 	mx2, my int
 	pw      int
-	mode    formats.AlphaMode
+	// alpha is an opaque pixel's alpha byte, 0xff<<24 (a variable, so
+	// that the compiler writes a pixel's four bytes with one store).
+	alpha uint32
+	mode  formats.AlphaMode
 	// cutoff is AlphaMask's least alpha drawn, in 0..255 units.
 	cutoff float32
 }
@@ -56,7 +59,7 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pw := w + 1
 	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
-		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw}
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw, alpha: 0xff << 24}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
