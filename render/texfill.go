@@ -37,28 +37,19 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 	}
 	lq, hq := span3(q0, q1, q2)
-	if !(lq > 0 && hq < math.MaxFloat32) {
+	if !(lq > 0 && hq < math.MaxFloat32) || !tt.usable {
 		return false
 	}
-	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
-	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	// The texture repeats: moving the coordinates by whole turns keeps
-	// them small, where a float32 still places a texel finely.
-	if !texUsable(tt) {
-		return false
-	}
-	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	plane := func(a, b, c float64) (p, px, py float64) {
 		px = ((y1-y2)*a + (y2-y0)*b + (y0-y1)*c) * inv
 		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
 		return a - px*(x0-0.5) - py*(y0-0.5), px, py
 	}
 	// The fixed-point texel coordinates (texRun's) times q.
-	tw, th := float64(tt.Tex.w), float64(tt.Tex.h)
-	tx := func(u, su, n, q float64) float64 { return ((u-su)*n*256 - 128) * q }
+	st := &tt.st
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
-	f.uc, f.ux, f.uy = plane(tx(u0, su, tw, q0), tx(u1, su, tw, q1), tx(u2, su, tw, q2))
-	f.vc, f.vx, f.vy = plane(tx(v0, sv, th, q0), tx(v1, sv, th, q1), tx(v2, sv, th, q2))
+	f.uc, f.ux, f.uy = plane(float64(st[0][0])*q0, float64(st[1][0])*q1, float64(st[2][0])*q2)
+	f.vc, f.vx, f.vy = plane(float64(st[0][1])*q0, float64(st[1][1])*q1, float64(st[2][1])*q2)
 	f.tex = tt.Tex
 	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
 	if tt.Tex.mode == formats.AlphaBlend {
@@ -356,7 +347,7 @@ func floor(x float64) float64 {
 	return f
 }
 
-// texUsable reports whether texSetup can interpolate a textured
+// texUsable reports whether the raster can interpolate a textured
 // triangle's coordinates, besides the weights tri has checked: its
 // texture coordinates are finite (their sum is: one NaN or infinity
 // makes it so, and coordinates whose sum leaves float32's range are
@@ -372,7 +363,7 @@ func texUsable(tt *TexTri) bool {
 // zx and zy (the steps of its 1/z, which is its weight q under a
 // perspective camera): the planes of texSetup, about the pixel of the
 // first corner (within maxCoord of the layer). tri has checked what
-// texSetup does: the weights and the coordinates (texUsable).
+// texSetup does: the weights and the coordinates (TexTri.usable).
 func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy float64) {
 	x10, y10, x20, y20 := x1-x0, y1-y0, x2-x0, y2-y0
 	// A plane through a0, a1 and a2 at the corners steps
@@ -400,22 +391,10 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 		s.q, s.qx, s.qy = float32(q0+zx*ex+zy*ey), float32(zx), float32(zy)
 	}
-	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
-	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	// Coordinates beyond a few turns are moved back by whole turns
-	// (the texture repeats), where a float32 still places a texel
-	// finely.
-	var su, sv float64
-	if lu := min2(u0, min2(u1, u2)); !(lu > -16 && lu < 16) {
-		su = floor(lu)
-	}
-	if lv := min2(v0, min2(v1, v2)); !(lv > -16 && lv < 16) {
-		sv = floor(lv)
-	}
+	st := &tt.st
+	s.u, s.ux, s.uy = plane(float64(st[0][0])*q0, float64(st[1][0])*q1, float64(st[2][0])*q2)
+	s.v, s.vx, s.vy = plane(float64(st[0][1])*q0, float64(st[1][1])*q1, float64(st[2][1])*q2)
 	tex := tt.Tex
-	tw, th := float64(tex.w)*256, float64(tex.h)*256
-	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
-	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
 	s.px, s.py = int32(ix), int32(iy)
 	s.tex = tex
 	c := t.Color
