@@ -86,8 +86,9 @@ type TexTri struct {
 	// orthographic one). The weights are not stored, so that a mesh's
 	// TexTris hold from frame to frame while it moves.
 	Persp bool
-	// ready says that st and usable are worked out from Tex and UV
-	// (prepare); a TexTri made otherwise is prepared as it is drawn.
+	// ready says that Tex is set and that st and usable are worked out
+	// from Tex and UV (prepare); a TexTri made otherwise is prepared as
+	// it is drawn.
 	ready, usable bool
 	// st holds each corner's texel coordinates in the raster's units
 	// (texSetup's): (u·width − ½)·256 and (v·height − ½)·256 at the
@@ -101,7 +102,8 @@ type TexTri struct {
 // texture setup needs of its corners, the same each frame while the
 // mesh moves.
 func (tt *TexTri) prepare() {
-	tt.ready, tt.usable = true, tt.Tex != nil && texUsable(tt)
+	tt.ready = tt.Tex != nil
+	tt.usable = tt.ready && texUsable(tt)
 	if !tt.usable {
 		return
 	}

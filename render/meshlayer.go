@@ -91,7 +91,11 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		var tt *TexTri
 		id := -1
 		if t.Tex != 0 {
-			if tt = l.texTri(t); tt == nil {
+			// texTri, its common case written out (a call a
+			// triangle).
+			if k := int(t.Tex) - 1; uint(k) < uint(len(tex)) && tex[k].ready {
+				tt = &tex[k]
+			} else if tt = l.unpreparedTexTri(k); tt == nil {
 				continue
 			}
 			switch {
@@ -125,16 +129,24 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 // a copy prepared in l.prepared where it is not prepared (only until
 // the next call).
 func (l *MeshLayer) texTri(t *Tri) *TexTri {
-	if k := int(t.Tex) - 1; k >= 0 && k < len(l.texTris) && l.texTris[k].Tex != nil {
-		tt := &l.texTris[k]
-		if !tt.ready {
-			l.prepared = *tt
-			tt = &l.prepared
-			tt.prepare()
-		}
-		return tt
+	k := int(t.Tex) - 1
+	if uint(k) < uint(len(l.texTris)) && l.texTris[k].ready {
+		return &l.texTris[k]
 	}
-	return nil
+	return l.unpreparedTexTri(k)
+}
+
+// unpreparedTexTri is texTri where the texturing is not prepared (or
+// not there). It is not inlined, so that texTri is.
+//
+//go:noinline
+func (l *MeshLayer) unpreparedTexTri(k int) *TexTri {
+	if k < 0 || k >= len(l.texTris) || l.texTris[k].Tex == nil {
+		return nil
+	}
+	l.prepared = l.texTris[k]
+	l.prepared.prepare()
+	return &l.prepared
 }
 
 // Deferred pixels: the colour word of a pixel an opaque textured

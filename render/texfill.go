@@ -285,12 +285,21 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
-			if pix != nil {
-				// Empty pixels copy their 0: transparent.
-				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+			if pix == nil {
+				x++
+				continue
 			}
-			x++
-			continue
+			// The pixels up to the next deferred one copy their
+			// colour (empty ones their 0: transparent).
+			for {
+				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+				if x++; x == len(row) {
+					return
+				}
+				if word = uint32(row[x]); word>>24 == deferredTag {
+					break
+				}
+			}
 		}
 		s := &shades[word&maxDeferred]
 		if pix != nil && s.grey != 0 && s.tex.pow2 {
