@@ -96,6 +96,9 @@ type TexTri struct {
 	// turns of the least (the texture repeats), so that a float32
 	// still places a texel finely.
 	st [3][2]float32
+	// area is twice the triangle's area in texels of the largest level
+	// (st's), for the choice of a mip level (mipLevel).
+	area float32
 }
 
 // prepare works out st and usable from Tex and UV: what a triangle's
@@ -115,6 +118,9 @@ func (tt *TexTri) prepare() {
 	for k, c := range uv {
 		tt.st[k] = [2]float32{float32((float64(c[0])-su)*tw - 128), float32((float64(c[1])-sv)*th - 128)}
 	}
+	x1, y1 := (float64(uv[1][0])-float64(uv[0][0]))*float64(tt.Tex.w), (float64(uv[1][1])-float64(uv[0][1]))*float64(tt.Tex.h)
+	x2, y2 := (float64(uv[2][0])-float64(uv[0][0]))*float64(tt.Tex.w), (float64(uv[2][1])-float64(uv[0][1]))*float64(tt.Tex.h)
+	tt.area = float32(math.Abs(x1*y2 - x2*y1))
 }
 
 // Shading: a light fixed to the camera, above and to the left of the eye,

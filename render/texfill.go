@@ -45,12 +45,19 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
 		return a - px*(x0-0.5) - py*(y0-0.5), px, py
 	}
-	// The fixed-point texel coordinates (texRun's) times q.
-	st := &tt.st
+	// The fixed-point texel coordinates (texRun's) times q, at the
+	// triangle's mip level.
+	// The corners' coordinates at the triangle's mip level.
+	tex, st := tt.Tex, &tt.st
+	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
+	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
+	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
+		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+	}
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
-	f.uc, f.ux, f.uy = plane(float64(st[0][0])*q0, float64(st[1][0])*q1, float64(st[2][0])*q2)
-	f.vc, f.vx, f.vy = plane(float64(st[0][1])*q0, float64(st[1][1])*q1, float64(st[2][1])*q2)
-	f.tex = tt.Tex
+	f.uc, f.ux, f.uy = plane(u0*q0, u1*q1, u2*q2)
+	f.vc, f.vx, f.vy = plane(v0*q0, v1*q1, v2*q2)
+	f.tex = tex
 	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
 	if tt.Tex.mode == formats.AlphaBlend {
 		f.cr, f.cg, f.cb = div255(f.cr*f.ca), div255(f.cg*f.ca), div255(f.cb*f.ca)
@@ -60,6 +67,20 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 		f.grey = uint64(f.cr + f.cr>>7)
 	}
 	return true
+}
+
+// mip is the level of the texture that a triangle reads whose ratio of
+// texels to pixels (by area, at the largest level) is r ≥ 2, one level
+// for the whole triangle: the level whose texels are nearest a pixel in
+// size (OpenGL's λ = log2 √r, rounded: the largest k with
+// r ≥ 2^(2k−1)); below 2, the largest level is read. It takes the
+// corners' coordinates u and v from the largest level's units (TexTri.st)
+// to its own.
+func (t *Texture) mip(r, u0, u1, u2, v0, v1, v2 float64) (*Texture, float64, float64, float64, float64, float64, float64) {
+	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
+	m := t.mips[min((e+1)>>1, len(t.mips))-1]
+	kx, ky := float64(m.w)/float64(t.w), float64(m.h)/float64(t.h)
+	return m, (u0+128)*kx - 128, (u1+128)*kx - 128, (u2+128)*kx - 128, (v0+128)*ky - 128, (v1+128)*ky - 128, (v2+128)*ky - 128
 }
 
 // span is one run of a textured row: the depth, weight and coordinates
@@ -400,10 +421,15 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 		s.q, s.qx, s.qy = float32(q0+zx*ex+zy*ey), float32(zx), float32(zy)
 	}
-	st := &tt.st
-	s.u, s.ux, s.uy = plane(float64(st[0][0])*q0, float64(st[1][0])*q1, float64(st[2][0])*q2)
-	s.v, s.vx, s.vy = plane(float64(st[0][1])*q0, float64(st[1][1])*q1, float64(st[2][1])*q2)
-	tex := tt.Tex
+	// The corners' coordinates at the triangle's mip level.
+	tex, st := tt.Tex, &tt.st
+	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
+	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
+	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
+		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+	}
+	s.u, s.ux, s.uy = plane(u0*q0, u1*q1, u2*q2)
+	s.v, s.vx, s.vy = plane(v0*q0, v1*q1, v2*q2)
 	s.px, s.py = int32(ix), int32(iy)
 	s.tex = tex
 	c := t.Color
