@@ -86,6 +86,41 @@ type TexTri struct {
 	// orthographic one). The weights are not stored, so that a mesh's
 	// TexTris hold from frame to frame while it moves.
 	Persp bool
+	// ready says that Tex is set and that st and usable are worked out
+	// from Tex and UV (prepare); a TexTri made otherwise is prepared as
+	// it is drawn.
+	ready, usable bool
+	// st holds each corner's texel coordinates in the raster's units
+	// (texSetup's): (u·width − ½)·256 and (v·height − ½)·256 at the
+	// texture's largest level, u and v first moved back by the whole
+	// turns of the least (the texture repeats), so that a float32
+	// still places a texel finely.
+	st [3][2]float32
+	// area is twice the triangle's area in texels of the largest level
+	// (st's), for the choice of a mip level (mipLevel).
+	area float32
+}
+
+// prepare works out st and usable from Tex and UV: what a triangle's
+// texture setup needs of its corners, the same each frame while the
+// mesh moves.
+func (tt *TexTri) prepare() {
+	tt.ready = tt.Tex != nil
+	tt.usable = tt.ready && texUsable(tt)
+	if !tt.usable {
+		return
+	}
+	uv := &tt.UV
+	u0, u1, u2 := float64(uv[0][0]), float64(uv[1][0]), float64(uv[2][0])
+	v0, v1, v2 := float64(uv[0][1]), float64(uv[1][1]), float64(uv[2][1])
+	su, sv := floor(min2(u0, min2(u1, u2))), floor(min2(v0, min2(v1, v2)))
+	tw, th := float64(tt.Tex.w)*256, float64(tt.Tex.h)*256
+	for k, c := range uv {
+		tt.st[k] = [2]float32{float32((float64(c[0])-su)*tw - 128), float32((float64(c[1])-sv)*th - 128)}
+	}
+	x1, y1 := (float64(uv[1][0])-float64(uv[0][0]))*float64(tt.Tex.w), (float64(uv[1][1])-float64(uv[0][1]))*float64(tt.Tex.h)
+	x2, y2 := (float64(uv[2][0])-float64(uv[0][0]))*float64(tt.Tex.w), (float64(uv[2][1])-float64(uv[0][1]))*float64(tt.Tex.h)
+	tt.area = float32(math.Abs(x1*y2 - x2*y1))
 }
 
 // Shading: a light fixed to the camera, above and to the left of the eye,
@@ -388,6 +423,7 @@ func (d *DrawList) meshTextures(sc *Scene, opt *Options, persp bool) {
 				if i0 < n && i1 < n && i2 < n {
 					tt.UV = [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
 				}
+				tt.prepare()
 				d.TexTris = append(d.TexTris, tt)
 			}
 		}
@@ -532,6 +568,7 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 // the weights of a perspective camera (1/z) or an orthographic one (1).
 func (d *DrawList) appendTextured(t Tri, tt TexTri, persp bool) {
 	tt.Persp = persp
+	tt.prepare()
 	d.TexTris = append(d.TexTris, tt)
 	t.Tex = int32(len(d.TexTris))
 	d.Tris = append(d.Tris, t)

@@ -48,6 +48,8 @@ type MeshLayer struct {
 	shades   []texShade
 	// scratch holds a row's texels for shadeDeferred.
 	scratch []byte
+	// prepared is texTri's copy of a TexTri that was not prepared.
+	prepared TexTri
 	// immediate textures every triangle as it is drawn, none deferred
 	// (as past maxDeferred triangles): tests compare the two ways.
 	immediate bool
@@ -89,7 +91,11 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		var tt *TexTri
 		id := -1
 		if t.Tex != 0 {
-			if tt = l.texTri(t); tt == nil {
+			// texTri, its common case written out (a call a
+			// triangle).
+			if k := int(t.Tex) - 1; uint(k) < uint(len(tex)) && tex[k].ready {
+				tt = &tex[k]
+			} else if tt = l.unpreparedTexTri(k); tt == nil {
 				continue
 			}
 			switch {
@@ -119,12 +125,28 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	l.tris, l.texTris = nil, nil
 }
 
-// texTri is a textured triangle's texturing, nil where it names none.
+// texTri is a textured triangle's texturing, nil where it names none:
+// a copy prepared in l.prepared where it is not prepared (only until
+// the next call).
 func (l *MeshLayer) texTri(t *Tri) *TexTri {
-	if k := int(t.Tex) - 1; k >= 0 && k < len(l.texTris) && l.texTris[k].Tex != nil {
+	k := int(t.Tex) - 1
+	if uint(k) < uint(len(l.texTris)) && l.texTris[k].ready {
 		return &l.texTris[k]
 	}
-	return nil
+	return l.unpreparedTexTri(k)
+}
+
+// unpreparedTexTri is texTri where the texturing is not prepared (or
+// not there). It is not inlined, so that texTri is.
+//
+//go:noinline
+func (l *MeshLayer) unpreparedTexTri(k int) *TexTri {
+	if k < 0 || k >= len(l.texTris) || l.texTris[k].Tex == nil {
+		return nil
+	}
+	l.prepared = l.texTris[k]
+	l.prepared.prepare()
+	return &l.prepared
 }
 
 // Deferred pixels: the colour word of a pixel an opaque textured
@@ -238,7 +260,7 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 		// Deferred: drawn flat, its colour word naming it, its fill
 		// kept for shadeRow (worked out here, where the corners are at
 		// hand: later, the triangle's data would be out of the cache).
-		if !texUsable(tt) {
+		if !tt.usable {
 			return
 		}
 		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)

@@ -37,29 +37,27 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 	}
 	lq, hq := span3(q0, q1, q2)
-	if !(lq > 0 && hq < math.MaxFloat32) {
+	if !(lq > 0 && hq < math.MaxFloat32) || !tt.usable {
 		return false
 	}
-	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
-	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	// The texture repeats: moving the coordinates by whole turns keeps
-	// them small, where a float32 still places a texel finely.
-	if !texUsable(tt) {
-		return false
-	}
-	su, sv := math.Floor(min2(u0, min2(u1, u2))), math.Floor(min2(v0, min2(v1, v2)))
 	plane := func(a, b, c float64) (p, px, py float64) {
 		px = ((y1-y2)*a + (y2-y0)*b + (y0-y1)*c) * inv
 		py = ((x2-x1)*a + (x0-x2)*b + (x1-x0)*c) * inv
 		return a - px*(x0-0.5) - py*(y0-0.5), px, py
 	}
-	// The fixed-point texel coordinates (texRun's) times q.
-	tw, th := float64(tt.Tex.w), float64(tt.Tex.h)
-	tx := func(u, su, n, q float64) float64 { return ((u-su)*n*256 - 128) * q }
+	// The fixed-point texel coordinates (texRun's) times q, at the
+	// triangle's mip level.
+	// The corners' coordinates at the triangle's mip level.
+	tex, st := tt.Tex, &tt.st
+	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
+	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
+	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
+		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+	}
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
-	f.uc, f.ux, f.uy = plane(tx(u0, su, tw, q0), tx(u1, su, tw, q1), tx(u2, su, tw, q2))
-	f.vc, f.vx, f.vy = plane(tx(v0, sv, th, q0), tx(v1, sv, th, q1), tx(v2, sv, th, q2))
-	f.tex = tt.Tex
+	f.uc, f.ux, f.uy = plane(u0*q0, u1*q1, u2*q2)
+	f.vc, f.vx, f.vy = plane(v0*q0, v1*q1, v2*q2)
+	f.tex = tex
 	f.cr, f.cg, f.cb, f.ca = uint32(t.Color.R), uint32(t.Color.G), uint32(t.Color.B), uint32(t.Color.A)
 	if tt.Tex.mode == formats.AlphaBlend {
 		f.cr, f.cg, f.cb = div255(f.cr*f.ca), div255(f.cg*f.ca), div255(f.cb*f.ca)
@@ -69,6 +67,20 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 		f.grey = uint64(f.cr + f.cr>>7)
 	}
 	return true
+}
+
+// mip is the level of the texture that a triangle reads whose ratio of
+// texels to pixels (by area, at the largest level) is r ≥ 2, one level
+// for the whole triangle: the level whose texels are nearest a pixel in
+// size (OpenGL's λ = log2 √r, rounded: the largest k with
+// r ≥ 2^(2k−1)); below 2, the largest level is read. It takes the
+// corners' coordinates u and v from the largest level's units (TexTri.st)
+// to its own.
+func (t *Texture) mip(r, u0, u1, u2, v0, v1, v2 float64) (*Texture, float64, float64, float64, float64, float64, float64) {
+	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
+	m := t.mips[min((e+1)>>1, len(t.mips))-1]
+	kx, ky := float64(m.w)/float64(t.w), float64(m.h)/float64(t.h)
+	return m, (u0+128)*kx - 128, (u1+128)*kx - 128, (u2+128)*kx - 128, (v0+128)*ky - 128, (v1+128)*ky - 128, (v2+128)*ky - 128
 }
 
 // span is one run of a textured row: the depth, weight and coordinates
@@ -294,12 +306,21 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
-			if pix != nil {
-				// Empty pixels copy their 0: transparent.
-				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+			if pix == nil {
+				x++
+				continue
 			}
-			x++
-			continue
+			// The pixels up to the next deferred one copy their
+			// colour (empty ones their 0: transparent).
+			for {
+				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
+				if x++; x == len(row) {
+					return
+				}
+				if word = uint32(row[x]); word>>24 == deferredTag {
+					break
+				}
+			}
 		}
 		s := &shades[word&maxDeferred]
 		if pix != nil && s.grey != 0 && s.tex.pow2 {
@@ -332,13 +353,12 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
-	tp, pw, mx2, my, grey := tex.pix, tex.pw, tex.mx2, tex.my, uint64(s.grey)
 	pix = pix[:4*len(row)]
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(tp, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
-		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*grey>>8&lanes)|0xff<<24)
+		c := bilinear(tex.pix, ty>>8&tex.my*tex.pw+tx>>7&tex.mx2, uint64(tx&0xff), uint64(ty&0xff))
+		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
 	}
 	return i
 }
@@ -357,7 +377,7 @@ func floor(x float64) float64 {
 	return f
 }
 
-// texUsable reports whether texSetup can interpolate a textured
+// texUsable reports whether the raster can interpolate a textured
 // triangle's coordinates, besides the weights tri has checked: its
 // texture coordinates are finite (their sum is: one NaN or infinity
 // makes it so, and coordinates whose sum leaves float32's range are
@@ -373,7 +393,7 @@ func texUsable(tt *TexTri) bool {
 // zx and zy (the steps of its 1/z, which is its weight q under a
 // perspective camera): the planes of texSetup, about the pixel of the
 // first corner (within maxCoord of the layer). tri has checked what
-// texSetup does: the weights and the coordinates (texUsable).
+// texSetup does: the weights and the coordinates (TexTri.usable).
 func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy float64) {
 	x10, y10, x20, y20 := x1-x0, y1-y0, x2-x0, y2-y0
 	// A plane through a0, a1 and a2 at the corners steps
@@ -401,22 +421,15 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 		q0, q1, q2 = float64(t.InvZ[0]), float64(t.InvZ[1]), float64(t.InvZ[2])
 		s.q, s.qx, s.qy = float32(q0+zx*ex+zy*ey), float32(zx), float32(zy)
 	}
-	u0, u1, u2 := float64(tt.UV[0][0]), float64(tt.UV[1][0]), float64(tt.UV[2][0])
-	v0, v1, v2 := float64(tt.UV[0][1]), float64(tt.UV[1][1]), float64(tt.UV[2][1])
-	// Coordinates beyond a few turns are moved back by whole turns
-	// (the texture repeats), where a float32 still places a texel
-	// finely.
-	var su, sv float64
-	if lu := min2(u0, min2(u1, u2)); !(lu > -16 && lu < 16) {
-		su = floor(lu)
+	// The corners' coordinates at the triangle's mip level.
+	tex, st := tt.Tex, &tt.st
+	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
+	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
+	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
+		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
 	}
-	if lv := min2(v0, min2(v1, v2)); !(lv > -16 && lv < 16) {
-		sv = floor(lv)
-	}
-	tex := tt.Tex
-	tw, th := float64(tex.w)*256, float64(tex.h)*256
-	s.u, s.ux, s.uy = plane(((u0-su)*tw-128)*q0, ((u1-su)*tw-128)*q1, ((u2-su)*tw-128)*q2)
-	s.v, s.vx, s.vy = plane(((v0-sv)*th-128)*q0, ((v1-sv)*th-128)*q1, ((v2-sv)*th-128)*q2)
+	s.u, s.ux, s.uy = plane(u0*q0, u1*q1, u2*q2)
+	s.v, s.vx, s.vy = plane(v0*q0, v1*q1, v2*q2)
 	s.px, s.py = int32(ix), int32(iy)
 	s.tex = tex
 	c := t.Color

@@ -36,9 +36,73 @@ type Texture struct {
 	pow2    bool
 	mx2, my int
 	pw      int
-	mode    formats.AlphaMode
+	// alpha is an opaque pixel's alpha byte, 0xff<<24 (a variable, so
+	// that the compiler writes a pixel's four bytes with one store).
+	alpha uint32
+	mode  formats.AlphaMode
 	// cutoff is AlphaMask's least alpha drawn, in 0..255 units.
 	cutoff float32
+	// mips holds the smaller levels, each half the one before (a side
+	// of 1 stays 1), down to 1×1: what a triangle drawn smaller than its
+	// texels reads (mipLevel), so that a minified texture does not
+	// alias. Empty for a texture made by NewTexture alone.
+	mips []*Texture
+}
+
+// maxMips bounds a texture's levels (a 2^15-texel side halves 15 times).
+const maxMips = 15
+
+// newMipTexture is NewTexture of levels[0] with its smaller levels:
+// levels[i] where it is half the size of the level before (as a TXTR's
+// own mips are), otherwise the level before box-filtered (halve).
+func newMipTexture(levels []*image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cutoff float32) *Texture {
+	t := NewTexture(levels[0], tint, mode, cutoff)
+	if t == nil {
+		return nil
+	}
+	img := levels[0]
+	for i := 1; i <= maxMips && (img.Rect.Dx() > 1 || img.Rect.Dy() > 1); i++ {
+		w, h := max(img.Rect.Dx()/2, 1), max(img.Rect.Dy()/2, 1)
+		if i < len(levels) && levels[i] != nil && levels[i].Rect.Dx() == w && levels[i].Rect.Dy() == h {
+			img = levels[i]
+		} else {
+			img = halve(img)
+		}
+		t.mips = append(t.mips, NewTexture(img, tint, mode, cutoff))
+	}
+	return t
+}
+
+// halve box-filters img to half its size, a side of 1 staying 1 (an odd
+// side's last column or row is left out, as OpenGL's halving does): each
+// texel the mean of the 2×2 (or 2×1) it covers, its colour weighted by
+// alpha so that transparent texels' colours do not bleed into it.
+func halve(img *image.NRGBA) *image.NRGBA {
+	sw, sh := img.Rect.Dx(), img.Rect.Dy()
+	w, h := max(sw/2, 1), max(sh/2, 1)
+	out := image.NewNRGBA(image.Rect(0, 0, w, h))
+	fx, fy := min(sw, 2), min(sh, 2)
+	n := uint32(fx * fy)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var r, g, b, a, pr, pg, pb uint32
+			for j := 0; j < fy; j++ {
+				for i := 0; i < fx; i++ {
+					c := img.Pix[img.PixOffset(img.Rect.Min.X+x*fx+i, img.Rect.Min.Y+y*fy+j):][:4]
+					ca := uint32(c[3])
+					r, g, b, a = r+uint32(c[0]), g+uint32(c[1]), b+uint32(c[2]), a+ca
+					pr, pg, pb = pr+uint32(c[0])*ca, pg+uint32(c[1])*ca, pb+uint32(c[2])*ca
+				}
+			}
+			if a > 0 {
+				r, g, b = (pr+a/2)/a, (pg+a/2)/a, (pb+a/2)/a
+			} else {
+				r, g, b = (r+n/2)/n, (g+n/2)/n, (b+n/2)/n
+			}
+			copy(out.Pix[out.PixOffset(x, y):], []byte{uint8(r), uint8(g), uint8(b), uint8((a + n/2) / n)})
+		}
+	}
+	return out
 }
 
 // NewTexture prepares img (non-premultiplied RGBA, as formats.Texture
@@ -56,7 +120,7 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	pw := w + 1
 	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
-		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw}
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw, alpha: 0xff << 24}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -143,7 +207,7 @@ func (d *DrawList) texture(m *formats.Material) *Texture {
 	if d.textures == nil || len(d.textures) >= maxTextures {
 		d.textures = make(map[texKey]*Texture)
 	}
-	t := NewTexture(img, k.tint, m.Alpha, m.AlphaCutoff)
+	t := newMipTexture(m.Texture.Levels, k.tint, m.Alpha, m.AlphaCutoff)
 	d.textures[k] = t
 	return t
 }

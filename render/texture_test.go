@@ -466,3 +466,71 @@ func TestTexturingKept(t *testing.T) {
 	sc.Meshes[0] = m2
 	check("another mesh", true, true, false)
 }
+
+// TestTextureMips: a texture drawn smaller than its texels reads the mip
+// level whose texels are nearest a pixel in size, one level a triangle
+// (texel-to-pixel ratio r by area; level round(log2 √r)). A 32×32
+// checkerboard of single black and white texels over a 7×7 square
+// (r = 20.9: level 2, 8×8) shows its mean, grey, where level 0 would
+// alias (pixel centres fall between texels at changing fractions); over
+// a 32×32 square (r = 1) it is drawn texel for texel. A TXTR's own level is used where it has the size of the level
+// (red here, to tell it from the box filter's grey).
+func TestTextureMips(t *testing.T) {
+	checker := nrgba(32, 32, func(x, y int) color.NRGBA {
+		if (x+y)%2 == 0 {
+			return color.NRGBA{255, 255, 255, 255}
+		}
+		return color.NRGBA{0, 0, 0, 255}
+	})
+	red := func(n int) *image.NRGBA {
+		return nrgba(n, n, func(x, y int) color.NRGBA { return color.NRGBA{255, 0, 0, 255} })
+	}
+	for _, tc := range []struct {
+		name   string
+		levels []*image.NRGBA
+		side   float32
+		check  func(c color.RGBA) bool
+		want   string
+	}{
+		{"minified, box-filtered levels", []*image.NRGBA{checker}, 7, func(c color.RGBA) bool { return nearRGBA(c, color.RGBA{128, 128, 128, 255}, 2) }, "grey"},
+		{"texel for texel", []*image.NRGBA{checker}, 32, func(c color.RGBA) bool { return c.R == c.G && (c.R == 0 || c.R == 255) }, "black or white"},
+		{"the file's own levels", []*image.NRGBA{checker, red(16), red(8)}, 8, func(c color.RGBA) bool { return c == color.RGBA{255, 0, 0, 255} }, "red"},
+		{"a level of the wrong size box-filtered", []*image.NRGBA{checker, red(15)}, 8, func(c color.RGBA) bool { return nearRGBA(c, color.RGBA{128, 128, 128, 255}, 2) }, "grey"},
+	} {
+		tex := newMipTexture(tc.levels, opaqueW, formats.AlphaOpaque, 0)
+		l := new(layerTris).quad(0, 0, tc.side, tc.side, 0.5, tex, white).rasterize(t, Viewport{W: 40, H: 40})
+		for y := 0; y < int(tc.side); y++ {
+			for x := 0; x < int(tc.side); x++ {
+				if c := l.Image.RGBAAt(x, y); !tc.check(c) {
+					t.Fatalf("%s: pixel (%d, %d) = %v, want %s", tc.name, x, y, c, tc.want)
+				}
+			}
+		}
+	}
+}
+
+// TestTextureHalve: the box filter's texel is the mean of the 2×2 it
+// covers, colours weighted by alpha (a transparent texel's colour does
+// not bleed in); an odd side leaves its last texel out, a side of 1
+// stays 1; the levels go down to 1×1.
+func TestTextureHalve(t *testing.T) {
+	img := nrgba(3, 1, func(x, y int) color.NRGBA {
+		return []color.NRGBA{{200, 0, 0, 255}, {0, 0, 255, 0}, {9, 9, 9, 255}}[x]
+	})
+	h := halve(img)
+	if h.Rect != image.Rect(0, 0, 1, 1) {
+		t.Fatalf("halved 3×1 is %v, want 1×1", h.Rect)
+	}
+	// Texels 0 and 1: red opaque and a transparent blue, alpha (255 + 0)/2.
+	if got, want := h.NRGBAAt(0, 0), (color.NRGBA{200, 0, 0, 128}); got != want {
+		t.Errorf("halved texel %v, want %v", got, want)
+	}
+	tex := newMipTexture([]*image.NRGBA{nrgba(8, 2, func(x, y int) color.NRGBA { return color.NRGBA{1, 2, 3, 255} })}, opaqueW, formats.AlphaOpaque, 0)
+	var sizes []image.Point
+	for _, m := range tex.mips {
+		sizes = append(sizes, m.Size())
+	}
+	if want := []image.Point{{4, 1}, {2, 1}, {1, 1}}; !slices.Equal(sizes, want) {
+		t.Errorf("levels of 8×2: %v, want %v", sizes, want)
+	}
+}
