@@ -201,7 +201,7 @@ func (a *App) copyInspector() {
 		m.Notify("select a bone first", time.Now())
 		return
 	}
-	if a.copyJSON(info.JSON(), info.Name) {
+	if a.copyJSON(boneJSON(info), info.Name) {
 		m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
 	}
 }

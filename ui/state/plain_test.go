@@ -13,7 +13,7 @@ import (
 
 // valueTypes are the state's types with exported fields: plain values it
 // hands out (copies), never the state itself.
-var valueTypes = []string{"BoneInfo", "BoneTransform", "BrowserEntry", "ClipGroup", "CopiedBone", "ExportChoice", "Fired", "Link", "LinkCamera", "LinkFile",
+var valueTypes = []string{"BoneInfo", "BoneTransform", "BrowserEntry", "ClipGroup", "ExportChoice", "Fired", "Link", "LinkCamera", "LinkFile",
 	"LinkView", "TransitionPreview", "TreeLine"}
 
 // noIO are packages the state may not import: it reads and writes no
