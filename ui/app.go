@@ -352,7 +352,7 @@ func (a *App) Update() (err error) {
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {
-			a.crossed = a.st.Playback().Advance(dt, a.crossed)
+			a.crossed = a.st.Advance(dt, a.crossed)
 		}
 		if p := a.st.Playback(); p.Playing() {
 			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
@@ -422,7 +422,7 @@ func (a *App) countFrame() {
 	}
 	a.fpsFrames++
 	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
-		a.st.Playback().SetFPS(float64(a.fpsFrames) / el)
+		a.st.SetFPS(float64(a.fpsFrames) / el)
 		a.fpsFrames, a.fpsSince = 0, now
 	}
 }

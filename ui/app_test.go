@@ -164,7 +164,7 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 // the view draws it as a marker, and "view through" looks from its eye.
 func TestAnimationCamera(t *testing.T) {
 	a := newApp(t, Options{Path: "../formats/lego/testdata/minifig_walk.ani"})
-	a.st.Playback().Seek(0.6)
+	a.st.Seek(0.6)
 	if m := a.scene.cameraMarker(); m == nil {
 		t.Fatal("no camera marker for a clip with a camera")
 	}

@@ -168,15 +168,14 @@ func TestTreeTickDoesNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.w.sync()
-		p := a.st.Playback()
-		p.Play()
+		a.st.Play()
 		if n := testing.AllocsPerRun(50, func() {
-			a.crossed = p.Advance(1.0/60, a.crossed[:0])
-			a.st.Sampler().Sample(p.Time(), a.scene.pose)
+			a.crossed = a.st.Advance(1.0/60, a.crossed[:0])
+			a.st.Sampler().Sample(a.st.Playback().Time(), a.scene.pose)
 		}); n != 0 {
 			t.Errorf("%s: %v allocations per played frame", script, n)
 		}
-		p.Pause()
+		a.st.Pause()
 		a.w.sync()
 		if n := testing.AllocsPerRun(50, func() { a.w.sync() }); n != 0 {
 			t.Errorf("%s: %v allocations per paused tick", script, n)

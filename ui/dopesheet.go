@@ -134,11 +134,11 @@ func (d *dopeSheet) click(x, y int) {
 	switch h.Kind {
 	case dopesheet.HitKey:
 		a.w.selectBone(h.Bone)
-		a.st.Playback().Seek(h.Time)
+		a.st.Seek(h.Time)
 	case dopesheet.HitBone:
 		a.w.selectBone(h.Bone)
 	case dopesheet.HitEvent:
-		a.st.Playback().Seek(h.Time)
+		a.st.Seek(h.Time)
 	}
 	if a.opt.Trace {
 		a.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))

@@ -94,7 +94,7 @@ func TestDopeSheetDoesNotAllocate(t *testing.T) {
 	a.st.Visibility().SelectBone(4)
 	a.dope.update()
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.st.Advance(1.0/60, a.crossed[:0])
 		a.dope.update()
 		_ = a.dope.key()
 	}); n != 0 {

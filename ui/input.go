@@ -202,14 +202,14 @@ func (in *input) handle() {
 func (in *input) drag(x, y int, release bool) {
 	a := in.a
 	if in.scrub && in.onCurves {
-		a.st.Playback().Seek(a.curves.timeAt(x))
+		a.st.Seek(a.curves.timeAt(x))
 		if release {
 			in.dragging = false
 		}
 		return
 	}
 	if in.scrub {
-		a.st.Playback().Seek(a.tl.timeAt(x))
+		a.st.Seek(a.tl.timeAt(x))
 		if release {
 			in.dragging = false
 		}
@@ -256,7 +256,7 @@ func (in *input) dragLine(x int, release bool) {
 	case in.button != ebiten.MouseButtonLeft:
 		tl.Pan(-float64(dx) * a.tl.secondsPerPixel())
 	case release && in.moved < 3:
-		a.st.Playback().Seek(in.rangeFrom)
+		a.st.Seek(in.rangeFrom)
 	case in.moved >= 3:
 		tl.SetRange(in.rangeFrom, a.tl.timeAt(x))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -84,7 +85,8 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	}
 	if c := st.CurrentClip(); c != nil {
 		p := st.Playback()
-		fired := p.Fired()
+		var buf [16]state.Fired
+		fired := p.Fired(buf[:0])
 		if len(fired) > 6 {
 			fired = fired[len(fired)-6:] // a catch-up tick can cross a whole loop
 		}

@@ -273,7 +273,7 @@ func (a *App) buildWidgets() *widgets {
 // is not a number changes nothing) and give the keys back to the view.
 func (w *widgets) submitFrame(s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		w.a.st.Playback().SeekFrame(n)
+		w.a.st.SeekFrame(n)
 	}
 	w.frameShown = -1
 	w.frameBox.focused = false
@@ -672,7 +672,7 @@ func (w *widgets) sync() {
 			}
 		}
 	}
-	if f, _ := p.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
+	if f, _ := st.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
 		w.frameShown = f
 		w.frameBox.SetText(strconv.Itoa(f))
 	}

@@ -22,7 +22,8 @@ func TestRecordGIFKey(t *testing.T) {
 	if k := a.paintKey(); k.recording != 0 {
 		t.Fatalf("paint key's recording %d with none running", k.recording)
 	}
-	rec, m := a.st.Recording(), a.st.Messages()
+	rec := a.st.Recording()
+	m := a.st.Messages()
 
 	a.press(ebiten.KeyP, modShift)
 	j := a.rec.job
@@ -56,7 +57,7 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.script.left = acts
-	a.st.Playback().Play()
+	a.st.Play()
 	a.script.run()
 	j = a.rec.job
 	if j == nil || !a.script.hold || len(a.script.left) != 1 {

@@ -164,7 +164,7 @@ func (s *scene) onionSkin() []*player.WorldPose {
 	if smp == nil || st.Visibility().BindPose() {
 		return nil
 	}
-	s.ghostTimes = st.Playback().GhostTimes(s.ghostTimes[:0])
+	s.ghostTimes = st.GhostTimes(s.ghostTimes[:0])
 	if len(s.ghostTimes) == 0 {
 		return nil
 	}

@@ -80,13 +80,12 @@ func TestCopyWithoutClipboard(t *testing.T) {
 // changes nothing; the box then shows the frame.
 func TestFrameBox(t *testing.T) {
 	a := newTestApp(t)
-	p := a.st.Playback()
 	a.w.submitFrame(" 12 ")
-	if f, _ := p.Frame(); f != 12 || p.Playing() {
-		t.Errorf("frame %d, playing %v", f, p.Playing())
+	if f, _ := a.st.Frame(); f != 12 || a.st.Playback().Playing() {
+		t.Errorf("frame %d, playing %v", f, a.st.Playback().Playing())
 	}
 	a.w.submitFrame("twelve")
-	if f, _ := p.Frame(); f != 12 || a.st.Messages().Err() != "" {
+	if f, _ := a.st.Frame(); f != 12 || a.st.Messages().Err() != "" {
 		t.Errorf("text moved to frame %d (error %q)", f, a.st.Messages().Err())
 	}
 	a.w.sync()
@@ -151,9 +150,9 @@ func TestActionsScript(t *testing.T) {
 	}
 	a.script.left = acts
 	a.script.run()
-	vis, p := a.st.Visibility(), a.st.Playback()
-	if vis.Selected() != 4 || !vis.BoneHidden(9) || p.Time() != 0.5 || !p.Playing() {
-		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", vis.Selected(), vis.BoneHidden(9), p.Time(), p.Playing())
+	vis := a.st.Visibility()
+	if vis.Selected() != 4 || !vis.BoneHidden(9) || a.st.Playback().Time() != 0.5 || !a.st.Playback().Playing() {
+		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", vis.Selected(), vis.BoneHidden(9), a.st.Playback().Time(), a.st.Playback().Playing())
 	}
 	if err := a.st.Messages().Err(); !strings.Contains(err, `action select-bone tail: select-bone: no bone "tail"`) {
 		t.Errorf("error %q", err)
@@ -164,7 +163,7 @@ func TestActionsScript(t *testing.T) {
 	for a.script.pending() {
 		a.script.run()
 	}
-	if p.Playing() {
+	if a.st.Playback().Playing() {
 		t.Error("the action after the wait did not run")
 	}
 }

@@ -184,32 +184,32 @@ func TestEulerOrder(t *testing.T) {
 func TestKeysEventsAndFrames(t *testing.T) {
 	s := demo()
 	s.Visibility().SelectBone(16) // l_foot
-	keys := s.Playback().KeyTimes(16, nil)
+	keys := s.KeyTimes(16, nil)
 	if len(keys) == 0 {
 		t.Fatal("no keys on l_foot")
 	}
-	s.Playback().Seek(0)
-	if !s.Playback().JumpKey(1) || s.Playback().Time() != keys[1] && s.Playback().Time() != keys[0] {
+	s.Seek(0)
+	if !s.JumpKey(1) || s.Playback().Time() != keys[1] && s.Playback().Time() != keys[0] {
 		t.Errorf("next key: %v of %v", s.Playback().Time(), keys[:3])
 	}
-	s.Playback().Seek(0.5)
-	s.Playback().JumpEvent(1)
+	s.Seek(0.5)
+	s.JumpEvent(1)
 	if math.Abs(s.Playback().Time()-0.9) > 1e-9 {
 		t.Errorf("next event from 0.5: %v", s.Playback().Time())
 	}
-	s.Playback().JumpEvent(-1)
+	s.JumpEvent(-1)
 	if math.Abs(s.Playback().Time()-0.3) > 1e-9 {
 		t.Errorf("previous event from 0.9: %v", s.Playback().Time())
 	}
-	s.Playback().SeekFrame(12)
-	if f, _ := s.Playback().Frame(); f != 12 || s.Playback().Playing() {
+	s.SeekFrame(12)
+	if f, _ := s.Frame(); f != 12 || s.Playback().Playing() {
 		t.Errorf("frame box: frame %d", f)
 	}
-	s.Playback().SeekFrame(999)
-	if f, n := s.Playback().Frame(); f != n-1 {
+	s.SeekFrame(999)
+	if f, n := s.Frame(); f != n-1 {
 		t.Errorf("frame past the end: %d of %d", f, n)
 	}
-	s.Playback().SeekFraction(0.5)
+	s.SeekFraction(0.5)
 	if math.Abs(s.Playback().Time()-0.6) > 1e-9 {
 		t.Errorf("timeline click at the middle: %v", s.Playback().Time())
 	}
@@ -217,21 +217,21 @@ func TestKeysEventsAndFrames(t *testing.T) {
 
 func TestReplayWithoutLoop(t *testing.T) {
 	s := demo()
-	s.Playback().SetLoop(false)
-	s.Playback().Pause()
-	s.Playback().Reverse()
-	s.Playback().Home()
-	s.Playback().TogglePlay() // backwards at frame 0: from the end
-	if !s.Playback().Playing() || s.Playback().Time() != s.Playback().Duration() {
+	s.SetLoop(false)
+	s.Pause()
+	s.Reverse()
+	s.Home()
+	s.TogglePlay() // backwards at frame 0: from the end
+	if !s.Playback().Playing() || s.Playback().Time() != s.Duration() {
 		t.Errorf("reverse at 0: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
-	s.Playback().Advance(0.1, nil)
-	if s.Playback().Time() >= s.Playback().Duration() {
+	s.Advance(0.1, nil)
+	if s.Playback().Time() >= s.Duration() {
 		t.Error("reverse play did not move back")
 	}
-	s.Playback().Reverse()
-	s.Playback().End()
-	s.Playback().TogglePlay() // forwards at the end: from the start
+	s.Reverse()
+	s.End()
+	s.TogglePlay() // forwards at the end: from the start
 	if s.Playback().Time() != 0 {
 		t.Errorf("forward at the end: %v", s.Playback().Time())
 	}
@@ -239,17 +239,17 @@ func TestReplayWithoutLoop(t *testing.T) {
 
 func TestOnionInPlaceAndViews(t *testing.T) {
 	s := demo()
-	if g := s.Playback().GhostTimes(nil); len(g) != 0 {
+	if g := s.GhostTimes(nil); len(g) != 0 {
 		t.Errorf("ghosts with onion off: %v", g)
 	}
 	s.Visibility().ToggleOnion()
-	s.Playback().Seek(0.05)
-	g := s.Playback().GhostTimes(nil)
+	s.Seek(0.05)
+	g := s.GhostTimes(nil)
 	if len(g) != 4 || math.Abs(g[0]-(1.2-0.15)) > 1e-9 || math.Abs(g[3]-0.25) > 1e-9 {
 		t.Errorf("ghosts %v", g)
 	}
-	s.Playback().SetLoop(false)
-	if g := s.Playback().GhostTimes(nil); len(g) != 2 {
+	s.SetLoop(false)
+	if g := s.GhostTimes(nil); len(g) != 2 {
 		t.Errorf("ghosts before 0 without loop: %v", g)
 	}
 	// In place: the hips' horizontal translation stays at its first key.

@@ -111,8 +111,8 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	}
 	// The first animation plays: a Play of walk, which starts at 0 and is
 	// the walk clip itself.
-	if s.Tree().Anim() != 0 || s.Playback().Clip() != -1 || s.CurrentClip().Name != "walk" || s.Playback().Duration() != 1 {
-		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree().Anim(), s.Playback().Clip(), s.CurrentClip().Name, s.Playback().Duration())
+	if s.Tree().Anim() != 0 || s.Playback().Clip() != -1 || s.CurrentClip().Name != "walk" || s.Duration() != 1 {
+		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree().Anim(), s.Playback().Clip(), s.CurrentClip().Name, s.Duration())
 	}
 	if d := poseDiff(poseAt(s, 0.3), clipPose(t, s.Asset(), "walk", 0.3)); d > 1e-6 {
 		t.Errorf("walk at 0.3 differs from its clip by %g", d)
@@ -132,7 +132,7 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	// Playing 1.33 s crosses the events in order and wraps.
 	var fired []string
 	for i := 0; i < 80; i++ {
-		for _, e := range s.Playback().Advance(1.0/60, nil) {
+		for _, e := range s.Advance(1.0/60, nil) {
 			fired = append(fired, s.CurrentClip().Events[e].Name)
 		}
 	}
@@ -150,7 +150,7 @@ func TestBlendWeight(t *testing.T) {
 	}
 	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	const tm = 0.4
-	s.Playback().Seek(tm)
+	s.Seek(tm)
 	if d := poseDiff(poseAt(s, tm), built(t, s.Asset(), set, player.Options{}, tm)); d > 1e-6 {
 		t.Errorf("the file's weight: differs from the player's build by %g", d)
 	}
@@ -205,8 +205,8 @@ func TestPhaseBlendWeightChangesThePass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Playback().Duration() != src.Duration() {
-			t.Errorf("weight %v: duration %v, the player's %v", w, s.Playback().Duration(), src.Duration())
+		if s.Duration() != src.Duration() {
+			t.Errorf("weight %v: duration %v, the player's %v", w, s.Duration(), src.Duration())
 		}
 		p := player.NewPose(s.Asset().Skeleton)
 		src.Sample(0.55, p)
@@ -278,8 +278,8 @@ func TestSequenceAndTreeLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Playback().Duration() != src.Duration() || s.Playback().Duration() <= 1 {
-		t.Errorf("duration %v, the player's %v", s.Playback().Duration(), src.Duration())
+	if s.Duration() != src.Duration() || s.Duration() <= 1 {
+		t.Errorf("duration %v, the player's %v", s.Duration(), src.Duration())
 	}
 	p := player.NewPose(s.Asset().Skeleton)
 	src.Sample(1.3, p)
@@ -326,8 +326,8 @@ func TestPlayTransition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Playback().Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
-		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Playback().Duration(), tr.Duration(), s.CurrentClip().Name)
+	if s.Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
+		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Duration(), tr.Duration(), s.CurrentClip().Name)
 	}
 	for _, u := range []float64{0, 0.1, 0.25, 0.6} {
 		p := player.NewPose(s.Asset().Skeleton)
@@ -355,7 +355,7 @@ func TestPlayTransition(t *testing.T) {
 	if err := s.Tree().SelectAnim(walk); err != nil {
 		t.Fatal(err)
 	}
-	s.Playback().Seek(0.3)
+	s.Seek(0.3)
 	err = s.Tree().PlayTransition(walk, idle)
 	if tp, _ := s.Tree().Transition(); err != nil || tp.FromTime != 0.3 {
 		t.Errorf("from the current time: %+v %v", tp, err)
@@ -376,7 +376,8 @@ func TestPlayTransition(t *testing.T) {
 // first Blend; the picker cycles through the animations.
 func TestTreePanelVerbs(t *testing.T) {
 	s := demoSet(t)
-	tr, pn := s.Tree(), s.TreePanel()
+	tr := s.Tree()
+	pn := s.TreePanel()
 	anim(t, s, "walk_blend")
 	if l, ok := pn.BlendTarget(); !ok || l.Path != "" {
 		t.Fatalf("blend target %+v %v", l, ok)
@@ -416,7 +417,8 @@ func TestTreePanelVerbs(t *testing.T) {
 	if _, ok := tr.Pin(root); ok {
 		t.Error("still pinned")
 	}
-	from, to := pn.From(), pn.To()
+	from := pn.From()
+	to := pn.To()
 	pn.CyclePick(0)
 	pn.CyclePick(1)
 	n := len(tr.AnimList())
@@ -487,7 +489,7 @@ func TestTreeThatFailsToBuild(t *testing.T) {
 		t.Errorf("transition from a broken tree: %v", err)
 	}
 	// Advancing and stepping without a tree do nothing.
-	if got := s.Playback().Advance(0.5, nil); len(got) != 0 || s.Playback().Time() != 0 {
+	if got := s.Advance(0.5, nil); len(got) != 0 || s.Playback().Time() != 0 {
 		t.Errorf("advance without a tree: %v at %v", got, s.Playback().Time())
 	}
 }
@@ -527,8 +529,8 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Playback().Duration() != lead+tr.Duration() {
-				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Playback().Duration(), lead+tr.Duration())
+			if s.Duration() != lead+tr.Duration() {
+				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Duration(), lead+tr.Duration())
 			}
 			for _, u := range []float64{0, 0.1, 0.3, 1.0} {
 				p := player.NewPose(a.Skeleton)

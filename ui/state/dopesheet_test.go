@@ -8,7 +8,8 @@ import "testing"
 // above the first row.
 func TestDopeSheetSharesWithCurves(t *testing.T) {
 	s := demo()
-	d, c := s.DopeSheet(), s.Curves()
+	d := s.DopeSheet()
+	c := s.Curves()
 	steps := []struct {
 		name        string
 		do          func()

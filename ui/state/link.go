@@ -512,7 +512,7 @@ func (s *State) LinkView() LinkView {
 	if c := s.CurrentClip(); c != nil {
 		v.Clip = c.Name
 		if !s.play.playing {
-			v.Frame, _ = s.play.Frame()
+			v.Frame, _ = s.Frame()
 		}
 	}
 	c := s.view.camera
@@ -612,7 +612,7 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 	}
 	if s.CurrentClip() != nil {
 		if v.Frame >= 0 {
-			s.play.SeekFrame(v.Frame)
+			s.SeekFrame(v.Frame)
 		} else {
 			s.play.time = 0
 			s.play.playing = true

@@ -140,7 +140,7 @@ func TestLinkTooManyFiles(t *testing.T) {
 func TestLinkViewApply(t *testing.T) {
 	s := demo()
 	s.SelectClip(s.ClipByName("idle"))
-	s.Playback().SeekFrame(17)
+	s.SeekFrame(17)
 	s.View().Orbit(40, -10)
 	s.View().Zoom(1.5)
 	s.View().ToggleOrtho()
@@ -184,7 +184,7 @@ func TestLinkViewApply(t *testing.T) {
 	}
 
 	// Playing: no frame is recorded, and the link plays from the start.
-	s.Playback().Play()
+	s.Play()
 	if v := s.LinkView(); v.Frame != -1 {
 		t.Errorf("playing: frame %d recorded", v.Frame)
 	}
@@ -239,7 +239,7 @@ func FuzzParseLink(f *testing.F) {
 // drawn frame; reading it allocates nothing.
 func TestLinkViewAllocates(t *testing.T) {
 	s := demo()
-	s.Playback().SeekFrame(4)
+	s.SeekFrame(4)
 	s.Visibility().SelectBone(2)
 	if n := testing.AllocsPerRun(100, func() { _ = s.LinkView() }); n != 0 {
 		t.Errorf("LinkView allocates %v times", n)

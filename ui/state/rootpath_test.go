@@ -32,7 +32,7 @@ func TestRootPath(t *testing.T) {
 	if p == nil || p.Name != "root" || math.Abs(p.PathLength-2) > 1e-5 || p.Root != compare.RootMotion(s.Asset().Skeleton, s.CurrentClip()) {
 		t.Fatalf("path %+v", p)
 	}
-	s.Playback().Seek(0.5)
+	s.Seek(0.5)
 	along, total, ok := r.Travelled()
 	if !ok || math.Abs(along-1) > 1e-4 || total != p.PathLength {
 		t.Errorf("travelled %v of %v (%v)", along, total, ok)

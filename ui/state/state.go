@@ -56,7 +56,7 @@ type State struct {
 // New returns a state with an asset opened.
 func New(path string, a *formats.Asset) *State {
 	s := &State{}
-	s.play = Playback{s: s, speed: 1, loop: true, playing: true}
+	s.play = Playback{speed: 1, loop: true, playing: true}
 	s.vis = Visibility{s: s, grid: true, show: render.ShowMeshBones}
 	s.view = View{s: s, camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
@@ -72,8 +72,8 @@ func New(path string, a *formats.Asset) *State {
 	return s
 }
 
-// Playback is what plays and where.
-func (s *State) Playback() *Playback { return &s.play }
+// Playback is what plays and where (a copy: changes go through State).
+func (s *State) Playback() Playback { return s.play }
 
 // Visibility is what of the figure is drawn.
 func (s *State) Visibility() *Visibility { return &s.vis }
@@ -318,7 +318,7 @@ func (s *State) Status() string {
 		return "bind pose (no clips)"
 	}
 	p := &s.play
-	f, n := p.Frame()
+	f, n := s.Frame()
 	state := "paused"
 	if p.playing {
 		state = "playing"
@@ -333,6 +333,6 @@ func (s *State) Status() string {
 	if p.playing && p.fps >= 0.5 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
-	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +
+	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, s.Duration(), p.speed, state, loop, fps) +
 		s.line.status() + s.root.status()
 }

@@ -62,7 +62,7 @@ func TestTimelineZoomKeepsThePointer(t *testing.T) {
 // End go to its ends; clearing gives the whole clip back.
 func TestRangeBoundsPlayback(t *testing.T) {
 	s := demo()
-	p, tl := s.Playback(), s.Timeline()
+	tl := s.Timeline()
 	tl.SetIn(0.21) // frame 6.3: snaps to frame 6
 	if in, out, ok := tl.Range(); !ok || !near(in, 0.2) || !near(out, 1.2) {
 		t.Fatalf("SetIn(0.21): range %v..%v %v, want 0.2..1.2", in, out, ok)
@@ -75,44 +75,44 @@ func TestRangeBoundsPlayback(t *testing.T) {
 	// holds footstep_left (0.3) only: 1.2 s is three passes.
 	var fired []string
 	for i := 0; i < 72; i++ {
-		for _, e := range p.Advance(1.0/60, nil) {
+		for _, e := range s.Advance(1.0/60, nil) {
 			fired = append(fired, s.CurrentClip().Events[e].Name)
 		}
-		if tm := p.Time(); tm < 0.2-1e-9 || tm > 0.6+1e-9 {
+		if tm := s.Playback().Time(); tm < 0.2-1e-9 || tm > 0.6+1e-9 {
 			t.Fatalf("tick %d: time %v left the range", i, tm)
 		}
 	}
 	if len(fired) != 3 || fired[0] != "footstep_left" || fired[2] != "footstep_left" {
 		t.Errorf("three passes of 0.2..0.6 fired %v, want footstep_left three times", fired)
 	}
-	p.End()
-	if !near(p.Time(), 0.6) {
-		t.Errorf("End in a range: %v", p.Time())
+	s.End()
+	if !near(s.Playback().Time(), 0.6) {
+		t.Errorf("End in a range: %v", s.Playback().Time())
 	}
-	p.Step(1) // loop wraps to the in point
-	if f, _ := p.Frame(); f != 6 {
+	s.StepFrames(1) // loop wraps to the in point
+	if f, _ := s.Frame(); f != 6 {
 		t.Errorf("step past the out point with loop: frame %d, want 6", f)
 	}
-	p.SetLoop(false)
-	p.Step(-1)
-	p.Home()
-	if !near(p.Time(), 0.2) {
-		t.Errorf("Home in a range: %v", p.Time())
+	s.SetLoop(false)
+	s.StepFrames(-1)
+	s.Home()
+	if !near(s.Playback().Time(), 0.2) {
+		t.Errorf("Home in a range: %v", s.Playback().Time())
 	}
-	p.Step(-3)
-	if f, _ := p.Frame(); f != 6 {
+	s.StepFrames(-3)
+	if f, _ := s.Frame(); f != 6 {
 		t.Errorf("step before the in point without loop: frame %d, want 6", f)
 	}
-	p.End()
-	p.TogglePlay() // at the out point without loop: replays from the in point
-	if !p.Playing() || !near(p.Time(), 0.2) {
-		t.Errorf("play at the out point: playing %v at %v", p.Playing(), p.Time())
+	s.End()
+	s.TogglePlay() // at the out point without loop: replays from the in point
+	if !s.Playback().Playing() || !near(s.Playback().Time(), 0.2) {
+		t.Errorf("play at the out point: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
 	for i := 0; i < 60; i++ {
-		p.Advance(1.0/60, nil)
+		s.Advance(1.0/60, nil)
 	}
-	if p.Playing() || !near(p.Time(), 0.6) {
-		t.Errorf("without loop playback stops at the out point: playing %v at %v", p.Playing(), p.Time())
+	if s.Playback().Playing() || !near(s.Playback().Time(), 0.6) {
+		t.Errorf("without loop playback stops at the out point: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
 	if tl.SetRange(0.5, 0.51) {
 		t.Error("a range within one frame was set")
@@ -124,7 +124,7 @@ func TestRangeBoundsPlayback(t *testing.T) {
 		t.Errorf("SetRange(0.9, 0.3): %v..%v", in, out)
 	}
 	tl.ClearRange()
-	if lo, hi := p.Bounds(); lo != 0 || hi != 1.2 {
+	if lo, hi := s.Bounds(); lo != 0 || hi != 1.2 {
 		t.Errorf("cleared: bounds %v..%v", lo, hi)
 	}
 	tl.SetRange(0.3, 0.9)
@@ -160,19 +160,19 @@ func TestTimelineOneFrameClip(t *testing.T) {
 // demo steps at 30 frames a second: 0.055 s is frame 1.65, shown as 1.
 func TestRangeMarksTheFrameShown(t *testing.T) {
 	s := demo()
-	p, tl := s.Playback(), s.Timeline()
+	tl := s.Timeline()
 	for _, tm := range []float64{0.055, 0.3, 0.3166, 0.49} {
-		p.Seek(tm)
-		f, _ := p.Frame()
-		tl.SetOut(p.Time())
+		s.Seek(tm)
+		f, _ := s.Frame()
+		tl.SetOut(s.Playback().Time())
 		if _, out, _ := tl.Range(); !near(out, float64(f)/30) {
 			t.Errorf("O at %v s (frame %d shown): out point %v s, frame %.2f", tm, f, out, out*30)
 		}
 		tl.ClearRange()
 	}
-	p.Seek(0.65) // frame 19.5, shown as 19
-	f, _ := p.Frame()
-	tl.SetIn(p.Time())
+	s.Seek(0.65) // frame 19.5, shown as 19
+	f, _ := s.Frame()
+	tl.SetIn(s.Playback().Time())
 	if in, _, _ := tl.Range(); !near(in, float64(f)/30) {
 		t.Errorf("I at 0.65 s (frame %d shown): in point %v s", f, in)
 	}

@@ -19,7 +19,7 @@ func TestWardrobe(t *testing.T) {
 	a := assets.Demo()
 	s := New("skill.cmx", a)
 	w := s.Wardrobe()
-	s.Playback().Seek(0.25)
+	s.Seek(0.25)
 	w.SetSuits([]string{"/d/a.cmx", "/d/B.bcf", "/d/c001ma_x.cmx"}, []string{"a.cmx", "B.bcf", "c001ma_x.cmx"}, nil, sims.ToneDark)
 	for _, tc := range []struct{ slot, worn, d, want int }{
 		{BodySlot, -1, 1, 0}, {BodySlot, 0, 1, 1}, {BodySlot, 2, 1, -1}, {BodySlot, -1, -1, 2}, {BodySlot, 0, -1, -1}, {BodySlot, 1, 5, 2},
