@@ -7,7 +7,7 @@ import "testing"
 // makes no garbage.
 func TestTickDoesNotAllocate(t *testing.T) {
 	a := newTestApp(t)
-	a.st.Visibility().SelectBone(4)
+	a.st.SelectBone(4)
 	a.st.Seek(0.5)
 	a.w.sync()
 	if n := testing.AllocsPerRun(50, func() {

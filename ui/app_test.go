@@ -153,7 +153,7 @@ func TestBadFileKeepsTheOpenAsset(t *testing.T) {
 
 func TestInspectorShowsTheSelectedBone(t *testing.T) {
 	a := newTestApp(t)
-	a.st.Visibility().SelectBone(1)
+	a.st.SelectBone(1)
 	txt := a.w.inspectorText()
 	if !strings.HasPrefix(txt, "spine   #1") || !strings.Contains(txt, "parent hips") {
 		t.Errorf("inspector:\n%s", txt)

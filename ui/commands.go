@@ -455,25 +455,24 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.Visibility().Labels() }, help: "names",
 			doc: "bone names, each placed beside its joint where it overlaps no other (one that finds no room in " +
 				"the view is left out; the selected bone's always shows)",
-			run: do(func(a *App) { a.st.Visibility().ToggleLabels() })},
+			run: do(func(a *App) { a.st.ToggleLabels() })},
 		{verb: "grid", keys: keys(key(ebiten.KeyG)), help: "grid", doc: "grid",
-			run: do(func(a *App) { a.st.Visibility().ToggleGrid() })},
+			run: do(func(a *App) { a.st.ToggleGrid() })},
 		{verb: "bind-pose", keys: keys(key(ebiten.KeyB)), button: "Bind", at: slot{transport, 100},
 			on: func(a *App) bool { return a.st.Visibility().BindPose() }, help: "bind pose", doc: "bind pose",
-			run: do(func(a *App) { a.st.Visibility().ToggleBindPose() })},
+			run: do(func(a *App) { a.st.ToggleBindPose() })},
 		{verb: "mesh", keys: keys(key(ebiten.KeyM)), help: "mesh / +bones / bones",
 			doc: "cycle mesh, mesh with bones (the default) and bones, for a figure with a mesh",
-			run: do(func(a *App) { a.st.Visibility().CycleShow() })},
+			run: do(func(a *App) { a.st.CycleShow() })},
 		{verb: "textures", args: "[on|off]", keys: keys(shift(ebiten.KeyM)), help: "textures",
 			doc: "draw meshes with their textures (the default) or in their materials' flat colours, which show the " +
 				"shape better (on, true or 1 turns textures on, another word off; without one it switches)",
 			keyDoc: "textures on / off: textured mesh or flat colours",
 			run: func(c *call) error {
-				v := c.a.st.Visibility()
 				if len(c.args) == 0 {
-					v.SetTextures(!v.Textures())
+					c.a.st.SetTextures(!c.a.st.Visibility().Textures())
 				} else {
-					v.SetTextures(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
+					c.a.st.SetTextures(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
 				}
 				return nil
 			}},
@@ -527,7 +526,7 @@ func commandTable() []command {
 		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
 			doc: "in place: hold the moving root's horizontal motion at its start",
-			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
+			run: do(func(a *App) { a.st.ToggleInPlace() })},
 		{verb: "root-path", keys: keys(shift(ebiten.KeyR)), help: "root path",
 			doc: "the root's path over the clip on the ground, with a ring where the root is now, and on the status " +
 				"line how far it has come of the path's length (in place: the path slides under the held figure)",
@@ -536,10 +535,10 @@ func commandTable() []command {
 		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",
-			run: do(func(a *App) { a.st.Visibility().ToggleOnion() })},
+			run: do(func(a *App) { a.st.ToggleOnion() })},
 		{verb: "axes", keys: keys(key(ebiten.KeyX)), button: "Axes", at: slot{inspectButtons, 20},
 			on: func(a *App) bool { return a.st.Visibility().Axes() }, help: "bone axes",
-			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.Visibility().ToggleAxes() })},
+			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.ToggleAxes() })},
 		{verb: "zoom-bone", keys: keys(key(ebiten.KeyZ)), button: "Zoom", at: slot{inspectButtons, 30}, help: "zoom to bone",
 			doc: "zoom to the selected bone", run: do(func(a *App) { a.scene.zoomToSelected() })},
 		{verb: "toggle-bone", args: "[B]", keys: keys(key(ebiten.KeyH)), help: "hide bone",
@@ -553,14 +552,14 @@ func commandTable() []command {
 					}
 				}
 				if i >= 0 {
-					c.a.st.Visibility().ToggleBone(i)
+					c.a.st.ToggleBone(i)
 					c.a.w.refreshBoneLabels()
 				}
 				return nil
 			}},
 		{verb: "helpers", keys: keys(shift(ebiten.KeyH)), button: "Helpers", at: slot{boneButtons, 20},
 			on: func(a *App) bool { return !a.st.Visibility().HideHelpers() }, help: "helpers",
-			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.Visibility().ToggleHelpers() })},
+			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.ToggleHelpers() })},
 		{verb: "clip-camera", keys: keys(key(ebiten.KeyC)), help: "clip's camera",
 			doc: "view through the animation's camera (LEGO Island clips with a camera)",
 			run: do(func(a *App) {
@@ -610,7 +609,7 @@ func commandTable() []command {
 		{verb: "show-subtree", args: "B", doc: "show bone B and every bone below it",
 			run: func(c *call) error { return c.hide(false, true) }},
 		{verb: "show-all", button: "Show all", at: slot{boneButtons, 10}, doc: "show every bone",
-			run: do(func(a *App) { a.st.Visibility().ShowAllBones(); a.w.refreshBoneLabels() })},
+			run: do(func(a *App) { a.st.ShowAllBones(); a.w.refreshBoneLabels() })},
 		{verb: "mute-event", args: "E", doc: "mute event E of the clip (its name or index)",
 			run: func(c *call) error { return c.mute(true) }},
 		{verb: "unmute-event", args: "E", doc: "unmute event E of the clip", run: func(c *call) error { return c.mute(false) }},

@@ -20,7 +20,7 @@ func TestBoneJSON(t *testing.T) {
 	s := state.New("demo:", assets.Demo())
 	sk := s.Asset().Skeleton
 	p, w := player.NewPose(sk), player.NewWorldPose(sk)
-	s.Visibility().SelectBone(4)
+	s.SelectBone(4)
 	p.Local[4].Rotation = mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 1, 0})
 	p.Local[3].Scale = mgl32.Vec3{2, 2, 2}
 	player.ToWorld(sk, p, w)

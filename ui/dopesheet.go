@@ -38,6 +38,8 @@ type dopeSheet struct {
 	a     *App
 	sheet dopesheet.Sheet
 	in    dopesheet.Input
+	// hidden and helpers hold the state's bone marks for in.
+	hidden, helpers []bool
 	// followed is the selection the sheet last scrolled to, of the
 	// skeleton skel (another skeleton starts at the first row).
 	followed int
@@ -105,11 +107,13 @@ func (d *dopeSheet) update() {
 		st.DopeSheet().SetScroll(0)
 	}
 	in := &d.in
-	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: st.Visibility().HiddenBones(),
+	d.hidden = st.Visibility().HiddenBones(d.hidden[:0])
+	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: d.hidden,
 		Selected: st.Visibility().Selected(), Scroll: st.DopeSheet().Scroll(),
 		Rect: d.area()}
 	if st.Visibility().HideHelpers() {
-		in.Helpers = st.Visibility().Helper()
+		d.helpers = st.Visibility().Helper(d.helpers[:0])
+		in.Helpers = d.helpers
 	}
 	c := st.CurrentClip()
 	if c != nil {

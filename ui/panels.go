@@ -341,14 +341,13 @@ func (w *widgets) listBoneLabel(e any) string {
 
 func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
-	vis := w.a.st.Visibility()
 	bone := w.a.st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if vis.BoneHidden(b.index) {
+	if w.a.st.Visibility().BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if am := vis.Animated(); b.index < len(am) && am[b.index] {
+	if w.a.st.Visibility().Animated(b.index) {
 		anim = "● "
 	}
 	name := bone.Name
@@ -440,19 +439,19 @@ func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 		}
 		return
 	}
-	w.a.st.Visibility().SelectBone(b.index)
+	w.a.st.SelectBone(b.index)
 }
 
 // setBoneHidden hides or shows bone i (with subtree, every bone below it)
 // and the list follows.
 func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
-	w.a.st.Visibility().SetBoneHidden(i, hidden, subtree)
+	w.a.st.SetBoneHidden(i, hidden, subtree)
 	w.refreshBoneLabels()
 }
 
 // selectBone selects bone i and scrolls the list to it.
 func (w *widgets) selectBone(i int) {
-	w.a.st.Visibility().SelectBone(i)
+	w.a.st.SelectBone(i)
 	w.scrollToBone(i)
 }
 
@@ -473,7 +472,7 @@ func (w *widgets) onEventSelected(e, _ any) {
 
 // muteEvent mutes or unmutes event i and the list follows.
 func (w *widgets) muteEvent(i int, muted bool) {
-	w.a.st.Visibility().SetEventMuted(i, muted)
+	w.a.st.SetEventMuted(i, muted)
 	if i < len(w.eventEntries) {
 		w.events.UpdateEntry(w.eventEntries[i])
 	}

@@ -74,7 +74,6 @@ func (r *recorder) start() {
 func (r *recorder) options() raster.FrameOptions {
 	a := r.a
 	st := a.st
-	vis := st.Visibility()
 	vp := a.viewport()
 	w, h := int(vp.W), int(vp.H)
 	if w < 16 || h < 16 {
@@ -88,8 +87,8 @@ func (r *recorder) options() raster.FrameOptions {
 		fps = min(c.FrameRate, fps)
 	}
 	opt := a.scene.opts
-	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = vis.Labels(), vis.Grid(), vis.HideHelpers(), vis.Show()
-	opt.NoTextures = !vis.Textures()
+	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = st.Visibility().Labels(), st.Visibility().Grid(), st.Visibility().HideHelpers(), st.Visibility().Show()
+	opt.NoTextures = !st.Visibility().Textures()
 	if opt.Theme == (render.Theme{}) {
 		opt.Theme = render.DefaultTheme()
 	}

@@ -35,6 +35,10 @@ type scene struct {
 
 	// image draws an image opened by itself in place of the figure.
 	image imageView
+
+	// hidden, dim and helper hold the state's bone marks for this
+	// frame's render.Scene (state.Visibility hands copies).
+	hidden, dim, helper []bool
 }
 
 // reset fits the scene to a newly opened asset.
@@ -136,11 +140,12 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	s.opts.SelectedAxes = vis.Axes()
 	s.opts.Show = vis.Show()
 	s.opts.NoTextures = !vis.Textures()
+	s.hidden, s.dim, s.helper = vis.HiddenBones(s.hidden[:0]), vis.Dim(s.dim[:0]), vis.Helper(s.helper[:0])
 	sc := render.Scene{
-		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: vis.HiddenBones(),
+		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: s.hidden,
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
-		Dim:   vis.Dim(), Helper: vis.Helper(), Ghosts: s.onionSkin(),
+		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(),
 		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(), RootPath: s.drawnRootPath(),
 	}
 	cam := view.Camera()

@@ -16,27 +16,27 @@ import (
 // clickBoneBox is the bone tree's check box: it flips bone i, and with
 // subtree sets the bone's whole subtree to the bone's new state.
 func clickBoneBox(s *State, i int, subtree bool) {
-	s.Visibility().SetBoneHidden(i, !s.Visibility().BoneHidden(i), subtree)
+	s.SetBoneHidden(i, !s.Visibility().BoneHidden(i), subtree)
 }
 
 func TestSubtreeHideAndBoneBox(t *testing.T) {
 	s := demo()
 	clickBoneBox(s, 6, true) // l_clavicle and the arm below it
 	for i := 6; i <= 9; i++ {
-		if !s.Visibility().HiddenBones()[i] {
+		if !s.Visibility().HiddenBones(nil)[i] {
 			t.Errorf("bone %d not hidden with its parent's subtree", i)
 		}
 	}
-	if s.Visibility().HiddenBones()[10] || s.Visibility().HiddenBones()[5] {
+	if s.Visibility().HiddenBones(nil)[10] || s.Visibility().HiddenBones(nil)[5] {
 		t.Error("the subtree reached a sibling")
 	}
 	clickBoneBox(s, 7, false) // one bone back on
-	if s.Visibility().HiddenBones()[7] || !s.Visibility().HiddenBones()[8] {
-		t.Errorf("plain click: %v", s.Visibility().HiddenBones()[6:10])
+	if s.Visibility().HiddenBones(nil)[7] || !s.Visibility().HiddenBones(nil)[8] {
+		t.Errorf("plain click: %v", s.Visibility().HiddenBones(nil)[6:10])
 	}
 	clickBoneBox(s, 6, true) // l_clavicle was hidden: the subtree shows
 	for i := 6; i <= 9; i++ {
-		if s.Visibility().HiddenBones()[i] {
+		if s.Visibility().HiddenBones(nil)[i] {
 			t.Errorf("bone %d still hidden", i)
 		}
 	}
@@ -45,21 +45,21 @@ func TestSubtreeHideAndBoneBox(t *testing.T) {
 func TestAnimatedAndDimmed(t *testing.T) {
 	s := demo()
 	n := 0
-	for _, a := range s.Visibility().Animated() {
-		if a {
+	for i := range s.Visibility().AnimatedCount() {
+		if s.Visibility().Animated(i) {
 			n++
 		}
 	}
-	if n != 13 || s.Visibility().Dim() != nil {
-		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim())
+	if n != 13 || len(s.Visibility().Dim(nil)) != 0 {
+		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim(nil))
 	}
 	a := assets.Demo()
 	a.Clips[1].Drives = make([]bool, len(a.Skeleton.Bones))
 	a.Clips[1].Drives[4] = true
 	s = New("demo:", a)
 	s.SelectClip(1)
-	if len(s.Visibility().Dim()) != 22 || s.Visibility().Dim()[4] || !s.Visibility().Dim()[0] {
-		t.Errorf("a clip that drives the head only: dim %v", s.Visibility().Dim())
+	if len(s.Visibility().Dim(nil)) != 22 || s.Visibility().Dim(nil)[4] || !s.Visibility().Dim(nil)[0] {
+		t.Errorf("a clip that drives the head only: dim %v", s.Visibility().Dim(nil))
 	}
 }
 
@@ -133,7 +133,7 @@ func TestInspect(t *testing.T) {
 	if _, ok := s.Inspect(p, w); ok {
 		t.Error("inspected without a selection")
 	}
-	s.Visibility().SelectBone(4)
+	s.SelectBone(4)
 	// Turn the head 90° about Y and scale its parent by 2: world scale 2,
 	// world rotation the head's, Euler (0, 90, 0) for local.
 	p.Local[4].Rotation = mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 1, 0})
@@ -183,7 +183,7 @@ func TestEulerOrder(t *testing.T) {
 
 func TestKeysEventsAndFrames(t *testing.T) {
 	s := demo()
-	s.Visibility().SelectBone(16) // l_foot
+	s.SelectBone(16) // l_foot
 	keys := s.KeyTimes(16, nil)
 	if len(keys) == 0 {
 		t.Fatal("no keys on l_foot")
@@ -242,7 +242,7 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 	if g := s.GhostTimes(nil); len(g) != 0 {
 		t.Errorf("ghosts with onion off: %v", g)
 	}
-	s.Visibility().ToggleOnion()
+	s.ToggleOnion()
 	s.Seek(0.05)
 	g := s.GhostTimes(nil)
 	if len(g) != 4 || math.Abs(g[0]-(1.2-0.15)) > 1e-9 || math.Abs(g[3]-0.25) > 1e-9 {
@@ -257,7 +257,7 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 	p := player.NewPose(sk)
 	s.Sampler().Sample(0.6, p)
 	before := p.Local[0].Translation
-	s.Visibility().ToggleInPlace()
+	s.ToggleInPlace()
 	s.Visibility().HoldInPlace(p)
 	got := p.Local[0].Translation
 	first := s.CurrentClip().Tracks[0].Translation.Values[0]
@@ -269,8 +269,8 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 		t.Errorf("top view pitch %v", s.View().Camera().Pitch)
 	}
 	s.View().ToggleOrtho()
-	s.Visibility().ToggleAxes()
-	s.Visibility().ToggleHelpers()
+	s.ToggleAxes()
+	s.ToggleHelpers()
 	if !s.View().Camera().Ortho || !s.Visibility().Axes() || !s.Visibility().HideHelpers() {
 		t.Error("toggles")
 	}

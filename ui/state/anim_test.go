@@ -126,8 +126,8 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	if got := strings.Join(evs, " "); got != "Step_Left@0.25 Dust@0.5 Chirp@0.6 Step_Right@0.75 Loop@0" {
 		t.Errorf("events %q", got)
 	}
-	if len(s.Visibility().MutedEvents()) != 5 || len(s.Visibility().Animated()) != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated()[1] {
-		t.Errorf("hidden events %d, animated %v", len(s.Visibility().MutedEvents()), s.Visibility().Animated())
+	if s.Visibility().EventCount() != 5 || s.Visibility().AnimatedCount() != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated(1) {
+		t.Errorf("hidden events %d, animated %d", s.Visibility().EventCount(), s.Visibility().AnimatedCount())
 	}
 	// Playing 1.33 s crosses the events in order and wraps.
 	var fired []string
@@ -589,18 +589,18 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 func TestMutesFollowTheAnimation(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "walk_blend")
-	if len(s.Visibility().MutedEvents()) != 5 {
-		t.Fatalf("walk_blend has %d events", len(s.Visibility().MutedEvents()))
+	if s.Visibility().EventCount() != 5 {
+		t.Fatalf("walk_blend has %d events", s.Visibility().EventCount())
 	}
-	s.Visibility().ToggleEvent(1)
+	s.ToggleEvent(1)
 	if err := s.Tree().SetBlendWeight(s.Tree().CurrentTree(), 0.6); err != nil {
 		t.Fatal(err)
 	}
-	if !s.Visibility().MutedEvents()[1] {
+	if !s.Visibility().EventMuted(1) {
 		t.Error("a new weight unmuted the event")
 	}
 	anim(t, s, "walk")
-	if len(s.Visibility().MutedEvents()) != 5 || s.Visibility().MutedEvents()[1] {
-		t.Errorf("walk inherits the mute: %v", s.Visibility().MutedEvents())
+	if s.Visibility().EventCount() != 5 || s.Visibility().EventMuted(1) {
+		t.Errorf("walk inherits the mute: %v", s.Visibility().EventCount())
 	}
 }

@@ -605,7 +605,7 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 	}
 	if v.Bone != "" {
 		if i := s.BoneByName(v.Bone); i >= 0 {
-			s.vis.SelectBone(i)
+			s.SelectBone(i)
 		} else {
 			notes = append(notes, fmt.Sprintf("the link's bone %q is not in this file", v.Bone))
 		}

@@ -144,11 +144,11 @@ func TestLinkViewApply(t *testing.T) {
 	s.View().Orbit(40, -10)
 	s.View().Zoom(1.5)
 	s.View().ToggleOrtho()
-	s.Visibility().ToggleGrid()
-	s.Visibility().ToggleLabels()
-	s.Visibility().CycleShow()
+	s.ToggleGrid()
+	s.ToggleLabels()
+	s.CycleShow()
 	s.Curves().Toggle()
-	s.Visibility().SelectBone(s.BoneByName("l_hand"))
+	s.SelectBone(s.BoneByName("l_hand"))
 	v := s.LinkView()
 	if v.Clip != "idle" || v.Frame != 17 || !v.HasCamera || v.Bone != "l_hand" ||
 		v.Toggles&(ToggleGrid|ToggleLabels|ToggleOrtho|ToggleCurves) != ToggleLabels|ToggleOrtho|ToggleCurves {
@@ -240,7 +240,7 @@ func FuzzParseLink(f *testing.F) {
 func TestLinkViewAllocates(t *testing.T) {
 	s := demo()
 	s.SeekFrame(4)
-	s.Visibility().SelectBone(2)
+	s.SelectBone(2)
 	if n := testing.AllocsPerRun(100, func() { _ = s.LinkView() }); n != 0 {
 		t.Errorf("LinkView allocates %v times", n)
 	}

@@ -45,7 +45,7 @@ func TestRecordSourceTree(t *testing.T) {
 		{"clip in place", true, func(t *testing.T) *State {
 			s := New("demo:", assets.Demo())
 			s.SelectClip(0)
-			s.Visibility().ToggleInPlace()
+			s.ToggleInPlace()
 			return s
 		}},
 	}

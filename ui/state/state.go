@@ -57,7 +57,7 @@ type State struct {
 func New(path string, a *formats.Asset) *State {
 	s := &State{}
 	s.play = Playback{speed: 1, loop: true, playing: true}
-	s.vis = Visibility{s: s, grid: true, show: render.ShowMeshBones}
+	s.vis = Visibility{grid: true, show: render.ShowMeshBones}
 	s.view = View{s: s, camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
@@ -76,7 +76,7 @@ func New(path string, a *formats.Asset) *State {
 func (s *State) Playback() Playback { return s.play }
 
 // Visibility is what of the figure is drawn.
-func (s *State) Visibility() *Visibility { return &s.vis }
+func (s *State) Visibility() Visibility { return s.vis }
 
 // View is the camera.
 func (s *State) View() *View { return &s.view }
@@ -187,7 +187,7 @@ func (s *State) SelectClip(i int) {
 	s.play.loop = c.Loop || s.play.loop
 	s.vis.mutedEvents = make([]bool, len(c.Events))
 	s.play.sampler = player.NewClipSampler(s.asset.Skeleton, c)
-	s.vis.markBones(c)
+	s.vis.markBones(c, len(s.asset.Skeleton.Bones))
 	if c.Camera == nil {
 		s.view.through = false
 	}

@@ -62,7 +62,7 @@ func TestAdvanceFiresEventsAcrossTheLoop(t *testing.T) {
 
 func TestMutedEventsDoNotFire(t *testing.T) {
 	s := demo()
-	s.Visibility().ToggleEvent(0) // footstep_left
+	s.ToggleEvent(0) // footstep_left
 	var fired []int
 	for i := 0; i < 60; i++ {
 		fired = s.Advance(1.0/60, fired)
@@ -122,23 +122,23 @@ func TestSpeedAndReverse(t *testing.T) {
 
 func TestBonesAndSelection(t *testing.T) {
 	s := demo()
-	s.Visibility().ToggleBone(3)
-	s.Visibility().ToggleBone(99) // out of range: ignored
-	if !s.Visibility().HiddenBones()[3] {
+	s.ToggleBone(3)
+	s.ToggleBone(99) // out of range: ignored
+	if !s.Visibility().HiddenBones(nil)[3] {
 		t.Error("bone 3 not hidden")
 	}
-	s.Visibility().ShowAllBones()
-	if s.Visibility().HiddenBones()[3] {
+	s.ShowAllBones()
+	if s.Visibility().HiddenBones(nil)[3] {
 		t.Error("show all left bone 3 hidden")
 	}
-	s.Visibility().SelectBone(5)
-	s.Visibility().SelectBone(1000)
+	s.SelectBone(5)
+	s.SelectBone(1000)
 	if s.Visibility().Selected() != 5 {
 		t.Errorf("selected %d", s.Visibility().Selected())
 	}
 	s.SelectClip(1)
-	if s.CurrentClip().Name != "idle" || len(s.Visibility().MutedEvents()) != 1 || s.Playback().Time() != 0 {
-		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, len(s.Visibility().MutedEvents()))
+	if s.CurrentClip().Name != "idle" || s.Visibility().EventCount() != 1 || s.Playback().Time() != 0 {
+		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, s.Visibility().EventCount())
 	}
 }
 
