@@ -125,7 +125,7 @@ func commandTable() []command {
 		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
 			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
 			run: func(c *call) error {
-				return c.nums(func(v []float64) { c.a.st.View().Orbit(v[0], v[1]) })
+				return c.nums(func(v []float64) { c.a.st.Orbit(v[0], v[1]) })
 			}},
 		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", mouseHelp: "right/shift drag", help: "pan",
 			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
@@ -136,7 +136,7 @@ func commandTable() []command {
 				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && f <= 0 {
 					return fmt.Errorf("zoom: the factor %s is not above 0", c.args[0])
 				}
-				return c.nums(func(v []float64) { c.a.st.View().Zoom(1 / v[0]) })
+				return c.nums(func(v []float64) { c.a.st.Zoom(1 / v[0]) })
 			}},
 		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
 			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
@@ -519,8 +519,7 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.View().Follow() }, help: "follow root",
 			doc: "follow the root (turned on by itself when a clip travels far)",
 			run: do(func(a *App) {
-				v := a.st.View()
-				v.SetFollow(!v.Follow())
+				a.st.SetFollow(!a.st.View().Follow())
 				a.scene.frameAll()
 			})},
 		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
@@ -563,7 +562,7 @@ func commandTable() []command {
 		{verb: "clip-camera", keys: keys(key(ebiten.KeyC)), help: "clip's camera",
 			doc: "view through the animation's camera (LEGO Island clips with a camera)",
 			run: do(func(a *App) {
-				if !a.st.View().ToggleThrough() {
+				if !a.st.ToggleThrough() {
 					a.st.Messages().Notify("this clip has no camera", time.Now())
 				}
 			})},
@@ -579,12 +578,12 @@ func commandTable() []command {
 				if !ok {
 					return fmt.Errorf("view: %q is not front, side or top", c.args[0])
 				}
-				c.a.st.View().SetDirection(d)
+				c.a.st.SetDirection(d)
 				return nil
 			}},
 		{verb: "ortho", keys: keys(key(ebiten.KeyDigit5), key(ebiten.KeyNumpad5)), button: "Ortho", at: slot{transport, 140},
 			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
-			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
+			doc: "orthographic / perspective", run: do(func(a *App) { a.st.ToggleOrtho() })},
 
 		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{warningButtons, 20},
 			on: func(a *App) bool { return a.st.Curves().Shown() }, help: "curves",

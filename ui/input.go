@@ -162,7 +162,7 @@ func (in *input) handle() {
 		}
 		switch {
 		case in.inView(x, y):
-			st.View().Zoom(f)
+			st.Zoom(f)
 		case a.tl.contains(x, y):
 			// Over the timeline the wheel zooms its span around the
 			// time under the pointer (up: closer).
@@ -231,7 +231,7 @@ func (in *input) drag(x, y int, release bool) {
 	if pan {
 		a.scene.pan(float64(dx), float64(dy))
 	} else {
-		a.st.View().Orbit(-float64(dx)*0.4, float64(dy)*0.4)
+		a.st.Orbit(-float64(dx)*0.4, float64(dy)*0.4)
 	}
 	if release {
 		if in.moved < 4 && in.button == ebiten.MouseButtonLeft {

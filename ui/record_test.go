@@ -95,7 +95,7 @@ func TestRecordOptions(t *testing.T) {
 	a.w.view.GetWidget().Rect.Max = a.w.view.GetWidget().Rect.Min.Add(image.Pt(1000, 500))
 	cam := a.st.View().Camera()
 	cam.Yaw, cam.Pitch = 40, 15
-	a.st.View().SetCamera(cam)
+	a.st.SetCamera(cam)
 	a.st.Asset().Clips[0].FrameRate = 60
 	defer func() { a.st.Asset().Clips[0].FrameRate = 30 }()
 	fo := a.rec.options()

@@ -35,7 +35,7 @@ func TestRedrawOnlyWhenChanged(t *testing.T) {
 	for i := 0; i < settleFrames+1; i++ {
 		a.shouldDraw()
 	}
-	a.st.View().Orbit(10, 0)
+	a.st.Orbit(10, 0)
 	if !a.shouldDraw() {
 		t.Error("an orbit did not redraw")
 	}

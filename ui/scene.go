@@ -82,14 +82,13 @@ func (s *scene) frameAll() {
 		s.framing.AddMeshes(asset.Skeleton, asset.Meshes, s.root)
 	}
 	s.a.cmp.frame(&s.framing) // the compared file's figure too
-	v := st.View()
 	if s.followAuto {
 		s.followAuto = false
-		v.SetFollow(s.framing.Travels)
+		st.SetFollow(s.framing.Travels)
 	}
-	cam := v.Camera()
-	s.framing.Aim(&cam, s.aspect(), v.Follow())
-	v.SetCamera(cam)
+	cam := st.View().Camera()
+	s.framing.Aim(&cam, s.aspect(), st.View().Follow())
+	st.SetCamera(cam)
 }
 
 // zoomToSelected frames the selected bone closely (Z).
@@ -109,12 +108,12 @@ func (s *scene) zoomToSelected() {
 	if r <= 0 {
 		r = 0.5
 	}
-	st.View().ZoomTo(s.root, p, r*1.5, s.aspect())
+	st.ZoomTo(s.root, p, r*1.5, s.aspect())
 }
 
 // pan moves the orbit target in the view plane.
 func (s *scene) pan(dx, dy float64) {
-	s.a.st.View().Pan(dx, dy, float64(s.a.viewport().H))
+	s.a.st.Pan(dx, dy, float64(s.a.viewport().H))
 }
 
 // draw poses the figure at the playback time and draws it; an image by

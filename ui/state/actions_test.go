@@ -264,18 +264,18 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 	if got[0] != first[0] || got[2] != first[2] || got[1] != before[1] {
 		t.Errorf("in place: %v (was %v, first key %v)", got, before, first)
 	}
-	s.View().SetDirection(ViewTop)
+	s.SetDirection(ViewTop)
 	if s.View().Camera().Pitch != 89 {
 		t.Errorf("top view pitch %v", s.View().Camera().Pitch)
 	}
-	s.View().ToggleOrtho()
+	s.ToggleOrtho()
 	s.ToggleAxes()
 	s.ToggleHelpers()
 	if !s.View().Camera().Ortho || !s.Visibility().Axes() || !s.Visibility().HideHelpers() {
 		t.Error("toggles")
 	}
-	s.View().SetFollow(true)
-	s.View().ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
+	s.SetFollow(true)
+	s.ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
 	if c := s.View().Camera(); c.Target != (mgl32.Vec3{1, 2, 3}) || c.Distance > 3 || s.View().Follow() {
 		t.Errorf("zoom to bone: %+v, follow %v", c, s.View().Follow())
 	}

@@ -591,7 +591,7 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 		s.dope.shown = on(ToggleDopeSheet) && !s.curves.shown
 		s.root.on = on(ToggleRootPath)
 		s.play.loop = on(ToggleLoop)
-		if s.view.through != on(ToggleClipCamera) && !s.view.ToggleThrough() {
+		if s.view.through != on(ToggleClipCamera) && !s.ToggleThrough() {
 			notes = append(notes, "the link looks through the clip's camera, and this clip has none")
 		}
 	}

@@ -58,7 +58,7 @@ func New(path string, a *formats.Asset) *State {
 	s := &State{}
 	s.play = Playback{speed: 1, loop: true, playing: true}
 	s.vis = Visibility{grid: true, show: render.ShowMeshBones}
-	s.view = View{s: s, camera: render.DefaultCamera()}
+	s.view = View{camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
@@ -79,7 +79,7 @@ func (s *State) Playback() Playback { return s.play }
 func (s *State) Visibility() Visibility { return s.vis }
 
 // View is the camera.
-func (s *State) View() *View { return &s.view }
+func (s *State) View() View { return s.view }
 
 // Messages are the error, the warnings, the help and the notice.
 func (s *State) Messages() *Messages { return &s.msg }
