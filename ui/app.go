@@ -245,7 +245,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st = state.New(opt.Path, asset)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
 	a.st.Files().SetExts(opt.Extensions)
 	a.dope.a, a.dope.followed = a, -1
@@ -267,7 +267,7 @@ func NewApp(opt Options) (*App, error) {
 	if opt.Compare != "" {
 		if err := a.cmp.open(opt.Compare); err != nil {
 			opt.Log(err.Error())
-			a.st.Messages().ShowError(err.Error())
+			a.st.ShowError(err.Error())
 		}
 	}
 	return a, nil
@@ -307,7 +307,7 @@ func (a *App) selectClipByName(sel string) {
 		a.st.SelectClip(i)
 		return
 	}
-	a.st.Messages().ShowError(fmt.Sprintf("no clip %q", sel))
+	a.st.ShowError(fmt.Sprintf("no clip %q", sel))
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -316,7 +316,7 @@ func (a *App) Update() (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprintf("internal error: %v", r)
-			a.st.Messages().ShowError(msg)
+			a.st.ShowError(msg)
 			a.opt.Log(msg)
 			err = nil
 		}
@@ -431,7 +431,7 @@ func (a *App) countFrame() {
 func (a *App) Draw(screen *ebiten.Image) {
 	defer func() {
 		if r := recover(); r != nil {
-			a.st.Messages().ShowError(fmt.Sprintf("internal error while drawing: %v", r))
+			a.st.ShowError(fmt.Sprintf("internal error while drawing: %v", r))
 		}
 	}()
 	if !a.shouldDraw() {
@@ -570,7 +570,7 @@ func (a *App) saveSnap(screen *ebiten.Image) {
 	path := a.snapPath
 	a.snapPath, a.script.hold, a.shotTicks = "", false, 0
 	if err := saveScreenshot(screen, path); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return
 	}

@@ -86,7 +86,7 @@ func (b *browser) goTo(field string) {
 	case err == nil && st.IsDir():
 		b.follow(p, true, name)
 	case err != nil && name == "":
-		b.a.st.Messages().Notify("no such file or folder: "+p, time.Now())
+		b.a.st.Notify("no such file or folder: "+p, time.Now())
 	default:
 		// An export's destination may be a file not written yet.
 		br.Close()
@@ -109,7 +109,7 @@ func (b *browser) follow(p string, dir bool, name string) {
 	case b.compare:
 		b.compare = false
 		if err := b.a.cmp.open(p); err != nil {
-			b.a.st.Messages().ShowError(err.Error())
+			b.a.st.ShowError(err.Error())
 		}
 	default:
 		b.a.open(p)

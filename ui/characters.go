@@ -115,7 +115,7 @@ func (w *widgets) onAnimSelected(v *animEntry) {
 		return
 	}
 	if err := tr.SelectAnim(v.index); err != nil {
-		w.a.st.Messages().ShowError(err.Error())
+		w.a.st.ShowError(err.Error())
 	}
 	w.syncTree()
 	w.clipChanged()

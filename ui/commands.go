@@ -216,7 +216,7 @@ func commandTable() []command {
 			run: func(c *call) error {
 				return c.nums(func(v []float64) {
 					if !c.a.st.Timeline().SetRange(v[0], v[1]) {
-						c.a.st.Messages().Notify("the range's ends fall on one frame: no range", time.Now())
+						c.a.st.Notify("the range's ends fall on one frame: no range", time.Now())
 					}
 				})
 			}},
@@ -563,7 +563,7 @@ func commandTable() []command {
 			doc: "view through the animation's camera (LEGO Island clips with a camera)",
 			run: do(func(a *App) {
 				if !a.st.ToggleThrough() {
-					a.st.Messages().Notify("this clip has no camera", time.Now())
+					a.st.Notify("this clip has no camera", time.Now())
 				}
 			})},
 		{verb: "frame-all", keys: keys(key(ebiten.KeyF)), help: "frame all", doc: "frame the whole clip",
@@ -619,8 +619,8 @@ func commandTable() []command {
 		// Messages and outputs.
 		{verb: "warnings", keys: keys(key(ebiten.KeyW)), button: "Warnings: none", buttonDoc: "Warnings", at: slot{warningButtons, 10},
 			help: "warnings", doc: "the loader's warnings",
-			run: do(func(a *App) { a.st.Messages().ToggleWarnings() })},
-		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.Messages().DismissWarnings() })},
+			run: do(func(a *App) { a.st.ToggleWarnings() })},
+		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.DismissWarnings() })},
 		{verb: "screenshot", keys: keys(key(ebiten.KeyP), key(ebiten.KeyF12)), help: "screenshot",
 			doc: "save a screenshot in the working folder (a message names the file; names never collide)",
 			run: do(func(a *App) { a.requestScreenshot() })},
@@ -640,14 +640,14 @@ func commandTable() []command {
 				return nil
 			}},
 		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
-			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
+			run: do(func(a *App) { a.st.ToggleHelp() })},
 		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
 			doc: "cancel a GIF recording, an export or a dropped file's question; else close the help, the warnings, an error",
 			run: do(func(a *App) {
 				// The first Esc stops a recording or closes the export's
 				// question; the next closes panels.
 				if !a.drop.cancel() && !a.rec.cancel() && !a.exp.cancel() {
-					a.st.Messages().Close()
+					a.st.CloseMessages()
 				}
 			})},
 
@@ -1055,7 +1055,7 @@ func (a *App) press(k ebiten.Key, mods modifier) {
 		return
 	}
 	if err := a.run(c, b.args, false); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
 }
 
@@ -1064,10 +1064,10 @@ func (a *App) press(k ebiten.Key, mods modifier) {
 func (a *App) runVerb(verb string, args ...string) {
 	c := a.cmds.byVerb[verb]
 	if c == nil {
-		a.st.Messages().ShowError("no command " + verb) // TestButtonsRunTheirCommands keeps this away
+		a.st.ShowError("no command " + verb) // TestButtonsRunTheirCommands keeps this away
 		return
 	}
 	if err := a.run(c, args, false); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
 }

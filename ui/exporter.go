@@ -45,7 +45,7 @@ func (x *exporter) begin() {
 	idle := e.Stage() == state.ExportIdle
 	switch {
 	case !e.Begin():
-		st.Messages().Notify("nothing to export: the file has no skeleton", time.Now())
+		st.Notify("nothing to export: the file has no skeleton", time.Now())
 	case idle && len(e.Offered()) == 1:
 		x.choose(e.Offered()[0].What)
 	}
@@ -116,7 +116,7 @@ func (x *exporter) to(path string, force bool) {
 // fail ends the export with err shown.
 func (x *exporter) fail(err error) {
 	x.a.st.Export().Finish()
-	x.a.st.Messages().ShowError(err.Error())
+	x.a.st.ShowError(err.Error())
 	x.a.opt.Log(err.Error())
 }
 
@@ -243,10 +243,10 @@ func (x *exporter) end(err error) {
 	a.script.hold = false
 	switch {
 	case err == nil:
-		a.st.Messages().Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
+		a.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
 		a.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
-		a.st.Messages().Notify("export cancelled", time.Now())
+		a.st.Notify("export cancelled", time.Now())
 		a.opt.Log("export cancelled")
 	default:
 		x.fail(err)

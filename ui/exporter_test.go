@@ -32,7 +32,7 @@ func TestExporterDestinations(t *testing.T) {
 	if msg := a.st.Messages().Err(); !strings.Contains(msg, "the folder "+filepath.Join(dir, "nowhere")+" does not exist") {
 		t.Errorf("missing folder: %q", msg)
 	}
-	a.st.Messages().Close()
+	a.st.CloseMessages()
 	run("all", filepath.Join(dir, "bare"))
 	if err := x.job.Wait(); err != nil {
 		t.Fatal(err)

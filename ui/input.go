@@ -147,7 +147,7 @@ func (in *input) handle() {
 			in.startDrag(b, x, y, false)
 			in.onDope = true
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
-			st.Messages().DismissWarnings()
+			st.DismissWarnings()
 		case in.inView(x, y):
 			in.startDrag(b, x, y, false)
 		}
@@ -291,7 +291,7 @@ func (in *input) click(x, y int) {
 	case a.dope.contains(x, y):
 		a.dope.click(x, y)
 	case a.ov.onBanner(x, y):
-		a.st.Messages().DismissWarnings()
+		a.st.DismissWarnings()
 	case in.inView(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
 		in.pressX, in.pressY = 0, 0

@@ -49,7 +49,7 @@ func (d *dropper) drop(path string) {
 	}
 	asset, err := a.openPath(path)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return
 	}
@@ -165,7 +165,7 @@ func (d *dropper) playHere() bool {
 	a.st.SelectClip(len(na.Clips) - 1)
 	a.assetChanged()
 	a.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
-	a.st.Messages().Notify("playing "+name, time.Now())
+	a.st.Notify("playing "+name, time.Now())
 	return true
 }
 

@@ -105,7 +105,7 @@ func TestDropMotion(t *testing.T) {
 		t.Errorf("a model: asking %v, path %s", a.drop.asking(), a.st.Path())
 	}
 	// Answers without a question are errors.
-	a.st.Messages().Close()
+	a.st.CloseMessages()
 	a.runVerb("play-here")
 	if e := a.st.Messages().Err(); e != "play-here: no dropped file to play" {
 		t.Errorf("play-here without a question: %q", e)

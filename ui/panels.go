@@ -675,7 +675,7 @@ func (w *widgets) sync() {
 		w.frameShown = f
 		w.frameBox.SetText(strconv.Itoa(f))
 	}
-	if n := len(st.Messages().Warnings()); n != w.warnCount {
+	if n := st.Messages().WarningCount(); n != w.warnCount {
 		w.warnCount = n
 		if n == 0 {
 			setButtonText(w.buttons["warnings"], "Warnings: none")

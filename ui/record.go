@@ -48,12 +48,12 @@ func (r *recorder) start() {
 	st := a.st
 	rec := st.Recording()
 	if r.job != nil {
-		st.Messages().Notify("already recording "+filepath.Base(rec.Path())+" (Esc cancels)", time.Now())
+		st.Notify("already recording "+filepath.Base(rec.Path())+" (Esc cancels)", time.Now())
 		return
 	}
 	src, name, err := st.RecordSource()
 	if err != nil {
-		st.Messages().ShowError(err.Error())
+		st.ShowError(err.Error())
 		return
 	}
 	fo := r.options()
@@ -125,17 +125,17 @@ func (r *recorder) end(err error) {
 	r.job, r.finish = nil, nil
 	rec.Finish()
 	a.script.hold = false
-	m, now := a.st.Messages(), time.Now()
+	now := time.Now()
 	switch {
 	case err == nil:
-		m.Notify("GIF "+savedWord+": "+path, now)
+		a.st.Notify("GIF "+savedWord+": "+path, now)
 		a.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
-		m.Notify("GIF recording cancelled", now)
+		a.st.Notify("GIF recording cancelled", now)
 		a.opt.Log("cancelled " + path)
 	default:
 		msg := "record GIF: " + err.Error()
-		m.ShowError(msg)
+		a.st.ShowError(msg)
 		a.opt.Log(msg)
 	}
 }

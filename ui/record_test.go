@@ -23,7 +23,6 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Fatalf("paint key's recording %d with none running", k.recording)
 	}
 	rec := a.st.Recording()
-	m := a.st.Messages()
 
 	a.press(ebiten.KeyP, modShift)
 	j := a.rec.job
@@ -35,18 +34,18 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Errorf("recording %q of %q, want a .gif in %s of the walk", path, rec.Name(), dir)
 	}
 	a.press(ebiten.KeyP, modShift) // a second one while the first runs is refused
-	if a.rec.job != j || !strings.Contains(m.Notice(), "already recording") {
-		t.Errorf("second Shift+P: notice %q", m.Notice())
+	if a.rec.job != j || !strings.Contains(a.st.Messages().Notice(), "already recording") {
+		t.Errorf("second Shift+P: notice %q", a.st.Messages().Notice())
 	}
 	a.runVerb("help")
 	a.press(ebiten.KeyEscape, 0)
-	if !j.Cancelled() || !rec.Cancelled() || !m.Help() {
-		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), m.Help())
+	if !j.Cancelled() || !rec.Cancelled() || !a.st.Messages().Help() {
+		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), a.st.Messages().Help())
 	}
 	_ = j.Wait()
 	a.rec.poll()
-	if a.rec.job != nil || rec.Active() || m.Notice() != "GIF recording cancelled" || m.Err() != "" {
-		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, m.Notice(), m.Err())
+	if a.rec.job != nil || rec.Active() || a.st.Messages().Notice() != "GIF recording cancelled" || a.st.Messages().Err() != "" {
+		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, a.st.Messages().Notice(), a.st.Messages().Err())
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("a cancelled recording left %v", ents)
@@ -80,8 +79,8 @@ func TestRecordGIFKey(t *testing.T) {
 	if a.rec.job != nil || a.script.hold || len(a.script.left) != 0 || a.st.Playback().Playing() {
 		t.Errorf("after the end: recording %v, hold %v, %d actions left", a.rec.job, a.script.hold, len(a.script.left))
 	}
-	if !strings.Contains(m.Notice(), path) || a.paintKey().recording != 0 {
-		t.Errorf("notice %q does not name %s", m.Notice(), path)
+	if !strings.Contains(a.st.Messages().Notice(), path) || a.paintKey().recording != 0 {
+		t.Errorf("notice %q does not name %s", a.st.Messages().Notice(), path)
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		t.Errorf("no GIF: %v", err)

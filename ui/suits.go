@@ -74,7 +74,7 @@ func (sp suitPicker) step(slot, d int) error {
 	sp.list()
 	w := a.st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		a.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
 	return sp.wear(w.With(slot, w.Next(slot, d)), w.Tone())
@@ -151,6 +151,6 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 		}
 	}
 	w.Wear(worn, tone, d)
-	a.st.Messages().Notify("suit: "+w.Label()+", "+tone.String(), time.Now())
+	a.st.Notify("suit: "+w.Label()+", "+tone.String(), time.Now())
 	return nil
 }

@@ -158,7 +158,7 @@ func (a *App) readLink(frag string) {
 	}
 	l, err := state.ParseLink(frag)
 	if err != nil {
-		a.st.Messages().AddWarning("this page's address holds a view that cannot be read: " + err.Error())
+		a.st.AddWarning("this page's address holds a view that cannot be read: " + err.Error())
 		a.opt.Log(err.Error())
 		return
 	}
@@ -206,7 +206,7 @@ func b2i(b bool) int {
 // addWarnings puts notes first among the warnings, in their order.
 func (a *App) addWarnings(notes []string) {
 	for i := len(notes) - 1; i >= 0; i-- {
-		a.st.Messages().AddWarning(notes[i])
+		a.st.AddWarning(notes[i])
 		a.opt.Log(notes[i])
 	}
 }
@@ -305,7 +305,7 @@ func (a *App) pollChooser() {
 		case set.how == "compare":
 			// The files chosen after Compare…: B, beside what is open.
 			if err := a.cmp.openSet(set.fs); err != nil {
-				a.st.Messages().ShowError(err.Error())
+				a.st.ShowError(err.Error())
 				a.opt.Log(err.Error())
 			}
 		case set.how == "drop" && a.drop.dropSet(set.fs, openSet):
@@ -344,9 +344,9 @@ func (a *App) pageDrawn() {
 		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
-		s.frame, _ = pb.Frame()
+		s.frame, _ = a.st.Frame()
 	}
-	if m := a.st.Messages(); len(m.Warnings()) > 0 && !m.WarningsDismissed() {
+	if m := a.st.Messages(); m.WarningCount() > 0 && !m.WarningsDismissed() {
 		s.warning = m.Warnings()[0]
 	}
 	s.compare = a.cmp.status()
@@ -441,7 +441,7 @@ func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error
 func (a *App) copyJSON(text, bone string) bool {
 	f := js.Global().Get("animviewCopy")
 	if f.Type() != js.TypeFunction {
-		a.st.Messages().Notify("this page has no clipboard", time.Now())
+		a.st.Notify("this page has no clipboard", time.Now())
 		return false
 	}
 	f.Invoke(text+"\n", "animview-"+safeName(bone)+".json")

@@ -121,17 +121,16 @@ func TestNextFileInFolder(t *testing.T) {
 func TestEntryChoosesTheFirstFileOnly(t *testing.T) {
 	const si = "../formats/lego/testdata/minifig.si"
 	a := newApp(t, Options{Path: si, Load: open.Options{Entry: "minifig_wave"}})
-	m := a.st.Messages()
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
-		t.Fatalf("first file: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Fatalf("first file: entry %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	a.open(si)
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_walk" {
-		t.Errorf("opened again: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_walk" {
+		t.Errorf("opened again: entry %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	a.openEntry("minifig_wave")
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
-		t.Errorf("entry: %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Errorf("entry: %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	if exts := a.st.Files().Exts(); len(exts) == 0 || !folder.Readable("x.si", exts) {
 		t.Errorf("readable extensions %v: not open.Extensions()", exts)

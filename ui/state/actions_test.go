@@ -113,11 +113,11 @@ func TestWarnings(t *testing.T) {
 	if s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
 		t.Fatalf("banner: dismissed %v, %q", s.Messages().WarningsDismissed(), s.Messages().Warnings())
 	}
-	s.Messages().DismissWarnings()
+	s.DismissWarnings()
 	if !s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
 		t.Error("dismissing dropped the warnings")
 	}
-	s.Messages().ToggleWarnings()
+	s.ToggleWarnings()
 	if !s.Messages().ShowingWarnings() {
 		t.Error("list not shown")
 	}
@@ -339,9 +339,8 @@ func TestBrowserAndRecent(t *testing.T) {
 	}
 
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	m := s.Messages()
-	m.Notify("saved x.png", now)
-	if m.NoticeAt(now.Add(time.Second)) == "" || m.NoticeAt(now.Add(time.Minute)) != "" || m.Notice() != "saved x.png" {
+	s.Notify("saved x.png", now)
+	if s.Messages().NoticeAt(now.Add(time.Second)) == "" || s.Messages().NoticeAt(now.Add(time.Minute)) != "" || s.Messages().Notice() != "saved x.png" {
 		t.Error("notice timing")
 	}
 }

@@ -479,7 +479,7 @@ func TestTreeThatFailsToBuild(t *testing.T) {
 		t.Errorf("error %q", s.Messages().Err())
 	}
 	// Another animation plays again.
-	s.Messages().ShowError("")
+	s.ShowError("")
 	anim(t, s, "idle")
 	if s.Sampler() == nil || s.Messages().Err() != "" {
 		t.Errorf("idle after the failure: %v %q", s.Sampler(), s.Messages().Err())
@@ -573,7 +573,7 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 		name string
 		ok   bool
 	}{{"idle", true}, {"walk_blend", false}, {"random_idle", true}, {"sequence", false}} {
-		s.Messages().ShowError("")
+		s.ShowError("")
 		err := s.Tree().SelectAnim(s.Tree().AnimByName(c.name))
 		if (err == nil) != c.ok || (s.Sampler() != nil) != c.ok {
 			t.Errorf("%s: error %v, sampler %v", c.name, err, s.Sampler())

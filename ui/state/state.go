@@ -82,7 +82,7 @@ func (s *State) Visibility() Visibility { return s.vis }
 func (s *State) View() View { return s.view }
 
 // Messages are the error, the warnings, the help and the notice.
-func (s *State) Messages() *Messages { return &s.msg }
+func (s *State) Messages() Messages { return s.msg }
 
 // Tree is a character set's animation trees.
 func (s *State) Tree() *Tree { return &s.tree }

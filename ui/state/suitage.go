@@ -45,15 +45,15 @@ func (w *Wardrobe) ForOther(i int) bool {
 // AddWarnings adds warnings to the list (those it holds already once),
 // showing the banner again: the warnings of a suit that could not be
 // worn, which the asset worn does not carry.
-func (m *Messages) AddWarnings(ws []string) {
+func (s *State) AddWarnings(ws []string) {
 	added := false
 	for _, w := range ws {
-		if !slices.Contains(m.warnings, w) {
-			m.warnings = append(m.warnings, w)
+		if !slices.Contains(s.msg.warnings, w) {
+			s.msg.warnings = append(s.msg.warnings, w)
 			added = true
 		}
 	}
 	if added {
-		m.warningsDismissed = false
+		s.msg.warningsDismissed = false
 	}
 }

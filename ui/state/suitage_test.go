@@ -58,16 +58,16 @@ func TestSuitsForOtherSkeleton(t *testing.T) {
 // TestAddWarnings: a suit's warnings join the list once each and show
 // the banner again.
 func TestAddWarnings(t *testing.T) {
-	var m Messages
-	m.setWarnings([]string{"old"})
-	m.DismissWarnings()
-	m.AddWarnings([]string{"skin x: no such file", "old", "skin x: no such file"})
-	if got := m.Warnings(); !slices.Equal(got, []string{"old", "skin x: no such file"}) || m.WarningsDismissed() {
-		t.Errorf("warnings %q, dismissed %v", got, m.WarningsDismissed())
+	s := demo()
+	s.msg.setWarnings([]string{"old"})
+	s.DismissWarnings()
+	s.AddWarnings([]string{"skin x: no such file", "old", "skin x: no such file"})
+	if got := s.Messages().Warnings(); !slices.Equal(got, []string{"old", "skin x: no such file"}) || s.Messages().WarningsDismissed() {
+		t.Errorf("warnings %q, dismissed %v", got, s.Messages().WarningsDismissed())
 	}
-	m.DismissWarnings()
-	m.AddWarnings([]string{"old"})
-	if !m.WarningsDismissed() {
+	s.DismissWarnings()
+	s.AddWarnings([]string{"old"})
+	if !s.Messages().WarningsDismissed() {
 		t.Error("nothing new showed the banner again")
 	}
 }
