@@ -355,7 +355,7 @@ func (a *App) Update() (err error) {
 			a.crossed = a.st.Advance(dt, a.crossed)
 		}
 		if p := a.st.Playback(); p.Playing() {
-			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
+			a.st.KeepInTimeline(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
 	a.cmp.update()

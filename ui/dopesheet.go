@@ -175,10 +175,10 @@ func (d *dopeSheet) wheel(x int, wy float64) {
 		if wy < 0 {
 			f = 1 / f
 		}
-		st.Timeline().ZoomAt(d.sheet.TimeAt(float32(x)), f)
+		st.ZoomTimeline(d.sheet.TimeAt(float32(x)), f)
 	case mods&modShift != 0:
 		lo, hi := st.Timeline().Span()
-		st.Timeline().Pan(-wy * (hi - lo) / 10)
+		st.PanTimeline(-wy * (hi - lo) / 10)
 	default:
 		st.DopeSheet().SetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
 	}
@@ -192,7 +192,7 @@ func (d *dopeSheet) pan(dx int) {
 		return
 	}
 	lo, hi := d.a.st.Timeline().Span()
-	d.a.st.Timeline().Pan(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
+	d.a.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names

@@ -166,7 +166,7 @@ func (in *input) handle() {
 		case a.tl.contains(x, y):
 			// Over the timeline the wheel zooms its span around the
 			// time under the pointer (up: closer).
-			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
+			st.ZoomTimeline(a.tl.timeAt(x), f*f)
 		case a.dope.contains(x, y):
 			a.dope.wheel(x, wy)
 		}
@@ -251,14 +251,13 @@ func (in *input) dragLine(x int, release bool) {
 	dx := x - in.lastX
 	in.lastX = x
 	in.moved += abs(dx)
-	tl := a.st.Timeline()
 	switch {
 	case in.button != ebiten.MouseButtonLeft:
-		tl.Pan(-float64(dx) * a.tl.secondsPerPixel())
+		a.st.PanTimeline(-float64(dx) * a.tl.secondsPerPixel())
 	case release && in.moved < 3:
 		a.st.Seek(in.rangeFrom)
 	case in.moved >= 3:
-		tl.SetRange(in.rangeFrom, a.tl.timeAt(x))
+		a.st.SetRange(in.rangeFrom, a.tl.timeAt(x))
 	}
 	if release {
 		in.dragging = false

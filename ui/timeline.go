@@ -44,9 +44,8 @@ type timeline struct {
 
 // key is the timeline's part of the paint key: its span and range.
 func (t *timeline) key() [5]float64 {
-	tl := t.a.st.Timeline()
-	lo, hi := tl.Span()
-	in, out, ok := tl.Range()
+	lo, hi := t.a.st.Timeline().Span()
+	in, out, ok := t.a.st.Timeline().Range()
 	if !ok {
 		in, out = -1, -1
 	}

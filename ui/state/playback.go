@@ -94,7 +94,7 @@ func (s *State) Frame() (int, int) {
 // Bounds are the times playback keeps to: the timeline's range when one
 // is set (Timeline), else the whole clip.
 func (s *State) Bounds() (lo, hi float64) {
-	if in, out, ok := s.line.Range(); ok {
+	if in, out, ok := s.Timeline().Range(); ok {
 		return in, out
 	}
 	return 0, s.Duration()

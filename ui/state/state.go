@@ -62,7 +62,6 @@ func New(path string, a *formats.Asset) *State {
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
 	s.browser = Browser{s: s}
-	s.line = Timeline{s: s}
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.img = Image{s: s}
@@ -98,9 +97,6 @@ func (s *State) Browser() *Browser { return &s.browser }
 
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() *Recording { return &s.rec }
-
-// Timeline is the timeline's zoom and the range playback keeps to.
-func (s *State) Timeline() *Timeline { return &s.line }
 
 // Export is an export to glTF from the window.
 func (s *State) Export() *Export { return &s.exp }
@@ -334,5 +330,5 @@ func (s *State) Status() string {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
 	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, s.Duration(), p.speed, state, loop, fps) +
-		s.line.status() + s.root.status()
+		s.Timeline().status() + s.root.status()
 }
