@@ -104,7 +104,7 @@ func (d *dopeSheet) update() {
 	st := d.a.st
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
-		st.DopeSheet().SetScroll(0)
+		st.SetDopeSheetScroll(0)
 	}
 	in := &d.in
 	d.hidden = st.Visibility().HiddenBones(d.hidden[:0])
@@ -127,7 +127,7 @@ func (d *dopeSheet) update() {
 		in.Follow, d.followed = true, in.Selected
 	}
 	d.sheet.Layout(in, st.Playback().Time())
-	st.DopeSheet().SetScroll(d.sheet.Scroll)
+	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
 // click acts on a left click at (x, y) on the panel.
@@ -180,7 +180,7 @@ func (d *dopeSheet) wheel(x int, wy float64) {
 		lo, hi := st.Timeline().Span()
 		st.PanTimeline(-wy * (hi - lo) / 10)
 	default:
-		st.DopeSheet().SetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
+		st.SetDopeSheetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
 	}
 }
 

@@ -147,7 +147,7 @@ func TestLinkViewApply(t *testing.T) {
 	s.ToggleGrid()
 	s.ToggleLabels()
 	s.CycleShow()
-	s.Curves().Toggle()
+	s.ToggleCurves()
 	s.SelectBone(s.BoneByName("l_hand"))
 	v := s.LinkView()
 	if v.Clip != "idle" || v.Frame != 17 || !v.HasCamera || v.Bone != "l_hand" ||
@@ -171,7 +171,7 @@ func TestLinkViewApply(t *testing.T) {
 
 	// The dope sheet and the root's path (which came after the curves)
 	// are recorded and applied too.
-	s.DopeSheet().Toggle()
+	s.ToggleDopeSheet()
 	s.RootPath().Toggle()
 	v = s.LinkView()
 	if v.Toggles&(ToggleDopeSheet|ToggleRootPath|ToggleCurves) != ToggleDopeSheet|ToggleRootPath {

@@ -66,7 +66,6 @@ func New(path string, a *formats.Asset) *State {
 	s.suits = Wardrobe{s: s}
 	s.img = Image{s: s}
 	s.root = RootPath{s: s}
-	s.dope = DopeSheet{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -100,9 +99,6 @@ func (s *State) Recording() *Recording { return &s.rec }
 
 // Export is an export to glTF from the window.
 func (s *State) Export() *Export { return &s.exp }
-
-// Curves is the curves panel: whether it shows and how it draws rotation.
-func (s *State) Curves() *Curves { return &s.curves }
 
 // Wardrobe is the suits a Sims skill can wear.
 func (s *State) Wardrobe() *Wardrobe { return &s.suits }
