@@ -311,9 +311,9 @@ func commandTable() []command {
 		{verb: "prev-level", keys: keys(key(ebiten.KeyComma)), help: "mip level",
 			doc:    "show the image's previous (larger) mip level",
 			keyDoc: "previous (larger) / next (smaller) mip level of an image opened alone (a Metroid Prime TXTR)",
-			run:    do(func(a *App) { a.st.Image().Step(-1) })},
+			run:    do(func(a *App) { a.st.StepImageLevel(-1) })},
 		{verb: "next-level", keys: keys(key(ebiten.KeyPeriod)), pairs: true,
-			doc: "show the image's next (smaller) mip level", run: do(func(a *App) { a.st.Image().Step(1) })},
+			doc: "show the image's next (smaller) mip level", run: do(func(a *App) { a.st.StepImageLevel(1) })},
 		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0 (a character's animation first, as --clip)",
 			run: func(c *call) error {
 				if i := c.a.st.Tree().AnimByName(c.args[0]); i >= 0 {

@@ -67,7 +67,7 @@ func (d *dropper) drop(path string) {
 func (d *dropper) onFigure() bool {
 	a := d.a
 	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != assets.DemoName
+	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Texture() == nil && p != "" && p != assets.DemoName
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).

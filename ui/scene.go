@@ -120,7 +120,7 @@ func (s *scene) pan(dx, dy float64) {
 // itself is drawn instead (imageView).
 func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	st := s.a.st
-	if t := st.Image().Texture(); t != nil {
+	if t := st.Texture(); t != nil {
 		s.image.draw(screen, vp, t, st.Image().Level())
 		return
 	}

@@ -64,7 +64,6 @@ func New(path string, a *formats.Asset) *State {
 	s.browser = Browser{s: s}
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
-	s.img = Image{s: s}
 	s.root = RootPath{s: s}
 	s.SetAsset(path, a)
 	return s
@@ -303,8 +302,8 @@ func (s *State) BoneByName(name string) int {
 
 // Status is the one-line playback readout.
 func (s *State) Status() string {
-	if s.img.Texture() != nil {
-		return s.img.status()
+	if s.Texture() != nil {
+		return s.imageStatus()
 	}
 	if s.CurrentClip() == nil {
 		return "bind pose (no clips)"
