@@ -530,7 +530,7 @@ func commandTable() []command {
 			doc: "the root's path over the clip on the ground, with a ring where the root is now, and on the status " +
 				"line how far it has come of the path's length (in place: the path slides under the held figure)",
 			keyDoc: "the root's path on the ground over the clip, and on the status line how far it has come",
-			run:    do(func(a *App) { a.st.RootPath().Toggle() })},
+			run:    do(func(a *App) { a.st.ToggleRootPath() })},
 		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",

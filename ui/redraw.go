@@ -115,7 +115,7 @@ func (a *App) paintKey() paintKey {
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 		dope:       a.dope.key(),
 		imageLevel: st.Image().Level(),
-		rootPath:   st.RootPath().Shown(),
+		rootPath:   st.RootPathShown(),
 		drop:       a.drop.question(),
 	}
 }

@@ -46,7 +46,7 @@ func TestRootPathInTheView(t *testing.T) {
 		t.Fatalf("%d root-path strokes before Shift+R", n)
 	}
 	a.press(ebiten.KeyR, modShift)
-	if !a.st.RootPath().Shown() || strokes() == 0 {
+	if !a.st.RootPathShown() || strokes() == 0 {
 		t.Fatal("Shift+R draws no root path")
 	}
 	rp := a.scene.drawnRootPath()
@@ -67,7 +67,7 @@ func TestRootPathInTheView(t *testing.T) {
 		t.Errorf("%v allocations per paused tick with the root path", n)
 	}
 	a.runVerb("root-path")
-	if a.st.RootPath().Shown() || strokes() != 0 {
+	if a.st.RootPathShown() || strokes() != 0 {
 		t.Error("root-path did not hide the path")
 	}
 }

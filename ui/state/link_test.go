@@ -172,15 +172,15 @@ func TestLinkViewApply(t *testing.T) {
 	// The dope sheet and the root's path (which came after the curves)
 	// are recorded and applied too.
 	s.ToggleDopeSheet()
-	s.RootPath().Toggle()
+	s.ToggleRootPath()
 	v = s.LinkView()
 	if v.Toggles&(ToggleDopeSheet|ToggleRootPath|ToggleCurves) != ToggleDopeSheet|ToggleRootPath {
 		t.Errorf("dope sheet and root path on: toggles %b", v.Toggles)
 	}
 	fresh = demo()
 	fresh.ApplyLink(v)
-	if !fresh.DopeSheet().Shown() || !fresh.RootPath().Shown() || fresh.Curves().Shown() {
-		t.Errorf("applied: dope sheet %v, root path %v, curves %v", fresh.DopeSheet().Shown(), fresh.RootPath().Shown(), fresh.Curves().Shown())
+	if !fresh.DopeSheet().Shown() || !fresh.RootPathShown() || fresh.Curves().Shown() {
+		t.Errorf("applied: dope sheet %v, root path %v, curves %v", fresh.DopeSheet().Shown(), fresh.RootPathShown(), fresh.Curves().Shown())
 	}
 
 	// Playing: no frame is recorded, and the link plays from the start.

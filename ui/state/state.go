@@ -50,7 +50,7 @@ type State struct {
 	dope    DopeSheet
 	suits   Wardrobe
 	img     Image
-	root    RootPath
+	root    rootPath
 }
 
 // New returns a state with an asset opened.
@@ -64,7 +64,6 @@ func New(path string, a *formats.Asset) *State {
 	s.browser = Browser{s: s}
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
-	s.root = RootPath{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -325,5 +324,5 @@ func (s *State) Status() string {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
 	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, s.Duration(), p.speed, state, loop, fps) +
-		s.Timeline().status() + s.root.status()
+		s.Timeline().status() + s.rootPathStatus()
 }
