@@ -22,16 +22,15 @@ func TestRecordGIFKey(t *testing.T) {
 	if k := a.paintKey(); k.recording != 0 {
 		t.Fatalf("paint key's recording %d with none running", k.recording)
 	}
-	rec := a.st.Recording()
 
 	a.press(ebiten.KeyP, modShift)
 	j := a.rec.job
-	if j == nil || !rec.Active() {
+	if j == nil || !a.st.Recording().Active() {
 		t.Fatal("Shift+P started no recording")
 	}
-	path := rec.Path()
-	if filepath.Dir(path) != dir || filepath.Ext(path) != ".gif" || rec.Name() != "walk" {
-		t.Errorf("recording %q of %q, want a .gif in %s of the walk", path, rec.Name(), dir)
+	path := a.st.Recording().Path()
+	if filepath.Dir(path) != dir || filepath.Ext(path) != ".gif" || a.st.Recording().Name() != "walk" {
+		t.Errorf("recording %q of %q, want a .gif in %s of the walk", path, a.st.Recording().Name(), dir)
 	}
 	a.press(ebiten.KeyP, modShift) // a second one while the first runs is refused
 	if a.rec.job != j || !strings.Contains(a.st.Messages().Notice(), "already recording") {
@@ -39,12 +38,12 @@ func TestRecordGIFKey(t *testing.T) {
 	}
 	a.runVerb("help")
 	a.press(ebiten.KeyEscape, 0)
-	if !j.Cancelled() || !rec.Cancelled() || !a.st.Messages().Help() {
+	if !j.Cancelled() || !a.st.Recording().Cancelled() || !a.st.Messages().Help() {
 		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), a.st.Messages().Help())
 	}
 	_ = j.Wait()
 	a.rec.poll()
-	if a.rec.job != nil || rec.Active() || a.st.Messages().Notice() != "GIF recording cancelled" || a.st.Messages().Err() != "" {
+	if a.rec.job != nil || a.st.Recording().Active() || a.st.Messages().Notice() != "GIF recording cancelled" || a.st.Messages().Err() != "" {
 		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, a.st.Messages().Notice(), a.st.Messages().Err())
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
@@ -62,7 +61,7 @@ func TestRecordGIFKey(t *testing.T) {
 	if j == nil || !a.script.hold || len(a.script.left) != 1 {
 		t.Fatalf("record-gif: recording %v, hold %v, %d actions left", j, a.script.hold, len(a.script.left))
 	}
-	path = rec.Path()
+	path = a.st.Recording().Path()
 	if err := j.Wait(); err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func (s *State) Files() *Files { return &s.files }
 func (s *State) Browser() *Browser { return &s.browser }
 
 // Recording is the GIF recording the window shows.
-func (s *State) Recording() *Recording { return &s.rec }
+func (s *State) Recording() Recording { return s.rec }
 
 // Export is an export to glTF from the window.
 func (s *State) Export() *Export { return &s.exp }
