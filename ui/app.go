@@ -247,7 +247,7 @@ func NewApp(opt Options) (*App, error) {
 	if err != nil {
 		a.st.ShowError(err.Error())
 	}
-	a.st.Files().SetExts(opt.Extensions)
+	a.st.SetExts(opt.Extensions)
 	a.dope.a, a.dope.followed = a, -1
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap

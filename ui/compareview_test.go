@@ -119,13 +119,13 @@ func TestCompareDialog(t *testing.T) {
 	if !a.st.Browser().Open() || !a.browser.compare {
 		t.Fatalf("Compare… opened no browser for a comparison")
 	}
-	a.st.Browser().Close()
+	a.st.CloseBrowser()
 	a.browser.follow(assets.DemoName, false, "")
 	if !a.cmp.active() || a.cmp.path != assets.DemoName || a.st.Path() != assets.DemoName {
 		t.Errorf("the file chosen was not compared: active %v, path %q", a.cmp.active(), a.cmp.path)
 	}
 	a.runVerb("compare-dialog")
-	a.st.Browser().Close()
+	a.st.CloseBrowser()
 	a.cmp.update()
 	if a.browser.compare {
 		t.Errorf("a browser closed without a choice still compares")

@@ -90,25 +90,24 @@ func TestBrowserSaveTakesName(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: dir})
-	br := a.st.Browser()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
-	rows := len(br.Rows())
-	br.Type("mine")
-	if len(br.Rows()) != rows || rows < 3 {
-		t.Fatalf("typing a name filtered the rows: %d of %d", len(br.Rows()), rows)
+	rows := len(a.st.Browser().Rows())
+	a.st.TypeInBrowser("mine")
+	if len(a.st.Browser().Rows()) != rows || rows < 3 {
+		t.Fatalf("typing a name filtered the rows: %d of %d", len(a.st.Browser().Rows()), rows)
 	}
-	if r := br.Rows()[br.Cursor()]; !r.Save || r.Name != "export here as mine.glb" || r.Path != filepath.Join(dir, "mine.glb") {
+	if r := a.st.Browser().Rows()[a.st.Browser().Cursor()]; !r.Save || r.Name != "export here as mine.glb" || r.Path != filepath.Join(dir, "mine.glb") {
 		t.Errorf("highlighted row after typing mine: %+v", r)
 	}
 	// Enter a sub-folder: the name goes along.
-	for i, r := range br.Rows() {
+	for i, r := range a.st.Browser().Rows() {
 		if r.Name == "sub/" {
 			a.browser.choose(i)
 		}
 	}
-	if br.Dir() != filepath.Join(dir, "sub") || br.Rows()[0].Name != "export here as mine.glb" {
-		t.Fatalf("in sub/: dir %q, first row %q", br.Dir(), br.Rows()[0].Name)
+	if a.st.Browser().Dir() != filepath.Join(dir, "sub") || a.st.Browser().Rows()[0].Name != "export here as mine.glb" {
+		t.Fatalf("in sub/: dir %q, first row %q", a.st.Browser().Dir(), a.st.Browser().Rows()[0].Name)
 	}
 	a.browser.key(ebiten.KeyEnter)
 	if a.exp.job == nil {

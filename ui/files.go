@@ -161,7 +161,7 @@ func (a *App) loadRecent(opened bool) {
 	if err != nil {
 		a.opt.Log("recent files: " + err.Error())
 	}
-	a.st.Files().SetRecent(list)
+	a.st.SetRecent(list)
 	if opened {
 		a.rememberRecent(a.opt.Path)
 	}
@@ -178,9 +178,8 @@ func (a *App) rememberRecent(path string) {
 			path = abs
 		}
 	}
-	f := a.st.Files()
-	f.AddRecent(path)
-	if err := recent.Save(a.opt.RecentFile, f.Recent()); err != nil {
+	a.st.AddRecent(path)
+	if err := recent.Save(a.opt.RecentFile, a.st.Files().Recent()); err != nil {
 		a.opt.Log("recent files: " + err.Error())
 	}
 }

@@ -286,55 +286,53 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 // it; the recent list keeps the newest first, once each, at most ten.
 func TestBrowserAndRecent(t *testing.T) {
 	s := demo()
-	f := s.Files()
-	f.AddRecent("/data/c.ani")
+	s.AddRecent("/data/c.ani")
 	listing := []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true},
 		{Name: "a.anim", Path: "/data/a.anim"}, {Name: "c.ani", Path: "/data/c.ani"}, {Name: "d.ANIM", Path: "/data/d.ANIM"}}
-	b := s.Browser()
-	b.Show("/data", nil, listing, "")
+	s.ShowBrowser("/data", nil, listing, "")
 	var names []string
-	for _, e := range b.Rows() {
+	for _, e := range s.Browser().Rows() {
 		names = append(names, e.Name)
 	}
-	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|open this folder: /data|../|sub/|a.anim|c.ani|d.ANIM" || !b.Open() || b.Dir() != "/data" {
+	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|open this folder: /data|../|sub/|a.anim|c.ani|d.ANIM" || !s.Browser().Open() || s.Browser().Dir() != "/data" {
 		t.Errorf("browser rows %q", got)
 	}
-	b.Type("ANI")
-	if len(b.Rows()) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
-		t.Errorf("filtered %v", b.Rows())
+	s.TypeInBrowser("ANI")
+	if len(s.Browser().Rows()) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
+		t.Errorf("filtered %v", s.Browser().Rows())
 	}
-	b.Move(2)
-	if b.Cursor() != 2 {
-		t.Errorf("cursor %d", b.Cursor())
+	s.MoveBrowserCursor(2)
+	if s.Browser().Cursor() != 2 {
+		t.Errorf("cursor %d", s.Browser().Cursor())
 	}
 	for range 3 {
-		b.Backspace()
+		s.BrowserBackspace()
 	}
-	if e, ok := b.Choose(3); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
-		t.Errorf("folder: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(3); !ok || !e.Dir || e.Path != "/data/sub" || !s.Browser().Open() {
+		t.Errorf("folder: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	b.Show("/data/sub", nil, nil, "permission denied")
-	if b.Err() != "permission denied" || len(b.Rows()) != 1 || b.Filter() != "" {
-		t.Errorf("unreadable folder: %q, rows %v", b.Err(), b.Rows())
+	s.ShowBrowser("/data/sub", nil, nil, "permission denied")
+	if s.Browser().Err() != "permission denied" || len(s.Browser().Rows()) != 1 || s.Browser().Filter() != "" {
+		t.Errorf("unreadable folder: %q, rows %v", s.Browser().Err(), s.Browser().Rows())
 	}
-	b.Show("/data", nil, listing, "")
-	if e, ok := b.Choose(4); !ok || e.Path != "/data/a.anim" || b.Open() {
-		t.Errorf("file: %+v, open %v", e, b.Open())
+	s.ShowBrowser("/data", nil, listing, "")
+	if e, ok := s.ChooseInBrowser(4); !ok || e.Path != "/data/a.anim" || s.Browser().Open() {
+		t.Errorf("file: %+v, open %v", e, s.Browser().Open())
 	}
-	if _, ok := b.Choose(0); ok {
+	if _, ok := s.ChooseInBrowser(0); ok {
 		t.Error("chose a row of a closed browser")
 	}
 
-	f.AddRecent("/data/a.anim")
-	f.AddRecent("/data/c.ani") // moves to the front
-	f.AddRecent("demo:")       // the demo is no file
-	if got := strings.Join(f.Recent(), " "); got != "/data/c.ani /data/a.anim" {
+	s.AddRecent("/data/a.anim")
+	s.AddRecent("/data/c.ani") // moves to the front
+	s.AddRecent("demo:")       // the demo is no file
+	if got := strings.Join(s.Files().Recent(), " "); got != "/data/c.ani /data/a.anim" {
 		t.Errorf("recent %q", got)
 	}
 	for i := range 12 {
-		f.AddRecent(fmt.Sprintf("/f%d", i))
+		s.AddRecent(fmt.Sprintf("/f%d", i))
 	}
-	if r := f.Recent(); len(r) != MaxRecent || r[0] != "/f11" {
+	if r := s.Files().Recent(); len(r) != MaxRecent || r[0] != "/f11" {
 		t.Errorf("recent %q", r)
 	}
 
@@ -351,37 +349,36 @@ func TestBrowserAndRecent(t *testing.T) {
 // nothing.
 func TestBrowserScrollAndPath(t *testing.T) {
 	s := demo()
-	b := s.Browser()
 	var listing []BrowserEntry
 	for i := range 30 {
 		listing = append(listing, BrowserEntry{Name: fmt.Sprintf("f%02d.anim", i), Path: fmt.Sprintf("/d/f%02d.anim", i)})
 	}
 	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true}}
-	b.Show("/d", places, listing, "")
-	b.SetPage(10)
-	if len(b.Rows()) != 32 || !b.Rows()[0].Place || !b.Rows()[1].Here || b.Cursor() != 1 {
-		t.Fatalf("rows %v", b.Rows())
+	s.ShowBrowser("/d", places, listing, "")
+	s.SetBrowserPage(10)
+	if len(s.Browser().Rows()) != 32 || !s.Browser().Rows()[0].Place || !s.Browser().Rows()[1].Here || s.Browser().Cursor() != 1 {
+		t.Fatalf("rows %v", s.Browser().Rows())
 	}
-	b.Scroll(15)
-	if b.Top() != 15 || b.Cursor() != 1 {
-		t.Errorf("scrolled 15: top %d cursor %d", b.Top(), b.Cursor())
+	s.ScrollBrowser(15)
+	if s.Browser().Top() != 15 || s.Browser().Cursor() != 1 {
+		t.Errorf("scrolled 15: top %d cursor %d", s.Browser().Top(), s.Browser().Cursor())
 	}
-	b.Scroll(100)
-	if b.Top() != 22 {
-		t.Errorf("scrolled past the end: top %d, want 22 (the last page)", b.Top())
+	s.ScrollBrowser(100)
+	if s.Browser().Top() != 22 {
+		t.Errorf("scrolled past the end: top %d, want 22 (the last page)", s.Browser().Top())
 	}
-	b.Scroll(-100)
-	b.Move(12)
-	if b.Top() != 4 || b.Cursor() != 13 {
-		t.Errorf("moved to 12: top %d cursor %d", b.Top(), b.Cursor())
+	s.ScrollBrowser(-100)
+	s.MoveBrowserCursor(12)
+	if s.Browser().Top() != 4 || s.Browser().Cursor() != 13 {
+		t.Errorf("moved to 12: top %d cursor %d", s.Browser().Top(), s.Browser().Cursor())
 	}
-	b.Type("/d/f0")
-	if !IsPath(b.Filter()) || len(b.Rows()) != 32 {
-		t.Errorf("a path filtered the rows: %d", len(b.Rows()))
+	s.TypeInBrowser("/d/f0")
+	if !IsPath(s.Browser().Filter()) || len(s.Browser().Rows()) != 32 {
+		t.Errorf("a path filtered the rows: %d", len(s.Browser().Rows()))
 	}
-	b.SetField("f2")
-	if IsPath(b.Filter()) || len(b.Rows()) != 10 {
-		t.Errorf("filter f2: %d rows", len(b.Rows()))
+	s.SetBrowserField("f2")
+	if IsPath(s.Browser().Filter()) || len(s.Browser().Rows()) != 10 {
+		t.Errorf("filter f2: %d rows", len(s.Browser().Rows()))
 	}
 }
 
@@ -394,36 +391,35 @@ func TestBrowserScrollAndPath(t *testing.T) {
 // neither.
 func TestBrowserOpensFolder(t *testing.T) {
 	s := demo()
-	s.Files().AddRecent("/data/c.ani")
+	s.AddRecent("/data/c.ani")
 	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true},
 		{Name: "working folder: /w", Path: "/w", Dir: true, Place: true}}
-	b := s.Browser()
-	b.Show("/data", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true}}, "")
-	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data" || b.Cursor() != 3 {
-		t.Fatalf("cursor %d on %+v, want 3 on the row opening /data", b.Cursor(), c)
+	s.ShowBrowser("/data", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true}}, "")
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; !c.Here || c.Path != "/data" || s.Browser().Cursor() != 3 {
+		t.Fatalf("cursor %d on %+v, want 3 on the row opening /data", s.Browser().Cursor(), c)
 	}
-	e, ok := b.Choose(5)
+	e, ok := s.ChooseInBrowser(5)
 	if !ok || e.Path != "/data/sub" {
 		t.Fatalf("chose %+v", e)
 	}
-	b.Show("/data/sub", places, []BrowserEntry{{Name: "../", Path: "/data", Dir: true}, {Name: "a.anim", Path: "/data/sub/a.anim"}}, "")
-	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data/sub" {
-		t.Errorf("after entering sub/: cursor %d on %+v", b.Cursor(), c)
+	s.ShowBrowser("/data/sub", places, []BrowserEntry{{Name: "../", Path: "/data", Dir: true}, {Name: "a.anim", Path: "/data/sub/a.anim"}}, "")
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; !c.Here || c.Path != "/data/sub" {
+		t.Errorf("after entering sub/: cursor %d on %+v", s.Browser().Cursor(), c)
 	}
-	if e, ok := b.Choose(b.Cursor()); !ok || !e.Here || e.Dir || e.Path != "/data/sub" || b.Open() {
-		t.Errorf("opening the folder: %+v, browser open %v", e, b.Open())
+	if e, ok := s.ChooseInBrowser(s.Browser().Cursor()); !ok || !e.Here || e.Dir || e.Path != "/data/sub" || s.Browser().Open() {
+		t.Errorf("opening the folder: %+v, browser open %v", e, s.Browser().Open())
 	}
-	b.Show("/locked", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "permission denied")
-	for _, r := range b.Rows() {
+	s.ShowBrowser("/locked", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "permission denied")
+	for _, r := range s.Browser().Rows() {
 		if r.Here {
 			t.Errorf("an unreadable folder offers to open: %+v", r)
 		}
 	}
-	if c := b.Rows()[b.Cursor()]; c.Name != "../" {
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; c.Name != "../" {
 		t.Errorf("unreadable folder: cursor on %+v", c)
 	}
-	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "")
-	for _, r := range b.Rows() {
+	s.ShowSaveBrowser("/out", "/", "demo.glb", []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "")
+	for _, r := range s.Browser().Rows() {
 		if r.Here {
 			t.Errorf("an export's browser offers to open the folder: %+v", r)
 		}

@@ -49,23 +49,22 @@ func TestExportChoicesAndStages(t *testing.T) {
 // choosing that row closes the browser.
 func TestBrowserSave(t *testing.T) {
 	s := demo()
-	b := s.Browser()
-	s.Files().AddRecent("/old/walk.anim")
-	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{
+	s.AddRecent("/old/walk.anim")
+	s.ShowSaveBrowser("/out", "/", "demo.glb", []BrowserEntry{
 		{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/out/sub", Dir: true}, {Name: "a.anim", Path: "/out/a.anim"},
 	}, "")
-	rows := b.Rows()
-	if b.Saving() != "demo.glb" || len(rows) != 3 || !rows[0].Save || rows[0].Path != "/out/demo.glb" || rows[2].Name != "sub/" {
+	rows := s.Browser().Rows()
+	if s.Browser().Saving() != "demo.glb" || len(rows) != 3 || !rows[0].Save || rows[0].Path != "/out/demo.glb" || rows[2].Name != "sub/" {
 		t.Fatalf("save rows %+v", rows)
 	}
-	if e, ok := b.Choose(2); !ok || !e.Dir || !b.Open() {
-		t.Errorf("a folder row: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(2); !ok || !e.Dir || !s.Browser().Open() {
+		t.Errorf("a folder row: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	if e, ok := b.Choose(0); !ok || !e.Save || b.Open() {
-		t.Errorf("the save row: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(0); !ok || !e.Save || s.Browser().Open() {
+		t.Errorf("the save row: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	b.Show("/in", nil, nil, "")
-	if b.Saving() != "" {
+	s.ShowBrowser("/in", nil, nil, "")
+	if s.Browser().Saving() != "" {
 		t.Error("opening a file still saves")
 	}
 }

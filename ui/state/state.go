@@ -61,7 +61,6 @@ func New(path string, a *formats.Asset) *State {
 	s.view = View{camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
-	s.browser = Browser{s: s}
 	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
@@ -85,12 +84,6 @@ func (s *State) Tree() *Tree { return &s.tree }
 
 // TreePanel is the panel that shows the playing tree.
 func (s *State) TreePanel() *TreePanel { return &s.panel }
-
-// Files are the readable extensions and the recent files.
-func (s *State) Files() *Files { return &s.files }
-
-// Browser is the in-app file browser.
-func (s *State) Browser() *Browser { return &s.browser }
 
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() Recording { return s.rec }
