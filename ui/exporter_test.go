@@ -63,19 +63,18 @@ func TestExporterDestinations(t *testing.T) {
 // ends the export, so that Ctrl+E asks again.
 func TestBrowserCloseEndsExport(t *testing.T) {
 	a := newApp(t, Options{Path: assets.DemoName, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
-	e := a.st.Export()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
-	if e.Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
-		t.Fatalf("after choosing: stage %v, browser saving %q", e.Stage(), a.st.Browser().Saving())
+	if a.st.Export().Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
+		t.Fatalf("after choosing: stage %v, browser saving %q", a.st.Export().Stage(), a.st.Browser().Saving())
 	}
 	a.browser.close()
-	if e.Stage() != state.ExportIdle || a.st.Browser().Open() {
-		t.Errorf("after close: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	if a.st.Export().Stage() != state.ExportIdle || a.st.Browser().Open() {
+		t.Errorf("after close: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
 	a.exp.begin()
-	if e.Stage() != state.ExportChoosing {
-		t.Errorf("Ctrl+E again: stage %v", e.Stage())
+	if a.st.Export().Stage() != state.ExportChoosing {
+		t.Errorf("Ctrl+E again: stage %v", a.st.Export().Stage())
 	}
 }
 
@@ -167,14 +166,13 @@ func TestExportOneChoice(t *testing.T) {
 		return a, nil
 	}
 	a := newApp(t, Options{Path: assets.DemoName, Open: one, NoSystemChooser: true, ShotDir: dir})
-	e := a.st.Export()
 	a.exp.begin()
-	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {
-		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	if a.st.Export().Stage() != state.ExportDestination || !a.st.Browser().Open() {
+		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
 	a.browser.key(ebiten.KeyEnter)
 	if a.exp.job == nil {
-		t.Fatalf("Enter did not export: stage %v, error %q", e.Stage(), a.st.Messages().Err())
+		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)

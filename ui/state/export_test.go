@@ -11,35 +11,34 @@ import (
 // choosing, destination, asking, running and back.
 func TestExportChoicesAndStages(t *testing.T) {
 	set := demoSet(t)
-	ch := set.Export().Choices()
+	ch := set.ExportChoices()
 	if len(ch) != 3 || ch[0].What != ExportCharacter || ch[1].What != ExportAllClips || ch[2].What != ExportClip {
 		t.Errorf("character set offers %+v", ch)
 	}
 	s := demo()
-	e := s.Export()
-	ch = e.Choices()
+	ch = s.ExportChoices()
 	if len(ch) != 2 || ch[0].What != ExportAllClips || ch[1].What != ExportClip || ch[1].Label != `"walk" (what plays)` {
 		t.Errorf("demo offers %+v", ch)
 	}
-	if !e.Begin() || e.Stage() != ExportChoosing || len(e.Offered()) != 2 {
-		t.Fatalf("Begin: stage %v, offered %v", e.Stage(), e.Offered())
+	if !s.BeginExport() || s.Export().Stage() != ExportChoosing || len(s.Export().Offered()) != 2 {
+		t.Fatalf("Begin: stage %v, offered %v", s.Export().Stage(), s.Export().Offered())
 	}
-	e.Choose(ExportClip)
-	e.Ask("/x/walk.glb")
-	if e.Stage() != ExportAsking || e.What() != ExportClip || e.Path() != "/x/walk.glb" {
-		t.Errorf("asking: stage %v what %v path %q", e.Stage(), e.What(), e.Path())
+	s.ChooseExport(ExportClip)
+	s.AskExport("/x/walk.glb")
+	if s.Export().Stage() != ExportAsking || s.Export().What() != ExportClip || s.Export().Path() != "/x/walk.glb" {
+		t.Errorf("asking: stage %v what %v path %q", s.Export().Stage(), s.Export().What(), s.Export().Path())
 	}
-	e.Start("/x/walk.glb")
-	e.SetProgress(1, 2)
-	if e.Stage() != ExportRunning || e.Fraction() != 0.5 {
-		t.Errorf("running: stage %v fraction %v", e.Stage(), e.Fraction())
+	s.StartExport("/x/walk.glb")
+	s.SetExportProgress(1, 2)
+	if s.Export().Stage() != ExportRunning || s.Export().Fraction() != 0.5 {
+		t.Errorf("running: stage %v fraction %v", s.Export().Stage(), s.Export().Fraction())
 	}
-	e.Finish()
-	if e.Stage() != ExportIdle || e.Path() != "" {
-		t.Errorf("finished: stage %v path %q", e.Stage(), e.Path())
+	s.FinishExport()
+	if s.Export().Stage() != ExportIdle || s.Export().Path() != "" {
+		t.Errorf("finished: stage %v path %q", s.Export().Stage(), s.Export().Path())
 	}
 	empty := New("none", emptyForTest())
-	if empty.Export().Begin() {
+	if empty.BeginExport() {
 		t.Error("a file without a skeleton began an export")
 	}
 }

@@ -61,7 +61,6 @@ func New(path string, a *formats.Asset) *State {
 	s.view = View{camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
-	s.exp = Export{s: s}
 	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
 	return s
@@ -89,7 +88,7 @@ func (s *State) TreePanel() *TreePanel { return &s.panel }
 func (s *State) Recording() Recording { return s.rec }
 
 // Export is an export to glTF from the window.
-func (s *State) Export() *Export { return &s.exp }
+func (s *State) Export() Export { return s.exp }
 
 // Wardrobe is the suits a Sims skill can wear.
 func (s *State) Wardrobe() *Wardrobe { return &s.suits }
