@@ -703,7 +703,7 @@ func (w *widgets) fitSuit() {
 	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
-	if w.a.st.Wardrobe().Offered() {
+	if w.a.st.SuitsOffered() {
 		vis = widget.Visibility_Show
 	}
 	if b.GetWidget().GetVisibility() != vis {

@@ -74,7 +74,7 @@ func (sp suitPicker) showList() {
 }
 
 // suitName is suit i's file name.
-func suitName(w *state.Wardrobe, i int) string {
+func suitName(w state.Wardrobe, i int) string {
 	p := w.Suits()[i]
 	for k := len(p) - 1; k >= 0; k-- {
 		if p[k] == '/' || p[k] == '\\' {

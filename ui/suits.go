@@ -65,7 +65,7 @@ func (sp suitPicker) list() {
 		}
 	}
 	tone, _ := sims.ParseTone(a.opt.Load.Tone)
-	w.SetSuits(paths, names, worn, tone)
+	a.st.SetSuits(paths, names, worn, tone)
 }
 
 // step wears, in slot, the suit d steps on from the one there.
@@ -115,7 +115,7 @@ func (sp suitPicker) setTone(tone sims.Tone) error {
 }
 
 // worn is the wardrobe's slots as they are.
-func worn(w *state.Wardrobe) []int {
+func worn(w state.Wardrobe) []int {
 	out := []int{w.Worn(state.BodySlot), w.Worn(state.HeadSlot)}
 	for s := state.HeadSlot + 1; w.Worn(s) >= 0; s++ {
 		out = append(out, w.Worn(s))
@@ -150,7 +150,7 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 			return sp.suitWarnings(err)
 		}
 	}
-	w.Wear(worn, tone, d)
-	a.st.Notify("suit: "+w.Label()+", "+tone.String(), time.Now())
+	a.st.Wear(worn, tone, d)
+	a.st.Notify("suit: "+a.st.Wardrobe().Label()+", "+tone.String(), time.Now())
 	return nil
 }

@@ -249,13 +249,12 @@ func (a *App) applyLink() {
 // wearLink wears the suits a link names, in its tone (or the tone worn).
 func (a *App) wearLink(v state.LinkView) error {
 	a.suits.list()
-	wd := a.st.Wardrobe()
 	var worn []int
 	for _, name := range v.Suits {
 		if name == "" {
 			break
 		}
-		i, ok := wd.Find(name)
+		i, ok := a.st.Wardrobe().Find(name)
 		if !ok {
 			return fmt.Errorf("no suit %q among the files opened", name)
 		}
@@ -264,7 +263,7 @@ func (a *App) wearLink(v state.LinkView) error {
 	for len(worn) < 2 {
 		worn = append(worn, -1)
 	}
-	tone := wd.Tone()
+	tone := a.st.Wardrobe().Tone()
 	if v.HasTone {
 		tone = v.Tone
 	}

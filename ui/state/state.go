@@ -61,7 +61,6 @@ func New(path string, a *formats.Asset) *State {
 	s.view = View{camera: render.DefaultCamera()}
 	s.tree = Tree{s: s}
 	s.panel = TreePanel{s: s}
-	s.suits = Wardrobe{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -91,7 +90,7 @@ func (s *State) Recording() Recording { return s.rec }
 func (s *State) Export() Export { return s.exp }
 
 // Wardrobe is the suits a Sims skill can wear.
-func (s *State) Wardrobe() *Wardrobe { return &s.suits }
+func (s *State) Wardrobe() Wardrobe { return s.suits }
 
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
