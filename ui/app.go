@@ -300,7 +300,7 @@ func (a *App) assetChanged() {
 // set's animation, else a clip by name or index.
 func (a *App) selectClipByName(sel string) {
 	if i := a.st.Tree().AnimByName(sel); i >= 0 {
-		_ = a.st.Tree().SelectAnim(i) // a character set's animation; a failed build shows its error
+		_ = a.st.SelectAnim(i) // a character set's animation; a failed build shows its error
 		return
 	}
 	if i := a.st.ClipByName(sel); i >= 0 {

@@ -317,7 +317,7 @@ func commandTable() []command {
 		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0 (a character's animation first, as --clip)",
 			run: func(c *call) error {
 				if i := c.a.st.Tree().AnimByName(c.args[0]); i >= 0 {
-					return c.a.st.Tree().SelectAnim(i) // as anim does
+					return c.a.st.SelectAnim(i) // as anim does
 				}
 				i := c.a.st.ClipByName(c.args[0])
 				if i < 0 {
@@ -332,7 +332,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().SelectAnim(i)
+				return c.a.st.SelectAnim(i)
 			}},
 		{verb: "entry", args: "NAME…", doc: "open the container entry NAME",
 			run: withArgs(func(c *call) { c.a.openEntry(c.args[0]) })},
@@ -654,13 +654,13 @@ func commandTable() []command {
 		// A character set's animation trees: the tree panel.
 		{verb: "select-node", args: "PATH", doc: "select the node at tree path PATH in the tree panel " +
 			"(child indices from the root: / the root, 1/0 the first child of its second child)",
-			run: func(c *call) error { return c.a.st.TreePanel().SelectNode(c.args[0]) }},
+			run: func(c *call) error { return c.a.st.SelectNode(c.args[0]) }},
 		{verb: "weight-down", button: "B −", at: slot{treeButtons, 10},
 			doc: "lower the selected Blend's weight (else the first Blend's) by 0.1",
-			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(-treeStep) }},
+			run: func(c *call) error { return c.a.st.NudgeWeight(-treeStep) }},
 		{verb: "weight-up", button: "B +", at: slot{treeButtons, 20},
 			doc: "raise the selected Blend's weight (else the first Blend's) by 0.1",
-			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(treeStep) }},
+			run: func(c *call) error { return c.a.st.NudgeWeight(treeStep) }},
 		{verb: "weight", args: "PATH W", doc: "set the Blend at tree path PATH to weight W",
 			run: func(c *call) error {
 				m, err := c.node(0)
@@ -671,11 +671,11 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("weight: %q is not a number", c.args[1])
 				}
-				return c.a.st.Tree().SetBlendWeight(m, float32(w))
+				return c.a.st.SetBlendWeight(m, float32(w))
 			}},
 		{verb: "toggle-pin", button: "Pin", buttonDoc: "Pin / Unpin", at: slot{treeButtons, 30},
 			doc: "pin the Random of the selected node to that child, or unpin it",
-			run: func(c *call) error { return c.a.st.TreePanel().TogglePin() }},
+			run: func(c *call) error { return c.a.st.TogglePin() }},
 		{verb: "pin", args: "PATH CHILD", doc: "make the Random at PATH play child CHILD (from 1)",
 			run: func(c *call) error {
 				m, err := c.node(0)
@@ -686,7 +686,7 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("pin: %q is not a child number (1 is the first)", c.args[1])
 				}
-				return c.a.st.Tree().PinRandom(m, k-1)
+				return c.a.st.PinRandom(m, k-1)
 			}},
 		{verb: "unpin", args: "PATH", doc: "let the Random at PATH draw again",
 			run: func(c *call) error {
@@ -694,7 +694,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().Unpin(m)
+				return c.a.st.Unpin(m)
 			}},
 		{verb: "reseed", args: "[N]", button: "Reseed", at: slot{treeButtons, 40},
 			doc: "draw the Random nodes again from seed N (without N: the next seed)",
@@ -708,20 +708,20 @@ func commandTable() []command {
 					}
 					seed = uint32(n)
 				}
-				return t.Reseed(seed)
+				return c.a.st.Reseed(seed)
 			}},
 		{verb: "pick-from", at: slot{pickerButtons, 20}, button: "—", buttonDoc: "picker's first name",
 			doc: "the transition picker's first animation: the next one",
-			run: do(func(a *App) { a.st.TreePanel().CyclePick(0) })},
+			run: do(func(a *App) { a.st.CyclePick(0) })},
 		{verb: "pick-to", at: slot{pickerButtons, 40}, button: "—", buttonDoc: "picker's second name",
 			doc: "the transition picker's second animation: the next one",
-			run: do(func(a *App) { a.st.TreePanel().CyclePick(1) })},
+			run: do(func(a *App) { a.st.CyclePick(1) })},
 		{verb: "transition", args: "[FROM TO]", button: "Play", buttonDoc: "picker's Play", at: slot{pickerButtons, 50},
 			doc: "play FROM (from where it stands when it is the one playing, else for half its pass), then the " +
 				"set's transition to TO; without them, the picker's two",
 			run: func(c *call) error {
 				if len(c.args) == 0 {
-					return c.a.st.TreePanel().PlayPick()
+					return c.a.st.PlayPick()
 				}
 				from, err := c.anim(0)
 				if err != nil {
@@ -731,7 +731,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().PlayTransition(from, to)
+				return c.a.st.PlayTransition(from, to)
 			}},
 		{verb: "transition-at", args: "FROM TO S", doc: "the same, with FROM played S seconds first",
 			run: func(c *call) error {
@@ -747,7 +747,7 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("transition-at: %q is not a time", c.args[2])
 				}
-				return c.a.st.Tree().PlayTransitionAt(from, to, s)
+				return c.a.st.PlayTransitionAt(from, to, s)
 			}},
 
 		// The script's own.

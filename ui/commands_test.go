@@ -300,7 +300,7 @@ func (a *App) probe(cam render.Camera) {
 	h := a.st.Visibility().HiddenBones()
 	h[1] = true
 	*a.st.Playback() = state.Playback{}
-	m, _, _ := a.st.TreePanel().PinTarget()
+	m, _, _ := a.st.PinTarget()
 	m.Weight++
 	c := a.st.View().Camera()
 	c.Yaw = 3

@@ -566,7 +566,7 @@ func (s *State) LinkView() LinkView {
 func (s *State) ApplyLink(v LinkView) (notes []string) {
 	if v.Clip != "" {
 		if i := s.tree.AnimByName(v.Clip); i >= 0 {
-			if err := s.tree.SelectAnim(i); err != nil {
+			if err := s.SelectAnim(i); err != nil {
 				notes = append(notes, fmt.Sprintf("the link's animation %q: %v", v.Clip, err))
 			}
 		} else if i := s.ClipByName(v.Clip); i >= 0 {

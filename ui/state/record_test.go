@@ -20,24 +20,24 @@ func TestRecordSourceTree(t *testing.T) {
 	}{
 		{"random tree", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().Reseed(7); err != nil {
+			if err := s.Reseed(7); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Tree().SelectAnim(s.Tree().AnimByName("random_idle")); err != nil {
+			if err := s.SelectAnim(s.Tree().AnimByName("random_idle")); err != nil {
 				t.Fatal(err)
 			}
 			return s
 		}},
 		{"blend", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().SelectAnim(s.Tree().AnimByName("walk_blend")); err != nil {
+			if err := s.SelectAnim(s.Tree().AnimByName("walk_blend")); err != nil {
 				t.Fatal(err)
 			}
 			return s
 		}},
 		{"transition", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().PlayTransitionAt(s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle"), 0.3); err != nil {
+			if err := s.PlayTransitionAt(s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle"), 0.3); err != nil {
 				t.Fatal(err)
 			}
 			return s

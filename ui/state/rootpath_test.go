@@ -63,7 +63,7 @@ func TestRootPathFollowsTheClip(t *testing.T) {
 	}
 	set := demoSet(t)
 	set.ToggleRootPath()
-	if err := set.Tree().SelectAnim(set.Tree().AnimByName("walk")); err != nil {
+	if err := set.SelectAnim(set.Tree().AnimByName("walk")); err != nil {
 		t.Fatal(err)
 	}
 	p, ok := set.RootPath()

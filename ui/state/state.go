@@ -59,8 +59,6 @@ func New(path string, a *formats.Asset) *State {
 	s.play = Playback{speed: 1, loop: true, playing: true}
 	s.vis = Visibility{grid: true, show: render.ShowMeshBones}
 	s.view = View{camera: render.DefaultCamera()}
-	s.tree = Tree{s: s}
-	s.panel = TreePanel{s: s}
 	s.SetAsset(path, a)
 	return s
 }
@@ -78,10 +76,10 @@ func (s *State) View() View { return s.view }
 func (s *State) Messages() Messages { return s.msg }
 
 // Tree is a character set's animation trees.
-func (s *State) Tree() *Tree { return &s.tree }
+func (s *State) Tree() Tree { return s.tree }
 
 // TreePanel is the panel that shows the playing tree.
-func (s *State) TreePanel() *TreePanel { return &s.panel }
+func (s *State) TreePanel() TreePanel { return s.panel }
 
 // Recording is the GIF recording the window shows.
 func (s *State) Recording() Recording { return s.rec }
@@ -115,7 +113,7 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 		s.vis.clearMarks()
 	}
 	s.panel.from, s.panel.to = 0, 0
-	s.tree.reset()
+	s.resetTree()
 	s.suits.reset(a)
 	s.img.level = 0
 }
@@ -196,7 +194,7 @@ func (s *State) SelectLast() {
 		return
 	}
 	if n := len(s.tree.AnimList()); n > 0 {
-		_ = s.tree.SelectAnim(n - 1) // an error shows as the window's error
+		_ = s.SelectAnim(n - 1) // an error shows as the window's error
 		return
 	}
 	if n := len(s.asset.Clips); n > 0 {
@@ -212,7 +210,7 @@ func (s *State) StepAnimation(d int) (entry string) {
 	if s.asset == nil {
 		return ""
 	}
-	if e, ok := s.tree.step(d); ok {
+	if e, ok := s.stepTree(d); ok {
 		return e
 	}
 	if es := s.asset.Entries; len(es) > 1 {

@@ -247,7 +247,7 @@ func (s *State) Wear(worn []int, tone sims.Tone, a *formats.Asset) {
 		s.suits.worn = append(s.suits.worn, -1)
 	}
 	s.suits.tone = tone
-	s.asset = a
+	s.asset, s.tree.asset = a, a
 	s.msg.setWarnings(a.Warnings)
 }
 
