@@ -1,22 +1,24 @@
 // Package state is the viewer's state as plain data: what is open, what
 // plays and what is shown. It reads no files and starts no goroutines, and
-// its fields are unexported: the window changes it only through its
+// its fields are unexported: the window changes it only through State's
 // methods, which the window's command table (ui/commands.go) calls for
 // keys, buttons and --actions alike. Tests drive the same methods without
 // a window.
 //
-// State holds the open asset and one value per concern, each with its own
-// methods: Playback (the clip, the time, the speed), Visibility (hidden
-// bones, muted events, the selection, what of the figure is drawn), View
-// (the camera), Messages (the error, the warnings, the help, a notice),
-// Tree (a character set's meta-animation trees), TreePanel (the panel
-// that shows them),
-// Files (the readable extensions, the recent files), Browser (the in-app
-// file browser), Recording (a GIF being written), Wardrobe (the suits
-// a Sims skill can wear), Timeline (the timeline's zoom, and the range
-// playback keeps to), Export (an export to glTF from the window),
-// Curves (the curves panel), DopeSheet (the dope sheet) and RootPath (the
-// root's path on the ground).
+// State holds the open asset and one value per concern: Playback (the
+// clip, the time, the speed), Visibility (hidden bones, muted events, the
+// selection, what of the figure is drawn), View (the camera), Messages
+// (the error, the warnings, the help, a notice), Tree (a character set's
+// meta-animation trees), TreePanel (the panel that shows them), Files
+// (the readable extensions, the recent files), Browser (the in-app file
+// browser), Recording (a GIF being written), Wardrobe (the suits a Sims
+// skill can wear), Timeline (the timeline's zoom, and the range playback
+// keeps to), Export (an export to glTF from the window), Curves (the
+// curves panel), DopeSheet (the dope sheet), Image (an image shown by
+// itself) and the root's path on the ground. State hands each out as a
+// copy to read (State.Playback, State.Visibility, ...): none points back
+// at State, and every change, within one concern or across several, is
+// a method of State.
 package state
 
 import (
