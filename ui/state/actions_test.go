@@ -45,7 +45,7 @@ func TestSubtreeHideAndBoneBox(t *testing.T) {
 func TestAnimatedAndDimmed(t *testing.T) {
 	s := demo()
 	n := 0
-	for i := range s.Visibility().AnimatedCount() {
+	for i := range s.Visibility().animatedCount() {
 		if s.Visibility().Animated(i) {
 			n++
 		}
@@ -209,7 +209,7 @@ func TestKeysEventsAndFrames(t *testing.T) {
 	if f, n := s.Frame(); f != n-1 {
 		t.Errorf("frame past the end: %d of %d", f, n)
 	}
-	s.SeekFraction(0.5)
+	s.seekFraction(0.5)
 	if math.Abs(s.Playback().Time()-0.6) > 1e-9 {
 		t.Errorf("timeline click at the middle: %v", s.Playback().Time())
 	}

@@ -92,8 +92,8 @@ func (t Tree) AnimList() []formats.CharacterAnim {
 	return a.Characters[a.Character].Animations
 }
 
-// CharacterName is the opened character's name, "" without one.
-func (t Tree) CharacterName() string {
+// characterName is the opened character's name, "" without one.
+func (t Tree) characterName() string {
 	a := t.asset
 	if a == nil || a.Character < 0 || a.Character >= len(a.Characters) {
 		return ""
@@ -324,8 +324,8 @@ func (s *State) SetBlendWeight(m *formats.MetaAnim, w float32) error {
 	return s.rebuildTree()
 }
 
-// ResetBlendWeight goes back to the file's weight.
-func (s *State) ResetBlendWeight(m *formats.MetaAnim) error {
+// resetBlendWeight goes back to the file's weight.
+func (s *State) resetBlendWeight(m *formats.MetaAnim) error {
 	delete(s.tree.weights, m)
 	return s.rebuildTree()
 }
@@ -471,8 +471,8 @@ func (t Tree) transitionKind(from, to int) string {
 	return mt.Kind.String()
 }
 
-// StopTransition plays the transition's target by itself again.
-func (s *State) StopTransition() error {
+// stopTransition plays the transition's target by itself again.
+func (s *State) stopTransition() error {
 	if s.tree.transition == nil {
 		return nil
 	}

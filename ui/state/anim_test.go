@@ -99,8 +99,8 @@ func anim(t *testing.T, s *State, name string) {
 
 func TestOpensCharacterAnimations(t *testing.T) {
 	s := demoSet(t)
-	if !s.Tree().HasAnims() || s.Tree().CharacterName() != "Crawler" {
-		t.Fatalf("HasAnims %v character %q", s.Tree().HasAnims(), s.Tree().CharacterName())
+	if !s.Tree().HasAnims() || s.Tree().characterName() != "Crawler" {
+		t.Fatalf("HasAnims %v character %q", s.Tree().HasAnims(), s.Tree().characterName())
 	}
 	var names []string
 	for _, a := range s.Tree().AnimList() {
@@ -126,8 +126,8 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	if got := strings.Join(evs, " "); got != "Step_Left@0.25 Dust@0.5 Chirp@0.6 Step_Right@0.75 Loop@0" {
 		t.Errorf("events %q", got)
 	}
-	if s.Visibility().EventCount() != 5 || s.Visibility().AnimatedCount() != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated(1) {
-		t.Errorf("hidden events %d, animated %d", s.Visibility().EventCount(), s.Visibility().AnimatedCount())
+	if s.Visibility().eventCount() != 5 || s.Visibility().animatedCount() != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated(1) {
+		t.Errorf("hidden events %d, animated %d", s.Visibility().eventCount(), s.Visibility().animatedCount())
 	}
 	// Playing 1.33 s crosses the events in order and wraps.
 	var fired []string
@@ -184,7 +184,7 @@ func TestBlendWeight(t *testing.T) {
 	if err := s.SetBlendWeight(root, 3); err != nil || s.Tree().BlendWeight(root) != 1 {
 		t.Errorf("weight 3 clamps to 1: %v, %v", s.Tree().BlendWeight(root), err)
 	}
-	if err := s.ResetBlendWeight(root); err != nil || s.Tree().BlendWeight(root) != 0.3 {
+	if err := s.resetBlendWeight(root); err != nil || s.Tree().BlendWeight(root) != 0.3 {
 		t.Errorf("reset: %v, %v", s.Tree().BlendWeight(root), err)
 	}
 	if err := s.SetBlendWeight(root.Children[0], 0.5); err == nil {
@@ -365,7 +365,7 @@ func TestPlayTransition(t *testing.T) {
 	if _, ok := s.Tree().Transition(); err != nil || !ok {
 		t.Errorf("reseed ended the preview: %v", err)
 	}
-	err = s.StopTransition()
+	err = s.stopTransition()
 	if _, still := s.Tree().Transition(); err != nil || still || s.Tree().Anim() != idle || s.CurrentClip().Name != "idle" {
 		t.Errorf("stop: %v", err)
 	}
@@ -440,8 +440,8 @@ func TestStepThroughAnimationsAndCharacters(t *testing.T) {
 	}
 	// The second character opens with its own animations.
 	c := New("DemoSet-mp1.pak", demoPak(t, "mp1", "Crawler_Calm"))
-	if c.Tree().CharacterName() != "Crawler_Calm" || c.Tree().Anim() != 0 || c.CurrentClip() == nil {
-		t.Errorf("second character: %q anim %d", c.Tree().CharacterName(), c.Tree().Anim())
+	if c.Tree().characterName() != "Crawler_Calm" || c.Tree().Anim() != 0 || c.CurrentClip() == nil {
+		t.Errorf("second character: %q anim %d", c.Tree().characterName(), c.Tree().Anim())
 	}
 	// Choosing a plain clip leaves the trees.
 	s.SelectClip(1)
@@ -587,10 +587,10 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 func TestMutesFollowTheAnimation(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "walk_blend")
-	if s.Visibility().EventCount() != 5 {
-		t.Fatalf("walk_blend has %d events", s.Visibility().EventCount())
+	if s.Visibility().eventCount() != 5 {
+		t.Fatalf("walk_blend has %d events", s.Visibility().eventCount())
 	}
-	s.ToggleEvent(1)
+	s.toggleEvent(1)
 	if err := s.SetBlendWeight(s.Tree().CurrentTree(), 0.6); err != nil {
 		t.Fatal(err)
 	}
@@ -598,7 +598,7 @@ func TestMutesFollowTheAnimation(t *testing.T) {
 		t.Error("a new weight unmuted the event")
 	}
 	anim(t, s, "walk")
-	if s.Visibility().EventCount() != 5 || s.Visibility().EventMuted(1) {
-		t.Errorf("walk inherits the mute: %v", s.Visibility().EventCount())
+	if s.Visibility().eventCount() != 5 || s.Visibility().EventMuted(1) {
+		t.Errorf("walk inherits the mute: %v", s.Visibility().eventCount())
 	}
 }

@@ -146,13 +146,13 @@ func (b Browser) Saving() string {
 	if b.save == "" {
 		return ""
 	}
-	return SaveName(b.filter, b.save)
+	return saveName(b.filter, b.save)
 }
 
-// SaveName is the file an export writes when typed is the browser's
+// saveName is the file an export writes when typed is the browser's
 // field and def the name offered: typed, with .glb added when it has no
 // extension, or def when nothing (or a path, IsPath) is typed.
-func SaveName(typed, def string) string {
+func saveName(typed, def string) string {
 	typed = strings.TrimSpace(typed)
 	if typed == "" || IsPath(typed) {
 		return def

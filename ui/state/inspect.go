@@ -9,9 +9,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// EulerOrder names how BoneTransform.Euler composes: rotate about X first,
+// eulerOrder names how BoneTransform.Euler composes: rotate about X first,
 // then Y, then Z (R = Rz·Ry·Rx), angles in degrees.
-const EulerOrder = "XYZ"
+const eulerOrder = "XYZ"
 
 // BoneTransform is one transform as the inspector shows it.
 type BoneTransform struct {
@@ -148,7 +148,7 @@ func (b BoneInfo) Text() string {
 		return fmt.Sprintf("%s\n t %8.3f %8.3f %8.3f\n q  x %6.3f   y %6.3f\n     z %6.3f   w %6.3f\n %s° %6.1f %6.1f %6.1f\n s %8.3f %8.3f %8.3f",
 			label, t.Translation[0], t.Translation[1], t.Translation[2],
 			t.Quat[0], t.Quat[1], t.Quat[2], t.Quat[3],
-			EulerOrder, t.Euler[0], t.Euler[1], t.Euler[2],
+			eulerOrder, t.Euler[0], t.Euler[1], t.Euler[2],
 			t.Scale[0], t.Scale[1], t.Scale[2])
 	}
 	return fmt.Sprintf("%s   #%d  id %d\nparent %s\n%s\n%s\n%s",

@@ -107,8 +107,8 @@ func TestLinkBadInput(t *testing.T) {
 		{"v=1&file=a.anim:12:" + strings.Repeat("A", 64), `not 64 lowercase hex digits`},
 		{"v=1&file=a.anim:12:" + strings.Repeat("g", 64), `not 64 lowercase hex digits`},
 		{"v=1&file=a.anim:12:abc", `not 64 lowercase hex digits`},
-		{"v=1" + strings.Repeat("&file=a:1:"+sha, MaxLinkFiles+1), `more than 32 files`},
-		{"v=1&clip=" + strings.Repeat("a", MaxLinkLen), `more than the 8192 read`},
+		{"v=1" + strings.Repeat("&file=a:1:"+sha, maxLinkFiles+1), `more than 32 files`},
+		{"v=1&clip=" + strings.Repeat("a", maxLinkLen), `more than the 8192 read`},
 	} {
 		_, err := ParseLink(tc.frag)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "view link: ") {
@@ -129,7 +129,7 @@ func TestLinkTooManyFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s) > MaxLinkLen || len(got.Files) == 0 || len(got.Files) > MaxLinkFiles || got.Files[0] != l.Files[0] {
+	if len(s) > maxLinkLen || len(got.Files) == 0 || len(got.Files) > maxLinkFiles || got.Files[0] != l.Files[0] {
 		t.Errorf("%d files in %d bytes, the first %v", len(got.Files), len(s), got.Files[0])
 	}
 }

@@ -91,9 +91,9 @@ func (s *State) Frame() (int, int) {
 	return player.FrameAt(s.play.time, fr), player.FrameCount(s.Duration(), fr)
 }
 
-// Bounds are the times playback keeps to: the timeline's range when one
+// bounds are the times playback keeps to: the timeline's range when one
 // is set (Timeline), else the whole clip.
-func (s *State) Bounds() (lo, hi float64) {
+func (s *State) bounds() (lo, hi float64) {
 	if in, out, ok := s.Timeline().Range(); ok {
 		return in, out
 	}
@@ -110,7 +110,7 @@ func (s *State) TogglePlay() {
 	if !s.play.playing {
 		return
 	}
-	lo, hi := s.Bounds()
+	lo, hi := s.bounds()
 	if s.play.time < lo-keyEps || s.play.time > hi+keyEps {
 		s.play.time = lo
 		return
@@ -149,8 +149,8 @@ func (s *State) SeekFrame(n int) {
 	s.Seek(float64(n) / s.FrameRate())
 }
 
-// SeekFraction moves to fraction f of the clip (a click on the timeline).
-func (s *State) SeekFraction(f float64) {
+// seekFraction moves to fraction f of the clip (a click on the timeline).
+func (s *State) seekFraction(f float64) {
 	if math.IsNaN(f) {
 		return
 	}
@@ -162,7 +162,7 @@ func (s *State) SeekFraction(f float64) {
 func (s *State) StepFrames(n int) {
 	s.play.playing = false
 	fr := s.FrameRate()
-	lo, hi := s.Bounds()
+	lo, hi := s.bounds()
 	first, last := player.FrameAt(lo, fr), player.FrameAt(hi, fr)
 	f, _ := s.Frame()
 	f = max(first, min(f, last)) + n
@@ -175,13 +175,13 @@ func (s *State) StepFrames(n int) {
 
 // Home jumps to the start (of the range, when one is set).
 func (s *State) Home() {
-	lo, _ := s.Bounds()
+	lo, _ := s.bounds()
 	s.Seek(lo)
 }
 
 // End jumps to the last moment (of the range, when one is set).
 func (s *State) End() {
-	_, hi := s.Bounds()
+	_, hi := s.bounds()
 	s.Seek(hi)
 }
 
@@ -228,7 +228,7 @@ func (s *State) Advance(dt float64, dst []int) []int {
 	}
 	// Playback keeps to the bounds (the range, when one is set): from
 	// outside them it starts at their start.
-	lo, hi := s.Bounds()
+	lo, hi := s.bounds()
 	from := s.play.time
 	if from < lo-keyEps || from > hi+keyEps {
 		from = lo

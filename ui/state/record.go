@@ -132,9 +132,9 @@ func (r Recording) Name() string { return r.name }
 // Cancelled reports whether the recording was asked to stop.
 func (r Recording) Cancelled() bool { return r.cancelled }
 
-// Progress returns the frames written and the total (0 of 0 before the
+// progress returns the frames written and the total (0 of 0 before the
 // first frame).
-func (r Recording) Progress() (done, total int) { return r.done, r.total }
+func (r Recording) progress() (done, total int) { return r.done, r.total }
 
 // Fraction is the part done, from 0 to 1.
 func (r Recording) Fraction() float64 {

@@ -92,7 +92,7 @@ func TestRecordingShown(t *testing.T) {
 		t.Fatalf("started: %+v", s.Recording())
 	}
 	s.SetRecordingProgress(3, 4)
-	if d, n := s.Recording().Progress(); d != 3 || n != 4 || s.Recording().Fraction() != 0.75 || s.Recording().Cancelled() {
+	if d, n := s.Recording().progress(); d != 3 || n != 4 || s.Recording().Fraction() != 0.75 || s.Recording().Cancelled() {
 		t.Errorf("progress %d of %d (%v)", d, n, s.Recording().Fraction())
 	}
 	s.CancelRecording()

@@ -120,19 +120,6 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 	s.img.level = 0
 }
 
-// HasMesh reports whether the open asset has a mesh to draw.
-func (s *State) HasMesh() bool {
-	if s.asset == nil {
-		return false
-	}
-	for _, m := range s.asset.Meshes {
-		if m != nil && m.Triangles() > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // CurrentClip returns the open clip or nil: while a tree plays, a clip
 // made for the viewer (Tree).
 func (s *State) CurrentClip() *formats.Clip {

@@ -62,7 +62,7 @@ func TestAdvanceFiresEventsAcrossTheLoop(t *testing.T) {
 
 func TestMutedEventsDoNotFire(t *testing.T) {
 	s := demo()
-	s.ToggleEvent(0) // footstep_left
+	s.toggleEvent(0) // footstep_left
 	var fired []int
 	for i := 0; i < 60; i++ {
 		fired = s.Advance(1.0/60, fired)
@@ -137,8 +137,8 @@ func TestBonesAndSelection(t *testing.T) {
 		t.Errorf("selected %d", s.Visibility().Selected())
 	}
 	s.SelectClip(1)
-	if s.CurrentClip().Name != "idle" || s.Visibility().EventCount() != 1 || s.Playback().Time() != 0 {
-		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, s.Visibility().EventCount())
+	if s.CurrentClip().Name != "idle" || s.Visibility().eventCount() != 1 || s.Playback().Time() != 0 {
+		t.Errorf("clip 1: %q, %d event toggles", s.CurrentClip().Name, s.Visibility().eventCount())
 	}
 }
 

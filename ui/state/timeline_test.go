@@ -122,7 +122,7 @@ func TestRangeBoundsPlayback(t *testing.T) {
 		t.Errorf("SetRange(0.9, 0.3): %v..%v", in, out)
 	}
 	s.ClearRange()
-	if lo, hi := s.Bounds(); lo != 0 || hi != 1.2 {
+	if lo, hi := s.bounds(); lo != 0 || hi != 1.2 {
 		t.Errorf("cleared: bounds %v..%v", lo, hi)
 	}
 	s.SetRange(0.3, 0.9)

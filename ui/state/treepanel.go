@@ -79,8 +79,8 @@ func (p TreePanel) From() int { return p.from }
 // To is the transition picker's second animation.
 func (p TreePanel) To() int { return p.to }
 
-// SetPick sets the picker's from (which == 0) or to animation.
-func (s *State) SetPick(which, i int) {
+// setPick sets the picker's from (which == 0) or to animation.
+func (s *State) setPick(which, i int) {
 	if i < 0 || i >= len(s.tree.AnimList()) {
 		return
 	}
@@ -106,7 +106,7 @@ func (s *State) SelectNode(path string) error {
 
 // SelectedLine is the tree panel's selected line: the selected node's, or
 // the root's when that node is not in the playing tree.
-func (s *State) SelectedTreeLine() (TreeLine, bool) {
+func (s *State) selectedTreeLine() (TreeLine, bool) {
 	lines := s.TreeLines(nil)
 	for _, l := range lines {
 		if l.Path == s.panel.node {
@@ -126,7 +126,7 @@ func isBlend(m *formats.MetaAnim) bool {
 // BlendTarget is the Blend the weight buttons change: the selected line
 // if it is one, else the first Blend of the tree.
 func (s *State) BlendTarget() (TreeLine, bool) {
-	if l, ok := s.SelectedTreeLine(); ok && isBlend(l.Node) {
+	if l, ok := s.selectedTreeLine(); ok && isBlend(l.Node) {
 		return l, true
 	}
 	for _, l := range s.TreeLines(nil) {
@@ -152,7 +152,7 @@ func (s *State) NudgeWeight(d float32) error {
 // line when it is a Random's child, or the selected Random itself (child
 // -1: it can only be unpinned).
 func (s *State) PinTarget() (m *formats.MetaAnim, child int, ok bool) {
-	l, ok := s.SelectedTreeLine()
+	l, ok := s.selectedTreeLine()
 	if !ok {
 		return nil, 0, false
 	}
@@ -202,7 +202,7 @@ func (s *State) CyclePick(which int) {
 	if which == 1 {
 		cur = s.panel.to
 	}
-	s.SetPick(which, (cur+1)%n)
+	s.setPick(which, (cur+1)%n)
 }
 
 // PlayPick plays the picker's transition (Tree.PlayTransition).

@@ -148,11 +148,11 @@ func (v Visibility) EventMuted(i int) bool {
 	return i >= 0 && i < len(v.mutedEvents) && v.mutedEvents[i]
 }
 
-// EventCount is how many events of the open clip can be muted.
-func (v Visibility) EventCount() int { return len(v.mutedEvents) }
+// eventCount is how many events of the open clip can be muted.
+func (v Visibility) eventCount() int { return len(v.mutedEvents) }
 
-// ToggleEvent mutes or unmutes event i of the open clip.
-func (s *State) ToggleEvent(i int) {
+// toggleEvent mutes or unmutes event i of the open clip.
+func (s *State) toggleEvent(i int) {
 	if i >= 0 && i < len(s.vis.mutedEvents) {
 		s.vis.mutedEvents[i] = !s.vis.mutedEvents[i]
 	}
@@ -169,8 +169,8 @@ func (s *State) SetEventMuted(i int, muted bool) {
 // without a clip).
 func (v Visibility) Animated(i int) bool { return i >= 0 && i < len(v.animated) && v.animated[i] }
 
-// AnimatedCount is how many bones Animated marks (0 without a clip).
-func (v Visibility) AnimatedCount() int { return len(v.animated) }
+// animatedCount is how many bones Animated marks (0 without a clip).
+func (v Visibility) animatedCount() int { return len(v.animated) }
 
 // Dim appends to dst the marks of the bones the open clip does not
 // drive (nothing when it drives them all).
