@@ -199,7 +199,7 @@ func (t Tree) buildAnim(i int, opts player.Options, leaves *[]*formats.Clip) (pl
 	return nil, fmt.Errorf("animation %q has neither a tree in the set nor a clip", ca.Name)
 }
 
-// rebuild builds what plays again with the current overrides, keeping the
+// rebuildTree builds what plays again with the current overrides, keeping the
 // time (clamped to the new duration).
 func (s *State) rebuildTree() error {
 	if s.tree.transition != nil {
@@ -481,7 +481,7 @@ func (s *State) stopTransition() error {
 	return s.SelectAnim(to)
 }
 
-// step moves d animations on through the character's list; past
+// stepTree moves d animations on through the character's list; past
 // either end it goes to the neighbouring container entry (returned for
 // the caller to open) when there is one, else it wraps. ok is false when
 // no tree plays.

@@ -55,7 +55,7 @@ type Export struct {
 	done, total int
 }
 
-// Choices lists what the open file can export, the most useful first: a
+// ExportChoices lists what the open file can export, the most useful first: a
 // character's animations, every clip (when there are several), what plays.
 func (s *State) ExportChoices() []ExportChoice {
 	var out []ExportChoice
@@ -82,7 +82,7 @@ func (s *State) ExportChoices() []ExportChoice {
 	return out
 }
 
-// Begin opens the question of what to export; without anything to export
+// BeginExport opens the question of what to export; without anything to export
 // it reports false.
 func (s *State) BeginExport() bool {
 	if s.exp.stage != ExportIdle {
@@ -102,7 +102,7 @@ func (e Export) Stage() ExportStage { return e.stage }
 // Offered are the choices shown while the window asks what to export.
 func (e Export) Offered() []ExportChoice { return slices.Clone(e.choices) }
 
-// Choose takes what to export; the window then asks for the destination.
+// ChooseExport takes what to export; the window then asks for the destination.
 func (s *State) ChooseExport(w ExportWhat) {
 	s.exp.what, s.exp.stage = w, ExportDestination
 }
@@ -113,15 +113,15 @@ func (e Export) What() ExportWhat { return e.what }
 // Path is the destination.
 func (e Export) Path() string { return e.path }
 
-// Ask shows the question whether to replace the file at path.
+// AskExport shows the question whether to replace the file at path.
 func (s *State) AskExport(path string) { s.exp.path, s.exp.stage = path, ExportAsking }
 
-// Start shows the writing of path, with no progress yet.
+// StartExport shows the writing of path, with no progress yet.
 func (s *State) StartExport(path string) {
 	s.exp.path, s.exp.stage, s.exp.done, s.exp.total = path, ExportRunning, 0, 0
 }
 
-// SetProgress records the steps done and their total.
+// SetExportProgress records the steps done and their total.
 func (s *State) SetExportProgress(done, total int) { s.exp.done, s.exp.total = done, total }
 
 // Fraction is the part written, from 0 to 1.
@@ -132,5 +132,5 @@ func (e Export) Fraction() float64 {
 	return min(1, float64(e.done)/float64(e.total))
 }
 
-// Finish ends the export (done, failed or cancelled).
+// FinishExport ends the export (done, failed or cancelled).
 func (s *State) FinishExport() { s.exp = Export{} }

@@ -74,7 +74,7 @@ func (m Messages) Help() bool { return m.help }
 // ToggleHelp shows or hides the help.
 func (s *State) ToggleHelp() { s.msg.help = !s.msg.help }
 
-// Close closes the help, the warnings list and banner, and the error
+// CloseMessages closes the help, the warnings list and banner, and the error
 // (Esc).
 func (s *State) CloseMessages() {
 	s.msg.help, s.msg.err, s.msg.showWarnings = false, "", false

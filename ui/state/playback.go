@@ -157,7 +157,7 @@ func (s *State) seekFraction(f float64) {
 	s.Seek(math.Max(0, math.Min(f, 1)) * s.Duration())
 }
 
-// Step moves n frames (negative: back) within the bounds (the range,
+// StepFrames moves n frames (negative: back) within the bounds (the range,
 // when one is set), wrapping when looping.
 func (s *State) StepFrames(n int) {
 	s.play.playing = false

@@ -105,19 +105,19 @@ type Recording struct {
 	cancelled   bool
 }
 
-// Start shows a recording of what is called name into path.
+// StartRecording shows a recording of what is called name into path.
 func (s *State) StartRecording(path, name string) {
 	s.rec = Recording{active: true, path: path, name: name}
 }
 
-// SetProgress records the frames written and the total.
+// SetRecordingProgress records the frames written and the total.
 func (s *State) SetRecordingProgress(done, total int) { s.rec.done, s.rec.total = done, total }
 
-// Cancel marks the recording as cancelling (the window asked the writer
+// CancelRecording marks the recording as cancelling (the window asked the writer
 // to stop).
 func (s *State) CancelRecording() { s.rec.cancelled = true }
 
-// Finish ends the recording: it is no longer shown.
+// FinishRecording ends the recording: it is no longer shown.
 func (s *State) FinishRecording() { s.rec = Recording{} }
 
 // Active reports whether a recording runs.

@@ -14,7 +14,7 @@ const minSpanFrames = 4
 
 // Timeline is the timeline's zoom (the part of the clip it shows) and the
 // range a user marked with in and out points, which playback, stepping
-// and looping keep to (Playback.Bounds). Both belong to one clip: opening
+// and looping keep to (State.bounds). Both belong to one clip: opening
 // another clears them.
 type Timeline struct {
 	// clip is the clip the zoom and the range were set on.

@@ -152,7 +152,7 @@ func TestTimelineOneFrameClip(t *testing.T) {
 }
 
 // TestRangeMarksTheFrameShown: I and O mark the frame the status line
-// shows (Playback.Frame), also where playback stands past a frame's
+// shows (State.Frame), also where playback stands past a frame's
 // middle (issue 33, item 9: O put the out point one frame later). The
 // demo steps at 30 frames a second: 0.055 s is frame 1.65, shown as 1.
 func TestRangeMarksTheFrameShown(t *testing.T) {

@@ -42,7 +42,7 @@ type TreeLine struct {
 // MaxNodes; a panel needs far fewer).
 const maxTreeLines = 512
 
-// Lines lists the playing animation's tree, appended to dst.
+// TreeLines lists the playing animation's tree, appended to dst.
 func (s *State) TreeLines(dst []TreeLine) []TreeLine {
 	t := &s.tree
 	root := t.CurrentTree()
@@ -104,7 +104,7 @@ func (s *State) SelectNode(path string) error {
 	return nil
 }
 
-// SelectedLine is the tree panel's selected line: the selected node's, or
+// selectedTreeLine is the tree panel's selected line: the selected node's, or
 // the root's when that node is not in the playing tree.
 func (s *State) selectedTreeLine() (TreeLine, bool) {
 	lines := s.TreeLines(nil)
@@ -205,5 +205,5 @@ func (s *State) CyclePick(which int) {
 	s.setPick(which, (cur+1)%n)
 }
 
-// PlayPick plays the picker's transition (Tree.PlayTransition).
+// PlayPick plays the picker's transition (State.PlayTransition).
 func (s *State) PlayPick() error { return s.PlayTransition(s.panel.from, s.panel.to) }

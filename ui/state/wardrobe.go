@@ -45,7 +45,7 @@ func (w *Wardrobe) reset(a *formats.Asset) {
 	*w = Wardrobe{worn: []int{-1, -1}, opened: a}
 }
 
-// Offered reports whether the open file can wear suits: a file of The
+// SuitsOffered reports whether the open file can wear suits: a file of The
 // Sims (a format named sims-…, as formats/open.RetoneIn tells them),
 // whose skeleton Sims suits bind to. The window shows the suit picker's
 // button for such a file only.
