@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/animview/animview/assets"
 )
 
 // valueTypes are the state's types with exported fields: plain values it
@@ -109,5 +111,43 @@ func TestStateIsPlain(t *testing.T) {
 	}
 	if files < 8 {
 		t.Fatalf("checked %d files", files)
+	}
+}
+
+// TestPartsAreCopies: what State hands out is the window's to keep or
+// change: a part read before a change keeps its old values, and writing
+// into what a part returns (its marks, its lists) leaves the state as it
+// was, so that the state changes only through State's methods.
+func TestPartsAreCopies(t *testing.T) {
+	a := assets.Demo()
+	a.Warnings = []string{"skeleton guessed"}
+	s := New("demo:", a)
+	before := s.Playback()
+	s.Seek(0.5)
+	if before.Time() != 0 || s.Playback().Time() != 0.5 {
+		t.Errorf("a copy taken before Seek reads %v, the state %v", before.Time(), s.Playback().Time())
+	}
+
+	h := s.Visibility().HiddenBones(nil)
+	h[2] = true
+	if s.Visibility().BoneHidden(2) {
+		t.Error("writing into HiddenBones' copy hid the bone")
+	}
+	ws := s.Messages().Warnings()
+	ws[0] = "changed"
+	if s.Messages().Warnings()[0] != "skeleton guessed" {
+		t.Error("writing into Warnings' copy changed the warning")
+	}
+	s.SetExts([]string{"ms3d"})
+	s.SetRecent([]string{"/a.ms3d"})
+	s.Files().Exts()[0], s.Files().Recent()[0] = "x", "/x"
+	if s.Files().Exts()[0] != "ms3d" || s.Files().Recent()[0] != "/a.ms3d" {
+		t.Error("writing into Exts' or Recent's copy changed the files")
+	}
+	s.ShowBrowser("/data", nil, []BrowserEntry{{Name: "a.ms3d", Path: "/data/a.ms3d"}}, "")
+	rows := s.Browser().Rows()
+	rows[len(rows)-1].Path = "/elsewhere"
+	if got := s.Browser().Rows(); got[len(got)-1].Path != "/data/a.ms3d" {
+		t.Errorf("writing into Rows' copy changed the browser: %+v", got)
 	}
 }
