@@ -7,11 +7,11 @@ import "testing"
 // makes no garbage.
 func TestTickDoesNotAllocate(t *testing.T) {
 	a := newTestApp(t)
-	a.st.Visibility().SelectBone(4)
-	a.st.Playback().Seek(0.5)
+	a.st.SelectBone(4)
+	a.st.Seek(0.5)
 	a.w.sync()
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.st.Advance(1.0/60, a.crossed[:0])
 		a.w.sync()
 		a.scene.onionSkin()
 	}); n != 0 {

@@ -245,9 +245,9 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st = state.New(opt.Path, asset)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
-	a.st.Files().SetExts(opt.Extensions)
+	a.st.SetExts(opt.Extensions)
 	a.dope.a, a.dope.followed = a, -1
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
@@ -267,7 +267,7 @@ func NewApp(opt Options) (*App, error) {
 	if opt.Compare != "" {
 		if err := a.cmp.open(opt.Compare); err != nil {
 			opt.Log(err.Error())
-			a.st.Messages().ShowError(err.Error())
+			a.st.ShowError(err.Error())
 		}
 	}
 	return a, nil
@@ -300,14 +300,14 @@ func (a *App) assetChanged() {
 // set's animation, else a clip by name or index.
 func (a *App) selectClipByName(sel string) {
 	if i := a.st.Tree().AnimByName(sel); i >= 0 {
-		_ = a.st.Tree().SelectAnim(i) // a character set's animation; a failed build shows its error
+		_ = a.st.SelectAnim(i) // a character set's animation; a failed build shows its error
 		return
 	}
 	if i := a.st.ClipByName(sel); i >= 0 {
 		a.st.SelectClip(i)
 		return
 	}
-	a.st.Messages().ShowError(fmt.Sprintf("no clip %q", sel))
+	a.st.ShowError(fmt.Sprintf("no clip %q", sel))
 }
 
 // Update advances playback and handles input. A panic here becomes an error
@@ -316,7 +316,7 @@ func (a *App) Update() (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg := fmt.Sprintf("internal error: %v", r)
-			a.st.Messages().ShowError(msg)
+			a.st.ShowError(msg)
 			a.opt.Log(msg)
 			err = nil
 		}
@@ -352,10 +352,10 @@ func (a *App) Update() (err error) {
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {
-			a.crossed = a.st.Playback().Advance(dt, a.crossed)
+			a.crossed = a.st.Advance(dt, a.crossed)
 		}
 		if p := a.st.Playback(); p.Playing() {
-			a.st.Timeline().Keep(p.Time()) // a zoomed timeline follows what plays
+			a.st.KeepInTimeline(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
 	a.cmp.update()
@@ -422,7 +422,7 @@ func (a *App) countFrame() {
 	}
 	a.fpsFrames++
 	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
-		a.st.Playback().SetFPS(float64(a.fpsFrames) / el)
+		a.st.SetFPS(float64(a.fpsFrames) / el)
 		a.fpsFrames, a.fpsSince = 0, now
 	}
 }
@@ -431,7 +431,7 @@ func (a *App) countFrame() {
 func (a *App) Draw(screen *ebiten.Image) {
 	defer func() {
 		if r := recover(); r != nil {
-			a.st.Messages().ShowError(fmt.Sprintf("internal error while drawing: %v", r))
+			a.st.ShowError(fmt.Sprintf("internal error while drawing: %v", r))
 		}
 	}()
 	if !a.shouldDraw() {
@@ -570,7 +570,7 @@ func (a *App) saveSnap(screen *ebiten.Image) {
 	path := a.snapPath
 	a.snapPath, a.script.hold, a.shotTicks = "", false, 0
 	if err := saveScreenshot(screen, path); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return
 	}

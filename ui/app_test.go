@@ -103,7 +103,7 @@ func TestBadFileKeepsTheOpenAsset(t *testing.T) {
 
 func TestInspectorShowsTheSelectedBone(t *testing.T) {
 	a := newTestApp(t)
-	a.st.Visibility().SelectBone(1)
+	a.st.SelectBone(1)
 	txt := a.w.inspectorText()
 	if !strings.HasPrefix(txt, "spine   #1") || !strings.Contains(txt, "parent hips") {
 		t.Errorf("inspector:\n%s", txt)
@@ -114,7 +114,7 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 // the view draws it as a marker, and "view through" looks from its eye.
 func TestAnimationCamera(t *testing.T) {
 	a := newApp(t, Options{Path: "../formats/lego/testdata/minifig_walk.ani"})
-	a.st.Playback().Seek(0.6)
+	a.st.Seek(0.6)
 	if m := a.scene.cameraMarker(); m == nil {
 		t.Fatal("no camera marker for a clip with a camera")
 	}

@@ -62,7 +62,7 @@ func (a *App) showAssets() {
 func (a *App) showFolderFiles(dir string) {
 	ents, err := folder.List(dir, a.st.Files().Exts())
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		return
 	}
 	var items []assetItem
@@ -115,7 +115,7 @@ func (a *App) openAsset(it assetItem) bool {
 		return a.st.Path() == it.path && a.st.Messages().Err() == ""
 	}
 	if a.st.Path() != it.container {
-		a.st.Messages().ShowError("the list's container is no longer open: " + it.container)
+		a.st.ShowError("the list's container is no longer open: " + it.container)
 		return true
 	}
 	return a.openEntry(it.name)

@@ -47,7 +47,7 @@ func (b *browser) show(dir string) {
 	if err != nil {
 		msg = err.Error()
 	}
-	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
+	b.a.st.ShowBrowser(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
 	b.a.bprobe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
@@ -59,7 +59,7 @@ func (b *browser) showSave(dir, name string) {
 	if err != nil {
 		msg = err.Error()
 	}
-	b.a.st.Browser().ShowSave(dir, string(filepath.Separator), name, entries, msg)
+	b.a.st.ShowSaveBrowser(dir, string(filepath.Separator), name, entries, msg)
 }
 
 // choose picks row i: a folder opens in the browser, a file opens, the
@@ -67,9 +67,8 @@ func (b *browser) showSave(dir, name string) {
 // export's folder is picked, its first row exports there under the name
 // typed (or offered).
 func (b *browser) choose(i int) {
-	br := b.a.st.Browser()
-	name := br.Saving()
-	if e, ok := br.Choose(i); ok {
+	name := b.a.st.Browser().Saving()
+	if e, ok := b.a.st.ChooseInBrowser(i); ok {
 		b.follow(e.Path, e.Dir && !e.Save && !e.Here, name)
 	}
 }
@@ -78,18 +77,17 @@ func (b *browser) choose(i int) {
 // file opens (while an export's folder is picked, the path is where it
 // writes); a path that leads nowhere is said so.
 func (b *browser) goTo(field string) {
-	br := b.a.st.Browser()
-	p := folder.Expand(field, br.Dir())
+	p := folder.Expand(field, b.a.st.Browser().Dir())
 	st, err := os.Stat(p)
-	name := br.Saving()
+	name := b.a.st.Browser().Saving()
 	switch {
 	case err == nil && st.IsDir():
 		b.follow(p, true, name)
 	case err != nil && name == "":
-		b.a.st.Messages().Notify("no such file or folder: "+p, time.Now())
+		b.a.st.Notify("no such file or folder: "+p, time.Now())
 	default:
 		// An export's destination may be a file not written yet.
-		br.Close()
+		b.a.st.CloseBrowser()
 		b.follow(p, false, name)
 	}
 }
@@ -109,7 +107,7 @@ func (b *browser) follow(p string, dir bool, name string) {
 	case b.compare:
 		b.compare = false
 		if err := b.a.cmp.open(p); err != nil {
-			b.a.st.Messages().ShowError(err.Error())
+			b.a.st.ShowError(err.Error())
 		}
 	default:
 		b.a.open(p)
@@ -128,12 +126,11 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 // input handles keys, the wheel and clicks while the browser is open.
 func (b *browser) input(mx, my int) {
 	a := b.a
-	br := a.st.Browser()
 	x, y, w, rows := b.rows()
-	br.SetPage(rows)
+	a.st.SetBrowserPage(rows)
 	a.chars = ebiten.AppendInputChars(a.chars[:0])
 	if len(a.chars) > 0 {
-		br.Type(string(a.chars))
+		a.st.TypeInBrowser(string(a.chars))
 	}
 	// Each key pressed since the last update acts, one pressed and
 	// released within a slow frame too (KeyPressDuration is 0 for it:
@@ -154,7 +151,7 @@ func (b *browser) input(mx, my int) {
 		b.key(a.in.rep.key)
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 {
-		br.Scroll(-int(wy * wheelRows))
+		a.st.ScrollBrowser(-int(wy * wheelRows))
 	}
 	barX := x + w + 4
 	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
@@ -164,16 +161,16 @@ func (b *browser) input(mx, my int) {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(br.Top() + row)
+			b.choose(a.st.Browser().Top() + row)
 		} else if !a.in.inView(mx, my) {
 			b.close()
 		}
 	}
 	if b.dragging {
 		// The thumb's middle follows the pointer.
-		n := len(br.Rows())
+		n := len(a.st.Browser().Rows())
 		f := (float32(my) - y) / float32(rows*browserRowH)
-		br.Scroll(int(f*float32(n)) - rows/2 - br.Top())
+		a.st.ScrollBrowser(int(f*float32(n)) - rows/2 - a.st.Browser().Top())
 		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.dragging = false
 		}
@@ -184,53 +181,51 @@ func (b *browser) input(mx, my int) {
 // view): one that was picking an export's folder ends the export, so
 // that Ctrl+E works again.
 func (b *browser) close() {
-	br := b.a.st.Browser()
-	if br.Saving() != "" {
+	if b.a.st.Browser().Saving() != "" {
 		b.a.exp.cancel()
 	}
-	br.Close()
+	b.a.st.CloseBrowser()
 }
 
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
 func (b *browser) key(k ebiten.Key) bool {
 	a := b.a
-	br := a.st.Browser()
 	switch k {
 	case ebiten.KeyEscape:
 		b.close()
 	case ebiten.KeyBackspace:
-		br.Backspace()
+		a.st.BrowserBackspace()
 	case ebiten.KeyDown:
-		br.Move(1)
+		a.st.MoveBrowserCursor(1)
 	case ebiten.KeyUp:
-		br.Move(-1)
+		a.st.MoveBrowserCursor(-1)
 	case ebiten.KeyPageDown:
-		br.Move(10)
+		a.st.MoveBrowserCursor(10)
 	case ebiten.KeyPageUp:
-		br.Move(-10)
+		a.st.MoveBrowserCursor(-10)
 	case ebiten.KeyL:
-		if heldMods()&modCtrl != 0 && br.Saving() == "" {
+		if heldMods()&modCtrl != 0 && a.st.Browser().Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
-			br.Close()
-			a.showFolderFiles(br.Dir())
+			a.st.CloseBrowser()
+			a.showFolderFiles(a.st.Browser().Dir())
 		}
 	case ebiten.KeyTab:
-		br.SetField(folder.Complete(br.Filter(), br.Dir(), a.st.Files().Exts()))
+		a.st.SetBrowserField(folder.Complete(a.st.Browser().Filter(), a.st.Browser().Dir(), a.st.Files().Exts()))
 	case ebiten.KeyV:
 		if heldMods()&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
-				br.SetField(br.Filter() + s)
+				a.st.SetBrowserField(a.st.Browser().Filter() + s)
 			}
 		}
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if f := br.Filter(); state.IsPath(f) {
+		if f := a.st.Browser().Filter(); state.IsPath(f) {
 			b.goTo(f)
 		} else {
-			b.choose(br.Cursor())
+			b.choose(a.st.Browser().Cursor())
 		}
 	}
-	return br.Open()
+	return a.st.Browser().Open()
 }
 
 // browserRowColors are the background (nil: none) and the text colour of
@@ -255,8 +250,7 @@ func browserRowColors(e state.BrowserEntry, highlighted bool) (bg, fg color.Colo
 // draw draws the in-app browser over the 3D view.
 func (b *browser) draw(screen *ebiten.Image) {
 	a := b.a
-	br := a.st.Browser()
-	if !br.Open() {
+	if !a.st.Browser().Open() {
 		return
 	}
 	k := &a.kit
@@ -268,25 +262,25 @@ func (b *browser) draw(screen *ebiten.Image) {
 	if b.compare {
 		title = "Compare with: "
 	}
-	if br.Saving() != "" {
+	if a.st.Browser().Saving() != "" {
 		title = "Export to: "
 	}
-	k.drawText(screen, k.fitLeft(title+br.Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + br.Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
-	if br.Saving() != "" {
-		hint = "file name (or a path, Tab completes): " + br.Filter() + "_   ↑↓ Enter · wheel · Esc"
+	k.drawText(screen, k.fitLeft(title+a.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	hint := "path (Tab completes) or filter: " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
+	if a.st.Browser().Saving() != "" {
+		hint = "file name (or a path, Tab completes): " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}
-	if br.Err() != "" {
-		hint = br.Err()
+	if a.st.Browser().Err() != "" {
+		hint = a.st.Browser().Err()
 	}
 	k.drawText(screen, k.fitLeft(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
 	x, y, w, rows := b.rows()
-	entries := br.Rows()
-	first := br.Top()
+	entries := a.st.Browser().Rows()
+	first := a.st.Browser().Top()
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
-		bg, c := browserRowColors(e, first+i == br.Cursor())
+		bg, c := browserRowColors(e, first+i == a.st.Browser().Cursor())
 		if bg != nil {
 			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}

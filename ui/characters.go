@@ -114,8 +114,8 @@ func (w *widgets) onAnimSelected(v *animEntry) {
 	if _, previewing := tr.Transition(); v.index == tr.Anim() && !previewing {
 		return
 	}
-	if err := tr.SelectAnim(v.index); err != nil {
-		w.a.st.Messages().ShowError(err.Error())
+	if err := w.a.st.SelectAnim(v.index); err != nil {
+		w.a.st.ShowError(err.Error())
 	}
 	w.syncTree()
 	w.clipChanged()
@@ -176,7 +176,7 @@ func (w *widgets) treeListWidth() int {
 // onTreeLine selects the clicked node for the weight and pin buttons (a
 // line of the playing tree: it is there).
 func (w *widgets) onTreeLine(e, _ any) {
-	_ = w.a.st.TreePanel().SelectNode("/" + e.(*treeEntry).line.Path)
+	_ = w.a.st.SelectNode("/" + e.(*treeEntry).line.Path)
 	w.updateTreeControls()
 }
 
@@ -209,7 +209,7 @@ func (w *widgets) syncTree() {
 		t.gen, t.asset = tr.Gen(), st.Asset()
 		t.entries = t.entries[:0]
 		var es []any
-		for _, l := range st.TreePanel().Lines(nil) {
+		for _, l := range st.TreeLines(nil) {
 			e := &treeEntry{line: l}
 			t.entries = append(t.entries, e)
 			es = append(es, e)
@@ -255,14 +255,14 @@ func (w *widgets) syncTree() {
 // labels the picker.
 func (w *widgets) updateTreeControls() {
 	tr, pn, t := w.a.st.Tree(), w.a.st.TreePanel(), &w.tree
-	_, blend := pn.BlendTarget()
+	_, blend := w.a.st.BlendTarget()
 	w.buttons["weight-down"].GetWidget().Disabled = !blend
 	w.buttons["weight-up"].GetWidget().Disabled = !blend
 	// Pin acts on a Random's child line; on the Random itself it can
 	// only unpin.
-	_, child, ok := pn.PinTarget()
+	_, child, ok := w.a.st.PinTarget()
 	label, can := "Pin", ok && child >= 0
-	if pn.PinsTarget() {
+	if w.a.st.PinsTarget() {
 		label, can = "Unpin", true
 	}
 	w.buttons["toggle-pin"].GetWidget().Disabled = !can

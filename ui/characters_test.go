@@ -91,8 +91,7 @@ func TestTreePanel(t *testing.T) {
 	}
 	click(t, a, "weight-up")
 	a.w.sync()
-	tr := a.st.Tree()
-	if w := tr.BlendWeight(tr.CurrentTree()); w != 0.4 {
+	if w := a.st.Tree().BlendWeight(a.st.Tree().CurrentTree()); w != 0.4 {
 		t.Errorf("weight after +: %v", w)
 	}
 	if got := treeLabels(a)[0]; got != "Blend  B 0.40 (file 0.30)" {
@@ -101,7 +100,7 @@ func TestTreePanel(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		click(t, a, "weight-down")
 	}
-	if w := tr.BlendWeight(tr.CurrentTree()); w != 0 {
+	if w := a.st.Tree().BlendWeight(a.st.Tree().CurrentTree()); w != 0 {
 		t.Errorf("weight after ten -: %v", w)
 	}
 
@@ -115,9 +114,9 @@ func TestTreePanel(t *testing.T) {
 	}
 	click(t, a, "toggle-pin")
 	a.w.sync()
-	root := tr.CurrentTree()
-	p, ok := tr.Pin(root)
-	if drawn, _ := tr.Drawn(root); !ok || p != 1 || drawn != 1 {
+	root := a.st.Tree().CurrentTree()
+	p, ok := a.st.Tree().Pin(root)
+	if drawn, _ := a.st.Tree().Drawn(root); !ok || p != 1 || drawn != 1 {
 		t.Errorf("pin: %v %v, drawn %d", p, ok, drawn)
 	}
 	if got := b["toggle-pin"].Text().Label; got != "Unpin" {
@@ -127,29 +126,28 @@ func TestTreePanel(t *testing.T) {
 		t.Errorf("tree lines %q", got)
 	}
 	click(t, a, "toggle-pin")
-	if _, ok := tr.Pin(root); ok {
+	if _, ok := a.st.Tree().Pin(root); ok {
 		t.Error("still pinned")
 	}
 
 	// The picker: from is the animation chosen, to cycles; Play previews.
-	pn := a.st.TreePanel()
-	if pn.From() != tr.AnimByName("random_idle") {
-		t.Errorf("from %d", pn.From())
+	if a.st.TreePanel().From() != a.st.Tree().AnimByName("random_idle") {
+		t.Errorf("from %d", a.st.TreePanel().From())
 	}
-	to := pn.To()
+	to := a.st.TreePanel().To()
 	click(t, a, "pick-to")
 	a.w.sync()
-	if pn.To() != (to+1)%len(tr.AnimList()) || b["pick-to"].Text().Label != tr.AnimList()[pn.To()].Name {
-		t.Errorf("to %d labelled %q", pn.To(), b["pick-to"].Text().Label)
+	if a.st.TreePanel().To() != (to+1)%len(a.st.Tree().AnimList()) || b["pick-to"].Text().Label != a.st.Tree().AnimList()[a.st.TreePanel().To()].Name {
+		t.Errorf("to %d labelled %q", a.st.TreePanel().To(), b["pick-to"].Text().Label)
 	}
 	click(t, a, "transition")
 	a.w.sync()
-	tp, previewing := tr.Transition()
+	tp, previewing := a.st.Tree().Transition()
 	if !previewing || !strings.HasPrefix(a.w.tree.info.Label, "previewing") || a.st.Messages().Err() != "" {
 		t.Errorf("preview %+v, info %q, err %q", tp, a.w.tree.info.Label, a.st.Messages().Err())
 	}
 	// The preview's events are the event list's.
-	if len(a.w.eventEntries) != len(a.st.CurrentClip().Events) || tp.From != pn.From() {
+	if len(a.w.eventEntries) != len(a.st.CurrentClip().Events) || tp.From != a.st.TreePanel().From() {
 		t.Errorf("event list %d, events %d", len(a.w.eventEntries), len(a.st.CurrentClip().Events))
 	}
 }
@@ -168,15 +166,14 @@ func TestTreeTickDoesNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.w.sync()
-		p := a.st.Playback()
-		p.Play()
+		a.st.Play()
 		if n := testing.AllocsPerRun(50, func() {
-			a.crossed = p.Advance(1.0/60, a.crossed[:0])
-			a.st.Sampler().Sample(p.Time(), a.scene.pose)
+			a.crossed = a.st.Advance(1.0/60, a.crossed[:0])
+			a.st.Sampler().Sample(a.st.Playback().Time(), a.scene.pose)
 		}); n != 0 {
 			t.Errorf("%s: %v allocations per played frame", script, n)
 		}
-		p.Pause()
+		a.st.Pause()
 		a.w.sync()
 		if n := testing.AllocsPerRun(50, func() { a.w.sync() }); n != 0 {
 			t.Errorf("%s: %v allocations per paused tick", script, n)
@@ -201,7 +198,6 @@ func click(t *testing.T, a *App, verb string) {
 // TestTreeActions runs the tree's verbs as a script does.
 func TestTreeActions(t *testing.T) {
 	a := newPakApp(t)
-	tr := a.st.Tree()
 	acts, err := ParseActions("anim walk_blend; weight / 1; pin 0 1; reseed 5; transition walk idle; transition-at walk idle 0.2")
 	if err != nil {
 		t.Fatal(err)
@@ -214,14 +210,14 @@ func TestTreeActions(t *testing.T) {
 		case i != 2 && err != nil:
 			t.Errorf("%s: %v", act, err)
 		}
-		if i == 1 && tr.BlendWeight(tr.CurrentTree()) != 1 {
-			t.Errorf("weight / 1: %v", tr.BlendWeight(tr.CurrentTree()))
+		if i == 1 && a.st.Tree().BlendWeight(a.st.Tree().CurrentTree()) != 1 {
+			t.Errorf("weight / 1: %v", a.st.Tree().BlendWeight(a.st.Tree().CurrentTree()))
 		}
-		if i == 3 && tr.Seed() != 5 {
-			t.Errorf("reseed: %v", tr.Seed())
+		if i == 3 && a.st.Tree().Seed() != 5 {
+			t.Errorf("reseed: %v", a.st.Tree().Seed())
 		}
 	}
-	if tp, ok := tr.Transition(); !ok || tp.FromTime != 0.2 {
+	if tp, ok := a.st.Tree().Transition(); !ok || tp.FromTime != 0.2 {
 		t.Errorf("transition-at: %+v", tp)
 	}
 	for _, bad := range []string{"anim nothing", "weight 5 0.5", "weight / x", "transition walk", "reseed -1", "select-node 9"} {

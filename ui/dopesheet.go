@@ -38,6 +38,8 @@ type dopeSheet struct {
 	a     *App
 	sheet dopesheet.Sheet
 	in    dopesheet.Input
+	// hidden and helpers hold the state's bone marks for in.
+	hidden, helpers []bool
 	// followed is the selection the sheet last scrolled to, of the
 	// skeleton skel (another skeleton starts at the first row).
 	followed int
@@ -102,14 +104,16 @@ func (d *dopeSheet) update() {
 	st := d.a.st
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
-		st.DopeSheet().SetScroll(0)
+		st.SetDopeSheetScroll(0)
 	}
 	in := &d.in
-	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: st.Visibility().HiddenBones(),
+	d.hidden = st.Visibility().HiddenBones(d.hidden[:0])
+	*in = dopesheet.Input{Skeleton: st.Asset().Skeleton, Hidden: d.hidden,
 		Selected: st.Visibility().Selected(), Scroll: st.DopeSheet().Scroll(),
 		Rect: d.area()}
 	if st.Visibility().HideHelpers() {
-		in.Helpers = st.Visibility().Helper()
+		d.helpers = st.Visibility().Helper(d.helpers[:0])
+		in.Helpers = d.helpers
 	}
 	c := st.CurrentClip()
 	if c != nil {
@@ -123,7 +127,7 @@ func (d *dopeSheet) update() {
 		in.Follow, d.followed = true, in.Selected
 	}
 	d.sheet.Layout(in, st.Playback().Time())
-	st.DopeSheet().SetScroll(d.sheet.Scroll)
+	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
 // click acts on a left click at (x, y) on the panel.
@@ -134,11 +138,11 @@ func (d *dopeSheet) click(x, y int) {
 	switch h.Kind {
 	case dopesheet.HitKey:
 		a.w.selectBone(h.Bone)
-		a.st.Playback().Seek(h.Time)
+		a.st.Seek(h.Time)
 	case dopesheet.HitBone:
 		a.w.selectBone(h.Bone)
 	case dopesheet.HitEvent:
-		a.st.Playback().Seek(h.Time)
+		a.st.Seek(h.Time)
 	}
 	if a.opt.Trace {
 		a.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
@@ -171,12 +175,12 @@ func (d *dopeSheet) wheel(x int, wy float64) {
 		if wy < 0 {
 			f = 1 / f
 		}
-		st.Timeline().ZoomAt(d.sheet.TimeAt(float32(x)), f)
+		st.ZoomTimeline(d.sheet.TimeAt(float32(x)), f)
 	case mods&modShift != 0:
 		lo, hi := st.Timeline().Span()
-		st.Timeline().Pan(-wy * (hi - lo) / 10)
+		st.PanTimeline(-wy * (hi - lo) / 10)
 	default:
-		st.DopeSheet().SetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
+		st.SetDopeSheetScroll(st.DopeSheet().Scroll() - int(wy*dopeScrollRows))
 	}
 }
 
@@ -188,7 +192,7 @@ func (d *dopeSheet) pan(dx int) {
 		return
 	}
 	lo, hi := d.a.st.Timeline().Span()
-	d.a.st.Timeline().Pan(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
+	d.a.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names

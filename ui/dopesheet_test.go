@@ -61,7 +61,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if got := a.st.Playback().Time(); got != ev[1].T {
 		t.Errorf("a click on event 1 at %v s: time %v", ev[1].T, got)
 	}
-	a.st.Visibility().ToggleBone(0)
+	a.st.ToggleBone(0)
 	a.dope.update()
 	if s.Listed != 21 || s.Rows[1].Bone == 0 {
 		t.Errorf("hips hidden: %d rows listed, the first bone %d", s.Listed, s.Rows[1].Bone)
@@ -91,10 +91,10 @@ func TestDopeSheetClicks(t *testing.T) {
 // no garbage.
 func TestDopeSheetDoesNotAllocate(t *testing.T) {
 	a := dopeApp(t)
-	a.st.Visibility().SelectBone(4)
+	a.st.SelectBone(4)
 	a.dope.update()
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.st.Advance(1.0/60, a.crossed[:0])
 		a.dope.update()
 		_ = a.dope.key()
 	}); n != 0 {

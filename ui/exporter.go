@@ -43,13 +43,12 @@ type exporter struct {
 // destination at once (a question with one answer is none).
 func (x *exporter) begin() {
 	st := x.a.st
-	e := st.Export()
-	idle := e.Stage() == state.ExportIdle
+	idle := st.Export().Stage() == state.ExportIdle
 	switch {
-	case !e.Begin():
-		st.Messages().Notify("nothing to export: the file has no skeleton", time.Now())
-	case idle && len(e.Offered()) == 1:
-		x.choose(e.Offered()[0].What)
+	case !st.BeginExport():
+		st.Notify("nothing to export: the file has no skeleton", time.Now())
+	case idle && len(st.Export().Offered()) == 1:
+		x.choose(st.Export().Offered()[0].What)
 	}
 }
 
@@ -58,11 +57,10 @@ func (x *exporter) begin() {
 // working folder; in a web page, a download).
 func (x *exporter) choose(w state.ExportWhat) {
 	a := x.a
-	e := a.st.Export()
-	if e.Stage() != state.ExportChoosing {
+	if a.st.Export().Stage() != state.ExportChoosing {
 		return
 	}
-	e.Choose(w)
+	a.st.ChooseExport(w)
 	name := x.defaultName(w)
 	dir := a.opt.ShotDir
 	if dir == "" {
@@ -96,7 +94,6 @@ func (x *exporter) defaultName(w state.ExportWhat) string {
 // than .glb or .gltf is an error. A name without an extension gets .glb.
 func (x *exporter) to(path string, force bool) {
 	a := x.a
-	e := a.st.Export()
 	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
 		path += ".glb"
 	} else if ext != ".glb" && ext != ".gltf" {
@@ -106,7 +103,7 @@ func (x *exporter) to(path string, force bool) {
 	err := checkExport(path, force)
 	switch {
 	case errors.Is(err, safefile.ErrExists):
-		e.Ask(path)
+		a.st.AskExport(path)
 		a.opt.Log("export: " + path + " exists: asking before replacing it")
 	case err != nil:
 		x.fail(err)
@@ -117,8 +114,8 @@ func (x *exporter) to(path string, force bool) {
 
 // fail ends the export with err shown.
 func (x *exporter) fail(err error) {
-	x.a.st.Export().Finish()
-	x.a.st.Messages().ShowError(err.Error())
+	x.a.st.FinishExport()
+	x.a.st.ShowError(err.Error())
 	x.a.opt.Log(err.Error())
 }
 
@@ -164,8 +161,7 @@ func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 // document, then the file, each a step of the bar.
 func (x *exporter) start(path string, force bool) {
 	a := x.a
-	e := a.st.Export()
-	takes, skipped, err := x.takes(e.What())
+	takes, skipped, err := x.takes(a.st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
 	}
@@ -179,7 +175,7 @@ func (x *exporter) start(path string, force bool) {
 	asset := a.st.Asset() // immutable once loaded: safe to share with the goroutine
 	x.count = len(takes)
 	x.finish = nil
-	e.Start(path)
+	a.st.StartExport(path)
 	a.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
@@ -222,7 +218,7 @@ func (x *exporter) poll() {
 				a.opt.Log("file chooser: " + p[1:])
 				a.browser.showSave(".", x.defaultName(a.st.Export().What()))
 			case p == "":
-				a.st.Export().Finish()
+				a.st.FinishExport()
 			default:
 				x.to(p, false)
 			}
@@ -232,7 +228,7 @@ func (x *exporter) poll() {
 	if x.job == nil {
 		return
 	}
-	a.st.Export().SetProgress(x.job.Progress())
+	a.st.SetExportProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
 		x.end(err)
 	}
@@ -241,18 +237,17 @@ func (x *exporter) poll() {
 // end ends the export whose job returned err (poll, stop).
 func (x *exporter) end(err error) {
 	a := x.a
-	e := a.st.Export()
-	path := e.Path()
+	path := a.st.Export().Path()
 	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
-	e.Finish()
+	a.st.FinishExport()
 	a.script.hold = false
 	switch {
 	case err == nil:
-		a.st.Messages().Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
+		a.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
 		a.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
-		a.st.Messages().Notify("export cancelled", time.Now())
+		a.st.Notify("export cancelled", time.Now())
 		a.opt.Log("export cancelled")
 	default:
 		x.fail(err)
@@ -262,12 +257,11 @@ func (x *exporter) end(err error) {
 // confirm answers the window's question: the first choice of what to
 // export, or replacing the file. It reports whether there was one.
 func (x *exporter) confirm() bool {
-	e := x.a.st.Export()
-	switch e.Stage() {
+	switch x.a.st.Export().Stage() {
 	case state.ExportChoosing:
-		x.choose(e.Offered()[0].What)
+		x.choose(x.a.st.Export().Offered()[0].What)
 	case state.ExportAsking:
-		x.start(e.Path(), true)
+		x.start(x.a.st.Export().Path(), true)
 	default:
 		return false
 	}
@@ -277,17 +271,16 @@ func (x *exporter) confirm() bool {
 // cancel closes the export's question, or stops it before its file is
 // written, reporting whether there was one.
 func (x *exporter) cancel() bool {
-	e := x.a.st.Export()
 	switch {
 	case x.job != nil && !x.job.Cancelled():
 		x.job.Cancel()
-	case e.Stage() == state.ExportAsking:
-		x.a.opt.Log("export: kept " + e.Path())
-		e.Finish()
-	case e.Stage() == state.ExportChoosing:
-		e.Finish()
-	case e.Stage() == state.ExportDestination && x.choosing == nil:
-		e.Finish()
+	case x.a.st.Export().Stage() == state.ExportAsking:
+		x.a.opt.Log("export: kept " + x.a.st.Export().Path())
+		x.a.st.FinishExport()
+	case x.a.st.Export().Stage() == state.ExportChoosing:
+		x.a.st.FinishExport()
+	case x.a.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
+		x.a.st.FinishExport()
 	default:
 		return false
 	}
@@ -307,17 +300,15 @@ func (x *exporter) stop() {
 
 // key is the export's part of the paint key.
 func (x *exporter) key() int {
-	e := x.a.st.Export()
-	return int(e.Stage())*1000 + int(1000*e.Fraction())/10
+	return int(x.a.st.Export().Stage())*1000 + int(1000*x.a.st.Export().Fraction())/10
 }
 
 // dialog is the box of the export's question, and its rows: the
 // choices, or the Replace and Keep answers.
 func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 	vp := x.a.viewport()
-	e := x.a.st.Export()
-	n := len(e.Offered())
-	if e.Stage() == state.ExportAsking {
+	n := len(x.a.st.Export().Offered())
+	if x.a.st.Export().Stage() == state.ExportAsking {
 		n = 2
 	}
 	w := min(int(vp.W)-24, 420)
@@ -333,8 +324,7 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 // input takes a click on the export's question (a choice, Replace or
 // Keep), reporting whether the question had the click.
 func (x *exporter) input(mx, my int) bool {
-	e := x.a.st.Export()
-	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
+	if x.a.st.Export().Stage() != state.ExportChoosing && x.a.st.Export().Stage() != state.ExportAsking {
 		return false
 	}
 	if !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
@@ -345,7 +335,6 @@ func (x *exporter) input(mx, my int) bool {
 
 // clickAt answers the question as a click at (mx, my) does.
 func (x *exporter) clickAt(mx, my int) bool {
-	e := x.a.st.Export()
 	box, rows := x.dialog()
 	if !image.Pt(mx, my).In(box) {
 		return false
@@ -355,8 +344,8 @@ func (x *exporter) clickAt(mx, my int) bool {
 			continue
 		}
 		switch {
-		case e.Stage() == state.ExportChoosing:
-			x.a.runVerb("export-what", exportWords[e.Offered()[i].What])
+		case x.a.st.Export().Stage() == state.ExportChoosing:
+			x.a.runVerb("export-what", exportWords[x.a.st.Export().Offered()[i].What])
 		case i == 0:
 			x.a.runVerb("confirm")
 		default:
@@ -388,23 +377,22 @@ func (x *exporter) run(c *call) error {
 	if err != nil {
 		return err
 	}
-	e := x.a.st.Export()
-	if e.Stage() == state.ExportRunning {
+	if x.a.st.Export().Stage() == state.ExportRunning {
 		return errors.New("export: an export is running")
 	}
 	if !x.offers(w) {
 		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])
 	}
-	e.Finish()
-	e.Begin()
-	e.Choose(w)
+	x.a.st.FinishExport()
+	x.a.st.BeginExport()
+	x.a.st.ChooseExport(w)
 	x.to(c.args[1], false)
 	return nil
 }
 
 // offers reports whether the open file offers w.
 func (x *exporter) offers(w state.ExportWhat) bool {
-	for _, ch := range x.a.st.Export().Choices() {
+	for _, ch := range x.a.st.ExportChoices() {
 		if ch.What == w {
 			return true
 		}
@@ -416,17 +404,16 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 // its progress at the view's foot.
 func (x *exporter) draw(screen *ebiten.Image) {
 	a := x.a
-	e := a.st.Export()
-	switch e.Stage() {
+	switch a.st.Export().Stage() {
 	case state.ExportChoosing, state.ExportAsking:
 		box, rows := x.dialog()
 		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
 		labels := make([]string, 0, len(rows))
-		if e.Stage() == state.ExportAsking {
-			title, hint = filepath.Base(e.Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
+		if a.st.Export().Stage() == state.ExportAsking {
+			title, hint = filepath.Base(a.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
 			labels = append(labels, "Replace", "Keep the file")
 		} else {
-			for _, c := range e.Offered() {
+			for _, c := range a.st.Export().Offered() {
 				labels = append(labels, c.Label)
 			}
 		}
@@ -434,8 +421,8 @@ func (x *exporter) draw(screen *ebiten.Image) {
 	case state.ExportRunning:
 		vp := a.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
-			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*e.Fraction()))
-			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(e.Path()), status, e.Fraction())
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Export().Fraction()))
+			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(a.st.Export().Path()), status, a.st.Export().Fraction())
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestExporterDestinations(t *testing.T) {
 	if msg := a.st.Messages().Err(); !strings.Contains(msg, "the folder "+filepath.Join(dir, "nowhere")+" does not exist") {
 		t.Errorf("missing folder: %q", msg)
 	}
-	a.st.Messages().Close()
+	a.st.CloseMessages()
 	run("all", filepath.Join(dir, "bare"))
 	if err := x.job.Wait(); err != nil {
 		t.Fatal(err)
@@ -63,19 +63,18 @@ func TestExporterDestinations(t *testing.T) {
 // ends the export, so that Ctrl+E asks again.
 func TestBrowserCloseEndsExport(t *testing.T) {
 	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
-	e := a.st.Export()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
-	if e.Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
-		t.Fatalf("after choosing: stage %v, browser saving %q", e.Stage(), a.st.Browser().Saving())
+	if a.st.Export().Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
+		t.Fatalf("after choosing: stage %v, browser saving %q", a.st.Export().Stage(), a.st.Browser().Saving())
 	}
 	a.browser.close()
-	if e.Stage() != state.ExportIdle || a.st.Browser().Open() {
-		t.Errorf("after close: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	if a.st.Export().Stage() != state.ExportIdle || a.st.Browser().Open() {
+		t.Errorf("after close: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
 	a.exp.begin()
-	if e.Stage() != state.ExportChoosing {
-		t.Errorf("Ctrl+E again: stage %v", e.Stage())
+	if a.st.Export().Stage() != state.ExportChoosing {
+		t.Errorf("Ctrl+E again: stage %v", a.st.Export().Stage())
 	}
 }
 
@@ -90,25 +89,24 @@ func TestBrowserSaveTakesName(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: dir})
-	br := a.st.Browser()
 	a.exp.begin()
 	a.exp.choose(state.ExportClip)
-	rows := len(br.Rows())
-	br.Type("mine")
-	if len(br.Rows()) != rows || rows < 3 {
-		t.Fatalf("typing a name filtered the rows: %d of %d", len(br.Rows()), rows)
+	rows := len(a.st.Browser().Rows())
+	a.st.TypeInBrowser("mine")
+	if len(a.st.Browser().Rows()) != rows || rows < 3 {
+		t.Fatalf("typing a name filtered the rows: %d of %d", len(a.st.Browser().Rows()), rows)
 	}
-	if r := br.Rows()[br.Cursor()]; !r.Save || r.Name != "export here as mine.glb" || r.Path != filepath.Join(dir, "mine.glb") {
+	if r := a.st.Browser().Rows()[a.st.Browser().Cursor()]; !r.Save || r.Name != "export here as mine.glb" || r.Path != filepath.Join(dir, "mine.glb") {
 		t.Errorf("highlighted row after typing mine: %+v", r)
 	}
 	// Enter a sub-folder: the name goes along.
-	for i, r := range br.Rows() {
+	for i, r := range a.st.Browser().Rows() {
 		if r.Name == "sub/" {
 			a.browser.choose(i)
 		}
 	}
-	if br.Dir() != filepath.Join(dir, "sub") || br.Rows()[0].Name != "export here as mine.glb" {
-		t.Fatalf("in sub/: dir %q, first row %q", br.Dir(), br.Rows()[0].Name)
+	if a.st.Browser().Dir() != filepath.Join(dir, "sub") || a.st.Browser().Rows()[0].Name != "export here as mine.glb" {
+		t.Fatalf("in sub/: dir %q, first row %q", a.st.Browser().Dir(), a.st.Browser().Rows()[0].Name)
 	}
 	a.browser.key(ebiten.KeyEnter)
 	if a.exp.job == nil {
@@ -168,14 +166,13 @@ func TestExportOneChoice(t *testing.T) {
 		return a, nil
 	}
 	a := newApp(t, Options{Path: demo.Name, Open: one, NoSystemChooser: true, ShotDir: dir})
-	e := a.st.Export()
 	a.exp.begin()
-	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {
-		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
+	if a.st.Export().Stage() != state.ExportDestination || !a.st.Browser().Open() {
+		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
 	a.browser.key(ebiten.KeyEnter)
 	if a.exp.job == nil {
-		t.Fatalf("Enter did not export: stage %v, error %q", e.Stage(), a.st.Messages().Err())
+		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 func (a *App) open(path string) bool {
 	asset, err := a.openPath(path)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return false
 	}
@@ -36,7 +36,7 @@ func (a *App) open(path string) bool {
 func (a *App) openEntry(entry string) bool {
 	asset, err := a.openPathEntry(a.st.Path(), entry)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return false
 	}
@@ -128,12 +128,12 @@ func (a *App) openDropped(files fs.FS) {
 // it opened.
 func (a *App) openFiles(files fs.FS) (string, bool) {
 	if a.opt.OpenFiles == nil {
-		a.st.Messages().ShowError("these files have no path on disk to open them by")
+		a.st.ShowError("these files have no path on disk to open them by")
 		return "", false
 	}
 	p, err := a.opt.OpenFiles(files)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return "", false
 	}
@@ -145,7 +145,7 @@ func (a *App) openFiles(files fs.FS) (string, bool) {
 func (a *App) openSibling(d int) {
 	p, ok := folder.Sibling(a.st.Path(), d, a.st.Files().Exts())
 	if !ok {
-		a.st.Messages().Notify("no other readable file in this folder", time.Now())
+		a.st.Notify("no other readable file in this folder", time.Now())
 		return
 	}
 	a.open(p)
@@ -161,7 +161,7 @@ func (a *App) loadRecent(opened bool) {
 	if err != nil {
 		a.opt.Log("recent files: " + err.Error())
 	}
-	a.st.Files().SetRecent(list)
+	a.st.SetRecent(list)
 	if opened {
 		a.rememberRecent(a.opt.Path)
 	}
@@ -178,9 +178,8 @@ func (a *App) rememberRecent(path string) {
 			path = abs
 		}
 	}
-	f := a.st.Files()
-	f.AddRecent(path)
-	if err := recent.Save(a.opt.RecentFile, f.Recent()); err != nil {
+	a.st.AddRecent(path)
+	if err := recent.Save(a.opt.RecentFile, a.st.Files().Recent()); err != nil {
 		a.opt.Log("recent files: " + err.Error())
 	}
 }
@@ -195,14 +194,13 @@ func (a *App) requestScreenshot() {
 // (copyJSON: a clipboard tool on a desktop, the page's clipboard in a
 // browser), or says that no bone is selected.
 func (a *App) copyInspector() {
-	m := a.st.Messages()
 	info, ok := a.st.Inspect(a.scene.pose, a.scene.world)
 	if !ok {
-		m.Notify("select a bone first", time.Now())
+		a.st.Notify("select a bone first", time.Now())
 		return
 	}
-	if a.copyJSON(info.JSON(), info.Name) {
-		m.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
+	if a.copyJSON(boneJSON(info), info.Name) {
+		a.st.Notify(fmt.Sprintf("copied %s's values to the clipboard", info.Name), time.Now())
 	}
 }
 

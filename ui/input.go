@@ -147,7 +147,7 @@ func (in *input) handle() {
 			in.startDrag(b, x, y, false)
 			in.onDope = true
 		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
-			st.Messages().DismissWarnings()
+			st.DismissWarnings()
 		case in.inView(x, y):
 			in.startDrag(b, x, y, false)
 		}
@@ -162,11 +162,11 @@ func (in *input) handle() {
 		}
 		switch {
 		case in.inView(x, y):
-			st.View().Zoom(f)
+			st.Zoom(f)
 		case a.tl.contains(x, y):
 			// Over the timeline the wheel zooms its span around the
 			// time under the pointer (up: closer).
-			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
+			st.ZoomTimeline(a.tl.timeAt(x), f*f)
 		case a.dope.contains(x, y):
 			a.dope.wheel(x, wy)
 		}
@@ -202,14 +202,14 @@ func (in *input) handle() {
 func (in *input) drag(x, y int, release bool) {
 	a := in.a
 	if in.scrub && in.onCurves {
-		a.st.Playback().Seek(a.curves.timeAt(x))
+		a.st.Seek(a.curves.timeAt(x))
 		if release {
 			in.dragging = false
 		}
 		return
 	}
 	if in.scrub {
-		a.st.Playback().Seek(a.tl.timeAt(x))
+		a.st.Seek(a.tl.timeAt(x))
 		if release {
 			in.dragging = false
 		}
@@ -231,7 +231,7 @@ func (in *input) drag(x, y int, release bool) {
 	if pan {
 		a.scene.pan(float64(dx), float64(dy))
 	} else {
-		a.st.View().Orbit(-float64(dx)*0.4, float64(dy)*0.4)
+		a.st.Orbit(-float64(dx)*0.4, float64(dy)*0.4)
 	}
 	if release {
 		if in.moved < 4 && in.button == ebiten.MouseButtonLeft {
@@ -251,14 +251,13 @@ func (in *input) dragLine(x int, release bool) {
 	dx := x - in.lastX
 	in.lastX = x
 	in.moved += abs(dx)
-	tl := a.st.Timeline()
 	switch {
 	case in.button != ebiten.MouseButtonLeft:
-		tl.Pan(-float64(dx) * a.tl.secondsPerPixel())
+		a.st.PanTimeline(-float64(dx) * a.tl.secondsPerPixel())
 	case release && in.moved < 3:
-		a.st.Playback().Seek(in.rangeFrom)
+		a.st.Seek(in.rangeFrom)
 	case in.moved >= 3:
-		tl.SetRange(in.rangeFrom, a.tl.timeAt(x))
+		a.st.SetRange(in.rangeFrom, a.tl.timeAt(x))
 	}
 	if release {
 		in.dragging = false
@@ -291,7 +290,7 @@ func (in *input) click(x, y int) {
 	case a.dope.contains(x, y):
 		a.dope.click(x, y)
 	case a.ov.onBanner(x, y):
-		a.st.Messages().DismissWarnings()
+		a.st.DismissWarnings()
 	case in.inView(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
 		in.pressX, in.pressY = 0, 0

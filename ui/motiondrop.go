@@ -50,7 +50,7 @@ func (d *dropper) drop(path string) {
 	}
 	asset, err := a.openPath(path)
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 		return
 	}
@@ -68,7 +68,7 @@ func (d *dropper) drop(path string) {
 func (d *dropper) onFigure() bool {
 	a := d.a
 	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Image().Texture() == nil && p != "" && p != demo.Name
+	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).
@@ -166,7 +166,7 @@ func (d *dropper) playHere() bool {
 	a.st.SelectClip(len(na.Clips) - 1)
 	a.assetChanged()
 	a.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
-	a.st.Messages().Notify("playing "+name, time.Now())
+	a.st.Notify("playing "+name, time.Now())
 	return true
 }
 

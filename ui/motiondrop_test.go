@@ -66,8 +66,8 @@ func TestDropMotion(t *testing.T) {
 	if len(fig.Clips) != 1 || len(fig.Warnings) != 0 {
 		t.Errorf("the figure's own asset was changed: %d clips, warnings %q", len(fig.Clips), fig.Warnings)
 	}
-	a.st.RootPath().Toggle()
-	if _, total, ok := a.st.RootPath().Travelled(); !ok || math.Abs(total-4) > 1e-4 {
+	a.st.ToggleRootPath()
+	if _, total, ok := a.st.RootTravelled(); !ok || math.Abs(total-4) > 1e-4 {
 		t.Errorf("the motion's root path is %v long, want 4", total)
 	}
 
@@ -105,7 +105,7 @@ func TestDropMotion(t *testing.T) {
 		t.Errorf("a model: asking %v, path %s", a.drop.asking(), a.st.Path())
 	}
 	// Answers without a question are errors.
-	a.st.Messages().Close()
+	a.st.CloseMessages()
 	a.runVerb("play-here")
 	if e := a.st.Messages().Err(); e != "play-here: no dropped file to play" {
 		t.Errorf("play-here without a question: %q", e)

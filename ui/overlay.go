@@ -10,6 +10,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/version"
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -50,19 +51,18 @@ type overlay struct {
 func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
 	st, k := a.st, &a.kit
-	m := st.Messages()
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	o.bannerRect = image.Rectangle{}
 	cols := int(vp.W / 7)
-	if err := m.Err(); err != "" {
+	if err := st.Messages().Err(); err != "" {
 		msg := wrap(err, cols)
 		lines := strings.Count(msg, "\n") + 2
 		a.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
 		k.drawText(screen, "Error (Esc to dismiss):\n"+msg, x, y, colError, k.small)
 		y += float64(18*lines + 14)
 	}
-	if ws := m.Warnings(); len(ws) > 0 && !m.WarningsDismissed() {
+	if ws := st.Messages().Warnings(); len(ws) > 0 && !st.Messages().WarningsDismissed() {
 		head := fmt.Sprintf("%d warning(s) — click or Esc: dismiss · W: list", len(ws))
 		if len(ws) == 1 {
 			head = "warning — click or Esc: dismiss · W: list"
@@ -79,12 +79,13 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		k.drawText(screen, head+"\n"+msg, x, y, colWarn, k.small)
 		y += float64(h + 6)
 	}
-	if m.ShowingWarnings() {
+	if st.Messages().ShowingWarnings() {
 		o.drawWarnings(screen, vp, cols)
 	}
 	if c := st.CurrentClip(); c != nil {
 		p := st.Playback()
-		fired := p.Fired()
+		var buf [16]state.Fired
+		fired := p.Fired(buf[:0])
 		if len(fired) > 6 {
 			fired = fired[len(fired)-6:] // a catch-up tick can cross a whole loop
 		}
@@ -100,7 +101,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 			y += 20
 		}
 	}
-	if n := m.NoticeAt(time.Now()); n != "" {
+	if n := st.Messages().NoticeAt(time.Now()); n != "" {
 		msg := k.fitLeft(n, k.small, int(vp.W)-24)
 		a.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
 		k.drawText(screen, msg, x, float64(vp.Y+vp.H)-50, colText, k.small)
@@ -108,7 +109,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	if st.View().Through() {
 		k.drawText(screen, "viewing through the animation's camera (C to leave)", x, float64(vp.Y+vp.H)-44, colDim, k.small)
 	}
-	if m.Help() {
+	if st.Messages().Help() {
 		o.drawHelp(screen, vp)
 	} else {
 		k.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, k.small)
@@ -117,11 +118,11 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		path := a.pendingShot
 		a.pendingShot = ""
 		if err := saveScreenshot(screen, path); err != nil {
-			m.ShowError(err.Error())
+			st.ShowError(err.Error())
 		} else {
 			a.opt.Log(savedWord + " " + path)
 			a.opt.Log("shown: " + st.Status())
-			m.Notify("screenshot "+savedWord+": "+path, time.Now())
+			st.Notify("screenshot "+savedWord+": "+path, time.Now())
 		}
 	}
 }

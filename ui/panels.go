@@ -272,7 +272,7 @@ func (a *App) buildWidgets() *widgets {
 // is not a number changes nothing) and give the keys back to the view.
 func (w *widgets) submitFrame(s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		w.a.st.Playback().SeekFrame(n)
+		w.a.st.SeekFrame(n)
 	}
 	w.frameShown = -1
 	w.frameBox.focused = false
@@ -340,14 +340,13 @@ func (w *widgets) listBoneLabel(e any) string {
 
 func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
-	vis := w.a.st.Visibility()
 	bone := w.a.st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if vis.BoneHidden(b.index) {
+	if w.a.st.Visibility().BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if am := vis.Animated(); b.index < len(am) && am[b.index] {
+	if w.a.st.Visibility().Animated(b.index) {
 		anim = "● "
 	}
 	name := bone.Name
@@ -439,19 +438,19 @@ func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 		}
 		return
 	}
-	w.a.st.Visibility().SelectBone(b.index)
+	w.a.st.SelectBone(b.index)
 }
 
 // setBoneHidden hides or shows bone i (with subtree, every bone below it)
 // and the list follows.
 func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
-	w.a.st.Visibility().SetBoneHidden(i, hidden, subtree)
+	w.a.st.SetBoneHidden(i, hidden, subtree)
 	w.refreshBoneLabels()
 }
 
 // selectBone selects bone i and scrolls the list to it.
 func (w *widgets) selectBone(i int) {
-	w.a.st.Visibility().SelectBone(i)
+	w.a.st.SelectBone(i)
 	w.scrollToBone(i)
 }
 
@@ -472,7 +471,7 @@ func (w *widgets) onEventSelected(e, _ any) {
 
 // muteEvent mutes or unmutes event i and the list follows.
 func (w *widgets) muteEvent(i int, muted bool) {
-	w.a.st.Visibility().SetEventMuted(i, muted)
+	w.a.st.SetEventMuted(i, muted)
 	if i < len(w.eventEntries) {
 		w.events.UpdateEntry(w.eventEntries[i])
 	}
@@ -647,7 +646,7 @@ func (w *widgets) sync() {
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPath().Shown(), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}
@@ -671,11 +670,11 @@ func (w *widgets) sync() {
 			}
 		}
 	}
-	if f, _ := p.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
+	if f, _ := st.Frame(); f != w.frameShown && !w.frameBox.IsFocused() {
 		w.frameShown = f
 		w.frameBox.SetText(strconv.Itoa(f))
 	}
-	if n := len(st.Messages().Warnings()); n != w.warnCount {
+	if n := st.Messages().WarningCount(); n != w.warnCount {
 		w.warnCount = n
 		if n == 0 {
 			setButtonText(w.buttons["warnings"], "Warnings: none")
@@ -703,7 +702,7 @@ func (w *widgets) fitSuit() {
 	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
-	if w.a.st.Wardrobe().Offered() {
+	if w.a.st.SuitsOffered() {
 		vis = widget.Visibility_Show
 	}
 	if b.GetWidget().GetVisibility() != vis {

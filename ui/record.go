@@ -46,14 +46,13 @@ type recorder struct {
 func (r *recorder) start() {
 	a := r.a
 	st := a.st
-	rec := st.Recording()
 	if r.job != nil {
-		st.Messages().Notify("already recording "+filepath.Base(rec.Path())+" (Esc cancels)", time.Now())
+		st.Notify("already recording "+filepath.Base(st.Recording().Path())+" (Esc cancels)", time.Now())
 		return
 	}
 	src, name, err := st.RecordSource()
 	if err != nil {
-		st.Messages().ShowError(err.Error())
+		st.ShowError(err.Error())
 		return
 	}
 	fo := r.options()
@@ -65,7 +64,7 @@ func (r *recorder) start() {
 		r.finish = finish
 		return err
 	})
-	rec.Start(path, name)
+	st.StartRecording(path, name)
 	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
 }
 
@@ -74,7 +73,6 @@ func (r *recorder) start() {
 func (r *recorder) options() raster.FrameOptions {
 	a := r.a
 	st := a.st
-	vis := st.Visibility()
 	vp := a.viewport()
 	w, h := int(vp.W), int(vp.H)
 	if w < 16 || h < 16 {
@@ -88,8 +86,8 @@ func (r *recorder) options() raster.FrameOptions {
 		fps = min(c.FrameRate, fps)
 	}
 	opt := a.scene.opts
-	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = vis.Labels(), vis.Grid(), vis.HideHelpers(), vis.Show()
-	opt.NoTextures = !vis.Textures()
+	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = st.Visibility().Labels(), st.Visibility().Grid(), st.Visibility().HideHelpers(), st.Visibility().Show()
+	opt.NoTextures = !st.Visibility().Textures()
 	if opt.Theme == (render.Theme{}) {
 		opt.Theme = render.DefaultTheme()
 	}
@@ -111,7 +109,7 @@ func (r *recorder) poll() {
 	if r.job == nil {
 		return
 	}
-	r.a.st.Recording().SetProgress(r.job.Progress())
+	r.a.st.SetRecordingProgress(r.job.Progress())
 	if done, err := r.job.Poll(); done {
 		r.end(err)
 	}
@@ -120,23 +118,22 @@ func (r *recorder) poll() {
 // end ends the recording whose job returned err (poll, stop).
 func (r *recorder) end(err error) {
 	a := r.a
-	rec := a.st.Recording()
-	path := rec.Path()
+	path := a.st.Recording().Path()
 	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
 	r.job, r.finish = nil, nil
-	rec.Finish()
+	a.st.FinishRecording()
 	a.script.hold = false
-	m, now := a.st.Messages(), time.Now()
+	now := time.Now()
 	switch {
 	case err == nil:
-		m.Notify("GIF "+savedWord+": "+path, now)
+		a.st.Notify("GIF "+savedWord+": "+path, now)
 		a.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
-		m.Notify("GIF recording cancelled", now)
+		a.st.Notify("GIF recording cancelled", now)
 		a.opt.Log("cancelled " + path)
 	default:
 		msg := "record GIF: " + err.Error()
-		m.ShowError(msg)
+		a.st.ShowError(msg)
 		a.opt.Log(msg)
 	}
 }
@@ -148,7 +145,7 @@ func (r *recorder) cancel() bool {
 		return false
 	}
 	r.job.Cancel()
-	r.a.st.Recording().Cancel()
+	r.a.st.CancelRecording()
 	return true
 }
 
@@ -200,19 +197,18 @@ var (
 // file's name, the percentage and a bar.
 func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
 	a := r.a
-	rec := a.st.Recording()
-	if !rec.Active() {
+	if !a.st.Recording().Active() {
 		return
 	}
 	w := min(vp.W-24, 440)
 	if w < 40 {
 		return
 	}
-	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*rec.Fraction()))
-	if rec.Cancelled() {
+	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Recording().Fraction()))
+	if a.st.Recording().Cancelled() {
 		status = "cancelling…"
 	}
-	a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(rec.Path()), status, rec.Fraction())
+	a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(a.st.Recording().Path()), status, a.st.Recording().Fraction())
 }
 
 // drawProgress draws a background job's box w wide at (x, y): its name,

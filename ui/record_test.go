@@ -22,30 +22,29 @@ func TestRecordGIFKey(t *testing.T) {
 	if k := a.paintKey(); k.recording != 0 {
 		t.Fatalf("paint key's recording %d with none running", k.recording)
 	}
-	rec, m := a.st.Recording(), a.st.Messages()
 
 	a.press(ebiten.KeyP, modShift)
 	j := a.rec.job
-	if j == nil || !rec.Active() {
+	if j == nil || !a.st.Recording().Active() {
 		t.Fatal("Shift+P started no recording")
 	}
-	path := rec.Path()
-	if filepath.Dir(path) != dir || filepath.Ext(path) != ".gif" || rec.Name() != "walk" {
-		t.Errorf("recording %q of %q, want a .gif in %s of the walk", path, rec.Name(), dir)
+	path := a.st.Recording().Path()
+	if filepath.Dir(path) != dir || filepath.Ext(path) != ".gif" || a.st.Recording().Name() != "walk" {
+		t.Errorf("recording %q of %q, want a .gif in %s of the walk", path, a.st.Recording().Name(), dir)
 	}
 	a.press(ebiten.KeyP, modShift) // a second one while the first runs is refused
-	if a.rec.job != j || !strings.Contains(m.Notice(), "already recording") {
-		t.Errorf("second Shift+P: notice %q", m.Notice())
+	if a.rec.job != j || !strings.Contains(a.st.Messages().Notice(), "already recording") {
+		t.Errorf("second Shift+P: notice %q", a.st.Messages().Notice())
 	}
 	a.runVerb("help")
 	a.press(ebiten.KeyEscape, 0)
-	if !j.Cancelled() || !rec.Cancelled() || !m.Help() {
-		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), m.Help())
+	if !j.Cancelled() || !a.st.Recording().Cancelled() || !a.st.Messages().Help() {
+		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), a.st.Messages().Help())
 	}
 	_ = j.Wait()
 	a.rec.poll()
-	if a.rec.job != nil || rec.Active() || m.Notice() != "GIF recording cancelled" || m.Err() != "" {
-		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, m.Notice(), m.Err())
+	if a.rec.job != nil || a.st.Recording().Active() || a.st.Messages().Notice() != "GIF recording cancelled" || a.st.Messages().Err() != "" {
+		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, a.st.Messages().Notice(), a.st.Messages().Err())
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("a cancelled recording left %v", ents)
@@ -56,13 +55,13 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.script.left = acts
-	a.st.Playback().Play()
+	a.st.Play()
 	a.script.run()
 	j = a.rec.job
 	if j == nil || !a.script.hold || len(a.script.left) != 1 {
 		t.Fatalf("record-gif: recording %v, hold %v, %d actions left", j, a.script.hold, len(a.script.left))
 	}
-	path = rec.Path()
+	path = a.st.Recording().Path()
 	if err := j.Wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -79,8 +78,8 @@ func TestRecordGIFKey(t *testing.T) {
 	if a.rec.job != nil || a.script.hold || len(a.script.left) != 0 || a.st.Playback().Playing() {
 		t.Errorf("after the end: recording %v, hold %v, %d actions left", a.rec.job, a.script.hold, len(a.script.left))
 	}
-	if !strings.Contains(m.Notice(), path) || a.paintKey().recording != 0 {
-		t.Errorf("notice %q does not name %s", m.Notice(), path)
+	if !strings.Contains(a.st.Messages().Notice(), path) || a.paintKey().recording != 0 {
+		t.Errorf("notice %q does not name %s", a.st.Messages().Notice(), path)
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		t.Errorf("no GIF: %v", err)
@@ -94,7 +93,7 @@ func TestRecordOptions(t *testing.T) {
 	a.w.view.GetWidget().Rect.Max = a.w.view.GetWidget().Rect.Min.Add(image.Pt(1000, 500))
 	cam := a.st.View().Camera()
 	cam.Yaw, cam.Pitch = 40, 15
-	a.st.View().SetCamera(cam)
+	a.st.SetCamera(cam)
 	a.st.Asset().Clips[0].FrameRate = 60
 	defer func() { a.st.Asset().Clips[0].FrameRate = 30 }()
 	fo := a.rec.options()

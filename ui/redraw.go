@@ -100,7 +100,7 @@ func (a *App) paintKey() paintKey {
 		time: p.Time(), playing: p.Playing(), loop: p.Loop(), speed: p.Speed(),
 		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
 		follow: view.Follow(), through: view.Through(), help: m.Help(),
-		camera: view.Camera(), fired: len(p.Fired()), width: a.width, height: a.height,
+		camera: view.Camera(), fired: p.FiredCount(), width: a.width, height: a.height,
 		pendingShot: a.pendingShot + a.snapPath, needFrame: a.scene.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shotDone,
 		focused:     ebiten.IsFocused(),
@@ -115,7 +115,7 @@ func (a *App) paintKey() paintKey {
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 		dope:       a.dope.key(),
 		imageLevel: st.Image().Level(),
-		rootPath:   st.RootPath().Shown(),
+		rootPath:   st.RootPathShown(),
 		drop:       a.drop.question(),
 	}
 }

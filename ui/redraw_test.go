@@ -7,7 +7,7 @@ import "testing"
 // playback, draws again and wakes it.
 func TestRedrawOnlyWhenChanged(t *testing.T) {
 	a := newTestApp(t)
-	a.st.Playback().Pause()
+	a.st.Pause()
 	a.scene.needFrame = false
 	a.frames = 1 // the first frame has been drawn
 	drawn := 0
@@ -25,7 +25,7 @@ func TestRedrawOnlyWhenChanged(t *testing.T) {
 	if !a.paint.asleep {
 		t.Error("the loop did not go to sleep")
 	}
-	a.st.Playback().Seek(0.5)
+	a.st.Seek(0.5)
 	if !a.shouldDraw() {
 		t.Error("a seek did not redraw")
 	}
@@ -35,16 +35,16 @@ func TestRedrawOnlyWhenChanged(t *testing.T) {
 	for i := 0; i < settleFrames+1; i++ {
 		a.shouldDraw()
 	}
-	a.st.View().Orbit(10, 0)
+	a.st.Orbit(10, 0)
 	if !a.shouldDraw() {
 		t.Error("an orbit did not redraw")
 	}
-	a.st.Playback().Play()
+	a.st.Play()
 	for i := 0; i < 3*settleFrames; i++ {
 		if !a.shouldDraw() {
 			t.Fatalf("frame %d of playback not drawn", i)
 		}
 	}
-	a.st.Playback().Pause()
+	a.st.Pause()
 	a.paint.sleep(false) // leave the loop awake for the other tests
 }

@@ -18,8 +18,8 @@ import (
 // marker moves along it with the figure.
 func (s *scene) drawnRootPath() *render.RootPath {
 	st := s.a.st
-	p := st.RootPath().Path()
-	if p == nil || p.Bone < 0 || p.Bone >= s.world.Len() {
+	p, ok := st.RootPath()
+	if !ok || p.Bone < 0 || p.Bone >= s.world.Len() {
 		return nil
 	}
 	rp := &s.rootPath

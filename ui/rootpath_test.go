@@ -41,12 +41,12 @@ func TestRootPathInTheView(t *testing.T) {
 		}
 		return n
 	}
-	a.st.Playback().Seek(0.5)
+	a.st.Seek(0.5)
 	if n := strokes(); n != 0 {
 		t.Fatalf("%d root-path strokes before Shift+R", n)
 	}
 	a.press(ebiten.KeyR, modShift)
-	if !a.st.RootPath().Shown() || strokes() == 0 {
+	if !a.st.RootPathShown() || strokes() == 0 {
 		t.Fatal("Shift+R draws no root path")
 	}
 	rp := a.scene.drawnRootPath()
@@ -60,14 +60,14 @@ func TestRootPathInTheView(t *testing.T) {
 		t.Errorf("in place: the marker at %v (want the start), the path shifted by %v (want 1 back)", rp.At, rp.Shift)
 	}
 	if n := testing.AllocsPerRun(50, func() {
-		a.st.Playback().Advance(1.0/60, a.crossed[:0])
+		a.st.Advance(1.0/60, a.crossed[:0])
 		a.w.sync()
 		a.scene.drawnRootPath()
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick with the root path", n)
 	}
 	a.runVerb("root-path")
-	if a.st.RootPath().Shown() || strokes() != 0 {
+	if a.st.RootPathShown() || strokes() != 0 {
 		t.Error("root-path did not hide the path")
 	}
 }

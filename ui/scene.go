@@ -35,6 +35,10 @@ type scene struct {
 
 	// image draws an image opened by itself in place of the figure.
 	image imageView
+
+	// hidden, dim and helper hold the state's bone marks for this
+	// frame's render.Scene (state.Visibility hands copies).
+	hidden, dim, helper []bool
 }
 
 // reset fits the scene to a newly opened asset.
@@ -78,14 +82,13 @@ func (s *scene) frameAll() {
 		s.framing.AddMeshes(asset.Skeleton, asset.Meshes, s.root)
 	}
 	s.a.cmp.frame(&s.framing) // the compared file's figure too
-	v := st.View()
 	if s.followAuto {
 		s.followAuto = false
-		v.SetFollow(s.framing.Travels)
+		st.SetFollow(s.framing.Travels)
 	}
-	cam := v.Camera()
-	s.framing.Aim(&cam, s.aspect(), v.Follow())
-	v.SetCamera(cam)
+	cam := st.View().Camera()
+	s.framing.Aim(&cam, s.aspect(), st.View().Follow())
+	st.SetCamera(cam)
 }
 
 // zoomToSelected frames the selected bone closely (Z).
@@ -105,19 +108,19 @@ func (s *scene) zoomToSelected() {
 	if r <= 0 {
 		r = 0.5
 	}
-	st.View().ZoomTo(s.root, p, r*1.5, s.aspect())
+	st.ZoomTo(s.root, p, r*1.5, s.aspect())
 }
 
 // pan moves the orbit target in the view plane.
 func (s *scene) pan(dx, dy float64) {
-	s.a.st.View().Pan(dx, dy, float64(s.a.viewport().H))
+	s.a.st.Pan(dx, dy, float64(s.a.viewport().H))
 }
 
 // draw poses the figure at the playback time and draws it; an image by
 // itself is drawn instead (imageView).
 func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	st := s.a.st
-	if t := st.Image().Texture(); t != nil {
+	if t := st.Texture(); t != nil {
 		s.image.draw(screen, vp, t, st.Image().Level())
 		return
 	}
@@ -136,11 +139,12 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	s.opts.SelectedAxes = vis.Axes()
 	s.opts.Show = vis.Show()
 	s.opts.NoTextures = !vis.Textures()
+	s.hidden, s.dim, s.helper = vis.HiddenBones(s.hidden[:0]), vis.Dim(s.dim[:0]), vis.Helper(s.helper[:0])
 	sc := render.Scene{
-		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: vis.HiddenBones(),
+		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: s.hidden,
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
-		Dim:   vis.Dim(), Helper: vis.Helper(), Ghosts: s.onionSkin(),
+		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(),
 		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(), RootPath: s.drawnRootPath(),
 	}
 	cam := view.Camera()
@@ -164,7 +168,7 @@ func (s *scene) onionSkin() []*player.WorldPose {
 	if smp == nil || st.Visibility().BindPose() {
 		return nil
 	}
-	s.ghostTimes = st.Playback().GhostTimes(s.ghostTimes[:0])
+	s.ghostTimes = st.GhostTimes(s.ghostTimes[:0])
 	if len(s.ghostTimes) == 0 {
 		return nil
 	}

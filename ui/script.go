@@ -32,7 +32,7 @@ func (s *script) run() {
 		s.left = s.left[1:]
 		if err := s.apply(act); err != nil {
 			msg := "action " + act.String() + ": " + err.Error()
-			a.st.Messages().ShowError(msg)
+			a.st.ShowError(msg)
 			a.opt.Log(msg)
 		}
 		if s.wait > 0 || s.hold {

@@ -50,7 +50,7 @@ func (sp suitPicker) showList() {
 	w := a.st.Wardrobe()
 	paths := w.Suits()
 	if len(paths) == 0 {
-		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		a.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return
 	}
 	age := state.SkeletonAge(nil)
@@ -74,7 +74,7 @@ func (sp suitPicker) showList() {
 }
 
 // suitName is suit i's file name.
-func suitName(w *state.Wardrobe, i int) string {
+func suitName(w state.Wardrobe, i int) string {
 	p := w.Suits()[i]
 	for k := len(p) - 1; k >= 0; k-- {
 		if p[k] == '/' || p[k] == '\\' {
@@ -117,7 +117,7 @@ func (sp suitPicker) pick(i int) bool {
 		err = sp.wear(w.With(state.BodySlot, i), w.Tone())
 	}
 	if err != nil {
-		a.st.Messages().ShowError(err.Error())
+		a.st.ShowError(err.Error())
 		a.opt.Log(err.Error())
 	}
 	return true
@@ -129,9 +129,8 @@ func (sp suitPicker) pick(i int) bool {
 func (sp suitPicker) suitWarnings(err error) error {
 	var we *open.WarnedError
 	if errors.As(err, &we) && len(we.Warnings) > 0 {
-		m := sp.a.st.Messages()
-		m.AddWarnings(we.Warnings)
-		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", len(m.Warnings()), strings.Join(we.Warnings, "; ")))
+		sp.a.st.AddWarnings(we.Warnings)
+		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", len(sp.a.st.Messages().Warnings()), strings.Join(we.Warnings, "; ")))
 	}
 	return err
 }

@@ -65,7 +65,7 @@ func (sp suitPicker) list() {
 		}
 	}
 	tone, _ := sims.ParseTone(a.opt.Load.Tone)
-	w.SetSuits(paths, names, worn, tone)
+	a.st.SetSuits(paths, names, worn, tone)
 }
 
 // step wears, in slot, the suit d steps on from the one there.
@@ -74,7 +74,7 @@ func (sp suitPicker) step(slot, d int) error {
 	sp.list()
 	w := a.st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		a.st.Messages().Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		a.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
 	return sp.wear(w.With(slot, w.Next(slot, d)), w.Tone())
@@ -115,7 +115,7 @@ func (sp suitPicker) setTone(tone sims.Tone) error {
 }
 
 // worn is the wardrobe's slots as they are.
-func worn(w *state.Wardrobe) []int {
+func worn(w state.Wardrobe) []int {
 	out := []int{w.Worn(state.BodySlot), w.Worn(state.HeadSlot)}
 	for s := state.HeadSlot + 1; w.Worn(s) >= 0; s++ {
 		out = append(out, w.Worn(s))
@@ -150,7 +150,7 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 			return sp.suitWarnings(err)
 		}
 	}
-	w.Wear(worn, tone, d)
-	a.st.Messages().Notify("suit: "+w.Label()+", "+tone.String(), time.Now())
+	a.st.Wear(worn, tone, d)
+	a.st.Notify("suit: "+a.st.Wardrobe().Label()+", "+tone.String(), time.Now())
 	return nil
 }

@@ -140,17 +140,16 @@ func (a *App) copyJSON(text, bone string) bool {
 	if err == nil {
 		return true
 	}
-	m := a.st.Messages()
 	why := "no clipboard"
 	if errors.Is(err, clipboard.ErrUnavailable) {
 		why = clipboard.ErrUnavailable.Error()
 	}
 	p := strings.TrimSuffix(folder.FreeName(a.opt.ShotDir, time.Now(), ".png"), ".png") + "-" + safeName(bone) + ".json"
 	if werr := os.WriteFile(p, []byte(text+"\n"), 0o644); werr != nil {
-		m.Notify(why+" and "+werr.Error(), time.Now())
+		a.st.Notify(why+" and "+werr.Error(), time.Now())
 		return false
 	}
-	m.Notify(why+": values saved to "+p, time.Now())
+	a.st.Notify(why+": values saved to "+p, time.Now())
 	a.opt.Log("saved " + p)
 	return false
 }

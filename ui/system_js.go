@@ -156,7 +156,7 @@ func (a *App) readLink(frag string) {
 	}
 	l, err := state.ParseLink(frag)
 	if err != nil {
-		a.st.Messages().AddWarning("this page's address holds a view that cannot be read: " + err.Error())
+		a.st.AddWarning("this page's address holds a view that cannot be read: " + err.Error())
 		a.opt.Log(err.Error())
 		return
 	}
@@ -204,7 +204,7 @@ func b2i(b bool) int {
 // addWarnings puts notes first among the warnings, in their order.
 func (a *App) addWarnings(notes []string) {
 	for i := len(notes) - 1; i >= 0; i-- {
-		a.st.Messages().AddWarning(notes[i])
+		a.st.AddWarning(notes[i])
 		a.opt.Log(notes[i])
 	}
 }
@@ -247,13 +247,12 @@ func (a *App) applyLink() {
 // wearLink wears the suits a link names, in its tone (or the tone worn).
 func (a *App) wearLink(v state.LinkView) error {
 	a.suits.list()
-	wd := a.st.Wardrobe()
 	var worn []int
 	for _, name := range v.Suits {
 		if name == "" {
 			break
 		}
-		i, ok := wd.Find(name)
+		i, ok := a.st.Wardrobe().Find(name)
 		if !ok {
 			return fmt.Errorf("no suit %q among the files opened", name)
 		}
@@ -262,7 +261,7 @@ func (a *App) wearLink(v state.LinkView) error {
 	for len(worn) < 2 {
 		worn = append(worn, -1)
 	}
-	tone := wd.Tone()
+	tone := a.st.Wardrobe().Tone()
 	if v.HasTone {
 		tone = v.Tone
 	}
@@ -303,7 +302,7 @@ func (a *App) pollChooser() {
 		case set.how == "compare":
 			// The files chosen after Compare…: B, beside what is open.
 			if err := a.cmp.openSet(set.fs); err != nil {
-				a.st.Messages().ShowError(err.Error())
+				a.st.ShowError(err.Error())
 				a.opt.Log(err.Error())
 			}
 		case set.how == "drop" && a.drop.dropSet(set.fs, openSet):
@@ -342,9 +341,9 @@ func (a *App) pageDrawn() {
 		time: math.Round(pb.Time()*1000) / 1000, suit: a.st.Wardrobe().Label()}
 	if c := a.st.CurrentClip(); c != nil {
 		s.clip = c.Name
-		s.frame, _ = pb.Frame()
+		s.frame, _ = a.st.Frame()
 	}
-	if m := a.st.Messages(); len(m.Warnings()) > 0 && !m.WarningsDismissed() {
+	if m := a.st.Messages(); m.WarningCount() > 0 && !m.WarningsDismissed() {
 		s.warning = m.Warnings()[0]
 	}
 	s.compare = a.cmp.status()
@@ -439,7 +438,7 @@ func pendingOutput(p string, write func(io.Writer) error) (func(keep bool) error
 func (a *App) copyJSON(text, bone string) bool {
 	f := js.Global().Get("animviewCopy")
 	if f.Type() != js.TypeFunction {
-		a.st.Messages().Notify("this page has no clipboard", time.Now())
+		a.st.Notify("this page has no clipboard", time.Now())
 		return false
 	}
 	f.Invoke(text+"\n", "animview-"+safeName(bone)+".json")

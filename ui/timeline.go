@@ -44,9 +44,8 @@ type timeline struct {
 
 // key is the timeline's part of the paint key: its span and range.
 func (t *timeline) key() [5]float64 {
-	tl := t.a.st.Timeline()
-	lo, hi := tl.Span()
-	in, out, ok := tl.Range()
+	lo, hi := t.a.st.Timeline().Span()
+	in, out, ok := t.a.st.Timeline().Range()
 	if !ok {
 		in, out = -1, -1
 	}
@@ -176,7 +175,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	}
 	// Keys of the selected bone.
 	if sel := st.Visibility().Selected(); sel >= 0 {
-		t.keyTimes = st.Playback().KeyTimes(sel, t.keyTimes[:0])
+		t.keyTimes = st.KeyTimes(sel, t.keyTimes[:0])
 		for _, tm := range t.keyTimes {
 			if t.shows(tm) {
 				x := t.x(tm)
@@ -244,7 +243,7 @@ func (t *timeline) drawRange(screen *ebiten.Image) {
 	}
 	if tl := a.st.Timeline(); tl.Zoomed() {
 		lo, hi := tl.Span()
-		d := a.st.Playback().Duration()
+		d := a.st.Duration()
 		r := t.rect()
 		y := float32(r.Max.Y) - 3
 		a.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
@@ -271,14 +270,14 @@ type rulerCache struct {
 
 func (c *rulerCache) update(a *App, width float32) {
 	p := a.st.Playback()
-	_, count := p.Frame()
+	_, count := a.st.Frame()
 	lo, hi := a.st.Timeline().Span()
 	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == a.st.Path() && c.lo == lo && c.hi == hi && c.marks != nil {
 		return
 	}
 	c.clip, c.count, c.width, c.path, c.lo, c.hi = p.Clip(), count, width, a.st.Path(), lo, hi
 	c.marks = c.marks[:0]
-	fr := p.FrameRate()
+	fr := a.st.FrameRate()
 	// The frames of the span shown, labelled so that labels stay apart.
 	first, last := max(0, int(math.Ceil(lo*fr-1e-3))), min(count-1, player.FrameAt(hi, fr))
 	step := rulerStep(player.FrameAt(hi-lo, fr), width, 58)

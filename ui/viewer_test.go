@@ -17,15 +17,14 @@ import (
 // and keeps the selection; a click on the name selects.
 func TestBoneBoxClick(t *testing.T) {
 	a := newTestApp(t)
-	vis := a.st.Visibility()
 	r := a.w.bones.GetWidget().Rect
 	a.w.boneClicked(a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
-	if vis.Selected() != 4 || vis.BoneHidden(4) {
-		t.Fatalf("name click: selected %d, hidden %v", vis.Selected(), vis.BoneHidden(4))
+	if a.st.Visibility().Selected() != 4 || a.st.Visibility().BoneHidden(4) {
+		t.Fatalf("name click: selected %d, hidden %v", a.st.Visibility().Selected(), a.st.Visibility().BoneHidden(4))
 	}
 	a.w.boneClicked(a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
-	if vis.Selected() != 4 || !vis.BoneHidden(6) || !vis.BoneHidden(9) || vis.BoneHidden(10) {
-		t.Errorf("box click: selected %d, hidden %v", vis.Selected(), vis.HiddenBones())
+	if a.st.Visibility().Selected() != 4 || !a.st.Visibility().BoneHidden(6) || !a.st.Visibility().BoneHidden(9) || a.st.Visibility().BoneHidden(10) {
+		t.Errorf("box click: selected %d, hidden %v", a.st.Visibility().Selected(), a.st.Visibility().HiddenBones(nil))
 	}
 	if a.w.bones.SelectedEntry() != a.w.boneEntries[4] {
 		t.Error("the list's selection moved to the clicked box")
@@ -34,8 +33,8 @@ func TestBoneBoxClick(t *testing.T) {
 		t.Errorf("label %q", a.w.boneLabel(a.w.boneEntries[9]))
 	}
 	a.w.boneClicked(a.w.boneEntries[6], nil, r.Min.X+3, true) // shift again: the subtree shows
-	if vis.HiddenCount() != 0 {
-		t.Errorf("second box click: hidden %v", vis.HiddenBones())
+	if a.st.Visibility().HiddenCount() != 0 {
+		t.Errorf("second box click: hidden %v", a.st.Visibility().HiddenBones(nil))
 	}
 }
 
@@ -63,7 +62,7 @@ func TestCopyWithoutClipboard(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	a := newTestApp(t)
 	a.opt.ShotDir = t.TempDir()
-	a.st.Visibility().SelectBone(4)
+	a.st.SelectBone(4)
 	a.runVerb("copy-json")
 	files, _ := filepath.Glob(filepath.Join(a.opt.ShotDir, "*-head.json"))
 	if n := a.st.Messages().Notice(); len(files) != 1 || !strings.Contains(n, files[0]) {
@@ -80,13 +79,12 @@ func TestCopyWithoutClipboard(t *testing.T) {
 // changes nothing; the box then shows the frame.
 func TestFrameBox(t *testing.T) {
 	a := newTestApp(t)
-	p := a.st.Playback()
 	a.w.submitFrame(" 12 ")
-	if f, _ := p.Frame(); f != 12 || p.Playing() {
-		t.Errorf("frame %d, playing %v", f, p.Playing())
+	if f, _ := a.st.Frame(); f != 12 || a.st.Playback().Playing() {
+		t.Errorf("frame %d, playing %v", f, a.st.Playback().Playing())
 	}
 	a.w.submitFrame("twelve")
-	if f, _ := p.Frame(); f != 12 || a.st.Messages().Err() != "" {
+	if f, _ := a.st.Frame(); f != 12 || a.st.Messages().Err() != "" {
 		t.Errorf("text moved to frame %d (error %q)", f, a.st.Messages().Err())
 	}
 	a.w.sync()
@@ -123,17 +121,16 @@ func TestNextFileInFolder(t *testing.T) {
 func TestEntryChoosesTheFirstFileOnly(t *testing.T) {
 	const si = "../formats/lego/testdata/minifig.si"
 	a := newApp(t, Options{Path: si, Load: open.Options{Entry: "minifig_wave"}})
-	m := a.st.Messages()
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
-		t.Fatalf("first file: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Fatalf("first file: entry %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	a.open(si)
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_walk" {
-		t.Errorf("opened again: entry %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_walk" {
+		t.Errorf("opened again: entry %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	a.openEntry("minifig_wave")
-	if m.Err() != "" || a.st.Asset().Entry != "minifig_wave" {
-		t.Errorf("entry: %q, error %q", a.st.Asset().Entry, m.Err())
+	if a.st.Messages().Err() != "" || a.st.Asset().Entry != "minifig_wave" {
+		t.Errorf("entry: %q, error %q", a.st.Asset().Entry, a.st.Messages().Err())
 	}
 	if exts := a.st.Files().Exts(); len(exts) == 0 || !folder.Readable("x.si", exts) {
 		t.Errorf("readable extensions %v: not open.Extensions()", exts)
@@ -151,9 +148,8 @@ func TestActionsScript(t *testing.T) {
 	}
 	a.script.left = acts
 	a.script.run()
-	vis, p := a.st.Visibility(), a.st.Playback()
-	if vis.Selected() != 4 || !vis.BoneHidden(9) || p.Time() != 0.5 || !p.Playing() {
-		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", vis.Selected(), vis.BoneHidden(9), p.Time(), p.Playing())
+	if a.st.Visibility().Selected() != 4 || !a.st.Visibility().BoneHidden(9) || a.st.Playback().Time() != 0.5 || !a.st.Playback().Playing() {
+		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", a.st.Visibility().Selected(), a.st.Visibility().BoneHidden(9), a.st.Playback().Time(), a.st.Playback().Playing())
 	}
 	if err := a.st.Messages().Err(); !strings.Contains(err, `action select-bone tail: select-bone: no bone "tail"`) {
 		t.Errorf("error %q", err)
@@ -164,7 +160,7 @@ func TestActionsScript(t *testing.T) {
 	for a.script.pending() {
 		a.script.run()
 	}
-	if p.Playing() {
+	if a.st.Playback().Playing() {
 		t.Error("the action after the wait did not run")
 	}
 }

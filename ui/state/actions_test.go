@@ -1,10 +1,8 @@
 package state
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -12,34 +10,33 @@ import (
 	"github.com/animview/animview/formats"
 	fdemo "github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/player"
-	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // clickBoneBox is the bone tree's check box: it flips bone i, and with
 // subtree sets the bone's whole subtree to the bone's new state.
 func clickBoneBox(s *State, i int, subtree bool) {
-	s.Visibility().SetBoneHidden(i, !s.Visibility().BoneHidden(i), subtree)
+	s.SetBoneHidden(i, !s.Visibility().BoneHidden(i), subtree)
 }
 
 func TestSubtreeHideAndBoneBox(t *testing.T) {
 	s := demo()
 	clickBoneBox(s, 6, true) // l_clavicle and the arm below it
 	for i := 6; i <= 9; i++ {
-		if !s.Visibility().HiddenBones()[i] {
+		if !s.Visibility().HiddenBones(nil)[i] {
 			t.Errorf("bone %d not hidden with its parent's subtree", i)
 		}
 	}
-	if s.Visibility().HiddenBones()[10] || s.Visibility().HiddenBones()[5] {
+	if s.Visibility().HiddenBones(nil)[10] || s.Visibility().HiddenBones(nil)[5] {
 		t.Error("the subtree reached a sibling")
 	}
 	clickBoneBox(s, 7, false) // one bone back on
-	if s.Visibility().HiddenBones()[7] || !s.Visibility().HiddenBones()[8] {
-		t.Errorf("plain click: %v", s.Visibility().HiddenBones()[6:10])
+	if s.Visibility().HiddenBones(nil)[7] || !s.Visibility().HiddenBones(nil)[8] {
+		t.Errorf("plain click: %v", s.Visibility().HiddenBones(nil)[6:10])
 	}
 	clickBoneBox(s, 6, true) // l_clavicle was hidden: the subtree shows
 	for i := 6; i <= 9; i++ {
-		if s.Visibility().HiddenBones()[i] {
+		if s.Visibility().HiddenBones(nil)[i] {
 			t.Errorf("bone %d still hidden", i)
 		}
 	}
@@ -48,21 +45,21 @@ func TestSubtreeHideAndBoneBox(t *testing.T) {
 func TestAnimatedAndDimmed(t *testing.T) {
 	s := demo()
 	n := 0
-	for _, a := range s.Visibility().Animated() {
-		if a {
+	for i := range s.Visibility().animatedCount() {
+		if s.Visibility().Animated(i) {
 			n++
 		}
 	}
-	if n != 13 || s.Visibility().Dim() != nil {
-		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim())
+	if n != 13 || len(s.Visibility().Dim(nil)) != 0 {
+		t.Errorf("walk: %d animated bones, dim %v", n, s.Visibility().Dim(nil))
 	}
 	a := fdemo.New()
 	a.Clips[1].Drives = make([]bool, len(a.Skeleton.Bones))
 	a.Clips[1].Drives[4] = true
 	s = New("demo:", a)
 	s.SelectClip(1)
-	if len(s.Visibility().Dim()) != 22 || s.Visibility().Dim()[4] || !s.Visibility().Dim()[0] {
-		t.Errorf("a clip that drives the head only: dim %v", s.Visibility().Dim())
+	if len(s.Visibility().Dim(nil)) != 22 || s.Visibility().Dim(nil)[4] || !s.Visibility().Dim(nil)[0] {
+		t.Errorf("a clip that drives the head only: dim %v", s.Visibility().Dim(nil))
 	}
 }
 
@@ -116,11 +113,11 @@ func TestWarnings(t *testing.T) {
 	if s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
 		t.Fatalf("banner: dismissed %v, %q", s.Messages().WarningsDismissed(), s.Messages().Warnings())
 	}
-	s.Messages().DismissWarnings()
+	s.DismissWarnings()
 	if !s.Messages().WarningsDismissed() || len(s.Messages().Warnings()) != 1 {
 		t.Error("dismissing dropped the warnings")
 	}
-	s.Messages().ToggleWarnings()
+	s.ToggleWarnings()
 	if !s.Messages().ShowingWarnings() {
 		t.Error("list not shown")
 	}
@@ -136,7 +133,7 @@ func TestInspect(t *testing.T) {
 	if _, ok := s.Inspect(p, w); ok {
 		t.Error("inspected without a selection")
 	}
-	s.Visibility().SelectBone(4)
+	s.SelectBone(4)
 	// Turn the head 90° about Y and scale its parent by 2: world scale 2,
 	// world rotation the head's, Euler (0, 90, 0) for local.
 	p.Local[4].Rotation = mgl32.QuatRotate(math.Pi/2, mgl32.Vec3{0, 1, 0})
@@ -159,26 +156,9 @@ func TestInspect(t *testing.T) {
 	if info.World.Translation != [3]float32(wp) {
 		t.Errorf("world translation %v, want %v", info.World.Translation, wp)
 	}
-	// Copy JSON gives the bone as `pose --json` does (report.PoseBone's
-	// keys: rotation, the parent's index), plus the time and the hiding.
-	var back CopiedBone
-	if err := json.Unmarshal([]byte(info.JSON()), &back); err != nil {
-		t.Fatalf("JSON: %v\n%s", err, info.JSON())
-	}
-	want := report.PoseBone{Index: 4, ID: sk.Bones[4].ID, Name: "head", Parent: 3, Visible: true,
-		Local: report.LocalTransform(p.Local[4]), World: report.WorldTransform(w.Matrix(4))}
-	if !reflect.DeepEqual(back.PoseBone, want) {
-		t.Errorf("copied %+v, want pose --json's %+v", back.PoseBone, want)
-	}
-	var keys map[string]any
-	json.Unmarshal([]byte(info.JSON()), &keys)
-	for _, k := range []string{"time", "index", "id", "name", "parent", "visible", "hidden", "local", "world"} {
-		if _, ok := keys[k]; !ok {
-			t.Errorf("no key %q in %s", k, info.JSON())
-		}
-	}
-	if l, _ := keys["local"].(map[string]any); l["rotation"] == nil || l["rotation_xyzw"] != nil {
-		t.Errorf("local has other keys than pose --json's: %v", l)
+	// Copy JSON's data (ui builds the JSON): the transforms as sampled.
+	if info.Sampled != p.Local[4] || info.WorldMatrix != w.Matrix(4) {
+		t.Errorf("sampled %v %v, want the pose's %v %v", info.Sampled, info.WorldMatrix, p.Local[4], w.Matrix(4))
 	}
 	txt := info.Text()
 	for _, want := range []string{"head", "parent neck", "local", "world", "x ", " w ", "XYZ°"} {
@@ -203,33 +183,33 @@ func TestEulerOrder(t *testing.T) {
 
 func TestKeysEventsAndFrames(t *testing.T) {
 	s := demo()
-	s.Visibility().SelectBone(16) // l_foot
-	keys := s.Playback().KeyTimes(16, nil)
+	s.SelectBone(16) // l_foot
+	keys := s.KeyTimes(16, nil)
 	if len(keys) == 0 {
 		t.Fatal("no keys on l_foot")
 	}
-	s.Playback().Seek(0)
-	if !s.Playback().JumpKey(1) || s.Playback().Time() != keys[1] && s.Playback().Time() != keys[0] {
+	s.Seek(0)
+	if !s.JumpKey(1) || s.Playback().Time() != keys[1] && s.Playback().Time() != keys[0] {
 		t.Errorf("next key: %v of %v", s.Playback().Time(), keys[:3])
 	}
-	s.Playback().Seek(0.5)
-	s.Playback().JumpEvent(1)
+	s.Seek(0.5)
+	s.JumpEvent(1)
 	if math.Abs(s.Playback().Time()-0.9) > 1e-9 {
 		t.Errorf("next event from 0.5: %v", s.Playback().Time())
 	}
-	s.Playback().JumpEvent(-1)
+	s.JumpEvent(-1)
 	if math.Abs(s.Playback().Time()-0.3) > 1e-9 {
 		t.Errorf("previous event from 0.9: %v", s.Playback().Time())
 	}
-	s.Playback().SeekFrame(12)
-	if f, _ := s.Playback().Frame(); f != 12 || s.Playback().Playing() {
+	s.SeekFrame(12)
+	if f, _ := s.Frame(); f != 12 || s.Playback().Playing() {
 		t.Errorf("frame box: frame %d", f)
 	}
-	s.Playback().SeekFrame(999)
-	if f, n := s.Playback().Frame(); f != n-1 {
+	s.SeekFrame(999)
+	if f, n := s.Frame(); f != n-1 {
 		t.Errorf("frame past the end: %d of %d", f, n)
 	}
-	s.Playback().SeekFraction(0.5)
+	s.seekFraction(0.5)
 	if math.Abs(s.Playback().Time()-0.6) > 1e-9 {
 		t.Errorf("timeline click at the middle: %v", s.Playback().Time())
 	}
@@ -237,21 +217,21 @@ func TestKeysEventsAndFrames(t *testing.T) {
 
 func TestReplayWithoutLoop(t *testing.T) {
 	s := demo()
-	s.Playback().SetLoop(false)
-	s.Playback().Pause()
-	s.Playback().Reverse()
-	s.Playback().Home()
-	s.Playback().TogglePlay() // backwards at frame 0: from the end
-	if !s.Playback().Playing() || s.Playback().Time() != s.Playback().Duration() {
+	s.SetLoop(false)
+	s.Pause()
+	s.Reverse()
+	s.Home()
+	s.TogglePlay() // backwards at frame 0: from the end
+	if !s.Playback().Playing() || s.Playback().Time() != s.Duration() {
 		t.Errorf("reverse at 0: playing %v at %v", s.Playback().Playing(), s.Playback().Time())
 	}
-	s.Playback().Advance(0.1, nil)
-	if s.Playback().Time() >= s.Playback().Duration() {
+	s.Advance(0.1, nil)
+	if s.Playback().Time() >= s.Duration() {
 		t.Error("reverse play did not move back")
 	}
-	s.Playback().Reverse()
-	s.Playback().End()
-	s.Playback().TogglePlay() // forwards at the end: from the start
+	s.Reverse()
+	s.End()
+	s.TogglePlay() // forwards at the end: from the start
 	if s.Playback().Time() != 0 {
 		t.Errorf("forward at the end: %v", s.Playback().Time())
 	}
@@ -259,17 +239,17 @@ func TestReplayWithoutLoop(t *testing.T) {
 
 func TestOnionInPlaceAndViews(t *testing.T) {
 	s := demo()
-	if g := s.Playback().GhostTimes(nil); len(g) != 0 {
+	if g := s.GhostTimes(nil); len(g) != 0 {
 		t.Errorf("ghosts with onion off: %v", g)
 	}
-	s.Visibility().ToggleOnion()
-	s.Playback().Seek(0.05)
-	g := s.Playback().GhostTimes(nil)
+	s.ToggleOnion()
+	s.Seek(0.05)
+	g := s.GhostTimes(nil)
 	if len(g) != 4 || math.Abs(g[0]-(1.2-0.15)) > 1e-9 || math.Abs(g[3]-0.25) > 1e-9 {
 		t.Errorf("ghosts %v", g)
 	}
-	s.Playback().SetLoop(false)
-	if g := s.Playback().GhostTimes(nil); len(g) != 2 {
+	s.SetLoop(false)
+	if g := s.GhostTimes(nil); len(g) != 2 {
 		t.Errorf("ghosts before 0 without loop: %v", g)
 	}
 	// In place: the hips' horizontal translation stays at its first key.
@@ -277,25 +257,25 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 	p := player.NewPose(sk)
 	s.Sampler().Sample(0.6, p)
 	before := p.Local[0].Translation
-	s.Visibility().ToggleInPlace()
+	s.ToggleInPlace()
 	s.Visibility().HoldInPlace(p)
 	got := p.Local[0].Translation
 	first := s.CurrentClip().Tracks[0].Translation.Values[0]
 	if got[0] != first[0] || got[2] != first[2] || got[1] != before[1] {
 		t.Errorf("in place: %v (was %v, first key %v)", got, before, first)
 	}
-	s.View().SetDirection(ViewTop)
+	s.SetDirection(ViewTop)
 	if s.View().Camera().Pitch != 89 {
 		t.Errorf("top view pitch %v", s.View().Camera().Pitch)
 	}
-	s.View().ToggleOrtho()
-	s.Visibility().ToggleAxes()
-	s.Visibility().ToggleHelpers()
+	s.ToggleOrtho()
+	s.ToggleAxes()
+	s.ToggleHelpers()
 	if !s.View().Camera().Ortho || !s.Visibility().Axes() || !s.Visibility().HideHelpers() {
 		t.Error("toggles")
 	}
-	s.View().SetFollow(true)
-	s.View().ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
+	s.SetFollow(true)
+	s.ZoomTo(mgl32.Ident4(), mgl32.Vec3{1, 2, 3}, 0.5, 1)
 	if c := s.View().Camera(); c.Target != (mgl32.Vec3{1, 2, 3}) || c.Distance > 3 || s.View().Follow() {
 		t.Errorf("zoom to bone: %+v, follow %v", c, s.View().Follow())
 	}
@@ -306,62 +286,59 @@ func TestOnionInPlaceAndViews(t *testing.T) {
 // it; the recent list keeps the newest first, once each, at most ten.
 func TestBrowserAndRecent(t *testing.T) {
 	s := demo()
-	f := s.Files()
-	f.AddRecent("/data/c.ani")
+	s.AddRecent("/data/c.ani")
 	listing := []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true},
 		{Name: "a.anim", Path: "/data/a.anim"}, {Name: "c.ani", Path: "/data/c.ani"}, {Name: "d.ANIM", Path: "/data/d.ANIM"}}
-	b := s.Browser()
-	b.Show("/data", nil, listing, "")
+	s.ShowBrowser("/data", nil, listing, "")
 	var names []string
-	for _, e := range b.Rows() {
+	for _, e := range s.Browser().Rows() {
 		names = append(names, e.Name)
 	}
-	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|open this folder: /data|../|sub/|a.anim|c.ani|d.ANIM" || !b.Open() || b.Dir() != "/data" {
+	if got := strings.Join(names, "|"); got != "recent: /data/c.ani|open this folder: /data|../|sub/|a.anim|c.ani|d.ANIM" || !s.Browser().Open() || s.Browser().Dir() != "/data" {
 		t.Errorf("browser rows %q", got)
 	}
-	b.Type("ANI")
-	if len(b.Rows()) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
-		t.Errorf("filtered %v", b.Rows())
+	s.TypeInBrowser("ANI")
+	if len(s.Browser().Rows()) != 4 { // recent c.ani, a.anim, c.ani, d.ANIM
+		t.Errorf("filtered %v", s.Browser().Rows())
 	}
-	b.Move(2)
-	if b.Cursor() != 2 {
-		t.Errorf("cursor %d", b.Cursor())
+	s.MoveBrowserCursor(2)
+	if s.Browser().Cursor() != 2 {
+		t.Errorf("cursor %d", s.Browser().Cursor())
 	}
 	for range 3 {
-		b.Backspace()
+		s.BrowserBackspace()
 	}
-	if e, ok := b.Choose(3); !ok || !e.Dir || e.Path != "/data/sub" || !b.Open() {
-		t.Errorf("folder: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(3); !ok || !e.Dir || e.Path != "/data/sub" || !s.Browser().Open() {
+		t.Errorf("folder: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	b.Show("/data/sub", nil, nil, "permission denied")
-	if b.Err() != "permission denied" || len(b.Rows()) != 1 || b.Filter() != "" {
-		t.Errorf("unreadable folder: %q, rows %v", b.Err(), b.Rows())
+	s.ShowBrowser("/data/sub", nil, nil, "permission denied")
+	if s.Browser().Err() != "permission denied" || len(s.Browser().Rows()) != 1 || s.Browser().Filter() != "" {
+		t.Errorf("unreadable folder: %q, rows %v", s.Browser().Err(), s.Browser().Rows())
 	}
-	b.Show("/data", nil, listing, "")
-	if e, ok := b.Choose(4); !ok || e.Path != "/data/a.anim" || b.Open() {
-		t.Errorf("file: %+v, open %v", e, b.Open())
+	s.ShowBrowser("/data", nil, listing, "")
+	if e, ok := s.ChooseInBrowser(4); !ok || e.Path != "/data/a.anim" || s.Browser().Open() {
+		t.Errorf("file: %+v, open %v", e, s.Browser().Open())
 	}
-	if _, ok := b.Choose(0); ok {
+	if _, ok := s.ChooseInBrowser(0); ok {
 		t.Error("chose a row of a closed browser")
 	}
 
-	f.AddRecent("/data/a.anim")
-	f.AddRecent("/data/c.ani") // moves to the front
-	f.AddRecent("demo:")       // the demo is no file
-	if got := strings.Join(f.Recent(), " "); got != "/data/c.ani /data/a.anim" {
+	s.AddRecent("/data/a.anim")
+	s.AddRecent("/data/c.ani") // moves to the front
+	s.AddRecent("demo:")       // the demo is no file
+	if got := strings.Join(s.Files().Recent(), " "); got != "/data/c.ani /data/a.anim" {
 		t.Errorf("recent %q", got)
 	}
 	for i := range 12 {
-		f.AddRecent(fmt.Sprintf("/f%d", i))
+		s.AddRecent(fmt.Sprintf("/f%d", i))
 	}
-	if r := f.Recent(); len(r) != MaxRecent || r[0] != "/f11" {
+	if r := s.Files().Recent(); len(r) != MaxRecent || r[0] != "/f11" {
 		t.Errorf("recent %q", r)
 	}
 
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	m := s.Messages()
-	m.Notify("saved x.png", now)
-	if m.NoticeAt(now.Add(time.Second)) == "" || m.NoticeAt(now.Add(time.Minute)) != "" || m.Notice() != "saved x.png" {
+	s.Notify("saved x.png", now)
+	if s.Messages().NoticeAt(now.Add(time.Second)) == "" || s.Messages().NoticeAt(now.Add(time.Minute)) != "" || s.Messages().Notice() != "saved x.png" {
 		t.Error("notice timing")
 	}
 }
@@ -372,37 +349,36 @@ func TestBrowserAndRecent(t *testing.T) {
 // nothing.
 func TestBrowserScrollAndPath(t *testing.T) {
 	s := demo()
-	b := s.Browser()
 	var listing []BrowserEntry
 	for i := range 30 {
 		listing = append(listing, BrowserEntry{Name: fmt.Sprintf("f%02d.anim", i), Path: fmt.Sprintf("/d/f%02d.anim", i)})
 	}
 	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true}}
-	b.Show("/d", places, listing, "")
-	b.SetPage(10)
-	if len(b.Rows()) != 32 || !b.Rows()[0].Place || !b.Rows()[1].Here || b.Cursor() != 1 {
-		t.Fatalf("rows %v", b.Rows())
+	s.ShowBrowser("/d", places, listing, "")
+	s.SetBrowserPage(10)
+	if len(s.Browser().Rows()) != 32 || !s.Browser().Rows()[0].Place || !s.Browser().Rows()[1].Here || s.Browser().Cursor() != 1 {
+		t.Fatalf("rows %v", s.Browser().Rows())
 	}
-	b.Scroll(15)
-	if b.Top() != 15 || b.Cursor() != 1 {
-		t.Errorf("scrolled 15: top %d cursor %d", b.Top(), b.Cursor())
+	s.ScrollBrowser(15)
+	if s.Browser().Top() != 15 || s.Browser().Cursor() != 1 {
+		t.Errorf("scrolled 15: top %d cursor %d", s.Browser().Top(), s.Browser().Cursor())
 	}
-	b.Scroll(100)
-	if b.Top() != 22 {
-		t.Errorf("scrolled past the end: top %d, want 22 (the last page)", b.Top())
+	s.ScrollBrowser(100)
+	if s.Browser().Top() != 22 {
+		t.Errorf("scrolled past the end: top %d, want 22 (the last page)", s.Browser().Top())
 	}
-	b.Scroll(-100)
-	b.Move(12)
-	if b.Top() != 4 || b.Cursor() != 13 {
-		t.Errorf("moved to 12: top %d cursor %d", b.Top(), b.Cursor())
+	s.ScrollBrowser(-100)
+	s.MoveBrowserCursor(12)
+	if s.Browser().Top() != 4 || s.Browser().Cursor() != 13 {
+		t.Errorf("moved to 12: top %d cursor %d", s.Browser().Top(), s.Browser().Cursor())
 	}
-	b.Type("/d/f0")
-	if !IsPath(b.Filter()) || len(b.Rows()) != 32 {
-		t.Errorf("a path filtered the rows: %d", len(b.Rows()))
+	s.TypeInBrowser("/d/f0")
+	if !IsPath(s.Browser().Filter()) || len(s.Browser().Rows()) != 32 {
+		t.Errorf("a path filtered the rows: %d", len(s.Browser().Rows()))
 	}
-	b.SetField("f2")
-	if IsPath(b.Filter()) || len(b.Rows()) != 10 {
-		t.Errorf("filter f2: %d rows", len(b.Rows()))
+	s.SetBrowserField("f2")
+	if IsPath(s.Browser().Filter()) || len(s.Browser().Rows()) != 10 {
+		t.Errorf("filter f2: %d rows", len(s.Browser().Rows()))
 	}
 }
 
@@ -415,36 +391,35 @@ func TestBrowserScrollAndPath(t *testing.T) {
 // neither.
 func TestBrowserOpensFolder(t *testing.T) {
 	s := demo()
-	s.Files().AddRecent("/data/c.ani")
+	s.AddRecent("/data/c.ani")
 	places := []BrowserEntry{{Name: "home: /home/u", Path: "/home/u", Dir: true, Place: true},
 		{Name: "working folder: /w", Path: "/w", Dir: true, Place: true}}
-	b := s.Browser()
-	b.Show("/data", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true}}, "")
-	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data" || b.Cursor() != 3 {
-		t.Fatalf("cursor %d on %+v, want 3 on the row opening /data", b.Cursor(), c)
+	s.ShowBrowser("/data", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/data/sub", Dir: true}}, "")
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; !c.Here || c.Path != "/data" || s.Browser().Cursor() != 3 {
+		t.Fatalf("cursor %d on %+v, want 3 on the row opening /data", s.Browser().Cursor(), c)
 	}
-	e, ok := b.Choose(5)
+	e, ok := s.ChooseInBrowser(5)
 	if !ok || e.Path != "/data/sub" {
 		t.Fatalf("chose %+v", e)
 	}
-	b.Show("/data/sub", places, []BrowserEntry{{Name: "../", Path: "/data", Dir: true}, {Name: "a.anim", Path: "/data/sub/a.anim"}}, "")
-	if c := b.Rows()[b.Cursor()]; !c.Here || c.Path != "/data/sub" {
-		t.Errorf("after entering sub/: cursor %d on %+v", b.Cursor(), c)
+	s.ShowBrowser("/data/sub", places, []BrowserEntry{{Name: "../", Path: "/data", Dir: true}, {Name: "a.anim", Path: "/data/sub/a.anim"}}, "")
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; !c.Here || c.Path != "/data/sub" {
+		t.Errorf("after entering sub/: cursor %d on %+v", s.Browser().Cursor(), c)
 	}
-	if e, ok := b.Choose(b.Cursor()); !ok || !e.Here || e.Dir || e.Path != "/data/sub" || b.Open() {
-		t.Errorf("opening the folder: %+v, browser open %v", e, b.Open())
+	if e, ok := s.ChooseInBrowser(s.Browser().Cursor()); !ok || !e.Here || e.Dir || e.Path != "/data/sub" || s.Browser().Open() {
+		t.Errorf("opening the folder: %+v, browser open %v", e, s.Browser().Open())
 	}
-	b.Show("/locked", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "permission denied")
-	for _, r := range b.Rows() {
+	s.ShowBrowser("/locked", places, []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "permission denied")
+	for _, r := range s.Browser().Rows() {
 		if r.Here {
 			t.Errorf("an unreadable folder offers to open: %+v", r)
 		}
 	}
-	if c := b.Rows()[b.Cursor()]; c.Name != "../" {
+	if c := s.Browser().Rows()[s.Browser().Cursor()]; c.Name != "../" {
 		t.Errorf("unreadable folder: cursor on %+v", c)
 	}
-	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "")
-	for _, r := range b.Rows() {
+	s.ShowSaveBrowser("/out", "/", "demo.glb", []BrowserEntry{{Name: "../", Path: "/", Dir: true}}, "")
+	for _, r := range s.Browser().Rows() {
 		if r.Here {
 			t.Errorf("an export's browser offers to open the folder: %+v", r)
 		}

@@ -23,7 +23,8 @@ import (
 // that the timeline, the event list, stepping and looping work as for a
 // plain clip, and State.Sampler is the tree.
 type Tree struct {
-	s *State
+	// asset is the open asset (State.asset).
+	asset *formats.Asset
 	// anim indexes the character's animations (AnimList), -1 when none
 	// plays (plain clips).
 	anim int
@@ -62,13 +63,13 @@ type TransitionPreview struct {
 // timeline (a sequence of many short clips could report many).
 const maxViewEvents = 256
 
-// reset clears the tree state for a newly opened asset and plays the
+// resetTree clears the tree state for a newly opened asset and plays the
 // character's first animation when it has a set.
-func (t *Tree) reset() {
-	*t = Tree{s: t.s, anim: -1, weights: map[*formats.MetaAnim]float32{}, pins: map[*formats.MetaAnim]int{}}
-	if len(t.AnimList()) > 0 {
-		t.s.panel.to = min(1, len(t.AnimList())-1)
-		_ = t.SelectAnim(0) // an error shows as the window's error
+func (s *State) resetTree() {
+	s.tree = Tree{asset: s.asset, anim: -1, weights: map[*formats.MetaAnim]float32{}, pins: map[*formats.MetaAnim]int{}}
+	if len(s.tree.AnimList()) > 0 {
+		s.panel.to = min(1, len(s.tree.AnimList())-1)
+		_ = s.SelectAnim(0) // an error shows as the window's error
 	}
 }
 
@@ -79,21 +80,21 @@ func (t *Tree) leave() {
 
 // HasAnims reports whether the open asset is a character set whose
 // character has animations: the clip list then shows them.
-func (t *Tree) HasAnims() bool { return len(t.AnimList()) > 0 }
+func (t Tree) HasAnims() bool { return len(t.AnimList()) > 0 }
 
 // AnimList returns the opened character's animations, or nil when the
 // asset has no animation set.
-func (t *Tree) AnimList() []formats.CharacterAnim {
-	a := t.s.asset
+func (t Tree) AnimList() []formats.CharacterAnim {
+	a := t.asset
 	if a == nil || a.AnimSet == nil || a.Character < 0 || a.Character >= len(a.Characters) {
 		return nil
 	}
 	return a.Characters[a.Character].Animations
 }
 
-// CharacterName is the opened character's name, "" without one.
-func (t *Tree) CharacterName() string {
-	a := t.s.asset
+// characterName is the opened character's name, "" without one.
+func (t Tree) characterName() string {
+	a := t.asset
 	if a == nil || a.Character < 0 || a.Character >= len(a.Characters) {
 		return ""
 	}
@@ -102,16 +103,16 @@ func (t *Tree) CharacterName() string {
 
 // AnimByName returns the index in AnimList of the animation name names
 // (Asset.CharacterAnimIndex, the rule of --anim), or -1.
-func (t *Tree) AnimByName(name string) int {
+func (t Tree) AnimByName(name string) int {
 	if t.AnimList() == nil {
 		return -1
 	}
-	return t.s.asset.CharacterAnimIndex(t.s.asset.Character, name)
+	return t.asset.CharacterAnimIndex(t.asset.Character, name)
 }
 
 // CurrentTree returns the root of the playing animation's tree, nil when
 // none plays or the animation plays a plain clip.
-func (t *Tree) CurrentTree() *formats.MetaAnim {
+func (t Tree) CurrentTree() *formats.MetaAnim {
 	list := t.AnimList()
 	if t.anim < 0 || t.anim >= len(list) {
 		return nil
@@ -120,12 +121,12 @@ func (t *Tree) CurrentTree() *formats.MetaAnim {
 }
 
 // animTree is animation i's tree: the character's own, else the set's.
-func (t *Tree) animTree(i int) *formats.MetaAnim {
+func (t Tree) animTree(i int) *formats.MetaAnim {
 	ca := t.AnimList()[i]
 	if ca.Meta != nil {
 		return ca.Meta
 	}
-	if set := t.s.asset.AnimSet; ca.SetIndex >= 0 && ca.SetIndex < len(set.Animations) {
+	if set := t.asset.AnimSet; ca.SetIndex >= 0 && ca.SetIndex < len(set.Animations) {
 		return set.Animations[ca.SetIndex].Tree
 	}
 	return nil
@@ -134,19 +135,19 @@ func (t *Tree) animTree(i int) *formats.MetaAnim {
 // SelectAnim plays animation i of the character (AnimList) from the
 // start. A tree that fails to build leaves the bind pose with the error
 // shown and returned.
-func (t *Tree) SelectAnim(i int) error {
-	if i < 0 || i >= len(t.AnimList()) {
-		return fmt.Errorf("no animation %d (the character has %d)", i, len(t.AnimList()))
+func (s *State) SelectAnim(i int) error {
+	if i < 0 || i >= len(s.tree.AnimList()) {
+		return fmt.Errorf("no animation %d (the character has %d)", i, len(s.tree.AnimList()))
 	}
-	t.s.play.clip = -1
-	t.anim, t.transition = i, nil
-	pn := &t.s.panel
+	s.play.clip = -1
+	s.tree.anim, s.tree.transition = i, nil
+	pn := &s.panel
 	pn.from = i
-	if pn.to == i && len(t.AnimList()) > 1 {
-		pn.to = (i + 1) % len(t.AnimList())
+	if pn.to == i && len(s.tree.AnimList()) > 1 {
+		pn.to = (i + 1) % len(s.tree.AnimList())
 	}
-	t.s.play.time, t.s.play.fired, t.s.vis.mutedEvents = 0, nil, nil
-	return t.rebuild()
+	s.play.time, s.play.fired, s.vis.mutedEvents = 0, nil, nil
+	return s.rebuildTree()
 }
 
 // buildOptions are the player options of one build: the user's overrides
@@ -158,7 +159,7 @@ func (t *Tree) buildOptions(leaves *[]*formats.Clip) player.Options {
 		Rand: player.NewRandom16(t.seed), Pins: t.pins, Weights: t.weights,
 		// The clips are indexed against Asset.Skeleton (the opened
 		// character's), and the view poses it.
-		Skeleton: t.s.asset.Skeleton,
+		Skeleton: t.asset.Skeleton,
 		OnRandom: func(m *formats.MetaAnim, child int) { t.drawn[m] = child },
 		OnBuild: func(m *formats.MetaAnim, src player.Source) {
 			if c, ok := src.(*player.ClipSource); ok && m.Kind == formats.MetaPlay {
@@ -170,14 +171,14 @@ func (t *Tree) buildOptions(leaves *[]*formats.Clip) player.Options {
 
 // buildAnim builds animation i fresh: its tree, or a plain clip the
 // character plays without one.
-func (t *Tree) buildAnim(i int, opts player.Options, leaves *[]*formats.Clip) (player.Source, error) {
+func (t Tree) buildAnim(i int, opts player.Options, leaves *[]*formats.Clip) (player.Source, error) {
 	ca := t.AnimList()[i]
-	if ca.SetIndex >= 0 && ca.SetIndex < len(t.s.asset.AnimSet.Animations) {
-		return player.BuildAnim(t.s.asset, ca.SetIndex, opts)
+	if ca.SetIndex >= 0 && ca.SetIndex < len(t.asset.AnimSet.Animations) {
+		return player.BuildAnim(t.asset, ca.SetIndex, opts)
 	}
-	if ca.Meta == nil && ca.Clip >= 0 && ca.Clip < len(t.s.asset.Clips) {
+	if ca.Meta == nil && ca.Clip >= 0 && ca.Clip < len(t.asset.Clips) {
 		sk := opts.Skeleton
-		c := t.s.asset.Clips[ca.Clip]
+		c := t.asset.Clips[ca.Clip]
 		if len(c.Tracks) != len(sk.Bones) {
 			return nil, fmt.Errorf("animation %q: clip %q has %d track sets for %d bones", ca.Name, c.Name, len(c.Tracks), len(sk.Bones))
 		}
@@ -187,40 +188,40 @@ func (t *Tree) buildAnim(i int, opts player.Options, leaves *[]*formats.Clip) (p
 	return nil, fmt.Errorf("animation %q has neither a tree in the set nor a clip", ca.Name)
 }
 
-// rebuild builds what plays again with the current overrides, keeping the
+// rebuildTree builds what plays again with the current overrides, keeping the
 // time (clamped to the new duration).
-func (t *Tree) rebuild() error {
-	if t.transition != nil {
-		p := *t.transition
-		return t.playTransition(p.From, p.To, p.FromTime, false)
+func (s *State) rebuildTree() error {
+	if s.tree.transition != nil {
+		p := *s.tree.transition
+		return s.playTransition(p.From, p.To, p.FromTime, false)
 	}
-	i := t.anim
-	if i < 0 || i >= len(t.AnimList()) {
+	i := s.tree.anim
+	if i < 0 || i >= len(s.tree.AnimList()) {
 		return nil
 	}
 	var leaves []*formats.Clip
-	src, err := t.buildAnim(i, t.buildOptions(&leaves), &leaves)
+	src, err := s.tree.buildAnim(i, s.tree.buildOptions(&leaves), &leaves)
 	if err != nil {
-		t.failTree(err)
+		s.failTree(err)
 		return err
 	}
-	t.setTree(src, t.AnimList()[i].Name, leaves, true)
+	s.setTree(src, s.tree.AnimList()[i].Name, leaves, true)
 	return nil
 }
 
 // failTree shows a build error and the bind pose.
-func (t *Tree) failTree(err error) {
-	t.s.msg.err = err.Error()
-	t.src, t.view = nil, nil
-	t.s.vis.mutedEvents, t.s.vis.animated, t.s.vis.dim, t.s.vis.mover = nil, nil, nil, -1
-	t.gen++
+func (s *State) failTree(err error) {
+	s.msg.err = err.Error()
+	s.tree.src, s.tree.view = nil, nil
+	s.vis.mutedEvents, s.vis.animated, s.vis.dim, s.vis.mover = nil, nil, nil, -1
+	s.tree.gen++
 }
 
 // setTree makes src what plays: the viewer's clip gets its duration and
 // the events of one pass, the bone marks its played clips. fold puts an
 // event at the pass's very end at its start instead, where a looping
 // animation shows it.
-func (t *Tree) setTree(src player.Sampler, name string, leaves []*formats.Clip, fold bool) {
+func (s *State) setTree(src player.Sampler, name string, leaves []*formats.Clip, fold bool) {
 	d := src.Duration()
 	v := &formats.Clip{Name: name, Duration: d, FrameRate: 30, Loop: true}
 	if len(leaves) > 0 {
@@ -244,30 +245,30 @@ func (t *Tree) setTree(src player.Sampler, name string, leaves []*formats.Clip, 
 			v.Events = append(v.Events, e)
 		}
 	}
-	t.src, t.view = src, v
-	t.gen++
-	if len(t.s.vis.mutedEvents) != len(v.Events) {
-		t.s.vis.mutedEvents = make([]bool, len(v.Events))
+	s.tree.src, s.tree.view = src, v
+	s.tree.gen++
+	if len(s.vis.mutedEvents) != len(v.Events) {
+		s.vis.mutedEvents = make([]bool, len(v.Events))
 	}
-	t.s.play.time = math.Max(0, math.Min(t.s.play.time, d))
-	n := len(t.s.asset.Skeleton.Bones)
-	t.s.vis.animated = resize(t.s.vis.animated, n)
-	t.s.vis.dim, t.s.vis.mover = nil, -1
+	s.play.time = math.Max(0, math.Min(s.play.time, d))
+	n := len(s.asset.Skeleton.Bones)
+	s.vis.animated = resize(s.vis.animated, n)
+	s.vis.dim, s.vis.mover = nil, -1
 	for _, c := range leaves {
 		for b := 0; b < n && b < len(c.Tracks); b++ {
-			t.s.vis.animated[b] = t.s.vis.animated[b] || c.Tracks[b].Animated()
+			s.vis.animated[b] = s.vis.animated[b] || c.Tracks[b].Animated()
 		}
 	}
 	if len(leaves) > 0 {
-		t.s.vis.findMover(leaves[0])
+		s.vis.findMover(leaves[0])
 	}
-	t.s.view.through = false
+	s.view.through = false
 }
 
 // NodeAt returns the node of the playing tree at path: child indices from
 // the root separated by '/' ("" or "/" is the root, "1/0" the first child
 // of the root's second child).
-func (t *Tree) NodeAt(path string) (*formats.MetaAnim, error) {
+func (t Tree) NodeAt(path string) (*formats.MetaAnim, error) {
 	n := t.CurrentTree()
 	if n == nil {
 		return nil, fmt.Errorf("no animation tree plays")
@@ -290,7 +291,7 @@ func (t *Tree) NodeAt(path string) (*formats.MetaAnim, error) {
 
 // BlendWeight is the weight of B that node m plays with: the user's, else
 // the file's.
-func (t *Tree) BlendWeight(m *formats.MetaAnim) float32 {
+func (t Tree) BlendWeight(m *formats.MetaAnim) float32 {
 	if w, ok := t.weights[m]; ok {
 		return w
 	}
@@ -301,45 +302,45 @@ func (t *Tree) BlendWeight(m *formats.MetaAnim) float32 {
 // [0, 1]) and rebuilds the tree with it, at the same time: a weight
 // changes a phase blend's pass and which leaf leads a sequence's joins, so
 // the tree is built again rather than only re-weighted.
-func (t *Tree) SetBlendWeight(m *formats.MetaAnim, w float32) error {
+func (s *State) SetBlendWeight(m *formats.MetaAnim, w float32) error {
 	if m == nil || (m.Kind != formats.MetaBlend && m.Kind != formats.MetaPhaseBlend) {
 		return fmt.Errorf("weight: the node is not a Blend or PhaseBlend")
 	}
 	if w != w {
 		return fmt.Errorf("weight: not a number")
 	}
-	t.weights[m] = max(0, min(w, 1))
-	return t.rebuild()
+	s.tree.weights[m] = max(0, min(w, 1))
+	return s.rebuildTree()
 }
 
-// ResetBlendWeight goes back to the file's weight.
-func (t *Tree) ResetBlendWeight(m *formats.MetaAnim) error {
-	delete(t.weights, m)
-	return t.rebuild()
+// resetBlendWeight goes back to the file's weight.
+func (s *State) resetBlendWeight(m *formats.MetaAnim) error {
+	delete(s.tree.weights, m)
+	return s.rebuildTree()
 }
 
 // PinRandom makes Random node m play child instead of drawing.
-func (t *Tree) PinRandom(m *formats.MetaAnim, child int) error {
+func (s *State) PinRandom(m *formats.MetaAnim, child int) error {
 	if m == nil || m.Kind != formats.MetaRandom {
 		return fmt.Errorf("pin: the node is not a Random")
 	}
 	if child < 0 || child >= len(m.Children) {
 		return fmt.Errorf("pin: the Random has no child %d (it has %d)", child, len(m.Children))
 	}
-	t.pins[m] = child
-	return t.rebuild()
+	s.tree.pins[m] = child
+	return s.rebuildTree()
 }
 
 // Unpin lets Random node m draw again.
-func (t *Tree) Unpin(m *formats.MetaAnim) error {
-	delete(t.pins, m)
-	return t.rebuild()
+func (s *State) Unpin(m *formats.MetaAnim) error {
+	delete(s.tree.pins, m)
+	return s.rebuildTree()
 }
 
 // Reseed draws the Random nodes again from another seed.
-func (t *Tree) Reseed(seed uint32) error {
-	t.seed = seed
-	return t.rebuild()
+func (s *State) Reseed(seed uint32) error {
+	s.tree.seed = seed
+	return s.rebuildTree()
 }
 
 // defaultLead is how long the animation transitioned from plays first when
@@ -351,30 +352,30 @@ const defaultLead = 0.5
 // leaves it where it stands now (the preview then starts from 0 and
 // reaches the transition at the current time); otherwise from plays half
 // of its pass first.
-func (t *Tree) PlayTransition(from, to int) error {
-	list := t.AnimList()
+func (s *State) PlayTransition(from, to int) error {
+	list := s.tree.AnimList()
 	if from < 0 || from >= len(list) || to < 0 || to >= len(list) {
 		return fmt.Errorf("transition: no animation %d or %d (the character has %d)", from, to, len(list))
 	}
 	lead := -1.0
-	if t.transition == nil && t.anim == from && t.src != nil {
-		lead = t.s.play.time
+	if s.tree.transition == nil && s.tree.anim == from && s.tree.src != nil {
+		lead = s.play.time
 	}
-	return t.playTransition(from, to, lead, true)
+	return s.playTransition(from, to, lead, true)
 }
 
 // PlayTransitionAt plays from for fromTime seconds and then the transition
 // to to: `pose --transition-from FROM --from-time S --anim TO` at preview
 // time S + T shows the pose T seconds into the transition.
-func (t *Tree) PlayTransitionAt(from, to int, fromTime float64) error {
+func (s *State) PlayTransitionAt(from, to int, fromTime float64) error {
 	if math.IsNaN(fromTime) || fromTime < 0 {
 		return fmt.Errorf("transition: %v is not a time from the start", fromTime)
 	}
-	list := t.AnimList()
+	list := s.tree.AnimList()
 	if from < 0 || from >= len(list) || to < 0 || to >= len(list) {
 		return fmt.Errorf("transition: no animation %d or %d (the character has %d)", from, to, len(list))
 	}
-	return t.playTransition(from, to, fromTime, true)
+	return s.playTransition(from, to, fromTime, true)
 }
 
 // transitionPreview samples animation A up to lead, then the transition
@@ -412,78 +413,78 @@ func (p *transitionPreview) Events(from, to float64, dst []player.TreeEvent) []p
 }
 
 // playTransition builds the preview; lead < 0 means half of from's pass.
-func (t *Tree) playTransition(from, to int, lead float64, rewind bool) error {
-	list := t.AnimList()
+func (s *State) playTransition(from, to int, lead float64, rewind bool) error {
+	list := s.tree.AnimList()
 	if list[to].SetIndex < 0 {
 		err := fmt.Errorf("transition: animation %q has no tree in the set to transition to", list[to].Name)
-		t.s.msg.err = err.Error()
+		s.msg.err = err.Error()
 		return err
 	}
 	var leaves []*formats.Clip
-	opts := t.buildOptions(&leaves)
-	a, err := t.buildAnim(from, opts, &leaves)
+	opts := s.tree.buildOptions(&leaves)
+	a, err := s.tree.buildAnim(from, opts, &leaves)
 	if err != nil {
-		t.failTree(err)
+		s.failTree(err)
 		return err
 	}
 	if lead < 0 {
 		lead = defaultLead * a.Duration()
 	}
-	tr, err := player.BuildTransition(t.s.asset, a, lead, list[to].SetIndex, opts)
+	tr, err := player.BuildTransition(s.asset, a, lead, list[to].SetIndex, opts)
 	if err != nil {
-		t.failTree(err)
+		s.failTree(err)
 		return err
 	}
-	t.anim, t.s.panel.from, t.s.panel.to = to, from, to
-	t.transition = &TransitionPreview{From: from, To: to, FromTime: lead, Kind: t.transitionKind(from, to)}
+	s.tree.anim, s.panel.from, s.panel.to = to, from, to
+	s.tree.transition = &TransitionPreview{From: from, To: to, FromTime: lead, Kind: s.tree.transitionKind(from, to)}
 	if rewind {
-		t.s.play.time, t.s.play.fired, t.s.play.playing, t.s.vis.mutedEvents = 0, nil, true, nil
+		s.play.time, s.play.fired, s.play.playing, s.vis.mutedEvents = 0, nil, true, nil
 	}
-	t.s.play.clip = -1
-	t.setTree(&transitionPreview{a: a, lead: lead, trans: tr}, list[from].Name+" → "+list[to].Name, leaves, false)
+	s.play.clip = -1
+	s.setTree(&transitionPreview{a: a, lead: lead, trans: tr}, list[from].Name+" → "+list[to].Name, leaves, false)
 	return nil
 }
 
 // transitionKind names the table's meta-transition when both trees are
 // plain plays, whose primitives are then the lookup's keys.
-func (t *Tree) transitionKind(from, to int) string {
+func (t Tree) transitionKind(from, to int) string {
 	a, b := t.animTree(from), t.animTree(to)
 	if a == nil || b == nil || a.Kind != formats.MetaPlay || b.Kind != formats.MetaPlay {
 		return ""
 	}
-	mt := player.LookupTransition(t.s.asset.AnimSet, a.Prim, b.Prim)
+	mt := player.LookupTransition(t.asset.AnimSet, a.Prim, b.Prim)
 	if mt.Kind == formats.MetaTransTrans || mt.Kind == formats.MetaTransPhase {
 		return fmt.Sprintf("%s %.2f s", mt.Kind, mt.Duration)
 	}
 	return mt.Kind.String()
 }
 
-// StopTransition plays the transition's target by itself again.
-func (t *Tree) StopTransition() error {
-	if t.transition == nil {
+// stopTransition plays the transition's target by itself again.
+func (s *State) stopTransition() error {
+	if s.tree.transition == nil {
 		return nil
 	}
-	to := t.transition.To
-	t.transition = nil
-	return t.SelectAnim(to)
+	to := s.tree.transition.To
+	s.tree.transition = nil
+	return s.SelectAnim(to)
 }
 
-// step moves d animations on through the character's list; past
+// stepTree moves d animations on through the character's list; past
 // either end it goes to the neighbouring container entry (returned for
 // the caller to open) when there is one, else it wraps. ok is false when
 // no tree plays.
-func (t *Tree) step(d int) (entry string, ok bool) {
-	n := len(t.AnimList())
-	if n == 0 || t.anim < 0 {
+func (s *State) stepTree(d int) (entry string, ok bool) {
+	n := len(s.tree.AnimList())
+	if n == 0 || s.tree.anim < 0 {
 		return "", false
 	}
-	j := t.anim + d
+	j := s.tree.anim + d
 	if j >= 0 && j < n {
-		_ = t.SelectAnim(j)
+		_ = s.SelectAnim(j)
 		return "", true
 	}
-	if es := t.s.asset.Entries; len(es) > 1 {
-		cur := t.s.entryIndex()
+	if es := s.asset.Entries; len(es) > 1 {
+		cur := s.entryIndex()
 		// Past the ends the next entry is one step away, however far
 		// the step went.
 		step, m := 1, len(es)
@@ -492,18 +493,18 @@ func (t *Tree) step(d int) (entry string, ok bool) {
 		}
 		return es[((cur+step)%m+m)%m].Name, true
 	}
-	_ = t.SelectAnim(((j % n) + n) % n)
+	_ = s.SelectAnim(((j % n) + n) % n)
 	return "", true
 }
 
 // Anim is the playing animation's index in AnimList, -1 when none plays.
-func (t *Tree) Anim() int { return t.anim }
+func (t Tree) Anim() int { return t.anim }
 
 // Seed seeds the Random draws.
-func (t *Tree) Seed() uint32 { return t.seed }
+func (t Tree) Seed() uint32 { return t.seed }
 
 // Pin returns the child Random node m is pinned to, if it is.
-func (t *Tree) Pin(m *formats.MetaAnim) (child int, ok bool) {
+func (t Tree) Pin(m *formats.MetaAnim) (child int, ok bool) {
 	child, ok = t.pins[m]
 	return child, ok
 }
@@ -512,19 +513,19 @@ func (t *Tree) Pin(m *formats.MetaAnim) (child int, ok bool) {
 // copies of the pinned Random children and the Blend weights, for a
 // build away from the viewer (an export) that the viewer's later edits
 // must not touch.
-func (t *Tree) Overrides() (seed uint32, pins map[*formats.MetaAnim]int, weights map[*formats.MetaAnim]float32) {
+func (t Tree) Overrides() (seed uint32, pins map[*formats.MetaAnim]int, weights map[*formats.MetaAnim]float32) {
 	return t.seed, maps.Clone(t.pins), maps.Clone(t.weights)
 }
 
 // Drawn returns the child Random node m played in the last build.
-func (t *Tree) Drawn(m *formats.MetaAnim) (child int, ok bool) {
+func (t Tree) Drawn(m *formats.MetaAnim) (child int, ok bool) {
 	child, ok = t.drawn[m]
 	return child, ok
 }
 
 // Transition describes the transition preview playing; ok is false when
 // an animation plays by itself.
-func (t *Tree) Transition() (p TransitionPreview, ok bool) {
+func (t Tree) Transition() (p TransitionPreview, ok bool) {
 	if t.transition == nil {
 		return TransitionPreview{}, false
 	}
@@ -532,10 +533,10 @@ func (t *Tree) Transition() (p TransitionPreview, ok bool) {
 }
 
 // Gen changes whenever a new tree is built, for widgets that follow it.
-func (t *Tree) Gen() int { return t.gen }
+func (t Tree) Gen() int { return t.gen }
 
 // lineText describes node m, child number child of parent.
-func (t *Tree) lineText(m, parent *formats.MetaAnim, child int) string {
+func (t Tree) lineText(m, parent *formats.MetaAnim, child int) string {
 	var b strings.Builder
 	if parent != nil {
 		switch parent.Kind {

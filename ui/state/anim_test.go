@@ -93,15 +93,15 @@ func anim(t *testing.T, s *State, name string) {
 	if i < 0 {
 		t.Fatalf("no animation %q", name)
 	}
-	if err := s.Tree().SelectAnim(i); err != nil {
+	if err := s.SelectAnim(i); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestOpensCharacterAnimations(t *testing.T) {
 	s := demoSet(t)
-	if !s.Tree().HasAnims() || s.Tree().CharacterName() != "Crawler" {
-		t.Fatalf("HasAnims %v character %q", s.Tree().HasAnims(), s.Tree().CharacterName())
+	if !s.Tree().HasAnims() || s.Tree().characterName() != "Crawler" {
+		t.Fatalf("HasAnims %v character %q", s.Tree().HasAnims(), s.Tree().characterName())
 	}
 	var names []string
 	for _, a := range s.Tree().AnimList() {
@@ -112,8 +112,8 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	}
 	// The first animation plays: a Play of walk, which starts at 0 and is
 	// the walk clip itself.
-	if s.Tree().Anim() != 0 || s.Playback().Clip() != -1 || s.CurrentClip().Name != "walk" || s.Playback().Duration() != 1 {
-		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree().Anim(), s.Playback().Clip(), s.CurrentClip().Name, s.Playback().Duration())
+	if s.Tree().Anim() != 0 || s.Playback().Clip() != -1 || s.CurrentClip().Name != "walk" || s.Duration() != 1 {
+		t.Fatalf("anim %d clip %d current %q duration %v", s.Tree().Anim(), s.Playback().Clip(), s.CurrentClip().Name, s.Duration())
 	}
 	if d := poseDiff(poseAt(s, 0.3), clipPose(t, s.Asset(), "walk", 0.3)); d > 1e-6 {
 		t.Errorf("walk at 0.3 differs from its clip by %g", d)
@@ -127,13 +127,13 @@ func TestOpensCharacterAnimations(t *testing.T) {
 	if got := strings.Join(evs, " "); got != "Step_Left@0.25 Dust@0.5 Chirp@0.6 Step_Right@0.75 Loop@0" {
 		t.Errorf("events %q", got)
 	}
-	if len(s.Visibility().MutedEvents()) != 5 || len(s.Visibility().Animated()) != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated()[1] {
-		t.Errorf("hidden events %d, animated %v", len(s.Visibility().MutedEvents()), s.Visibility().Animated())
+	if s.Visibility().eventCount() != 5 || s.Visibility().animatedCount() != len(s.Asset().Skeleton.Bones) || !s.Visibility().Animated(1) {
+		t.Errorf("hidden events %d, animated %d", s.Visibility().eventCount(), s.Visibility().animatedCount())
 	}
 	// Playing 1.33 s crosses the events in order and wraps.
 	var fired []string
 	for i := 0; i < 80; i++ {
-		for _, e := range s.Playback().Advance(1.0/60, nil) {
+		for _, e := range s.Advance(1.0/60, nil) {
 			fired = append(fired, s.CurrentClip().Events[e].Name)
 		}
 	}
@@ -151,7 +151,7 @@ func TestBlendWeight(t *testing.T) {
 	}
 	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	const tm = 0.4
-	s.Playback().Seek(tm)
+	s.Seek(tm)
 	if d := poseDiff(poseAt(s, tm), built(t, s.Asset(), set, player.Options{}, tm)); d > 1e-6 {
 		t.Errorf("the file's weight: differs from the player's build by %g", d)
 	}
@@ -164,7 +164,7 @@ func TestBlendWeight(t *testing.T) {
 		w    float32
 		want *player.Pose
 	}{{0, walk}, {1, idle}} {
-		if err := s.Tree().SetBlendWeight(root, c.w); err != nil {
+		if err := s.SetBlendWeight(root, c.w); err != nil {
 			t.Fatal(err)
 		}
 		if s.Playback().Time() != tm {
@@ -175,20 +175,20 @@ func TestBlendWeight(t *testing.T) {
 		}
 	}
 	// 0.7 is the player's build with that weight.
-	if err := s.Tree().SetBlendWeight(root, 0.7); err != nil {
+	if err := s.SetBlendWeight(root, 0.7); err != nil {
 		t.Fatal(err)
 	}
 	want := built(t, s.Asset(), set, player.Options{Weights: map[*formats.MetaAnim]float32{root: 0.7}}, tm)
 	if d := poseDiff(poseAt(s, tm), want); d > 1e-6 {
 		t.Errorf("weight 0.7 differs from the player's build by %g", d)
 	}
-	if err := s.Tree().SetBlendWeight(root, 3); err != nil || s.Tree().BlendWeight(root) != 1 {
+	if err := s.SetBlendWeight(root, 3); err != nil || s.Tree().BlendWeight(root) != 1 {
 		t.Errorf("weight 3 clamps to 1: %v, %v", s.Tree().BlendWeight(root), err)
 	}
-	if err := s.Tree().ResetBlendWeight(root); err != nil || s.Tree().BlendWeight(root) != 0.3 {
+	if err := s.resetBlendWeight(root); err != nil || s.Tree().BlendWeight(root) != 0.3 {
 		t.Errorf("reset: %v, %v", s.Tree().BlendWeight(root), err)
 	}
-	if err := s.Tree().SetBlendWeight(root.Children[0], 0.5); err == nil {
+	if err := s.SetBlendWeight(root.Children[0], 0.5); err == nil {
 		t.Error("a Play took a weight")
 	}
 }
@@ -199,15 +199,15 @@ func TestPhaseBlendWeightChangesThePass(t *testing.T) {
 	root := s.Tree().CurrentTree()
 	set := s.Tree().AnimList()[s.Tree().Anim()].SetIndex
 	for _, w := range []float32{0, 0.25, 1} {
-		if err := s.Tree().SetBlendWeight(root, w); err != nil {
+		if err := s.SetBlendWeight(root, w); err != nil {
 			t.Fatal(err)
 		}
 		src, err := player.BuildAnim(s.Asset(), set, player.Options{Weights: map[*formats.MetaAnim]float32{root: w}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Playback().Duration() != src.Duration() {
-			t.Errorf("weight %v: duration %v, the player's %v", w, s.Playback().Duration(), src.Duration())
+		if s.Duration() != src.Duration() {
+			t.Errorf("weight %v: duration %v, the player's %v", w, s.Duration(), src.Duration())
 		}
 		p := player.NewPose(s.Asset().Skeleton)
 		src.Sample(0.55, p)
@@ -226,7 +226,7 @@ func TestRandomPinAndSeed(t *testing.T) {
 	// The draw is the player's for the same seed, for many seeds.
 	seen := map[int]bool{}
 	for seed := uint32(0); seed < 40; seed++ {
-		if err := s.Tree().Reseed(seed); err != nil {
+		if err := s.Reseed(seed); err != nil {
 			t.Fatal(err)
 		}
 		drew := -1
@@ -244,26 +244,26 @@ func TestRandomPinAndSeed(t *testing.T) {
 	}
 	// Pinned, the child plays whatever the seed.
 	for child, clip := range []string{"idle", "alert"} {
-		if err := s.Tree().PinRandom(root, child); err != nil {
+		if err := s.PinRandom(root, child); err != nil {
 			t.Fatal(err)
 		}
 		for _, seed := range []uint32{1, 2, 3} {
-			_ = s.Tree().Reseed(seed)
+			_ = s.Reseed(seed)
 			drawn, _ := s.Tree().Drawn(root)
 			if d := poseDiff(poseAt(s, tm), clipPose(t, s.Asset(), clip, tm)); d > 1e-6 || drawn != child {
 				t.Errorf("pinned %d seed %d: drawn %d, pose differs from %s by %g", child, seed, drawn, clip, d)
 			}
 		}
 	}
-	lines := s.TreePanel().Lines(nil)
+	lines := s.TreeLines(nil)
 	if len(lines) != 3 || !strings.Contains(lines[0].Text, "pinned 2") || lines[1].Active || !lines[2].Active ||
 		!strings.HasPrefix(lines[1].Text, "1–70%: Play idle") || !strings.Contains(lines[2].Text, "← plays") {
 		t.Errorf("tree lines: %+v", lines)
 	}
-	if err := s.Tree().PinRandom(root, 2); err == nil {
+	if err := s.PinRandom(root, 2); err == nil {
 		t.Error("pinned a child the Random does not have")
 	}
-	if err := s.Tree().Unpin(root); err != nil {
+	if err := s.Unpin(root); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := s.Tree().Pin(root); ok {
@@ -279,8 +279,8 @@ func TestSequenceAndTreeLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Playback().Duration() != src.Duration() || s.Playback().Duration() <= 1 {
-		t.Errorf("duration %v, the player's %v", s.Playback().Duration(), src.Duration())
+	if s.Duration() != src.Duration() || s.Duration() <= 1 {
+		t.Errorf("duration %v, the player's %v", s.Duration(), src.Duration())
 	}
 	p := player.NewPose(s.Asset().Skeleton)
 	src.Sample(1.3, p)
@@ -288,7 +288,7 @@ func TestSequenceAndTreeLines(t *testing.T) {
 		t.Errorf("pose at 1.3 differs by %g", d)
 	}
 	var got []string
-	for _, l := range s.TreePanel().Lines(nil) {
+	for _, l := range s.TreeLines(nil) {
 		got = append(got, strings.Repeat(" ", l.Depth)+l.Path+" "+l.Text)
 	}
 	want := []string{" Sequence  2 parts", " 0 1. Play alert  #2", " 1 2. Play walk  #0"}
@@ -308,8 +308,8 @@ func TestPlayTransition(t *testing.T) {
 	walk, idle := s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle")
 	// walk → idle is the table's Trans of 0.25 s; walk, which does not
 	// play now, plays half its pass first.
-	_ = s.Tree().SelectAnim(idle)
-	if err := s.Tree().PlayTransition(walk, idle); err != nil {
+	_ = s.SelectAnim(idle)
+	if err := s.PlayTransition(walk, idle); err != nil {
 		t.Fatal(err)
 	}
 	tp, ok := s.Tree().Transition()
@@ -326,8 +326,8 @@ func TestPlayTransition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Playback().Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
-		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Playback().Duration(), tr.Duration(), s.CurrentClip().Name)
+	if s.Duration() != 0.5+tr.Duration() || s.CurrentClip().Name != "walk → idle" {
+		t.Errorf("duration %v, want 0.5 + %v; name %q", s.Duration(), tr.Duration(), s.CurrentClip().Name)
 	}
 	for _, u := range []float64{0, 0.1, 0.25, 0.6} {
 		p := player.NewPose(s.Asset().Skeleton)
@@ -352,20 +352,20 @@ func TestPlayTransition(t *testing.T) {
 		t.Errorf("preview events %+v", evs)
 	}
 	// From the animation playing, the transition starts where it stands.
-	if err := s.Tree().SelectAnim(walk); err != nil {
+	if err := s.SelectAnim(walk); err != nil {
 		t.Fatal(err)
 	}
-	s.Playback().Seek(0.3)
-	err = s.Tree().PlayTransition(walk, idle)
+	s.Seek(0.3)
+	err = s.PlayTransition(walk, idle)
 	if tp, _ := s.Tree().Transition(); err != nil || tp.FromTime != 0.3 {
 		t.Errorf("from the current time: %+v %v", tp, err)
 	}
 	// Weights and pins rebuild the preview, not the animation alone.
-	err = s.Tree().Reseed(7)
+	err = s.Reseed(7)
 	if _, ok := s.Tree().Transition(); err != nil || !ok {
 		t.Errorf("reseed ended the preview: %v", err)
 	}
-	err = s.Tree().StopTransition()
+	err = s.stopTransition()
 	if _, still := s.Tree().Transition(); err != nil || still || s.Tree().Anim() != idle || s.CurrentClip().Name != "idle" {
 		t.Errorf("stop: %v", err)
 	}
@@ -376,52 +376,52 @@ func TestPlayTransition(t *testing.T) {
 // first Blend; the picker cycles through the animations.
 func TestTreePanelVerbs(t *testing.T) {
 	s := demoSet(t)
-	tr, pn := s.Tree(), s.TreePanel()
 	anim(t, s, "walk_blend")
-	if l, ok := pn.BlendTarget(); !ok || l.Path != "" {
+	if l, ok := s.BlendTarget(); !ok || l.Path != "" {
 		t.Fatalf("blend target %+v %v", l, ok)
 	}
-	if err := pn.NudgeWeight(0.1); err != nil || tr.BlendWeight(tr.CurrentTree()) != 0.4 {
-		t.Errorf("+0.1 from 0.3: %v %v", tr.BlendWeight(tr.CurrentTree()), err)
+	if err := s.NudgeWeight(0.1); err != nil || s.Tree().BlendWeight(s.Tree().CurrentTree()) != 0.4 {
+		t.Errorf("+0.1 from 0.3: %v %v", s.Tree().BlendWeight(s.Tree().CurrentTree()), err)
 	}
-	if _, _, ok := pn.PinTarget(); ok {
+	if _, _, ok := s.PinTarget(); ok {
 		t.Error("a Blend's tree has a pin target")
 	}
-	if err := pn.SelectNode("5"); err == nil {
+	if err := s.SelectNode("5"); err == nil {
 		t.Error("selected a node the tree does not have")
 	}
 	anim(t, s, "random_idle")
-	root := tr.CurrentTree()
-	if err := pn.SelectNode("/1"); err != nil || pn.Node() != "1" {
-		t.Fatalf("select /1: %v, node %q", err, pn.Node())
+	root := s.Tree().CurrentTree()
+	if err := s.SelectNode("/1"); err != nil || s.TreePanel().Node() != "1" {
+		t.Fatalf("select /1: %v, node %q", err, s.TreePanel().Node())
 	}
-	if m, child, ok := pn.PinTarget(); !ok || m != root || child != 1 || pn.PinsTarget() {
+	if m, child, ok := s.PinTarget(); !ok || m != root || child != 1 || s.PinsTarget() {
 		t.Errorf("pin target %v %d %v", m, child, ok)
 	}
-	if err := pn.TogglePin(); err != nil || !pn.PinsTarget() {
+	if err := s.TogglePin(); err != nil || !s.PinsTarget() {
 		t.Fatalf("pin: %v", err)
 	}
-	if p, ok := tr.Pin(root); !ok || p != 1 {
+	if p, ok := s.Tree().Pin(root); !ok || p != 1 {
 		t.Errorf("pinned to %d %v", p, ok)
 	}
-	if err := pn.SelectNode(""); err != nil {
+	if err := s.SelectNode(""); err != nil {
 		t.Fatal(err)
 	}
-	if _, child, _ := pn.PinTarget(); child != -1 || !pn.PinsTarget() {
-		t.Errorf("the Random itself: child %d, unpins %v", child, pn.PinsTarget())
+	if _, child, _ := s.PinTarget(); child != -1 || !s.PinsTarget() {
+		t.Errorf("the Random itself: child %d, unpins %v", child, s.PinsTarget())
 	}
-	if err := pn.TogglePin(); err != nil {
+	if err := s.TogglePin(); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := tr.Pin(root); ok {
+	if _, ok := s.Tree().Pin(root); ok {
 		t.Error("still pinned")
 	}
-	from, to := pn.From(), pn.To()
-	pn.CyclePick(0)
-	pn.CyclePick(1)
-	n := len(tr.AnimList())
-	if pn.From() != (from+1)%n || pn.To() != (to+1)%n {
-		t.Errorf("picker %d → %d, was %d → %d", pn.From(), pn.To(), from, to)
+	from := s.TreePanel().From()
+	to := s.TreePanel().To()
+	s.CyclePick(0)
+	s.CyclePick(1)
+	n := len(s.Tree().AnimList())
+	if s.TreePanel().From() != (from+1)%n || s.TreePanel().To() != (to+1)%n {
+		t.Errorf("picker %d → %d, was %d → %d", s.TreePanel().From(), s.TreePanel().To(), from, to)
 	}
 }
 
@@ -434,14 +434,14 @@ func TestStepThroughAnimationsAndCharacters(t *testing.T) {
 		// Before the first animation: the previous entry, wrapping.
 		t.Errorf("step back past the first: entry %q", e)
 	}
-	_ = s.Tree().SelectAnim(len(s.Tree().AnimList()) - 1)
+	_ = s.SelectAnim(len(s.Tree().AnimList()) - 1)
 	if e := s.StepAnimation(1); e != "Crawler_Calm" {
 		t.Errorf("step past the last: entry %q", e)
 	}
 	// The second character opens with its own animations.
 	c := New("DemoSet-mp1.pak", demoPak(t, "mp1", "Crawler_Calm"))
-	if c.Tree().CharacterName() != "Crawler_Calm" || c.Tree().Anim() != 0 || c.CurrentClip() == nil {
-		t.Errorf("second character: %q anim %d", c.Tree().CharacterName(), c.Tree().Anim())
+	if c.Tree().characterName() != "Crawler_Calm" || c.Tree().Anim() != 0 || c.CurrentClip() == nil {
+		t.Errorf("second character: %q anim %d", c.Tree().characterName(), c.Tree().Anim())
 	}
 	// Choosing a plain clip leaves the trees.
 	s.SelectClip(1)
@@ -477,17 +477,17 @@ func TestTreeThatFailsToBuild(t *testing.T) {
 		t.Errorf("error %q", s.Messages().Err())
 	}
 	// Another animation plays again.
-	s.Messages().ShowError("")
+	s.ShowError("")
 	anim(t, s, "idle")
 	if s.Sampler() == nil || s.Messages().Err() != "" {
 		t.Errorf("idle after the failure: %v %q", s.Sampler(), s.Messages().Err())
 	}
 	// A transition from the broken one fails the same way.
-	if err := s.Tree().PlayTransition(0, 1); err == nil || s.Sampler() != nil {
+	if err := s.PlayTransition(0, 1); err == nil || s.Sampler() != nil {
 		t.Errorf("transition from a broken tree: %v", err)
 	}
 	// Advancing and stepping without a tree do nothing.
-	if got := s.Playback().Advance(0.5, nil); len(got) != 0 || s.Playback().Time() != 0 {
+	if got := s.Advance(0.5, nil); len(got) != 0 || s.Playback().Time() != 0 {
 		t.Errorf("advance without a tree: %v at %v", got, s.Playback().Time())
 	}
 }
@@ -511,7 +511,7 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 		} {
 			from, to := s.Tree().AnimByName(c.from), s.Tree().AnimByName(c.to)
 			const lead = 0.4
-			if err := s.Tree().PlayTransitionAt(from, to, lead); err != nil {
+			if err := s.PlayTransitionAt(from, to, lead); err != nil {
 				t.Fatal(err)
 			}
 			if tp, _ := s.Tree().Transition(); tp.Kind != c.kind {
@@ -526,8 +526,8 @@ func TestTransitionsMatchTheCLI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Playback().Duration() != lead+tr.Duration() {
-				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Playback().Duration(), lead+tr.Duration())
+			if s.Duration() != lead+tr.Duration() {
+				t.Errorf("%s %s → %s: duration %v, want %v", game, c.from, c.to, s.Duration(), lead+tr.Duration())
 			}
 			for _, u := range []float64{0, 0.1, 0.3, 1.0} {
 				p := player.NewPose(a.Skeleton)
@@ -570,8 +570,8 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 		name string
 		ok   bool
 	}{{"idle", true}, {"walk_blend", false}, {"random_idle", true}, {"sequence", false}} {
-		s.Messages().ShowError("")
-		err := s.Tree().SelectAnim(s.Tree().AnimByName(c.name))
+		s.ShowError("")
+		err := s.SelectAnim(s.Tree().AnimByName(c.name))
 		if (err == nil) != c.ok || (s.Sampler() != nil) != c.ok {
 			t.Errorf("%s: error %v, sampler %v", c.name, err, s.Sampler())
 		}
@@ -586,18 +586,18 @@ func TestANCSFolderWithAMissingANIM(t *testing.T) {
 func TestMutesFollowTheAnimation(t *testing.T) {
 	s := demoSet(t)
 	anim(t, s, "walk_blend")
-	if len(s.Visibility().MutedEvents()) != 5 {
-		t.Fatalf("walk_blend has %d events", len(s.Visibility().MutedEvents()))
+	if s.Visibility().eventCount() != 5 {
+		t.Fatalf("walk_blend has %d events", s.Visibility().eventCount())
 	}
-	s.Visibility().ToggleEvent(1)
-	if err := s.Tree().SetBlendWeight(s.Tree().CurrentTree(), 0.6); err != nil {
+	s.toggleEvent(1)
+	if err := s.SetBlendWeight(s.Tree().CurrentTree(), 0.6); err != nil {
 		t.Fatal(err)
 	}
-	if !s.Visibility().MutedEvents()[1] {
+	if !s.Visibility().EventMuted(1) {
 		t.Error("a new weight unmuted the event")
 	}
 	anim(t, s, "walk")
-	if len(s.Visibility().MutedEvents()) != 5 || s.Visibility().MutedEvents()[1] {
-		t.Errorf("walk inherits the mute: %v", s.Visibility().MutedEvents())
+	if s.Visibility().eventCount() != 5 || s.Visibility().EventMuted(1) {
+		t.Errorf("walk inherits the mute: %v", s.Visibility().eventCount())
 	}
 }

@@ -6,16 +6,14 @@ type Curves struct {
 	shown, euler bool
 }
 
+// Curves is the curves panel (a copy: changes go through State).
+func (s *State) Curves() Curves { return s.curves }
+
 // Shown reports whether the curves panel shows.
-func (c *Curves) Shown() bool { return c.shown }
+func (c Curves) Shown() bool { return c.shown }
 
-// Toggle shows or hides the curves panel.
-func (c *Curves) Toggle() { c.shown = !c.shown }
+// Euler reports whether rotation is plotted as Euler angles.
+func (c Curves) Euler() bool { return c.euler }
 
-// Euler reports whether rotation is plotted as Euler angles (else as
-// quaternion components).
-func (c *Curves) Euler() bool { return c.euler }
-
-// ToggleEuler switches rotation between Euler angles and quaternion
-// components.
-func (c *Curves) ToggleEuler() { c.euler = !c.euler }
+// ToggleEuler plots rotation as Euler angles or as quaternion components.
+func (s *State) ToggleEuler() { s.curves.euler = !s.curves.euler }

@@ -8,32 +8,31 @@ import "testing"
 // above the first row.
 func TestDopeSheetSharesWithCurves(t *testing.T) {
 	s := demo()
-	d, c := s.DopeSheet(), s.Curves()
 	steps := []struct {
 		name        string
 		do          func()
 		dope, curve bool
 	}{
 		{"opened", func() {}, false, false},
-		{"dope sheet on", d.Toggle, true, false},
-		{"curves on", func() { c.Toggle(); s.ShowCurves() }, false, true},
-		{"dope sheet on again", d.Toggle, true, false},
-		{"dope sheet off", d.Toggle, false, false},
-		{"curves on, dope sheet off", func() { c.Toggle(); s.ShowCurves() }, false, true},
-		{"curves off", func() { c.Toggle(); s.ShowCurves() }, false, false},
+		{"dope sheet on", s.ToggleDopeSheet, true, false},
+		{"curves on", s.ToggleCurves, false, true},
+		{"dope sheet on again", s.ToggleDopeSheet, true, false},
+		{"dope sheet off", s.ToggleDopeSheet, false, false},
+		{"curves on, dope sheet off", s.ToggleCurves, false, true},
+		{"curves off", s.ToggleCurves, false, false},
 	}
 	for _, st := range steps {
 		st.do()
-		if d.Shown() != st.dope || c.Shown() != st.curve {
-			t.Errorf("%s: dope sheet %v curves %v, want %v %v", st.name, d.Shown(), c.Shown(), st.dope, st.curve)
+		if s.DopeSheet().Shown() != st.dope || s.Curves().Shown() != st.curve {
+			t.Errorf("%s: dope sheet %v curves %v, want %v %v", st.name, s.DopeSheet().Shown(), s.Curves().Shown(), st.dope, st.curve)
 		}
 	}
-	d.SetScroll(12)
-	if d.Scroll() != 12 {
-		t.Errorf("scroll %d, want 12", d.Scroll())
+	s.SetDopeSheetScroll(12)
+	if s.DopeSheet().Scroll() != 12 {
+		t.Errorf("scroll %d, want 12", s.DopeSheet().Scroll())
 	}
-	d.SetScroll(-4)
-	if d.Scroll() != 0 {
-		t.Errorf("scroll %d after -4, want 0", d.Scroll())
+	s.SetDopeSheetScroll(-4)
+	if s.DopeSheet().Scroll() != 0 {
+		t.Errorf("scroll %d after -4, want 0", s.DopeSheet().Scroll())
 	}
 }

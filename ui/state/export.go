@@ -1,6 +1,9 @@
 package state
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // ExportWhat is what an export from the window holds.
 type ExportWhat int
@@ -45,7 +48,6 @@ type ExportChoice struct {
 // writing. The window chooses the destination, checks for a file there
 // and writes it on a task of its own (ui/task); it reports each step here.
 type Export struct {
-	s           *State
 	stage       ExportStage
 	choices     []ExportChoice
 	what        ExportWhat
@@ -53,10 +55,9 @@ type Export struct {
 	done, total int
 }
 
-// Choices lists what the open file can export, the most useful first: a
+// ExportChoices lists what the open file can export, the most useful first: a
 // character's animations, every clip (when there are several), what plays.
-func (e *Export) Choices() []ExportChoice {
-	s := e.s
+func (s *State) ExportChoices() []ExportChoice {
 	var out []ExportChoice
 	a := s.asset
 	if a == nil || a.Skeleton == nil || len(a.Skeleton.Bones) == 0 {
@@ -81,55 +82,55 @@ func (e *Export) Choices() []ExportChoice {
 	return out
 }
 
-// Begin opens the question of what to export; without anything to export
+// BeginExport opens the question of what to export; without anything to export
 // it reports false.
-func (e *Export) Begin() bool {
-	if e.stage != ExportIdle {
+func (s *State) BeginExport() bool {
+	if s.exp.stage != ExportIdle {
 		return true
 	}
-	e.choices = e.Choices()
-	if len(e.choices) == 0 {
+	s.exp.choices = s.ExportChoices()
+	if len(s.exp.choices) == 0 {
 		return false
 	}
-	e.stage = ExportChoosing
+	s.exp.stage = ExportChoosing
 	return true
 }
 
 // Stage is where the export stands.
-func (e *Export) Stage() ExportStage { return e.stage }
+func (e Export) Stage() ExportStage { return e.stage }
 
 // Offered are the choices shown while the window asks what to export.
-func (e *Export) Offered() []ExportChoice { return e.choices }
+func (e Export) Offered() []ExportChoice { return slices.Clone(e.choices) }
 
-// Choose takes what to export; the window then asks for the destination.
-func (e *Export) Choose(w ExportWhat) {
-	e.what, e.stage = w, ExportDestination
+// ChooseExport takes what to export; the window then asks for the destination.
+func (s *State) ChooseExport(w ExportWhat) {
+	s.exp.what, s.exp.stage = w, ExportDestination
 }
 
 // What is what the export holds.
-func (e *Export) What() ExportWhat { return e.what }
+func (e Export) What() ExportWhat { return e.what }
 
 // Path is the destination.
-func (e *Export) Path() string { return e.path }
+func (e Export) Path() string { return e.path }
 
-// Ask shows the question whether to replace the file at path.
-func (e *Export) Ask(path string) { e.path, e.stage = path, ExportAsking }
+// AskExport shows the question whether to replace the file at path.
+func (s *State) AskExport(path string) { s.exp.path, s.exp.stage = path, ExportAsking }
 
-// Start shows the writing of path, with no progress yet.
-func (e *Export) Start(path string) {
-	e.path, e.stage, e.done, e.total = path, ExportRunning, 0, 0
+// StartExport shows the writing of path, with no progress yet.
+func (s *State) StartExport(path string) {
+	s.exp.path, s.exp.stage, s.exp.done, s.exp.total = path, ExportRunning, 0, 0
 }
 
-// SetProgress records the steps done and their total.
-func (e *Export) SetProgress(done, total int) { e.done, e.total = done, total }
+// SetExportProgress records the steps done and their total.
+func (s *State) SetExportProgress(done, total int) { s.exp.done, s.exp.total = done, total }
 
 // Fraction is the part written, from 0 to 1.
-func (e *Export) Fraction() float64 {
+func (e Export) Fraction() float64 {
 	if e.total <= 0 {
 		return 0
 	}
 	return min(1, float64(e.done)/float64(e.total))
 }
 
-// Finish ends the export (done, failed or cancelled).
-func (e *Export) Finish() { *e = Export{s: e.s} }
+// FinishExport ends the export (done, failed or cancelled).
+func (s *State) FinishExport() { s.exp = Export{} }

@@ -11,35 +11,34 @@ import (
 // choosing, destination, asking, running and back.
 func TestExportChoicesAndStages(t *testing.T) {
 	set := demoSet(t)
-	ch := set.Export().Choices()
+	ch := set.ExportChoices()
 	if len(ch) != 3 || ch[0].What != ExportCharacter || ch[1].What != ExportAllClips || ch[2].What != ExportClip {
 		t.Errorf("character set offers %+v", ch)
 	}
 	s := demo()
-	e := s.Export()
-	ch = e.Choices()
+	ch = s.ExportChoices()
 	if len(ch) != 2 || ch[0].What != ExportAllClips || ch[1].What != ExportClip || ch[1].Label != `"walk" (what plays)` {
 		t.Errorf("demo offers %+v", ch)
 	}
-	if !e.Begin() || e.Stage() != ExportChoosing || len(e.Offered()) != 2 {
-		t.Fatalf("Begin: stage %v, offered %v", e.Stage(), e.Offered())
+	if !s.BeginExport() || s.Export().Stage() != ExportChoosing || len(s.Export().Offered()) != 2 {
+		t.Fatalf("Begin: stage %v, offered %v", s.Export().Stage(), s.Export().Offered())
 	}
-	e.Choose(ExportClip)
-	e.Ask("/x/walk.glb")
-	if e.Stage() != ExportAsking || e.What() != ExportClip || e.Path() != "/x/walk.glb" {
-		t.Errorf("asking: stage %v what %v path %q", e.Stage(), e.What(), e.Path())
+	s.ChooseExport(ExportClip)
+	s.AskExport("/x/walk.glb")
+	if s.Export().Stage() != ExportAsking || s.Export().What() != ExportClip || s.Export().Path() != "/x/walk.glb" {
+		t.Errorf("asking: stage %v what %v path %q", s.Export().Stage(), s.Export().What(), s.Export().Path())
 	}
-	e.Start("/x/walk.glb")
-	e.SetProgress(1, 2)
-	if e.Stage() != ExportRunning || e.Fraction() != 0.5 {
-		t.Errorf("running: stage %v fraction %v", e.Stage(), e.Fraction())
+	s.StartExport("/x/walk.glb")
+	s.SetExportProgress(1, 2)
+	if s.Export().Stage() != ExportRunning || s.Export().Fraction() != 0.5 {
+		t.Errorf("running: stage %v fraction %v", s.Export().Stage(), s.Export().Fraction())
 	}
-	e.Finish()
-	if e.Stage() != ExportIdle || e.Path() != "" {
-		t.Errorf("finished: stage %v path %q", e.Stage(), e.Path())
+	s.FinishExport()
+	if s.Export().Stage() != ExportIdle || s.Export().Path() != "" {
+		t.Errorf("finished: stage %v path %q", s.Export().Stage(), s.Export().Path())
 	}
 	empty := New("none", emptyForTest())
-	if empty.Export().Begin() {
+	if empty.BeginExport() {
 		t.Error("a file without a skeleton began an export")
 	}
 }
@@ -49,23 +48,22 @@ func TestExportChoicesAndStages(t *testing.T) {
 // choosing that row closes the browser.
 func TestBrowserSave(t *testing.T) {
 	s := demo()
-	b := s.Browser()
-	s.Files().AddRecent("/old/walk.anim")
-	b.ShowSave("/out", "/", "demo.glb", []BrowserEntry{
+	s.AddRecent("/old/walk.anim")
+	s.ShowSaveBrowser("/out", "/", "demo.glb", []BrowserEntry{
 		{Name: "../", Path: "/", Dir: true}, {Name: "sub/", Path: "/out/sub", Dir: true}, {Name: "a.anim", Path: "/out/a.anim"},
 	}, "")
-	rows := b.Rows()
-	if b.Saving() != "demo.glb" || len(rows) != 3 || !rows[0].Save || rows[0].Path != "/out/demo.glb" || rows[2].Name != "sub/" {
+	rows := s.Browser().Rows()
+	if s.Browser().Saving() != "demo.glb" || len(rows) != 3 || !rows[0].Save || rows[0].Path != "/out/demo.glb" || rows[2].Name != "sub/" {
 		t.Fatalf("save rows %+v", rows)
 	}
-	if e, ok := b.Choose(2); !ok || !e.Dir || !b.Open() {
-		t.Errorf("a folder row: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(2); !ok || !e.Dir || !s.Browser().Open() {
+		t.Errorf("a folder row: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	if e, ok := b.Choose(0); !ok || !e.Save || b.Open() {
-		t.Errorf("the save row: %+v %v, open %v", e, ok, b.Open())
+	if e, ok := s.ChooseInBrowser(0); !ok || !e.Save || s.Browser().Open() {
+		t.Errorf("the save row: %+v %v, open %v", e, ok, s.Browser().Open())
 	}
-	b.Show("/in", nil, nil, "")
-	if b.Saving() != "" {
+	s.ShowBrowser("/in", nil, nil, "")
+	if s.Browser().Saving() != "" {
 		t.Error("opening a file still saves")
 	}
 }

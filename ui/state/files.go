@@ -23,22 +23,22 @@ type Files struct {
 
 // Exts are the readable extensions, lower case without the dot (read
 // only).
-func (f *Files) Exts() []string { return f.exts }
+func (f Files) Exts() []string { return slices.Clone(f.exts) }
 
-// SetExts sets the readable extensions.
-func (f *Files) SetExts(exts []string) { f.exts = exts }
+// setExts sets the readable extensions.
+func (f *Files) setExts(exts []string) { f.exts = exts }
 
 // Recent are the recently opened files, newest first (read only).
-func (f *Files) Recent() []string { return f.recent }
+func (f Files) Recent() []string { return slices.Clone(f.recent) }
 
-// SetRecent replaces the recent files (as read from where they are kept),
+// setRecent replaces the recent files (as read from where they are kept),
 // keeping the first MaxRecent.
-func (f *Files) SetRecent(paths []string) {
+func (f *Files) setRecent(paths []string) {
 	f.recent = append(f.recent[:0], paths[:min(len(paths), MaxRecent)]...)
 }
 
-// AddRecent puts path (absolute) at the front of the recent files.
-func (f *Files) AddRecent(path string) {
+// addRecent puts path (absolute) at the front of the recent files.
+func (f *Files) addRecent(path string) {
 	if path == "" || path == "demo:" {
 		return
 	}
@@ -73,7 +73,6 @@ type BrowserEntry struct {
 // a /) to go to, which Tab completes, else a filter on the rows. The
 // window lists folders and hands the listings to Show.
 type Browser struct {
-	s      *State
 	open   bool
 	dir    string
 	filter string
@@ -91,17 +90,17 @@ type Browser struct {
 	save, sep string
 }
 
-// Show opens the browser on folder dir, whose listing is entries (its
+// show opens the browser on folder dir, whose listing is entries (its
 // sub-folders and readable files, the parent folder first) or, when it
 // could not be read, the error listErr. The places come first, then the
 // recent files, then the folder's listing, headed by a row that opens
 // the folder itself (a folder is a container, as on the command line)
 // when it could be read. The cursor starts on the listing's first row,
 // so that a folder just entered is where the keys act.
-func (b *Browser) Show(dir string, places, entries []BrowserEntry, listErr string) {
+func (b *Browser) show(dir string, recent []string, places, entries []BrowserEntry, listErr string) {
 	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save = true, dir, listErr, "", 0, 0, ""
 	b.all = append(b.all[:0], places...)
-	for _, r := range b.s.files.recent {
+	for _, r := range recent {
 		b.all = append(b.all, BrowserEntry{Name: "recent: " + r, Path: r, Recent: true})
 	}
 	first := len(b.all)
@@ -112,7 +111,7 @@ func (b *Browser) Show(dir string, places, entries []BrowserEntry, listErr strin
 	b.refilter()
 	b.cursor = min(first, max(0, len(b.rows)-1))
 	if b.page > 0 {
-		b.Move(0) // in sight on the page the window shows
+		b.move(0) // in sight on the page the window shows
 	}
 }
 
@@ -122,14 +121,14 @@ func IsPath(field string) bool {
 	return strings.HasPrefix(field, "~") || strings.Contains(field, "/")
 }
 
-// ShowSave opens the browser to pick where an export writes: the field
+// showSave opens the browser to pick where an export writes: the field
 // is the file's name (name until something is typed; a name without an
 // extension gets .glb), the first row writes it in folder dir (whose path
 // is dir+separator+name) and shows that file, the others are dir's
 // sub-folders (files of the listing are left out). Typing names the file
 // and filters nothing; a field that is a path (IsPath) is where the
 // window goes instead.
-func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listErr string) {
+func (b *Browser) showSave(dir, sep, name string, entries []BrowserEntry, listErr string) {
 	b.open, b.dir, b.err, b.filter, b.cursor, b.top, b.save, b.sep = true, dir, listErr, "", 0, 0, name, sep
 	b.all = append(b.all[:0], BrowserEntry{Save: true})
 	for _, e := range entries {
@@ -143,17 +142,17 @@ func (b *Browser) ShowSave(dir, sep, name string, entries []BrowserEntry, listEr
 // Saving is the file name an export writes while the browser picks its
 // folder: the name typed in the field (with .glb added when it has no
 // extension), else the name offered; "" while the browser opens a file.
-func (b *Browser) Saving() string {
+func (b Browser) Saving() string {
 	if b.save == "" {
 		return ""
 	}
-	return SaveName(b.filter, b.save)
+	return saveName(b.filter, b.save)
 }
 
-// SaveName is the file an export writes when typed is the browser's
+// saveName is the file an export writes when typed is the browser's
 // field and def the name offered: typed, with .glb added when it has no
 // extension, or def when nothing (or a path, IsPath) is typed.
-func SaveName(typed, def string) string {
+func saveName(typed, def string) string {
 	typed = strings.TrimSpace(typed)
 	if typed == "" || IsPath(typed) {
 		return def
@@ -180,20 +179,20 @@ func (b *Browser) refilter() {
 		}
 	}
 	b.cursor = max(0, min(b.cursor, len(b.rows)-1))
-	b.Scroll(0)
+	b.scroll(0)
 }
 
 // Open reports whether the browser shows.
-func (b *Browser) Open() bool { return b.open }
+func (b Browser) Open() bool { return b.open }
 
 // Dir is the folder shown.
-func (b *Browser) Dir() string { return b.dir }
+func (b Browser) Dir() string { return b.dir }
 
 // Filter is the field: what the user typed, a filter or a path.
-func (b *Browser) Filter() string { return b.filter }
+func (b Browser) Filter() string { return b.filter }
 
-// SetField replaces the field (a completed path, pasted text).
-func (b *Browser) SetField(text string) {
+// setField replaces the field (a completed path, pasted text).
+func (b *Browser) setField(text string) {
 	if b.open {
 		b.filter = text
 		b.cursor = 0
@@ -202,40 +201,40 @@ func (b *Browser) SetField(text string) {
 }
 
 // Rows are the entries that match the filter (read only).
-func (b *Browser) Rows() []BrowserEntry { return b.rows }
+func (b Browser) Rows() []BrowserEntry { return slices.Clone(b.rows) }
 
 // Cursor indexes the highlighted row.
-func (b *Browser) Cursor() int { return b.cursor }
+func (b Browser) Cursor() int { return b.cursor }
 
 // Top is the first row shown.
-func (b *Browser) Top() int { return b.top }
+func (b Browser) Top() int { return b.top }
 
-// SetPage says how many rows the window shows, for scrolling.
-func (b *Browser) SetPage(rows int) {
+// setPage says how many rows the window shows, for scrolling.
+func (b *Browser) setPage(rows int) {
 	if rows != b.page {
 		b.page = max(1, rows)
-		b.Scroll(0)
+		b.scroll(0)
 	}
 }
 
-// Scroll moves the rows shown d rows on (the wheel, the scrollbar),
+// scroll moves the rows shown d rows on (the wheel, the scrollbar),
 // leaving the cursor where it is; the last page ends at the last row.
-func (b *Browser) Scroll(d int) {
+func (b *Browser) scroll(d int) {
 	b.top = max(0, min(b.top+d, len(b.rows)-max(1, b.page)))
 }
 
 // Err is why the folder could not be listed, "" when it could.
-func (b *Browser) Err() string { return b.err }
+func (b Browser) Err() string { return b.err }
 
-// Type adds typed text to the field.
-func (b *Browser) Type(text string) {
+// typeText adds typed text to the field.
+func (b *Browser) typeText(text string) {
 	if b.open && text != "" {
-		b.SetField(b.filter + text)
+		b.setField(b.filter + text)
 	}
 }
 
-// Backspace removes the field's last character.
-func (b *Browser) Backspace() {
+// backspace removes the field's last character.
+func (b *Browser) backspace() {
 	if b.open && b.filter != "" {
 		r := []rune(b.filter)
 		b.filter = string(r[:len(r)-1])
@@ -243,8 +242,8 @@ func (b *Browser) Backspace() {
 	}
 }
 
-// Move moves the cursor d rows, scrolling to keep it in sight.
-func (b *Browser) Move(d int) {
+// move moves the cursor d rows, scrolling to keep it in sight.
+func (b *Browser) move(d int) {
 	if b.open && len(b.rows) > 0 {
 		b.cursor = max(0, min(b.cursor+d, len(b.rows)-1))
 		switch page := max(1, b.page); {
@@ -256,19 +255,75 @@ func (b *Browser) Move(d int) {
 	}
 }
 
-// Choose picks row i and reports it: a folder, which the caller lists and
+// choose picks row i and reports it: a folder, which the caller lists and
 // shows, or a file, which the caller opens; choosing a file closes the
 // browser. ok is false when there is no row i.
-func (b *Browser) Choose(i int) (e BrowserEntry, ok bool) {
+func (b *Browser) choose(i int) (e BrowserEntry, ok bool) {
 	if !b.open || i < 0 || i >= len(b.rows) {
 		return BrowserEntry{}, false
 	}
 	e = b.rows[i]
 	if !e.Dir || e.Save {
-		b.Close()
+		b.close()
 	}
 	return e, true
 }
 
-// Close closes the browser.
-func (b *Browser) Close() { b.open = false }
+// close closes the browser.
+func (b *Browser) close() { b.open = false }
+
+// Files are the readable extensions and the recent files (a copy:
+// changes go through State).
+func (s *State) Files() Files { return s.files }
+
+// SetExts sets the readable extensions.
+func (s *State) SetExts(exts []string) { s.files.setExts(exts) }
+
+// SetRecent replaces the recent files (as read from where they are
+// kept), keeping the first MaxRecent.
+func (s *State) SetRecent(paths []string) { s.files.setRecent(paths) }
+
+// AddRecent puts path (absolute) at the front of the recent files.
+func (s *State) AddRecent(path string) { s.files.addRecent(path) }
+
+// Browser is the in-app file browser (a copy: changes go through State).
+func (s *State) Browser() Browser { return s.browser }
+
+// ShowBrowser opens the browser on folder dir, with the places and the
+// recent files above the folder's listing (Browser.show).
+func (s *State) ShowBrowser(dir string, places, entries []BrowserEntry, listErr string) {
+	s.browser.show(dir, s.files.recent, places, entries, listErr)
+}
+
+// ShowSaveBrowser opens the browser to pick the folder an export named
+// name writes to (Browser.showSave).
+func (s *State) ShowSaveBrowser(dir, sep, name string, entries []BrowserEntry, listErr string) {
+	s.browser.showSave(dir, sep, name, entries, listErr)
+}
+
+// SetBrowserField replaces the browser's field with text.
+func (s *State) SetBrowserField(text string) { s.browser.setField(text) }
+
+// SetBrowserPage sets how many of the browser's rows show at once.
+func (s *State) SetBrowserPage(rows int) { s.browser.setPage(rows) }
+
+// ScrollBrowser scrolls the browser's rows by d.
+func (s *State) ScrollBrowser(d int) { s.browser.scroll(d) }
+
+// TypeInBrowser adds typed text to the browser's field.
+func (s *State) TypeInBrowser(text string) { s.browser.typeText(text) }
+
+// BrowserBackspace deletes the last character of the browser's field.
+func (s *State) BrowserBackspace() { s.browser.backspace() }
+
+// MoveBrowserCursor moves the browser's cursor d rows, keeping it in
+// sight.
+func (s *State) MoveBrowserCursor(d int) { s.browser.move(d) }
+
+// ChooseInBrowser picks the browser's row i (Browser.choose): a file, or
+// the export's row, closes the browser; a folder is for the caller to
+// list.
+func (s *State) ChooseInBrowser(i int) (e BrowserEntry, ok bool) { return s.browser.choose(i) }
+
+// CloseBrowser closes the browser.
+func (s *State) CloseBrowser() { s.browser.close() }

@@ -1,19 +1,17 @@
 package state
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/player"
-	"github.com/animview/animview/report"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// EulerOrder names how BoneTransform.Euler composes: rotate about X first,
+// eulerOrder names how BoneTransform.Euler composes: rotate about X first,
 // then Y, then Z (R = Rz·Ry·Rx), angles in degrees.
-const EulerOrder = "XYZ"
+const eulerOrder = "XYZ"
 
 // BoneTransform is one transform as the inspector shows it.
 type BoneTransform struct {
@@ -42,10 +40,11 @@ type BoneInfo struct {
 	Local   BoneTransform
 	// World is in the skeleton's model space (the file's axes).
 	World BoneTransform
-	// local and world are the transforms as sampled, for JSON (values,
-	// so that a BoneInfo compares with ==).
-	local formats.Transform
-	world mgl32.Mat4
+	// Sampled and WorldMatrix are the transforms as sampled (the pose's
+	// local transform, the world matrix), for Copy JSON (values, so that
+	// a BoneInfo compares with ==).
+	Sampled     formats.Transform
+	WorldMatrix mgl32.Mat4
 }
 
 // Inspect describes the selected bone in pose p and world pose w (the
@@ -65,7 +64,7 @@ func (s *State) Inspect(p *player.Pose, w *player.WorldPose) (info BoneInfo, ok 
 	info.Local = fromTransform(p.Local[i])
 	wm := w.Matrix(i)
 	info.World = fromMatrix(&wm)
-	info.local, info.world = p.Local[i], wm
+	info.Sampled, info.WorldMatrix = p.Local[i], wm
 	return info, true
 }
 
@@ -131,27 +130,6 @@ func Euler(q mgl32.Quat) [3]float64 {
 	return [3]float64{ax * deg, ay * deg, az * deg}
 }
 
-// CopiedBone is what Copy JSON puts on the clipboard: the bone as one of
-// `animview pose --json`'s bones (the same keys and values: rotation
-// [x, y, z, w], the parent's index), with the time and the user's hiding.
-type CopiedBone struct {
-	Time float64 `json:"time"`
-	report.PoseBone
-	Hidden bool `json:"hidden"`
-}
-
-// JSON is the inspector's values as indented JSON, for the clipboard
-// (CopiedBone).
-func (b BoneInfo) JSON() string {
-	bone := report.PoseBone{Index: b.Index, ID: b.ID, Name: b.Name, Parent: b.ParentIndex, Visible: b.Visible,
-		Local: report.LocalTransform(b.local), World: report.WorldTransform(b.world)}
-	out, err := json.MarshalIndent(CopiedBone{Time: b.Time, PoseBone: bone, Hidden: b.Hidden}, "", "  ")
-	if err != nil {
-		return "{}" // plain numbers and strings always marshal
-	}
-	return string(out)
-}
-
 // Text is the inspector panel's text: every line always present, so the
 // panel's height does not change with the selection.
 func (b BoneInfo) Text() string {
@@ -170,7 +148,7 @@ func (b BoneInfo) Text() string {
 		return fmt.Sprintf("%s\n t %8.3f %8.3f %8.3f\n q  x %6.3f   y %6.3f\n     z %6.3f   w %6.3f\n %s° %6.1f %6.1f %6.1f\n s %8.3f %8.3f %8.3f",
 			label, t.Translation[0], t.Translation[1], t.Translation[2],
 			t.Quat[0], t.Quat[1], t.Quat[2], t.Quat[3],
-			EulerOrder, t.Euler[0], t.Euler[1], t.Euler[2],
+			eulerOrder, t.Euler[0], t.Euler[1], t.Euler[2],
 			t.Scale[0], t.Scale[1], t.Scale[2])
 	}
 	return fmt.Sprintf("%s   #%d  id %d\nparent %s\n%s\n%s\n%s",

@@ -46,17 +46,17 @@ import (
 // are). Every
 // field but v is optional: an absent one leaves the viewer's own choice.
 
-// LinkVersion is the view link's schema version that LinkString writes
+// linkVersion is the view link's schema version that LinkString writes
 // and ParseLink reads.
-const LinkVersion = 1
+const linkVersion = 1
 
 // Bounds of a view link: ParseLink refuses a fragment or a part over
 // them before reading further.
 const (
-	// MaxLinkLen is the longest fragment read, in bytes.
-	MaxLinkLen = 8192
-	// MaxLinkFiles is the most files a link names.
-	MaxLinkFiles = 32
+	// maxLinkLen is the longest fragment read, in bytes.
+	maxLinkLen = 8192
+	// maxLinkFiles is the most files a link names.
+	maxLinkFiles = 32
 	// maxLinkName is the longest name (of a file, clip or bone), in bytes.
 	maxLinkName = 255
 	// maxLinkFrame is the largest frame number.
@@ -85,9 +85,9 @@ type LinkCamera struct {
 // LinkToggleNames.
 type LinkToggles uint32
 
-// LinkToggleNames name the toggles a view link records, each the verb of
+// linkToggleNames name the toggles a view link records, each the verb of
 // its command (ui/commands.go), bit i for entry i.
-var LinkToggleNames = [...]string{"grid", "labels", "bind-pose", "textures", "helpers", "axes", "onion",
+var linkToggleNames = [...]string{"grid", "labels", "bind-pose", "textures", "helpers", "axes", "onion",
 	"in-place", "follow", "ortho", "clip-camera", "curves", "curves-euler", "loop", "dope-sheet", "root-path"}
 
 // The toggles, by their bits.
@@ -159,11 +159,11 @@ func linkErr(off int, field, format string, args ...any) error {
 func ParseLink(frag string) (Link, error) {
 	var l Link
 	frag = strings.TrimPrefix(frag, "#")
-	if len(frag) > MaxLinkLen {
-		return l, fmt.Errorf("view link: %d bytes, more than the %d read", len(frag), MaxLinkLen)
+	if len(frag) > maxLinkLen {
+		return l, fmt.Errorf("view link: %d bytes, more than the %d read", len(frag), maxLinkLen)
 	}
 	if frag == "" {
-		return l, fmt.Errorf("view link: empty: the link must begin with v=%d", LinkVersion)
+		return l, fmt.Errorf("view link: empty: the link must begin with v=%d", linkVersion)
 	}
 	l.View.Frame = -1
 	seen := map[string]bool{}
@@ -177,7 +177,7 @@ func ParseLink(frag string) (Link, error) {
 		}
 		if i == 0 {
 			if key != "v" {
-				return Link{}, linkErr(at, key, "the link must begin with v=%d", LinkVersion)
+				return Link{}, linkErr(at, key, "the link must begin with v=%d", linkVersion)
 			}
 		} else if key == "v" {
 			return Link{}, linkErr(at, key, "v again: it comes once, first")
@@ -209,12 +209,12 @@ func (l *Link) setField(key, val, raw string) error {
 		if err != nil {
 			return fmt.Errorf("version %q is not a number", clipText(val))
 		}
-		if n != LinkVersion {
-			return fmt.Errorf("version %d: this page reads version %d", n, LinkVersion)
+		if n != linkVersion {
+			return fmt.Errorf("version %d: this page reads version %d", n, linkVersion)
 		}
 	case "file":
-		if len(l.Files) == MaxLinkFiles {
-			return fmt.Errorf("more than %d files", MaxLinkFiles)
+		if len(l.Files) == maxLinkFiles {
+			return fmt.Errorf("more than %d files", maxLinkFiles)
 		}
 		f, err := parseLinkFile(raw)
 		if err != nil {
@@ -294,7 +294,7 @@ func (l *Link) setField(key, val, raw string) error {
 		}
 		v.Toggles, v.HasToggles = t, true
 	default:
-		return fmt.Errorf("not a field of version %d", LinkVersion)
+		return fmt.Errorf("not a field of version %d", linkVersion)
 	}
 	return nil
 }
@@ -364,13 +364,13 @@ func parseLinkToggles(val string) (LinkToggles, error) {
 	}
 	for _, name := range strings.Split(val, ",") {
 		bit := LinkToggles(0)
-		for i, n := range LinkToggleNames {
+		for i, n := range linkToggleNames {
 			if n == name {
 				bit = 1 << i
 			}
 		}
 		if bit == 0 {
-			return 0, fmt.Errorf("%q is not a toggle (%s)", clipText(name), strings.Join(LinkToggleNames[:], ", "))
+			return 0, fmt.Errorf("%q is not a toggle (%s)", clipText(name), strings.Join(linkToggleNames[:], ", "))
 		}
 		t |= bit
 	}
@@ -406,7 +406,7 @@ func clipText(s string) string {
 // files records its first ones).
 func (l Link) String() string {
 	var b strings.Builder
-	b.WriteString("v=" + strconv.Itoa(LinkVersion))
+	b.WriteString("v=" + strconv.Itoa(linkVersion))
 	var view strings.Builder
 	v := &l.View
 	if v.Entry != "" {
@@ -432,7 +432,7 @@ func (l Link) String() string {
 	if v.HasToggles {
 		view.WriteString("&on=")
 		sep := ""
-		for i, n := range LinkToggleNames {
+		for i, n := range linkToggleNames {
 			if v.Toggles&(1<<i) != 0 {
 				view.WriteString(sep + n)
 				sep = ","
@@ -458,7 +458,7 @@ func (l Link) String() string {
 	}
 	for i, f := range l.Files {
 		e := "&file=" + escapeLink(f.Name) + ":" + strconv.FormatInt(f.Size, 10) + ":" + hex.EncodeToString(f.SHA256[:])
-		if i == MaxLinkFiles || b.Len()+len(e)+view.Len() > MaxLinkLen {
+		if i == maxLinkFiles || b.Len()+len(e)+view.Len() > maxLinkLen {
 			break
 		}
 		b.WriteString(e)
@@ -512,7 +512,7 @@ func (s *State) LinkView() LinkView {
 	if c := s.CurrentClip(); c != nil {
 		v.Clip = c.Name
 		if !s.play.playing {
-			v.Frame, _ = s.play.Frame()
+			v.Frame, _ = s.Frame()
 		}
 	}
 	c := s.view.camera
@@ -566,7 +566,7 @@ func (s *State) LinkView() LinkView {
 func (s *State) ApplyLink(v LinkView) (notes []string) {
 	if v.Clip != "" {
 		if i := s.tree.AnimByName(v.Clip); i >= 0 {
-			if err := s.tree.SelectAnim(i); err != nil {
+			if err := s.SelectAnim(i); err != nil {
 				notes = append(notes, fmt.Sprintf("the link's animation %q: %v", v.Clip, err))
 			}
 		} else if i := s.ClipByName(v.Clip); i >= 0 {
@@ -591,7 +591,7 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 		s.dope.shown = on(ToggleDopeSheet) && !s.curves.shown
 		s.root.on = on(ToggleRootPath)
 		s.play.loop = on(ToggleLoop)
-		if s.view.through != on(ToggleClipCamera) && !s.view.ToggleThrough() {
+		if s.view.through != on(ToggleClipCamera) && !s.ToggleThrough() {
 			notes = append(notes, "the link looks through the clip's camera, and this clip has none")
 		}
 	}
@@ -605,14 +605,14 @@ func (s *State) ApplyLink(v LinkView) (notes []string) {
 	}
 	if v.Bone != "" {
 		if i := s.BoneByName(v.Bone); i >= 0 {
-			s.vis.SelectBone(i)
+			s.SelectBone(i)
 		} else {
 			notes = append(notes, fmt.Sprintf("the link's bone %q is not in this file", v.Bone))
 		}
 	}
 	if s.CurrentClip() != nil {
 		if v.Frame >= 0 {
-			s.play.SeekFrame(v.Frame)
+			s.SeekFrame(v.Frame)
 		} else {
 			s.play.time = 0
 			s.play.playing = true

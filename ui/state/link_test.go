@@ -107,8 +107,8 @@ func TestLinkBadInput(t *testing.T) {
 		{"v=1&file=a.anim:12:" + strings.Repeat("A", 64), `not 64 lowercase hex digits`},
 		{"v=1&file=a.anim:12:" + strings.Repeat("g", 64), `not 64 lowercase hex digits`},
 		{"v=1&file=a.anim:12:abc", `not 64 lowercase hex digits`},
-		{"v=1" + strings.Repeat("&file=a:1:"+sha, MaxLinkFiles+1), `more than 32 files`},
-		{"v=1&clip=" + strings.Repeat("a", MaxLinkLen), `more than the 8192 read`},
+		{"v=1" + strings.Repeat("&file=a:1:"+sha, maxLinkFiles+1), `more than 32 files`},
+		{"v=1&clip=" + strings.Repeat("a", maxLinkLen), `more than the 8192 read`},
 	} {
 		_, err := ParseLink(tc.frag)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "view link: ") {
@@ -129,7 +129,7 @@ func TestLinkTooManyFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s) > MaxLinkLen || len(got.Files) == 0 || len(got.Files) > MaxLinkFiles || got.Files[0] != l.Files[0] {
+	if len(s) > maxLinkLen || len(got.Files) == 0 || len(got.Files) > maxLinkFiles || got.Files[0] != l.Files[0] {
 		t.Errorf("%d files in %d bytes, the first %v", len(got.Files), len(s), got.Files[0])
 	}
 }
@@ -140,15 +140,15 @@ func TestLinkTooManyFiles(t *testing.T) {
 func TestLinkViewApply(t *testing.T) {
 	s := demo()
 	s.SelectClip(s.ClipByName("idle"))
-	s.Playback().SeekFrame(17)
-	s.View().Orbit(40, -10)
-	s.View().Zoom(1.5)
-	s.View().ToggleOrtho()
-	s.Visibility().ToggleGrid()
-	s.Visibility().ToggleLabels()
-	s.Visibility().CycleShow()
-	s.Curves().Toggle()
-	s.Visibility().SelectBone(s.BoneByName("l_hand"))
+	s.SeekFrame(17)
+	s.Orbit(40, -10)
+	s.Zoom(1.5)
+	s.ToggleOrtho()
+	s.ToggleGrid()
+	s.ToggleLabels()
+	s.CycleShow()
+	s.ToggleCurves()
+	s.SelectBone(s.BoneByName("l_hand"))
 	v := s.LinkView()
 	if v.Clip != "idle" || v.Frame != 17 || !v.HasCamera || v.Bone != "l_hand" ||
 		v.Toggles&(ToggleGrid|ToggleLabels|ToggleOrtho|ToggleCurves) != ToggleLabels|ToggleOrtho|ToggleCurves {
@@ -171,20 +171,20 @@ func TestLinkViewApply(t *testing.T) {
 
 	// The dope sheet and the root's path (which came after the curves)
 	// are recorded and applied too.
-	s.DopeSheet().Toggle()
-	s.RootPath().Toggle()
+	s.ToggleDopeSheet()
+	s.ToggleRootPath()
 	v = s.LinkView()
 	if v.Toggles&(ToggleDopeSheet|ToggleRootPath|ToggleCurves) != ToggleDopeSheet|ToggleRootPath {
 		t.Errorf("dope sheet and root path on: toggles %b", v.Toggles)
 	}
 	fresh = demo()
 	fresh.ApplyLink(v)
-	if !fresh.DopeSheet().Shown() || !fresh.RootPath().Shown() || fresh.Curves().Shown() {
-		t.Errorf("applied: dope sheet %v, root path %v, curves %v", fresh.DopeSheet().Shown(), fresh.RootPath().Shown(), fresh.Curves().Shown())
+	if !fresh.DopeSheet().Shown() || !fresh.RootPathShown() || fresh.Curves().Shown() {
+		t.Errorf("applied: dope sheet %v, root path %v, curves %v", fresh.DopeSheet().Shown(), fresh.RootPathShown(), fresh.Curves().Shown())
 	}
 
 	// Playing: no frame is recorded, and the link plays from the start.
-	s.Playback().Play()
+	s.Play()
 	if v := s.LinkView(); v.Frame != -1 {
 		t.Errorf("playing: frame %d recorded", v.Frame)
 	}
@@ -239,8 +239,8 @@ func FuzzParseLink(f *testing.F) {
 // drawn frame; reading it allocates nothing.
 func TestLinkViewAllocates(t *testing.T) {
 	s := demo()
-	s.Playback().SeekFrame(4)
-	s.Visibility().SelectBone(2)
+	s.SeekFrame(4)
+	s.SelectBone(2)
 	if n := testing.AllocsPerRun(100, func() { _ = s.LinkView() }); n != 0 {
 		t.Errorf("LinkView allocates %v times", n)
 	}

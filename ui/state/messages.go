@@ -1,6 +1,9 @@
 package state
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // noticeFor is how long a notice stays up.
 const noticeFor = 4 * time.Second
@@ -31,61 +34,64 @@ func (m *Messages) setWarnings(ws []string) {
 
 // AddWarning puts w first among the warnings, where the banner shows it,
 // and shows the banner again (a view link's file that differs).
-func (m *Messages) AddWarning(w string) {
-	m.warnings = append([]string{w}, m.warnings...)
-	m.warningsDismissed = false
+func (s *State) AddWarning(w string) {
+	s.msg.warnings = append([]string{w}, s.msg.warnings...)
+	s.msg.warningsDismissed = false
 }
 
 // Err is the error shown, "" for none.
-func (m *Messages) Err() string { return m.err }
+func (m Messages) Err() string { return m.err }
 
 // ShowError shows msg as the window's error.
-func (m *Messages) ShowError(msg string) { m.err = msg }
+func (s *State) ShowError(msg string) { s.msg.err = msg }
 
-// Warnings are the open asset's warnings (read only).
-func (m *Messages) Warnings() []string { return m.warnings }
+// Warnings are the open asset's warnings (a copy).
+func (m Messages) Warnings() []string { return slices.Clone(m.warnings) }
+
+// WarningCount is how many warnings there are.
+func (m Messages) WarningCount() int { return len(m.warnings) }
 
 // WarningsDismissed reports whether the warnings banner was closed.
-func (m *Messages) WarningsDismissed() bool { return m.warningsDismissed }
+func (m Messages) WarningsDismissed() bool { return m.warningsDismissed }
 
 // ShowingWarnings reports whether the warnings list is open.
-func (m *Messages) ShowingWarnings() bool { return m.showWarnings }
+func (m Messages) ShowingWarnings() bool { return m.showWarnings }
 
 // DismissWarnings closes the warnings banner (the list keeps them).
-func (m *Messages) DismissWarnings() { m.warningsDismissed = true }
+func (s *State) DismissWarnings() { s.msg.warningsDismissed = true }
 
 // ToggleWarnings shows or hides the warnings list.
-func (m *Messages) ToggleWarnings() {
-	m.showWarnings = !m.showWarnings
-	if m.showWarnings {
-		m.warningsDismissed = true
+func (s *State) ToggleWarnings() {
+	s.msg.showWarnings = !s.msg.showWarnings
+	if s.msg.showWarnings {
+		s.msg.warningsDismissed = true
 	}
 }
 
 // Help reports whether the help shows.
-func (m *Messages) Help() bool { return m.help }
+func (m Messages) Help() bool { return m.help }
 
 // ToggleHelp shows or hides the help.
-func (m *Messages) ToggleHelp() { m.help = !m.help }
+func (s *State) ToggleHelp() { s.msg.help = !s.msg.help }
 
-// Close closes the help, the warnings list and banner, and the error
+// CloseMessages closes the help, the warnings list and banner, and the error
 // (Esc).
-func (m *Messages) Close() {
-	m.help, m.err, m.showWarnings = false, "", false
-	m.warningsDismissed = true
+func (s *State) CloseMessages() {
+	s.msg.help, s.msg.err, s.msg.showWarnings = false, "", false
+	s.msg.warningsDismissed = true
 }
 
 // Notify shows a short message in the window (a screenshot's file name)
 // from now on for a few seconds.
-func (m *Messages) Notify(msg string, now time.Time) {
-	m.notice, m.noticeUntil = msg, now.Add(noticeFor)
+func (s *State) Notify(msg string, now time.Time) {
+	s.msg.notice, s.msg.noticeUntil = msg, now.Add(noticeFor)
 }
 
 // Notice is the last notice, shown or not.
-func (m *Messages) Notice() string { return m.notice }
+func (m Messages) Notice() string { return m.notice }
 
 // NoticeAt returns the notice to show at now, or "".
-func (m *Messages) NoticeAt(now time.Time) string {
+func (m Messages) NoticeAt(now time.Time) string {
 	if now.Before(m.noticeUntil) {
 		return m.notice
 	}

@@ -20,7 +20,6 @@ const maxFired = 16
 // Playback is what plays and where: the clip, the time, the speed and
 // direction, looping, and the events crossed.
 type Playback struct {
-	s *State
 	// clip indexes Asset.Clips; -1 while a tree plays or without clips.
 	clip    int
 	time    float64
@@ -44,35 +43,38 @@ type Fired struct {
 
 // Clip is the index of the open clip in the asset's clips (-1: none, or a
 // tree plays).
-func (p *Playback) Clip() int { return p.clip }
+func (p Playback) Clip() int { return p.clip }
 
 // Time is the playback time in seconds.
-func (p *Playback) Time() float64 { return p.time }
+func (p Playback) Time() float64 { return p.time }
 
 // Playing reports whether playback runs.
-func (p *Playback) Playing() bool { return p.playing }
+func (p Playback) Playing() bool { return p.playing }
 
 // Speed is the playback speed (negative: backwards).
-func (p *Playback) Speed() float64 { return p.speed }
+func (p Playback) Speed() float64 { return p.speed }
 
 // Loop reports whether playback loops.
-func (p *Playback) Loop() bool { return p.loop }
+func (p Playback) Loop() bool { return p.loop }
 
-// Fired lists the recently crossed events, newest last.
-func (p *Playback) Fired() []Fired { return p.fired }
+// Fired appends the recently crossed events, newest last, to dst.
+func (p Playback) Fired(dst []Fired) []Fired { return append(dst, p.fired...) }
+
+// FiredCount is how many recently crossed events Fired lists.
+func (p Playback) FiredCount() int { return len(p.fired) }
 
 // Clock is the total playback time advanced, for fading flashes.
-func (p *Playback) Clock() float64 { return p.clock }
+func (p Playback) Clock() float64 { return p.clock }
 
 // FPS is the measured rate of drawn frames.
-func (p *Playback) FPS() float64 { return p.fps }
+func (p Playback) FPS() float64 { return p.fps }
 
 // SetFPS records the measured rate of drawn frames.
-func (p *Playback) SetFPS(fps float64) { p.fps = fps }
+func (s *State) SetFPS(fps float64) { s.play.fps = fps }
 
 // Duration is the open clip's duration (0 without a clip).
-func (p *Playback) Duration() float64 {
-	if c := p.s.CurrentClip(); c != nil {
+func (s *State) Duration() float64 {
+	if c := s.CurrentClip(); c != nil {
 		return c.Duration
 	}
 	return 0
@@ -80,22 +82,22 @@ func (p *Playback) Duration() float64 {
 
 // FrameRate is the rate the clip is stepped at: its own frame rate, or
 // player.DefaultFrameRate for clips without one.
-func (p *Playback) FrameRate() float64 { return player.StepRate(p.s.CurrentClip()) }
+func (s *State) FrameRate() float64 { return player.StepRate(s.CurrentClip()) }
 
 // Frame returns the current frame number and the frame count
 // (player.FrameAt, player.FrameCount).
-func (p *Playback) Frame() (int, int) {
-	fr := p.FrameRate()
-	return player.FrameAt(p.time, fr), player.FrameCount(p.Duration(), fr)
+func (s *State) Frame() (int, int) {
+	fr := s.FrameRate()
+	return player.FrameAt(s.play.time, fr), player.FrameCount(s.Duration(), fr)
 }
 
-// Bounds are the times playback keeps to: the timeline's range when one
+// bounds are the times playback keeps to: the timeline's range when one
 // is set (Timeline), else the whole clip.
-func (p *Playback) Bounds() (lo, hi float64) {
-	if in, out, ok := p.s.line.Range(); ok {
+func (s *State) bounds() (lo, hi float64) {
+	if in, out, ok := s.Timeline().Range(); ok {
 		return in, out
 	}
-	return 0, p.Duration()
+	return 0, s.Duration()
 }
 
 // TogglePlay starts or pauses playback. Without loop, starting where the
@@ -103,146 +105,146 @@ func (p *Playback) Bounds() (lo, hi float64) {
 // (of the range, when one is set) rewinds to the start, backwards from
 // the start jumps to the end. Starting outside the range starts at its
 // in point.
-func (p *Playback) TogglePlay() {
-	p.playing = !p.playing
-	if !p.playing {
+func (s *State) TogglePlay() {
+	s.play.playing = !s.play.playing
+	if !s.play.playing {
 		return
 	}
-	lo, hi := p.Bounds()
-	if p.time < lo-keyEps || p.time > hi+keyEps {
-		p.time = lo
+	lo, hi := s.bounds()
+	if s.play.time < lo-keyEps || s.play.time > hi+keyEps {
+		s.play.time = lo
 		return
 	}
-	if p.loop {
+	if s.play.loop {
 		return
 	}
-	if p.speed >= 0 && p.time >= hi {
-		p.time = lo
-	} else if p.speed < 0 && p.time <= lo {
-		p.time = hi
+	if s.play.speed >= 0 && s.play.time >= hi {
+		s.play.time = lo
+	} else if s.play.speed < 0 && s.play.time <= lo {
+		s.play.time = hi
 	}
 }
 
 // Play starts playback (TogglePlay's replay included) unless it runs.
-func (p *Playback) Play() {
-	if !p.playing {
-		p.TogglePlay()
+func (s *State) Play() {
+	if !s.play.playing {
+		s.TogglePlay()
 	}
 }
 
 // Pause stops playback.
-func (p *Playback) Pause() { p.playing = false }
+func (s *State) Pause() { s.play.playing = false }
 
 // Seek moves to time t (clamped to the clip) and pauses: a user who scrubs
 // wants to look.
-func (p *Playback) Seek(t float64) {
-	p.playing = false
-	p.time = math.Max(0, math.Min(t, p.Duration()))
+func (s *State) Seek(t float64) {
+	s.play.playing = false
+	s.play.time = math.Max(0, math.Min(t, s.Duration()))
 }
 
 // SeekFrame moves to frame n (clamped) and pauses: the frame-number box.
-func (p *Playback) SeekFrame(n int) {
-	_, count := p.Frame()
+func (s *State) SeekFrame(n int) {
+	_, count := s.Frame()
 	n = max(0, min(n, count-1))
-	p.Seek(float64(n) / p.FrameRate())
+	s.Seek(float64(n) / s.FrameRate())
 }
 
-// SeekFraction moves to fraction f of the clip (a click on the timeline).
-func (p *Playback) SeekFraction(f float64) {
+// seekFraction moves to fraction f of the clip (a click on the timeline).
+func (s *State) seekFraction(f float64) {
 	if math.IsNaN(f) {
 		return
 	}
-	p.Seek(math.Max(0, math.Min(f, 1)) * p.Duration())
+	s.Seek(math.Max(0, math.Min(f, 1)) * s.Duration())
 }
 
-// Step moves n frames (negative: back) within the bounds (the range,
+// StepFrames moves n frames (negative: back) within the bounds (the range,
 // when one is set), wrapping when looping.
-func (p *Playback) Step(n int) {
-	p.playing = false
-	fr := p.FrameRate()
-	lo, hi := p.Bounds()
+func (s *State) StepFrames(n int) {
+	s.play.playing = false
+	fr := s.FrameRate()
+	lo, hi := s.bounds()
 	first, last := player.FrameAt(lo, fr), player.FrameAt(hi, fr)
-	f, _ := p.Frame()
+	f, _ := s.Frame()
 	f = max(first, min(f, last)) + n
-	if count := last - first + 1; p.loop && count > 1 {
+	if count := last - first + 1; s.play.loop && count > 1 {
 		f = first + (((f-first)%count)+count)%count
 	}
 	f = max(first, min(f, last))
-	p.time = math.Max(lo, math.Min(float64(f)/fr, hi))
+	s.play.time = math.Max(lo, math.Min(float64(f)/fr, hi))
 }
 
 // Home jumps to the start (of the range, when one is set).
-func (p *Playback) Home() {
-	lo, _ := p.Bounds()
-	p.Seek(lo)
+func (s *State) Home() {
+	lo, _ := s.bounds()
+	s.Seek(lo)
 }
 
 // End jumps to the last moment (of the range, when one is set).
-func (p *Playback) End() {
-	_, hi := p.Bounds()
-	p.Seek(hi)
+func (s *State) End() {
+	_, hi := s.bounds()
+	s.Seek(hi)
 }
 
 // ChangeSpeed moves d steps through the speed list.
-func (p *Playback) ChangeSpeed(d int) {
+func (s *State) ChangeSpeed(d int) {
 	i := 0
 	for k, v := range speeds {
-		if math.Abs(v-math.Abs(p.speed)) < 1e-9 {
+		if math.Abs(v-math.Abs(s.play.speed)) < 1e-9 {
 			i = k
 		}
 	}
 	i = max(0, min(len(speeds)-1, i+d))
 	sign := 1.0
-	if p.speed < 0 {
+	if s.play.speed < 0 {
 		sign = -1
 	}
-	p.speed = sign * speeds[i]
+	s.play.speed = sign * speeds[i]
 }
 
 // SetSpeed sets the speed (negative: backwards).
-func (p *Playback) SetSpeed(v float64) { p.speed = v }
+func (s *State) SetSpeed(v float64) { s.play.speed = v }
 
 // Reverse flips the playback direction.
-func (p *Playback) Reverse() { p.speed = -p.speed }
+func (s *State) Reverse() { s.play.speed = -s.play.speed }
 
 // SetLoop turns looping on or off.
-func (p *Playback) SetLoop(on bool) { p.loop = on }
+func (s *State) SetLoop(on bool) { s.play.loop = on }
 
 // ToggleLoop turns looping on or off, whichever it is not.
-func (p *Playback) ToggleLoop() { p.loop = !p.loop }
+func (s *State) ToggleLoop() { s.play.loop = !s.play.loop }
 
 // Advance plays dt seconds of wall time at the current speed and returns the
 // events crossed (muted ones left out), appended to dst.
-func (p *Playback) Advance(dt float64, dst []int) []int {
-	c := p.s.CurrentClip()
-	if !p.playing || c == nil {
+func (s *State) Advance(dt float64, dst []int) []int {
+	c := s.CurrentClip()
+	if !s.play.playing || c == nil {
 		return dst
 	}
-	d := p.Duration()
-	p.clock += dt
+	d := s.Duration()
+	s.play.clock += dt
 	if d <= 0 {
-		p.time = 0
+		s.play.time = 0
 		return dst
 	}
 	// Playback keeps to the bounds (the range, when one is set): from
 	// outside them it starts at their start.
-	lo, hi := p.Bounds()
-	from := p.time
+	lo, hi := s.bounds()
+	from := s.play.time
 	if from < lo-keyEps || from > hi+keyEps {
 		from = lo
 	}
-	to := from + dt*p.speed
-	wrapped := p.loop && (to >= hi || to < lo)
-	if p.loop {
+	to := from + dt*s.play.speed
+	wrapped := s.play.loop && (to >= hi || to < lo)
+	if s.play.loop {
 		to = lo + player.ClipTime(to-lo, hi-lo, true)
 	} else if to >= hi || to <= lo {
 		to = math.Max(lo, math.Min(to, hi))
-		p.playing = false
+		s.play.playing = false
 	}
-	p.time = to
+	s.play.time = to
 	start := len(dst)
 	a, b := from, to
-	if p.speed < 0 {
+	if s.play.speed < 0 {
 		a, b = to, from // backwards play crosses the same interval the other way
 	}
 	switch {
@@ -254,24 +256,24 @@ func (p *Playback) Advance(dt float64, dst []int) []int {
 		dst = player.CrossedEvents(c.Events, math.Nextafter(lo, math.Inf(-1)), b, d, false, dst)
 	}
 	// Drop muted events in place.
-	muted := p.s.vis.mutedEvents
+	muted := s.vis.mutedEvents
 	out := dst[:start]
 	for _, e := range dst[start:] {
 		if !muted[e] {
 			out = append(out, e)
-			p.fired = append(p.fired, Fired{Event: e, At: p.clock})
+			s.play.fired = append(s.play.fired, Fired{Event: e, At: s.play.clock})
 		}
 	}
-	if len(p.fired) > maxFired {
-		p.fired = p.fired[len(p.fired)-maxFired:]
+	if len(s.play.fired) > maxFired {
+		s.play.fired = s.play.fired[len(s.play.fired)-maxFired:]
 	}
 	return out
 }
 
 // KeyTimes appends to dst the sorted, distinct key times of bone i in the
 // open clip (all of its channels), for the timeline's ticks.
-func (p *Playback) KeyTimes(i int, dst []float64) []float64 {
-	c := p.s.CurrentClip()
+func (s *State) KeyTimes(i int, dst []float64) []float64 {
+	c := s.CurrentClip()
 	if c == nil || i < 0 || i >= len(c.Tracks) {
 		return dst
 	}
@@ -294,22 +296,22 @@ func (p *Playback) KeyTimes(i int, dst []float64) []float64 {
 
 // JumpKey seeks to the selected bone's next (dir > 0) or previous key, or
 // of any bone when none is selected. It reports whether there was one.
-func (p *Playback) JumpKey(dir int) bool {
+func (s *State) JumpKey(dir int) bool {
 	var keys []float64
-	if sel := p.s.vis.selected; sel >= 0 {
-		keys = p.KeyTimes(sel, nil)
-	} else if c := p.s.CurrentClip(); c != nil {
+	if sel := s.vis.selected; sel >= 0 {
+		keys = s.KeyTimes(sel, nil)
+	} else if c := s.CurrentClip(); c != nil {
 		for i := range c.Tracks {
-			keys = p.KeyTimes(i, keys)
+			keys = s.KeyTimes(i, keys)
 		}
 		sort.Float64s(keys)
 	}
-	return p.jump(keys, dir)
+	return s.jump(keys, dir)
 }
 
 // JumpEvent seeks to the next (dir > 0) or previous event of the clip.
-func (p *Playback) JumpEvent(dir int) bool {
-	c := p.s.CurrentClip()
+func (s *State) JumpEvent(dir int) bool {
+	c := s.CurrentClip()
 	if c == nil {
 		return false
 	}
@@ -318,24 +320,24 @@ func (p *Playback) JumpEvent(dir int) bool {
 		times[i] = e.Time
 	}
 	sort.Float64s(times)
-	return p.jump(times, dir)
+	return s.jump(times, dir)
 }
 
 // jump seeks to the first time in sorted ts after (dir > 0) or before the
 // current time.
-func (p *Playback) jump(ts []float64, dir int) bool {
+func (s *State) jump(ts []float64, dir int) bool {
 	if dir > 0 {
 		for _, t := range ts {
-			if t > p.time+keyEps {
-				p.Seek(t)
+			if t > s.play.time+keyEps {
+				s.Seek(t)
 				return true
 			}
 		}
 		return false
 	}
 	for k := len(ts) - 1; k >= 0; k-- {
-		if ts[k] < p.time-keyEps {
-			p.Seek(ts[k])
+		if ts[k] < s.play.time-keyEps {
+			s.Seek(ts[k])
 			return true
 		}
 	}
@@ -348,15 +350,15 @@ var onionFrames = [...]int{-6, -3, 3, 6}
 // GhostTimes appends the times of the onion-skin poses (a few frames
 // before and after the current time, wrapped when looping, clamped
 // otherwise) to dst; nothing when onion skin is off.
-func (p *Playback) GhostTimes(dst []float64) []float64 {
-	d := p.Duration()
-	if !p.s.vis.onion || p.s.CurrentClip() == nil || d <= 0 {
+func (s *State) GhostTimes(dst []float64) []float64 {
+	d := s.Duration()
+	if !s.vis.onion || s.CurrentClip() == nil || d <= 0 {
 		return dst
 	}
-	fr := p.FrameRate()
+	fr := s.FrameRate()
 	for _, k := range onionFrames {
-		t := p.time + float64(k)/fr
-		if p.loop {
+		t := s.play.time + float64(k)/fr
+		if s.play.loop {
 			t = math.Mod(t, d)
 			if t < 0 {
 				t += d

@@ -104,39 +104,39 @@ type Recording struct {
 	cancelled   bool
 }
 
-// Start shows a recording of what is called name into path.
-func (r *Recording) Start(path, name string) {
-	*r = Recording{active: true, path: path, name: name}
+// StartRecording shows a recording of what is called name into path.
+func (s *State) StartRecording(path, name string) {
+	s.rec = Recording{active: true, path: path, name: name}
 }
 
-// SetProgress records the frames written and the total.
-func (r *Recording) SetProgress(done, total int) { r.done, r.total = done, total }
+// SetRecordingProgress records the frames written and the total.
+func (s *State) SetRecordingProgress(done, total int) { s.rec.done, s.rec.total = done, total }
 
-// Cancel marks the recording as cancelling (the window asked the writer
+// CancelRecording marks the recording as cancelling (the window asked the writer
 // to stop).
-func (r *Recording) Cancel() { r.cancelled = true }
+func (s *State) CancelRecording() { s.rec.cancelled = true }
 
-// Finish ends the recording: it is no longer shown.
-func (r *Recording) Finish() { *r = Recording{} }
+// FinishRecording ends the recording: it is no longer shown.
+func (s *State) FinishRecording() { s.rec = Recording{} }
 
 // Active reports whether a recording runs.
-func (r *Recording) Active() bool { return r.active }
+func (r Recording) Active() bool { return r.active }
 
 // Path is the file being written.
-func (r *Recording) Path() string { return r.path }
+func (r Recording) Path() string { return r.path }
 
 // Name is what is recorded (the clip's or the animation's name).
-func (r *Recording) Name() string { return r.name }
+func (r Recording) Name() string { return r.name }
 
 // Cancelled reports whether the recording was asked to stop.
-func (r *Recording) Cancelled() bool { return r.cancelled }
+func (r Recording) Cancelled() bool { return r.cancelled }
 
-// Progress returns the frames written and the total (0 of 0 before the
+// progress returns the frames written and the total (0 of 0 before the
 // first frame).
-func (r *Recording) Progress() (done, total int) { return r.done, r.total }
+func (r Recording) progress() (done, total int) { return r.done, r.total }
 
 // Fraction is the part done, from 0 to 1.
-func (r *Recording) Fraction() float64 {
+func (r Recording) Fraction() float64 {
 	if r.total <= 0 {
 		return 0
 	}

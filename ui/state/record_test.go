@@ -20,24 +20,24 @@ func TestRecordSourceTree(t *testing.T) {
 	}{
 		{"random tree", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().Reseed(7); err != nil {
+			if err := s.Reseed(7); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Tree().SelectAnim(s.Tree().AnimByName("random_idle")); err != nil {
+			if err := s.SelectAnim(s.Tree().AnimByName("random_idle")); err != nil {
 				t.Fatal(err)
 			}
 			return s
 		}},
 		{"blend", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().SelectAnim(s.Tree().AnimByName("walk_blend")); err != nil {
+			if err := s.SelectAnim(s.Tree().AnimByName("walk_blend")); err != nil {
 				t.Fatal(err)
 			}
 			return s
 		}},
 		{"transition", false, func(t *testing.T) *State {
 			s := demoSet(t)
-			if err := s.Tree().PlayTransitionAt(s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle"), 0.3); err != nil {
+			if err := s.PlayTransitionAt(s.Tree().AnimByName("walk"), s.Tree().AnimByName("idle"), 0.3); err != nil {
 				t.Fatal(err)
 			}
 			return s
@@ -45,7 +45,7 @@ func TestRecordSourceTree(t *testing.T) {
 		{"clip in place", true, func(t *testing.T) *State {
 			s := New("demo:", fdemo.New())
 			s.SelectClip(0)
-			s.Visibility().ToggleInPlace()
+			s.ToggleInPlace()
 			return s
 		}},
 	}
@@ -86,21 +86,21 @@ func TestRecordSourceTree(t *testing.T) {
 // TestRecordingShown: the recording the window shows follows what it
 // reports from its writer, and ends.
 func TestRecordingShown(t *testing.T) {
-	var r Recording
-	r.Start("x.gif", "walk")
-	if !r.Active() || r.Path() != "x.gif" || r.Name() != "walk" || r.Fraction() != 0 {
-		t.Fatalf("started: %+v", r)
+	s := demo()
+	s.StartRecording("x.gif", "walk")
+	if !s.Recording().Active() || s.Recording().Path() != "x.gif" || s.Recording().Name() != "walk" || s.Recording().Fraction() != 0 {
+		t.Fatalf("started: %+v", s.Recording())
 	}
-	r.SetProgress(3, 4)
-	if d, n := r.Progress(); d != 3 || n != 4 || r.Fraction() != 0.75 || r.Cancelled() {
-		t.Errorf("progress %d of %d (%v)", d, n, r.Fraction())
+	s.SetRecordingProgress(3, 4)
+	if d, n := s.Recording().progress(); d != 3 || n != 4 || s.Recording().Fraction() != 0.75 || s.Recording().Cancelled() {
+		t.Errorf("progress %d of %d (%v)", d, n, s.Recording().Fraction())
 	}
-	r.Cancel()
-	if !r.Cancelled() || !r.Active() {
+	s.CancelRecording()
+	if !s.Recording().Cancelled() || !s.Recording().Active() {
 		t.Error("cancelling")
 	}
-	r.Finish()
-	if r.Active() || r.Cancelled() || r.Path() != "" {
-		t.Errorf("finished: %+v", r)
+	s.FinishRecording()
+	if s.Recording().Active() || s.Recording().Cancelled() || s.Recording().Path() != "" {
+		t.Errorf("finished: %+v", s.Recording())
 	}
 }

@@ -7,12 +7,11 @@ import (
 	"github.com/animview/animview/formats"
 )
 
-// RootPath is the root's path over what plays (issue 31): whether the
+// rootPath is the root's path over what plays (issue 31): whether the
 // window draws it on the ground, and the path, measured as `info`
 // measures root motion (compare.RootPath: the same bone, samples and
 // lengths) once for each clip or animation tree while it is shown.
-type RootPath struct {
-	s  *State
+type rootPath struct {
 	on bool
 	// path was measured for the asset, clip and tree build in key.
 	path compare.Path
@@ -28,23 +27,21 @@ type rootPathKey struct {
 	tree  int
 }
 
-// RootPath is the root's path over what plays.
-func (s *State) RootPath() *RootPath { return &s.root }
+// RootPathShown reports whether the window draws the root's path.
+func (s *State) RootPathShown() bool { return s.root.on }
 
-// Shown reports whether the window draws the root's path.
-func (r *RootPath) Shown() bool { return r.on }
+// ToggleRootPath draws the root's path or stops.
+func (s *State) ToggleRootPath() { s.root.on = !s.root.on }
 
-// Toggle draws the root's path or stops.
-func (r *RootPath) Toggle() { r.on = !r.on }
-
-// Path returns the root's path over what plays, measured when it is first
-// asked for after the clip or tree changed (which allocates; after that it
-// allocates nothing), or nil when the path is not shown or nothing plays.
-func (r *RootPath) Path() *compare.Path {
-	s := r.s
+// RootPath returns the root's path over what plays, measured when it is
+// first asked for after the clip or tree changed (which allocates; after
+// that it allocates nothing); ok is false when the path is not shown or
+// nothing plays. The path's points are shared: read only.
+func (s *State) RootPath() (p compare.Path, ok bool) {
+	r := &s.root
 	c := s.CurrentClip()
 	if !r.on || c == nil || s.asset == nil {
-		return nil
+		return compare.Path{}, false
 	}
 	k := rootPathKey{s.asset, c, s.tree.gen}
 	if !r.have || k != r.key {
@@ -57,25 +54,25 @@ func (r *RootPath) Path() *compare.Path {
 		}
 		r.key, r.have = k, true
 	}
-	return &r.path
+	return r.path, true
 }
 
-// Travelled is how far the root has come along its path at the playback
-// time, and the path's whole length; ok is false when the path is not
-// shown.
-func (r *RootPath) Travelled() (along, total float64, ok bool) {
-	p := r.Path()
-	if p == nil || p.Bone < 0 {
+// RootTravelled is how far the root has come along its path at the
+// playback time, and the path's whole length; ok is false when the path
+// is not shown.
+func (s *State) RootTravelled() (along, total float64, ok bool) {
+	p, ok := s.RootPath()
+	if !ok || p.Bone < 0 {
 		return 0, 0, false
 	}
-	_, along = p.At(r.s.play.time)
+	_, along = p.At(s.play.time)
 	return along, p.PathLength, true
 }
 
-// status is the status line's part for the root's path: how far the root
-// has come of the path's length, "" when the path is not shown.
-func (r *RootPath) status() string {
-	along, total, ok := r.Travelled()
+// rootPathStatus is the status line's part for the root's path: how far
+// the root has come of the path's length, "" when the path is not shown.
+func (s *State) rootPathStatus() string {
+	along, total, ok := s.RootTravelled()
 	if !ok {
 		return ""
 	}

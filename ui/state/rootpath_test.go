@@ -23,28 +23,27 @@ func walker(t testing.TB) *formats.Asset {
 // until the clip changes, and asking for it again allocates nothing.
 func TestRootPath(t *testing.T) {
 	s := New("walk.ms3d", walker(t))
-	r := s.RootPath()
-	if r.Shown() || r.Path() != nil || strings.Contains(s.Status(), "root path") {
+	if _, ok := s.RootPath(); s.RootPathShown() || ok || strings.Contains(s.Status(), "root path") {
 		t.Fatalf("shown before the toggle: %q", s.Status())
 	}
-	r.Toggle()
-	p := r.Path()
-	if p == nil || p.Name != "root" || math.Abs(p.PathLength-2) > 1e-5 || p.Root != compare.RootMotion(s.Asset().Skeleton, s.CurrentClip()) {
+	s.ToggleRootPath()
+	p, ok := s.RootPath()
+	if !ok || p.Name != "root" || math.Abs(p.PathLength-2) > 1e-5 || p.Root != compare.RootMotion(s.Asset().Skeleton, s.CurrentClip()) {
 		t.Fatalf("path %+v", p)
 	}
-	s.Playback().Seek(0.5)
-	along, total, ok := r.Travelled()
+	s.Seek(0.5)
+	along, total, ok := s.RootTravelled()
 	if !ok || math.Abs(along-1) > 1e-4 || total != p.PathLength {
 		t.Errorf("travelled %v of %v (%v)", along, total, ok)
 	}
 	if st := s.Status(); !strings.HasSuffix(st, "   root path 1 of 2") {
 		t.Errorf("status %q", st)
 	}
-	if r.Path() != p || testing.AllocsPerRun(50, func() { r.Travelled() }) != 0 {
+	if q, _ := s.RootPath(); len(q.Points) == 0 || &q.Points[0] != &p.Points[0] || testing.AllocsPerRun(50, func() { s.RootTravelled() }) != 0 {
 		t.Errorf("the path is measured again, or asking for it allocates")
 	}
-	r.Toggle()
-	if r.Path() != nil || strings.Contains(s.Status(), "root path") {
+	s.ToggleRootPath()
+	if _, ok := s.RootPath(); ok || strings.Contains(s.Status(), "root path") {
 		t.Errorf("shown after the second toggle: %q", s.Status())
 	}
 }
@@ -54,25 +53,25 @@ func TestRootPath(t *testing.T) {
 // set's tree is sampled as it plays.
 func TestRootPathFollowsTheClip(t *testing.T) {
 	s := demo()
-	s.RootPath().Toggle()
-	if p := s.RootPath().Path(); p == nil || p.Name != "hips" || math.Abs(p.PathLength-0.2594) > 1e-3 {
+	s.ToggleRootPath()
+	if p, ok := s.RootPath(); !ok || p.Name != "hips" || math.Abs(p.PathLength-0.2594) > 1e-3 {
 		t.Errorf("walk: %+v", p)
 	}
 	s.SelectClip(1)
-	if p := s.RootPath().Path(); p == nil || p.PathLength != 0 {
+	if p, ok := s.RootPath(); !ok || p.PathLength != 0 {
 		t.Errorf("idle: %+v", p)
 	}
 	set := demoSet(t)
-	set.RootPath().Toggle()
-	if err := set.Tree().SelectAnim(set.Tree().AnimByName("walk")); err != nil {
+	set.ToggleRootPath()
+	if err := set.SelectAnim(set.Tree().AnimByName("walk")); err != nil {
 		t.Fatal(err)
 	}
-	p := set.RootPath().Path()
+	p, ok := set.RootPath()
 	want := compare.SamplerRootPath(set.Asset().Skeleton, set.Sampler())
-	if p != nil {
+	if ok {
 		t.Logf("the tree's walk: %s along %.4g, %d samples", p.Name, p.PathLength, p.Samples)
 	}
-	if p == nil || p.Bone != want.Bone || p.PathLength != want.PathLength || !(p.PathLength > 0) || len(p.Points) < 2 {
+	if !ok || p.Bone != want.Bone || p.PathLength != want.PathLength || !(p.PathLength > 0) || len(p.Points) < 2 {
 		t.Errorf("tree: %+v, want %+v", p, want.Root)
 	}
 }

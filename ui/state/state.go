@@ -1,22 +1,24 @@
 // Package state is the viewer's state as plain data: what is open, what
 // plays and what is shown. It reads no files and starts no goroutines, and
-// its fields are unexported: the window changes it only through its
+// its fields are unexported: the window changes it only through State's
 // methods, which the window's command table (ui/commands.go) calls for
 // keys, buttons and --actions alike. Tests drive the same methods without
 // a window.
 //
-// State holds the open asset and one value per concern, each with its own
-// methods: Playback (the clip, the time, the speed), Visibility (hidden
-// bones, muted events, the selection, what of the figure is drawn), View
-// (the camera), Messages (the error, the warnings, the help, a notice),
-// Tree (a character set's meta-animation trees), TreePanel (the panel
-// that shows them),
-// Files (the readable extensions, the recent files), Browser (the in-app
-// file browser), Recording (a GIF being written), Wardrobe (the suits
-// a Sims skill can wear), Timeline (the timeline's zoom, and the range
-// playback keeps to), Export (an export to glTF from the window),
-// Curves (the curves panel), DopeSheet (the dope sheet) and RootPath (the
-// root's path on the ground).
+// State holds the open asset and one value per concern: Playback (the
+// clip, the time, the speed), Visibility (hidden bones, muted events, the
+// selection, what of the figure is drawn), View (the camera), Messages
+// (the error, the warnings, the help, a notice), Tree (a character set's
+// meta-animation trees), TreePanel (the panel that shows them), Files
+// (the readable extensions, the recent files), Browser (the in-app file
+// browser), Recording (a GIF being written), Wardrobe (the suits a Sims
+// skill can wear), Timeline (the timeline's zoom, and the range playback
+// keeps to), Export (an export to glTF from the window), Curves (the
+// curves panel), DopeSheet (the dope sheet), Image (an image shown by
+// itself) and the root's path on the ground. State hands each out as a
+// copy to read (State.Playback, State.Visibility, ...): none points back
+// at State, and every change, within one concern or across several, is
+// a method of State.
 package state
 
 import (
@@ -48,66 +50,45 @@ type State struct {
 	dope    DopeSheet
 	suits   Wardrobe
 	img     Image
-	root    RootPath
+	root    rootPath
 }
 
 // New returns a state with an asset opened.
 func New(path string, a *formats.Asset) *State {
 	s := &State{}
-	s.play = Playback{s: s, speed: 1, loop: true, playing: true}
-	s.vis = Visibility{s: s, grid: true, show: render.ShowMeshBones}
-	s.view = View{s: s, camera: render.DefaultCamera()}
-	s.tree = Tree{s: s}
-	s.panel = TreePanel{s: s}
-	s.browser = Browser{s: s}
-	s.line = Timeline{s: s}
-	s.exp = Export{s: s}
-	s.suits = Wardrobe{s: s}
-	s.img = Image{s: s}
-	s.root = RootPath{s: s}
-	s.dope = DopeSheet{s: s}
+	s.play = Playback{speed: 1, loop: true, playing: true}
+	s.vis = Visibility{grid: true, show: render.ShowMeshBones}
+	s.view = View{camera: render.DefaultCamera()}
 	s.SetAsset(path, a)
 	return s
 }
 
-// Playback is what plays and where.
-func (s *State) Playback() *Playback { return &s.play }
+// Playback is what plays and where (a copy: changes go through State).
+func (s *State) Playback() Playback { return s.play }
 
 // Visibility is what of the figure is drawn.
-func (s *State) Visibility() *Visibility { return &s.vis }
+func (s *State) Visibility() Visibility { return s.vis }
 
 // View is the camera.
-func (s *State) View() *View { return &s.view }
+func (s *State) View() View { return s.view }
 
 // Messages are the error, the warnings, the help and the notice.
-func (s *State) Messages() *Messages { return &s.msg }
+func (s *State) Messages() Messages { return s.msg }
 
 // Tree is a character set's animation trees.
-func (s *State) Tree() *Tree { return &s.tree }
+func (s *State) Tree() Tree { return s.tree }
 
 // TreePanel is the panel that shows the playing tree.
-func (s *State) TreePanel() *TreePanel { return &s.panel }
-
-// Files are the readable extensions and the recent files.
-func (s *State) Files() *Files { return &s.files }
-
-// Browser is the in-app file browser.
-func (s *State) Browser() *Browser { return &s.browser }
+func (s *State) TreePanel() TreePanel { return s.panel }
 
 // Recording is the GIF recording the window shows.
-func (s *State) Recording() *Recording { return &s.rec }
-
-// Timeline is the timeline's zoom and the range playback keeps to.
-func (s *State) Timeline() *Timeline { return &s.line }
+func (s *State) Recording() Recording { return s.rec }
 
 // Export is an export to glTF from the window.
-func (s *State) Export() *Export { return &s.exp }
-
-// Curves is the curves panel: whether it shows and how it draws rotation.
-func (s *State) Curves() *Curves { return &s.curves }
+func (s *State) Export() Export { return s.exp }
 
 // Wardrobe is the suits a Sims skill can wear.
-func (s *State) Wardrobe() *Wardrobe { return &s.suits }
+func (s *State) Wardrobe() Wardrobe { return s.suits }
 
 // Path is the open file's path ("demo:" for the demo).
 func (s *State) Path() string { return s.path }
@@ -132,22 +113,9 @@ func (s *State) SetAsset(path string, a *formats.Asset) {
 		s.vis.clearMarks()
 	}
 	s.panel.from, s.panel.to = 0, 0
-	s.tree.reset()
+	s.resetTree()
 	s.suits.reset(a)
 	s.img.level = 0
-}
-
-// HasMesh reports whether the open asset has a mesh to draw.
-func (s *State) HasMesh() bool {
-	if s.asset == nil {
-		return false
-	}
-	for _, m := range s.asset.Meshes {
-		if m != nil && m.Triangles() > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // CurrentClip returns the open clip or nil: while a tree plays, a clip
@@ -185,7 +153,7 @@ func (s *State) SelectClip(i int) {
 	s.play.loop = c.Loop || s.play.loop
 	s.vis.mutedEvents = make([]bool, len(c.Events))
 	s.play.sampler = player.NewClipSampler(s.asset.Skeleton, c)
-	s.vis.markBones(c)
+	s.vis.markBones(c, len(s.asset.Skeleton.Bones))
 	if c.Camera == nil {
 		s.view.through = false
 	}
@@ -208,7 +176,7 @@ func (s *State) SelectLast() {
 		return
 	}
 	if n := len(s.tree.AnimList()); n > 0 {
-		_ = s.tree.SelectAnim(n - 1) // an error shows as the window's error
+		_ = s.SelectAnim(n - 1) // an error shows as the window's error
 		return
 	}
 	if n := len(s.asset.Clips); n > 0 {
@@ -224,7 +192,7 @@ func (s *State) StepAnimation(d int) (entry string) {
 	if s.asset == nil {
 		return ""
 	}
-	if e, ok := s.tree.step(d); ok {
+	if e, ok := s.stepTree(d); ok {
 		return e
 	}
 	if es := s.asset.Entries; len(es) > 1 {
@@ -304,14 +272,14 @@ func (s *State) BoneByName(name string) int {
 
 // Status is the one-line playback readout.
 func (s *State) Status() string {
-	if s.img.Texture() != nil {
-		return s.img.status()
+	if s.Texture() != nil {
+		return s.imageStatus()
 	}
 	if s.CurrentClip() == nil {
 		return "bind pose (no clips)"
 	}
 	p := &s.play
-	f, n := p.Frame()
+	f, n := s.Frame()
 	state := "paused"
 	if p.playing {
 		state = "playing"
@@ -326,6 +294,6 @@ func (s *State) Status() string {
 	if p.playing && p.fps >= 0.5 {
 		fps = fmt.Sprintf("   %.0f fps", p.fps)
 	}
-	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, p.Duration(), p.speed, state, loop, fps) +
-		s.line.status() + s.root.status()
+	return fmt.Sprintf("frame %d / %d   %.3f s / %.3f s   %.2g×   %s%s%s", f, n-1, p.time, s.Duration(), p.speed, state, loop, fps) +
+		s.Timeline().status() + s.rootPathStatus()
 }

@@ -24,7 +24,7 @@ func SkeletonAge(sk *formats.Skeleton) sims.Age {
 
 // SuitAge is the age suit i is made for, by its file name (sims.SuitAge:
 // the letter after the gender, a or c, or a name starting with child).
-func (w *Wardrobe) SuitAge(i int) sims.Age {
+func (w Wardrobe) SuitAge(i int) sims.Age {
 	if i < 0 || i >= len(w.names) {
 		return sims.Adult
 	}
@@ -35,7 +35,7 @@ func (w *Wardrobe) SuitAge(i int) sims.Age {
 // one the asset as opened plays on (a child's suit on an adult skill):
 // it would draw stretched, so U and J pass it over and the suit list
 // marks it.
-func (w *Wardrobe) ForOther(i int) bool {
+func (w Wardrobe) ForOther(i int) bool {
 	if w.opened == nil {
 		return false
 	}
@@ -45,15 +45,15 @@ func (w *Wardrobe) ForOther(i int) bool {
 // AddWarnings adds warnings to the list (those it holds already once),
 // showing the banner again: the warnings of a suit that could not be
 // worn, which the asset worn does not carry.
-func (m *Messages) AddWarnings(ws []string) {
+func (s *State) AddWarnings(ws []string) {
 	added := false
 	for _, w := range ws {
-		if !slices.Contains(m.warnings, w) {
-			m.warnings = append(m.warnings, w)
+		if !slices.Contains(s.msg.warnings, w) {
+			s.msg.warnings = append(s.msg.warnings, w)
 			added = true
 		}
 	}
 	if added {
-		m.warningsDismissed = false
+		s.msg.warningsDismissed = false
 	}
 }

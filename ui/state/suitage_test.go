@@ -30,23 +30,22 @@ func TestSuitsForOtherSkeleton(t *testing.T) {
 			t.Error("no skeleton is not an adult's")
 		}
 		s := New("skill.cmx", &formats.Asset{Format: "sims-cmx", Skeleton: tc.skel})
-		w := s.Wardrobe()
-		w.SetSuits(slices.Clone(names), slices.Clone(names), nil, sims.ToneLight)
+		s.SetSuits(slices.Clone(names), slices.Clone(names), nil, sims.ToneLight)
 		if got := SkeletonAge(tc.skel); got != tc.age {
 			t.Errorf("%v: age %v, want %v", tc.skel, got, tc.age)
 		}
 		for i := range names {
-			if got := w.ForOther(i); got != tc.other[i] {
+			if got := s.Wardrobe().ForOther(i); got != tc.other[i] {
 				t.Errorf("%v: ForOther(%s) = %v, want %v", tc.age, names[i], got, tc.other[i])
 			}
 		}
 		for slot, want := range [][]int{tc.body, tc.hd} {
 			var got []int
-			w.worn = []int{-1, -1}
+			s.suits.worn = []int{-1, -1}
 			for range want {
-				n := w.Next(slot, 1)
+				n := s.Wardrobe().Next(slot, 1)
 				got = append(got, n)
-				w.worn[slot] = n
+				s.suits.worn[slot] = n
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("%v: slot %d steps %v, want %v", tc.age, slot, got, want)
@@ -58,16 +57,16 @@ func TestSuitsForOtherSkeleton(t *testing.T) {
 // TestAddWarnings: a suit's warnings join the list once each and show
 // the banner again.
 func TestAddWarnings(t *testing.T) {
-	var m Messages
-	m.setWarnings([]string{"old"})
-	m.DismissWarnings()
-	m.AddWarnings([]string{"skin x: no such file", "old", "skin x: no such file"})
-	if got := m.Warnings(); !slices.Equal(got, []string{"old", "skin x: no such file"}) || m.WarningsDismissed() {
-		t.Errorf("warnings %q, dismissed %v", got, m.WarningsDismissed())
+	s := demo()
+	s.msg.setWarnings([]string{"old"})
+	s.DismissWarnings()
+	s.AddWarnings([]string{"skin x: no such file", "old", "skin x: no such file"})
+	if got := s.Messages().Warnings(); !slices.Equal(got, []string{"old", "skin x: no such file"}) || s.Messages().WarningsDismissed() {
+		t.Errorf("warnings %q, dismissed %v", got, s.Messages().WarningsDismissed())
 	}
-	m.DismissWarnings()
-	m.AddWarnings([]string{"old"})
-	if !m.WarningsDismissed() {
+	s.DismissWarnings()
+	s.AddWarnings([]string{"old"})
+	if !s.Messages().WarningsDismissed() {
 		t.Error("nothing new showed the banner again")
 	}
 }

@@ -14,10 +14,9 @@ const minSpanFrames = 4
 
 // Timeline is the timeline's zoom (the part of the clip it shows) and the
 // range a user marked with in and out points, which playback, stepping
-// and looping keep to (Playback.Bounds). Both belong to one clip: opening
+// and looping keep to (State.bounds). Both belong to one clip: opening
 // another clears them.
 type Timeline struct {
-	s *State
 	// clip is the clip the zoom and the range were set on.
 	clip *formats.Clip
 	// lo and hi are the span shown; hi <= lo shows the whole clip.
@@ -27,22 +26,25 @@ type Timeline struct {
 	ranged  bool
 }
 
-// current clears the zoom and range when another clip opened since they
-// were set, and returns the clip's duration (0 without a clip).
-func (t *Timeline) current() float64 {
-	c := t.s.CurrentClip()
+// sync clears the zoom and range when another clip c opened since they
+// were set. State calls it before each use of the timeline.
+func (t *Timeline) sync(c *formats.Clip) {
 	if c != t.clip {
 		t.clip, t.lo, t.hi, t.ranged = c, 0, 0, false
 	}
-	if c == nil || !(c.Duration > 0) {
-		return 0
+}
+
+// current is the clip's duration (0 without a clip).
+func (t Timeline) current() float64 {
+	if c := t.clip; c != nil && c.Duration > 0 {
+		return c.Duration
 	}
-	return c.Duration
+	return 0
 }
 
 // Span is the part of the clip the timeline shows, in seconds: the whole
 // clip unless zoomed.
-func (t *Timeline) Span() (lo, hi float64) {
+func (t Timeline) Span() (lo, hi float64) {
 	d := t.current()
 	if t.hi <= t.lo || d <= 0 {
 		return 0, d
@@ -51,13 +53,13 @@ func (t *Timeline) Span() (lo, hi float64) {
 }
 
 // Zoomed reports whether the timeline shows less than the whole clip.
-func (t *Timeline) Zoomed() bool {
+func (t Timeline) Zoomed() bool {
 	lo, hi := t.Span()
 	return hi-lo < t.current()-1e-9
 }
 
 // minSpan is the narrowest span the timeline shows.
-func (t *Timeline) minSpan(d float64) float64 {
+func (t Timeline) minSpan(d float64) float64 {
 	return math.Min(d, minSpanFrames/player.StepRate(t.clip))
 }
 
@@ -71,10 +73,10 @@ func (t *Timeline) setSpan(lo, width, d float64) {
 	}
 }
 
-// ZoomAt scales the span shown by factor (below 1 zooms in), keeping time
+// zoomAt scales the span shown by factor (below 1 zooms in), keeping time
 // at (the time under the pointer) where it is on the timeline. A factor
 // that is not a finite number above 0 does nothing.
-func (t *Timeline) ZoomAt(at, factor float64) {
+func (t *Timeline) zoomAt(at, factor float64) {
 	d := t.current()
 	if d <= 0 || !(factor > 0) || math.IsInf(factor, 0) || math.IsNaN(at) {
 		return
@@ -86,8 +88,8 @@ func (t *Timeline) ZoomAt(at, factor float64) {
 	t.setSpan(at-f*nw, nw, d)
 }
 
-// Pan moves the span shown by dt seconds (kept inside the clip).
-func (t *Timeline) Pan(dt float64) {
+// pan moves the span shown by dt seconds (kept inside the clip).
+func (t *Timeline) pan(dt float64) {
 	d := t.current()
 	if d <= 0 || math.IsNaN(dt) || math.IsInf(dt, 0) || !t.Zoomed() {
 		return
@@ -96,14 +98,13 @@ func (t *Timeline) Pan(dt float64) {
 	t.setSpan(lo+dt, hi-lo, d)
 }
 
-// ShowAll shows the whole clip.
-func (t *Timeline) ShowAll() {
-	t.current()
+// showAll shows the whole clip.
+func (t *Timeline) showAll() {
 	t.lo, t.hi = 0, 0
 }
 
 // TimeAt is the time at fraction f (0 to 1) of the span shown.
-func (t *Timeline) TimeAt(f float64) float64 {
+func (t Timeline) TimeAt(f float64) float64 {
 	lo, hi := t.Span()
 	if math.IsNaN(f) {
 		return lo
@@ -113,7 +114,7 @@ func (t *Timeline) TimeAt(f float64) float64 {
 
 // FractionOf is where time tm falls in the span shown (outside 0 to 1
 // when it is not shown).
-func (t *Timeline) FractionOf(tm float64) float64 {
+func (t Timeline) FractionOf(tm float64) float64 {
 	lo, hi := t.Span()
 	if hi <= lo {
 		return 0
@@ -121,9 +122,9 @@ func (t *Timeline) FractionOf(tm float64) float64 {
 	return (tm - lo) / (hi - lo)
 }
 
-// Keep moves the span shown, a whole span at a time, so that it shows
+// keep moves the span shown, a whole span at a time, so that it shows
 // time tm: a zoomed timeline follows playback.
-func (t *Timeline) Keep(tm float64) {
+func (t *Timeline) keep(tm float64) {
 	d := t.current()
 	if d <= 0 || !t.Zoomed() {
 		return
@@ -137,7 +138,7 @@ func (t *Timeline) Keep(tm float64) {
 }
 
 // snap puts tm on the nearest frame of the clip, inside it.
-func (t *Timeline) snap(tm, d float64) float64 {
+func (t Timeline) snap(tm, d float64) float64 {
 	fr := player.StepRate(t.clip)
 	return math.Max(0, math.Min(math.Round(tm*fr)/fr, d))
 }
@@ -145,20 +146,19 @@ func (t *Timeline) snap(tm, d float64) float64 {
 // shown puts tm on the frame shown at tm (player.FrameAt, the frame the
 // status line names), inside the clip: I and O mark that frame, not the
 // next one when playback stands past a frame's middle.
-func (t *Timeline) shown(tm, d float64) float64 {
+func (t Timeline) shown(tm, d float64) float64 {
 	fr := player.StepRate(t.clip)
 	return math.Max(0, math.Min(float64(player.FrameAt(tm, fr))/fr, d))
 }
 
 // Range returns the in and out points, ok false when no range is set.
-func (t *Timeline) Range() (in, out float64, ok bool) {
-	t.current()
+func (t Timeline) Range() (in, out float64, ok bool) {
 	return t.in, t.out, t.ranged
 }
 
-// SetIn puts the in point at the frame shown at tm; the out point stays, or is the
+// setIn puts the in point at the frame shown at tm; the out point stays, or is the
 // clip's end when none was set or it falls before the in point.
-func (t *Timeline) SetIn(tm float64) {
+func (t *Timeline) setIn(tm float64) {
 	d := t.current()
 	if d <= 0 || math.IsNaN(tm) {
 		return
@@ -171,9 +171,9 @@ func (t *Timeline) SetIn(tm float64) {
 	t.set(in, out)
 }
 
-// SetOut puts the out point at the frame shown at tm; the in point stays, or is the
+// setOut puts the out point at the frame shown at tm; the in point stays, or is the
 // clip's start when none was set or it falls after the out point.
-func (t *Timeline) SetOut(tm float64) {
+func (t *Timeline) setOut(tm float64) {
 	d := t.current()
 	if d <= 0 || math.IsNaN(tm) {
 		return
@@ -186,10 +186,10 @@ func (t *Timeline) SetOut(tm float64) {
 	t.set(in, out)
 }
 
-// SetRange sets the range from a to b (either order), each on its
+// setRange sets the range from a to b (either order), each on its
 // nearest frame. It reports false, setting nothing, when they fall on the
 // same frame.
-func (t *Timeline) SetRange(a, b float64) bool {
+func (t *Timeline) setRange(a, b float64) bool {
 	d := t.current()
 	if d <= 0 || math.IsNaN(a) || math.IsNaN(b) {
 		return false
@@ -208,15 +208,14 @@ func (t *Timeline) set(in, out float64) {
 	t.in, t.out, t.ranged = in, out, out > in && (in > 0 || out < d)
 }
 
-// ClearRange removes the range: playback has the whole clip again.
-func (t *Timeline) ClearRange() {
-	t.current()
+// clearRange removes the range: playback has the whole clip again.
+func (t *Timeline) clearRange() {
 	t.ranged = false
 }
 
 // status is the timeline's part of the status line: the range and, when
 // zoomed, the span shown.
-func (t *Timeline) status() string {
+func (t Timeline) status() string {
 	out := ""
 	if in, out2, ok := t.Range(); ok {
 		out = fmt.Sprintf("   range %.3f–%.3f s", in, out2)
@@ -226,4 +225,62 @@ func (t *Timeline) status() string {
 		out += fmt.Sprintf("   timeline %.3f–%.3f s", lo, hi)
 	}
 	return out
+}
+
+// Timeline is the timeline's zoom and range, for the open clip (a copy:
+// changes go through State).
+func (s *State) Timeline() Timeline {
+	s.line.sync(s.CurrentClip())
+	return s.line
+}
+
+// ZoomTimeline zooms the timeline by factor about time at (factor < 1
+// zooms in), keeping at where it is on the ruler.
+func (s *State) ZoomTimeline(at, factor float64) {
+	s.line.sync(s.CurrentClip())
+	s.line.zoomAt(at, factor)
+}
+
+// PanTimeline moves a zoomed timeline's span by dt seconds, inside the
+// clip.
+func (s *State) PanTimeline(dt float64) {
+	s.line.sync(s.CurrentClip())
+	s.line.pan(dt)
+}
+
+// ShowWholeTimeline zooms the timeline out to the whole clip.
+func (s *State) ShowWholeTimeline() {
+	s.line.sync(s.CurrentClip())
+	s.line.showAll()
+}
+
+// KeepInTimeline pages a zoomed timeline so that time tm shows.
+func (s *State) KeepInTimeline(tm float64) {
+	s.line.sync(s.CurrentClip())
+	s.line.keep(tm)
+}
+
+// SetIn sets the range's in point at time tm (Timeline).
+func (s *State) SetIn(tm float64) {
+	s.line.sync(s.CurrentClip())
+	s.line.setIn(tm)
+}
+
+// SetOut sets the range's out point at time tm (Timeline).
+func (s *State) SetOut(tm float64) {
+	s.line.sync(s.CurrentClip())
+	s.line.setOut(tm)
+}
+
+// SetRange sets the range to a..b, snapped to frames; it reports false
+// when that leaves no range.
+func (s *State) SetRange(a, b float64) bool {
+	s.line.sync(s.CurrentClip())
+	return s.line.setRange(a, b)
+}
+
+// ClearRange drops the range: playback has the whole clip again.
+func (s *State) ClearRange() {
+	s.line.sync(s.CurrentClip())
+	s.line.clearRange()
 }

@@ -13,7 +13,6 @@ import (
 // (Tree): its lines, the node the user selected, which the weight and pin
 // buttons act on, and the transition picker's two animations.
 type TreePanel struct {
-	s *State
 	// node is the path (NodeAt) of the selected node ("" the root).
 	node string
 	// from and to are the transition picker's animations (AnimList
@@ -43,9 +42,9 @@ type TreeLine struct {
 // MaxNodes; a panel needs far fewer).
 const maxTreeLines = 512
 
-// Lines lists the playing animation's tree, appended to dst.
-func (p *TreePanel) Lines(dst []TreeLine) []TreeLine {
-	t := &p.s.tree
+// TreeLines lists the playing animation's tree, appended to dst.
+func (s *State) TreeLines(dst []TreeLine) []TreeLine {
+	t := &s.tree
 	root := t.CurrentTree()
 	if root == nil {
 		return dst
@@ -75,42 +74,42 @@ func (p *TreePanel) Lines(dst []TreeLine) []TreeLine {
 }
 
 // From and To are the transition picker's animations (AnimList indices).
-func (p *TreePanel) From() int { return p.from }
+func (p TreePanel) From() int { return p.from }
 
 // To is the transition picker's second animation.
-func (p *TreePanel) To() int { return p.to }
+func (p TreePanel) To() int { return p.to }
 
-// SetPick sets the picker's from (which == 0) or to animation.
-func (p *TreePanel) SetPick(which, i int) {
-	if i < 0 || i >= len(p.s.tree.AnimList()) {
+// setPick sets the picker's from (which == 0) or to animation.
+func (s *State) setPick(which, i int) {
+	if i < 0 || i >= len(s.tree.AnimList()) {
 		return
 	}
 	if which == 0 {
-		p.from = i
+		s.panel.from = i
 	} else {
-		p.to = i
+		s.panel.to = i
 	}
 }
 
 // Node is the path of the tree panel's selected node ("" the root).
-func (p *TreePanel) Node() string { return p.node }
+func (p TreePanel) Node() string { return p.node }
 
 // SelectNode selects the node at path (NodeAt) in the tree panel, for
 // the weight and pin buttons.
-func (p *TreePanel) SelectNode(path string) error {
-	if _, err := p.s.tree.NodeAt(path); err != nil {
+func (s *State) SelectNode(path string) error {
+	if _, err := s.tree.NodeAt(path); err != nil {
 		return err
 	}
-	p.node = strings.Trim(path, "/")
+	s.panel.node = strings.Trim(path, "/")
 	return nil
 }
 
-// SelectedLine is the tree panel's selected line: the selected node's, or
+// selectedTreeLine is the tree panel's selected line: the selected node's, or
 // the root's when that node is not in the playing tree.
-func (p *TreePanel) SelectedLine() (TreeLine, bool) {
-	lines := p.Lines(nil)
+func (s *State) selectedTreeLine() (TreeLine, bool) {
+	lines := s.TreeLines(nil)
 	for _, l := range lines {
-		if l.Path == p.node {
+		if l.Path == s.panel.node {
 			return l, true
 		}
 	}
@@ -126,11 +125,11 @@ func isBlend(m *formats.MetaAnim) bool {
 
 // BlendTarget is the Blend the weight buttons change: the selected line
 // if it is one, else the first Blend of the tree.
-func (p *TreePanel) BlendTarget() (TreeLine, bool) {
-	if l, ok := p.SelectedLine(); ok && isBlend(l.Node) {
+func (s *State) BlendTarget() (TreeLine, bool) {
+	if l, ok := s.selectedTreeLine(); ok && isBlend(l.Node) {
 		return l, true
 	}
-	for _, l := range p.Lines(nil) {
+	for _, l := range s.TreeLines(nil) {
 		if isBlend(l.Node) {
 			return l, true
 		}
@@ -140,21 +139,20 @@ func (p *TreePanel) BlendTarget() (TreeLine, bool) {
 
 // NudgeWeight changes the weight of BlendTarget's Blend by d, on round
 // hundredths; without a Blend it does nothing.
-func (p *TreePanel) NudgeWeight(d float32) error {
-	l, ok := p.BlendTarget()
+func (s *State) NudgeWeight(d float32) error {
+	l, ok := s.BlendTarget()
 	if !ok {
 		return nil
 	}
-	t := &p.s.tree
-	w := math.Round(float64(t.BlendWeight(l.Node)+d)*100) / 100
-	return t.SetBlendWeight(l.Node, float32(w))
+	w := math.Round(float64(s.tree.BlendWeight(l.Node)+d)*100) / 100
+	return s.SetBlendWeight(l.Node, float32(w))
 }
 
 // PinTarget is the Random and child the pin button acts on: the selected
 // line when it is a Random's child, or the selected Random itself (child
 // -1: it can only be unpinned).
-func (p *TreePanel) PinTarget() (m *formats.MetaAnim, child int, ok bool) {
-	l, ok := p.SelectedLine()
+func (s *State) PinTarget() (m *formats.MetaAnim, child int, ok bool) {
+	l, ok := s.selectedTreeLine()
 	if !ok {
 		return nil, 0, false
 	}
@@ -169,43 +167,43 @@ func (p *TreePanel) PinTarget() (m *formats.MetaAnim, child int, ok bool) {
 
 // PinsTarget reports whether the pin button would unpin: PinTarget's
 // Random is pinned to its child (or, for the Random itself, at all).
-func (p *TreePanel) PinsTarget() bool {
-	m, child, ok := p.PinTarget()
+func (s *State) PinsTarget() bool {
+	m, child, ok := s.PinTarget()
 	if !ok {
 		return false
 	}
-	pin, pinned := p.s.tree.pins[m]
+	pin, pinned := s.tree.pins[m]
 	return pinned && (child < 0 || pin == child)
 }
 
 // TogglePin pins PinTarget's Random to its child, or unpins it when
 // PinsTarget.
-func (p *TreePanel) TogglePin() error {
-	m, child, ok := p.PinTarget()
+func (s *State) TogglePin() error {
+	m, child, ok := s.PinTarget()
 	switch {
 	case !ok:
 		return nil
-	case p.PinsTarget():
-		return p.s.tree.Unpin(m)
+	case s.PinsTarget():
+		return s.Unpin(m)
 	case child >= 0:
-		return p.s.tree.PinRandom(m, child)
+		return s.PinRandom(m, child)
 	}
 	return nil
 }
 
 // CyclePick moves the transition picker's from (which == 0) or to to the
 // next animation.
-func (p *TreePanel) CyclePick(which int) {
-	n := len(p.s.tree.AnimList())
+func (s *State) CyclePick(which int) {
+	n := len(s.tree.AnimList())
 	if n == 0 {
 		return
 	}
-	cur := p.from
+	cur := s.panel.from
 	if which == 1 {
-		cur = p.to
+		cur = s.panel.to
 	}
-	p.SetPick(which, (cur+1)%n)
+	s.setPick(which, (cur+1)%n)
 }
 
-// PlayPick plays the picker's transition (Tree.PlayTransition).
-func (p *TreePanel) PlayPick() error { return p.s.tree.PlayTransition(p.from, p.to) }
+// PlayPick plays the picker's transition (State.PlayTransition).
+func (s *State) PlayPick() error { return s.PlayTransition(s.panel.from, s.panel.to) }

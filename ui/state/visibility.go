@@ -11,7 +11,6 @@ import (
 // hid, the events muted, the selected bone, the marks of the bone tree,
 // and the drawing toggles.
 type Visibility struct {
-	s           *State
 	hiddenBones []bool
 	mutedEvents []bool
 	selected    int
@@ -57,9 +56,9 @@ func (v *Visibility) reset(a *formats.Asset) {
 // not build).
 func (v *Visibility) clearMarks() { v.animated, v.dim, v.mover = nil, nil, -1 }
 
-// markBones rebuilds animated and dim for clip c, reusing their storage.
-func (v *Visibility) markBones(c *formats.Clip) {
-	n := len(v.s.asset.Skeleton.Bones)
+// markBones rebuilds animated and dim for clip c on a skeleton of n
+// bones, reusing their storage.
+func (v *Visibility) markBones(c *formats.Clip, n int) {
 	v.animated = resize(v.animated, n)
 	v.dim = resize(v.dim, n)
 	for i := 0; i < n; i++ {
@@ -81,35 +80,36 @@ func resize(b []bool, n int) []bool {
 	return b
 }
 
-// HiddenBones marks the bones the user hid, for drawing (read only).
-func (v *Visibility) HiddenBones() []bool { return v.hiddenBones }
+// HiddenBones appends to dst the marks of the bones the user hid, for
+// drawing.
+func (v Visibility) HiddenBones(dst []bool) []bool { return append(dst, v.hiddenBones...) }
 
 // BoneHidden reports whether the user hid bone i.
-func (v *Visibility) BoneHidden(i int) bool {
+func (v Visibility) BoneHidden(i int) bool {
 	return i >= 0 && i < len(v.hiddenBones) && v.hiddenBones[i]
 }
 
 // ToggleBone hides or shows bone i.
-func (v *Visibility) ToggleBone(i int) {
-	if i >= 0 && i < len(v.hiddenBones) {
-		v.hiddenBones[i] = !v.hiddenBones[i]
+func (s *State) ToggleBone(i int) {
+	if i >= 0 && i < len(s.vis.hiddenBones) {
+		s.vis.hiddenBones[i] = !s.vis.hiddenBones[i]
 	}
 }
 
 // ShowAllBones makes every bone visible again.
-func (v *Visibility) ShowAllBones() { clear(v.hiddenBones) }
+func (s *State) ShowAllBones() { clear(s.vis.hiddenBones) }
 
 // SetBoneHidden hides or shows bone i, and with subtree every bone below
 // it too (the bone tree's Shift-click).
-func (v *Visibility) SetBoneHidden(i int, hidden, subtree bool) {
-	if i < 0 || i >= len(v.hiddenBones) {
+func (s *State) SetBoneHidden(i int, hidden, subtree bool) {
+	if i < 0 || i >= len(s.vis.hiddenBones) {
 		return
 	}
-	v.hiddenBones[i] = hidden
+	s.vis.hiddenBones[i] = hidden
 	if !subtree {
 		return
 	}
-	bones := v.s.asset.Skeleton.Bones
+	bones := s.asset.Skeleton.Bones
 	// Parents come before children, so one forward pass finds every
 	// descendant through its parent's mark.
 	in := make([]bool, len(bones))
@@ -117,13 +117,13 @@ func (v *Visibility) SetBoneHidden(i int, hidden, subtree bool) {
 	for j := i + 1; j < len(bones); j++ {
 		if p := bones[j].Parent; p >= 0 && in[p] {
 			in[j] = true
-			v.hiddenBones[j] = hidden
+			s.vis.hiddenBones[j] = hidden
 		}
 	}
 }
 
 // HiddenCount is how many bones the user hid.
-func (v *Visibility) HiddenCount() int {
+func (v Visibility) HiddenCount() int {
 	n := 0
 	for _, h := range v.hiddenBones {
 		if h {
@@ -134,104 +134,107 @@ func (v *Visibility) HiddenCount() int {
 }
 
 // Selected is the selected bone (-1: none).
-func (v *Visibility) Selected() int { return v.selected }
+func (v Visibility) Selected() int { return v.selected }
 
 // SelectBone selects bone i (-1 clears).
-func (v *Visibility) SelectBone(i int) {
-	if v.s.asset != nil && i >= -1 && i < len(v.s.asset.Skeleton.Bones) {
-		v.selected = i
+func (s *State) SelectBone(i int) {
+	if s.asset != nil && i >= -1 && i < len(s.asset.Skeleton.Bones) {
+		s.vis.selected = i
 	}
 }
 
 // EventMuted reports whether event i of the open clip is muted.
-func (v *Visibility) EventMuted(i int) bool {
+func (v Visibility) EventMuted(i int) bool {
 	return i >= 0 && i < len(v.mutedEvents) && v.mutedEvents[i]
 }
 
-// MutedEvents marks the open clip's muted events (read only).
-func (v *Visibility) MutedEvents() []bool { return v.mutedEvents }
+// eventCount is how many events of the open clip can be muted.
+func (v Visibility) eventCount() int { return len(v.mutedEvents) }
 
-// ToggleEvent mutes or unmutes event i of the open clip.
-func (v *Visibility) ToggleEvent(i int) {
-	if i >= 0 && i < len(v.mutedEvents) {
-		v.mutedEvents[i] = !v.mutedEvents[i]
+// toggleEvent mutes or unmutes event i of the open clip.
+func (s *State) toggleEvent(i int) {
+	if i >= 0 && i < len(s.vis.mutedEvents) {
+		s.vis.mutedEvents[i] = !s.vis.mutedEvents[i]
 	}
 }
 
 // SetEventMuted mutes or unmutes event i of the open clip.
-func (v *Visibility) SetEventMuted(i int, muted bool) {
-	if i >= 0 && i < len(v.mutedEvents) {
-		v.mutedEvents[i] = muted
+func (s *State) SetEventMuted(i int, muted bool) {
+	if i >= 0 && i < len(s.vis.mutedEvents) {
+		s.vis.mutedEvents[i] = muted
 	}
 }
 
-// Animated marks the bones the open clip animates (read only; nil
+// Animated reports whether the open clip animates bone i (false
 // without a clip).
-func (v *Visibility) Animated() []bool { return v.animated }
+func (v Visibility) Animated(i int) bool { return i >= 0 && i < len(v.animated) && v.animated[i] }
 
-// Dim marks the bones the open clip does not drive (read only; nil when
-// it drives them all).
-func (v *Visibility) Dim() []bool { return v.dim }
+// animatedCount is how many bones Animated marks (0 without a clip).
+func (v Visibility) animatedCount() int { return len(v.animated) }
 
-// Helper marks the helper bones (read only).
-func (v *Visibility) Helper() []bool { return v.helper }
+// Dim appends to dst the marks of the bones the open clip does not
+// drive (nothing when it drives them all).
+func (v Visibility) Dim(dst []bool) []bool { return append(dst, v.dim...) }
+
+// Helper appends to dst the marks of the helper bones.
+func (v Visibility) Helper(dst []bool) []bool { return append(dst, v.helper...) }
 
 // HideHelpers reports whether helper bones are left out of the view.
-func (v *Visibility) HideHelpers() bool { return v.hideHelpers }
+func (v Visibility) HideHelpers() bool { return v.hideHelpers }
 
 // ToggleHelpers hides or shows all helper bones at once.
-func (v *Visibility) ToggleHelpers() { v.hideHelpers = !v.hideHelpers }
+func (s *State) ToggleHelpers() { s.vis.hideHelpers = !s.vis.hideHelpers }
 
 // Labels reports whether bone names are drawn.
-func (v *Visibility) Labels() bool { return v.labels }
+func (v Visibility) Labels() bool { return v.labels }
 
 // ToggleLabels draws bone names or stops.
-func (v *Visibility) ToggleLabels() { v.labels = !v.labels }
+func (s *State) ToggleLabels() { s.vis.labels = !s.vis.labels }
 
 // Grid reports whether the ground grid is drawn.
-func (v *Visibility) Grid() bool { return v.grid }
+func (v Visibility) Grid() bool { return v.grid }
 
 // ToggleGrid draws the grid or stops.
-func (v *Visibility) ToggleGrid() { v.grid = !v.grid }
+func (s *State) ToggleGrid() { s.vis.grid = !s.vis.grid }
 
 // Show is what of a figure with a mesh is drawn.
-func (v *Visibility) Show() render.Show { return v.show }
+func (v Visibility) Show() render.Show { return v.show }
 
 // CycleShow moves to the next of mesh, mesh with bones and bones (the M
 // key); an asset without a mesh always shows its bones.
-func (v *Visibility) CycleShow() { v.show = v.show.Next() }
+func (s *State) CycleShow() { s.vis.show = s.vis.show.Next() }
 
 // Textures reports whether meshes are drawn with their textures (the
 // default) rather than in flat colours.
-func (v *Visibility) Textures() bool { return !v.flat }
+func (v Visibility) Textures() bool { return !v.flat }
 
 // SetTextures draws meshes textured or in flat colours.
-func (v *Visibility) SetTextures(on bool) { v.flat = !on }
+func (s *State) SetTextures(on bool) { s.vis.flat = !on }
 
 // Axes reports whether the selected bone's local axes are drawn.
-func (v *Visibility) Axes() bool { return v.axes }
+func (v Visibility) Axes() bool { return v.axes }
 
 // ToggleAxes shows or hides the selected bone's local axes.
-func (v *Visibility) ToggleAxes() { v.axes = !v.axes }
+func (s *State) ToggleAxes() { s.vis.axes = !s.vis.axes }
 
 // Onion reports whether onion skin is on.
-func (v *Visibility) Onion() bool { return v.onion }
+func (v Visibility) Onion() bool { return v.onion }
 
 // ToggleOnion turns onion skin on or off.
-func (v *Visibility) ToggleOnion() { v.onion = !v.onion }
+func (s *State) ToggleOnion() { s.vis.onion = !s.vis.onion }
 
 // BindPose reports whether the bind pose shows instead of the clip.
-func (v *Visibility) BindPose() bool { return v.bindPose }
+func (v Visibility) BindPose() bool { return v.bindPose }
 
 // ToggleBindPose shows the bind pose or the clip again.
-func (v *Visibility) ToggleBindPose() { v.bindPose = !v.bindPose }
+func (s *State) ToggleBindPose() { s.vis.bindPose = !s.vis.bindPose }
 
 // InPlace reports whether the moving root is held at its start.
-func (v *Visibility) InPlace() bool { return v.inPlace }
+func (v Visibility) InPlace() bool { return v.inPlace }
 
 // ToggleInPlace holds the root's horizontal motion at its start or lets it
 // travel.
-func (v *Visibility) ToggleInPlace() { v.inPlace = !v.inPlace }
+func (s *State) ToggleInPlace() { s.vis.inPlace = !s.vis.inPlace }
 
 // findMover picks the bone in-place mode holds: the first bone, in
 // parent-before-child order, whose translation the clip animates, with its
@@ -249,7 +252,7 @@ func (v *Visibility) findMover(c *formats.Clip) {
 // HoldInPlace, in in-place mode, sets the moving root's horizontal
 // translation in p back to where the clip starts it, so a walk or a flight
 // stays on the spot while its vertical motion plays.
-func (v *Visibility) HoldInPlace(p *player.Pose) {
+func (v Visibility) HoldInPlace(p *player.Pose) {
 	if !v.inPlace || v.mover < 0 || v.mover >= len(p.Local) {
 		return
 	}

@@ -18,7 +18,6 @@ import (
 // suits swaps the open asset for a dressed copy with the same skeleton
 // and clips, so playback, the camera and the bones' marks carry on.
 type Wardrobe struct {
-	s      *State
 	listed bool
 	// paths are the suit files, names their file names.
 	paths, names []string
@@ -43,49 +42,49 @@ const (
 
 // reset forgets the suits of the previous file.
 func (w *Wardrobe) reset(a *formats.Asset) {
-	*w = Wardrobe{s: w.s, worn: []int{-1, -1}, opened: a}
+	*w = Wardrobe{worn: []int{-1, -1}, opened: a}
 }
 
-// Offered reports whether the open file can wear suits: a file of The
+// SuitsOffered reports whether the open file can wear suits: a file of The
 // Sims (a format named sims-…, as formats/open.RetoneIn tells them),
 // whose skeleton Sims suits bind to. The window shows the suit picker's
 // button for such a file only.
-func (w *Wardrobe) Offered() bool {
-	a := w.s.asset
+func (s *State) SuitsOffered() bool {
+	a := s.asset
 	return a != nil && strings.HasPrefix(a.Format, "sims")
 }
 
 // Listed reports whether the suits beside the open file have been listed.
-func (w *Wardrobe) Listed() bool { return w.listed }
+func (w Wardrobe) Listed() bool { return w.listed }
 
 // SetSuits gives the suit files beside the open file and their file
 // names; worn are the indices of the ones the file was opened in
 // (--suit, in order: the first in the body slot, the next in the head
 // slot), tone the tone it was opened in (--tone).
-func (w *Wardrobe) SetSuits(paths, names []string, worn []int, tone sims.Tone) {
-	w.listed, w.paths, w.names = true, paths, names
-	w.dressed = map[string]*formats.Asset{}
-	w.worn = []int{-1, -1}
-	w.tone = tone
+func (s *State) SetSuits(paths, names []string, worn []int, tone sims.Tone) {
+	s.suits.listed, s.suits.paths, s.suits.names = true, paths, names
+	s.suits.dressed = map[string]*formats.Asset{}
+	s.suits.worn = []int{-1, -1}
+	s.suits.tone = tone
 	if len(names) == len(paths) {
-		for i, s := range worn {
-			if s >= 0 && s < len(paths) {
-				if i >= len(w.worn) {
-					w.worn = append(w.worn, -1)
+		for i, k := range worn {
+			if k >= 0 && k < len(paths) {
+				if i >= len(s.suits.worn) {
+					s.suits.worn = append(s.suits.worn, -1)
 				}
-				w.worn[i] = s
+				s.suits.worn[i] = k
 			}
 		}
 	}
-	w.openedTone = tone
-	w.dressed[w.key(w.worn, tone)] = w.opened
+	s.suits.openedTone = tone
+	s.suits.dressed[s.suits.key(s.suits.worn, tone)] = s.suits.opened
 }
 
 // Suits are the listed suit files.
-func (w *Wardrobe) Suits() []string { return w.paths }
+func (w Wardrobe) Suits() []string { return slices.Clone(w.paths) }
 
 // Worn is the index in Suits of the suit in slot (-1 for none).
-func (w *Wardrobe) Worn(slot int) int {
+func (w Wardrobe) Worn(slot int) int {
 	if slot < 0 || slot >= len(w.worn) {
 		return -1
 	}
@@ -93,11 +92,11 @@ func (w *Wardrobe) Worn(slot int) int {
 }
 
 // Tone is the skin tone the worn suits' textures are chosen for.
-func (w *Wardrobe) Tone() sims.Tone { return w.tone }
+func (w Wardrobe) Tone() sims.Tone { return w.tone }
 
 // Label names what is worn for the picker: the suit files' names without
 // their extensions, joined by " + ", or "none".
-func (w *Wardrobe) Label() string {
+func (w Wardrobe) Label() string {
 	var parts []string
 	for _, i := range w.worn {
 		if i >= 0 && i < len(w.names) {
@@ -114,7 +113,7 @@ func (w *Wardrobe) Label() string {
 // files (c001ma_ross.cmx: heads begin with c, bodies with b, hands with
 // h; docs/formats/sims.md#skin-textures): a c and a digit, so that
 // child-censor.cmx is no head.
-func (w *Wardrobe) IsHead(i int) bool {
+func (w Wardrobe) IsHead(i int) bool {
 	if i < 0 || i >= len(w.names) {
 		return false
 	}
@@ -126,7 +125,7 @@ func (w *Wardrobe) IsHead(i int) bool {
 // and every listed suit the slot takes (every suit for the body slot,
 // the heads for the head slot, all of them when there are no heads),
 // round; suits for another skeleton (ForOther) are passed over.
-func (w *Wardrobe) Next(slot, d int) int {
+func (w Wardrobe) Next(slot, d int) int {
 	var order []int
 	for i := range w.paths {
 		if (slot != HeadSlot || w.IsHead(i)) && !w.ForOther(i) {
@@ -150,7 +149,7 @@ func (w *Wardrobe) Next(slot, d int) int {
 }
 
 // With is the worn suits with slot's replaced by suit i (-1: emptied).
-func (w *Wardrobe) With(slot, i int) []int {
+func (w Wardrobe) With(slot, i int) []int {
 	worn := slices.Clone(w.worn)
 	for len(worn) <= slot {
 		worn = append(worn, -1)
@@ -162,7 +161,7 @@ func (w *Wardrobe) With(slot, i int) []int {
 // Find returns the index of the suit that name names: its file name with
 // or without the extension (any case), or its index from 0; "none" is -1.
 // ok is false when no suit matches.
-func (w *Wardrobe) Find(name string) (i int, ok bool) {
+func (w Wardrobe) Find(name string) (i int, ok bool) {
 	if strings.EqualFold(name, "none") {
 		return -1, true
 	}
@@ -179,7 +178,7 @@ func (w *Wardrobe) Find(name string) (i int, ok bool) {
 
 // Paths are the suit files of the worn indices worn, in slot order,
 // empty slots and repeats left out.
-func (w *Wardrobe) Paths(worn []int) []string {
+func (w Wardrobe) Paths(worn []int) []string {
 	var out []string
 	seen := map[int]bool{}
 	for _, i := range worn {
@@ -193,7 +192,7 @@ func (w *Wardrobe) Paths(worn []int) []string {
 
 // key names a dressing: the suits worn, in order, and the tone ("none"
 // and the tone for the asset as opened, in its own tone or retoned).
-func (w *Wardrobe) key(worn []int, tone sims.Tone) string {
+func (w Wardrobe) key(worn []int, tone sims.Tone) string {
 	var b strings.Builder
 	seen := map[int]bool{}
 	for _, i := range worn {
@@ -212,7 +211,7 @@ func (w *Wardrobe) key(worn []int, tone sims.Tone) string {
 // Dressed is the dressed asset of the suits worn and tone if they were
 // worn before (nil if not): with none worn, the asset as opened in the
 // tone it was opened in, or as retoned before.
-func (w *Wardrobe) Dressed(worn []int, tone sims.Tone) *formats.Asset {
+func (w Wardrobe) Dressed(worn []int, tone sims.Tone) *formats.Asset {
 	if a := w.dressed[w.key(worn, tone)]; a != nil {
 		return a
 	}
@@ -223,33 +222,33 @@ func (w *Wardrobe) Dressed(worn []int, tone sims.Tone) *formats.Asset {
 }
 
 // Opened is the asset as it was opened.
-func (w *Wardrobe) Opened() *formats.Asset { return w.opened }
+func (w Wardrobe) Opened() *formats.Asset { return w.opened }
 
 // Wear makes the open asset a, the dressed copy of the suits worn (with
 // none, the asset as opened or its copy retoned), in tone, keeping
 // playback, the camera, the selection and the hidden bones; the warnings
 // become a's.
-func (w *Wardrobe) Wear(worn []int, tone sims.Tone, a *formats.Asset) {
-	k := w.key(worn, tone)
+func (s *State) Wear(worn []int, tone sims.Tone, a *formats.Asset) {
+	k := s.suits.key(worn, tone)
 	if a == nil {
 		return
 	}
 	for _, i := range worn {
-		if i >= len(w.paths) {
+		if i >= len(s.suits.paths) {
 			return
 		}
 	}
-	if w.dressed == nil {
-		w.dressed = map[string]*formats.Asset{}
+	if s.suits.dressed == nil {
+		s.suits.dressed = map[string]*formats.Asset{}
 	}
-	w.dressed[k] = a
-	w.worn = slices.Clone(worn)
-	for len(w.worn) < 2 {
-		w.worn = append(w.worn, -1)
+	s.suits.dressed[k] = a
+	s.suits.worn = slices.Clone(worn)
+	for len(s.suits.worn) < 2 {
+		s.suits.worn = append(s.suits.worn, -1)
 	}
-	w.tone = tone
-	w.s.asset = a
-	w.s.msg.setWarnings(a.Warnings)
+	s.suits.tone = tone
+	s.asset, s.tree.asset = a, a
+	s.msg.setWarnings(a.Warnings)
 }
 
 // trimExt is a file name without its extension.

@@ -86,7 +86,7 @@ func TestRecordTreeGIF(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := state.New("DemoSet-mp1.pak", a)
-	if err := s.Tree().SelectAnim(s.Tree().AnimByName("sequence")); err != nil {
+	if err := s.SelectAnim(s.Tree().AnimByName("sequence")); err != nil {
 		t.Fatal(err)
 	}
 	src, _, err := s.RecordSource()
