@@ -2,8 +2,11 @@ package player
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"flag"
 	"fmt"
+	"hash"
 	"math"
 	"math/rand"
 	"os"
@@ -26,7 +29,9 @@ import (
 // as it was before its assembly kernels were removed and its data
 // reorganised (commit a2fc046): goldenWriter hashed every pose as those
 // tests did while it wrote the text, and the hashes were the recorded ones
-// (commit fa03f60 checks both).
+// (commit fa03f60 checks both). Their last line, the SHA-256 of every
+// value computed, was checked the same way: written by fa03f60's tests
+// with the recorded hashes passing, it is the same.
 //
 // They hold on amd64 without fused multiply-adds only (GOAMD64 below v3):
 // the cases are built with mgl32 arithmetic, which a fusing build rounds
@@ -44,15 +49,27 @@ func skipUnlessGoldenArch(t *testing.T) {
 }
 
 // goldenWriter writes the text of a golden file: the values it is given
-// while show is set. NaNs are one value where canonNaN is set.
+// while show is set. NaNs are one value where canonNaN is set. Every
+// value it is given, shown or not, also goes into all, whose SHA-256 ends
+// the text (text): the lines show a sample a reviewer can read, and the
+// last line still pins every value to the bit.
 type goldenWriter struct {
 	out      bytes.Buffer
 	line     []byte
 	show     bool
 	canonNaN bool
+	all      hash.Hash
+	bits     [4]byte
 }
 
-func newGoldenWriter() *goldenWriter { return &goldenWriter{} }
+func newGoldenWriter() *goldenWriter { return &goldenWriter{all: sha256.New()} }
+
+// text is the golden file's text: the lines shown, then the hash of
+// every value given.
+func (g *goldenWriter) text() []byte {
+	fmt.Fprintf(&g.out, "\n# SHA-256 of every value computed, shown above or not (a change here alone is a value not shown):\n%x\n", g.all.Sum(nil))
+	return g.out.Bytes()
+}
 
 // printf writes a line of text, when shown.
 func (g *goldenWriter) printf(format string, args ...any) {
@@ -78,6 +95,12 @@ func (g *goldenWriter) end() {
 }
 
 func (g *goldenWriter) f(x float32) {
+	b := math.Float32bits(x)
+	if g.canonNaN && x != x {
+		b = 0x7fc00000
+	}
+	binary.LittleEndian.PutUint32(g.bits[:], b)
+	g.all.Write(g.bits[:])
 	if g.show {
 		g.line = append(g.line, ' ')
 		if x != x {
@@ -100,6 +123,10 @@ func (g *goldenWriter) transform(t *formats.Transform) {
 
 // flags shows flags as 0s and 1s.
 func (g *goldenWriter) flags(bs ...bool) {
+	for _, v := range bs {
+		g.bits[0] = byte(b2i(v))
+		g.all.Write(g.bits[:1])
+	}
 	if g.show {
 		g.line = append(g.line, ' ', ' ')
 		for _, v := range bs {
@@ -267,7 +294,7 @@ func goldenSampling() *goldenWriter {
 func TestSamplingGolden(t *testing.T) {
 	skipUnlessGoldenArch(t)
 	g := goldenSampling()
-	checkGolden(t, "sampling.txt", g.out.Bytes())
+	checkGolden(t, "sampling.txt", g.text())
 }
 
 // goldenBlendStride: the blend goldens show every 15th case, 6 bones of
@@ -332,7 +359,7 @@ func TestBlendRulesGolden(t *testing.T) {
 	skipUnlessGoldenArch(t)
 	for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
 		g := goldenBlend(rule, 600)
-		checkGolden(t, "blend-"+rule.String()+".txt", g.out.Bytes())
+		checkGolden(t, "blend-"+rule.String()+".txt", g.text())
 	}
 }
 
@@ -379,5 +406,5 @@ func goldenBlendPoses() *goldenWriter {
 func TestBlendPosesGolden(t *testing.T) {
 	skipUnlessGoldenArch(t)
 	g := goldenBlendPoses()
-	checkGolden(t, "blend-poses.txt", g.out.Bytes())
+	checkGolden(t, "blend-poses.txt", g.text())
 }
