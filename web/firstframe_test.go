@@ -30,7 +30,8 @@ import (
 // median over the iterations of the page's own timings, each in ms from
 // the navigation's start (performance.now()):
 //
-//   - compiled: the program fetched and compiled (instantiateStreaming);
+//   - compiled: the program fetched and compiled (compileStreaming, from
+//     the start of the page);
 //   - main: the Go runtime and every package's initialisation done, main's
 //     code started (cmd/animview's view_js.go);
 //   - ready: the viewer built, its first update running;
@@ -47,7 +48,11 @@ import (
 // cache (revalidated) and V8 may reuse the code it compiled.
 // ANIMVIEW_PAGE_SCRIPT=FILE runs FILE's JavaScript in the page before
 // the page's own (to time a part of it), and ANIMVIEW_PAGE_MARKS=a,b
-// reports document.body.dataset's a and b as well. ANIMVIEW_PAGE_PROFILE=FILE builds the program with its symbols and
+// reports document.body.dataset's a and b as well. ANIMVIEW_PAGE_JSFLAGS
+// hands V8 flags to the browser (--js-flags), such as
+// --no-wasm-lazy-compilation, to see what its compiler's choices cost.
+// ANIMVIEW_PAGE_ENCODING=gzip (or br, or identity) serves the program
+// only so. ANIMVIEW_PAGE_PROFILE=FILE builds the program with its symbols and
 // writes V8's CPU profile of the last load to FILE (a .cpuprofile that
 // Chromium's DevTools open), with the program's functions by name.
 func BenchmarkPageFirstFrame(b *testing.B) {
@@ -71,6 +76,16 @@ func BenchmarkPageFirstFrame(b *testing.B) {
 		}
 		if err := compress(out); err != nil {
 			b.Fatal(err)
+		}
+	}
+	if enc := os.Getenv("ANIMVIEW_PAGE_ENCODING"); enc != "" {
+		// Only the copy asked for is left to serve.
+		for _, e := range Encodings {
+			if e.Name != enc {
+				if err := os.Remove(filepath.Join(dir, WasmFile+e.Ext)); err != nil {
+					b.Fatal(err)
+				}
+			}
 		}
 	}
 	srv := httptest.NewServer(Handler(dir))
@@ -205,10 +220,25 @@ func loadOnce(b *testing.B, chromium, url, godebug, prof string) (map[string]str
 		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.WindowSize(1100, 700),
 	)
+	if f := os.Getenv("ANIMVIEW_PAGE_JSFLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
+	if os.Getenv("ANIMVIEW_PAGE_WARMGPU") != "" {
+		// A desktop browser has its GPU process running before a page
+		// asks for WebGL; a headless one starts it on the first request,
+		// which the page's first frame would wait for. A tab of its own
+		// asks first.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.createElement("canvas").getContext("webgl2") !== null`)); err != nil {
+			b.Fatal(err)
+		}
+		tab, cancelTab := chromedp.NewContext(ctx)
+		defer cancelTab()
+		ctx = tab
+	}
 	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancelTime()
 	var mu sync.Mutex
