@@ -253,7 +253,6 @@ func NewApp(opt Options) (*App, error) {
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.bprobe.a = a, a
-	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
 	a.fill = newFiller()

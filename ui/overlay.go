@@ -36,9 +36,10 @@ func eventColour(k formats.EventKind) color.NRGBA {
 type overlay struct {
 	a          *App
 	bannerRect image.Rectangle
-	// help are the help's entries (helpItems), made once; helpHead, the
-	// line above them that names the build, and helpColW, the width of
-	// their columns, are made at the first drawHelp.
+	// help are the help's entries (helpItems); helpHead, the line above
+	// them that names the build, and helpColW, the width of their
+	// columns: all made once, at the first drawHelp (in the web page the
+	// first frame would wait for the code that makes them to compile).
 	help     []string
 	helpHead string
 	helpColW float32
@@ -177,6 +178,7 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
 	face := a.kit.small
 	if o.helpHead == "" {
+		o.help = helpItems(a.cmds.list)
 		o.helpHead = "animview " + version.Get().Short()
 		for _, it := range o.help {
 			w, _ := text.Measure(it, face, 0)

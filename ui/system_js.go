@@ -350,7 +350,11 @@ func (a *App) pageDrawn() {
 	if a.drop.asking() {
 		s.asking = a.drop.question()
 	}
-	a.tellLink()
+	if w.frames > 1 {
+		// Not at the first frame: building the link is code the browser
+		// compiles when it first runs, which the first frame need not wait for.
+		a.tellLink()
+	}
 	if w.frames > 1 && s == w.last {
 		return
 	}

@@ -30,7 +30,8 @@ import (
 // median over the iterations of the page's own timings, each in ms from
 // the navigation's start (performance.now()):
 //
-//   - compiled: the program fetched and compiled (instantiateStreaming);
+//   - compiled: the program fetched and compiled (compileStreaming, from
+//     the start of the page);
 //   - main: the Go runtime and every package's initialisation done, main's
 //     code started (cmd/animview's view_js.go);
 //   - ready: the viewer built, its first update running;
@@ -47,9 +48,20 @@ import (
 // cache (revalidated) and V8 may reuse the code it compiled.
 // ANIMVIEW_PAGE_SCRIPT=FILE runs FILE's JavaScript in the page before
 // the page's own (to time a part of it), and ANIMVIEW_PAGE_MARKS=a,b
-// reports document.body.dataset's a and b as well. ANIMVIEW_PAGE_PROFILE=FILE builds the program with its symbols and
+// reports document.body.dataset's a and b as well.
+// ANIMVIEW_PAGE_PROFILE=FILE builds the program with its symbols and
 // writes V8's CPU profile of the last load to FILE (a .cpuprofile that
 // Chromium's DevTools open), with the program's functions by name.
+// ANIMVIEW_PAGE_GLTIME=1 reports what the page waits for outside its own
+// code: the download and WebGL (glTimeScript).
+// ANIMVIEW_PAGE_JSFLAGS hands V8 flags to the browser (--js-flags), such
+// as --no-wasm-lazy-compilation, to see what its compiler's choices
+// cost. ANIMVIEW_PAGE_ENCODING=gzip (or br, or identity) serves the
+// program only so. ANIMVIEW_PAGE_WARMGPU=1 starts the browser's GPU
+// process from another tab before the page loads, as a desktop browser
+// has it running: a headless one starts it at the first WebGL context,
+// and the page's first frame then waits up to 2 s for it on a loaded
+// machine.
 func BenchmarkPageFirstFrame(b *testing.B) {
 	chromium := findChromium(b)
 	dir := benchPage(b)
@@ -73,10 +85,23 @@ func BenchmarkPageFirstFrame(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	if enc := os.Getenv("ANIMVIEW_PAGE_ENCODING"); enc != "" {
+		// Only the copy asked for is left to serve.
+		for _, e := range Encodings {
+			if e.Name != enc {
+				if err := os.Remove(filepath.Join(dir, WasmFile+e.Ext)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
 	srv := httptest.NewServer(Handler(dir))
 	defer srv.Close()
 	godebug := os.Getenv("ANIMVIEW_PAGE_GODEBUG")
 	marks := []string{"compiledMs", "mainMs", "readyMs", "firstFrameMs", "rendererCPUMs", "gpuCPUMs"}
+	if os.Getenv("ANIMVIEW_PAGE_GLTIME") != "" {
+		marks = append(marks, "fetchedMs", "contextMs", "linkWaitMs", "links", "glCallMs")
+	}
 	if m := os.Getenv("ANIMVIEW_PAGE_MARKS"); m != "" {
 		marks = append(marks, strings.Split(m, ",")...)
 	}
@@ -194,6 +219,33 @@ Object.defineProperty(globalThis, 'Go', { configurable: true,
   get() { return G; },
   set(c) { G = class extends c { constructor() { super(); this.env.GODEBUG = %q; } }; } }); })()`
 
+// glTimeScript times what the page waits for outside its own code: the
+// program's download (fetchedMs, when its last byte came), the WebGL
+// context's creation (contextMs, which waits for the browser's GPU
+// process), the shader programs' links (linkWaitMs over links: their
+// status is the first call that waits for the GPU process to compile
+// them; with their shaders' completion polled before) and every WebGL
+// call together (glCallMs).
+const glTimeScript = `(() => { const acc = { contextMs: 0, linkWaitMs: 0, links: 0, glCallMs: 0, fetchedMs: 0 };
+const show = () => { if (document.body) for (const k in acc) document.body.dataset[k] = acc[k].toFixed(0); };
+addEventListener('DOMContentLoaded', show);
+new PerformanceObserver(l => { for (const e of l.getEntries()) if (e.name.endsWith('/animview.wasm')) { acc.fetchedMs = e.responseEnd; show(); } }).observe({ type: 'resource', buffered: true });
+const getContext = HTMLCanvasElement.prototype.getContext;
+HTMLCanvasElement.prototype.getContext = function (...a) {
+  const t = performance.now(); const c = getContext.apply(this, a); acc.contextMs += performance.now() - t;
+  if (c && !c.animviewTimed) {
+    c.animviewTimed = true;
+    for (const k of Object.getOwnPropertyNames(Object.getPrototypeOf(c))) {
+      const f = c[k];
+      if (typeof f !== 'function') continue;
+      c[k] = (...b) => { const t0 = performance.now(); const r = f.apply(c, b); const dt = performance.now() - t0;
+        acc.glCallMs += dt; if (k === 'getProgramParameter' || k === 'getShaderParameter') acc.linkWaitMs += dt;
+        if (k === 'getProgramParameter') acc.links++; return r; };
+    }
+  }
+  show(); return c; };
+setInterval(show, 50); })()`
+
 // loadOnce opens the page in a new browser and returns the page's
 // dataset once the first frame is drawn, and its console's lines.
 func loadOnce(b *testing.B, chromium, url, godebug, prof string) (map[string]string, []string) {
@@ -205,10 +257,25 @@ func loadOnce(b *testing.B, chromium, url, godebug, prof string) (map[string]str
 		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.WindowSize(1100, 700),
 	)
+	if f := os.Getenv("ANIMVIEW_PAGE_JSFLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
+	if os.Getenv("ANIMVIEW_PAGE_WARMGPU") != "" {
+		// A desktop browser has its GPU process running before a page
+		// asks for WebGL; a headless one starts it on the first request,
+		// which the page's first frame would wait for. A tab of its own
+		// asks first.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.createElement("canvas").getContext("webgl2") !== null`)); err != nil {
+			b.Fatal(err)
+		}
+		tab, cancelTab := chromedp.NewContext(ctx)
+		defer cancelTab()
+		ctx = tab
+	}
 	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancelTime()
 	var mu sync.Mutex
@@ -227,6 +294,9 @@ func loadOnce(b *testing.B, chromium, url, godebug, prof string) (map[string]str
 	var scripts []string
 	if godebug != "" {
 		scripts = append(scripts, fmt.Sprintf(godebugScript, godebug))
+	}
+	if os.Getenv("ANIMVIEW_PAGE_GLTIME") != "" {
+		scripts = append(scripts, glTimeScript)
 	}
 	if f := os.Getenv("ANIMVIEW_PAGE_SCRIPT"); f != "" {
 		js, err := os.ReadFile(f)
