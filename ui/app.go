@@ -147,9 +147,9 @@ type App struct {
 	fill    filler
 	cmp     comparer
 
+	// inp is this tick's input (readInput).
+	inp tickInput
 	// Per-frame scratch, kept to avoid allocating each frame.
-	keys    []ebiten.Key
-	chars   []rune
 	crossed []int
 
 	// lastTick is the wall time of the previous update, for real-time
@@ -324,7 +324,8 @@ func (a *App) Update() (err error) {
 	if a.done {
 		return ebiten.Termination
 	}
-	if files := ebiten.DroppedFiles(); files != nil {
+	readInput(&a.inp, a.width, a.height)
+	if files := a.inp.dropped; files != nil {
 		a.openDropped(files)
 	}
 	if msg := a.kit.pollFallback(a.opt.Screenshot != ""); msg != "" && a.opt.Trace {
@@ -347,8 +348,8 @@ func (a *App) Update() (err error) {
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
 		a.script.run()
 	}
-	a.in.handle()
-	a.tracer.input(a)
+	a.in.handle(&a.inp)
+	a.tracer.input(a, &a.inp)
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {

@@ -192,7 +192,8 @@ func TestAnimationCamera(t *testing.T) {
 // and a refresh with nothing changed remakes none.
 func TestBoneLabelsRefreshOnlyChanged(t *testing.T) {
 	a := newTestApp(t)
-	a.w.bones.Validate() // its buttons made, as the window's first layout does
+	a.w.bones.Validate()                             // its buttons made, as the window's first layout does
+	a.inp.x = a.w.bones.GetWidget().Rect.Min.X + 200 // a click on the name, past the check box
 	a.w.onBoneSelected(a.w.boneEntries[4], nil)
 	before := a.w.boneUpdates
 	a.press(ebiten.KeyH, 0)

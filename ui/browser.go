@@ -9,7 +9,6 @@ import (
 	"github.com/animview/animview/ui/folder"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // browser is the in-app file browser's window side: it lists folders
@@ -126,23 +125,22 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 }
 
 // input handles keys, the wheel and clicks while the browser is open.
-func (b *browser) input(mx, my int) {
+func (b *browser) input(in *tickInput) {
 	a := b.a
+	mx, my := in.x, in.y
 	br := a.st.Browser()
 	x, y, w, rows := b.rows()
 	br.SetPage(rows)
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if len(a.chars) > 0 {
-		br.Type(string(a.chars))
+	if len(in.typed) > 0 {
+		br.Type(string(in.typed))
 	}
 	// Each key pressed since the last update acts, one pressed and
 	// released within a slow frame too (KeyPressDuration is 0 for it:
 	// such presses were dropped at 2 to 5 frames a second); the moving
 	// keys and Backspace repeat while held.
 	now := time.Now()
-	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	for _, k := range a.keys {
-		if !b.key(k) {
+	for _, k := range in.keys {
+		if !b.key(k, in.mods) {
 			return
 		}
 		switch k {
@@ -150,18 +148,18 @@ func (b *browser) input(mx, my int) {
 			a.in.rep.start(k, now)
 		}
 	}
-	for range a.in.rep.due(now) {
-		b.key(a.in.rep.key)
+	for range a.in.rep.due(in, now) {
+		b.key(a.in.rep.key, in.mods)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
+	if wy := in.wheelY; wy != 0 {
 		br.Scroll(-int(wy * wheelRows))
 	}
 	barX := x + w + 4
 	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
 	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && inBar:
+	case in.clicked() && inBar:
 		b.dragging = true
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	case in.clicked():
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
 			b.choose(br.Top() + row)
@@ -174,7 +172,7 @@ func (b *browser) input(mx, my int) {
 		n := len(br.Rows())
 		f := (float32(my) - y) / float32(rows*browserRowH)
 		br.Scroll(int(f*float32(n)) - rows/2 - br.Top())
-		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if !in.down[0] {
 			b.dragging = false
 		}
 	}
@@ -193,7 +191,7 @@ func (b *browser) close() {
 
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
-func (b *browser) key(k ebiten.Key) bool {
+func (b *browser) key(k ebiten.Key, mods modifier) bool {
 	a := b.a
 	br := a.st.Browser()
 	switch k {
@@ -210,7 +208,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	case ebiten.KeyPageUp:
 		br.Move(-10)
 	case ebiten.KeyL:
-		if heldMods()&modCtrl != 0 && br.Saving() == "" {
+		if mods&modCtrl != 0 && br.Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
 			br.Close()
 			a.showFolderFiles(br.Dir())
@@ -218,7 +216,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	case ebiten.KeyTab:
 		br.SetField(folder.Complete(br.Filter(), br.Dir(), a.st.Files().Exts()))
 	case ebiten.KeyV:
-		if heldMods()&modCtrl != 0 {
+		if mods&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
 				br.SetField(br.Filter() + s)
 			}

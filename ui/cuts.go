@@ -14,7 +14,6 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -217,35 +216,34 @@ func (c *cutter) ask(old string) {
 // input takes the keyboard while the prompt asks: typed characters,
 // Backspace, Enter to rename, Esc to keep the name. It reports whether
 // the prompt had the input.
-func (c *cutter) input() bool {
+func (c *cutter) input(in *tickInput) bool {
 	if !c.naming {
 		return false
 	}
 	a := c.a
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if c.fresh && (len(a.chars) > 0 || inpututil.IsKeyJustPressed(ebiten.KeyBackspace)) {
+	if c.fresh && (len(in.typed) > 0 || in.justPressed(ebiten.KeyBackspace)) {
 		c.text, c.fresh = "", false
-		if len(a.chars) == 0 {
+		if len(in.typed) == 0 {
 			return true // the Backspace cleared the name
 		}
 	}
-	for _, r := range a.chars {
+	for _, r := range in.typed {
 		if r >= 0x20 && r != 0x7f && r != ',' && r != '=' && len(c.text) < cutNameMax {
 			c.text += string(r)
 		}
 	}
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && c.text != "":
+	case in.justPressed(ebiten.KeyBackspace) && c.text != "":
 		_, n := utf8.DecodeLastRuneInString(c.text)
 		c.text = c.text[:len(c.text)-n]
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+	case in.enter():
 		c.naming = false
 		if name := strings.TrimSpace(c.text); name != "" && name != c.old {
 			if err := c.rename(c.old, name); err != nil {
 				a.st.Messages().ShowError(err.Error())
 			}
 		}
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case in.justPressed(ebiten.KeyEscape):
 		c.naming = false
 	}
 	return true

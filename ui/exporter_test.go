@@ -110,7 +110,7 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	if br.Dir() != filepath.Join(dir, "sub") || br.Rows()[0].Name != "export here as mine.glb" {
 		t.Fatalf("in sub/: dir %q, first row %q", br.Dir(), br.Rows()[0].Name)
 	}
-	a.browser.key(ebiten.KeyEnter)
+	a.browser.key(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
@@ -173,7 +173,7 @@ func TestExportOneChoice(t *testing.T) {
 	if e.Stage() != state.ExportDestination || !a.st.Browser().Open() {
 		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", e.Stage(), a.st.Browser().Open())
 	}
-	a.browser.key(ebiten.KeyEnter)
+	a.browser.key(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", e.Stage(), a.st.Messages().Err())
 	}

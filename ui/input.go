@@ -7,7 +7,6 @@ import (
 
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // input maps the mouse onto the state and the keys onto the command
@@ -62,11 +61,11 @@ func (r *keyRepeat) start(k ebiten.Key, now time.Time) {
 
 // due returns how many repeats of the held key fall due by now (none once
 // it is released).
-func (r *keyRepeat) due(now time.Time) int {
+func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 	if !r.held {
 		return 0
 	}
-	if !ebiten.IsKeyPressed(r.key) {
+	if !in.isHeld(r.key) {
 		r.held = false
 		return 0
 	}
@@ -94,38 +93,26 @@ func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
 	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
 }
 
-// heldMods are the modifiers held now.
-func heldMods() modifier {
-	var m modifier
-	if ebiten.IsKeyPressed(ebiten.KeyShift) {
-		m |= modShift
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta) {
-		m |= modCtrl
-	}
-	return m
-}
-
 // handle maps mouse and keys onto the state and the commands.
-func (in *input) handle() {
+func (in *input) handle(ti *tickInput) {
 	a := in.a
 	st := a.st
-	x, y := ebiten.CursorPosition()
+	x, y := ti.x, ti.y
 
 	if st.Browser().Open() {
-		a.browser.input(x, y)
+		a.browser.input(ti)
 		return
 	}
 	if a.list.open {
-		a.list.input(x, y)
+		a.list.input(ti)
 		return
 	}
-	if a.tl.frameBoxInput(x, y) || a.cuts.input() || a.drop.input(x, y) {
+	if a.tl.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
 		return
 	}
-	modal := a.exp.input(x, y) // the export's question has the click
-	for _, b := range mouseButtons {
-		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging || modal {
+	modal := a.exp.input(ti) // the export's question has the click
+	for i, b := range mouseButtons {
+		if !ti.pressed[i] || in.dragging || modal {
 			continue
 		}
 		switch {
@@ -153,9 +140,9 @@ func (in *input) handle() {
 		}
 	}
 	if in.dragging {
-		in.drag(x, y, inpututil.IsMouseButtonJustReleased(in.button))
+		in.drag(x, y, ti.released[buttonIndex(in.button)], ti.mods)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
+	if wy := ti.wheelY; wy != 0 {
 		f := 0.9
 		if wy < 0 {
 			f = 1 / 0.9
@@ -168,22 +155,20 @@ func (in *input) handle() {
 			// time under the pointer (up: closer).
 			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
 		case a.dope.contains(x, y):
-			a.dope.wheel(x, wy)
+			a.dope.wheel(x, wy, ti.mods)
 		}
 	}
 
 	if a.ui.HasFocus() {
 		return
 	}
-	mods := heldMods()
+	mods := ti.mods
 	now := time.Now()
 	// Every press since the last update counts, one released in the same
 	// update too (ebiten keeps its press time): a slow frame does not
 	// drop a short press.
-	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	for _, k := range a.keys {
-		for range timesTyped(k, mods, a.chars) {
+	for _, k := range ti.keys {
+		for range timesTyped(k, mods, ti.stillDown(k), ti.typed) {
 			a.press(k, mods)
 		}
 		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
@@ -192,14 +177,14 @@ func (in *input) handle() {
 	}
 	// The keys of commands that repeat (the arrows) repeat while held,
 	// after a pause.
-	for range in.rep.due(now) {
+	for range in.rep.due(ti, now) {
 		a.press(in.rep.key, mods)
 	}
 }
 
 // drag continues a mouse drag to (x, y); release ends it. A left click
 // without motion in the view picks the joint under the cursor.
-func (in *input) drag(x, y int, release bool) {
+func (in *input) drag(x, y int, release bool, mods modifier) {
 	a := in.a
 	if in.scrub && in.onCurves {
 		a.st.Playback().Seek(a.curves.timeAt(x))
@@ -227,7 +212,7 @@ func (in *input) drag(x, y int, release bool) {
 	dx, dy := x-in.lastX, y-in.lastY
 	in.lastX, in.lastY = x, y
 	in.moved += abs(dx) + abs(dy)
-	pan := in.button != ebiten.MouseButtonLeft || ebiten.IsKeyPressed(ebiten.KeyShift)
+	pan := in.button != ebiten.MouseButtonLeft || mods&modShift != 0
 	if pan {
 		a.scene.pan(float64(dx), float64(dy))
 	} else {
@@ -279,14 +264,14 @@ func (in *input) click(x, y int) {
 	case a.tl.onRuler(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
 		in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
-		in.drag(x, y, true)
+		in.drag(x, y, true, 0)
 	case a.tl.contains(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
-		in.drag(x, y, true)
+		in.drag(x, y, true, 0)
 	case a.curves.contains(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
 		in.onCurves = true
-		in.drag(x, y, true)
+		in.drag(x, y, true, 0)
 	case a.cmp.clickAt(x, y):
 	case a.dope.contains(x, y):
 		a.dope.click(x, y)
@@ -295,7 +280,7 @@ func (in *input) click(x, y int) {
 	case in.inView(x, y):
 		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
 		in.pressX, in.pressY = 0, 0
-		in.drag(x, y, true)
+		in.drag(x, y, true, 0)
 	}
 }
 
@@ -313,10 +298,10 @@ func abs(v int) int {
 // the characters typed, which the system queues one per press; any other
 // key (the arrows, Home, End) counts once, and repeats by the clock while
 // held. So does a key still down when the update comes (a press duration
-// above 0; one released within the frame has 0): the system's own key
-// repeat types characters for it too, which are not presses.
-func timesTyped(k ebiten.Key, mods modifier, typed []rune) int {
-	if mods&modCtrl != 0 || inpututil.KeyPressDuration(k) > 0 {
+// above 0, still; one released within the frame has 0): the system's own
+// key repeat types characters for it too, which are not presses.
+func timesTyped(k ebiten.Key, mods modifier, still bool, typed []rune) int {
+	if mods&modCtrl != 0 || still {
 		return 1
 	}
 	name := []rune(ebiten.KeyName(k))

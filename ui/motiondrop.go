@@ -2,19 +2,19 @@ package ui
 
 import (
 	"fmt"
-	"github.com/animview/animview/assets"
 	"image"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/animview/animview/assets"
+
 	"github.com/animview/animview/compare"
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // dropper asks what to do with an animation file dropped on a figure
@@ -194,11 +194,11 @@ func (d *dropper) cancel() bool {
 // input takes the keyboard and the mouse while the window asks: Enter (or
 // P) plays here, O opens instead, Esc cancels, a click answers as its row
 // says. It reports whether the question had the input.
-func (d *dropper) input(x, y int) bool {
+func (d *dropper) input(in *tickInput) bool {
 	if !d.asking() {
 		return false
 	}
-	just := inpututil.IsKeyJustPressed
+	just := in.justPressed
 	switch {
 	case just(ebiten.KeyEnter) || just(ebiten.KeyNumpadEnter) || just(ebiten.KeyP):
 		d.a.runVerb("play-here")
@@ -206,8 +206,8 @@ func (d *dropper) input(x, y int) bool {
 		d.a.runVerb("open-instead")
 	case just(ebiten.KeyEscape):
 		d.a.runVerb("close")
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		d.clickAt(x, y)
+	case in.clicked():
+		d.clickAt(in.x, in.y)
 	}
 	return true
 }

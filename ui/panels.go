@@ -14,7 +14,6 @@ import (
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -423,8 +422,8 @@ func (w *widgets) onBoneSelected(e, prev any) {
 		w.setBone = nil
 		return
 	}
-	x, _ := ebiten.CursorPosition()
-	w.boneClicked(e.(*boneEntry), prev, x, ebiten.IsKeyPressed(ebiten.KeyShift))
+	in := &w.a.inp
+	w.boneClicked(e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
 }
 
 // boneClicked is a click at screen x on bone entry b of the list, whose

@@ -1,17 +1,17 @@
 package ui
 
 import (
-	"github.com/animview/animview/render/curves"
-	"github.com/animview/animview/render/dopesheet"
 	"image"
 	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/animview/animview/render/curves"
+	"github.com/animview/animview/render/dopesheet"
+
 	"github.com/animview/animview/player"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -186,7 +186,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	}
 	t.drawRange(screen)
 	// Events: a triangle at the top of the track.
-	mx, my := ebiten.CursorPosition()
+	mx, my := a.inp.x, a.inp.y
 	t.hover = t.hover[:0]
 	for i, e := range c.Events {
 		if !t.shows(e.Time) {
@@ -304,11 +304,11 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 // frameBoxInput handles a click on the frame box and, while it has the
 // keyboard, what is typed into it. It reports whether it took the input,
 // so that typed digits do not also change the view.
-func (t *timeline) frameBoxInput(x, y int) bool {
+func (t *timeline) frameBoxInput(in *tickInput) bool {
 	a := t.a
 	b := a.w.frameBox
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		if image.Pt(x, y).In(b.rect()) {
+	if in.clicked() {
+		if image.Pt(in.x, in.y).In(b.rect()) {
 			// Typing replaces the shown frame, as a selected field would.
 			b.focused, b.text = true, ""
 			return true
@@ -321,18 +321,17 @@ func (t *timeline) frameBoxInput(x, y int) bool {
 	if !b.focused {
 		return false
 	}
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	for _, r := range a.chars {
+	for _, r := range in.typed {
 		if (r >= '0' && r <= '9' || r == '-') && len(b.text) < frameBoxMaxLen {
 			b.text += string(r)
 		}
 	}
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && b.text != "":
+	case in.justPressed(ebiten.KeyBackspace) && b.text != "":
 		b.text = b.text[:len(b.text)-1]
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+	case in.enter():
 		a.w.submitFrame(b.text)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case in.justPressed(ebiten.KeyEscape):
 		b.focused = false
 		a.w.frameShown = -1
 	}
