@@ -310,21 +310,35 @@ func (a *App) selectClipByName(sel string) {
 	a.st.Messages().ShowError(fmt.Sprintf("no clip %q", sel))
 }
 
-// Update advances playback and handles input. A panic here becomes an error
-// in the window rather than a crash.
+// Update reads this tick's input, lets the widgets and then the window's
+// parts handle it and advances playback. A panic here becomes an error in
+// the window rather than a crash.
 func (a *App) Update() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg := fmt.Sprintf("internal error: %v", r)
-			a.st.Messages().ShowError(msg)
-			a.opt.Log(msg)
-			err = nil
-		}
-	}()
+	defer a.recoverUpdate(&err)
 	if a.done {
 		return ebiten.Termination
 	}
 	readInput(&a.inp, a.width, a.height)
+	a.poll()
+	a.ui.Update() // ebitenui reads ebiten's input itself
+	a.control()
+	return nil
+}
+
+// recoverUpdate shows a panic in Update as an error in the window.
+func (a *App) recoverUpdate(err *error) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("internal error: %v", r)
+		a.st.Messages().ShowError(msg)
+		a.opt.Log(msg)
+		*err = nil
+	}
+}
+
+// poll takes what arrived since the last tick: dropped files, a font,
+// the system chooser's answer, a recording's or an export's progress, the
+// asset list's probes.
+func (a *App) poll() {
 	if files := a.inp.dropped; files != nil {
 		a.openDropped(files)
 	}
@@ -335,7 +349,12 @@ func (a *App) Update() (err error) {
 	a.rec.poll()
 	a.exp.poll()
 	a.list.update()
-	a.ui.Update()
+}
+
+// control runs the window's parts on this tick's input (a.inp) after the
+// widgets had it: the script, the mouse and keys, playback and the panels
+// that follow the state. Tests give it input values of their own.
+func (a *App) control() {
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
 	// ebiten runs again before the next frame (on a slow machine) neither.
@@ -363,7 +382,6 @@ func (a *App) Update() (err error) {
 	a.curves.show()
 	a.dope.show()
 	a.w.sync()
-	return nil
 }
 
 // maxCatchUp is the longest wall-clock gap between two updates that

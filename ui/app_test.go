@@ -12,11 +12,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// The widgets need ebiten's game loop; TestMain runs the tests inside it,
-// the pattern ebiten's own tests use. Without a display it runs them
-// outside it: the tests of the command table, the help and the README run
-// anyway, and the window's tests skip, each saying so (needDisplay), or
-// fail when ANIMVIEW_REQUIRE_DISPLAY is set, as in CI.
+// The window's tests need no display: NewApp, Update and Draw into an
+// image run without one, and the tests drive the parts with plain input
+// values (tickInput). With a display TestMain runs them inside ebiten's
+// game loop, the pattern ebiten's own tests use, where the GPU draws what
+// they draw; without one it runs them outside it.
 type testGame struct {
 	m    *testing.M
 	code int
@@ -34,7 +34,8 @@ func (g *testGame) Update() error {
 func (*testGame) Draw(*ebiten.Image)         {}
 func (*testGame) Layout(int, int) (int, int) { return 320, 240 }
 
-// noDisplay says why the window's tests cannot run (empty when they can).
+// noDisplay says why there is no game loop to run in (empty when there is):
+// BenchmarkFirstFrame needs one.
 var noDisplay string
 
 func TestMain(m *testing.M) {
@@ -52,26 +53,9 @@ func TestMain(m *testing.M) {
 	os.Exit(g.code)
 }
 
-// needDisplay skips a test of the window without a display, unless CI asks
-// for them (ANIMVIEW_REQUIRE_DISPLAY=1), where that is a failure.
-func needDisplay(t *testing.T) {
-	t.Helper()
-	// Read the variables again inside the run, where go test records them:
-	// its result cache then tells a skip without a display from a run
-	// under xvfb-run, instead of replaying the skip.
-	_, _ = os.Getenv("DISPLAY"), os.Getenv("ANIMVIEW_REQUIRE_DISPLAY")
-	if noDisplay != "" {
-		if os.Getenv("ANIMVIEW_REQUIRE_DISPLAY") != "" {
-			t.Fatal(noDisplay)
-		}
-		t.Skip(noDisplay)
-	}
-}
-
-// newApp is NewApp for a test of the window (needDisplay).
+// newApp is NewApp for a test of the window.
 func newApp(t *testing.T, opt Options) *App {
 	t.Helper()
-	needDisplay(t)
 	if opt.Log == nil {
 		opt.Log = func(string) {}
 	}

@@ -168,7 +168,7 @@ func (in *input) handle(ti *tickInput) {
 	// update too (ebiten keeps its press time): a slow frame does not
 	// drop a short press.
 	for _, k := range ti.keys {
-		for range timesTyped(k, mods, ti.stillDown(k), ti.typed) {
+		for range timesTyped(ti.typesChar(k), mods, ti.stillDown(k), ti.typed) {
 			a.press(k, mods)
 		}
 		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
@@ -291,24 +291,21 @@ func abs(v int) int {
 	return v
 }
 
-// timesTyped is how many times key k was pressed since the last update:
+// timesTyped is how many times a key was pressed since the last update:
 // Ebitengine keeps one press per key and update, so a key pressed twice
 // within one slow frame counted once (issue 33, item 9). A key that types
-// a character (a letter, a digit, ',' '.' '[' ']' '-' '=') is counted by
-// the characters typed, which the system queues one per press; any other
-// key (the arrows, Home, End) counts once, and repeats by the clock while
-// held. So does a key still down when the update comes (a press duration
-// above 0, still; one released within the frame has 0): the system's own
-// key repeat types characters for it too, which are not presses.
-func timesTyped(k ebiten.Key, mods modifier, still bool, typed []rune) int {
-	if mods&modCtrl != 0 || still {
+// a character (char: a letter, a digit, ',' '.' '[' ']' '-' '=') is
+// counted by the characters typed, which the system queues one per press;
+// any other key (the arrows, Home, End; char 0) counts once, and repeats
+// by the clock while held. So does a key still down when the update comes
+// (a press duration above 0, still; one released within the frame has 0):
+// the system's own key repeat types characters for it too, which are not
+// presses.
+func timesTyped(char rune, mods modifier, still bool, typed []rune) int {
+	if mods&modCtrl != 0 || still || char == 0 {
 		return 1
 	}
-	name := []rune(ebiten.KeyName(k))
-	if len(name) != 1 {
-		return 1
-	}
-	want := unicode.ToLower(name[0])
+	want := unicode.ToLower(char)
 	n := 0
 	for _, r := range typed {
 		if unicode.ToLower(r) == want {

@@ -3,6 +3,7 @@ package ui
 import (
 	"io/fs"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -32,6 +33,9 @@ type tickInput struct {
 	// still says, for each of keys, that it is still down (its press
 	// duration is above 0; one pressed and released within the tick has 0).
 	still []bool
+	// names are, for each of keys, the character it types on the
+	// keyboard's layout (ebiten.KeyName), 0 for a key that types none.
+	names []rune
 	// typed is the text typed since the last tick.
 	typed []rune
 	// mods are the modifiers held now.
@@ -59,9 +63,10 @@ func readInput(in *tickInput, w, h int) {
 	}
 	in.wheelX, in.wheelY = ebiten.Wheel()
 	in.keys = inpututil.AppendJustPressedKeys(in.keys[:0])
-	in.still = in.still[:0]
+	in.still, in.names = in.still[:0], in.names[:0]
 	for _, k := range in.keys {
 		in.still = append(in.still, inpututil.KeyPressDuration(k) > 0)
+		in.names = append(in.names, keyChar(ebiten.KeyName(k)))
 	}
 	in.held = inpututil.AppendPressedKeys(in.held[:0])
 	var rel [8]ebiten.Key
@@ -95,6 +100,25 @@ func (in *tickInput) justPressed(k ebiten.Key) bool { return slices.Contains(in.
 func (in *tickInput) stillDown(k ebiten.Key) bool {
 	i := slices.Index(in.keys, k)
 	return i >= 0 && i < len(in.still) && in.still[i]
+}
+
+// keyChar is the character a key named name types, 0 for none.
+func keyChar(name string) rune {
+	r, n := utf8.DecodeRuneInString(name)
+	if n == 0 || n != len(name) {
+		return 0
+	}
+	return r
+}
+
+// typesChar is the character k, pressed since the last tick, types (0:
+// none).
+func (in *tickInput) typesChar(k ebiten.Key) rune {
+	i := slices.Index(in.keys, k)
+	if i < 0 || i >= len(in.names) {
+		return 0
+	}
+	return in.names[i]
 }
 
 // isHeld reports whether k is held now.
