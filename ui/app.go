@@ -143,7 +143,6 @@ type App struct {
 	bprobe  browserProbe
 	script  script
 	paint   paintState
-	tracer  tracer
 	fill    filler
 	cmp     comparer
 
@@ -164,21 +163,26 @@ type App struct {
 	shownTitle  string
 	pendingShot string
 	frames      int
-	shotDone    bool
-	// snapPath is the picture a script's snap waits to save (snap).
-	snapPath string
-	done     bool
-	fatal    error
-	width    int
-	height   int
+	// shots is where a screenshot run and a script's snaps stand.
+	shots  shots
+	width  int
+	height int
 	// sys is what differs between a desktop window and a browser page
 	// (system_desktop.go, system_js.go).
 	sys system
+}
 
-	// shotTicks counts a screenshot run's ticks after its script (step);
+// shots is where a screenshot run (Options.Screenshot) and a script's
+// snaps stand; the game saves their pictures (game.go).
+type shots struct {
+	// snap is the picture a script's snap waits to save (snap).
+	snap string
+	// ticks counts a screenshot run's ticks after its script (step);
 	// drewSinceStep says a frame was drawn since its last tick.
-	shotTicks     int
+	ticks         int
 	drewSinceStep bool
+	// done: the screenshot is saved.
+	done bool
 }
 
 // Run opens the window and blocks until it closes.
@@ -211,14 +215,15 @@ func Run(opt Options) error {
 	ebiten.SetScreenClearedEveryFrame(false)
 	stop := make(chan struct{})
 	go wakeTicker(stop)
-	err = ebiten.RunGame(app)
+	g := &game{a: app}
+	err = ebiten.RunGame(g)
 	close(stop)
 	app.rec.stop()
 	app.exp.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
-	return app.fatal
+	return g.fatal
 }
 
 // NewApp builds the viewer state and widgets. A file that fails to load
@@ -315,9 +320,6 @@ func (a *App) selectClipByName(sel string) {
 // the window rather than a crash.
 func (a *App) Update() (err error) {
 	defer a.recoverUpdate(&err)
-	if a.done {
-		return ebiten.Termination
-	}
 	readInput(&a.inp, a.width, a.height)
 	a.poll()
 	a.ui.Update() // ebitenui reads ebiten's input itself
@@ -360,15 +362,14 @@ func (a *App) control() {
 	// ebiten runs again before the next frame (on a slow machine) neither.
 	// The pose a frame samples feeds the panels the next update fills, so
 	// the picture then depends on ticks alone.
-	stepping := a.opt.Screenshot == "" || a.drewSinceStep
-	a.drewSinceStep = false
+	stepping := a.opt.Screenshot == "" || a.shots.drewSinceStep
+	a.shots.drewSinceStep = false
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
 		a.script.run()
 	}
 	a.in.handle(&a.inp)
-	a.tracer.input(a, &a.inp)
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {
@@ -420,11 +421,11 @@ func (a *App) step() (float64, bool) {
 		}
 		return a.tick(), true
 	}
-	if !a.drawn || a.scene.needFrame || (a.script.hold && a.snapPath == "") || a.shotTicks >= a.opt.After {
+	if !a.drawn || a.scene.needFrame || (a.script.hold && a.shots.snap == "") || a.shots.ticks >= a.opt.After {
 		return 0, false
 	}
-	if !a.script.pending() || a.snapPath != "" {
-		a.shotTicks++
+	if !a.script.pending() || a.shots.snap != "" {
+		a.shots.ticks++
 	}
 	return 1 / float64(ebiten.TPS()), true
 }
@@ -446,33 +447,58 @@ func (a *App) countFrame() {
 	}
 }
 
-// Draw renders the 3D view under the panels.
-func (a *App) Draw(screen *ebiten.Image) {
-	defer func() {
-		if r := recover(); r != nil {
-			a.st.Messages().ShowError(fmt.Sprintf("internal error while drawing: %v", r))
-		}
-	}()
-	if !a.shouldDraw() {
-		return
+// Draw draws a frame (draw). Run wraps the App in a game that adds the
+// run's hooks around it (game.go).
+func (a *App) Draw(screen *ebiten.Image) { a.draw(screen) }
+
+// draw renders the 3D view under the panels and what shows over them. It
+// reports whether it drew a frame: none while nothing changed
+// (shouldDraw), nor before the first would show everything (ready).
+func (a *App) draw(screen *ebiten.Image) (drawn bool) {
+	defer a.recoverDraw()
+	if !a.shouldDraw() || !a.ready(screen) {
+		return false
 	}
-	if !a.drawn && !a.complete() {
-		if a.prepare(screen); !a.complete() {
-			return
-		}
-	}
-	th := a.scene.opts.Theme
-	screen.Fill(th.Background)
 	vp := a.viewport()
+	a.drawScene(screen, vp)
+	a.ui.Draw(screen)
+	a.drawOver(screen, vp)
+	a.frameDrawn(screen)
+	return true
+}
+
+// recoverDraw shows a panic in draw as an error in the window.
+func (a *App) recoverDraw() {
+	if r := recover(); r != nil {
+		a.st.Messages().ShowError(fmt.Sprintf("internal error while drawing: %v", r))
+	}
+}
+
+// ready reports whether the frame can be drawn: the first one only once
+// it would show everything (prepare).
+func (a *App) ready(screen *ebiten.Image) bool {
+	if !a.drawn && !a.complete() {
+		a.prepare(screen)
+		return a.complete()
+	}
+	return true
+}
+
+// drawScene clears the screen and draws the 3D view, framing the figures
+// first when they wait for it.
+func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
+	screen.Fill(a.scene.opts.Theme.Background)
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
 		a.scene.frameAll()
 	}
 	a.scene.draw(screen, vp)
-	if a.opt.SlowDraw > 0 {
-		a.slowDraw()
-	}
-	a.ui.Draw(screen)
+}
+
+// drawOver draws what lies over the panels: the compare view, the
+// timeline, the curves and the dope sheet, the frame box, the overlays
+// and the questions, the browser and the asset list.
+func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
@@ -485,29 +511,18 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drop.draw(screen)
 	a.browser.draw(screen)
 	a.list.draw(screen)
+}
+
+// frameDrawn counts a drawn frame: the frame rate, the page's news, the
+// first frame's log, and the frames a script's end waits for.
+func (a *App) frameDrawn(screen *ebiten.Image) {
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true
-	a.drewSinceStep = true
+	a.shots.drewSinceStep = true
 	a.logFirstFrame(screen)
-	a.tracer.frame(a)
 	if !a.script.pending() && !a.script.hold {
 		a.frames++
-	}
-	if a.snapPath != "" && (a.opt.Screenshot == "" || a.shotTicks >= a.opt.After) {
-		a.saveSnap(screen)
-		return
-	}
-	if a.opt.Screenshot != "" && !a.shotDone && a.shotTicks >= a.opt.After {
-		a.shotDone = true
-		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
-			a.fatal = err
-		} else {
-			a.opt.Log("saved " + a.opt.Screenshot)
-			// What the picture shows, for scripts and tests to check.
-			a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
-		}
-		a.done = true
 	}
 }
 
@@ -544,9 +559,6 @@ func (a *App) prepare(screen *ebiten.Image) {
 	}
 }
 
-// slowDraw holds the frame for Options.SlowDraw, as a slow GL would.
-func (a *App) slowDraw() { time.Sleep(a.opt.SlowDraw) }
-
 // viewport is the screen area between the panels.
 func (a *App) viewport() render.Viewport {
 	r := a.w.view.GetWidget().Rect
@@ -579,20 +591,7 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 // pictures from one start of the program this way, where each took a
 // start of its own.
 func (a *App) snap(path string) {
-	a.snapPath = path
+	a.shots.snap = path
 	a.script.hold = true
-	a.shotTicks = 0
-}
-
-// saveSnap saves the picture a snap waits for and lets the script go on.
-func (a *App) saveSnap(screen *ebiten.Image) {
-	path := a.snapPath
-	a.snapPath, a.script.hold, a.shotTicks = "", false, 0
-	if err := saveScreenshot(screen, path); err != nil {
-		a.st.Messages().ShowError(err.Error())
-		a.opt.Log(err.Error())
-		return
-	}
-	a.opt.Log("saved " + path)
-	a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
+	a.shots.ticks = 0
 }

@@ -18,38 +18,53 @@ import (
 
 const testW, testH = 1280, 800
 
-// laidOut is the demo in a testW×testH window once its first frame is
-// drawn: the panels laid out, the figures framed. The script (opt.Actions)
-// has not run yet.
-func laidOut(t *testing.T, opt Options) (*App, *ebiten.Image) {
+// driver runs a window's ticks as Run's game does, without ebitenui's
+// update: its queue of deferred events is global, and holds those of
+// every test's window.
+type driver struct {
+	t      *testing.T
+	g      *game
+	screen *ebiten.Image
+}
+
+// laidOut is the demo (or opt.Path) in a testW×testH window once its first
+// frame is drawn: the panels laid out, the figures framed. The script
+// (opt.Actions) may have begun.
+func laidOut(t *testing.T, opt Options) (*App, *driver) {
 	t.Helper()
 	if opt.Path == "" {
 		opt.Path, opt.Open = assets.DemoName, opener
 	}
 	a := newApp(t, opt)
 	a.Layout(testW, testH)
-	screen := ebiten.NewImage(testW, testH)
+	d := &driver{t: t, g: &game{a: a}, screen: ebiten.NewImage(testW, testH)}
+	// Reading the screen back needs a display: the pictures saved are
+	// empty files.
+	d.g.write = func(_ *ebiten.Image, path string) error { return os.WriteFile(path, nil, 0o644) }
 	for range 3 {
-		frame(t, a, screen, tickInput{})
+		d.tick(tickInput{})
 	}
 	if !a.drawn || a.scene.needFrame || a.w.view.GetWidget().Rect.Dx() == 0 {
 		t.Fatalf("no complete frame: drawn %v, framed %v, view %v", a.drawn, !a.scene.needFrame, a.w.view.GetWidget().Rect)
 	}
-	return a, screen
+	return a, d
 }
 
-// frame runs one update with input in and draws the frame after it.
-func frame(t *testing.T, a *App, screen *ebiten.Image, in tickInput) {
-	t.Helper()
+// tick runs one update with input in and draws the frame after it.
+func (d *driver) tick(in tickInput) {
+	d.t.Helper()
+	a := d.g.a
 	in.w, in.h = testW, testH
 	a.inp = in
-	// Update without ebitenui's: its queue of deferred events is global,
-	// and holds those of every test's window.
 	a.poll()
 	a.control()
-	a.Draw(screen)
+	d.g.tracer.input(a, &a.inp)
+	if a.draw(d.screen) {
+		d.g.tracer.frame(a)
+		d.g.save(d.screen)
+	}
 	if msg := a.st.Messages().Err(); strings.HasPrefix(msg, "internal error") {
-		t.Fatal(msg)
+		d.t.Fatal(msg)
 	}
 }
 
@@ -103,21 +118,21 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
 // it; a drag along the ruler marks the range; the wheel over the track
 // zooms its span around the pointer and a right drag pans it.
 func TestTimelineMouseInput(t *testing.T) {
-	a, screen := laidOut(t, Options{})
+	a, d := laidOut(t, Options{})
 	x0, x1, top, bottom := a.tl.trackSpan()
 	y := int(top+bottom) / 2
 	mid := int(x0+x1) / 2
-	frame(t, a, screen, press(mid, y))
-	frame(t, a, screen, release(mid, y))
+	d.tick(press(mid, y))
+	d.tick(release(mid, y))
 	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); !near(got, want) || want <= 0 {
 		t.Errorf("a click mid-track seeks to %v, want %v", got, want)
 	}
 
 	ry := a.tl.rect().Min.Y + 2
 	from, to := int(x0)+40, int(x1)-40
-	frame(t, a, screen, press(from, ry))
-	frame(t, a, screen, hold((from+to)/2, ry))
-	frame(t, a, screen, release(to, ry))
+	d.tick(press(from, ry))
+	d.tick(hold((from+to)/2, ry))
+	d.tick(release(to, ry))
 	// The range's ends snap to frames (1/30 s in the demo).
 	in, out, ok := a.st.Timeline().Range()
 	if !ok || math.Abs(in-a.tl.timeAt(from)) > 1./60 || math.Abs(out-a.tl.timeAt(to)) > 1./60 {
@@ -125,14 +140,14 @@ func TestTimelineMouseInput(t *testing.T) {
 	}
 
 	lo, hi := a.st.Timeline().Span()
-	frame(t, a, screen, tickInput{x: mid, y: y, wheelY: 1})
+	d.tick(tickInput{x: mid, y: y, wheelY: 1})
 	zlo, zhi := a.st.Timeline().Span()
 	if !(zhi-zlo < hi-lo) {
 		t.Fatalf("the wheel up over the track left the span %v–%v (was %v–%v)", zlo, zhi, lo, hi)
 	}
-	frame(t, a, screen, withButton(press(mid, y), 1))
-	frame(t, a, screen, withButton(hold(mid+100, y), 1))
-	frame(t, a, screen, withButton(release(mid+100, y), 1))
+	d.tick(withButton(press(mid, y), 1))
+	d.tick(withButton(hold(mid+100, y), 1))
+	d.tick(withButton(release(mid+100, y), 1))
 	plo, _ := a.st.Timeline().Span()
 	if !(plo < zlo) {
 		t.Errorf("a right drag to the right left the span's start at %v (was %v)", plo, zlo)
@@ -142,13 +157,13 @@ func TestTimelineMouseInput(t *testing.T) {
 // TestViewMouseInput: a left drag in the view orbits, a Shift drag pans,
 // the wheel zooms, and a click without motion on a joint selects it.
 func TestViewMouseInput(t *testing.T) {
-	a, screen := laidOut(t, Options{})
+	a, d := laidOut(t, Options{})
 	v := a.w.view.GetWidget().Rect
 	cx, cy := (v.Min.X+v.Max.X)/2, (v.Min.Y+v.Max.Y)/2
 	before := a.st.View().Camera()
-	frame(t, a, screen, press(cx, cy))
-	frame(t, a, screen, hold(cx+50, cy+20))
-	frame(t, a, screen, release(cx+50, cy+20))
+	d.tick(press(cx, cy))
+	d.tick(hold(cx+50, cy+20))
+	d.tick(release(cx+50, cy+20))
 	after := a.st.View().Camera()
 	if after.Yaw == before.Yaw || after.Pitch == before.Pitch {
 		t.Errorf("a drag did not orbit: yaw %v→%v, pitch %v→%v", before.Yaw, after.Yaw, before.Pitch, after.Pitch)
@@ -156,22 +171,22 @@ func TestViewMouseInput(t *testing.T) {
 
 	shifted := func(in tickInput) tickInput { in.mods = modShift; return in }
 	before = after
-	frame(t, a, screen, shifted(press(cx, cy)))
-	frame(t, a, screen, shifted(hold(cx+30, cy)))
-	frame(t, a, screen, shifted(release(cx+30, cy)))
+	d.tick(shifted(press(cx, cy)))
+	d.tick(shifted(hold(cx+30, cy)))
+	d.tick(shifted(release(cx+30, cy)))
 	after = a.st.View().Camera()
 	if after.Target == before.Target || after.Yaw != before.Yaw {
 		t.Errorf("a Shift drag: target %v→%v, yaw %v→%v; want a pan", before.Target, after.Target, before.Yaw, after.Yaw)
 	}
 
 	before = after
-	frame(t, a, screen, tickInput{x: cx, y: cy, wheelY: 1})
+	d.tick(tickInput{x: cx, y: cy, wheelY: 1})
 	if d := a.st.View().Camera().Distance; !(d < before.Distance) {
 		t.Errorf("the wheel up in the view: distance %v, was %v", d, before.Distance)
 	}
 
 	// A click on a joint drawn in the last frame selects it.
-	frame(t, a, screen, tickInput{})
+	d.tick(tickInput{})
 	jx, jy, bone := -1, -1, -1
 	for x := v.Min.X; x < v.Max.X && bone < 0; x += 3 {
 		for y := v.Min.Y; y < v.Max.Y && bone < 0; y += 3 {
@@ -183,8 +198,8 @@ func TestViewMouseInput(t *testing.T) {
 	if bone < 0 {
 		t.Fatal("no joint in the view")
 	}
-	frame(t, a, screen, press(jx, jy))
-	frame(t, a, screen, release(jx, jy))
+	d.tick(press(jx, jy))
+	d.tick(release(jx, jy))
 	if got := a.st.Visibility().Selected(); got != a.scene.dl.Pick(float32(jx), float32(jy), 10) {
 		t.Errorf("a click on joint %d at %d,%d selected %d", bone, jx, jy, got)
 	}
@@ -202,10 +217,10 @@ func TestKeysFromInput(t *testing.T) {
 		{"==", false, 2},
 		{"==", true, 1.5}, // the system's own repeat typed the second
 	} {
-		a, screen := laidOut(t, Options{})
+		a, d := laidOut(t, Options{})
 		in := typing(c.typed, ebiten.KeyEqual)
 		in.still[0], in.held = c.still, []ebiten.Key{ebiten.KeyEqual}
-		frame(t, a, screen, in)
+		d.tick(in)
 		if got := a.st.Playback().Speed(); got != c.want {
 			t.Errorf("= typing %q (still down %v): speed %v, want %v", c.typed, c.still, got, c.want)
 		}
@@ -242,24 +257,24 @@ func TestKeyRepeat(t *testing.T) {
 // TestFrameBoxInput: a click on the frame box gives it the keys; digits
 // typed and Enter seek to that frame; Esc gives the keys back.
 func TestFrameBoxInput(t *testing.T) {
-	a, screen := laidOut(t, Options{})
+	a, d := laidOut(t, Options{})
 	r := a.w.frameBox.rect()
 	if r.Empty() {
 		t.Fatal("no frame box")
 	}
-	frame(t, a, screen, press(r.Min.X+2, r.Min.Y+2))
-	frame(t, a, screen, release(r.Min.X+2, r.Min.Y+2))
+	d.tick(press(r.Min.X+2, r.Min.Y+2))
+	d.tick(release(r.Min.X+2, r.Min.Y+2))
 	if !a.w.frameBox.focused {
 		t.Fatal("a click on the frame box did not focus it")
 	}
-	frame(t, a, screen, typing("1x2", ebiten.Key1, ebiten.KeyX, ebiten.Key2))
-	frame(t, a, screen, typing("", ebiten.KeyEnter))
+	d.tick(typing("1x2", ebiten.Key1, ebiten.KeyX, ebiten.Key2))
+	d.tick(typing("", ebiten.KeyEnter))
 	if got, _ := a.st.Playback().Frame(); got != 12 {
 		t.Errorf("typing 12 and Enter: frame %d", got)
 	}
-	frame(t, a, screen, press(r.Min.X+2, r.Min.Y+2))
-	frame(t, a, screen, typing("3", ebiten.KeyBackspace))
-	frame(t, a, screen, typing("", ebiten.KeyEscape))
+	d.tick(press(r.Min.X+2, r.Min.Y+2))
+	d.tick(typing("3", ebiten.KeyBackspace))
+	d.tick(typing("", ebiten.KeyEscape))
 	if a.w.frameBox.focused {
 		t.Error("Esc left the frame box focused")
 	}
@@ -277,19 +292,19 @@ func TestBrowserInput(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, screen := laidOut(t, Options{NoSystemChooser: true, Extensions: []string{"ms3d"}})
+	a, d := laidOut(t, Options{NoSystemChooser: true, Extensions: []string{"ms3d"}})
 	a.browser.show(dir)
-	frame(t, a, screen, typing("b"))
+	d.tick(typing("b"))
 	if got := a.st.Browser().Filter(); got != "b" {
 		t.Errorf("typing b: filter %q", got)
 	}
-	frame(t, a, screen, tickInput{wheelY: -1})
+	d.tick(tickInput{wheelY: -1})
 	speed := a.st.Playback().Speed()
-	frame(t, a, screen, typing("=", ebiten.KeyEqual))
+	d.tick(typing("=", ebiten.KeyEqual))
 	if a.st.Playback().Speed() != speed {
 		t.Error("a key typed into the browser reached the commands")
 	}
-	frame(t, a, screen, typing("", ebiten.KeyEscape))
+	d.tick(typing("", ebiten.KeyEscape))
 	if a.st.Browser().Open() {
 		t.Error("Esc left the browser open")
 	}
@@ -299,13 +314,13 @@ func TestBrowserInput(t *testing.T) {
 // once, and each frame drawn.
 func TestTracerLogsInput(t *testing.T) {
 	var log []string
-	a, screen := laidOut(t, Options{Trace: true, Log: func(s string) { log = append(log, s) }})
+	_, d := laidOut(t, Options{Trace: true, Log: func(s string) { log = append(log, s) }})
 	log = log[:0]
 	in := press(10, 20)
 	in.keys, in.held, in.still, in.typed = []ebiten.Key{ebiten.KeyA}, []ebiten.Key{ebiten.KeyA}, []bool{true}, []rune("a")
 	in.wheelY = 1
-	frame(t, a, screen, in)
-	frame(t, a, screen, release(10, 20))
+	d.tick(in)
+	d.tick(release(10, 20))
 	got := strings.Join(log, "\n")
 	for _, want := range []string{
 		"input: cursor 10,20", "input: left button down at 10,20", "input: wheel 0,1 at 10,20",
@@ -317,5 +332,40 @@ func TestTracerLogsInput(t *testing.T) {
 	}
 	if n := strings.Count(got, "input: cursor"); n != 1 {
 		t.Errorf("the cursor logged %d times, want once", n)
+	}
+}
+
+// TestScreenshotRun: a screenshot run's game runs the script, waits
+// --after ticks, saves the picture a snap asks for and then the
+// screenshot, says what it shows and ends the run.
+func TestScreenshotRun(t *testing.T) {
+	dir := t.TempDir()
+	shot, snap := filepath.Join(dir, "shot.png"), filepath.Join(dir, "snap.png")
+	actions, err := ParseActions("frame 5; snap " + snap + "; frame 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	a, d := laidOut(t, Options{Screenshot: shot, After: 2, Actions: actions, Log: func(s string) { log = append(log, s) }})
+	for i := 0; !d.g.done; i++ {
+		if i == 100 {
+			t.Fatalf("no screenshot after 100 ticks:\n%s", strings.Join(log, "\n"))
+		}
+		d.tick(tickInput{})
+	}
+	for _, p := range []string{snap, shot} {
+		if _, err := os.Stat(p); err != nil {
+			t.Error(err)
+		}
+	}
+	if got, _ := a.st.Playback().Frame(); got != 9 {
+		t.Errorf("the run ends at frame %d, want 9", got)
+	}
+	got := strings.Join(log, "\n")
+	if !strings.Contains(got, "saved "+snap+"\nshown: frame 5 ") || !strings.Contains(got, "saved "+shot+"\nshown: frame 9 ") {
+		t.Errorf("the log:\n%s", got)
+	}
+	if err := d.g.Update(); err != ebiten.Termination {
+		t.Errorf("an update after the screenshot: %v, want ebiten.Termination", err)
 	}
 }
