@@ -29,8 +29,6 @@ type input struct {
 	lastX     int
 	lastY     int
 	moved     int
-	pressX    int
-	pressY    int
 	rep       keyRepeat
 }
 
@@ -90,7 +88,7 @@ var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseB
 // timeline.
 func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
 	in.dragging, in.scrub, in.onLine, in.onCurves, in.onDope, in.button = true, scrub, false, false, false, b
-	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
+	in.lastX, in.lastY, in.moved = x, y, 0
 }
 
 // handle maps mouse and keys onto the state and the commands.
@@ -115,28 +113,8 @@ func (in *input) handle(ti *tickInput) {
 		if !ti.pressed[i] || in.dragging || modal {
 			continue
 		}
-		switch {
-		case b == ebiten.MouseButtonLeft && a.tl.onRuler(x, y):
-			in.startDrag(b, x, y, false)
-			in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
-		case b == ebiten.MouseButtonLeft && a.tl.contains(x, y):
-			in.startDrag(b, 0, 0, true)
-		case a.tl.contains(x, y):
-			in.startDrag(b, x, y, false)
-			in.onLine = true
-		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
-			in.startDrag(b, 0, 0, true)
-			in.onCurves = true
-		case b == ebiten.MouseButtonLeft && a.cmp.clickAt(x, y):
-		case b == ebiten.MouseButtonLeft && a.dope.contains(x, y):
-			a.dope.click(x, y)
-		case a.dope.contains(x, y):
-			in.startDrag(b, x, y, false)
-			in.onDope = true
-		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
-			st.Messages().DismissWarnings()
-		case in.inView(x, y):
-			in.startDrag(b, x, y, false)
+		if r := regionAt(a, b, x, y); r != nil && r.press != nil {
+			r.press(in, b, x, y)
 		}
 	}
 	if in.dragging {
@@ -251,7 +229,8 @@ func (in *input) dragLine(x int, release bool) {
 }
 
 // click is a left click at (x, y) as the mouse would give it, for action
-// scripts: the timeline seeks, the banner closes, the view picks a joint.
+// scripts: the questions take it first, then the region under it
+// (mouseRegions) has a press and a release without motion there.
 func (in *input) click(x, y int) {
 	a := in.a
 	if a.drop.clickAt(x, y) {
@@ -260,28 +239,84 @@ func (in *input) click(x, y int) {
 	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
 		return
 	}
-	switch {
-	case a.tl.onRuler(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
-		in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
-		in.drag(x, y, true, 0)
-	case a.tl.contains(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
-		in.drag(x, y, true, 0)
-	case a.curves.contains(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
-		in.onCurves = true
-		in.drag(x, y, true, 0)
-	case a.cmp.clickAt(x, y):
-	case a.dope.contains(x, y):
-		a.dope.click(x, y)
-	case a.ov.onBanner(x, y):
-		a.st.Messages().DismissWarnings()
-	case in.inView(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
-		in.pressX, in.pressY = 0, 0
+	r := regionAt(a, ebiten.MouseButtonLeft, x, y)
+	if r == nil || r.press == nil {
+		return
+	}
+	r.press(in, ebiten.MouseButtonLeft, x, y)
+	if in.dragging {
 		in.drag(x, y, true, 0)
 	}
+}
+
+// mouseRegion is a part of the window where a press of the mouse does
+// what a command's mouse text says (commands.go): the command table names
+// the verb, the region says where and how.
+type mouseRegion struct {
+	// verb is the command whose mouse text (command.mouse) tells what
+	// the region does.
+	verb string
+	// left: the left button only; else any button.
+	left bool
+	// hit reports whether (x, y) is in the region.
+	hit func(a *App, x, y int) bool
+	// press starts what a press of button b at (x, y) does (nil: hit did
+	// it, as a click on the compare panel's list does).
+	press func(in *input, b ebiten.MouseButton, x, y int)
+}
+
+// mouseRegions are the regions, by concern, in the order a press looks
+// them up: the first whose hit takes the point and button has it.
+var mouseRegions = [...]mouseRegion{
+	// The timeline: a drag on the ruler marks the range, one on the track
+	// seeks, a right or middle drag pans the span shown.
+	{verb: "set-in", left: true, hit: func(a *App, x, y int) bool { return a.tl.onRuler(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onLine, in.rangeFrom = true, in.a.tl.timeAt(x)
+		}},
+	{verb: "seek", left: true, hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, _, _ int) { in.startDrag(b, 0, 0, true) }},
+	{verb: "timeline-pan", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onLine = true
+		}},
+	// The curves panel: a drag seeks.
+	{verb: "curves", left: true, hit: func(a *App, x, y int) bool { return a.curves.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, _, _ int) {
+			in.startDrag(b, 0, 0, true)
+			in.onCurves = true
+		}},
+	// The compare panel: a click on a bone that differs selects it.
+	{verb: "compare", left: true, hit: func(a *App, x, y int) bool { return a.cmp.clickAt(x, y) }},
+	// The dope sheet: a click selects a bone or seeks to a key or an
+	// event; a right or middle drag pans the timeline.
+	{verb: "dope-sheet", left: true, hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		press: func(in *input, _ ebiten.MouseButton, x, y int) { in.a.dope.click(x, y) }},
+	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onDope = true
+		}},
+	// The warnings' banner: a click dismisses it.
+	{verb: "dismiss", left: true, hit: func(a *App, x, y int) bool { return a.ov.onBanner(x, y) },
+		press: func(in *input, _ ebiten.MouseButton, _, _ int) { in.a.st.Messages().DismissWarnings() }},
+	// The view: a drag orbits (left) or pans, a click picks a joint.
+	{verb: "orbit", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) { in.startDrag(b, x, y, false) }},
+}
+
+// regionAt is the region a press of button b at (x, y) falls in (nil:
+// none).
+func regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
+	for i := range mouseRegions {
+		r := &mouseRegions[i]
+		if (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
+			return r
+		}
+	}
+	return nil
 }
 
 func abs(v int) int {

@@ -369,3 +369,62 @@ func TestScreenshotRun(t *testing.T) {
 		t.Errorf("an update after the screenshot: %v, want ebiten.Termination", err)
 	}
 }
+
+// TestMouseRegionsNameCommands: each mouse region names a command of the
+// table, whose text tells what the region does; the timeline's and the
+// view's are those with a mouse text of their own.
+func TestMouseRegionsNameCommands(t *testing.T) {
+	cs := newCommandSet()
+	for i, r := range mouseRegions {
+		c := cs.byVerb[r.verb]
+		if c == nil {
+			t.Errorf("region %d names %q, no command", i, r.verb)
+			continue
+		}
+		if c.mouse == "" && c.doc == "" {
+			t.Errorf("region %d: command %q says nothing of it", i, r.verb)
+		}
+		if r.hit == nil {
+			t.Errorf("region %d (%s) has no hit test", i, r.verb)
+		}
+	}
+	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit"} {
+		if cs.byVerb[v].mouse == "" {
+			t.Errorf("%s has a region but no mouse text", v)
+		}
+	}
+}
+
+// TestRegionsTakePresses: a press falls in the first region that takes
+// its point and button.
+func TestRegionsTakePresses(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	a.runVerb("dope-sheet")
+	d.tick(tickInput{})
+	x0, x1, top, bottom := a.tl.trackSpan()
+	mx, ty := int(x0+x1)/2, int(top+bottom)/2
+	ruler := a.tl.rect().Min.Y + 2
+	dr := a.dope.rect()
+	v := a.w.view.GetWidget().Rect
+	for _, c := range []struct {
+		b    ebiten.MouseButton
+		x, y int
+		want string
+	}{
+		{ebiten.MouseButtonLeft, mx, ruler, "set-in"},
+		{ebiten.MouseButtonLeft, mx, ty, "seek"},
+		{ebiten.MouseButtonRight, mx, ruler, "timeline-pan"},
+		{ebiten.MouseButtonLeft, dr.Min.X + 20, dr.Min.Y + 20, "dope-sheet"},
+		{ebiten.MouseButtonMiddle, dr.Min.X + 20, dr.Min.Y + 20, "dope-sheet"},
+		{ebiten.MouseButtonRight, (v.Min.X + v.Max.X) / 2, v.Min.Y + 20, "orbit"},
+		{ebiten.MouseButtonLeft, 2, 2, ""},
+	} {
+		got := ""
+		if r := regionAt(a, c.b, c.x, c.y); r != nil {
+			got = r.verb
+		}
+		if got != c.want {
+			t.Errorf("button %d at %d,%d: region %q, want %q", c.b, c.x, c.y, got, c.want)
+		}
+	}
+}
