@@ -146,16 +146,14 @@ type App struct {
 	fill    filler
 	cmp     comparer
 
-	// inp is this tick's input (readInput).
+	// inp is this tick's input (readInput) and the window's size
+	// (Layout).
 	inp tickInput
 	// Per-frame scratch, kept to avoid allocating each frame.
 	crossed []int
 
-	// lastTick is the wall time of the previous update, for real-time
-	// playback; fpsFrames and fpsSince measure the drawn frame rate.
-	lastTick  time.Time
-	fpsFrames int
-	fpsSince  time.Time
+	// clock times real-time playback and the drawn frame rate.
+	clock clock
 
 	drawn bool
 	// shownTitle is the window's title (title), made when the open file
@@ -164,9 +162,7 @@ type App struct {
 	pendingShot string
 	frames      int
 	// shots is where a screenshot run and a script's snaps stand.
-	shots  shots
-	width  int
-	height int
+	shots shots
 	// sys is what differs between a desktop window and a browser page
 	// (system_desktop.go, system_js.go).
 	sys system
@@ -320,7 +316,7 @@ func (a *App) selectClipByName(sel string) {
 // the window rather than a crash.
 func (a *App) Update() (err error) {
 	defer a.recoverUpdate(&err)
-	readInput(&a.inp, a.width, a.height)
+	readInput(&a.inp)
 	a.poll()
 	a.ui.Update() // ebitenui reads ebiten's input itself
 	a.control()
@@ -392,17 +388,41 @@ func (a *App) control() {
 // played through at once.
 const maxCatchUp = 5 * time.Second
 
-// tick returns the wall time since the previous update, so that 1× plays
-// in real time however fast frames come (up to maxCatchUp between two
-// updates). Screenshot runs step by ticks (step).
-func (a *App) tick() float64 {
-	now := time.Now()
-	last := a.lastTick
-	a.lastTick = now
+// clock is the wall clock of the window's updates and frames.
+type clock struct {
+	// lastTick is the wall time of the previous update, for real-time
+	// playback; fpsFrames and fpsSince measure the drawn frame rate.
+	lastTick  time.Time
+	fpsFrames int
+	fpsSince  time.Time
+}
+
+// tick returns the wall time since the previous update at now, so that
+// 1× plays in real time however fast frames come (up to maxCatchUp
+// between two updates); the first update is a tick of tps long.
+// Screenshot runs step by ticks (step).
+func (c *clock) tick(now time.Time, tps int) float64 {
+	last := c.lastTick
+	c.lastTick = now
 	if last.IsZero() {
-		return 1 / float64(ebiten.TPS())
+		return 1 / float64(tps)
 	}
 	return min(now.Sub(last), maxCatchUp).Seconds()
+}
+
+// frame counts a frame drawn at now, returning the frames per second
+// when half a second or more has passed since it last did.
+func (c *clock) frame(now time.Time) (fps float64, ok bool) {
+	if c.fpsSince.IsZero() {
+		c.fpsSince = now
+	}
+	c.fpsFrames++
+	if el := now.Sub(c.fpsSince).Seconds(); el >= 0.5 {
+		fps = float64(c.fpsFrames) / el
+		c.fpsFrames, c.fpsSince = 0, now
+		return fps, true
+	}
+	return 0, false
 }
 
 // step is how far playback moves this tick (ok false: not at all). A
@@ -416,10 +436,10 @@ func (a *App) step() (float64, bool) {
 		if !a.drawn {
 			// Nothing plays before the first picture: the window's start
 			// (GL set-up, the first frame) is no part of the clip.
-			a.lastTick = time.Time{}
+			a.clock.lastTick = time.Time{}
 			return 0, false
 		}
-		return a.tick(), true
+		return a.clock.tick(time.Now(), ebiten.TPS()), true
 	}
 	if !a.drawn || a.scene.needFrame || (a.script.hold && a.shots.snap == "") || a.shots.ticks >= a.opt.After {
 		return 0, false
@@ -436,14 +456,8 @@ func (a *App) countFrame() {
 	if a.opt.Screenshot != "" {
 		return
 	}
-	now := time.Now()
-	if a.fpsSince.IsZero() {
-		a.fpsSince = now
-	}
-	a.fpsFrames++
-	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
-		a.st.Playback().SetFPS(float64(a.fpsFrames) / el)
-		a.fpsFrames, a.fpsSince = 0, now
+	if fps, ok := a.clock.frame(time.Now()); ok {
+		a.st.Playback().SetFPS(fps)
 	}
 }
 
@@ -563,14 +577,14 @@ func (a *App) prepare(screen *ebiten.Image) {
 func (a *App) viewport() render.Viewport {
 	r := a.w.view.GetWidget().Rect
 	if r.Dx() <= 0 || r.Dy() <= 0 {
-		return render.Viewport{W: float32(a.width), H: float32(a.height)}
+		return render.Viewport{W: float32(a.inp.w), H: float32(a.inp.h)}
 	}
 	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
 }
 
 // Layout uses the window's own size so text stays crisp when resized.
 func (a *App) Layout(w, h int) (int, int) {
-	a.width, a.height = w, h
+	a.inp.w, a.inp.h = w, h
 	return w, h
 }
 

@@ -428,3 +428,30 @@ func TestRegionsTakePresses(t *testing.T) {
 		}
 	}
 }
+
+// TestClock: playback's tick is the wall time between updates, at most
+// maxCatchUp, the first one tick long; the frame rate is measured over
+// half a second or more.
+func TestClock(t *testing.T) {
+	var c clock
+	t0 := time.Unix(1000, 0)
+	for _, s := range []struct {
+		at   time.Duration
+		want float64
+	}{
+		{0, 1. / 60},
+		{250 * time.Millisecond, 0.25},
+		{time.Hour, maxCatchUp.Seconds()},
+	} {
+		if got := c.tick(t0.Add(s.at), 60); math.Abs(got-s.want) > 1e-9 {
+			t.Errorf("tick at %v: %v s, want %v", s.at, got, s.want)
+		}
+	}
+	var f clock
+	for i := range 10 {
+		fps, ok := f.frame(t0.Add(time.Duration(i) * 100 * time.Millisecond))
+		if want := i == 5; ok != want || (ok && fps != 12) {
+			t.Errorf("frame %d: %v fps, %v", i, fps, ok)
+		}
+	}
+}

@@ -316,7 +316,7 @@ func (w *widgets) clipLabel(e any) string {
 // listWidth is the text width of a side panel's list: entries wider than
 // it would make the list scroll sideways to show them.
 func (w *widgets) listWidth() int {
-	ww, h := w.a.width, w.a.height
+	ww, h := w.a.inp.w, w.a.inp.h
 	if ww == 0 {
 		ww, h = w.a.opt.Width, w.a.opt.Height
 	}

@@ -99,7 +99,7 @@ func (a *App) paintKey() paintKey {
 		time: p.Time(), playing: p.Playing(), loop: p.Loop(), speed: p.Speed(),
 		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
 		follow: view.Follow(), through: view.Through(), help: m.Help(),
-		camera: view.Camera(), fired: len(p.Fired()), width: a.width, height: a.height,
+		camera: view.Camera(), fired: len(p.Fired()), width: a.inp.w, height: a.inp.h,
 		pendingShot: a.pendingShot + a.shots.snap, needFrame: a.scene.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shots.done,
 		focused:     ebiten.IsFocused(),

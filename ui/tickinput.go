@@ -42,13 +42,13 @@ type tickInput struct {
 	mods modifier
 	// dropped are the files dropped on the window (nil: none).
 	dropped fs.FS
-	// w and h are the window's size (Layout).
+	// w and h are the window's size (App.Layout sets them).
 	w, h int
 }
 
 // readInput fills in with this tick's input from ebiten, reusing its
-// slices so that a tick does not allocate; w and h are the window's size.
-func readInput(in *tickInput, w, h int) {
+// slices so that a tick does not allocate; the window's size is Layout's.
+func readInput(in *tickInput) {
 	in.x, in.y = ebiten.CursorPosition()
 	for i, b := range mouseButtons {
 		in.down[i] = ebiten.IsMouseButtonPressed(b)
@@ -80,7 +80,6 @@ func readInput(in *tickInput, w, h int) {
 		in.mods |= modCtrl
 	}
 	in.dropped = ebiten.DroppedFiles()
-	in.w, in.h = w, h
 }
 
 // button indexes mouseButtons.
