@@ -455,3 +455,17 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingInputDoesNotAllocate: reading a tick's input and handling
+// it (nothing pressed) allocates nothing once the input's slices have
+// grown.
+func TestReadingInputDoesNotAllocate(t *testing.T) {
+	a, _ := laidOut(t, Options{})
+	readInput(&a.inp)
+	if n := testing.AllocsPerRun(50, func() {
+		readInput(&a.inp)
+		a.in.handle(&a.inp)
+	}); n != 0 {
+		t.Errorf("%v allocations per tick's input", n)
+	}
+}

@@ -25,11 +25,10 @@ type tickInput struct {
 	anyButton bool
 	// wheelX and wheelY are how far the wheel turned (up: wheelY > 0).
 	wheelX, wheelY float64
-	// keys are the keys pressed since the last tick; held those held now
-	// (a key pressed and released within the tick too); keyReleased says a
-	// key was released since the last tick.
-	keys, held  []ebiten.Key
-	keyReleased bool
+	// keys are the keys pressed since the last tick, held those held now
+	// (a key pressed and released within the tick too), up those released
+	// since the last tick.
+	keys, held, up []ebiten.Key
 	// still says, for each of keys, that it is still down (its press
 	// duration is above 0; one pressed and released within the tick has 0).
 	still []bool
@@ -69,8 +68,7 @@ func readInput(in *tickInput) {
 		in.names = append(in.names, keyChar(ebiten.KeyName(k)))
 	}
 	in.held = inpututil.AppendPressedKeys(in.held[:0])
-	var rel [8]ebiten.Key
-	in.keyReleased = len(inpututil.AppendJustReleasedKeys(rel[:0])) > 0
+	in.up = inpututil.AppendJustReleasedKeys(in.up[:0])
 	in.typed = ebiten.AppendInputChars(in.typed[:0])
 	in.mods = 0
 	if ebiten.IsKeyPressed(ebiten.KeyShift) {
@@ -135,5 +133,5 @@ func (in *tickInput) enter() bool {
 // button held or just released, the wheel turning or text typed (the
 // cursor's motion is paintState's to tell).
 func (in *tickInput) active() bool {
-	return in.wheelX != 0 || in.wheelY != 0 || len(in.held) > 0 || in.keyReleased || in.anyButton || len(in.typed) > 0
+	return in.wheelX != 0 || in.wheelY != 0 || len(in.held) > 0 || len(in.up) > 0 || in.anyButton || len(in.typed) > 0
 }
