@@ -302,40 +302,18 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 }
 
 // frameBoxInput handles a click on the frame box and, while it has the
-// keyboard, what is typed into it. It reports whether it took the input,
-// so that typed digits do not also change the view.
+// keyboard, what is typed into it (frameBox.control). It reports whether
+// it took the input, so that typed digits do not also change the view.
 func (t *timeline) frameBoxInput(in *tickInput) bool {
-	a := t.a
-	b := a.w.frameBox
-	if in.clicked() {
-		if image.Pt(in.x, in.y).In(b.rect()) {
-			// Typing replaces the shown frame, as a selected field would.
-			b.focused, b.text = true, ""
-			return true
-		}
-		if b.focused {
-			b.focused = false
-			a.w.frameShown = -1
-		}
+	w := t.a.w
+	took, ev := w.frameBox.control(in, w.frameBox.rect())
+	switch ev {
+	case frameSubmit:
+		w.submitFrame(w.frameBox.text)
+	case frameLeft:
+		w.frameShown = -1 // show the current frame again
 	}
-	if !b.focused {
-		return false
-	}
-	for _, r := range in.typed {
-		if (r >= '0' && r <= '9' || r == '-') && len(b.text) < frameBoxMaxLen {
-			b.text += string(r)
-		}
-	}
-	switch {
-	case in.justPressed(ebiten.KeyBackspace) && b.text != "":
-		b.text = b.text[:len(b.text)-1]
-	case in.enter():
-		a.w.submitFrame(b.text)
-	case in.justPressed(ebiten.KeyEscape):
-		b.focused = false
-		a.w.frameShown = -1
-	}
-	return true
+	return took
 }
 
 // drawFrameBox draws the frame box over its placeholder: a bordered

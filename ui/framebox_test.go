@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// TestFrameBoxControl: the frame box as a controller of its own text and
+// focus, given a tick's input and where it lies on screen.
+func TestFrameBoxControl(t *testing.T) {
+	r := image.Rect(100, 10, 152, 34)
+	click := func(x, y int) tickInput { return tickInput{x: x, y: y, pressed: [3]bool{true}} }
+	for _, c := range []struct {
+		name        string
+		focused     bool
+		text        string
+		in          tickInput
+		took        bool
+		ev          frameEvent
+		wantFocused bool
+		wantText    string
+	}{
+		{"a click on the box focuses and clears it", false, "12", click(110, 20), true, frameNone, true, ""},
+		{"a click elsewhere gives the keys back", true, "3", click(10, 20), false, frameLeft, false, "3"},
+		{"a click elsewhere while unfocused", false, "3", click(10, 20), false, frameNone, false, "3"},
+		{"keys without focus pass", false, "3", typing("4", ebiten.Key4), false, frameNone, false, "3"},
+		{"digits and minus are typed", true, "", typing("-1a2"), true, frameNone, true, "-12"},
+		{"at most frameBoxMaxLen", true, "123456", typing("789"), true, frameNone, true, "1234567"},
+		{"Backspace deletes", true, "12", typing("", ebiten.KeyBackspace), true, frameNone, true, "1"},
+		{"Enter submits", true, "12", typing("", ebiten.KeyEnter), true, frameSubmit, true, "12"},
+		{"Esc gives the keys back", true, "12", typing("", ebiten.KeyEscape), true, frameLeft, false, "12"},
+	} {
+		b := frameBox{focused: c.focused, text: c.text}
+		took, ev := b.control(&c.in, r)
+		if took != c.took || ev != c.ev || b.focused != c.wantFocused || b.text != c.wantText {
+			t.Errorf("%s: took %v, event %d, focused %v, text %q; want %v, %d, %v, %q",
+				c.name, took, ev, b.focused, b.text, c.took, c.ev, c.wantFocused, c.wantText)
+		}
+	}
+}
