@@ -140,7 +140,6 @@ type App struct {
 	cuts    cutter
 	drop    dropper
 	list    listView
-	bprobe  browserProbe
 	script  script
 	paint   paintState
 	fill    filler
@@ -158,9 +157,8 @@ type App struct {
 	drawn bool
 	// shownTitle is the window's title (title), made when the open file
 	// changes rather than each frame the page is told of.
-	shownTitle  string
-	pendingShot string
-	frames      int
+	shownTitle string
+	frames     int
 	// shots is where a screenshot run and a script's snaps stand.
 	shots shots
 	// sys is what differs between a desktop window and a browser page
@@ -171,8 +169,9 @@ type App struct {
 // shots is where a screenshot run (Options.Screenshot) and a script's
 // snaps stand; the game saves their pictures (game.go).
 type shots struct {
-	// snap is the picture a script's snap waits to save (snap).
-	snap string
+	// snap is the picture a script's snap waits to save (snap); key the
+	// one P or F12 asks for, saved by the next frame drawn (overlay.go).
+	snap, key string
 	// ticks counts a screenshot run's ticks after its script (step);
 	// drewSinceStep says a frame was drawn since its last tick.
 	ticks         int
@@ -253,7 +252,7 @@ func NewApp(opt Options) (*App, error) {
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
-	a.list.a, a.bprobe.a = a, a
+	a.list.a, a.browser.probe.a = a, a
 	a.ov.help = helpItems(a.cmds.list)
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions

@@ -24,6 +24,8 @@ type browser struct {
 	// compare says the file chosen is compared with the open one
 	// (compare-dialog) rather than opened.
 	compare bool
+	// probe gives the rows the asset list's columns (browserprobe.go).
+	probe browserProbe
 }
 
 // browserRowH is the height of a row of the in-app browser; wheelRows how
@@ -47,7 +49,7 @@ func (b *browser) show(dir string) {
 		msg = err.Error()
 	}
 	b.a.st.Browser().Show(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
-	b.a.bprobe.start(dir, entries) // the rows' format and state (browserprobe.go)
+	b.probe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
@@ -288,7 +290,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		if bg != nil {
 			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		nameW := a.bprobe.draw(screen, e, x, ry, w)
+		nameW := a.browser.probe.draw(screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {

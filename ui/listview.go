@@ -80,10 +80,10 @@ func (l *listView) close() {
 // shows is what the list shows, for the redraw key.
 func (l *listView) shows() listKey {
 	if !l.open {
-		return listKey{browserProbed: l.a.bprobe.version}
+		return listKey{browserProbed: l.a.browser.probe.version}
 	}
 	c, d := l.m.Sort()
-	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.bprobe.version}
+	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.browser.probe.version}
 }
 
 // listKey is what the list shows.
@@ -101,7 +101,7 @@ type listKey struct {
 
 // update runs the poll while the list shows.
 func (l *listView) update() {
-	l.a.bprobe.poll()
+	l.a.browser.probe.poll()
 	if l.open && l.poll != nil {
 		l.poll()
 	}

@@ -100,7 +100,7 @@ func (a *App) paintKey() paintKey {
 		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
 		follow: view.Follow(), through: view.Through(), help: m.Help(),
 		camera: view.Camera(), fired: len(p.Fired()), width: a.inp.w, height: a.inp.h,
-		pendingShot: a.pendingShot + a.shots.snap, needFrame: a.scene.needFrame,
+		pendingShot: a.shots.key + a.shots.snap, needFrame: a.scene.needFrame,
 		shotPending: a.opt.Screenshot != "" && !a.shots.done,
 		focused:     ebiten.IsFocused(),
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
