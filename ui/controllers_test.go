@@ -40,3 +40,39 @@ func TestFrameBoxControl(t *testing.T) {
 		}
 	}
 }
+
+// TestNamePromptControl: the cut's name prompt as a controller of its
+// text, given a tick's input.
+func TestNamePromptControl(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		in       []tickInput
+		took     bool
+		rename   string
+		naming   bool
+		wantText string
+	}{
+		{"typing replaces the name shown", []tickInput{typing("ab")}, true, "", true, "ab"},
+		{"Backspace first clears it", []tickInput{typing("", ebiten.KeyBackspace)}, true, "", true, ""},
+		{"then deletes a character", []tickInput{typing("añ"), typing("", ebiten.KeyBackspace)}, true, "", true, "a"},
+		{"',' and '=' are not typed", []tickInput{typing("a,b=c")}, true, "", true, "abc"},
+		{"Enter renames", []tickInput{typing("new "), typing("", ebiten.KeyEnter)}, true, "new", false, "new "},
+		{"Enter with the old name does not", []tickInput{typing("", ebiten.KeyEnter)}, true, "", false, "walk"},
+		{"Esc gives up", []tickInput{typing("x"), typing("", ebiten.KeyEscape)}, true, "", false, "x"},
+	} {
+		p := namePrompt{naming: true, old: "walk", text: "walk", fresh: true}
+		var took bool
+		var rename string
+		for i := range c.in {
+			took, rename = p.control(&c.in[i])
+		}
+		if took != c.took || rename != c.rename || p.naming != c.naming || p.text != c.wantText {
+			t.Errorf("%s: took %v, rename %q, naming %v, text %q; want %v, %q, %v, %q",
+				c.name, took, rename, p.naming, p.text, c.took, c.rename, c.naming, c.wantText)
+		}
+	}
+	var idle namePrompt
+	if took, _ := idle.control(&tickInput{typed: []rune("a")}); took {
+		t.Error("a prompt that does not ask took the input")
+	}
+}
