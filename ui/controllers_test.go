@@ -76,3 +76,30 @@ func TestNamePromptControl(t *testing.T) {
 		t.Error("a prompt that does not ask took the input")
 	}
 }
+
+// TestDropAnswer: the verb the dropped motion's question is answered
+// with, by key or by a click on its rows.
+func TestDropAnswer(t *testing.T) {
+	rows := [2]image.Rectangle{image.Rect(0, 0, 100, 24), image.Rect(0, 24, 100, 48)}
+	click := func(x, y int) tickInput { return tickInput{x: x, y: y, pressed: [3]bool{true}} }
+	for _, c := range []struct {
+		name string
+		in   tickInput
+		want string
+	}{
+		{"Enter", typing("", ebiten.KeyEnter), "play-here"},
+		{"keypad Enter", typing("", ebiten.KeyNumpadEnter), "play-here"},
+		{"P", typing("p", ebiten.KeyP), "play-here"},
+		{"O", typing("o", ebiten.KeyO), "open-instead"},
+		{"Esc", typing("", ebiten.KeyEscape), "close"},
+		{"a click on Play here", click(50, 10), "play-here"},
+		{"a click on Open instead", click(50, 30), "open-instead"},
+		{"a click beside them", click(150, 30), ""},
+		{"the cursor over a row without a click", tickInput{x: 50, y: 10}, ""},
+		{"another key", typing("x", ebiten.KeyX), ""},
+	} {
+		if got := dropAnswer(&c.in, rows); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
