@@ -301,7 +301,7 @@ var mouseRegions = [...]mouseRegion{
 		}},
 	// The warnings' banner: a click dismisses it.
 	{verb: "dismiss", left: true, hit: func(a *App, x, y int) bool { return a.ov.onBanner(x, y) },
-		press: func(in *input, _ ebiten.MouseButton, _, _ int) { in.a.st.Messages().DismissWarnings() }},
+		press: func(in *input, _ ebiten.MouseButton, _, _ int) { in.a.runVerb("dismiss") }},
 	// The view: a drag orbits (left) or pans, a click picks a joint.
 	{verb: "orbit", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
 		press: func(in *input, b ebiten.MouseButton, x, y int) { in.startDrag(b, x, y, false) }},

@@ -469,3 +469,23 @@ func TestReadingInputDoesNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations per tick's input", n)
 	}
 }
+
+// TestBannerClick: a click on the warnings' banner dismisses them, as
+// the dismiss command does.
+func TestBannerClick(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	a.st.Messages().AddWarning("a test's warning")
+	d.tick(tickInput{})
+	r := a.ov.bannerRect
+	if r.Empty() {
+		t.Fatal("no banner drawn for a warning")
+	}
+	if got := regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.verb != "dismiss" {
+		t.Fatalf("the banner's region: %+v", got)
+	}
+	d.tick(press(r.Min.X+4, r.Min.Y+4))
+	d.tick(release(r.Min.X+4, r.Min.Y+4))
+	if !a.st.Messages().WarningsDismissed() {
+		t.Error("a click on the banner left the warnings")
+	}
+}
