@@ -120,20 +120,12 @@ func (in *input) handle(ti *tickInput) {
 	if in.dragging {
 		in.drag(x, y, ti.released[buttonIndex(in.button)], ti.mods)
 	}
-	if wy := ti.wheelY; wy != 0 {
-		f := 0.9
-		if wy < 0 {
-			f = 1 / 0.9
-		}
-		switch {
-		case in.inView(x, y):
-			st.View().Zoom(f)
-		case a.tl.contains(x, y):
-			// Over the timeline the wheel zooms its span around the
-			// time under the pointer (up: closer).
-			st.Timeline().ZoomAt(a.tl.timeAt(x), f*f)
-		case a.dope.contains(x, y):
-			a.dope.wheel(x, wy, ti.mods)
+	if ti.wheelY != 0 {
+		for i := range wheelRegions {
+			if r := &wheelRegions[i]; r.hit(a, x, y) {
+				r.turn(a, ti)
+				break
+			}
 		}
 	}
 
@@ -305,6 +297,44 @@ var mouseRegions = [...]mouseRegion{
 	// The view: a drag orbits (left) or pans, a click picks a joint.
 	{verb: "orbit", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
 		press: func(in *input, b ebiten.MouseButton, x, y int) { in.startDrag(b, x, y, false) }},
+}
+
+// wheelRegion is a part of the window where the wheel does what a
+// command's mouse text says, as mouseRegion is for a press.
+type wheelRegion struct {
+	// verb is the command whose text tells what the wheel does there.
+	verb string
+	hit  func(a *App, x, y int) bool
+	// turn does what the tick's turn of the wheel (in.wheelY notches,
+	// up > 0) does.
+	turn func(a *App, in *tickInput)
+}
+
+// wheelFactor is the zoom a turn of wy notches asks for: up, closer.
+func wheelFactor(wy float64) float64 {
+	if wy < 0 {
+		return 1 / 0.9
+	}
+	return 0.9
+}
+
+// wheelRegions are the wheel's regions, in the order a turn looks them
+// up.
+var wheelRegions = [...]wheelRegion{
+	// The view: the wheel zooms.
+	{verb: "zoom", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
+		turn: func(a *App, in *tickInput) { a.st.View().Zoom(wheelFactor(in.wheelY)) }},
+	// The timeline: the wheel zooms its span around the time under the
+	// pointer.
+	{verb: "timeline-zoom", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		turn: func(a *App, in *tickInput) {
+			f := wheelFactor(in.wheelY)
+			a.st.Timeline().ZoomAt(a.tl.timeAt(in.x), f*f)
+		}},
+	// The dope sheet: the rows scroll, Ctrl zooms the timeline, Shift
+	// pans it.
+	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		turn: func(a *App, in *tickInput) { a.dope.wheel(in.x, in.wheelY, in.mods) }},
 }
 
 // regionAt is the region a press of button b at (x, y) falls in (nil:

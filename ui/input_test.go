@@ -388,7 +388,12 @@ func TestMouseRegionsNameCommands(t *testing.T) {
 			t.Errorf("region %d (%s) has no hit test", i, r.verb)
 		}
 	}
-	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit"} {
+	for i, r := range wheelRegions {
+		if cs.byVerb[r.verb] == nil || r.hit == nil || r.turn == nil {
+			t.Errorf("wheel region %d (%s): no command, hit test or turn", i, r.verb)
+		}
+	}
+	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
 		if cs.byVerb[v].mouse == "" {
 			t.Errorf("%s has a region but no mouse text", v)
 		}
@@ -426,6 +431,12 @@ func TestRegionsTakePresses(t *testing.T) {
 		if got != c.want {
 			t.Errorf("button %d at %d,%d: region %q, want %q", c.b, c.x, c.y, got, c.want)
 		}
+	}
+	// The wheel down over the dope sheet scrolls its rows.
+	d.tick(tickInput{x: dr.Min.X + 20, y: dr.Min.Y + 20, wheelY: -1})
+	d.tick(tickInput{})
+	if got := a.st.DopeSheet().Scroll(); got != 3 {
+		t.Errorf("a notch down over the dope sheet: scroll %d, want 3", got)
 	}
 }
 
