@@ -140,45 +140,44 @@ type App struct {
 	cuts    cutter
 	drop    dropper
 	list    listView
-	bprobe  browserProbe
 	script  script
 	paint   paintState
-	tracer  tracer
 	fill    filler
 	cmp     comparer
 
+	// inp is this tick's input (readInput) and the window's size
+	// (Layout).
+	inp tickInput
 	// Per-frame scratch, kept to avoid allocating each frame.
-	keys    []ebiten.Key
-	chars   []rune
 	crossed []int
 
-	// lastTick is the wall time of the previous update, for real-time
-	// playback; fpsFrames and fpsSince measure the drawn frame rate.
-	lastTick  time.Time
-	fpsFrames int
-	fpsSince  time.Time
+	// clock times real-time playback and the drawn frame rate.
+	clock clock
 
 	drawn bool
 	// shownTitle is the window's title (title), made when the open file
 	// changes rather than each frame the page is told of.
-	shownTitle  string
-	pendingShot string
-	frames      int
-	shotDone    bool
-	// snapPath is the picture a script's snap waits to save (snap).
-	snapPath string
-	done     bool
-	fatal    error
-	width    int
-	height   int
+	shownTitle string
+	frames     int
+	// shots is where a screenshot run and a script's snaps stand.
+	shots shots
 	// sys is what differs between a desktop window and a browser page
 	// (system_desktop.go, system_js.go).
 	sys system
+}
 
-	// shotTicks counts a screenshot run's ticks after its script (step);
+// shots is where a screenshot run (Options.Screenshot) and a script's
+// snaps stand; the game saves their pictures (game.go).
+type shots struct {
+	// snap is the picture a script's snap waits to save (snap); key the
+	// one P or F12 asks for, saved by the next frame drawn (overlay.go).
+	snap, key string
+	// ticks counts a screenshot run's ticks after its script (step);
 	// drewSinceStep says a frame was drawn since its last tick.
-	shotTicks     int
+	ticks         int
 	drewSinceStep bool
+	// done: the screenshot is saved.
+	done bool
 }
 
 // Run opens the window and blocks until it closes.
@@ -211,14 +210,15 @@ func Run(opt Options) error {
 	ebiten.SetScreenClearedEveryFrame(false)
 	stop := make(chan struct{})
 	go wakeTicker(stop)
-	err = ebiten.RunGame(app)
+	g := &game{a: app}
+	err = ebiten.RunGame(g)
 	close(stop)
 	app.rec.stop()
 	app.exp.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
-	return app.fatal
+	return g.fatal
 }
 
 // NewApp builds the viewer state and widgets. A file that fails to load
@@ -252,7 +252,7 @@ func NewApp(opt Options) (*App, error) {
 	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
-	a.list.a, a.bprobe.a = a, a
+	a.list.a, a.browser.probe.a = a, a
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
 	a.fill = newFiller()
@@ -309,21 +309,33 @@ func (a *App) selectClipByName(sel string) {
 	a.st.ShowError(fmt.Sprintf("no clip %q", sel))
 }
 
-// Update advances playback and handles input. A panic here becomes an error
-// in the window rather than a crash.
+// Update reads this tick's input, lets the widgets and then the window's
+// parts handle it and advances playback. A panic here becomes an error in
+// the window rather than a crash.
 func (a *App) Update() (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg := fmt.Sprintf("internal error: %v", r)
-			a.st.ShowError(msg)
-			a.opt.Log(msg)
-			err = nil
-		}
-	}()
-	if a.done {
-		return ebiten.Termination
+	defer a.recoverUpdate(&err)
+	readInput(&a.inp)
+	a.poll()
+	a.ui.Update() // ebitenui reads ebiten's input itself
+	a.control()
+	return nil
+}
+
+// recoverUpdate shows a panic in Update as an error in the window.
+func (a *App) recoverUpdate(err *error) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("internal error: %v", r)
+		a.st.ShowError(msg)
+		a.opt.Log(msg)
+		*err = nil
 	}
-	if files := ebiten.DroppedFiles(); files != nil {
+}
+
+// poll takes what arrived since the last tick: dropped files, a font,
+// the system chooser's answer, a recording's or an export's progress, the
+// asset list's probes.
+func (a *App) poll() {
+	if files := a.inp.dropped; files != nil {
 		a.openDropped(files)
 	}
 	if msg := a.kit.pollFallback(a.opt.Screenshot != ""); msg != "" && a.opt.Trace {
@@ -333,21 +345,25 @@ func (a *App) Update() (err error) {
 	a.rec.poll()
 	a.exp.poll()
 	a.list.update()
-	a.ui.Update()
+}
+
+// control runs the window's parts on this tick's input (a.inp) after the
+// widgets had it: the script, the mouse and keys, playback and the panels
+// that follow the state. Tests give it input values of their own.
+func (a *App) control() {
 	// A screenshot run moves in step with its pictures: an update after a
 	// drawn frame runs the script and playback one tick on, and one that
 	// ebiten runs again before the next frame (on a slow machine) neither.
 	// The pose a frame samples feeds the panels the next update fills, so
 	// the picture then depends on ticks alone.
-	stepping := a.opt.Screenshot == "" || a.drewSinceStep
-	a.drewSinceStep = false
+	stepping := a.opt.Screenshot == "" || a.shots.drewSinceStep
+	a.shots.drewSinceStep = false
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
 		a.script.run()
 	}
-	a.in.handle()
-	a.tracer.input(a)
+	a.in.handle(&a.inp)
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {
@@ -361,7 +377,6 @@ func (a *App) Update() (err error) {
 	a.curves.show()
 	a.dope.show()
 	a.w.sync()
-	return nil
 }
 
 // maxCatchUp is the longest wall-clock gap between two updates that
@@ -371,17 +386,41 @@ func (a *App) Update() (err error) {
 // played through at once.
 const maxCatchUp = 5 * time.Second
 
-// tick returns the wall time since the previous update, so that 1× plays
-// in real time however fast frames come (up to maxCatchUp between two
-// updates). Screenshot runs step by ticks (step).
-func (a *App) tick() float64 {
-	now := time.Now()
-	last := a.lastTick
-	a.lastTick = now
+// clock is the wall clock of the window's updates and frames.
+type clock struct {
+	// lastTick is the wall time of the previous update, for real-time
+	// playback; fpsFrames and fpsSince measure the drawn frame rate.
+	lastTick  time.Time
+	fpsFrames int
+	fpsSince  time.Time
+}
+
+// tick returns the wall time since the previous update at now, so that
+// 1× plays in real time however fast frames come (up to maxCatchUp
+// between two updates); the first update is a tick of tps long.
+// Screenshot runs step by ticks (step).
+func (c *clock) tick(now time.Time, tps int) float64 {
+	last := c.lastTick
+	c.lastTick = now
 	if last.IsZero() {
-		return 1 / float64(ebiten.TPS())
+		return 1 / float64(tps)
 	}
 	return min(now.Sub(last), maxCatchUp).Seconds()
+}
+
+// frame counts a frame drawn at now, returning the frames per second
+// when half a second or more has passed since it last did.
+func (c *clock) frame(now time.Time) (fps float64, ok bool) {
+	if c.fpsSince.IsZero() {
+		c.fpsSince = now
+	}
+	c.fpsFrames++
+	if el := now.Sub(c.fpsSince).Seconds(); el >= 0.5 {
+		fps = float64(c.fpsFrames) / el
+		c.fpsFrames, c.fpsSince = 0, now
+		return fps, true
+	}
+	return 0, false
 }
 
 // step is how far playback moves this tick (ok false: not at all). A
@@ -395,16 +434,16 @@ func (a *App) step() (float64, bool) {
 		if !a.drawn {
 			// Nothing plays before the first picture: the window's start
 			// (GL set-up, the first frame) is no part of the clip.
-			a.lastTick = time.Time{}
+			a.clock.lastTick = time.Time{}
 			return 0, false
 		}
-		return a.tick(), true
+		return a.clock.tick(time.Now(), ebiten.TPS()), true
 	}
-	if !a.drawn || a.scene.needFrame || (a.script.hold && a.snapPath == "") || a.shotTicks >= a.opt.After {
+	if !a.drawn || a.scene.needFrame || (a.script.hold && a.shots.snap == "") || a.shots.ticks >= a.opt.After {
 		return 0, false
 	}
-	if !a.script.pending() || a.snapPath != "" {
-		a.shotTicks++
+	if !a.script.pending() || a.shots.snap != "" {
+		a.shots.ticks++
 	}
 	return 1 / float64(ebiten.TPS()), true
 }
@@ -415,44 +454,63 @@ func (a *App) countFrame() {
 	if a.opt.Screenshot != "" {
 		return
 	}
-	now := time.Now()
-	if a.fpsSince.IsZero() {
-		a.fpsSince = now
-	}
-	a.fpsFrames++
-	if el := now.Sub(a.fpsSince).Seconds(); el >= 0.5 {
-		a.st.SetFPS(float64(a.fpsFrames) / el)
-		a.fpsFrames, a.fpsSince = 0, now
+	if fps, ok := a.clock.frame(time.Now()); ok {
+		a.st.SetFPS(fps)
 	}
 }
 
-// Draw renders the 3D view under the panels.
-func (a *App) Draw(screen *ebiten.Image) {
-	defer func() {
-		if r := recover(); r != nil {
-			a.st.ShowError(fmt.Sprintf("internal error while drawing: %v", r))
-		}
-	}()
-	if !a.shouldDraw() {
-		return
+// Draw draws a frame (draw). Run wraps the App in a game that adds the
+// run's hooks around it (game.go).
+func (a *App) Draw(screen *ebiten.Image) { a.draw(screen) }
+
+// draw renders the 3D view under the panels and what shows over them. It
+// reports whether it drew a frame: none while nothing changed
+// (shouldDraw), nor before the first would show everything (ready).
+func (a *App) draw(screen *ebiten.Image) (drawn bool) {
+	defer a.recoverDraw()
+	if !a.shouldDraw() || !a.ready(screen) {
+		return false
 	}
-	if !a.drawn && !a.complete() {
-		if a.prepare(screen); !a.complete() {
-			return
-		}
-	}
-	th := a.scene.opts.Theme
-	screen.Fill(th.Background)
 	vp := a.viewport()
+	a.drawScene(screen, vp)
+	a.ui.Draw(screen)
+	a.drawOver(screen, vp)
+	a.frameDrawn(screen)
+	return true
+}
+
+// recoverDraw shows a panic in draw as an error in the window.
+func (a *App) recoverDraw() {
+	if r := recover(); r != nil {
+		a.st.ShowError(fmt.Sprintf("internal error while drawing: %v", r))
+	}
+}
+
+// ready reports whether the frame can be drawn: the first one only once
+// it would show everything (prepare).
+func (a *App) ready(screen *ebiten.Image) bool {
+	if !a.drawn && !a.complete() {
+		a.prepare(screen)
+		return a.complete()
+	}
+	return true
+}
+
+// drawScene clears the screen and draws the 3D view, framing the figures
+// first when they wait for it.
+func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
+	screen.Fill(a.scene.opts.Theme.Background)
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
 		a.scene.frameAll()
 	}
 	a.scene.draw(screen, vp)
-	if a.opt.SlowDraw > 0 {
-		a.slowDraw()
-	}
-	a.ui.Draw(screen)
+}
+
+// drawOver draws what lies over the panels: the compare view, the
+// timeline, the curves and the dope sheet, the frame box, the overlays
+// and the questions, the browser and the asset list.
+func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
 	a.tl.draw(screen)
 	a.curves.draw(screen)
@@ -465,29 +523,18 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drop.draw(screen)
 	a.browser.draw(screen)
 	a.list.draw(screen)
+}
+
+// frameDrawn counts a drawn frame: the frame rate, the page's news, the
+// first frame's log, and the frames a script's end waits for.
+func (a *App) frameDrawn(screen *ebiten.Image) {
 	a.countFrame()
 	a.pageDrawn()
 	a.drawn = true
-	a.drewSinceStep = true
+	a.shots.drewSinceStep = true
 	a.logFirstFrame(screen)
-	a.tracer.frame(a)
 	if !a.script.pending() && !a.script.hold {
 		a.frames++
-	}
-	if a.snapPath != "" && (a.opt.Screenshot == "" || a.shotTicks >= a.opt.After) {
-		a.saveSnap(screen)
-		return
-	}
-	if a.opt.Screenshot != "" && !a.shotDone && a.shotTicks >= a.opt.After {
-		a.shotDone = true
-		if err := saveScreenshot(screen, a.opt.Screenshot); err != nil {
-			a.fatal = err
-		} else {
-			a.opt.Log("saved " + a.opt.Screenshot)
-			// What the picture shows, for scripts and tests to check.
-			a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
-		}
-		a.done = true
 	}
 }
 
@@ -524,21 +571,18 @@ func (a *App) prepare(screen *ebiten.Image) {
 	}
 }
 
-// slowDraw holds the frame for Options.SlowDraw, as a slow GL would.
-func (a *App) slowDraw() { time.Sleep(a.opt.SlowDraw) }
-
 // viewport is the screen area between the panels.
 func (a *App) viewport() render.Viewport {
 	r := a.w.view.GetWidget().Rect
 	if r.Dx() <= 0 || r.Dy() <= 0 {
-		return render.Viewport{W: float32(a.width), H: float32(a.height)}
+		return render.Viewport{W: float32(a.inp.w), H: float32(a.inp.h)}
 	}
 	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
 }
 
 // Layout uses the window's own size so text stays crisp when resized.
 func (a *App) Layout(w, h int) (int, int) {
-	a.width, a.height = w, h
+	a.inp.w, a.inp.h = w, h
 	return w, h
 }
 
@@ -559,20 +603,7 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 // pictures from one start of the program this way, where each took a
 // start of its own.
 func (a *App) snap(path string) {
-	a.snapPath = path
+	a.shots.snap = path
 	a.script.hold = true
-	a.shotTicks = 0
-}
-
-// saveSnap saves the picture a snap waits for and lets the script go on.
-func (a *App) saveSnap(screen *ebiten.Image) {
-	path := a.snapPath
-	a.snapPath, a.script.hold, a.shotTicks = "", false, 0
-	if err := saveScreenshot(screen, path); err != nil {
-		a.st.ShowError(err.Error())
-		a.opt.Log(err.Error())
-		return
-	}
-	a.opt.Log("saved " + path)
-	a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
+	a.shots.ticks = 0
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/animview/animview/ui/folder"
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // browser is the in-app file browser's window side: it lists folders
@@ -25,6 +24,8 @@ type browser struct {
 	// compare says the file chosen is compared with the open one
 	// (compare-dialog) rather than opened.
 	compare bool
+	// probe gives the rows the asset list's columns (browserprobe.go).
+	probe browserProbe
 }
 
 // browserRowH is the height of a row of the in-app browser; wheelRows how
@@ -48,7 +49,7 @@ func (b *browser) show(dir string) {
 		msg = err.Error()
 	}
 	b.a.st.ShowBrowser(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
-	b.a.bprobe.start(dir, entries) // the rows' format and state (browserprobe.go)
+	b.probe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
@@ -124,22 +125,21 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 }
 
 // input handles keys, the wheel and clicks while the browser is open.
-func (b *browser) input(mx, my int) {
+func (b *browser) input(in *tickInput) {
 	a := b.a
+	mx, my := in.x, in.y
 	x, y, w, rows := b.rows()
 	a.st.SetBrowserPage(rows)
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if len(a.chars) > 0 {
-		a.st.TypeInBrowser(string(a.chars))
+	if len(in.typed) > 0 {
+		a.st.TypeInBrowser(string(in.typed))
 	}
 	// Each key pressed since the last update acts, one pressed and
 	// released within a slow frame too (KeyPressDuration is 0 for it:
 	// such presses were dropped at 2 to 5 frames a second); the moving
 	// keys and Backspace repeat while held.
 	now := time.Now()
-	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	for _, k := range a.keys {
-		if !b.key(k) {
+	for _, k := range in.keys {
+		if !b.key(k, in.mods) {
 			return
 		}
 		switch k {
@@ -147,18 +147,18 @@ func (b *browser) input(mx, my int) {
 			a.in.rep.start(k, now)
 		}
 	}
-	for range a.in.rep.due(now) {
-		b.key(a.in.rep.key)
+	for range a.in.rep.due(in, now) {
+		b.key(a.in.rep.key, in.mods)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
+	if wy := in.wheelY; wy != 0 {
 		a.st.ScrollBrowser(-int(wy * wheelRows))
 	}
 	barX := x + w + 4
 	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
 	switch {
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && inBar:
+	case in.clicked() && inBar:
 		b.dragging = true
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+	case in.clicked():
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
 			b.choose(a.st.Browser().Top() + row)
@@ -171,7 +171,7 @@ func (b *browser) input(mx, my int) {
 		n := len(a.st.Browser().Rows())
 		f := (float32(my) - y) / float32(rows*browserRowH)
 		a.st.ScrollBrowser(int(f*float32(n)) - rows/2 - a.st.Browser().Top())
-		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if !in.down[0] {
 			b.dragging = false
 		}
 	}
@@ -189,7 +189,7 @@ func (b *browser) close() {
 
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
-func (b *browser) key(k ebiten.Key) bool {
+func (b *browser) key(k ebiten.Key, mods modifier) bool {
 	a := b.a
 	switch k {
 	case ebiten.KeyEscape:
@@ -205,7 +205,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	case ebiten.KeyPageUp:
 		a.st.MoveBrowserCursor(-10)
 	case ebiten.KeyL:
-		if heldMods()&modCtrl != 0 && a.st.Browser().Saving() == "" {
+		if mods&modCtrl != 0 && a.st.Browser().Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
 			a.st.CloseBrowser()
 			a.showFolderFiles(a.st.Browser().Dir())
@@ -213,7 +213,7 @@ func (b *browser) key(k ebiten.Key) bool {
 	case ebiten.KeyTab:
 		a.st.SetBrowserField(folder.Complete(a.st.Browser().Filter(), a.st.Browser().Dir(), a.st.Files().Exts()))
 	case ebiten.KeyV:
-		if heldMods()&modCtrl != 0 {
+		if mods&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
 				a.st.SetBrowserField(a.st.Browser().Filter() + s)
 			}
@@ -284,7 +284,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 		if bg != nil {
 			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		nameW := a.bprobe.draw(screen, e, x, ry, w)
+		nameW := a.browser.probe.draw(screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {

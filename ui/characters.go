@@ -167,7 +167,7 @@ func (w *widgets) treeListWidth() int {
 	a := w.a
 	wd := w.tree.lines.GetWidget().Rect.Dx()
 	if wd <= 0 {
-		_, v, _, _ := panelRects(image.Rect(0, 0, max(a.width, a.opt.Width), max(a.height, a.opt.Height)))
+		_, v, _, _ := panelRects(image.Rect(0, 0, max(a.inp.w, a.opt.Width), max(a.inp.h, a.opt.Height)))
 		wd = v.Dx() - 12
 	}
 	return wd - listChrome

@@ -32,8 +32,9 @@ type command struct {
 	args string
 	// keys run the command from the keyboard.
 	keys []binding
-	// mouse says which mouse input does the same (the input code does
-	// it), for the README; mouseHelp says it shorter for the help.
+	// mouse says which mouse input does the same (mouseRegions in
+	// input.go does it), for the README; mouseHelp says it shorter for
+	// the help.
 	mouse, mouseHelp string
 	// button is the label of the command's button ("" for none) and at
 	// where it sits; on, for a toggle button, says whether it shows as

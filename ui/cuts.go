@@ -14,7 +14,6 @@ import (
 	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/demo"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -27,6 +26,11 @@ import (
 // cutter is the window's saved cuts and their name prompt.
 type cutter struct {
 	a *App
+	namePrompt
+}
+
+// namePrompt is the prompt for a cut's new name.
+type namePrompt struct {
 	// naming is set while the prompt asks a cut's name; old is the cut
 	// it renames and text what is typed.
 	naming    bool
@@ -217,38 +221,50 @@ func (c *cutter) ask(old string) {
 // input takes the keyboard while the prompt asks: typed characters,
 // Backspace, Enter to rename, Esc to keep the name. It reports whether
 // the prompt had the input.
-func (c *cutter) input() bool {
-	if !c.naming {
-		return false
-	}
-	a := c.a
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if c.fresh && (len(a.chars) > 0 || inpututil.IsKeyJustPressed(ebiten.KeyBackspace)) {
-		c.text, c.fresh = "", false
-		if len(a.chars) == 0 {
-			return true // the Backspace cleared the name
+func (c *cutter) input(in *tickInput) bool {
+	took, name := c.control(in)
+	if name != "" {
+		if err := c.rename(c.old, name); err != nil {
+			c.a.st.ShowError(err.Error())
 		}
 	}
-	for _, r := range a.chars {
-		if r >= 0x20 && r != 0x7f && r != ',' && r != '=' && len(c.text) < cutNameMax {
-			c.text += string(r)
+	return took
+}
+
+// control takes a tick's input while the prompt asks: the first
+// character typed or Backspace replaces the name shown, printable
+// characters but ',' and '=' are typed (up to cutNameMax bytes),
+// Backspace deletes, Esc gives up, Enter ends it. It reports whether the
+// prompt took the input and, on an Enter that changed the name, the new
+// name.
+func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
+	if !p.naming {
+		return false, ""
+	}
+	if p.fresh && (len(in.typed) > 0 || in.justPressed(ebiten.KeyBackspace)) {
+		p.text, p.fresh = "", false
+		if len(in.typed) == 0 {
+			return true, "" // the Backspace cleared the name
+		}
+	}
+	for _, r := range in.typed {
+		if r >= 0x20 && r != 0x7f && r != ',' && r != '=' && len(p.text) < cutNameMax {
+			p.text += string(r)
 		}
 	}
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && c.text != "":
-		_, n := utf8.DecodeLastRuneInString(c.text)
-		c.text = c.text[:len(c.text)-n]
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		c.naming = false
-		if name := strings.TrimSpace(c.text); name != "" && name != c.old {
-			if err := c.rename(c.old, name); err != nil {
-				a.st.ShowError(err.Error())
-			}
+	case in.justPressed(ebiten.KeyBackspace) && p.text != "":
+		_, n := utf8.DecodeLastRuneInString(p.text)
+		p.text = p.text[:len(p.text)-n]
+	case in.enter():
+		p.naming = false
+		if name := strings.TrimSpace(p.text); name != "" && name != p.old {
+			return true, name
 		}
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		c.naming = false
+	case in.justPressed(ebiten.KeyEscape):
+		p.naming = false
 	}
-	return true
+	return true, ""
 }
 
 // draw draws the prompt over the view.

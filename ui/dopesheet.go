@@ -166,9 +166,8 @@ func (d *dopeSheet) describe(h dopesheet.Hit) string {
 // wheel turns the wheel by wy notches over (x, y) on the panel: the rows
 // scroll, or with Ctrl the timeline zooms around the time under the
 // pointer, or with Shift it pans a tenth of its span a notch.
-func (d *dopeSheet) wheel(x int, wy float64) {
+func (d *dopeSheet) wheel(x int, wy float64, mods modifier) {
 	st := d.a.st
-	mods := heldMods()
 	switch {
 	case mods&modCtrl != 0:
 		f := 0.81

@@ -71,7 +71,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if last := s.Rows[len(s.Rows)-1]; last.Bone != 21 || !last.Selected || a.st.DopeSheet().Scroll() != 21-11 {
 		t.Errorf("selected bone 21: last row %+v, scroll %d", last, a.st.DopeSheet().Scroll())
 	}
-	a.dope.wheel(300, 1) // up: three rows back
+	a.dope.wheel(300, 1, 0) // up: three rows back
 	a.dope.update()
 	if got := a.st.DopeSheet().Scroll(); got != 21-11-3 {
 		t.Errorf("a notch up: scroll %d, want %d", got, 21-11-3)

@@ -14,7 +14,6 @@ import (
 	"github.com/animview/animview/ui/state"
 	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -323,14 +322,15 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 
 // input takes a click on the export's question (a choice, Replace or
 // Keep), reporting whether the question had the click.
-func (x *exporter) input(mx, my int) bool {
-	if x.a.st.Export().Stage() != state.ExportChoosing && x.a.st.Export().Stage() != state.ExportAsking {
+func (x *exporter) input(in *tickInput) bool {
+	e := x.a.st.Export()
+	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
 		return false
 	}
-	if !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if !in.clicked() {
 		return false
 	}
-	return x.clickAt(mx, my)
+	return x.clickAt(in.x, in.y)
 }
 
 // clickAt answers the question as a click at (mx, my) does.

@@ -187,7 +187,7 @@ func (a *App) rememberRecent(path string) {
 // requestScreenshot saves the next frame beside the working folder's
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
-	a.pendingShot = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
+	a.shots.key = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
 }
 
 // copyInspector puts the inspector's values on the clipboard as JSON

@@ -7,7 +7,6 @@ import (
 
 	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // input maps the mouse onto the state and the keys onto the command
@@ -30,8 +29,6 @@ type input struct {
 	lastX     int
 	lastY     int
 	moved     int
-	pressX    int
-	pressY    int
 	rep       keyRepeat
 }
 
@@ -62,11 +59,11 @@ func (r *keyRepeat) start(k ebiten.Key, now time.Time) {
 
 // due returns how many repeats of the held key fall due by now (none once
 // it is released).
-func (r *keyRepeat) due(now time.Time) int {
+func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 	if !r.held {
 		return 0
 	}
-	if !ebiten.IsKeyPressed(r.key) {
+	if !in.isHeld(r.key) {
 		r.held = false
 		return 0
 	}
@@ -91,99 +88,57 @@ var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseB
 // timeline.
 func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
 	in.dragging, in.scrub, in.onLine, in.onCurves, in.onDope, in.button = true, scrub, false, false, false, b
-	in.lastX, in.lastY, in.pressX, in.pressY, in.moved = x, y, x, y, 0
-}
-
-// heldMods are the modifiers held now.
-func heldMods() modifier {
-	var m modifier
-	if ebiten.IsKeyPressed(ebiten.KeyShift) {
-		m |= modShift
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta) {
-		m |= modCtrl
-	}
-	return m
+	in.lastX, in.lastY, in.moved = x, y, 0
 }
 
 // handle maps mouse and keys onto the state and the commands.
-func (in *input) handle() {
+func (in *input) handle(ti *tickInput) {
 	a := in.a
 	st := a.st
-	x, y := ebiten.CursorPosition()
+	x, y := ti.x, ti.y
 
 	if st.Browser().Open() {
-		a.browser.input(x, y)
+		a.browser.input(ti)
 		return
 	}
 	if a.list.open {
-		a.list.input(x, y)
+		a.list.input(ti)
 		return
 	}
-	if a.tl.frameBoxInput(x, y) || a.cuts.input() || a.drop.input(x, y) {
+	if a.tl.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
 		return
 	}
-	modal := a.exp.input(x, y) // the export's question has the click
-	for _, b := range mouseButtons {
-		if !inpututil.IsMouseButtonJustPressed(b) || in.dragging || modal {
+	modal := a.exp.input(ti) // the export's question has the click
+	for i, b := range mouseButtons {
+		if !ti.pressed[i] || in.dragging || modal {
 			continue
 		}
-		switch {
-		case b == ebiten.MouseButtonLeft && a.tl.onRuler(x, y):
-			in.startDrag(b, x, y, false)
-			in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
-		case b == ebiten.MouseButtonLeft && a.tl.contains(x, y):
-			in.startDrag(b, 0, 0, true)
-		case a.tl.contains(x, y):
-			in.startDrag(b, x, y, false)
-			in.onLine = true
-		case b == ebiten.MouseButtonLeft && a.curves.contains(x, y):
-			in.startDrag(b, 0, 0, true)
-			in.onCurves = true
-		case b == ebiten.MouseButtonLeft && a.cmp.clickAt(x, y):
-		case b == ebiten.MouseButtonLeft && a.dope.contains(x, y):
-			a.dope.click(x, y)
-		case a.dope.contains(x, y):
-			in.startDrag(b, x, y, false)
-			in.onDope = true
-		case b == ebiten.MouseButtonLeft && a.ov.onBanner(x, y):
-			st.DismissWarnings()
-		case in.inView(x, y):
-			in.startDrag(b, x, y, false)
+		if r := regionAt(a, b, x, y); r != nil && r.press != nil {
+			r.press(in, b, x, y)
 		}
 	}
 	if in.dragging {
-		in.drag(x, y, inpututil.IsMouseButtonJustReleased(in.button))
+		in.drag(x, y, ti.released[buttonIndex(in.button)], ti.mods)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		f := 0.9
-		if wy < 0 {
-			f = 1 / 0.9
-		}
-		switch {
-		case in.inView(x, y):
-			st.Zoom(f)
-		case a.tl.contains(x, y):
-			// Over the timeline the wheel zooms its span around the
-			// time under the pointer (up: closer).
-			st.ZoomTimeline(a.tl.timeAt(x), f*f)
-		case a.dope.contains(x, y):
-			a.dope.wheel(x, wy)
+	if ti.wheelY != 0 {
+		for i := range wheelRegions {
+			if r := &wheelRegions[i]; r.hit(a, x, y) {
+				r.turn(a, ti)
+				break
+			}
 		}
 	}
 
 	if a.ui.HasFocus() {
 		return
 	}
-	mods := heldMods()
+	mods := ti.mods
 	now := time.Now()
 	// Every press since the last update counts, one released in the same
 	// update too (ebiten keeps its press time): a slow frame does not
 	// drop a short press.
-	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	for _, k := range a.keys {
-		for range timesTyped(k, mods, a.chars) {
+	for _, k := range ti.keys {
+		for range timesTyped(ti.typesChar(k), mods, ti.stillDown(k), ti.typed) {
 			a.press(k, mods)
 		}
 		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
@@ -192,14 +147,14 @@ func (in *input) handle() {
 	}
 	// The keys of commands that repeat (the arrows) repeat while held,
 	// after a pause.
-	for range in.rep.due(now) {
+	for range in.rep.due(ti, now) {
 		a.press(in.rep.key, mods)
 	}
 }
 
 // drag continues a mouse drag to (x, y); release ends it. A left click
 // without motion in the view picks the joint under the cursor.
-func (in *input) drag(x, y int, release bool) {
+func (in *input) drag(x, y int, release bool, mods modifier) {
 	a := in.a
 	if in.scrub && in.onCurves {
 		a.st.Seek(a.curves.timeAt(x))
@@ -227,7 +182,7 @@ func (in *input) drag(x, y int, release bool) {
 	dx, dy := x-in.lastX, y-in.lastY
 	in.lastX, in.lastY = x, y
 	in.moved += abs(dx) + abs(dy)
-	pan := in.button != ebiten.MouseButtonLeft || ebiten.IsKeyPressed(ebiten.KeyShift)
+	pan := in.button != ebiten.MouseButtonLeft || mods&modShift != 0
 	if pan {
 		a.scene.pan(float64(dx), float64(dy))
 	} else {
@@ -265,7 +220,8 @@ func (in *input) dragLine(x int, release bool) {
 }
 
 // click is a left click at (x, y) as the mouse would give it, for action
-// scripts: the timeline seeks, the banner closes, the view picks a joint.
+// scripts: the questions take it first, then the region under it
+// (mouseRegions) has a press and a release without motion there.
 func (in *input) click(x, y int) {
 	a := in.a
 	if a.drop.clickAt(x, y) {
@@ -274,28 +230,122 @@ func (in *input) click(x, y int) {
 	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
 		return
 	}
-	switch {
-	case a.tl.onRuler(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
-		in.onLine, in.rangeFrom = true, a.tl.timeAt(x)
-		in.drag(x, y, true)
-	case a.tl.contains(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
-		in.drag(x, y, true)
-	case a.curves.contains(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, 0, 0, true)
-		in.onCurves = true
-		in.drag(x, y, true)
-	case a.cmp.clickAt(x, y):
-	case a.dope.contains(x, y):
-		a.dope.click(x, y)
-	case a.ov.onBanner(x, y):
-		a.st.DismissWarnings()
-	case in.inView(x, y):
-		in.startDrag(ebiten.MouseButtonLeft, x, y, false)
-		in.pressX, in.pressY = 0, 0
-		in.drag(x, y, true)
+	r := regionAt(a, ebiten.MouseButtonLeft, x, y)
+	if r == nil || r.press == nil {
+		return
 	}
+	r.press(in, ebiten.MouseButtonLeft, x, y)
+	if in.dragging {
+		in.drag(x, y, true, 0)
+	}
+}
+
+// mouseRegion is a part of the window where a press of the mouse does
+// what a command's mouse text says (commands.go): the command table names
+// the verb, the region says where and how.
+type mouseRegion struct {
+	// verb is the command whose mouse text (command.mouse) tells what
+	// the region does.
+	verb string
+	// left: the left button only; else any button.
+	left bool
+	// hit reports whether (x, y) is in the region.
+	hit func(a *App, x, y int) bool
+	// press starts what a press of button b at (x, y) does (nil: hit did
+	// it, as a click on the compare panel's list does).
+	press func(in *input, b ebiten.MouseButton, x, y int)
+}
+
+// mouseRegions are the regions, by concern, in the order a press looks
+// them up: the first whose hit takes the point and button has it.
+var mouseRegions = [...]mouseRegion{
+	// The timeline: a drag on the ruler marks the range, one on the track
+	// seeks, a right or middle drag pans the span shown.
+	{verb: "set-in", left: true, hit: func(a *App, x, y int) bool { return a.tl.onRuler(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onLine, in.rangeFrom = true, in.a.tl.timeAt(x)
+		}},
+	{verb: "seek", left: true, hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, _, _ int) { in.startDrag(b, 0, 0, true) }},
+	{verb: "timeline-pan", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onLine = true
+		}},
+	// The curves panel: a drag seeks.
+	{verb: "curves", left: true, hit: func(a *App, x, y int) bool { return a.curves.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, _, _ int) {
+			in.startDrag(b, 0, 0, true)
+			in.onCurves = true
+		}},
+	// The compare panel: a click on a bone that differs selects it.
+	{verb: "compare", left: true, hit: func(a *App, x, y int) bool { return a.cmp.clickAt(x, y) }},
+	// The dope sheet: a click selects a bone or seeks to a key or an
+	// event; a right or middle drag pans the timeline.
+	{verb: "dope-sheet", left: true, hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		press: func(in *input, _ ebiten.MouseButton, x, y int) { in.a.dope.click(x, y) }},
+	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) {
+			in.startDrag(b, x, y, false)
+			in.onDope = true
+		}},
+	// The warnings' banner: a click dismisses it.
+	{verb: "dismiss", left: true, hit: func(a *App, x, y int) bool { return a.ov.onBanner(x, y) },
+		press: func(in *input, _ ebiten.MouseButton, _, _ int) { in.a.runVerb("dismiss") }},
+	// The view: a drag orbits (left) or pans, a click picks a joint.
+	{verb: "orbit", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
+		press: func(in *input, b ebiten.MouseButton, x, y int) { in.startDrag(b, x, y, false) }},
+}
+
+// wheelRegion is a part of the window where the wheel does what a
+// command's mouse text says, as mouseRegion is for a press.
+type wheelRegion struct {
+	// verb is the command whose text tells what the wheel does there.
+	verb string
+	hit  func(a *App, x, y int) bool
+	// turn does what the tick's turn of the wheel (in.wheelY notches,
+	// up > 0) does.
+	turn func(a *App, in *tickInput)
+}
+
+// wheelFactor is the zoom a turn of wy notches asks for: up, closer.
+func wheelFactor(wy float64) float64 {
+	if wy < 0 {
+		return 1 / 0.9
+	}
+	return 0.9
+}
+
+// wheelRegions are the wheel's regions, in the order a turn looks them
+// up.
+var wheelRegions = [...]wheelRegion{
+	// The view: the wheel zooms.
+	{verb: "zoom", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
+		turn: func(a *App, in *tickInput) { a.st.Zoom(wheelFactor(in.wheelY)) }},
+	// The timeline: the wheel zooms its span around the time under the
+	// pointer.
+	{verb: "timeline-zoom", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
+		turn: func(a *App, in *tickInput) {
+			f := wheelFactor(in.wheelY)
+			a.st.ZoomTimeline(a.tl.timeAt(in.x), f*f)
+		}},
+	// The dope sheet: the rows scroll, Ctrl zooms the timeline, Shift
+	// pans it.
+	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
+		turn: func(a *App, in *tickInput) { a.dope.wheel(in.x, in.wheelY, in.mods) }},
+}
+
+// regionAt is the region a press of button b at (x, y) falls in (nil:
+// none).
+func regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
+	for i := range mouseRegions {
+		r := &mouseRegions[i]
+		if (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
+			return r
+		}
+	}
+	return nil
 }
 
 func abs(v int) int {
@@ -305,24 +355,21 @@ func abs(v int) int {
 	return v
 }
 
-// timesTyped is how many times key k was pressed since the last update:
+// timesTyped is how many times a key was pressed since the last update:
 // Ebitengine keeps one press per key and update, so a key pressed twice
 // within one slow frame counted once (issue 33, item 9). A key that types
-// a character (a letter, a digit, ',' '.' '[' ']' '-' '=') is counted by
-// the characters typed, which the system queues one per press; any other
-// key (the arrows, Home, End) counts once, and repeats by the clock while
-// held. So does a key still down when the update comes (a press duration
-// above 0; one released within the frame has 0): the system's own key
-// repeat types characters for it too, which are not presses.
-func timesTyped(k ebiten.Key, mods modifier, typed []rune) int {
-	if mods&modCtrl != 0 || inpututil.KeyPressDuration(k) > 0 {
+// a character (char: a letter, a digit, ',' '.' '[' ']' '-' '=') is
+// counted by the characters typed, which the system queues one per press;
+// any other key (the arrows, Home, End; char 0) counts once, and repeats
+// by the clock while held. So does a key still down when the update comes
+// (a press duration above 0, still; one released within the frame has 0):
+// the system's own key repeat types characters for it too, which are not
+// presses.
+func timesTyped(char rune, mods modifier, still bool, typed []rune) int {
+	if mods&modCtrl != 0 || still || char == 0 {
 		return 1
 	}
-	name := []rune(ebiten.KeyName(k))
-	if len(name) != 1 {
-		return 1
-	}
-	want := unicode.ToLower(name[0])
+	want := unicode.ToLower(char)
 	n := 0
 	for _, r := range typed {
 		if unicode.ToLower(r) == want {

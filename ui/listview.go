@@ -9,7 +9,6 @@ import (
 	"github.com/animview/animview/ui/table"
 	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // listView is the window's table over the 3D view (ui/table holds its
@@ -81,10 +80,10 @@ func (l *listView) close() {
 // shows is what the list shows, for the redraw key.
 func (l *listView) shows() listKey {
 	if !l.open {
-		return listKey{browserProbed: l.a.bprobe.version}
+		return listKey{browserProbed: l.a.browser.probe.version}
 	}
 	c, d := l.m.Sort()
-	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.bprobe.version}
+	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.browser.probe.version}
 }
 
 // listKey is what the list shows.
@@ -102,7 +101,7 @@ type listKey struct {
 
 // update runs the poll while the list shows.
 func (l *listView) update() {
-	l.a.bprobe.poll()
+	l.a.browser.probe.poll()
 	if l.open && l.poll != nil {
 		l.poll()
 	}
@@ -137,18 +136,17 @@ func (l *listView) columnX(x, w float32) []float32 {
 }
 
 // input handles keys, the wheel and clicks while the list shows.
-func (l *listView) input(mx, my int) {
+func (l *listView) input(in *tickInput) {
 	a := l.a
+	mx, my := in.x, in.y
 	x, y, w, rows := l.area()
 	l.m.SetPage(rows)
-	ctrl := heldMods()&modCtrl != 0
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	if len(a.chars) > 0 && !ctrl {
-		l.m.Type(string(a.chars))
+	ctrl := in.mods&modCtrl != 0
+	if len(in.typed) > 0 && !ctrl {
+		l.m.Type(string(in.typed))
 	}
 	now := time.Now()
-	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	for _, k := range a.keys {
+	for _, k := range in.keys {
 		if !l.key(k, ctrl) {
 			return
 		}
@@ -157,13 +155,13 @@ func (l *listView) input(mx, my int) {
 			a.in.rep.start(k, now)
 		}
 	}
-	for range a.in.rep.due(now) {
+	for range a.in.rep.due(in, now) {
 		l.key(a.in.rep.key, false)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 {
+	if wy := in.wheelY; wy != 0 {
 		l.m.Scroll(-int(wy * wheelRows))
 	}
-	if !inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if !in.clicked() {
 		return
 	}
 	fx, fy := float32(mx), float32(my)

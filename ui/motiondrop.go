@@ -15,7 +15,6 @@ import (
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/render"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // dropper asks what to do with an animation file dropped on a figure
@@ -192,23 +191,16 @@ func (d *dropper) cancel() bool {
 	return true
 }
 
-// input takes the keyboard and the mouse while the window asks: Enter (or
-// P) plays here, O opens instead, Esc cancels, a click answers as its row
-// says. It reports whether the question had the input.
-func (d *dropper) input(x, y int) bool {
+// input takes the keyboard and the mouse while the window asks, running
+// the verb they answer with (dropAnswer). It reports whether the question
+// had the input.
+func (d *dropper) input(in *tickInput) bool {
 	if !d.asking() {
 		return false
 	}
-	just := inpututil.IsKeyJustPressed
-	switch {
-	case just(ebiten.KeyEnter) || just(ebiten.KeyNumpadEnter) || just(ebiten.KeyP):
-		d.a.runVerb("play-here")
-	case just(ebiten.KeyO):
-		d.a.runVerb("open-instead")
-	case just(ebiten.KeyEscape):
-		d.a.runVerb("close")
-	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
-		d.clickAt(x, y)
+	_, rows := d.dialog()
+	if v := dropAnswer(in, rows); v != "" {
+		d.a.runVerb(v)
 	}
 	return true
 }
@@ -221,13 +213,31 @@ func (d *dropper) clickAt(x, y int) bool {
 		return false
 	}
 	_, rows := d.dialog()
-	switch {
-	case image.Pt(x, y).In(rows[0]):
-		d.a.runVerb("play-here")
-	case image.Pt(x, y).In(rows[1]):
-		d.a.runVerb("open-instead")
+	if v := dropAnswer(&tickInput{x: x, y: y, pressed: [3]bool{true}}, rows); v != "" {
+		d.a.runVerb(v)
 	}
 	return true
+}
+
+// dropAnswer is the verb a tick's input answers the dropped motion's
+// question with, its rows (Play here, Open instead) at rows: Enter (or
+// P) plays here, O opens instead, Esc cancels, a click answers as its
+// row says; "" for none.
+func dropAnswer(in *tickInput, rows [2]image.Rectangle) string {
+	just := in.justPressed
+	switch {
+	case in.enter() || just(ebiten.KeyP):
+		return "play-here"
+	case just(ebiten.KeyO):
+		return "open-instead"
+	case just(ebiten.KeyEscape):
+		return "close"
+	case in.clicked() && image.Pt(in.x, in.y).In(rows[0]):
+		return "play-here"
+	case in.clicked() && image.Pt(in.x, in.y).In(rows[1]):
+		return "open-instead"
+	}
+	return ""
 }
 
 // dialog is the question's box and its two rows, Play here and Open

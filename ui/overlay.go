@@ -115,9 +115,9 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	} else {
 		k.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, k.small)
 	}
-	if a.pendingShot != "" {
-		path := a.pendingShot
-		a.pendingShot = ""
+	if a.shots.key != "" {
+		path := a.shots.key
+		a.shots.key = ""
 		if err := saveScreenshot(screen, path); err != nil {
 			st.ShowError(err.Error())
 		} else {

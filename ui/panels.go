@@ -13,7 +13,6 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -316,7 +315,7 @@ func (w *widgets) clipLabel(e any) string {
 // listWidth is the text width of a side panel's list: entries wider than
 // it would make the list scroll sideways to show them.
 func (w *widgets) listWidth() int {
-	ww, h := w.a.width, w.a.height
+	ww, h := w.a.inp.w, w.a.inp.h
 	if ww == 0 {
 		ww, h = w.a.opt.Width, w.a.opt.Height
 	}
@@ -421,8 +420,8 @@ func (w *widgets) onBoneSelected(e, prev any) {
 		w.setBone = nil
 		return
 	}
-	x, _ := ebiten.CursorPosition()
-	w.boneClicked(e.(*boneEntry), prev, x, ebiten.IsKeyPressed(ebiten.KeyShift))
+	in := &w.a.inp
+	w.boneClicked(e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
 }
 
 // boneClicked is a click at screen x on bone entry b of the list, whose

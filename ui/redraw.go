@@ -6,7 +6,6 @@ import (
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/ebitenview"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // settleFrames is how many frames are still drawn after the last change:
@@ -100,9 +99,9 @@ func (a *App) paintKey() paintKey {
 		time: p.Time(), playing: p.Playing(), loop: p.Loop(), speed: p.Speed(),
 		bind: vis.BindPose(), labels: vis.Labels(), grid: vis.Grid(),
 		follow: view.Follow(), through: view.Through(), help: m.Help(),
-		camera: view.Camera(), fired: p.FiredCount(), width: a.width, height: a.height,
-		pendingShot: a.pendingShot + a.snapPath, needFrame: a.scene.needFrame,
-		shotPending: a.opt.Screenshot != "" && !a.shotDone,
+		camera: view.Camera(), fired: p.FiredCount(), width: a.inp.w, height: a.inp.h,
+		pendingShot: a.shots.key + a.shots.snap, needFrame: a.scene.needFrame,
+		shotPending: a.opt.Screenshot != "" && !a.shots.done,
 		focused:     ebiten.IsFocused(),
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
@@ -120,28 +119,13 @@ func (a *App) paintKey() paintKey {
 	}
 }
 
-// inputActive reports whether the user is doing anything this tick: a key
-// or button held or just released, the cursor moving or the wheel turning.
-func (p *paintState) inputActive() bool {
-	x, y := ebiten.CursorPosition()
-	moved := x != p.cursorX || y != p.cursorY
-	p.cursorX, p.cursorY = x, y
-	if moved {
-		return true
-	}
-	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
-		return true
-	}
-	var keys [8]ebiten.Key
-	if len(inpututil.AppendPressedKeys(keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(keys[:0])) > 0 {
-		return true
-	}
-	for b := ebiten.MouseButton0; b <= ebiten.MouseButtonMax; b++ {
-		if ebiten.IsMouseButtonPressed(b) || inpututil.IsMouseButtonJustReleased(b) {
-			return true
-		}
-	}
-	return len(ebiten.AppendInputChars(nil)) > 0
+// inputActive reports whether the user is doing anything in the tick of
+// in: a key or button held or just released, the cursor moving or the
+// wheel turning.
+func (p *paintState) inputActive(in *tickInput) bool {
+	moved := in.x != p.cursorX || in.y != p.cursorY
+	p.cursorX, p.cursorY = in.x, in.y
+	return moved || in.active()
 }
 
 // shouldDraw reports whether this frame must be drawn: something changed,
@@ -151,7 +135,7 @@ func (a *App) shouldDraw() bool {
 	k := a.paintKey()
 	changed := a.frames == 0 || k != p.last || k.playing || k.shotPending || k.pendingShot != "" || k.needFrame ||
 		a.script.pending()
-	if p.inputActive() || changed {
+	if p.inputActive(&a.inp) || changed {
 		p.settle = settleFrames
 	}
 	p.last = k

@@ -130,7 +130,7 @@ func (sp suitPicker) suitWarnings(err error) error {
 	var we *open.WarnedError
 	if errors.As(err, &we) && len(we.Warnings) > 0 {
 		sp.a.st.AddWarnings(we.Warnings)
-		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", len(sp.a.st.Messages().Warnings()), strings.Join(we.Warnings, "; ")))
+		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", sp.a.st.Messages().WarningCount(), strings.Join(we.Warnings, "; ")))
 	}
 	return err
 }

@@ -1,17 +1,17 @@
 package ui
 
 import (
-	"github.com/animview/animview/render/curves"
-	"github.com/animview/animview/render/dopesheet"
 	"image"
 	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/animview/animview/render/curves"
+	"github.com/animview/animview/render/dopesheet"
+
 	"github.com/animview/animview/player"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -185,7 +185,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	}
 	t.drawRange(screen)
 	// Events: a triangle at the top of the track.
-	mx, my := ebiten.CursorPosition()
+	mx, my := a.inp.x, a.inp.y
 	t.hover = t.hover[:0]
 	for i, e := range c.Events {
 		if !t.shows(e.Time) {
@@ -301,41 +301,18 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 }
 
 // frameBoxInput handles a click on the frame box and, while it has the
-// keyboard, what is typed into it. It reports whether it took the input,
-// so that typed digits do not also change the view.
-func (t *timeline) frameBoxInput(x, y int) bool {
-	a := t.a
-	b := a.w.frameBox
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		if image.Pt(x, y).In(b.rect()) {
-			// Typing replaces the shown frame, as a selected field would.
-			b.focused, b.text = true, ""
-			return true
-		}
-		if b.focused {
-			b.focused = false
-			a.w.frameShown = -1
-		}
+// keyboard, what is typed into it (frameBox.control). It reports whether
+// it took the input, so that typed digits do not also change the view.
+func (t *timeline) frameBoxInput(in *tickInput) bool {
+	w := t.a.w
+	took, ev := w.frameBox.control(in, w.frameBox.rect())
+	switch ev {
+	case frameSubmit:
+		w.submitFrame(w.frameBox.text)
+	case frameLeft:
+		w.frameShown = -1 // show the current frame again
 	}
-	if !b.focused {
-		return false
-	}
-	a.chars = ebiten.AppendInputChars(a.chars[:0])
-	for _, r := range a.chars {
-		if (r >= '0' && r <= '9' || r == '-') && len(b.text) < frameBoxMaxLen {
-			b.text += string(r)
-		}
-	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyBackspace) && b.text != "":
-		b.text = b.text[:len(b.text)-1]
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		a.w.submitFrame(b.text)
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		b.focused = false
-		a.w.frameShown = -1
-	}
-	return true
+	return took
 }
 
 // drawFrameBox draws the frame box over its placeholder: a bordered

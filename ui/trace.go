@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // tracer logs what the window has done, for tests that drive it from
@@ -20,7 +19,6 @@ type tracer struct {
 	buttons [3]bool
 	keys    []ebiten.Key
 	now     []ebiten.Key
-	chars   []rune
 	frames  int
 	ready   bool
 	// start is when the first frame was drawn.
@@ -34,25 +32,25 @@ var traceButtons = [...]string{"left", "right", "middle"}
 // last update's: the cursor's position, mouse buttons, keys and typed
 // text. It runs at the end of Update, after the widgets and the view's
 // own handling have seen the input.
-func (tr *tracer) input(a *App) {
+func (tr *tracer) input(a *App, in *tickInput) {
 	if !a.opt.Trace {
 		return
 	}
-	x, y := ebiten.CursorPosition()
+	x, y := in.x, in.y
 	if x != tr.x || y != tr.y {
 		tr.x, tr.y = x, y
 		a.opt.Log(fmt.Sprintf("input: cursor %d,%d", x, y))
 	}
-	for i, b := range mouseButtons {
-		if down := ebiten.IsMouseButtonPressed(b); down != tr.buttons[i] {
+	for i := range mouseButtons {
+		if down := in.down[i]; down != tr.buttons[i] {
 			tr.buttons[i] = down
 			a.opt.Log(fmt.Sprintf("input: %s button %s at %d,%d", traceButtons[i], upDown(down), x, y))
 		}
 	}
-	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
+	if wx, wy := in.wheelX, in.wheelY; wx != 0 || wy != 0 {
 		a.opt.Log(fmt.Sprintf("input: wheel %g,%g at %d,%d", wx, wy, x, y))
 	}
-	tr.now = inpututil.AppendPressedKeys(tr.now[:0])
+	tr.now = append(tr.now[:0], in.held...)
 	for _, k := range tr.now {
 		if !slices.Contains(tr.keys, k) {
 			a.opt.Log("input: key " + k.String() + " down")
@@ -64,8 +62,8 @@ func (tr *tracer) input(a *App) {
 		}
 	}
 	tr.keys, tr.now = tr.now, tr.keys
-	if tr.chars = ebiten.AppendInputChars(tr.chars[:0]); len(tr.chars) > 0 {
-		a.opt.Log(fmt.Sprintf("input: typed %q", string(tr.chars)))
+	if len(in.typed) > 0 {
+		a.opt.Log(fmt.Sprintf("input: typed %q", string(in.typed)))
 	}
 }
 

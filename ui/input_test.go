@@ -1,0 +1,502 @@
+package ui
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/animview/animview/formats/demo"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// These tests drive the window's parts with plain input values
+// (tickInput), as the X server's mouse and keyboard would through
+// readInput, and need no display: the frames are drawn into an image.
+
+const testW, testH = 1280, 800
+
+// driver runs a window's ticks as Run's game does, without ebitenui's
+// update: its queue of deferred events is global, and holds those of
+// every test's window.
+type driver struct {
+	t      *testing.T
+	g      *game
+	screen *ebiten.Image
+}
+
+// laidOut is the demo (or opt.Path) in a testW×testH window once its first
+// frame is drawn: the panels laid out, the figures framed. The script
+// (opt.Actions) may have begun.
+func laidOut(t *testing.T, opt Options) (*App, *driver) {
+	t.Helper()
+	if opt.Path == "" {
+		opt.Path, opt.Open = demo.Name, opener
+	}
+	a := newApp(t, opt)
+	a.Layout(testW, testH)
+	d := &driver{t: t, g: &game{a: a}, screen: ebiten.NewImage(testW, testH)}
+	// Reading the screen back needs a display: the pictures saved are
+	// empty files.
+	d.g.write = func(_ *ebiten.Image, path string) error { return os.WriteFile(path, nil, 0o644) }
+	for range 3 {
+		d.tick(tickInput{})
+	}
+	if !a.drawn || a.scene.needFrame || a.w.view.GetWidget().Rect.Dx() == 0 {
+		t.Fatalf("no complete frame: drawn %v, framed %v, view %v", a.drawn, !a.scene.needFrame, a.w.view.GetWidget().Rect)
+	}
+	return a, d
+}
+
+// tick runs one update with input in and draws the frame after it.
+func (d *driver) tick(in tickInput) {
+	d.t.Helper()
+	a := d.g.a
+	in.w, in.h = testW, testH
+	a.inp = in
+	a.poll()
+	a.control()
+	d.g.tracer.input(a, &a.inp)
+	if a.draw(d.screen) {
+		d.g.tracer.frame(a)
+		d.g.save(d.screen)
+	}
+	if msg := a.st.Messages().Err(); strings.HasPrefix(msg, "internal error") {
+		d.t.Fatal(msg)
+	}
+}
+
+// press, hold and release are the left button's input at (x, y) on the
+// tick it goes down, while it is held and when it comes up.
+func press(x, y int) tickInput {
+	return tickInput{x: x, y: y, down: [3]bool{true}, pressed: [3]bool{true}, anyButton: true}
+}
+func hold(x, y int) tickInput { return tickInput{x: x, y: y, down: [3]bool{true}, anyButton: true} }
+func release(x, y int) tickInput {
+	return tickInput{x: x, y: y, released: [3]bool{true}, anyButton: true}
+}
+
+// withButton moves a left button's input onto button i (1 right, 2 middle).
+func withButton(in tickInput, i int) tickInput {
+	in.down[i], in.down[0] = in.down[0], false
+	in.pressed[i], in.pressed[0] = in.pressed[0], false
+	in.released[i], in.released[0] = in.released[0], false
+	return in
+}
+
+// typing is the input of keys pressed (and released) within one tick, and
+// the text they typed.
+func typing(typed string, ks ...ebiten.Key) tickInput {
+	in := tickInput{keys: ks, still: make([]bool, len(ks)), typed: []rune(typed)}
+	for _, k := range ks {
+		in.names = append(in.names, usChar(k))
+	}
+	return in
+}
+
+// usChar is the character k types on a US keyboard (ebiten.KeyName), for
+// the keys these tests press.
+func usChar(k ebiten.Key) rune {
+	switch s := k.String(); {
+	case k == ebiten.KeyEqual:
+		return '='
+	case k == ebiten.KeyMinus:
+		return '-'
+	case len(s) == 1:
+		return rune(strings.ToLower(s)[0])
+	case strings.HasPrefix(s, "Digit"):
+		return rune(s[5])
+	}
+	return 0
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
+
+// TestTimelineMouseInput: a click on the track seeks to the time under
+// it; a drag along the ruler marks the range; the wheel over the track
+// zooms its span around the pointer and a right drag pans it.
+func TestTimelineMouseInput(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	x0, x1, top, bottom := a.tl.trackSpan()
+	y := int(top+bottom) / 2
+	mid := int(x0+x1) / 2
+	d.tick(press(mid, y))
+	d.tick(release(mid, y))
+	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); !near(got, want) || want <= 0 {
+		t.Errorf("a click mid-track seeks to %v, want %v", got, want)
+	}
+
+	ry := a.tl.rect().Min.Y + 2
+	from, to := int(x0)+40, int(x1)-40
+	d.tick(press(from, ry))
+	d.tick(hold((from+to)/2, ry))
+	d.tick(release(to, ry))
+	// The range's ends snap to frames (1/30 s in the demo).
+	in, out, ok := a.st.Timeline().Range()
+	if !ok || math.Abs(in-a.tl.timeAt(from)) > 1./60 || math.Abs(out-a.tl.timeAt(to)) > 1./60 {
+		t.Errorf("a drag on the ruler marks %v–%v (%v), want %v–%v", in, out, ok, a.tl.timeAt(from), a.tl.timeAt(to))
+	}
+
+	lo, hi := a.st.Timeline().Span()
+	d.tick(tickInput{x: mid, y: y, wheelY: 1})
+	zlo, zhi := a.st.Timeline().Span()
+	if !(zhi-zlo < hi-lo) {
+		t.Fatalf("the wheel up over the track left the span %v–%v (was %v–%v)", zlo, zhi, lo, hi)
+	}
+	d.tick(withButton(press(mid, y), 1))
+	d.tick(withButton(hold(mid+100, y), 1))
+	d.tick(withButton(release(mid+100, y), 1))
+	plo, _ := a.st.Timeline().Span()
+	if !(plo < zlo) {
+		t.Errorf("a right drag to the right left the span's start at %v (was %v)", plo, zlo)
+	}
+}
+
+// TestViewMouseInput: a left drag in the view orbits, a Shift drag pans,
+// the wheel zooms, and a click without motion on a joint selects it.
+func TestViewMouseInput(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	v := a.w.view.GetWidget().Rect
+	cx, cy := (v.Min.X+v.Max.X)/2, (v.Min.Y+v.Max.Y)/2
+	before := a.st.View().Camera()
+	d.tick(press(cx, cy))
+	d.tick(hold(cx+50, cy+20))
+	d.tick(release(cx+50, cy+20))
+	after := a.st.View().Camera()
+	if after.Yaw == before.Yaw || after.Pitch == before.Pitch {
+		t.Errorf("a drag did not orbit: yaw %v→%v, pitch %v→%v", before.Yaw, after.Yaw, before.Pitch, after.Pitch)
+	}
+
+	shifted := func(in tickInput) tickInput { in.mods = modShift; return in }
+	before = after
+	d.tick(shifted(press(cx, cy)))
+	d.tick(shifted(hold(cx+30, cy)))
+	d.tick(shifted(release(cx+30, cy)))
+	after = a.st.View().Camera()
+	if after.Target == before.Target || after.Yaw != before.Yaw {
+		t.Errorf("a Shift drag: target %v→%v, yaw %v→%v; want a pan", before.Target, after.Target, before.Yaw, after.Yaw)
+	}
+
+	before = after
+	d.tick(tickInput{x: cx, y: cy, wheelY: 1})
+	if d := a.st.View().Camera().Distance; !(d < before.Distance) {
+		t.Errorf("the wheel up in the view: distance %v, was %v", d, before.Distance)
+	}
+
+	// A click on a joint drawn in the last frame selects it.
+	d.tick(tickInput{})
+	jx, jy, bone := -1, -1, -1
+	for x := v.Min.X; x < v.Max.X && bone < 0; x += 3 {
+		for y := v.Min.Y; y < v.Max.Y && bone < 0; y += 3 {
+			if i := a.scene.dl.Pick(float32(x), float32(y), 2); i > 0 {
+				jx, jy, bone = x, y, i
+			}
+		}
+	}
+	if bone < 0 {
+		t.Fatal("no joint in the view")
+	}
+	d.tick(press(jx, jy))
+	d.tick(release(jx, jy))
+	if got := a.st.Visibility().Selected(); got != a.scene.dl.Pick(float32(jx), float32(jy), 10) {
+		t.Errorf("a click on joint %d at %d,%d selected %d", bone, jx, jy, got)
+	}
+}
+
+// TestKeysFromInput: each press of a key in a tick counts, by the
+// characters typed (issue 33, item 9); a key still down counts once.
+func TestKeysFromInput(t *testing.T) {
+	for _, c := range []struct {
+		typed string
+		still bool
+		want  float64
+	}{
+		{"=", false, 1.5},
+		{"==", false, 2},
+		{"==", true, 1.5}, // the system's own repeat typed the second
+	} {
+		a, d := laidOut(t, Options{})
+		in := typing(c.typed, ebiten.KeyEqual)
+		in.still[0], in.held = c.still, []ebiten.Key{ebiten.KeyEqual}
+		d.tick(in)
+		if got := a.st.Playback().Speed(); got != c.want {
+			t.Errorf("= typing %q (still down %v): speed %v, want %v", c.typed, c.still, got, c.want)
+		}
+	}
+}
+
+// TestKeyRepeat: a repeating command's key repeats after repeatDelay,
+// one every repeatEvery, at most maxRepeats in one update, and no more
+// once released.
+func TestKeyRepeat(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	held := &tickInput{held: []ebiten.Key{ebiten.KeyRight}}
+	var r keyRepeat
+	r.start(ebiten.KeyRight, t0)
+	for _, c := range []struct {
+		at   time.Duration
+		want int
+	}{
+		{100 * time.Millisecond, 0},
+		{repeatDelay, 1},
+		{repeatDelay + 2*repeatEvery, 2},
+		{repeatDelay + 2*repeatEvery, 0},
+		{repeatDelay + 100*repeatEvery, maxRepeats},
+	} {
+		if got := r.due(held, t0.Add(c.at)); got != c.want {
+			t.Errorf("at %v: %d repeats, want %d", c.at, got, c.want)
+		}
+	}
+	if got := r.due(&tickInput{}, t0.Add(time.Hour)); got != 0 || r.held {
+		t.Errorf("released: %d repeats, held %v", got, r.held)
+	}
+}
+
+// TestFrameBoxInput: a click on the frame box gives it the keys; digits
+// typed and Enter seek to that frame; Esc gives the keys back.
+func TestFrameBoxInput(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	r := a.w.frameBox.rect()
+	if r.Empty() {
+		t.Fatal("no frame box")
+	}
+	d.tick(press(r.Min.X+2, r.Min.Y+2))
+	d.tick(release(r.Min.X+2, r.Min.Y+2))
+	if !a.w.frameBox.focused {
+		t.Fatal("a click on the frame box did not focus it")
+	}
+	d.tick(typing("1x2", ebiten.Key1, ebiten.KeyX, ebiten.Key2))
+	d.tick(typing("", ebiten.KeyEnter))
+	if got, _ := a.st.Frame(); got != 12 {
+		t.Errorf("typing 12 and Enter: frame %d", got)
+	}
+	d.tick(press(r.Min.X+2, r.Min.Y+2))
+	d.tick(typing("3", ebiten.KeyBackspace))
+	d.tick(typing("", ebiten.KeyEscape))
+	if a.w.frameBox.focused {
+		t.Error("Esc left the frame box focused")
+	}
+	if got, _ := a.st.Frame(); got != 12 {
+		t.Errorf("Esc changed the frame to %d", got)
+	}
+}
+
+// TestBrowserInput: while the browser is open, typed text filters, the
+// wheel scrolls, Esc closes it and the keys do not reach the commands.
+func TestBrowserInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"a.ms3d", "b.ms3d", "c.ms3d"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, d := laidOut(t, Options{NoSystemChooser: true, Extensions: []string{"ms3d"}})
+	a.browser.show(dir)
+	d.tick(typing("b"))
+	if got := a.st.Browser().Filter(); got != "b" {
+		t.Errorf("typing b: filter %q", got)
+	}
+	d.tick(tickInput{wheelY: -1})
+	speed := a.st.Playback().Speed()
+	d.tick(typing("=", ebiten.KeyEqual))
+	if a.st.Playback().Speed() != speed {
+		t.Error("a key typed into the browser reached the commands")
+	}
+	d.tick(typing("", ebiten.KeyEscape))
+	if a.st.Browser().Open() {
+		t.Error("Esc left the browser open")
+	}
+}
+
+// TestTracerLogsInput: with Trace, each change of the input is logged
+// once, and each frame drawn.
+func TestTracerLogsInput(t *testing.T) {
+	var log []string
+	_, d := laidOut(t, Options{Trace: true, Log: func(s string) { log = append(log, s) }})
+	log = log[:0]
+	in := press(10, 20)
+	in.keys, in.held, in.still, in.typed = []ebiten.Key{ebiten.KeyA}, []ebiten.Key{ebiten.KeyA}, []bool{true}, []rune("a")
+	in.wheelY = 1
+	d.tick(in)
+	d.tick(release(10, 20))
+	got := strings.Join(log, "\n")
+	for _, want := range []string{
+		"input: cursor 10,20", "input: left button down at 10,20", "input: wheel 0,1 at 10,20",
+		"input: key A down", `input: typed "a"`, "input: left button up at 10,20", "input: key A up", "drew frame",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the trace has no %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "input: cursor"); n != 1 {
+		t.Errorf("the cursor logged %d times, want once", n)
+	}
+}
+
+// TestScreenshotRun: a screenshot run's game runs the script, waits
+// --after ticks, saves the picture a snap asks for and then the
+// screenshot, says what it shows and ends the run.
+func TestScreenshotRun(t *testing.T) {
+	dir := t.TempDir()
+	shot, snap := filepath.Join(dir, "shot.png"), filepath.Join(dir, "snap.png")
+	actions, err := ParseActions("frame 5; snap " + snap + "; frame 9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	a, d := laidOut(t, Options{Screenshot: shot, After: 2, Actions: actions, Log: func(s string) { log = append(log, s) }})
+	for i := 0; !d.g.done; i++ {
+		if i == 100 {
+			t.Fatalf("no screenshot after 100 ticks:\n%s", strings.Join(log, "\n"))
+		}
+		d.tick(tickInput{})
+	}
+	for _, p := range []string{snap, shot} {
+		if _, err := os.Stat(p); err != nil {
+			t.Error(err)
+		}
+	}
+	if got, _ := a.st.Frame(); got != 9 {
+		t.Errorf("the run ends at frame %d, want 9", got)
+	}
+	got := strings.Join(log, "\n")
+	if !strings.Contains(got, "saved "+snap+"\nshown: frame 5 ") || !strings.Contains(got, "saved "+shot+"\nshown: frame 9 ") {
+		t.Errorf("the log:\n%s", got)
+	}
+	if err := d.g.Update(); err != ebiten.Termination {
+		t.Errorf("an update after the screenshot: %v, want ebiten.Termination", err)
+	}
+}
+
+// TestMouseRegionsNameCommands: each mouse region names a command of the
+// table, whose text tells what the region does; the timeline's and the
+// view's are those with a mouse text of their own.
+func TestMouseRegionsNameCommands(t *testing.T) {
+	cs := newCommandSet()
+	for i, r := range mouseRegions {
+		c := cs.byVerb[r.verb]
+		if c == nil {
+			t.Errorf("region %d names %q, no command", i, r.verb)
+			continue
+		}
+		if c.mouse == "" && c.doc == "" {
+			t.Errorf("region %d: command %q says nothing of it", i, r.verb)
+		}
+		if r.hit == nil {
+			t.Errorf("region %d (%s) has no hit test", i, r.verb)
+		}
+	}
+	for i, r := range wheelRegions {
+		if cs.byVerb[r.verb] == nil || r.hit == nil || r.turn == nil {
+			t.Errorf("wheel region %d (%s): no command, hit test or turn", i, r.verb)
+		}
+	}
+	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
+		if cs.byVerb[v].mouse == "" {
+			t.Errorf("%s has a region but no mouse text", v)
+		}
+	}
+}
+
+// TestRegionsTakePresses: a press falls in the first region that takes
+// its point and button.
+func TestRegionsTakePresses(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	a.runVerb("dope-sheet")
+	d.tick(tickInput{})
+	x0, x1, top, bottom := a.tl.trackSpan()
+	mx, ty := int(x0+x1)/2, int(top+bottom)/2
+	ruler := a.tl.rect().Min.Y + 2
+	dr := a.dope.rect()
+	v := a.w.view.GetWidget().Rect
+	for _, c := range []struct {
+		b    ebiten.MouseButton
+		x, y int
+		want string
+	}{
+		{ebiten.MouseButtonLeft, mx, ruler, "set-in"},
+		{ebiten.MouseButtonLeft, mx, ty, "seek"},
+		{ebiten.MouseButtonRight, mx, ruler, "timeline-pan"},
+		{ebiten.MouseButtonLeft, dr.Min.X + 20, dr.Min.Y + 20, "dope-sheet"},
+		{ebiten.MouseButtonMiddle, dr.Min.X + 20, dr.Min.Y + 20, "dope-sheet"},
+		{ebiten.MouseButtonRight, (v.Min.X + v.Max.X) / 2, v.Min.Y + 20, "orbit"},
+		{ebiten.MouseButtonLeft, 2, 2, ""},
+	} {
+		got := ""
+		if r := regionAt(a, c.b, c.x, c.y); r != nil {
+			got = r.verb
+		}
+		if got != c.want {
+			t.Errorf("button %d at %d,%d: region %q, want %q", c.b, c.x, c.y, got, c.want)
+		}
+	}
+	// The wheel down over the dope sheet scrolls its rows.
+	d.tick(tickInput{x: dr.Min.X + 20, y: dr.Min.Y + 20, wheelY: -1})
+	d.tick(tickInput{})
+	if got := a.st.DopeSheet().Scroll(); got != 3 {
+		t.Errorf("a notch down over the dope sheet: scroll %d, want 3", got)
+	}
+}
+
+// TestClock: playback's tick is the wall time between updates, at most
+// maxCatchUp, the first one tick long; the frame rate is measured over
+// half a second or more.
+func TestClock(t *testing.T) {
+	var c clock
+	t0 := time.Unix(1000, 0)
+	for _, s := range []struct {
+		at   time.Duration
+		want float64
+	}{
+		{0, 1. / 60},
+		{250 * time.Millisecond, 0.25},
+		{time.Hour, maxCatchUp.Seconds()},
+	} {
+		if got := c.tick(t0.Add(s.at), 60); math.Abs(got-s.want) > 1e-9 {
+			t.Errorf("tick at %v: %v s, want %v", s.at, got, s.want)
+		}
+	}
+	var f clock
+	for i := range 10 {
+		fps, ok := f.frame(t0.Add(time.Duration(i) * 100 * time.Millisecond))
+		if want := i == 5; ok != want || (ok && fps != 12) {
+			t.Errorf("frame %d: %v fps, %v", i, fps, ok)
+		}
+	}
+}
+
+// TestReadingInputDoesNotAllocate: reading a tick's input and handling
+// it (nothing pressed) allocates nothing once the input's slices have
+// grown.
+func TestReadingInputDoesNotAllocate(t *testing.T) {
+	a, _ := laidOut(t, Options{})
+	readInput(&a.inp)
+	if n := testing.AllocsPerRun(50, func() {
+		readInput(&a.inp)
+		a.in.handle(&a.inp)
+	}); n != 0 {
+		t.Errorf("%v allocations per tick's input", n)
+	}
+}
+
+// TestBannerClick: a click on the warnings' banner dismisses them, as
+// the dismiss command does.
+func TestBannerClick(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	a.st.AddWarning("a test's warning")
+	d.tick(tickInput{})
+	r := a.ov.bannerRect
+	if r.Empty() {
+		t.Fatal("no banner drawn for a warning")
+	}
+	if got := regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.verb != "dismiss" {
+		t.Fatalf("the banner's region: %+v", got)
+	}
+	d.tick(press(r.Min.X+4, r.Min.Y+4))
+	d.tick(release(r.Min.X+4, r.Min.Y+4))
+	if !a.st.Messages().WarningsDismissed() {
+		t.Error("a click on the banner left the warnings")
+	}
+}
