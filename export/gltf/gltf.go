@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"strconv"
 
 	"github.com/animview/animview/formats"
+	"github.com/animview/animview/internal/safefile"
 	"github.com/animview/animview/player"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -274,29 +274,30 @@ func Encode(w io.Writer, doc *gltf.Document, binary bool) error {
 	// complete file: the counting writer keeps the first error whatever the
 	// encoder does with it, and the bytes written must add up to the
 	// length the GLB header declares.
-	cw := &countingWriter{w: w}
+	head := 0
 	if binary {
-		cw.head = make([]byte, 0, glbHeaderSize)
+		head = glbHeaderSize
 	}
+	cw := safefile.NewCheckedWriter(w, head)
 	enc := gltf.NewEncoder(cw)
 	enc.AsBinary = binary
 	err := enc.Encode(doc)
-	if cw.err != nil {
-		err = cw.err
+	if cw.Err() != nil {
+		err = cw.Err()
 	}
 	if err != nil {
 		return fmt.Errorf("export: encode glTF: %w", err)
 	}
 	if binary {
-		if len(cw.head) < glbHeaderSize {
-			return fmt.Errorf("export: encode glTF: wrote %d bytes, less than a GLB header", cw.n)
+		if len(cw.Head()) < glbHeaderSize {
+			return fmt.Errorf("export: encode glTF: wrote %d bytes, less than a GLB header", cw.Written())
 		}
 		// The header's length, bytes 8 to 11, little-endian (glTF 2.0,
 		// "Binary glTF Layout", header).
-		h := cw.head
+		h := cw.Head()
 		declared := int64(h[8]) | int64(h[9])<<8 | int64(h[10])<<16 | int64(h[11])<<24
-		if declared != cw.n {
-			return fmt.Errorf("export: encode glTF: wrote %d bytes where the GLB header declares %d", cw.n, declared)
+		if declared != cw.Written() {
+			return fmt.Errorf("export: encode glTF: wrote %d bytes where the GLB header declares %d", cw.Written(), declared)
 		}
 	}
 	return nil
@@ -440,48 +441,4 @@ func stillChannels(rest []trs, samples []*sampled) []bool {
 		}
 	}
 	return still
-}
-
-// countingWriter passes writes on to w, counts the bytes w takes and keeps
-// the first error: after one, every write fails with it, so a writer that
-// ignores some results (qmuntal/gltf v0.29.0's encodeBinary) cannot put a
-// short file past Encode. head, when it has capacity, collects the first
-// bytes written (a GLB header).
-type countingWriter struct {
-	w    io.Writer
-	n    int64
-	err  error
-	head []byte
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if n < 0 || n > len(p) {
-		n, err = 0, fmt.Errorf("write returned %d for %d bytes", n, len(p))
-	}
-	if k := min(n, cap(c.head)-len(c.head)); k > 0 {
-		c.head = append(c.head, p[:k]...)
-	}
-	c.n += int64(n)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	if err != nil {
-		c.err = plainErr(err)
-		return n, c.err
-	}
-	return n, nil
-}
-
-// plainErr drops the *fs.PathError around a file operation's error, whose
-// path is a temporary's: the messages name the target instead.
-func plainErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

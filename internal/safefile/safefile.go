@@ -230,11 +230,11 @@ type tempFile interface {
 // temporary), with the cause (syscall.ENOSPC for a full disk) wrapped.
 // f is closed on success; on failure the caller closes and removes it.
 func finishTemp(f tempFile, path string, write func(io.Writer) error) error {
-	cw := &checkedWriter{w: f}
+	cw := NewCheckedWriter(f, 0)
 	err := write(cw)
 	switch {
-	case cw.err != nil:
-		return fmt.Errorf("export: %s: write: %w", path, cw.err)
+	case cw.Err() != nil:
+		return fmt.Errorf("export: %s: write: %w", path, cw.Err())
 	case err != nil:
 		return err
 	}
@@ -245,8 +245,8 @@ func finishTemp(f tempFile, path string, write func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("export: %s: %w", path, plainErr(err))
 	}
-	if st.Size() != cw.n {
-		return fmt.Errorf("export: %s: the file holds %d bytes of the %d written", path, st.Size(), cw.n)
+	if st.Size() != cw.Written() {
+		return fmt.Errorf("export: %s: the file holds %d bytes of the %d written", path, st.Size(), cw.Written())
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("export: %s: write (close): %w", path, plainErr(err))
@@ -254,23 +254,50 @@ func finishTemp(f tempFile, path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// checkedWriter passes writes on to w, counts the bytes w takes and keeps
-// the first error: after one, every write fails with it, so a writer that
-// ignores some results (qmuntal/gltf v0.29.0's encodeBinary) cannot put
-// a short file past its caller.
-type checkedWriter struct {
-	w   io.Writer
-	n   int64
-	err error
+// CheckedWriter passes writes on to the writer it wraps, counts the
+// bytes that writer takes and keeps the first error: after one, every
+// write fails with it, so a writer that ignores some results
+// (qmuntal/gltf v0.29.0's encodeBinary) cannot put a short file past its
+// caller. It can also keep the first bytes written (a file's header).
+type CheckedWriter struct {
+	w    io.Writer
+	n    int64
+	err  error
+	head []byte
 }
 
-func (c *checkedWriter) Write(p []byte) (int, error) {
+// NewCheckedWriter returns a CheckedWriter over w that keeps the first
+// head bytes written (none for 0).
+func NewCheckedWriter(w io.Writer, head int) *CheckedWriter {
+	c := &CheckedWriter{w: w}
+	if head > 0 {
+		c.head = make([]byte, 0, head)
+	}
+	return c
+}
+
+// Written is the count of bytes the wrapped writer took.
+func (c *CheckedWriter) Written() int64 { return c.n }
+
+// Err is the first error of a write, without the *fs.PathError of a
+// temporary file around it; nil while there has been none.
+func (c *CheckedWriter) Err() error { return c.err }
+
+// Head is the first bytes written, up to the count NewCheckedWriter was
+// given.
+func (c *CheckedWriter) Head() []byte { return c.head }
+
+// Write implements io.Writer.
+func (c *CheckedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
 	if n < 0 || n > len(p) {
 		n, err = 0, fmt.Errorf("write returned %d for %d bytes", n, len(p))
+	}
+	if k := min(n, cap(c.head)-len(c.head)); k > 0 {
+		c.head = append(c.head, p[:k]...)
 	}
 	c.n += int64(n)
 	if err == nil && n < len(p) {
