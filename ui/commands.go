@@ -29,10 +29,13 @@ type command struct {
 	args string
 	// keys run the command from the keyboard.
 	keys []binding
-	// mouse says which mouse input does the same (mouseRegions in
-	// input.go does it), for the README; mouseHelp says it shorter for
-	// the help.
+	// mouse says which mouse input does the same, for the README;
+	// mouseHelp says it shorter for the help.
 	mouse, mouseHelp string
+	// regions are where a press or the wheel runs the command (input.go
+	// looks them up): its handler, or the region's act, takes the
+	// pointer from call.ptr.
+	regions []mouseRegion
 	// button is the label of the command's button ("" for none) and at
 	// where it sits; on, for a toggle button, says whether it shows as
 	// switched on. buttonDoc names a button whose label changes (Play
@@ -99,6 +102,9 @@ type call struct {
 	// scripted is set for a verb of the action script (not for the
 	// keys a script presses).
 	scripted bool
+	// ptr is the mouse of a call from a mouse region (nil: a key, a
+	// button or a verb, with args).
+	ptr *pointer
 }
 
 func key(k ebiten.Key, args ...string) binding { return binding{key: k, args: args} }
@@ -234,17 +240,33 @@ func (n arity) check(words []string) ([]string, error) {
 	return nil, fmt.Errorf("takes %d argument(s)", n.req)
 }
 
-// commandSet is the table with its lookups.
+// commandSet is the table with its lookups: by verb, and the mouse
+// regions of its rows in the order a press or a turn of the wheel looks
+// them up.
 type commandSet struct {
-	list   []command
-	byVerb map[string]*command
+	list            []command
+	byVerb          map[string]*command
+	presses, wheels []*mouseRegion
 }
 
 func newCommandSet() commandSet {
 	cs := commandSet{list: commandTable(), byVerb: map[string]*command{}}
 	for i := range cs.list {
-		cs.byVerb[cs.list[i].verb] = &cs.list[i]
+		c := &cs.list[i]
+		cs.byVerb[c.verb] = c
+		for j := range c.regions {
+			r := &c.regions[j]
+			r.cmd = c
+			if r.wheel {
+				cs.wheels = append(cs.wheels, r)
+			} else {
+				cs.presses = append(cs.presses, r)
+			}
+		}
 	}
+	byOrder := func(p, q *mouseRegion) int { return p.order - q.order }
+	slices.SortStableFunc(cs.presses, byOrder)
+	slices.SortStableFunc(cs.wheels, byOrder)
 	return cs
 }
 
@@ -354,6 +376,32 @@ func (a *App) press(k ebiten.Key, mods modifier) {
 		return
 	}
 	if err := a.run(c, b.args, false); err != nil {
+		a.st.ShowError(err.Error())
+	}
+}
+
+// runMouse carries out the command of region r with the mouse p: the
+// region's act, else the command's handler (an error shows in the
+// window).
+func (a *App) runMouse(r *mouseRegion, p *pointer) {
+	a.runWith(r.cmd, r.act, p)
+}
+
+// runPointer carries out verb with the mouse p, as a region of its own
+// would.
+func (a *App) runPointer(verb string, p *pointer) {
+	if c := a.cmds.byVerb[verb]; c != nil {
+		a.runWith(c, nil, p)
+	}
+}
+
+// runWith runs act (nil: c's handler) on a call of command c with the
+// mouse p.
+func (a *App) runWith(c *command, act func(*call) error, p *pointer) {
+	if act == nil {
+		act = c.run
+	}
+	if err := act(&call{a: a, cmd: c, ptr: p}); err != nil {
 		a.st.ShowError(err.Error())
 	}
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // compareCommands are the compare view's: a second file over the open one.
 func compareCommands() []command {
@@ -20,6 +24,8 @@ func compareCommands() []command {
 				"both; bones pair as `animview diff` pairs them (--map). The status line gives the largest difference " +
 				"now and its bone, a panel lists the bones that differ most over the clip (click one to select it) and " +
 				"the curves panel plots the selected bone's difference",
+			regions: []mouseRegion{region(atCompare, true, false, onCompare,
+				func(c *call) error { c.a.cmp.clickAt(c.ptr.x, c.ptr.y); return nil })},
 			run: func(c *call) error { return c.a.cmp.open(c.args[0]) }},
 		{verb: "compare-clip", args: "NAME|INDEX…", doc: "show the compared file's clip NAME, or numbered INDEX from 0",
 			run: func(c *call) error { return c.a.cmp.selectClip(c.args[0]) }},
@@ -33,4 +39,10 @@ func compareCommands() []command {
 		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
 			run: do(func(a *App) { a.cmp.close() })},
 	}
+}
+
+// onCompare reports whether (x, y) is on the compare panel, where a click
+// on a bone that differs selects it (comparer.clickAt).
+func onCompare(a *App, x, y int) bool {
+	return a.cmp.active() && a.st.Texture() == nil && image.Pt(x, y).In(a.cmp.panel)
 }

@@ -2,13 +2,16 @@ package ui
 
 import "github.com/hajimehoshi/ebiten/v2"
 
-// warningCommands show and dismiss the loader's warnings.
+// warningCommands show and dismiss the loader's warnings (a click on the
+// banner dismisses them).
 func warningCommands() []command {
 	return []command{
 		{verb: "warnings", keys: keys(key(ebiten.KeyW)), button: "Warnings: none", buttonDoc: "Warnings", at: slot{warningButtons, 10},
 			help: "warnings", doc: "the loader's warnings",
 			run: do(func(a *App) { a.st.ToggleWarnings() })},
-		{verb: "dismiss", doc: "close the warnings banner", run: do(func(a *App) { a.st.DismissWarnings() })},
+		{verb: "dismiss", doc: "close the warnings banner",
+			regions: []mouseRegion{region(atBanner, true, false, func(a *App, x, y int) bool { return a.ov.onBanner(x, y) }, nil)},
+			run:     do(func(a *App) { a.st.DismissWarnings() })},
 	}
 }
 

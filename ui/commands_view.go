@@ -9,20 +9,37 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// cameraCommands are the camera's, from the mouse in the view.
+// cameraCommands are the camera's, from the mouse in the view: a drag
+// there orbits (left) or pans, a click picks a joint, the wheel zooms.
 func cameraCommands() []command {
 	return []command{
 		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
 			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
+			regions: []mouseRegion{region(atView, false, true, func(a *App, x, y int) bool { return a.in.inView(x, y) }, viewDrag)},
 			run: func(c *call) error {
+				if p := c.ptr; p != nil {
+					c.a.st.Orbit(-float64(p.dx)*0.4, float64(p.dy)*0.4)
+					return nil
+				}
 				return c.nums(func(v []float64) { c.a.st.Orbit(v[0], v[1]) })
 			}},
 		{verb: "pan", args: "DX DY", mouse: "right drag, shift + left drag", mouseHelp: "right/shift drag", help: "pan",
 			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
-			run: func(c *call) error { return c.nums(func(v []float64) { c.a.scene.pan(v[0], v[1]) }) }},
+			run: func(c *call) error {
+				if p := c.ptr; p != nil {
+					c.a.scene.pan(float64(p.dx), float64(p.dy))
+					return nil
+				}
+				return c.nums(func(v []float64) { c.a.scene.pan(v[0], v[1]) })
+			}},
 		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
 			doc: "bring the camera FACTOR times closer (0.5: twice as far)", keyDoc: "zoom",
+			regions: []mouseRegion{wheelRegion(wheelInView, func(a *App, x, y int) bool { return a.in.inView(x, y) }, nil)},
 			run: func(c *call) error {
+				if p := c.ptr; p != nil {
+					c.a.st.Zoom(wheelFactor(p.wheel))
+					return nil
+				}
 				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && f <= 0 {
 					return fmt.Errorf("zoom: the factor %s is not above 0", c.args[0])
 				}
@@ -31,6 +48,12 @@ func cameraCommands() []command {
 		{verb: "select-bone", args: "B", mouse: "click a joint", mouseHelp: "click joint", help: "select",
 			doc: "select bone B (a name, any case, or an index)", keyDoc: "select the bone",
 			run: func(c *call) error {
+				if p := c.ptr; p != nil {
+					if i := c.a.scene.dl.Pick(float32(p.x), float32(p.y), 10); i >= 0 {
+						c.a.w.selectBone(i)
+					}
+					return nil
+				}
 				i, err := c.bone(0)
 				if err == nil {
 					c.a.w.selectBone(i)
@@ -38,6 +61,22 @@ func cameraCommands() []command {
 				return err
 			}},
 	}
+}
+
+// viewDrag is a drag in the view: each tick it orbits (the left button)
+// or pans (another, or Shift held) by the motion; a left click without
+// motion selects the joint under the pointer.
+func viewDrag(c *call) error {
+	p := c.ptr
+	if p.button != ebiten.MouseButtonLeft || p.mods&modShift != 0 {
+		c.a.runPointer("pan", p)
+	} else {
+		c.a.runPointer("orbit", p)
+	}
+	if p.release && p.moved < 4 && p.button == ebiten.MouseButtonLeft {
+		c.a.runPointer("select-bone", p)
+	}
+	return nil
 }
 
 // drawCommands say what is drawn.

@@ -370,32 +370,42 @@ func TestScreenshotRun(t *testing.T) {
 	}
 }
 
-// TestMouseRegionsNameCommands: each mouse region names a command of the
-// table, whose text tells what the region does; the timeline's and the
-// view's are those with a mouse text of their own.
+// TestMouseRegionsNameCommands: each mouse region sits in a command of
+// the table whose text tells what the region does, with a hit test, a
+// handler (its own or the command's) and an order of its own; the
+// timeline's and the view's are those with a mouse text of their own.
 func TestMouseRegionsNameCommands(t *testing.T) {
 	cs := newCommandSet()
-	for i, r := range mouseRegions {
-		c := cs.byVerb[r.verb]
-		if c == nil {
-			t.Errorf("region %d names %q, no command", i, r.verb)
-			continue
-		}
-		if c.mouse == "" && c.doc == "" {
-			t.Errorf("region %d: command %q says nothing of it", i, r.verb)
-		}
-		if r.hit == nil {
-			t.Errorf("region %d (%s) has no hit test", i, r.verb)
+	orders := map[[2]int]string{}
+	for _, rs := range [][]*mouseRegion{cs.presses, cs.wheels} {
+		for i, r := range rs {
+			c := r.cmd
+			if c == nil || cs.byVerb[c.verb] != c {
+				t.Errorf("region %d: no command", i)
+				continue
+			}
+			if c.mouse == "" && c.doc == "" {
+				t.Errorf("region %d: command %q says nothing of it", i, c.verb)
+			}
+			if r.hit == nil || (r.act == nil && c.run == nil) {
+				t.Errorf("region %d (%s) has no hit test or no handler", i, c.verb)
+			}
+			k := [2]int{r.order, 0}
+			if r.wheel {
+				k[1] = 1
+			}
+			if other, dup := orders[k]; dup || r.order == 0 {
+				t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, other)
+			}
+			orders[k] = c.verb
 		}
 	}
-	for i, r := range wheelRegions {
-		if cs.byVerb[r.verb] == nil || r.hit == nil || r.turn == nil {
-			t.Errorf("wheel region %d (%s): no command, hit test or turn", i, r.verb)
-		}
+	if len(cs.presses) != 9 || len(cs.wheels) != 3 {
+		t.Errorf("%d press and %d wheel regions, want 9 and 3", len(cs.presses), len(cs.wheels))
 	}
 	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
-		if cs.byVerb[v].mouse == "" {
-			t.Errorf("%s has a region but no mouse text", v)
+		if cs.byVerb[v].mouse == "" || len(cs.byVerb[v].regions) == 0 {
+			t.Errorf("%s has no region or no mouse text", v)
 		}
 	}
 }
@@ -425,8 +435,8 @@ func TestRegionsTakePresses(t *testing.T) {
 		{ebiten.MouseButtonLeft, 2, 2, ""},
 	} {
 		got := ""
-		if r := regionAt(a, c.b, c.x, c.y); r != nil {
-			got = r.verb
+		if r := a.cmds.regionAt(a, c.b, c.x, c.y); r != nil {
+			got = r.cmd.verb
 		}
 		if got != c.want {
 			t.Errorf("button %d at %d,%d: region %q, want %q", c.b, c.x, c.y, got, c.want)
@@ -491,7 +501,7 @@ func TestBannerClick(t *testing.T) {
 	if r.Empty() {
 		t.Fatal("no banner drawn for a warning")
 	}
-	if got := regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.verb != "dismiss" {
+	if got := a.cmds.regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.cmd.verb != "dismiss" {
 		t.Fatalf("the banner's region: %+v", got)
 	}
 	d.tick(press(r.Min.X+4, r.Min.Y+4))
