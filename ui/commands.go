@@ -10,13 +10,18 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// The command table: everything the window does on a key, a button or an
-// --actions verb is one row of commandTable, with its arguments, its key
-// bindings, its button and its handler. The keyboard (press), the buttons
-// (panels.go), the action script (ParseActions, runScript) and the panel
-// toggles all dispatch through it, and the help overlay and the README's
-// key and action tables are generated from it (docs.go; TestREADME fails
-// when the README differs). A new command is a new row.
+// The command table: everything the window does on a key, a button, the
+// mouse or an --actions verb is one row of commandTable, with its
+// arguments, its key bindings, its mouse regions, its button and its
+// handler. Each concern keeps its rows in a list of its own
+// (commands_*.go: the camera's, the timeline's, the suits'…), which
+// commandTable assembles in the order of the help. The keyboard (press),
+// the mouse (input.go: a region's press, a drag's ticks, the wheel, with
+// the pointer in call.ptr), the buttons (panels.go), the action script
+// (ParseActions, runScript) and the panel toggles all dispatch through
+// it, and the help overlay and the README's key and action tables are
+// generated from it (docs.go; TestREADME fails when the README differs).
+// A new command is a new row in its concern's list.
 
 // command is one row of the table.
 type command struct {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -508,5 +509,54 @@ func TestBannerClick(t *testing.T) {
 	d.tick(release(r.Min.X+4, r.Min.Y+4))
 	if !a.st.Messages().WarningsDismissed() {
 		t.Error("a click on the banner left the warnings")
+	}
+}
+
+// TestMouseRunsItsVerb: a drag or a click runs the command its region
+// sits in, with the numbers the verb would take: two windows, one driven
+// by the mouse and one by the verbs, end the same.
+func TestMouseRunsItsVerb(t *testing.T) {
+	m, d := laidOut(t, Options{})
+	v, _ := laidOut(t, Options{})
+	m.runVerb("seek", "0")
+	v.runVerb("seek", "0")
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	r := m.w.view.GetWidget().Rect
+	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	x0, x1, top, bottom := m.tl.trackSpan()
+	mid, ty := int(x0+x1)/2, int(top+bottom)/2
+	for _, c := range []struct {
+		name  string
+		ticks []tickInput
+		verb  string
+		args  func() []string
+	}{
+		{"a left drag in the view", []tickInput{press(cx, cy), hold(cx+50, cy+20), release(cx+50, cy+20)},
+			"orbit", func() []string { return []string{"-20", "8"} }},
+		{"a right drag in the view", []tickInput{withButton(press(cx, cy), 1), withButton(hold(cx+30, cy-10), 1),
+			withButton(release(cx+30, cy-10), 1)}, "pan", func() []string { return []string{"30", "-10"} }},
+		{"a click on the track", []tickInput{press(mid, ty), release(mid, ty)},
+			"seek", func() []string { return []string{num(m.tl.timeAt(mid))} }},
+		{"a right drag on the zoomed timeline", []tickInput{withButton(press(mid, ty), 1), withButton(hold(mid+60, ty), 1),
+			withButton(release(mid+60, ty), 1)},
+			"timeline-pan", func() []string { return []string{num(-60 * m.tl.secondsPerPixel())} }},
+	} {
+		if c.verb == "timeline-pan" {
+			m.runVerb("timeline-zoom", "4", "0.5")
+			v.runVerb("timeline-zoom", "4", "0.5")
+		}
+		args := c.args()
+		for _, in := range c.ticks {
+			d.tick(in)
+		}
+		v.runVerb(c.verb, args...)
+		if got, want := m.st.View().Camera(), v.st.View().Camera(); got != want {
+			t.Errorf("%s: camera %+v, %s %v gives %+v", c.name, got, c.verb, args, want)
+		}
+		glo, ghi := m.st.Timeline().Span()
+		wlo, whi := v.st.Timeline().Span()
+		if gt, wt := m.st.Playback().Time(), v.st.Playback().Time(); gt != wt || glo != wlo || ghi != whi {
+			t.Errorf("%s: time %v span %v–%v, %s %v gives %v, %v–%v", c.name, gt, glo, ghi, c.verb, args, wt, wlo, whi)
+		}
 	}
 }
