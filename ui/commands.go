@@ -406,7 +406,10 @@ func (a *App) runWith(c *command, act func(*call) error, p *pointer) {
 	if act == nil {
 		act = c.run
 	}
-	if err := act(&call{a: a, cmd: c, ptr: p}); err != nil {
+	cl := a.in.call(c, p)
+	err := act(cl)
+	a.in.done(cl)
+	if err != nil {
 		a.st.ShowError(err.Error())
 	}
 }

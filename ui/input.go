@@ -13,10 +13,35 @@ import (
 // command table, and tracks a mouse drag that started in a region.
 type input struct {
 	a *App
-	// drag is the region whose drag goes on (nil: none), p its pointer.
-	drag *mouseRegion
-	p    pointer
-	rep  keyRepeat
+	// drag is the region whose drag goes on (nil: none), p its pointer;
+	// wheel is the wheel's pointer.
+	drag     *mouseRegion
+	p, wheel pointer
+	rep      keyRepeat
+	// calls hold the mouse's calls (a region's call, and one it runs in
+	// turn), so that a drag's tick allocates none; depth are in use.
+	calls [3]call
+	depth int
+}
+
+// call makes a call of command c with the pointer p, from calls while
+// one is free.
+func (in *input) call(c *command, p *pointer) *call {
+	if in.depth == len(in.calls) {
+		return &call{a: in.a, cmd: c, ptr: p}
+	}
+	cl := &in.calls[in.depth]
+	in.depth++
+	*cl = call{a: in.a, cmd: c, ptr: p}
+	return cl
+}
+
+// done gives back cl, the last call made.
+func (in *input) done(cl *call) {
+	if in.depth > 0 && cl == &in.calls[in.depth-1] {
+		in.depth--
+		*cl = call{}
+	}
 }
 
 // keyRepeat repeats the last pressed key of a repeating command while it
@@ -102,7 +127,8 @@ func (in *input) handle(ti *tickInput) {
 	}
 	if ti.wheelY != 0 {
 		if r := a.cmds.wheelAt(a, x, y); r != nil {
-			a.runMouse(r, &pointer{x: x, y: y, mods: ti.mods, wheel: ti.wheelY})
+			in.wheel = pointer{x: x, y: y, mods: ti.mods, wheel: ti.wheelY}
+			a.runMouse(r, &in.wheel)
 		}
 	}
 

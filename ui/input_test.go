@@ -492,6 +492,32 @@ func TestReadingInputDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestDragDoesNotAllocate: a tick of a drag in the view (an orbit) or
+// on the timeline (a seek), and a turn of the wheel, allocate nothing.
+func TestDragDoesNotAllocate(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	r := a.w.view.GetWidget().Rect
+	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	x0, x1, top, bottom := a.tl.trackSpan()
+	mid, ty := int(x0+x1)/2, int(top+bottom)/2
+	for _, c := range []struct {
+		name      string
+		press, at tickInput
+	}{
+		{"an orbit", press(cx, cy), hold(cx+1, cy)},
+		{"a seek", press(mid, ty), hold(mid+1, ty)},
+		{"the wheel", tickInput{}, tickInput{x: cx, y: cy, wheelY: 0.01}},
+	} {
+		d.tick(c.press)
+		a.inp = c.at
+		a.in.handle(&a.inp)
+		if n := testing.AllocsPerRun(50, func() { a.inp = c.at; a.in.handle(&a.inp) }); n != 0 {
+			t.Errorf("%s: %v allocations per tick", c.name, n)
+		}
+		d.tick(release(c.at.x, c.at.y))
+	}
+}
+
 // TestBannerClick: a click on the warnings' banner dismisses them, as
 // the dismiss command does.
 func TestBannerClick(t *testing.T) {
