@@ -14,9 +14,9 @@ import (
 type input struct {
 	a *App
 	// drag is the region whose drag goes on (nil: none), p its pointer;
-	// wheel is the wheel's pointer.
-	drag     *mouseRegion
-	p, wheel pointer
+	// tap is a click's pointer, wheel the wheel's.
+	drag          *mouseRegion
+	p, tap, wheel pointer
 	rep      keyRepeat
 	// calls hold the mouse's calls (a region's call, and one it runs in
 	// turn), so that a drag's tick allocates none; depth are in use.
@@ -159,13 +159,14 @@ func (in *input) handle(ti *tickInput) {
 // command once; a drag runs it now and on each tick after (move) until
 // the button is released.
 func (in *input) press(r *mouseRegion, b ebiten.MouseButton, x, y int, mods modifier) {
-	in.p = pointer{x: x, y: y, button: b, mods: mods, press: true}
+	p := pointer{x: x, y: y, button: b, mods: mods, press: true}
 	if !r.drag {
-		in.p.release = true
-		in.a.runMouse(r, &in.p)
+		in.tap = p
+		in.tap.release = true
+		in.a.runMouse(r, &in.tap)
 		return
 	}
-	in.drag = r
+	in.p, in.drag = p, r
 }
 
 // move continues the drag to (x, y), running its region's command with
