@@ -17,7 +17,7 @@ type input struct {
 	// tap is a click's pointer, wheel the wheel's.
 	drag          *mouseRegion
 	p, tap, wheel pointer
-	rep      keyRepeat
+	rep           keyRepeat
 	// calls hold the mouse's calls (a region's call, and one it runs in
 	// turn), so that a drag's tick allocates none; depth are in use.
 	calls [3]call
