@@ -127,29 +127,33 @@ func do(f func(a *App)) func(c *call) error {
 }
 
 // commandTable is the viewer's commands, in the order of the help and the
-// README's tables.
+// README's tables: each concern's list, from the file beside it. A
+// concern whose rows the help shows apart (seek with the mouse's rows,
+// play and pause after the cuts) has a list for each part.
 func commandTable() []command {
 	return slices.Concat(
-		cameraCommands(),
-		seekCommands(),
-		playbackCommands(),
-		rangeCommands(),
-		cutCommands(),
-		playCommands(),
-		clipCommands(),
-		exportCommands(),
-		compareCommands(),
-		dropCommands(),
-		drawCommands(),
-		suitCommands(),
-		figureCommands(),
-		panelCommands(),
-		boneCommands(),
-		warningCommands(),
-		recordCommands(),
-		windowCommands(),
-		treeCommands(),
-		scriptCommands(),
+		cameraCommands(),    // commands_view.go
+		seekCommands(),      // commands_timeline.go
+		playbackCommands(),  // commands_playback.go
+		rangeCommands(),     // commands_timeline.go
+		cutCommands(),       // commands_cuts.go
+		playCommands(),      // commands_playback.go
+		clipCommands(),      // commands_files.go
+		exportCommands(),    // commands_files.go
+		compareCommands(),   // commands_compare.go
+		dropCommands(),      // commands_drop.go
+		drawCommands(),      // commands_view.go
+		suitCommands(),      // commands_suits.go
+		figureCommands(),    // commands_view.go
+		panelCommands(),     // commands_panels.go
+		boneCommands(),      // commands_bones.go
+		eventCommands(),     // commands_bones.go
+		inspectorCommands(), // commands_bones.go
+		warningCommands(),   // commands_messages.go
+		recordCommands(),    // commands_record.go
+		windowCommands(),    // commands_messages.go
+		treeCommands(),      // commands_tree.go
+		scriptCommands(),    // commands_script.go
 	)
 }
 

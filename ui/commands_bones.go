@@ -5,8 +5,7 @@ import (
 	"strconv"
 )
 
-// boneCommands hide and show bones, mute events and copy the inspector's
-// values.
+// boneCommands hide and show bones.
 func boneCommands() []command {
 	return []command{
 		{verb: "hide-bone", args: "B", doc: "hide bone B", run: func(c *call) error { return c.hide(true, false) }},
@@ -17,9 +16,21 @@ func boneCommands() []command {
 			run: func(c *call) error { return c.hide(false, true) }},
 		{verb: "show-all", button: "Show all", at: slot{boneButtons, 10}, doc: "show every bone",
 			run: do(func(a *App) { a.st.ShowAllBones(); a.w.refreshBoneLabels() })},
+	}
+}
+
+// eventCommands mute and unmute the clip's events.
+func eventCommands() []command {
+	return []command{
 		{verb: "mute-event", args: "E", doc: "mute event E of the clip (its name or index)",
 			run: func(c *call) error { return c.mute(true) }},
 		{verb: "unmute-event", args: "E", doc: "unmute event E of the clip", run: func(c *call) error { return c.mute(false) }},
+	}
+}
+
+// inspectorCommands copy the inspector's values.
+func inspectorCommands() []command {
+	return []command{
 		{verb: "copy-json", button: "Copy JSON", at: slot{inspectButtons, 10},
 			doc: "copy the selected bone's values as JSON (without a clipboard tool: to a file)",
 			run: do(func(a *App) { a.copyInspector() })},
