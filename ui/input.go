@@ -9,27 +9,39 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// input maps the mouse onto the state and the keys onto the command
-// table, and tracks a mouse drag that started in the 3D view or on the
-// timeline.
+// input maps the mouse onto the commands' regions and the keys onto the
+// command table, and tracks a mouse drag that started in a region.
 type input struct {
-	a        *App
-	dragging bool
-	scrub    bool // the drag seeks on the timeline
-	// onLine is a drag on the timeline that is not a scrub: from the
-	// ruler it marks the range (left button), else it pans (right or
-	// middle).
-	onLine bool
-	// onCurves is a scrub on the curves panel; onDope a right or middle
-	// drag on the dope sheet, which pans the timeline.
-	onCurves, onDope bool
-	// rangeFrom is the time a range drag started at.
-	rangeFrom float64
-	button    ebiten.MouseButton
-	lastX     int
-	lastY     int
-	moved     int
-	rep       keyRepeat
+	a *App
+	// drag is the region whose drag goes on (nil: none), p its pointer;
+	// tap is a click's pointer, wheel the wheel's.
+	drag          *mouseRegion
+	p, tap, wheel pointer
+	rep           keyRepeat
+	// calls hold the mouse's calls (a region's call, and one it runs in
+	// turn), so that a drag's tick allocates none; depth are in use.
+	calls [3]call
+	depth int
+}
+
+// call makes a call of command c with the pointer p, from calls while
+// one is free.
+func (in *input) call(c *command, p *pointer) *call {
+	if in.depth == len(in.calls) {
+		return &call{a: in.a, cmd: c, ptr: p}
+	}
+	cl := &in.calls[in.depth]
+	in.depth++
+	*cl = call{a: in.a, cmd: c, ptr: p}
+	return cl
+}
+
+// done gives back cl, the last call made.
+func (in *input) done(cl *call) {
+	if in.depth > 0 && cl == &in.calls[in.depth-1] {
+		in.depth--
+		*cl = call{}
+	}
 }
 
 // keyRepeat repeats the last pressed key of a repeating command while it
@@ -84,13 +96,6 @@ func (in *input) inView(x, y int) bool {
 // mouseButtons are the buttons a drag can start with.
 var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
 
-// startDrag begins a drag with button b at (x, y); scrub drags on the
-// timeline.
-func (in *input) startDrag(b ebiten.MouseButton, x, y int, scrub bool) {
-	in.dragging, in.scrub, in.onLine, in.onCurves, in.onDope, in.button = true, scrub, false, false, false, b
-	in.lastX, in.lastY, in.moved = x, y, 0
-}
-
 // handle maps mouse and keys onto the state and the commands.
 func (in *input) handle(ti *tickInput) {
 	a := in.a
@@ -110,22 +115,20 @@ func (in *input) handle(ti *tickInput) {
 	}
 	modal := a.exp.input(ti) // the export's question has the click
 	for i, b := range mouseButtons {
-		if !ti.pressed[i] || in.dragging || modal {
+		if !ti.pressed[i] || in.drag != nil || modal {
 			continue
 		}
-		if r := regionAt(a, b, x, y); r != nil && r.press != nil {
-			r.press(in, b, x, y)
+		if r := a.cmds.regionAt(a, b, x, y); r != nil {
+			in.press(r, b, x, y, ti.mods)
 		}
 	}
-	if in.dragging {
-		in.drag(x, y, ti.released[buttonIndex(in.button)], ti.mods)
+	if in.drag != nil {
+		in.move(x, y, ti.released[buttonIndex(in.p.button)], ti.mods)
 	}
 	if ti.wheelY != 0 {
-		for i := range wheelRegions {
-			if r := &wheelRegions[i]; r.hit(a, x, y) {
-				r.turn(a, ti)
-				break
-			}
+		if r := a.cmds.wheelAt(a, x, y); r != nil {
+			in.wheel = pointer{x: x, y: y, mods: ti.mods, wheel: ti.wheelY}
+			a.runMouse(r, &in.wheel)
 		}
 	}
 
@@ -152,76 +155,41 @@ func (in *input) handle(ti *tickInput) {
 	}
 }
 
-// drag continues a mouse drag to (x, y); release ends it. A left click
-// without motion in the view picks the joint under the cursor.
-func (in *input) drag(x, y int, release bool, mods modifier) {
-	a := in.a
-	if in.scrub && in.onCurves {
-		a.st.Seek(a.curves.timeAt(x))
-		if release {
-			in.dragging = false
-		}
+// press is a press of button b at (x, y) in region r: a click runs its
+// command once; a drag runs it now and on each tick after (move) until
+// the button is released.
+func (in *input) press(r *mouseRegion, b ebiten.MouseButton, x, y int, mods modifier) {
+	p := pointer{x: x, y: y, button: b, mods: mods, press: true}
+	if !r.drag {
+		in.tap = p
+		in.tap.release = true
+		in.a.runMouse(r, &in.tap)
 		return
 	}
-	if in.scrub {
-		a.st.Seek(a.tl.timeAt(x))
-		if release {
-			in.dragging = false
-		}
-		return
-	}
-	if in.onLine {
-		in.dragLine(x, release)
-		return
-	}
-	if in.onDope {
-		a.dope.pan(x - in.lastX)
-		in.lastX, in.dragging = x, !release
-		return
-	}
-	dx, dy := x-in.lastX, y-in.lastY
-	in.lastX, in.lastY = x, y
-	in.moved += abs(dx) + abs(dy)
-	pan := in.button != ebiten.MouseButtonLeft || mods&modShift != 0
-	if pan {
-		a.scene.pan(float64(dx), float64(dy))
-	} else {
-		a.st.Orbit(-float64(dx)*0.4, float64(dy)*0.4)
-	}
-	if release {
-		if in.moved < 4 && in.button == ebiten.MouseButtonLeft {
-			if i := a.scene.dl.Pick(float32(x), float32(y), 10); i >= 0 {
-				a.w.selectBone(i)
-			}
-		}
-		in.dragging = false
-	}
+	in.p, in.drag = p, r
 }
 
-// dragLine continues a drag on the timeline to x: on the ruler it marks
-// the range from where it started (a click without motion seeks there),
-// else it pans the span shown.
-func (in *input) dragLine(x int, release bool) {
-	a := in.a
-	dx := x - in.lastX
-	in.lastX = x
-	in.moved += abs(dx)
-	switch {
-	case in.button != ebiten.MouseButtonLeft:
-		a.st.PanTimeline(-float64(dx) * a.tl.secondsPerPixel())
-	case release && in.moved < 3:
-		a.st.Seek(in.rangeFrom)
-	case in.moved >= 3:
-		a.st.SetRange(in.rangeFrom, a.tl.timeAt(x))
+// move continues the drag to (x, y), running its region's command with
+// the motion since the last tick; release ends it.
+func (in *input) move(x, y int, release bool, mods modifier) {
+	p := &in.p
+	if !p.press {
+		p.dx, p.dy = x-p.x, y-p.y
 	}
+	p.x, p.y, p.mods, p.release = x, y, mods, release
+	p.moved += abs(p.dx) + abs(p.dy)
+	p.movedX += abs(p.dx)
+	r := in.drag
 	if release {
-		in.dragging = false
+		in.drag = nil
 	}
+	in.a.runMouse(r, p)
+	p.press = false
 }
 
 // click is a left click at (x, y) as the mouse would give it, for action
-// scripts: the questions take it first, then the region under it
-// (mouseRegions) has a press and a release without motion there.
+// scripts: the questions take it first, then the region under it has a
+// press and a release without motion there.
 func (in *input) click(x, y int) {
 	a := in.a
 	if a.drop.clickAt(x, y) {
@@ -230,84 +198,90 @@ func (in *input) click(x, y int) {
 	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
 		return
 	}
-	r := regionAt(a, ebiten.MouseButtonLeft, x, y)
-	if r == nil || r.press == nil {
+	r := a.cmds.regionAt(a, ebiten.MouseButtonLeft, x, y)
+	if r == nil {
 		return
 	}
-	r.press(in, ebiten.MouseButtonLeft, x, y)
-	if in.dragging {
-		in.drag(x, y, true, 0)
+	in.press(r, ebiten.MouseButtonLeft, x, y, 0)
+	if in.drag != nil {
+		in.move(x, y, true, 0)
 	}
 }
 
-// mouseRegion is a part of the window where a press of the mouse does
-// what a command's mouse text says (commands.go): the command table names
-// the verb, the region says where and how.
+// pointer is the mouse of a call a region makes (call.ptr): where the
+// cursor is, the button and the modifiers held, the motion since the
+// drag's last tick and over the whole drag, and which tick of the drag
+// it is. A click is one call with press and release both set.
+type pointer struct {
+	x, y, dx, dy int
+	// moved is how far the drag went, |dx|+|dy| summed over its ticks;
+	// movedX the same across only.
+	moved, movedX  int
+	button         ebiten.MouseButton
+	mods           modifier
+	press, release bool
+	// wheel is how far the wheel turned this tick (up > 0), for a wheel
+	// region.
+	wheel float64
+	// from is what the press noted for the drag's later ticks (the time a
+	// range drag starts at).
+	from float64
+}
+
+// mouseRegion is a part of the window where a press of the mouse (or a
+// turn of the wheel) runs a command: it sits in the command's row
+// (command.regions), beside its keys, and the command's mouse text tells
+// what it does. The set looks the regions up in their order.
 type mouseRegion struct {
-	// verb is the command whose mouse text (command.mouse) tells what
-	// the region does.
-	verb string
+	// order is the region's place in the look-up: the first (lowest)
+	// whose hit takes the point and button has the press.
+	order int
+	// wheel: the region takes the wheel, not presses.
+	wheel bool
 	// left: the left button only; else any button.
 	left bool
+	// drag: the press starts a drag, which runs the command on each tick
+	// until the release; else a press runs it once.
+	drag bool
 	// hit reports whether (x, y) is in the region.
 	hit func(a *App, x, y int) bool
-	// press starts what a press of button b at (x, y) does (nil: hit did
-	// it, as a click on the compare panel's list does).
-	press func(in *input, b ebiten.MouseButton, x, y int)
+	// act is what the region does with the call's pointer, where it is
+	// not what the command's own handler does with it (nil: run).
+	act func(c *call) error
+	// cmd is the command the region is in (newCommandSet sets it).
+	cmd *command
 }
 
-// mouseRegions are the regions, by concern, in the order a press looks
-// them up: the first whose hit takes the point and button has it.
-var mouseRegions = [...]mouseRegion{
-	// The timeline: a drag on the ruler marks the range, one on the track
-	// seeks, a right or middle drag pans the span shown.
-	{verb: "set-in", left: true, hit: func(a *App, x, y int) bool { return a.tl.onRuler(x, y) },
-		press: func(in *input, b ebiten.MouseButton, x, y int) {
-			in.startDrag(b, x, y, false)
-			in.onLine, in.rangeFrom = true, in.a.tl.timeAt(x)
-		}},
-	{verb: "seek", left: true, hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
-		press: func(in *input, b ebiten.MouseButton, _, _ int) { in.startDrag(b, 0, 0, true) }},
-	{verb: "timeline-pan", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
-		press: func(in *input, b ebiten.MouseButton, x, y int) {
-			in.startDrag(b, x, y, false)
-			in.onLine = true
-		}},
-	// The curves panel: a drag seeks.
-	{verb: "curves", left: true, hit: func(a *App, x, y int) bool { return a.curves.contains(x, y) },
-		press: func(in *input, b ebiten.MouseButton, _, _ int) {
-			in.startDrag(b, 0, 0, true)
-			in.onCurves = true
-		}},
-	// The compare panel: a click on a bone that differs selects it.
-	{verb: "compare", left: true, hit: func(a *App, x, y int) bool { return a.cmp.clickAt(x, y) }},
-	// The dope sheet: a click selects a bone or seeks to a key or an
-	// event; a right or middle drag pans the timeline.
-	{verb: "dope-sheet", left: true, hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
-		press: func(in *input, _ ebiten.MouseButton, x, y int) { in.a.dope.click(x, y) }},
-	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
-		press: func(in *input, b ebiten.MouseButton, x, y int) {
-			in.startDrag(b, x, y, false)
-			in.onDope = true
-		}},
-	// The warnings' banner: a click dismisses it.
-	{verb: "dismiss", left: true, hit: func(a *App, x, y int) bool { return a.ov.onBanner(x, y) },
-		press: func(in *input, _ ebiten.MouseButton, _, _ int) { in.a.runVerb("dismiss") }},
-	// The view: a drag orbits (left) or pans, a click picks a joint.
-	{verb: "orbit", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
-		press: func(in *input, b ebiten.MouseButton, x, y int) { in.startDrag(b, x, y, false) }},
+// region is a region of the command's row: a click, or with drag a drag.
+func region(order int, left, drag bool, hit func(a *App, x, y int) bool, act func(c *call) error) mouseRegion {
+	return mouseRegion{order: order, left: left, drag: drag, hit: hit, act: act}
 }
 
-// wheelRegion is a part of the window where the wheel does what a
-// command's mouse text says, as mouseRegion is for a press.
-type wheelRegion struct {
-	// verb is the command whose text tells what the wheel does there.
-	verb string
-	hit  func(a *App, x, y int) bool
-	// turn does what the tick's turn of the wheel (in.wheelY notches,
-	// up > 0) does.
-	turn func(a *App, in *tickInput)
+// wheelRegion is a region of the command's row where the wheel runs it.
+func wheelRegion(order int, hit func(a *App, x, y int) bool, act func(c *call) error) mouseRegion {
+	return mouseRegion{order: order, wheel: true, hit: hit, act: act}
 }
+
+// The regions' order: the timeline, then the panels drawn over the view,
+// the warnings' banner, and the view last.
+const (
+	atRuler = 10 * (iota + 1)
+	atTrack
+	atTimeline
+	atCurves
+	atCompare
+	atDopeClick
+	atDopeDrag
+	atBanner
+	atView
+)
+
+// The wheel's regions' order.
+const (
+	wheelInView = iota + 1
+	wheelOnTimeline
+	wheelOnDope
+)
 
 // wheelFactor is the zoom a turn of wy notches asks for: up, closer.
 func wheelFactor(wy float64) float64 {
@@ -317,31 +291,21 @@ func wheelFactor(wy float64) float64 {
 	return 0.9
 }
 
-// wheelRegions are the wheel's regions, in the order a turn looks them
-// up.
-var wheelRegions = [...]wheelRegion{
-	// The view: the wheel zooms.
-	{verb: "zoom", hit: func(a *App, x, y int) bool { return a.in.inView(x, y) },
-		turn: func(a *App, in *tickInput) { a.st.Zoom(wheelFactor(in.wheelY)) }},
-	// The timeline: the wheel zooms its span around the time under the
-	// pointer.
-	{verb: "timeline-zoom", hit: func(a *App, x, y int) bool { return a.tl.contains(x, y) },
-		turn: func(a *App, in *tickInput) {
-			f := wheelFactor(in.wheelY)
-			a.st.ZoomTimeline(a.tl.timeAt(in.x), f*f)
-		}},
-	// The dope sheet: the rows scroll, Ctrl zooms the timeline, Shift
-	// pans it.
-	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
-		turn: func(a *App, in *tickInput) { a.dope.wheel(in.x, in.wheelY, in.mods) }},
-}
-
 // regionAt is the region a press of button b at (x, y) falls in (nil:
 // none).
-func regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
-	for i := range mouseRegions {
-		r := &mouseRegions[i]
+func (cs *commandSet) regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
+	for _, r := range cs.presses {
 		if (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
+			return r
+		}
+	}
+	return nil
+}
+
+// wheelAt is the region the wheel turns in at (x, y) (nil: none).
+func (cs *commandSet) wheelAt(a *App, x, y int) *mouseRegion {
+	for _, r := range cs.wheels {
+		if r.hit(a, x, y) {
 			return r
 		}
 	}

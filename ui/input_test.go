@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -370,32 +371,42 @@ func TestScreenshotRun(t *testing.T) {
 	}
 }
 
-// TestMouseRegionsNameCommands: each mouse region names a command of the
-// table, whose text tells what the region does; the timeline's and the
-// view's are those with a mouse text of their own.
+// TestMouseRegionsNameCommands: each mouse region sits in a command of
+// the table whose text tells what the region does, with a hit test, a
+// handler (its own or the command's) and an order of its own; the
+// timeline's and the view's are those with a mouse text of their own.
 func TestMouseRegionsNameCommands(t *testing.T) {
 	cs := newCommandSet()
-	for i, r := range mouseRegions {
-		c := cs.byVerb[r.verb]
-		if c == nil {
-			t.Errorf("region %d names %q, no command", i, r.verb)
-			continue
-		}
-		if c.mouse == "" && c.doc == "" {
-			t.Errorf("region %d: command %q says nothing of it", i, r.verb)
-		}
-		if r.hit == nil {
-			t.Errorf("region %d (%s) has no hit test", i, r.verb)
+	orders := map[[2]int]string{}
+	for _, rs := range [][]*mouseRegion{cs.presses, cs.wheels} {
+		for i, r := range rs {
+			c := r.cmd
+			if c == nil || cs.byVerb[c.verb] != c {
+				t.Errorf("region %d: no command", i)
+				continue
+			}
+			if c.mouse == "" && c.doc == "" {
+				t.Errorf("region %d: command %q says nothing of it", i, c.verb)
+			}
+			if r.hit == nil || (r.act == nil && c.run == nil) {
+				t.Errorf("region %d (%s) has no hit test or no handler", i, c.verb)
+			}
+			k := [2]int{r.order, 0}
+			if r.wheel {
+				k[1] = 1
+			}
+			if other, dup := orders[k]; dup || r.order == 0 {
+				t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, other)
+			}
+			orders[k] = c.verb
 		}
 	}
-	for i, r := range wheelRegions {
-		if cs.byVerb[r.verb] == nil || r.hit == nil || r.turn == nil {
-			t.Errorf("wheel region %d (%s): no command, hit test or turn", i, r.verb)
-		}
+	if len(cs.presses) != 9 || len(cs.wheels) != 3 {
+		t.Errorf("%d press and %d wheel regions, want 9 and 3", len(cs.presses), len(cs.wheels))
 	}
 	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
-		if cs.byVerb[v].mouse == "" {
-			t.Errorf("%s has a region but no mouse text", v)
+		if cs.byVerb[v].mouse == "" || len(cs.byVerb[v].regions) == 0 {
+			t.Errorf("%s has no region or no mouse text", v)
 		}
 	}
 }
@@ -425,8 +436,8 @@ func TestRegionsTakePresses(t *testing.T) {
 		{ebiten.MouseButtonLeft, 2, 2, ""},
 	} {
 		got := ""
-		if r := regionAt(a, c.b, c.x, c.y); r != nil {
-			got = r.verb
+		if r := a.cmds.regionAt(a, c.b, c.x, c.y); r != nil {
+			got = r.cmd.verb
 		}
 		if got != c.want {
 			t.Errorf("button %d at %d,%d: region %q, want %q", c.b, c.x, c.y, got, c.want)
@@ -481,6 +492,32 @@ func TestReadingInputDoesNotAllocate(t *testing.T) {
 	}
 }
 
+// TestDragDoesNotAllocate: a tick of a drag in the view (an orbit) or
+// on the timeline (a seek), and a turn of the wheel, allocate nothing.
+func TestDragDoesNotAllocate(t *testing.T) {
+	a, d := laidOut(t, Options{})
+	r := a.w.view.GetWidget().Rect
+	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	x0, x1, top, bottom := a.tl.trackSpan()
+	mid, ty := int(x0+x1)/2, int(top+bottom)/2
+	for _, c := range []struct {
+		name      string
+		press, at tickInput
+	}{
+		{"an orbit", press(cx, cy), hold(cx+1, cy)},
+		{"a seek", press(mid, ty), hold(mid+1, ty)},
+		{"the wheel", tickInput{}, tickInput{x: cx, y: cy, wheelY: 0.01}},
+	} {
+		d.tick(c.press)
+		a.inp = c.at
+		a.in.handle(&a.inp)
+		if n := testing.AllocsPerRun(50, func() { a.inp = c.at; a.in.handle(&a.inp) }); n != 0 {
+			t.Errorf("%s: %v allocations per tick", c.name, n)
+		}
+		d.tick(release(c.at.x, c.at.y))
+	}
+}
+
 // TestBannerClick: a click on the warnings' banner dismisses them, as
 // the dismiss command does.
 func TestBannerClick(t *testing.T) {
@@ -491,12 +528,61 @@ func TestBannerClick(t *testing.T) {
 	if r.Empty() {
 		t.Fatal("no banner drawn for a warning")
 	}
-	if got := regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.verb != "dismiss" {
+	if got := a.cmds.regionAt(a, ebiten.MouseButtonLeft, r.Min.X+4, r.Min.Y+4); got == nil || got.cmd.verb != "dismiss" {
 		t.Fatalf("the banner's region: %+v", got)
 	}
 	d.tick(press(r.Min.X+4, r.Min.Y+4))
 	d.tick(release(r.Min.X+4, r.Min.Y+4))
 	if !a.st.Messages().WarningsDismissed() {
 		t.Error("a click on the banner left the warnings")
+	}
+}
+
+// TestMouseRunsItsVerb: a drag or a click runs the command its region
+// sits in, with the numbers the verb would take: two windows, one driven
+// by the mouse and one by the verbs, end the same.
+func TestMouseRunsItsVerb(t *testing.T) {
+	m, d := laidOut(t, Options{})
+	v, _ := laidOut(t, Options{})
+	m.runVerb("seek", "0")
+	v.runVerb("seek", "0")
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	r := m.w.view.GetWidget().Rect
+	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	x0, x1, top, bottom := m.tl.trackSpan()
+	mid, ty := int(x0+x1)/2, int(top+bottom)/2
+	for _, c := range []struct {
+		name  string
+		ticks []tickInput
+		verb  string
+		args  func() []string
+	}{
+		{"a left drag in the view", []tickInput{press(cx, cy), hold(cx+50, cy+20), release(cx+50, cy+20)},
+			"orbit", func() []string { return []string{"-20", "8"} }},
+		{"a right drag in the view", []tickInput{withButton(press(cx, cy), 1), withButton(hold(cx+30, cy-10), 1),
+			withButton(release(cx+30, cy-10), 1)}, "pan", func() []string { return []string{"30", "-10"} }},
+		{"a click on the track", []tickInput{press(mid, ty), release(mid, ty)},
+			"seek", func() []string { return []string{num(m.tl.timeAt(mid))} }},
+		{"a right drag on the zoomed timeline", []tickInput{withButton(press(mid, ty), 1), withButton(hold(mid+60, ty), 1),
+			withButton(release(mid+60, ty), 1)},
+			"timeline-pan", func() []string { return []string{num(-60 * m.tl.secondsPerPixel())} }},
+	} {
+		if c.verb == "timeline-pan" {
+			m.runVerb("timeline-zoom", "4", "0.5")
+			v.runVerb("timeline-zoom", "4", "0.5")
+		}
+		args := c.args()
+		for _, in := range c.ticks {
+			d.tick(in)
+		}
+		v.runVerb(c.verb, args...)
+		if got, want := m.st.View().Camera(), v.st.View().Camera(); got != want {
+			t.Errorf("%s: camera %+v, %s %v gives %+v", c.name, got, c.verb, args, want)
+		}
+		glo, ghi := m.st.Timeline().Span()
+		wlo, whi := v.st.Timeline().Span()
+		if gt, wt := m.st.Playback().Time(), v.st.Playback().Time(); gt != wt || glo != wlo || ghi != whi {
+			t.Errorf("%s: time %v span %v–%v, %s %v gives %v, %v–%v", c.name, gt, glo, ghi, c.verb, args, wt, wlo, whi)
+		}
 	}
 }

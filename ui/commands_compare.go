@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// compareCommands are the compare view's: a second file over the open one.
+func compareCommands() []command {
+	return []command{
+		{verb: "compare-dialog", keys: keys(binding{key: ebiten.KeyO, mods: modCtrl | modShift}), button: "Compare…",
+			at: slot{compareButtons, 10}, help: "compare with a file",
+			doc: "choose a file in the built-in browser to compare with the open one (as compare FILE)",
+			run: do(func(a *App) {
+				if a.chooseCompare() {
+					return // the web page's own chooser
+				}
+				a.browser.show("")
+				a.browser.compare = true
+			})},
+		{verb: "compare", args: "FILE…",
+			doc: "open FILE over the open file as a ghost in its own colour, on the same clock, with the camera framing " +
+				"both; bones pair as `animview diff` pairs them (--map). The status line gives the largest difference " +
+				"now and its bone, a panel lists the bones that differ most over the clip (click one to select it) and " +
+				"the curves panel plots the selected bone's difference",
+			regions: []mouseRegion{region(atCompare, true, false, onCompare,
+				func(c *call) error { c.a.cmp.clickAt(c.ptr.x, c.ptr.y); return nil })},
+			run: func(c *call) error { return c.a.cmp.open(c.args[0]) }},
+		{verb: "compare-clip", args: "NAME|INDEX…", doc: "show the compared file's clip NAME, or numbered INDEX from 0",
+			run: func(c *call) error { return c.a.cmp.selectClip(c.args[0]) }},
+		{verb: "compare-prev-clip", keys: keys(shift(ebiten.KeyBracketLeft)), help: "compared file's clip",
+			doc:    "show the compared file's previous clip (without one, the open file's, as prev-clip)",
+			keyDoc: "previous / next clip of the compared file (the compare panel's < >)",
+			run:    func(c *call) error { return c.a.cmp.stepClipOr(-1) }},
+		{verb: "compare-next-clip", keys: keys(shift(ebiten.KeyBracketRight)), pairs: true,
+			doc: "show the compared file's next clip (without one, the open file's, as next-clip)",
+			run: func(c *call) error { return c.a.cmp.stepClipOr(1) }},
+		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
+			run: do(func(a *App) { a.cmp.close() })},
+	}
+}
+
+// onCompare reports whether (x, y) is on the compare panel, where a click
+// on a bone that differs selects it (comparer.clickAt).
+func onCompare(a *App, x, y int) bool {
+	return a.cmp.active() && a.st.Texture() == nil && image.Pt(x, y).In(a.cmp.panel)
+}

@@ -1,0 +1,32 @@
+package ui
+
+import "fmt"
+
+// dropCommands take a dropped file and answer the drop's question.
+func dropCommands() []command {
+	return []command{
+		{verb: "drop", args: "FILE…", doc: "take FILE as a file dropped on the window: on a figure, a file with a clip to " +
+			"play makes the window ask whether to play its motion here or open it (play-here, open-instead); else it opens",
+			run: withArgs(func(c *call) {
+				c.a.drop.drop(c.args[0])
+				if !c.a.drop.asking() {
+					c.a.scene.frameAll()
+				}
+			})},
+		{verb: "play-here", doc: "answer the drop's question: play the dropped file's clip on the open figure, as " +
+			"--motion does (the figure's bones it does not drive keep their bind pose, named in a warning)",
+			run: func(c *call) error {
+				if !c.a.drop.playHere() {
+					return fmt.Errorf("play-here: no dropped file to play")
+				}
+				return nil
+			}},
+		{verb: "open-instead", doc: "answer the drop's question: open the dropped file in place of the open one",
+			run: func(c *call) error {
+				if !c.a.drop.openInstead() {
+					return fmt.Errorf("open-instead: no dropped file to open")
+				}
+				return nil
+			}},
+	}
+}
