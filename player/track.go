@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -385,11 +384,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
-					q0, q1 := &r.q0, &r.q1
-					x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-					y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-					z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-					w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+					w, x, y, z := lerpPrime(&r.q0, &r.q1, 1, u, float64(u))
 					lenSq[i] = primeLenSq(w, x, y, z)
 					out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 				} else {
@@ -404,9 +399,9 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 	case formats.InterpPrime2:
 		// The lerp branch inline and its normalisation in a second pass,
 		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
-		// for Echoes; InvSqrtMP2(1) = 1). The lerp is written out in both
-		// loops: as a function it does not inline, and one loop for both
-		// flavours would test the flavour per bone.
+		// for Echoes; InvSqrtMP2(1) = 1). The two loops share lerpPrime,
+		// which inlines; one loop for both flavours would test the
+		// flavour per bone.
 		lenSq := s.lenSq[:n]
 		for i := range cache {
 			c, out := &cache[i], &local[i]
@@ -414,11 +409,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				u := r.factor(t)
-				q0, q1 := &r.q0, &r.q1
-				x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-				y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-				z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-				w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+				w, x, y, z := lerpPrime(&r.q0, &r.q1, 1, u, float64(u))
 				lenSq[i] = primeLenSq(w, x, y, z)
 				out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 			} else {
