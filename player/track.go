@@ -419,9 +419,10 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 		}
 		normalizeLerps(local, lenSq, true)
 	default:
-		// The rotation's cache evaluated inline (unless held): slerpArc
-		// with arcSincos. The compiler inlines neither, and with no
-		// callee-saved registers each call spilled the loop's state.
+		// The rotation's cache evaluated inline (unless held): slerpArc's
+		// steps, arcSincos and sumArc, which the compiler inlines.
+		// slerpArc itself it does not, and with no callee-saved
+		// registers each call spilled the loop's state.
 		for len(cache) > 0 && len(local) > 0 {
 			c, out := &cache[0], &local[0]
 			cache, local = cache[1:], local[1:]
@@ -429,18 +430,11 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
 			} else {
-				x := float64(r.factor(t)) * r.angle
-				y := x * x
-				y2 := y * y
-				y4 := y2 * y2
-				sn := x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
-				cs := ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
+				sn, cs := arcSincos(float64(r.factor(t)) * r.angle)
 				wb := sn * r.invSin
 				wa := cs - r.cos*wb
-				out.Rotation.W = float32(wa*float64(r.q0.W) + wb*float64(r.q1.W))
-				out.Rotation.V[0] = float32(wa*float64(r.q0.V[0]) + wb*float64(r.q1.V[0]))
-				out.Rotation.V[1] = float32(wa*float64(r.q0.V[1]) + wb*float64(r.q1.V[1]))
-				out.Rotation.V[2] = float32(wa*float64(r.q0.V[2]) + wb*float64(r.q1.V[2]))
+				q := &out.Rotation
+				q.W, q.V[0], q.V[1], q.V[2] = sumArc(&r.q0, &r.q1, wa, wb)
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}
