@@ -420,7 +420,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 		normalizeLerps(local, lenSq, true)
 	default:
 		// The rotation's cache evaluated inline (unless held): slerpArc's
-		// steps, arcSincos and sumArc, which the compiler inlines.
+		// steps, sincosSeries and sumArc, which the compiler inlines.
 		// slerpArc itself it does not, and with no callee-saved
 		// registers each call spilled the loop's state.
 		for len(cache) > 0 && len(local) > 0 {
@@ -430,7 +430,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
 			} else {
-				sn, cs := arcSincos(float64(r.factor(t)) * r.angle)
+				sn, cs := sincosSeries(float64(r.factor(t)) * r.angle)
 				wb := sn * r.invSin
 				wa := cs - r.cos*wb
 				q := &out.Rotation
