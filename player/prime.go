@@ -56,7 +56,7 @@ func SlerpPrime(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
 func slerpPrimeTo(out, q0, q1 *mgl32.Quat, angle, u float32) {
 	sa := retromath.FastSinR(angle * (1 - u))
 	sb := retromath.FastSinR(angle * u)
-	w, x, y, z := sumPrime(q0, q1, sa, sb)
+	x, y, z, w := sumPrime(q0, q1, sa, sb)
 	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	out.W = inv * w
 	out.V[0] = inv * x
@@ -85,23 +85,24 @@ func primeLenSq(w, x, y, z float32) float32 {
 // lerpPrime is the lerp branch of both games' Slerp from q0 to sign·q1
 // (sign is ±1, so the products with it are exact) but for the
 // normalisation: X, Y and Z are q0 + u·(q1 - q0) with a plain product, W
-// the same fused. u64 is float64(u), which a loop over many joints with
+// the same fused, in that order (the results are x, y, z, w: the order
+// the code was tuned in). u64 is float64(u), which a loop over many joints with
 // one factor converts once. It is the one definition of that lerp for the
 // slerps, the samplers and the blends; the compiler inlines it (cost 79,
 // the budget is 80: keep it one expression), and folds a constant sign of
 // 1.
-func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32, u64 float64) (w, x, y, z float32) {
-	return retromath.FMAddSD(u64, sign*q1.W-q0.W, q0.W), q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])),
-		q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])), q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
+func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32, u64 float64) (x, y, z, w float32) {
+	return q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])), q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])),
+		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddSD(u64, sign*q1.W-q0.W, q0.W)
 }
 
 // sumPrime is the weighted sum a·q0 + b·q1 of both games' slerp branch:
 // the vector part two plain products and a sum, W a fused one. Metroid
 // Prime's slerp normalises it, Echoes' does not. It is the one definition
 // for the slerps and the blends' stages, and the compiler inlines it.
-func sumPrime(q0, q1 *mgl32.Quat, a, b float32) (w, x, y, z float32) {
-	return retromath.FMAddS(a, q0.W, b*q1.W), float32(a*q0.V[0]) + float32(b*q1.V[0]),
-		float32(a*q0.V[1]) + float32(b*q1.V[1]), float32(a*q0.V[2]) + float32(b*q1.V[2])
+func sumPrime(q0, q1 *mgl32.Quat, a, b float32) (x, y, z, w float32) {
+	return float32(a*q0.V[0]) + float32(b*q1.V[0]), float32(a*q0.V[1]) + float32(b*q1.V[1]),
+		float32(a*q0.V[2]) + float32(b*q1.V[2]), retromath.FMAddS(a, q0.W, b*q1.W)
 }
 
 // lerpPrimeTo writes CAnimMathUtils::Slerp's lerp branch from q0 to
@@ -114,7 +115,7 @@ func sumPrime(q0, q1 *mgl32.Quat, a, b float32) (w, x, y, z float32) {
 // out because returning the quaternion cost the sampler a store-forwarding
 // stall per bone.
 func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
-	w, x, y, z := lerpPrime(q0, q1, sign, u, float64(u))
+	x, y, z, w := lerpPrime(q0, q1, sign, u, float64(u))
 	var inv float32
 	if echoes {
 		inv = retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
@@ -212,7 +213,7 @@ func prime2Angle(d float32) (angle, invSin float64) {
 func slerpPrime2To(out, q0, q1 *mgl32.Quat, angle, inv float64, u float32) {
 	a := prime2Weight(angle*float64(1-u), angle, inv)
 	b := prime2Weight(angle*float64(u), angle, inv)
-	out.W, out.V[0], out.V[1], out.V[2] = sumPrime(q0, q1, a, b)
+	out.V[0], out.V[1], out.V[2], out.W = sumPrime(q0, q1, a, b)
 }
 
 // prime2Weight is an Echoes slerp weight, float32(math.Sin(x) · (1 /
@@ -386,7 +387,7 @@ func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo,
 		}
 	}
 	// lerpPrimeTo but for the normalisation.
-	w, x, y, z := lerpPrime(q0, q1, sign, u, float64(u))
+	x, y, z, w := lerpPrime(q0, q1, sign, u, float64(u))
 	*lenSq = primeLenSq(w, x, y, z)
 	*out = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
@@ -515,7 +516,7 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 		}
 		// lerpUnnormTo(q0, q1, w), its lerp inlined: the function does
 		// not inline.
-		qw, x, y, z := lerpPrime(q0, q1, 1, w, w64)
+		x, y, z, qw := lerpPrime(q0, q1, 1, w, w64)
 		lenSq[i] = primeLenSq(qw, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 	}
@@ -732,7 +733,7 @@ func blendRotsPrimeStages(a, b []formats.Transform, u float32, idx []int32, lenS
 	for j := range k {
 		i := at[j]
 		q0, bk := &a[i].Rotation, &bq[j]
-		w, x, y, z := sumPrime(q0, bk, sa[j], sb[j])
+		x, y, z, w := sumPrime(q0, bk, sa[j], sb[j])
 		lenSq[i] = primeLenSq(w, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 	}
@@ -882,7 +883,7 @@ func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
 // product, W the same fused, the squared length fused from Y·Y on
 // (primeLenSq).
 func lerpUnnormTo(q0, b *mgl32.Quat, u float32) float32 {
-	w, x, y, z := lerpPrime(q0, b, 1, u, float64(u))
+	x, y, z, w := lerpPrime(q0, b, 1, u, float64(u))
 	q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 	return primeLenSq(w, x, y, z)
 }
