@@ -85,15 +85,16 @@ func primeLenSq(w, x, y, z float32) float32 {
 // lerpPrime is the lerp branch of both games' Slerp from q0 to sign·q1
 // (sign is ±1, so the products with it are exact) but for the
 // normalisation: X, Y and Z are q0 + u·(q1 - q0) with a plain product, W
-// the same fused, in that order (the results are x, y, z, w: the order
-// the code was tuned in). u64 is float64(u), which a loop over many joints with
-// one factor converts once. It is the one definition of that lerp for the
-// slerps, the samplers and the blends; the compiler inlines it (cost 79,
-// the budget is 80: keep it one expression), and folds a constant sign of
-// 1.
-func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32, u64 float64) (x, y, z, w float32) {
+// the same fused, in that order (the results are x, y, z, w; computing
+// W first, or its factor's conversion before the rest, cost
+// directPrimeQuat's seeks 4%). It is the one definition of that lerp for
+// the slerps, the samplers and the blends but for lerpBand, which has it
+// written out with the factor converted once per loop; the compiler
+// inlines it (cost 80, the budget: keep it one expression), and folds a
+// constant sign of 1.
+func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32) (x, y, z, w float32) {
 	return q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])), q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])),
-		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddSD(u64, sign*q1.W-q0.W, q0.W)
+		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
 }
 
 // sumPrime is the weighted sum a·q0 + b·q1 of both games' slerp branch:
@@ -115,7 +116,7 @@ func sumPrime(q0, q1 *mgl32.Quat, a, b float32) (x, y, z, w float32) {
 // out because returning the quaternion cost the sampler a store-forwarding
 // stall per bone.
 func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
-	x, y, z, w := lerpPrime(q0, q1, sign, u, float64(u))
+	x, y, z, w := lerpPrime(q0, q1, sign, u)
 	var inv float32
 	if echoes {
 		inv = retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
@@ -387,7 +388,7 @@ func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo,
 		}
 	}
 	// lerpPrimeTo but for the normalisation.
-	x, y, z, w := lerpPrime(q0, q1, sign, u, float64(u))
+	x, y, z, w := lerpPrime(q0, q1, sign, u)
 	*lenSq = primeLenSq(w, x, y, z)
 	*out = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
@@ -514,9 +515,15 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 			k++
 			continue
 		}
-		// lerpUnnormTo(q0, q1, w), its lerp inlined: the function does
-		// not inline.
-		x, y, z, qw := lerpPrime(q0, q1, 1, w, w64)
+		// lerpUnnormTo(q0, q1, w), written out: the function does not
+		// inline. It is lerpPrime but for W's factor, converted once
+		// for the loop (FMAddSD(float64(w), …) is FMAddS(w, …) to the
+		// bit): through lerpPrime, which converts it per joint, Echoes'
+		// blends ran 4-10% slower (BlendPoses, BlendTreeSteps).
+		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
+		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
+		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
+		qw := retromath.FMAddSD(w64, q1.W-q0.W, q0.W)
 		lenSq[i] = primeLenSq(qw, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 	}
@@ -883,7 +890,7 @@ func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
 // product, W the same fused, the squared length fused from Y·Y on
 // (primeLenSq).
 func lerpUnnormTo(q0, b *mgl32.Quat, u float32) float32 {
-	x, y, z, w := lerpPrime(q0, b, 1, u, float64(u))
+	x, y, z, w := lerpPrime(q0, b, 1, u)
 	q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 	return primeLenSq(w, x, y, z)
 }

@@ -384,7 +384,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
-					x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u, float64(u))
+					x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u)
 					lenSq[i] = primeLenSq(w, x, y, z)
 					out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 				} else {
@@ -409,7 +409,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				u := r.factor(t)
-				x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u, float64(u))
+				x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u)
 				lenSq[i] = primeLenSq(w, x, y, z)
 				out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 			} else {
