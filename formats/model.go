@@ -34,24 +34,9 @@ func (t Transform) Mat4() mgl32.Mat4 {
 
 // WriteMat4 is Mat4 writing into m, for loops that must not copy matrices.
 func (t *Transform) WriteMat4(m *mgl32.Mat4) {
-	// Each product is rounded by an explicit conversion before it is
-	// added, so that no target fuses a multiply-add (Go spec,
-	// "Floating-point operators"): the matrix is the same on every
-	// architecture, and the player's local-to-world pass, which builds
-	// it the same way, matches it whatever GOAMD64 is.
 	w, x, y, z := t.Rotation.W, t.Rotation.V[0], t.Rotation.V[1], t.Rotation.V[2]
-	n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
-	var s float32
-	if n > 0 {
-		s = 2 / n
-	}
-	xx, yy, zz := float32(x*x*s), float32(y*y*s), float32(z*z*s)
-	xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
-	wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
-	sx, sy, sz := t.Scale[0], t.Scale[1], t.Scale[2]
-	m[0], m[1], m[2], m[3] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx, 0
-	m[4], m[5], m[6], m[7] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy, 0
-	m[8], m[9], m[10], m[11] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz, 0
+	m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10] = RotScale(w, x, y, z, QuatFactor(w, x, y, z), t.Scale[0], t.Scale[1], t.Scale[2])
+	m[3], m[7], m[11] = 0, 0, 0
 	m[12], m[13], m[14], m[15] = t.Translation[0], t.Translation[1], t.Translation[2], 1
 }
 

@@ -61,3 +61,20 @@ func TestValidateRejectsBrokenModels(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTransformMat4 times WriteMat4 over a run of non-unit
+// quaternions (RotScale's float32 instantiation behind it).
+func BenchmarkTransformMat4(b *testing.B) {
+	ts := make([]Transform, 64)
+	for i := range ts {
+		f := float32(i)
+		ts[i] = Transform{Translation: mgl32.Vec3{f, 1, 2}, Rotation: mgl32.Quat{W: 1 + f/10, V: mgl32.Vec3{f / 7, -f / 9, 0.25}}, Scale: mgl32.Vec3{1, 2, 3}}
+	}
+	ms := make([]mgl32.Mat4, len(ts))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range ts {
+			ts[i].WriteMat4(&ms[i])
+		}
+	}
+}

@@ -55,14 +55,19 @@ func (c *quatCache) setArc() {
 // cos fθ - cos θ · sin fθ / sin θ, so one polynomial sine and cosine of fθ
 // give both weights, and the sum is formed in double precision.
 func (c *quatCache) slerpArc(f float32, out *mgl32.Quat) {
-	s, co := arcSincos(float64(f) * c.angle)
+	s, co := sincosSeries(float64(f) * c.angle)
 	wb := s * c.invSin
 	wa := co - c.cos*wb
-	q0, q1 := &c.q0, &c.q1
-	out.W = float32(wa*float64(q0.W) + wb*float64(q1.W))
-	out.V[0] = float32(wa*float64(q0.V[0]) + wb*float64(q1.V[0]))
-	out.V[1] = float32(wa*float64(q0.V[1]) + wb*float64(q1.V[1]))
-	out.V[2] = float32(wa*float64(q0.V[2]) + wb*float64(q1.V[2]))
+	out.W, out.V[0], out.V[1], out.V[2] = sumArc(&c.q0, &c.q1, wa, wb)
+}
+
+// sumArc is the shortest-arc slerp's weighted sum wa·q0 + wb·q1, formed
+// in double precision and rounded once. It is the one definition for
+// slerpArc and the sampler's loop (sampleCaches), and the compiler
+// inlines it.
+func sumArc(q0, q1 *mgl32.Quat, wa, wb float64) (w, x, y, z float32) {
+	return float32(wa*float64(q0.W) + wb*float64(q1.W)), float32(wa*float64(q0.V[0]) + wb*float64(q1.V[0])),
+		float32(wa*float64(q0.V[1]) + wb*float64(q1.V[1])), float32(wa*float64(q0.V[2]) + wb*float64(q1.V[2]))
 }
 
 // arcAngle returns θ = acos(d) and sin θ for d in [0, 1): θ by Abramowitz
@@ -81,20 +86,24 @@ func arcAngle(d float64) (theta, sin float64) {
 	return math.Sqrt(1-d) * p, math.Sqrt((1 - d) * (1 + d))
 }
 
-// arcSincos is sin x and cos x for x in [0, π/2] by their Taylor series
-// to x¹³ and x¹⁴, whose remainders there are below 7e-10 (the slerp
-// promises 1e-6, and arcAngle's θ is good to 2e-8), summed in Estrin's
-// order to keep the dependency chains short.
-func arcSincos(x float64) (sin, cos float64) {
+// sincosSeries is sin x and cos x by their Taylor series to x¹³ and x¹⁴,
+// summed in Estrin's order to keep the dependency chains short. It is the
+// one series of two slerps: the shortest arc's for x in [0, π/2], where
+// the remainders are below 7e-10 (the slerp promises 1e-6, and
+// arcAngle's θ is good to 2e-8), and LEGO Island's short cut for x in
+// [0, 0.5] (legoSincos), where they are below 3e-17, under double
+// rounding. The compiler inlines it (cost 78: keep it one return; with
+// assignments to its results it costs more than the budget of 80), so
+// the samplers' loops call it.
+func sincosSeries(x float64) (sin, cos float64) {
 	y := x * x
 	y2 := y * y
 	y4 := y2 * y2
-	sin = x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
-	cos = ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
-	return sin, cos
+	return x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6)),
+		((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
 }
 
-// arcSincos's coefficients: Taylor's, (-1)ⁿ/(2n+1)! and (-1)ⁿ/(2n)!
+// sincosSeries's coefficients: Taylor's, (-1)ⁿ/(2n+1)! and (-1)ⁿ/(2n)!
 // (as7 and as8 serve sinTo).
 const (
 	as1, as2, as3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040

@@ -326,7 +326,7 @@ func slerpAngles(rs []legoRotState, pre []legoInterval, t float64, at []legoSler
 // slerpSeries writes the sine and cosine of each angle in xs to sc, as
 // legoInterval.eval's series does.
 func slerpSeries(xs []float64, sc [][2]float64) {
-	k := legoSeriesTerms{1, ls1, ls2, ls3, ls4, ls5, ls6, lc1, lc2, lc3, lc4, lc5, lc6, lc7}
+	k := legoSeriesTerms{1, as1, as2, as3, as4, as5, as6, ac1, ac2, ac3, ac4, ac5, ac6, ac7}
 	sc = sc[:len(xs)]
 	for j, x := range xs {
 		y := x * x
@@ -357,12 +357,8 @@ func slerpProducts(at []legoSlerpAt, sc [][2]float64, pre []legoInterval, local 
 		lc := &pre[e.rot]
 		wb := sc[j][0] * lc.invSin
 		wa := sc[j][1] - lc.d*wb
-		a, b := &lc.a, &lc.b
 		out := &local[e.bone].Rotation
-		out.W = float32(wa*a[3] + wb*b[3])
-		out.V[0] = -float32(wa*a[0] + wb*b[0])
-		out.V[1] = -float32(wa*a[1] + wb*b[1])
-		out.V[2] = -float32(wa*a[2] + wb*b[2])
+		out.W, out.V[0], out.V[1], out.V[2] = sumLego(&lc.a, &lc.b, wa, wb)
 	}
 }
 
@@ -767,25 +763,19 @@ func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
 	a, b := &c.a, &c.b
 	if c.mode == legoSlerp {
 		// The common case first, written straight into out, with
-		// legoSincos inlined by hand: the compiler will not, and it is
-		// most of a LEGO clip's sampling time.
+		// legoSincos's steps (its series, sincosSeries, inlines; the
+		// function does not) and sumLego: it is most of a LEGO clip's
+		// sampling time.
 		x := ff * c.theta
 		var sf, cf float64
 		if x >= 0 && x <= 0.5 {
-			y := x * x
-			y2 := y * y
-			y4 := y2 * y2
-			sf = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
-			cf = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
+			sf, cf = sincosSeries(x)
 		} else {
 			sf, cf = math.Sincos(x)
 		}
 		wb := sf * c.invSin
 		wa := cf - c.d*wb
-		out.W = float32(wa*a[3] + wb*b[3])
-		out.V[0] = -float32(wa*a[0] + wb*b[0])
-		out.V[1] = -float32(wa*a[1] + wb*b[1])
-		out.V[2] = -float32(wa*a[2] + wb*b[2])
+		out.W, out.V[0], out.V[1], out.V[2] = sumLego(a, b, wa, wb)
 		return
 	}
 	var r [4]float64
@@ -807,29 +797,22 @@ func (c *legoInterval) eval(f float32, out *mgl32.Quat) {
 }
 
 // legoSincos is math.Sincos, with a short cut for 0 <= x <= 0.5, the
-// common case of keys less than a radian apart: Taylor series to x¹³ and
-// x¹⁴, whose remainders (below 3e-17) are under double rounding, summed
-// in Estrin's order to keep the dependency chains short. legoInterval.eval
-// has it inlined by hand; TestLegoSincos checks this one against the math
-// package, TestSlerpLegoMatchesGameFormula the inlined one.
+// common case of keys less than a radian apart: sincosSeries, whose
+// remainders there (below 3e-17) are under double rounding.
+// legoInterval.eval takes the same steps inline, and slerpSeries the same
+// series over many angles; TestLegoSincos checks this one against the
+// math package, TestSlerpLegoMatchesGameFormula the sampler's.
 func legoSincos(x float64) (sin, cos float64) {
 	if !(x >= 0 && x <= 0.5) {
 		return math.Sincos(x)
 	}
-	y := x * x
-	y2 := y * y
-	y4 := y2 * y2
-	sin = x * ((1 + ls1*y) + y2*(ls2+ls3*y) + y4*((ls4+ls5*y)+y2*ls6))
-	cos = (1 + lc1*y) + y2*(lc2+lc3*y) + y4*((lc4+lc5*y)+y2*(lc6+lc7*y))
-	return sin, cos
+	return sincosSeries(x)
 }
 
-// The coefficients of legoSincos's series: Taylor's, (-1)ⁿ/(2n+1)! and
-// (-1)ⁿ/(2n)!.
-const (
-	ls1, ls2, ls3 = -1.0 / 6, 1.0 / 120, -1.0 / 5040
-	ls4, ls5, ls6 = 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800
-	lc1, lc2, lc3 = -1.0 / 2, 1.0 / 24, -1.0 / 720
-	lc4, lc5, lc6 = 1.0 / 40320, -1.0 / 3628800, 1.0 / 479001600
-	lc7           = -1.0 / 87178291200
-)
+// sumLego is the LEGO slerp's weighted sum wa·a + wb·b of the keys in the
+// game's convention (x, y, z, w of the conjugates), conjugated back into
+// the model's: the one definition for legoInterval.eval and
+// slerpProducts, which the compiler inlines.
+func sumLego(a, b *[4]float64, wa, wb float64) (w, x, y, z float32) {
+	return float32(wa*a[3] + wb*b[3]), -float32(wa*a[0] + wb*b[0]), -float32(wa*a[1] + wb*b[1]), -float32(wa*a[2] + wb*b[2])
+}

@@ -56,11 +56,7 @@ func SlerpPrime(q0, q1 mgl32.Quat, u float32) mgl32.Quat {
 func slerpPrimeTo(out, q0, q1 *mgl32.Quat, angle, u float32) {
 	sa := retromath.FastSinR(angle * (1 - u))
 	sb := retromath.FastSinR(angle * u)
-	// The vector part is two plain products and a sum, W a fused one.
-	x := float32(sa*q0.V[0]) + float32(sb*q1.V[0])
-	y := float32(sa*q0.V[1]) + float32(sb*q1.V[1])
-	z := float32(sa*q0.V[2]) + float32(sb*q1.V[2])
-	w := retromath.FMAddS(sa, q0.W, sb*q1.W)
+	x, y, z, w := sumPrime(q0, q1, sa, sb)
 	inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
 	out.W = inv * w
 	out.V[0] = inv * x
@@ -86,6 +82,30 @@ func primeLenSq(w, x, y, z float32) float32 {
 	return retromath.FMAddS(w, w, retromath.FMAddS(z, z, retromath.FMAddS(x, x, y*y)))
 }
 
+// lerpPrime is the lerp branch of both games' Slerp from q0 to sign·q1
+// (sign is ±1, so the products with it are exact) but for the
+// normalisation: X, Y and Z are q0 + u·(q1 - q0) with a plain product, W
+// the same fused, in that order (the results are x, y, z, w; computing
+// W first, or its factor's conversion before the rest, cost
+// directPrimeQuat's seeks 4%). It is the one definition of that lerp for
+// the slerps, the samplers and the blends but for lerpBand, which has it
+// written out with the factor converted once per loop; the compiler
+// inlines it (cost 80, the budget: keep it one expression), and folds a
+// constant sign of 1.
+func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32) (x, y, z, w float32) {
+	return q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])), q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])),
+		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
+}
+
+// sumPrime is the weighted sum a·q0 + b·q1 of both games' slerp branch:
+// the vector part two plain products and a sum, W a fused one. Metroid
+// Prime's slerp normalises it, Echoes' does not. It is the one definition
+// for the slerps and the blends' stages, and the compiler inlines it.
+func sumPrime(q0, q1 *mgl32.Quat, a, b float32) (x, y, z, w float32) {
+	return float32(a*q0.V[0]) + float32(b*q1.V[0]), float32(a*q0.V[1]) + float32(b*q1.V[1]),
+		float32(a*q0.V[2]) + float32(b*q1.V[2]), retromath.FMAddS(a, q0.W, b*q1.W)
+}
+
 // lerpPrimeTo writes CAnimMathUtils::Slerp's lerp branch from q0 to
 // sign·q1 into out (sign is ±1, so the products with it are exact): X, Y
 // and Z are q0 + u·(q1 - q0) with a plain product, W the same fused, then
@@ -96,10 +116,7 @@ func primeLenSq(w, x, y, z float32) float32 {
 // out because returning the quaternion cost the sampler a store-forwarding
 // stall per bone.
 func lerpPrimeTo(out, q0, q1 *mgl32.Quat, sign, u float32, echoes bool) {
-	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
+	x, y, z, w := lerpPrime(q0, q1, sign, u)
 	var inv float32
 	if echoes {
 		inv = retromath.InvSqrtMP2(primeLenSq(w, x, y, z))
@@ -197,10 +214,7 @@ func prime2Angle(d float32) (angle, invSin float64) {
 func slerpPrime2To(out, q0, q1 *mgl32.Quat, angle, inv float64, u float32) {
 	a := prime2Weight(angle*float64(1-u), angle, inv)
 	b := prime2Weight(angle*float64(u), angle, inv)
-	out.W = retromath.FMAddS(a, q0.W, b*q1.W)
-	out.V[0] = float32(a*q0.V[0]) + float32(b*q1.V[0])
-	out.V[1] = float32(a*q0.V[1]) + float32(b*q1.V[1])
-	out.V[2] = float32(a*q0.V[2]) + float32(b*q1.V[2])
+	out.V[0], out.V[1], out.V[2], out.W = sumPrime(q0, q1, a, b)
 }
 
 // prime2Weight is an Echoes slerp weight, float32(math.Sin(x) · (1 /
@@ -293,19 +307,9 @@ func (c *quatCache) evalPrime(t float64, out *mgl32.Quat) {
 	case u >= primeSnapEnd:
 		*out = c.q1
 	case c.mode == rotLerp:
-		// lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false), inlined by hand:
-		// the compiler will not, and the call is in every Metroid Prime
-		// clip's hot loop.
-		q0, q1 := &c.q0, &c.q1
-		x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-		y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-		z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-		w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
-		inv := retromath.InvSqrtMP1(primeLenSq(w, x, y, z))
-		out.W = inv * w
-		out.V[0] = inv * x
-		out.V[1] = inv * y
-		out.V[2] = inv * z
+		// The sampler takes this branch inline (sampleCaches); it comes
+		// here for a factor it does not (NaN).
+		lerpPrimeTo(out, &c.q0, &c.q1, 1, u, false)
 	case c.mode == rotSlerp:
 		slerpPrimeTo(out, &c.q0, &c.q1, float32(c.angle), u)
 	default: // rotEqual
@@ -384,10 +388,7 @@ func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo,
 		}
 	}
 	// lerpPrimeTo but for the normalisation.
-	x := q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
+	x, y, z, w := lerpPrime(q0, q1, sign, u)
 	*lenSq = primeLenSq(w, x, y, z)
 	*out = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 }
@@ -514,7 +515,11 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 			k++
 			continue
 		}
-		// lerpUnnormTo(q0, q1, w), written out: it does not inline.
+		// lerpUnnormTo(q0, q1, w), written out: the function does not
+		// inline. It is lerpPrime but for W's factor, converted once
+		// for the loop (FMAddSD(float64(w), …) is FMAddS(w, …) to the
+		// bit): through lerpPrime, which converts it per joint, Echoes'
+		// blends ran 4-10% slower (BlendPoses, BlendTreeSteps).
 		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
 		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
 		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
@@ -735,10 +740,7 @@ func blendRotsPrimeStages(a, b []formats.Transform, u float32, idx []int32, lenS
 	for j := range k {
 		i := at[j]
 		q0, bk := &a[i].Rotation, &bq[j]
-		x := float32(sa[j]*q0.V[0]) + float32(sb[j]*bk.V[0])
-		y := float32(sa[j]*q0.V[1]) + float32(sb[j]*bk.V[1])
-		z := float32(sa[j]*q0.V[2]) + float32(sb[j]*bk.V[2])
-		w := retromath.FMAddS(sa[j], q0.W, sb[j]*bk.W)
+		x, y, z, w := sumPrime(q0, bk, sa[j], sb[j])
 		lenSq[i] = primeLenSq(w, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 	}
@@ -888,10 +890,7 @@ func lerpNormTo(q0, b *mgl32.Quat, u float32, echoes bool) {
 // product, W the same fused, the squared length fused from Y·Y on
 // (primeLenSq).
 func lerpUnnormTo(q0, b *mgl32.Quat, u float32) float32 {
-	x := q0.V[0] + float32(u*(b.V[0]-q0.V[0]))
-	y := q0.V[1] + float32(u*(b.V[1]-q0.V[1]))
-	z := q0.V[2] + float32(u*(b.V[2]-q0.V[2]))
-	w := retromath.FMAddS(u, b.W-q0.W, q0.W)
+	x, y, z, w := lerpPrime(q0, b, 1, u)
 	q0.W, q0.V[0], q0.V[1], q0.V[2] = w, x, y, z
 	return primeLenSq(w, x, y, z)
 }

@@ -103,7 +103,7 @@ func TestArcSincos(t *testing.T) {
 	worst := 0.0
 	for i := 0; i <= 100000; i++ {
 		x := math.Pi / 2 * float64(i) / 100000
-		s, c := arcSincos(x)
+		s, c := sincosSeries(x)
 		worst = math.Max(worst, math.Max(math.Abs(s-math.Sin(x)), math.Abs(c-math.Cos(x))))
 	}
 	if worst > 7e-10 {

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/animview/animview/formats"
-	"github.com/animview/animview/internal/retromath"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -385,11 +384,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				if u := r.factor(t); u > primeSnapStart && u < primeSnapEnd {
-					q0, q1 := &r.q0, &r.q1
-					x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-					y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-					z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-					w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+					x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u)
 					lenSq[i] = primeLenSq(w, x, y, z)
 					out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 				} else {
@@ -404,9 +399,9 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 	case formats.InterpPrime2:
 		// The lerp branch inline and its normalisation in a second pass,
 		// as for Metroid Prime (evalPrime2's rotLerp case: lerpPrimeTo
-		// for Echoes; InvSqrtMP2(1) = 1). The lerp is written out in both
-		// loops: as a function it does not inline, and one loop for both
-		// flavours would test the flavour per bone.
+		// for Echoes; InvSqrtMP2(1) = 1). The two loops share lerpPrime,
+		// which inlines; one loop for both flavours would test the
+		// flavour per bone.
 		lenSq := s.lenSq[:n]
 		for i := range cache {
 			c, out := &cache[i], &local[i]
@@ -414,11 +409,7 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			lenSq[i] = 1
 			if r := &c.r; r.mode == rotLerp {
 				u := r.factor(t)
-				q0, q1 := &r.q0, &r.q1
-				x := q0.V[0] + float32(u*(q1.V[0]-q0.V[0]))
-				y := q0.V[1] + float32(u*(q1.V[1]-q0.V[1]))
-				z := q0.V[2] + float32(u*(q1.V[2]-q0.V[2]))
-				w := retromath.FMAddS(u, q1.W-q0.W, q0.W)
+				x, y, z, w := lerpPrime(&r.q0, &r.q1, 1, u)
 				lenSq[i] = primeLenSq(w, x, y, z)
 				out.Rotation = mgl32.Quat{W: w, V: mgl32.Vec3{x, y, z}}
 			} else {
@@ -428,9 +419,10 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 		}
 		normalizeLerps(local, lenSq, true)
 	default:
-		// The rotation's cache evaluated inline (unless held): slerpArc
-		// with arcSincos. The compiler inlines neither, and with no
-		// callee-saved registers each call spilled the loop's state.
+		// The rotation's cache evaluated inline (unless held): slerpArc's
+		// steps, sincosSeries and sumArc, which the compiler inlines.
+		// slerpArc itself it does not, and with no callee-saved
+		// registers each call spilled the loop's state.
 		for len(cache) > 0 && len(local) > 0 {
 			c, out := &cache[0], &local[0]
 			cache, local = cache[1:], local[1:]
@@ -438,18 +430,11 @@ func (s *trackSampler) sampleCaches(t float64, local []formats.Transform) {
 			if r := &c.r; r.mode == rotHold {
 				out.Rotation = r.q0
 			} else {
-				x := float64(r.factor(t)) * r.angle
-				y := x * x
-				y2 := y * y
-				y4 := y2 * y2
-				sn := x * (((1 + as1*y) + y2*(as2+as3*y)) + y4*((as4+as5*y)+y2*as6))
-				cs := ((1 + ac1*y) + y2*(ac2+ac3*y)) + y4*((ac4+ac5*y)+y2*(ac6+ac7*y))
+				sn, cs := sincosSeries(float64(r.factor(t)) * r.angle)
 				wb := sn * r.invSin
 				wa := cs - r.cos*wb
-				out.Rotation.W = float32(wa*float64(r.q0.W) + wb*float64(r.q1.W))
-				out.Rotation.V[0] = float32(wa*float64(r.q0.V[0]) + wb*float64(r.q1.V[0]))
-				out.Rotation.V[1] = float32(wa*float64(r.q0.V[1]) + wb*float64(r.q1.V[1]))
-				out.Rotation.V[2] = float32(wa*float64(r.q0.V[2]) + wb*float64(r.q1.V[2]))
+				q := &out.Rotation
+				q.W, q.V[0], q.V[1], q.V[2] = sumArc(&r.q0, &r.q1, wa, wb)
 			}
 			c.s.at(c.s.factor(t), &out.Scale)
 		}

@@ -97,20 +97,14 @@ type trs struct {
 	S mgl64.Vec3
 }
 
-// mat returns T·R·S, written out: the sampler composes one per bone for
-// every midpoint it checks.
+// mat returns T·R·S: the sampler composes one per bone for every
+// midpoint it checks. R is a unit quaternion (Transform normalises it),
+// so the factor 2/|q|² is 2 (formats.RotScale).
 func (t *trs) mat() mgl64.Mat4 {
-	w, x, y, z := t.R.W, t.R.V[0], t.R.V[1], t.R.V[2]
-	xx, yy, zz := 2*x*x, 2*y*y, 2*z*z
-	xy, xz, yz := 2*x*y, 2*x*z, 2*y*z
-	wx, wy, wz := 2*w*x, 2*w*y, 2*w*z
-	sx, sy, sz := t.S[0], t.S[1], t.S[2]
-	return mgl64.Mat4{
-		(1 - yy - zz) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
-		(xy - wz) * sy, (1 - xx - zz) * sy, (yz + wx) * sy, 0,
-		(xz + wy) * sz, (yz - wx) * sz, (1 - xx - yy) * sz, 0,
-		t.T[0], t.T[1], t.T[2], 1,
-	}
+	var m mgl64.Mat4
+	m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10] = formats.RotScale(t.R.W, t.R.V[0], t.R.V[1], t.R.V[2], 2, t.S[0], t.S[1], t.S[2])
+	m[12], m[13], m[14], m[15] = t.T[0], t.T[1], t.T[2], 1
+	return m
 }
 
 // matNoScale returns T·R: a bone node of a skeleton composed by Echoes'
