@@ -249,7 +249,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.SetExts(opt.Extensions)
 	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.browser.probe.a = a, a
@@ -361,7 +361,7 @@ func (a *App) control() {
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
-		a.script.run()
+		a.runScript()
 	}
 	a.in.handle(&a.inp)
 	a.crossed = a.crossed[:0]

@@ -56,7 +56,7 @@ func TestRecordGIFKey(t *testing.T) {
 	}
 	a.script.left = acts
 	a.st.Play()
-	a.script.run()
+	a.runScript()
 	j = a.rec.job
 	if j == nil || !a.script.hold || len(a.script.left) != 1 {
 		t.Fatalf("record-gif: recording %v, hold %v, %d actions left", j, a.script.hold, len(a.script.left))
@@ -65,7 +65,7 @@ func TestRecordGIFKey(t *testing.T) {
 	if err := j.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.script.run() // still held: the window has not seen the end yet
+	a.runScript() // still held: the window has not seen the end yet
 	if len(a.script.left) != 1 {
 		t.Error("the script went on before the window saw the recording end")
 	}
@@ -74,7 +74,7 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Errorf("paint key's recording %d after %d of %d frames; want %d of 36", k.recording, done, total, done+1)
 	}
 	a.rec.poll()
-	a.script.run()
+	a.runScript()
 	if a.rec.job != nil || a.script.hold || len(a.script.left) != 0 || a.st.Playback().Playing() {
 		t.Errorf("after the end: recording %v, hold %v, %d actions left", a.rec.job, a.script.hold, len(a.script.left))
 	}
