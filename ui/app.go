@@ -120,12 +120,10 @@ type Options struct {
 // (browser.go), GIF recording (record.go), the action script (script.go),
 // mouse and keys (input.go), and opening files (files.go).
 type App struct {
-	opt  Options
-	st   *state.State
+	env
 	cmds commandSet
 	ui   *ebitenui.UI
 	w    *widgets
-	kit  kit
 
 	in      input
 	scene   scene
@@ -142,7 +140,6 @@ type App struct {
 	list    listView
 	script  script
 	paint   paintState
-	fill    filler
 	cmp     comparer
 
 	// inp is this tick's input (readInput) and the window's size
@@ -180,6 +177,16 @@ type shots struct {
 	done bool
 }
 
+// env is what each part of the window works with: the state, the run's
+// options, the fonts and the shape filler. It holds no part: a part that
+// needs another is given it by the App, which wires them.
+type env struct {
+	st   *state.State
+	opt  *Options
+	kit  *kit
+	fill *filler
+}
+
 // Run opens the window and blocks until it closes.
 func Run(opt Options) error {
 	if opt.Log == nil {
@@ -213,7 +220,7 @@ func Run(opt Options) error {
 	g := &game{a: app}
 	err = ebiten.RunGame(g)
 	close(stop)
-	app.rec.stop()
+	app.rec.stop(&app.script)
 	app.exp.stop()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
@@ -225,11 +232,12 @@ func Run(opt Options) error {
 // opens the demo-free empty state with the error shown, so the window still
 // comes up.
 func NewApp(opt Options) (*App, error) {
-	a := &App{opt: opt, cmds: newCommandSet()}
-	var err error
-	if a.kit, err = newKit(); err != nil {
+	a := &App{env: env{opt: &opt}, cmds: newCommandSet()}
+	k, err := newKit()
+	if err != nil {
 		return nil, err
 	}
+	a.kit = &k
 	a.kit.startFallback(systemFallbackPaths())
 	if opt.Extensions == nil {
 		opt.Extensions = open.Extensions()
@@ -248,14 +256,16 @@ func NewApp(opt Options) (*App, error) {
 		a.st.ShowError(err.Error())
 	}
 	a.st.SetExts(opt.Extensions)
+	a.rec.env = a.env
 	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.browser.probe.a = a, a
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
-	a.fill = newFiller()
+	fill := newFiller()
+	a.fill = &fill
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
@@ -342,7 +352,7 @@ func (a *App) poll() {
 		a.opt.Log(msg)
 	}
 	a.pollChooser()
-	a.rec.poll()
+	a.rec.poll(&a.script)
 	a.exp.poll()
 	a.list.update()
 }

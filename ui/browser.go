@@ -253,7 +253,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 	if !a.st.Browser().Open() {
 		return
 	}
-	k := &a.kit
+	k := a.kit
 	vp := a.viewport()
 	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small

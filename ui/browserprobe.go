@@ -109,7 +109,7 @@ func (p *browserProbe) draw(screen *ebiten.Image, e state.BrowserEntry, x, y, w 
 	if !ok || len(r.Cells) < 3 || p.a.st.Browser().Dir() != p.dir {
 		return w
 	}
-	k := &p.a.kit
+	k := p.a.kit
 	colW := w * 0.45
 	cx := x + w - colW
 	xs := []float32{cx, cx + colW*0.4, cx + colW*0.67, x + w}

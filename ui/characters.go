@@ -54,7 +54,7 @@ type treeWidgets struct {
 // buildTreePanel makes the tree panel, hidden until a character set
 // opens; windowLayout places it under the 3D view.
 func (w *widgets) buildTreePanel() *widget.Container {
-	k := &w.a.kit
+	k := w.a.kit
 	t := &w.tree
 	t.gen, t.anim = -1, -2
 	t.panel = k.panel(widget.NewGridLayout(

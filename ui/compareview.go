@@ -454,7 +454,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 		return
 	}
 	a := c.a
-	k := &a.kit
+	k := a.kit
 	face := k.small
 	c.layout(vp)
 	p := c.panel
@@ -491,7 +491,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 // fit cuts the panel's texts to panel p: the file's name from the left,
 // the others at the right.
 func (c *comparer) fit(p image.Rectangle) {
-	k := &c.a.kit
+	k := c.a.kit
 	tw := p.Dx() - 40
 	c.fitted = append(c.fitted[:0], k.fitLeft(c.lines[0], k.small, tw), k.fitRight("clip: "+c.lines[1], tw-20))
 	for _, l := range c.lines[2:4] {

@@ -131,7 +131,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		return
 	}
 	c.update()
-	k := &a.kit
+	k := a.kit
 	face := k.small
 	ar := c.area()
 	if len(c.series.Times) == 0 {

@@ -273,7 +273,7 @@ func (c *cutter) draw(screen *ebiten.Image) {
 		return
 	}
 	a := c.a
-	k := &a.kit
+	k := a.kit
 	vp := a.viewport()
 	w := min(vp.W-24, 420)
 	if w < 60 {

@@ -236,7 +236,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 	}
 	d.update()
 	s := &d.sheet
-	k := &a.kit
+	k := a.kit
 	face := k.small
 	sk := a.st.Asset().Skeleton
 	for i, row := range s.Rows {

@@ -241,7 +241,7 @@ func (l *listView) draw(screen *ebiten.Image) {
 		return
 	}
 	a := l.a
-	k := &a.kit
+	k := a.kit
 	vp := a.viewport()
 	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small

@@ -51,7 +51,7 @@ type overlay struct {
 // the help in the view.
 func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	a := o.a
-	st, k := a.st, &a.kit
+	st, k := a.st, a.kit
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	o.bannerRect = image.Rectangle{}

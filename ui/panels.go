@@ -192,7 +192,7 @@ func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSize
 }
 
 func (a *App) buildWidgets() *widgets {
-	k := &a.kit
+	k := a.kit
 	w := &widgets{a: a, frameShown: -1, buttons: map[string]*widget.Button{}}
 	col := func(rows []bool) *widget.Container {
 		return k.panel(widget.NewGridLayout(
@@ -585,7 +585,7 @@ func (w *widgets) fitTitle() {
 	if wd <= 0 || wd == w.titleWidth {
 		return
 	}
-	k := &w.a.kit
+	k := w.a.kit
 	w.titleWidth = wd
 	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
 	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)

@@ -159,7 +159,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	if c == nil || !(c.Duration >= 0) {
 		return
 	}
-	k := &a.kit
+	k := a.kit
 	face := k.small
 	r := t.rect()
 	t.ruler.update(a, x1-x0)
