@@ -257,8 +257,9 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.st.SetExts(opt.Extensions)
 	a.rec.env = a.env
+	a.suits = suitPicker{a.env, &a.list}
 	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a, a.cuts.a = a, a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.browser.probe.a = a, a
