@@ -258,8 +258,9 @@ func NewApp(opt Options) (*App, error) {
 	a.st.SetExts(opt.Extensions)
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
+	a.cuts.env, a.cuts.changed = a.env, a.assetChanged
 	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a, a.cuts.a = a, a, a, a, a, a, a, a
+	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a = a, a, a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.browser.probe.a = a, a
@@ -530,7 +531,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
-	a.cuts.draw(screen)
+	a.cuts.draw(screen, vp)
 	a.drop.draw(screen)
 	a.browser.draw(screen)
 	a.list.draw(screen)

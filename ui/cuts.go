@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"github.com/animview/animview/render"
 	"os"
 	"slices"
 	"strconv"
@@ -25,7 +26,10 @@ import (
 
 // cutter is the window's saved cuts and their name prompt.
 type cutter struct {
-	a *App
+	env
+	// changed rebuilds what depends on the open asset (App.assetChanged)
+	// once a change has opened the file again.
+	changed func()
 	namePrompt
 }
 
@@ -45,7 +49,7 @@ const cutNameMax = 64
 // sidecarFile is the file whose sidecar keeps the open file's cuts, or
 // an error saying why there is none (the demo, a folder).
 func (c *cutter) sidecarFile() (string, error) {
-	p := c.a.st.Path()
+	p := c.st.Path()
 	if p == "" || p == demo.Name {
 		return "", errors.New("cuts are kept beside a file: the demo has none")
 	}
@@ -71,7 +75,7 @@ func (c *cutter) load() (string, []cuts.Cut, error) {
 
 // taken reports whether a clip of the open file or a saved cut has name.
 func (c *cutter) taken(kept []cuts.Cut, name string) bool {
-	for _, cl := range c.a.st.Asset().Clips {
+	for _, cl := range c.st.Asset().Clips {
 		if cl.Name == name {
 			return true
 		}
@@ -82,7 +86,7 @@ func (c *cutter) taken(kept []cuts.Cut, name string) bool {
 // save keeps the timeline's range of the open clip as the cut name ("":
 // the first free "cut-N") and shows it; it returns the name.
 func (c *cutter) save(name string) (string, error) {
-	st := c.a.st
+	st := c.st
 	in, out, ok := st.Timeline().Range()
 	if !ok {
 		return "", errors.New("save cut: no range: mark one with I and O first")
@@ -126,7 +130,7 @@ func (c *cutter) save(name string) (string, error) {
 	if err := cuts.Save(p, append(kept, cut)); err != nil {
 		return "", err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
+	c.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
 	c.reopen(name, fmt.Sprintf("saved the cut %q (%.3f–%.3f s of %s)", name, cut.From, cut.To, src))
 	return name, nil
 }
@@ -154,7 +158,7 @@ func (c *cutter) rename(old, name string) error {
 	if err := cuts.Save(p, kept); err != nil {
 		return err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
+	c.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
 	c.reopen(name, fmt.Sprintf("renamed the cut %q to %q", old, name))
 	return nil
 }
@@ -173,14 +177,14 @@ func (c *cutter) remove(name string) error {
 	if err := cuts.Save(p, slices.Delete(kept, i, i+1)); err != nil {
 		return err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut deleted: %q", name))
+	c.opt.Log(fmt.Sprintf("cut deleted: %q", name))
 	c.reopen(src, fmt.Sprintf("deleted the cut %q (the previous list is in %s)", name, cuts.SidecarPath(p)+cuts.BackupExt))
 	return nil
 }
 
 // current is the open clip's name when it is a cut, else an error.
 func (c *cutter) current(verb string) (string, error) {
-	cl := c.a.st.CurrentClip()
+	cl := c.st.CurrentClip()
 	if cl == nil || cl.Group != cuts.Group {
 		return "", fmt.Errorf("%s: the open clip is not a saved cut", verb)
 	}
@@ -191,7 +195,7 @@ func (c *cutter) current(verb string) (string, error) {
 // that the clip list holds the sidecar's cuts, and shows the clip
 // called show.
 func (c *cutter) reopen(show, note string) {
-	a := c.a
+	a := c.env
 	path, entry := a.st.Path(), a.st.Asset().Entry
 	var asset *formats.Asset
 	var err error
@@ -209,7 +213,7 @@ func (c *cutter) reopen(show, note string) {
 	if i := a.st.ClipByName(show); i >= 0 {
 		a.st.SelectClip(i)
 	}
-	a.assetChanged()
+	c.changed()
 	a.st.Notify(note, time.Now())
 }
 
@@ -225,7 +229,7 @@ func (c *cutter) input(in *tickInput) bool {
 	took, name := c.control(in)
 	if name != "" {
 		if err := c.rename(c.old, name); err != nil {
-			c.a.st.ShowError(err.Error())
+			c.st.ShowError(err.Error())
 		}
 	}
 	return took
@@ -268,13 +272,12 @@ func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
 }
 
 // draw draws the prompt over the view.
-func (c *cutter) draw(screen *ebiten.Image) {
+func (c *cutter) draw(screen *ebiten.Image, vp render.Viewport) {
 	if !c.naming {
 		return
 	}
-	a := c.a
+	a := c.env
 	k := a.kit
-	vp := a.viewport()
 	w := min(vp.W-24, 420)
 	if w < 60 {
 		return
