@@ -120,34 +120,62 @@ type Options struct {
 // (browser.go), GIF recording (record.go), the action script (script.go),
 // mouse and keys (input.go), and opening files (files.go).
 type App struct {
+	// env is the state, the options, the fonts and the filler the parts
+	// share; cmds the command table; ui and w the widgets.
 	env
 	cmds commandSet
 	ui   *ebitenui.UI
 	w    *widgets
 
-	in      input
-	scene   scene
-	tl      timeline
-	ov      overlay
+	// in turns this tick's input (inp: readInput, and the window's size:
+	// Layout) into commands; script runs Options.Actions.
+	in     input
+	inp    tickInput
+	script script
+
+	// views are the parts drawn in and beside the 3D view; boxes the
+	// questions, lists and jobs over it.
+	views
+	boxes
+
+	// runBook is the run's bookkeeping: clock, frames, title, pictures.
+	runBook
+	// sys is what differs between a desktop window and a browser page
+	// (system_desktop.go, system_js.go).
+	sys system
+}
+
+// views are the window's parts drawn in and beside the 3D view: the
+// scene, the timeline, the curves panel and the dope sheet, the overlays,
+// the compare view, and what the draw loop keeps between frames.
+type views struct {
+	scene  scene
+	tl     timeline
+	curves curvesPanel
+	dope   dopeSheet
+	ov     overlay
+	cmp    comparer
+	paint  paintState
+}
+
+// boxes are the window's parts that ask and work over the view: the file
+// browser and the list, the export and the GIF recording, the suit
+// picker, the cut-name prompt and the dropped-motion question.
+type boxes struct {
 	browser browser
-	rec     recorder
+	list    listView
 	exp     exporter
-	curves  curvesPanel
-	dope    dopeSheet
+	rec     recorder
 	suits   suitPicker
 	cuts    cutter
 	drop    dropper
-	list    listView
-	script  script
-	paint   paintState
-	cmp     comparer
+}
 
-	// inp is this tick's input (readInput) and the window's size
-	// (Layout).
-	inp tickInput
-	// Per-frame scratch, kept to avoid allocating each frame.
-	crossed []int
-
+// runBook is a run's bookkeeping: the clock of playback and of the frame
+// rate, whether and how many frames were drawn, the title shown, the
+// pictures a screenshot run and a script's snaps stand at, and the
+// events a tick's playback crossed.
+type runBook struct {
 	// clock times real-time playback and the drawn frame rate.
 	clock clock
 
@@ -158,9 +186,9 @@ type App struct {
 	frames     int
 	// shots is where a screenshot run and a script's snaps stand.
 	shots shots
-	// sys is what differs between a desktop window and a browser page
-	// (system_desktop.go, system_js.go).
-	sys system
+	// crossed is the events this tick's playback crossed (scratch, kept
+	// to avoid allocating each tick).
+	crossed []int
 }
 
 // shots is where a screenshot run (Options.Screenshot) and a script's
