@@ -266,6 +266,8 @@ func NewApp(opt Options) (*App, error) {
 		return nil, err
 	}
 	a.kit = &k
+	fill := newFiller()
+	a.fill = &fill
 	a.kit.startFallback(systemFallbackPaths())
 	if opt.Extensions == nil {
 		opt.Extensions = open.Extensions()
@@ -287,20 +289,21 @@ func NewApp(opt Options) (*App, error) {
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
 	a.cuts.env, a.cuts.changed = a.env, a.assetChanged
-	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.exp.a, a.curves.a = a, a, a, a, a, a, a
+	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
+	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
+	a.dope.env, a.dope.followed = a.env, -1
+	a.in.a, a.scene.a, a.ov.a, a.browser.a, a.exp.a = a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.a, a.browser.probe.a = a, a
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
-	fill := newFiller()
-	a.fill = &fill
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
+	a.tl.lay, a.curves.lay, a.dope.lay = &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -552,10 +555,10 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 // and the questions, the browser and the asset list.
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
-	a.tl.draw(screen)
+	a.tl.draw(screen, &a.inp)
 	a.curves.draw(screen)
 	a.dope.draw(screen)
-	a.tl.drawFrameBox(screen)
+	a.w.frameBox.draw(screen, a.env)
 	a.ov.draw(screen, vp)
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)

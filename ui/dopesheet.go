@@ -35,7 +35,9 @@ var (
 // middle drag pans it. The sheet scrolls to the selected bone's row when
 // the selection changes.
 type dopeSheet struct {
-	a     *App
+	env
+	// lay is where the sheet goes.
+	lay   *places
 	sheet dopesheet.Sheet
 	in    dopesheet.Input
 	// hidden and helpers hold the state's bone marks for in.
@@ -63,12 +65,12 @@ type dopeKey struct {
 // key is the dope sheet's part of the paint key: whether it shows and
 // its scroll (the selection, the time and the span are the key's own).
 func (d *dopeSheet) key() dopeKey {
-	return dopeKey{d.a.st.DopeSheet().Shown(), d.a.st.DopeSheet().Scroll()}
+	return dopeKey{d.st.DopeSheet().Shown(), d.st.DopeSheet().Scroll()}
 }
 
 // rect is the panel's area, empty while it is hidden.
 func (d *dopeSheet) rect() image.Rectangle {
-	w := d.a.w.dope.GetWidget()
+	w := d.lay.dope.GetWidget()
 	if w.GetVisibility() == widget.Visibility_Hide {
 		return image.Rectangle{}
 	}
@@ -86,14 +88,14 @@ func (d *dopeSheet) contains(x, y int) bool { return image.Pt(x, y).In(d.rect())
 
 // show shows or hides the panel as the state says.
 func (d *dopeSheet) show() {
-	w := d.a.w.dope.GetWidget()
+	w := d.lay.dope.GetWidget()
 	want := widget.Visibility_Hide
-	if d.a.st.DopeSheet().Shown() {
+	if d.st.DopeSheet().Shown() {
 		want = widget.Visibility_Show
 	}
 	if w.GetVisibility() != want {
 		w.SetVisibility(want)
-		d.a.w.root.RequestRelayout()
+		d.lay.root.RequestRelayout()
 	}
 }
 
@@ -101,7 +103,7 @@ func (d *dopeSheet) show() {
 // timeline's span, the current time, the selection (followed when it
 // changed) and the scroll, which it keeps inside the rows.
 func (d *dopeSheet) update() {
-	st := d.a.st
+	st := d.st
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
 		st.SetDopeSheetScroll(0)
@@ -130,17 +132,18 @@ func (d *dopeSheet) update() {
 	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
-// click acts on a left click at (x, y) on the panel.
-func (d *dopeSheet) click(x, y int) {
+// click acts on a left click at (x, y) on the panel; w is the lists
+// that follow the bone it selects.
+func (d *dopeSheet) click(x, y int, w *widgets) {
 	d.update()
 	h := d.sheet.Hit(float32(x), float32(y))
-	a := d.a
+	a := d
 	switch h.Kind {
 	case dopesheet.HitKey:
-		a.w.selectBone(h.Bone)
+		w.selectBone(h.Bone)
 		a.st.Seek(h.Time)
 	case dopesheet.HitBone:
-		a.w.selectBone(h.Bone)
+		w.selectBone(h.Bone)
 	case dopesheet.HitEvent:
 		a.st.Seek(h.Time)
 	}
@@ -151,7 +154,7 @@ func (d *dopeSheet) click(x, y int) {
 
 // describe names what a click found, for the trace.
 func (d *dopeSheet) describe(h dopesheet.Hit) string {
-	bone := func() string { return d.a.st.Asset().Skeleton.Bones[h.Bone].Name }
+	bone := func() string { return d.st.Asset().Skeleton.Bones[h.Bone].Name }
 	switch h.Kind {
 	case dopesheet.HitKey:
 		return fmt.Sprintf("key of %s at %.4f s", bone(), h.Time)
@@ -167,7 +170,7 @@ func (d *dopeSheet) describe(h dopesheet.Hit) string {
 // scroll, or with Ctrl the timeline zooms around the time under the
 // pointer, or with Shift it pans a tenth of its span a notch.
 func (d *dopeSheet) wheel(x int, wy float64, mods modifier) {
-	st := d.a.st
+	st := d.st
 	switch {
 	case mods&modCtrl != 0:
 		f := 0.81
@@ -190,8 +193,8 @@ func (d *dopeSheet) pan(dx int) {
 	if s.X1 <= s.X0 {
 		return
 	}
-	lo, hi := d.a.st.Timeline().Span()
-	d.a.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
+	lo, hi := d.st.Timeline().Span()
+	d.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names
@@ -206,7 +209,7 @@ func (d *dopeSheet) name(sk *formats.Skeleton, i, depth, w int) string {
 		if n == "" {
 			n = fmt.Sprintf("#%d", sk.Bones[i].ID)
 		}
-		d.names[i] = d.a.kit.fitRight(n, w-min(depth, 8)*6)
+		d.names[i] = d.kit.fitRight(n, w-min(depth, 8)*6)
 	}
 	return d.names[i]
 }
@@ -222,14 +225,14 @@ func (d *dopeSheet) eventsLabel() string {
 		if s.Listed == 0 {
 			d.label = "Events   (no bone shows)"
 		}
-		d.label = d.a.kit.fitRight(d.label, int(s.Names.W))
+		d.label = d.kit.fitRight(d.label, int(s.Names.W))
 	}
 	return d.label
 }
 
 // draw draws the sheet.
 func (d *dopeSheet) draw(screen *ebiten.Image) {
-	a := d.a
+	a := d
 	r := d.rect()
 	if r.Empty() {
 		return

@@ -105,7 +105,7 @@ func (in *input) handle(ti *tickInput) {
 		a.list.input(ti)
 		return
 	}
-	if a.tl.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
+	if a.w.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
 		return
 	}
 	modal := a.exp.input(ti) // the export's question has the click
@@ -284,7 +284,7 @@ var mouseRegions = [...]mouseRegion{
 	// The dope sheet: a click selects a bone or seeks to a key or an
 	// event; a right or middle drag pans the timeline.
 	{verb: "dope-sheet", left: true, hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
-		press: func(in *input, _ ebiten.MouseButton, x, y int) { in.a.dope.click(x, y) }},
+		press: func(in *input, _ ebiten.MouseButton, x, y int) { in.a.dope.click(x, y, in.a.w) }},
 	{verb: "dope-sheet", hit: func(a *App, x, y int) bool { return a.dope.contains(x, y) },
 		press: func(in *input, b ebiten.MouseButton, x, y int) {
 			in.startDrag(b, x, y, false)

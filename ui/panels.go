@@ -46,15 +46,10 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a        *App
-	root     *widget.Container
-	view     *widget.Container
-	timeline *widget.Container
+	a *App
+	places
 	// left is the left panel, laid out again when the title changes.
-	left *widget.Container
-	// curves is the curves panel's place (curves.go draws it), dope
-	// the dope sheet's (dopesheet.go).
-	curves, dope         *widget.Container
+	left                 *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
 	inspector            *widget.Text
@@ -94,6 +89,18 @@ type widgets struct {
 	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
 	tree treeWidgets
+}
+
+// places are the containers the window's own drawing goes in: the
+// layout that the view, the timeline, the curves panel and the dope
+// sheet take their rectangles from.
+type places struct {
+	root     *widget.Container
+	view     *widget.Container
+	timeline *widget.Container
+	// curves is the curves panel's place (curves.go draws it), dope
+	// the dope sheet's (dopesheet.go).
+	curves, dope *widget.Container
 }
 
 // statusKey is what the status line shows, to format it only on change.
