@@ -295,7 +295,7 @@ func NewApp(opt Options) (*App, error) {
 	a.in.a, a.scene.a, a.ov.a, a.browser.a, a.exp.a = a, a, a, a, a
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
-	a.list.a, a.browser.probe.a = a, a
+	a.list.env, a.browser.probe.env = a.env, a.env
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
 	if opt.Clip != "" {
@@ -303,7 +303,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay = &a.w.places, &a.w.places, &a.w.places
+	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -387,7 +387,8 @@ func (a *App) poll() {
 	a.pollChooser()
 	a.rec.poll(&a.script)
 	a.exp.poll()
-	a.list.update()
+	a.browser.probe.poll()
+	a.list.update(&a.script)
 }
 
 // control runs the window's parts on this tick's input (a.inp) after the
@@ -565,7 +566,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cuts.draw(screen, vp)
 	a.drop.draw(screen)
 	a.browser.draw(screen)
-	a.list.draw(screen)
+	a.list.draw(screen, a.browser.probe.version)
 }
 
 // frameDrawn counts a drawn frame: the frame rate, the page's news, the
@@ -615,17 +616,12 @@ func (a *App) prepare(screen *ebiten.Image) {
 }
 
 // viewport is the screen area between the panels.
-func (a *App) viewport() render.Viewport {
-	r := a.w.view.GetWidget().Rect
-	if r.Dx() <= 0 || r.Dy() <= 0 {
-		return render.Viewport{W: float32(a.inp.w), H: float32(a.inp.h)}
-	}
-	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
-}
+func (a *App) viewport() render.Viewport { return a.w.viewport() }
 
 // Layout uses the window's own size so text stays crisp when resized.
 func (a *App) Layout(w, h int) (int, int) {
 	a.inp.w, a.inp.h = w, h
+	a.w.winW, a.w.winH = w, h
 	return w, h
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image"
 	"time"
 	"unicode"
 
@@ -77,9 +76,7 @@ func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 	return min(d, maxRepeats)
 }
 
-func (in *input) inView(x, y int) bool {
-	return image.Pt(x, y).In(in.a.w.view.GetWidget().Rect)
-}
+func (in *input) inView(x, y int) bool { return in.a.w.inView(x, y) }
 
 // mouseButtons are the buttons a drag can start with.
 var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
@@ -102,7 +99,7 @@ func (in *input) handle(ti *tickInput) {
 		return
 	}
 	if a.list.open {
-		a.list.input(ti)
+		a.list.input(ti, &a.in.rep)
 		return
 	}
 	if a.w.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {

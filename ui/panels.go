@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/animview/animview/render"
 	"image"
 	"math"
 	"slices"
@@ -101,6 +102,23 @@ type places struct {
 	// curves is the curves panel's place (curves.go draws it), dope
 	// the dope sheet's (dopesheet.go).
 	curves, dope *widget.Container
+	// winW and winH are the window's size (App.Layout).
+	winW, winH int
+}
+
+// viewport is the screen area between the panels (the whole window
+// before they are laid out).
+func (p *places) viewport() render.Viewport {
+	r := p.view.GetWidget().Rect
+	if r.Dx() <= 0 || r.Dy() <= 0 {
+		return render.Viewport{W: float32(p.winW), H: float32(p.winH)}
+	}
+	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
+}
+
+// inView reports whether (x, y) is on the 3D view.
+func (p *places) inView(x, y int) bool {
+	return image.Pt(x, y).In(p.view.GetWidget().Rect)
 }
 
 // statusKey is what the status line shows, to format it only on change.

@@ -106,7 +106,7 @@ func (a *App) paintKey() paintKey {
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
 		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
-		list:    a.list.shows(),
+		list:    a.list.shows(a.browser.probe.version),
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording:  a.rec.key(),
 		export:     a.exp.key(),
