@@ -292,7 +292,8 @@ func NewApp(opt Options) (*App, error) {
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1
-	a.in.a, a.scene.a, a.ov.a, a.browser.a, a.exp.a = a, a, a, a, a
+	a.in.a, a.ov.a, a.browser.a, a.exp.a = a, a, a, a
+	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
 	a.list.env, a.browser.probe.env = a.env, a.env
@@ -303,7 +304,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places
+	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {

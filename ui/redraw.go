@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/animview/animview/render"
-	"github.com/animview/animview/render/ebitenview"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -18,7 +17,6 @@ const settleFrames = 6
 // the last picture on screen and ebiten skips presenting it, so a paused
 // viewer with nothing changing costs almost nothing.
 type paintState struct {
-	drawer ebitenview.Drawer
 	// last is what the previous drawn frame showed.
 	last    paintKey
 	settle  int
