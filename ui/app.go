@@ -292,7 +292,8 @@ func NewApp(opt Options) (*App, error) {
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1
-	a.in.a, a.ov.a, a.browser.a, a.exp.a = a, a, a, a
+	a.in.a, a.browser.a, a.exp.a = a, a, a
+	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
 	a.drop.a = a
@@ -562,6 +563,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.dope.draw(screen)
 	a.w.frameBox.draw(screen, a.env)
 	a.ov.draw(screen, vp)
+	a.saveRequested(screen)
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
 	a.cuts.draw(screen, vp)

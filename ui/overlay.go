@@ -32,9 +32,10 @@ func eventColour(k formats.EventKind) color.NRGBA {
 
 // overlay draws what the state's Messages hold over the 3D view: the
 // error, the warnings, the event flashes, the notice and the help (its
-// entries from the command table); it also saves a requested screenshot.
+// entries from the command table, cmds).
 type overlay struct {
-	a          *App
+	env
+	cmds       *commandSet
 	bannerRect image.Rectangle
 	// help are the help's entries (helpItems); helpHead, the line above
 	// them that names the build, and helpColW, the width of their
@@ -50,8 +51,7 @@ type overlay struct {
 // draw draws the error, the warnings, the event flashes, the notice and
 // the help in the view.
 func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
-	a := o.a
-	st, k := a.st, a.kit
+	st, k := o.st, o.kit
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	o.bannerRect = image.Rectangle{}
@@ -59,7 +59,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	if err := st.Messages().Err(); err != "" {
 		msg := wrap(err, cols)
 		lines := strings.Count(msg, "\n") + 2
-		a.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
+		o.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
 		k.drawText(screen, "Error (Esc to dismiss):\n"+msg, x, y, colError, k.small)
 		y += float64(18*lines + 14)
 	}
@@ -75,7 +75,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 			msg, lines = strings.Join(parts[:5], "\n")+" …", 6
 		}
 		h := float32(18*lines + 10)
-		a.fill.rect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8})
+		o.fill.rect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8})
 		o.bannerRect = image.Rect(int(vp.X+4), int(y)-4, int(vp.X+vp.W-4), int(float32(y)-4+h))
 		k.drawText(screen, head+"\n"+msg, x, y, colWarn, k.small)
 		y += float64(h + 6)
@@ -104,7 +104,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	}
 	if n := st.Messages().NoticeAt(time.Now()); n != "" {
 		msg := k.fitLeft(n, k.small, int(vp.W)-24)
-		a.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
+		o.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
 		k.drawText(screen, msg, x, float64(vp.Y+vp.H)-50, colText, k.small)
 	}
 	if st.View().Through() {
@@ -114,17 +114,6 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		o.drawHelp(screen, vp)
 	} else {
 		k.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, k.small)
-	}
-	if a.shots.key != "" {
-		path := a.shots.key
-		a.shots.key = ""
-		if err := saveScreenshot(screen, path); err != nil {
-			st.ShowError(err.Error())
-		} else {
-			a.opt.Log(savedWord + " " + path)
-			a.opt.Log("shown: " + st.Status())
-			st.Notify("screenshot "+savedWord+": "+path, time.Now())
-		}
 	}
 }
 
@@ -175,7 +164,7 @@ func helpLayout(n int, colW float32, view, window image.Rectangle) (box image.Re
 // that fit the view, or the window when the view is too small
 // (helpLayout).
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
-	a := o.a
+	a := o
 	face := a.kit.small
 	if o.helpHead == "" {
 		o.help = helpItems(a.cmds.list)
@@ -201,7 +190,7 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 
 // drawWarnings lists every warning over the view.
 func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
-	a := o.a
+	a := o
 	var b strings.Builder
 	b.WriteString("Warnings (W or Esc: close)\n")
 	ws := a.st.Messages().Warnings()
