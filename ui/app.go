@@ -215,6 +215,19 @@ type env struct {
 	fill *filler
 }
 
+// hooks are the window's operations that span parts, which the App
+// gives the parts that start them (wired in NewApp).
+type hooks struct {
+	// changed rebuilds what depends on the open asset (App.assetChanged);
+	// remember adds a path to the recent files (App.rememberRecent).
+	changed  func()
+	remember func(path string)
+	// frame frames the figures in the view (scene.frameAll).
+	frame func()
+	// run runs a command by its verb, as a key would (App.runVerb).
+	run func(verb string, args ...string)
+}
+
 // Run opens the window and blocks until it closes.
 func Run(opt Options) error {
 	if opt.Log == nil {
@@ -296,7 +309,7 @@ func NewApp(opt Options) (*App, error) {
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
-	a.drop.a = a
+	a.drop.env, a.drop.hooks = a.env, a.hooks()
 	a.list.env, a.browser.probe.env = a.env, a.env
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
@@ -305,7 +318,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
+	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -315,6 +328,12 @@ func NewApp(opt Options) (*App, error) {
 		}
 	}
 	return a, nil
+}
+
+// hooks are the App's operations that span parts, for the parts that
+// start them.
+func (a *App) hooks() hooks {
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frame: a.scene.frameAll, run: a.runVerb}
 }
 
 // emptyAsset is shown when the first file fails to load.

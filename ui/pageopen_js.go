@@ -30,7 +30,7 @@ func (c *comparer) openSet(set fs.FS) error {
 // set for Open instead. It reports
 // whether it asked; the caller opens the set when not.
 func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
-	a := d.a
+	a := d
 	d.asset = nil
 	if a.opt.OpenAside == nil || !d.onFigure() {
 		return false
