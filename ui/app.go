@@ -224,8 +224,11 @@ type hooks struct {
 	remember func(path string)
 	// frame frames the figures in the view (scene.frameAll).
 	frame func()
-	// run runs a command by its verb, as a key would (App.runVerb).
-	run func(verb string, args ...string)
+	// runVerb runs a command by its verb, as a key would (App.runVerb).
+	runVerb func(verb string, args ...string)
+	// saveAs asks with the in-app browser where a file called name goes,
+	// starting in dir (browser.showSave).
+	saveAs func(dir, name string)
 }
 
 // Run opens the window and blocks until it closes.
@@ -262,7 +265,7 @@ func Run(opt Options) error {
 	err = ebiten.RunGame(g)
 	close(stop)
 	app.rec.stop(&app.script)
-	app.exp.stop()
+	app.exp.stop(&app.script)
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -305,7 +308,8 @@ func NewApp(opt Options) (*App, error) {
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1
-	a.in.a, a.browser.a, a.exp.a = a, a, a
+	a.in.a, a.browser.a = a, a
+	a.exp.env, a.exp.hooks = a.env, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
@@ -318,7 +322,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
+	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay, a.exp.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -333,7 +337,8 @@ func NewApp(opt Options) (*App, error) {
 // hooks are the App's operations that span parts, for the parts that
 // start them.
 func (a *App) hooks() hooks {
-	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frame: a.scene.frameAll, run: a.runVerb}
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frame: a.scene.frameAll, runVerb: a.runVerb,
+		saveAs: a.browser.showSave}
 }
 
 // emptyAsset is shown when the first file fails to load.
@@ -407,7 +412,7 @@ func (a *App) poll() {
 	}
 	a.pollChooser()
 	a.rec.poll(&a.script)
-	a.exp.poll()
+	a.exp.poll(&a.script)
 	a.browser.probe.poll()
 	a.list.update(&a.script)
 }

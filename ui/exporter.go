@@ -25,7 +25,11 @@ import (
 // while the window shows a bar (system_desktop.go; a web page downloads
 // the file, system_js.go). The state's Export hears of each step.
 type exporter struct {
-	a   *App
+	env
+	hooks
+	// lay is the layout the questions and the bar are drawn over the view
+	// of.
+	lay *places
 	job *task.Job
 	// choosing receives the system chooser's answer.
 	choosing chan string
@@ -41,7 +45,7 @@ type exporter struct {
 // begin asks what to export; with one thing to export, it asks for the
 // destination at once (a question with one answer is none).
 func (x *exporter) begin() {
-	st := x.a.st
+	st := x.st
 	idle := st.Export().Stage() == state.ExportIdle
 	switch {
 	case !st.BeginExport():
@@ -55,7 +59,7 @@ func (x *exporter) begin() {
 // (destination: the system's chooser or the in-app browser in the
 // working folder; in a web page, a download).
 func (x *exporter) choose(w state.ExportWhat) {
-	a := x.a
+	a := x
 	if a.st.Export().Stage() != state.ExportChoosing {
 		return
 	}
@@ -73,7 +77,7 @@ func (x *exporter) choose(w state.ExportWhat) {
 
 // defaultName is the file name offered for an export of w.
 func (x *exporter) defaultName(w state.ExportWhat) string {
-	st := x.a.st
+	st := x.st
 	stem := formats.Stem(st.Path())
 	if st.Path() == "" || st.Path() == "demo:" {
 		stem = "demo"
@@ -92,7 +96,7 @@ func (x *exporter) defaultName(w state.ExportWhat) string {
 // given, else the window asks first; a missing folder or a name other
 // than .glb or .gltf is an error. A name without an extension gets .glb.
 func (x *exporter) to(path string, force bool) {
-	a := x.a
+	a := x
 	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
 		path += ".glb"
 	} else if ext != ".glb" && ext != ".gltf" {
@@ -113,14 +117,14 @@ func (x *exporter) to(path string, force bool) {
 
 // fail ends the export with err shown.
 func (x *exporter) fail(err error) {
-	x.a.st.FinishExport()
-	x.a.st.ShowError(err.Error())
-	x.a.opt.Log(err.Error())
+	x.st.FinishExport()
+	x.st.ShowError(err.Error())
+	x.opt.Log(err.Error())
 }
 
 // takes returns what an export of w holds, with the animations left out.
 func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
-	st := x.a.st
+	st := x.st
 	a := st.Asset()
 	if a == nil || a.Skeleton == nil {
 		return nil, nil, errors.New("export: the file has no skeleton")
@@ -159,7 +163,7 @@ func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 // start writes the export to path on a task: building the takes, the
 // document, then the file, each a step of the bar.
 func (x *exporter) start(path string, force bool) {
-	a := x.a
+	a := x
 	takes, skipped, err := x.takes(a.st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
@@ -205,9 +209,9 @@ var errExportCancelled = errors.New("export cancelled")
 
 // poll picks up the system chooser's answer, and reports a running
 // export's progress and its end: a notice names the file; a failure
-// shows as the error. A script held by the export goes on.
-func (x *exporter) poll() {
-	a := x.a
+// shows as the error. A script held by the export (s) goes on.
+func (x *exporter) poll(s *script) {
+	a := x
 	if x.choosing != nil {
 		select {
 		case p := <-x.choosing:
@@ -215,7 +219,7 @@ func (x *exporter) poll() {
 			switch {
 			case strings.HasPrefix(p, "\x00"):
 				a.opt.Log("file chooser: " + p[1:])
-				a.browser.showSave(".", x.defaultName(a.st.Export().What()))
+				x.saveAs(".", x.defaultName(a.st.Export().What()))
 			case p == "":
 				a.st.FinishExport()
 			default:
@@ -229,18 +233,19 @@ func (x *exporter) poll() {
 	}
 	a.st.SetExportProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
-		x.end(err)
+		x.end(err, s)
 	}
 }
 
-// end ends the export whose job returned err (poll, stop).
-func (x *exporter) end(err error) {
-	a := x.a
+// end ends the export whose job returned err (poll, stop) and lets the
+// script s go on.
+func (x *exporter) end(err error, s *script) {
+	a := x
 	path := a.st.Export().Path()
 	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
 	a.st.FinishExport()
-	a.script.hold = false
+	s.hold = false
 	switch {
 	case err == nil:
 		a.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
@@ -256,11 +261,11 @@ func (x *exporter) end(err error) {
 // confirm answers the window's question: the first choice of what to
 // export, or replacing the file. It reports whether there was one.
 func (x *exporter) confirm() bool {
-	switch x.a.st.Export().Stage() {
+	switch x.st.Export().Stage() {
 	case state.ExportChoosing:
-		x.choose(x.a.st.Export().Offered()[0].What)
+		x.choose(x.st.Export().Offered()[0].What)
 	case state.ExportAsking:
-		x.start(x.a.st.Export().Path(), true)
+		x.start(x.st.Export().Path(), true)
 	default:
 		return false
 	}
@@ -273,13 +278,13 @@ func (x *exporter) cancel() bool {
 	switch {
 	case x.job != nil && !x.job.Cancelled():
 		x.job.Cancel()
-	case x.a.st.Export().Stage() == state.ExportAsking:
-		x.a.opt.Log("export: kept " + x.a.st.Export().Path())
-		x.a.st.FinishExport()
-	case x.a.st.Export().Stage() == state.ExportChoosing:
-		x.a.st.FinishExport()
-	case x.a.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
-		x.a.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportAsking:
+		x.opt.Log("export: kept " + x.st.Export().Path())
+		x.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportChoosing:
+		x.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
+		x.st.FinishExport()
 	default:
 		return false
 	}
@@ -289,25 +294,25 @@ func (x *exporter) cancel() bool {
 // stop cancels an export still running when the window closes, waits
 // for it and ends it as poll does: whatever it wrote is removed before
 // the log says so.
-func (x *exporter) stop() {
+func (x *exporter) stop(s *script) {
 	if x.job == nil {
 		return
 	}
 	x.job.Cancel()
-	x.end(x.job.Wait())
+	x.end(x.job.Wait(), s)
 }
 
 // key is the export's part of the paint key.
 func (x *exporter) key() int {
-	return int(x.a.st.Export().Stage())*1000 + int(1000*x.a.st.Export().Fraction())/10
+	return int(x.st.Export().Stage())*1000 + int(1000*x.st.Export().Fraction())/10
 }
 
 // dialog is the box of the export's question, and its rows: the
 // choices, or the Replace and Keep answers.
 func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
-	vp := x.a.viewport()
-	n := len(x.a.st.Export().Offered())
-	if x.a.st.Export().Stage() == state.ExportAsking {
+	vp := x.lay.viewport()
+	n := len(x.st.Export().Offered())
+	if x.st.Export().Stage() == state.ExportAsking {
 		n = 2
 	}
 	w := min(int(vp.W)-24, 420)
@@ -323,7 +328,7 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 // input takes a click on the export's question (a choice, Replace or
 // Keep), reporting whether the question had the click.
 func (x *exporter) input(in *tickInput) bool {
-	e := x.a.st.Export()
+	e := x.st.Export()
 	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
 		return false
 	}
@@ -344,12 +349,12 @@ func (x *exporter) clickAt(mx, my int) bool {
 			continue
 		}
 		switch {
-		case x.a.st.Export().Stage() == state.ExportChoosing:
-			x.a.runVerb("export-what", exportWords[x.a.st.Export().Offered()[i].What])
+		case x.st.Export().Stage() == state.ExportChoosing:
+			x.runVerb("export-what", exportWords[x.st.Export().Offered()[i].What])
 		case i == 0:
-			x.a.runVerb("confirm")
+			x.runVerb("confirm")
 		default:
-			x.a.runVerb("close")
+			x.runVerb("close")
 		}
 	}
 	return true
@@ -377,22 +382,22 @@ func (x *exporter) run(c *call) error {
 	if err != nil {
 		return err
 	}
-	if x.a.st.Export().Stage() == state.ExportRunning {
+	if x.st.Export().Stage() == state.ExportRunning {
 		return errors.New("export: an export is running")
 	}
 	if !x.offers(w) {
 		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])
 	}
-	x.a.st.FinishExport()
-	x.a.st.BeginExport()
-	x.a.st.ChooseExport(w)
+	x.st.FinishExport()
+	x.st.BeginExport()
+	x.st.ChooseExport(w)
 	x.to(c.args[1], false)
 	return nil
 }
 
 // offers reports whether the open file offers w.
 func (x *exporter) offers(w state.ExportWhat) bool {
-	for _, ch := range x.a.st.ExportChoices() {
+	for _, ch := range x.st.ExportChoices() {
 		if ch.What == w {
 			return true
 		}
@@ -403,7 +408,7 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 // draw draws the export's question over the view, or while it writes
 // its progress at the view's foot.
 func (x *exporter) draw(screen *ebiten.Image) {
-	a := x.a
+	a := x
 	switch a.st.Export().Stage() {
 	case state.ExportChoosing, state.ExportAsking:
 		box, rows := x.dialog()
@@ -419,7 +424,7 @@ func (x *exporter) draw(screen *ebiten.Image) {
 		}
 		a.drawQuestion(screen, box, rows, title, labels, hint)
 	case state.ExportRunning:
-		vp := a.viewport()
+		vp := a.lay.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
 			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Export().Fraction()))
 			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(a.st.Export().Path()), status, a.st.Export().Fraction())

@@ -198,7 +198,7 @@ func (d *dropper) input(in *tickInput) bool {
 	}
 	_, rows := d.dialog()
 	if v := dropAnswer(in, rows); v != "" {
-		d.run(v)
+		d.runVerb(v)
 	}
 	return true
 }
@@ -212,7 +212,7 @@ func (d *dropper) clickAt(x, y int) bool {
 	}
 	_, rows := d.dialog()
 	if v := dropAnswer(&tickInput{x: x, y: y, pressed: [3]bool{true}}, rows); v != "" {
-		d.run(v)
+		d.runVerb(v)
 	}
 	return true
 }

@@ -173,7 +173,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if !a.exp.cancel() {
 		t.Fatal("Esc found no export to cancel")
 	}
-	a.exp.poll()
+	a.exp.poll(&a.script)
 	if m := a.st.Messages(); m.Notice() != "export cancelled" || last() != "export cancelled" {
 		t.Errorf("export cancelled after writing: notice %q, log %q", m.Notice(), last())
 	}
@@ -185,7 +185,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.stop()
+	a.exp.stop(&a.script)
 	if last() != "export cancelled" || a.st.Export().Stage() != state.ExportIdle {
 		t.Errorf("closing on a written export: log %q, stage %v", last(), a.st.Export().Stage())
 	}
