@@ -229,6 +229,10 @@ type hooks struct {
 	// saveAs asks with the in-app browser where a file called name goes,
 	// starting in dir (browser.showSave).
 	saveAs func(dir, name string)
+	// open opens the file at path in place of the open one (App.open);
+	// showFolder lists a folder's files as a table (App.showFolderFiles).
+	open       func(path string) bool
+	showFolder func(dir string)
 }
 
 // Run opens the window and blocks until it closes.
@@ -308,7 +312,8 @@ func NewApp(opt Options) (*App, error) {
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1
-	a.in.a, a.browser.a = a, a
+	a.in.a = a
+	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
 	a.exp.env, a.exp.hooks = a.env, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
@@ -322,7 +327,7 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay, a.exp.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
+	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay, a.exp.lay, a.browser.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -338,7 +343,7 @@ func NewApp(opt Options) (*App, error) {
 // start them.
 func (a *App) hooks() hooks {
 	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frame: a.scene.frameAll, runVerb: a.runVerb,
-		saveAs: a.browser.showSave}
+		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles}
 }
 
 // emptyAsset is shown when the first file fails to load.

@@ -95,7 +95,7 @@ func (in *input) handle(ti *tickInput) {
 	x, y := ti.x, ti.y
 
 	if st.Browser().Open() {
-		a.browser.input(ti)
+		a.browser.input(ti, &a.in.rep)
 		return
 	}
 	if a.list.open {
