@@ -222,8 +222,8 @@ type hooks struct {
 	// remember adds a path to the recent files (App.rememberRecent).
 	changed  func()
 	remember func(path string)
-	// frame frames the figures in the view (scene.frameAll).
-	frame func()
+	// frameAll frames the figures in the view (scene.frameAll).
+	frameAll func()
 	// runVerb runs a command by its verb, as a key would (App.runVerb).
 	runVerb func(verb string, args ...string)
 	// saveAs asks with the in-app browser where a file called name goes,
@@ -233,6 +233,10 @@ type hooks struct {
 	// showFolder lists a folder's files as a table (App.showFolderFiles).
 	open       func(path string) bool
 	showFolder func(dir string)
+	// stepClip moves between clips (App.stepClip); selectBone selects a
+	// bone and scrolls the bone list to it (widgets.selectBone).
+	stepClip   func(d int)
+	selectBone func(i int)
 }
 
 // Run opens the window and blocks until it closes.
@@ -317,7 +321,8 @@ func NewApp(opt Options) (*App, error) {
 	a.exp.env, a.exp.hooks = a.env, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
-	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
+	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), opt.CompareMap
+	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
 	a.drop.env, a.drop.hooks = a.env, a.hooks()
 	a.list.env, a.browser.probe.env = a.env, a.env
 	a.loadRecent(err == nil)
@@ -342,8 +347,9 @@ func NewApp(opt Options) (*App, error) {
 // hooks are the App's operations that span parts, for the parts that
 // start them.
 func (a *App) hooks() hooks {
-	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frame: a.scene.frameAll, runVerb: a.runVerb,
-		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles}
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
+		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
+		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) }}
 }
 
 // emptyAsset is shown when the first file fails to load.

@@ -128,7 +128,7 @@ func (d *dropper) openInstead() bool {
 		return true
 	}
 	d.show(path, asset)
-	d.frame()
+	d.frameAll()
 	d.opt.Log("drop: opened " + path)
 	return true
 }

@@ -14,10 +14,10 @@ import (
 // openSet opens the file of a set handed over without paths (the web
 // page's choice: Options.OpenAside) as B, as open does.
 func (c *comparer) openSet(set fs.FS) error {
-	if c.a.opt.OpenAside == nil {
+	if c.opt.OpenAside == nil {
 		return fmt.Errorf("compare: these files have no path on disk to open them by")
 	}
-	b, name, err := c.a.opt.OpenAside(set)
+	b, name, err := c.opt.OpenAside(set)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
