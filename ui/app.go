@@ -237,6 +237,8 @@ type hooks struct {
 	// bone and scrolls the bone list to it (widgets.selectBone).
 	stepClip   func(d int)
 	selectBone func(i int)
+	// openEntry opens an entry of the open container (App.openEntry).
+	openEntry func(entry string) bool
 }
 
 // Run opens the window and blocks until it closes.
@@ -349,7 +351,8 @@ func NewApp(opt Options) (*App, error) {
 func (a *App) hooks() hooks {
 	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
 		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
-		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) }}
+		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) },
+		openEntry: a.openEntry}
 }
 
 // emptyAsset is shown when the first file fails to load.

@@ -47,7 +47,17 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a *App
+	env
+	hooks
+	// cmds are the commands the buttons run; in is the tick's input (a
+	// list's click, the window's size); scene the view whose pose the
+	// inspector shows; cmp the compare view the status line tells of.
+	cmds  *commandSet
+	in    *tickInput
+	scene *scene
+	cmp   *comparer
+	// isOn says whether a toggle's command is on (command.on).
+	isOn func(c *command) bool
 	places
 	// left is the left panel, laid out again when the title changes.
 	left                 *widget.Container
@@ -194,7 +204,7 @@ func (w *widgets) buttonRow(p panel, others ...placed) *widget.Container {
 // them with the other widgets of their row, in the order of their
 // positions.
 func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSizeLocateableWidget {
-	a := w.a
+	a := w
 	items := others
 	for i := range a.cmds.list {
 		c := &a.cmds.list[i]
@@ -218,7 +228,9 @@ func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSize
 
 func (a *App) buildWidgets() *widgets {
 	k := a.kit
-	w := &widgets{a: a, frameShown: -1, buttons: map[string]*widget.Button{}}
+	w := &widgets{env: a.env, hooks: a.hooks(), cmds: &a.cmds, in: &a.inp, scene: &a.scene, cmp: &a.cmp,
+		isOn:       func(c *command) bool { return c.on(a) },
+		frameShown: -1, buttons: map[string]*widget.Button{}}
 	col := func(rows []bool) *widget.Container {
 		return k.panel(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
@@ -296,14 +308,14 @@ func (a *App) buildWidgets() *widgets {
 // is not a number changes nothing) and give the keys back to the view.
 func (w *widgets) submitFrame(s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		w.a.st.SeekFrame(n)
+		w.st.SeekFrame(n)
 	}
 	w.frameShown = -1
 	w.frameBox.focused = false
 }
 
 func (w *widgets) clipLabel(e any) string {
-	st := w.a.st
+	st := w.st
 	switch v := e.(type) {
 	case *clipEntry:
 		c := st.Asset().Clips[v.index]
@@ -340,9 +352,9 @@ func (w *widgets) clipLabel(e any) string {
 // listWidth is the text width of a side panel's list: entries wider than
 // it would make the list scroll sideways to show them.
 func (w *widgets) listWidth() int {
-	ww, h := w.a.inp.w, w.a.inp.h
+	ww, h := w.in.w, w.in.h
 	if ww == 0 {
-		ww, h = w.a.opt.Width, w.a.opt.Height
+		ww, h = w.opt.Width, w.opt.Height
 	}
 	l, _, _, _ := panelRects(image.Rect(0, 0, ww, h))
 	return l.Dx() - 2*panelMargin - listChrome
@@ -352,7 +364,7 @@ func (w *widgets) listWidth() int {
 const listChrome = 30
 
 // fitList cuts a list entry at the right to the list's width.
-func (w *widgets) fitList(s string) string { return w.a.kit.fitRight(s, w.listWidth()) }
+func (w *widgets) fitList(s string) string { return w.kit.fitRight(s, w.listWidth()) }
 
 // listBoneLabel is the bone list's label function: boneLabel, remembered
 // as the label shown.
@@ -364,13 +376,13 @@ func (w *widgets) listBoneLabel(e any) string {
 
 func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
-	bone := w.a.st.Asset().Skeleton.Bones[b.index]
+	bone := w.st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if w.a.st.Visibility().BoneHidden(b.index) {
+	if w.st.Visibility().BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if w.a.st.Visibility().Animated(b.index) {
+	if w.st.Visibility().Animated(b.index) {
 		anim = "● "
 	}
 	name := bone.Name
@@ -382,13 +394,13 @@ func (w *widgets) boneLabel(e any) string {
 
 func (w *widgets) eventLabel(e any) string {
 	ev := e.(*eventEntry)
-	c := w.a.st.CurrentClip()
+	c := w.st.CurrentClip()
 	if c == nil || ev.index >= len(c.Events) {
 		return ""
 	}
 	x := c.Events[ev.index]
 	mark := "[x] "
-	if w.a.st.Visibility().EventMuted(ev.index) {
+	if w.st.Visibility().EventMuted(ev.index) {
 		mark = "[  ] "
 	}
 	return w.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
@@ -405,7 +417,7 @@ func (w *widgets) onClipSelected(e, _ any) {
 		// list and the clip back and forth for ever.
 		return
 	}
-	st := w.a.st
+	st := w.st
 	switch v := e.(type) {
 	case *clipEntry:
 		if v.index != st.Playback().Clip() {
@@ -417,7 +429,7 @@ func (w *widgets) onClipSelected(e, _ any) {
 		}
 	case *containerEntry:
 		if v.name != st.Asset().Entry {
-			w.a.openEntry(v.name)
+			w.openEntry(v.name)
 		}
 	case *animEntry:
 		w.onAnimSelected(v)
@@ -426,14 +438,14 @@ func (w *widgets) onClipSelected(e, _ any) {
 
 // selectClip opens clip i and the lists follow.
 func (w *widgets) selectClip(i int) {
-	w.a.st.SelectClip(i)
+	w.st.SelectClip(i)
 	w.clipChanged()
 }
 
 // boxWidth is how far from the list's left edge a click counts as one on
 // the check box rather than on the name.
 func (w *widgets) boxWidth() int {
-	wd, _ := text.Measure("[x] ", w.a.kit.small, 0)
+	wd, _ := text.Measure("[x] ", w.kit.small, 0)
 	return int(wd) + 8
 }
 
@@ -445,7 +457,7 @@ func (w *widgets) onBoneSelected(e, prev any) {
 		w.setBone = nil
 		return
 	}
-	in := &w.a.inp
+	in := w.in
 	w.boneClicked(e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
 }
 
@@ -455,26 +467,26 @@ func (w *widgets) onBoneSelected(e, prev any) {
 func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 	r := w.bones.GetWidget().Rect
 	if x >= r.Min.X && x < r.Min.X+w.boxWidth() {
-		w.setBoneHidden(b.index, !w.a.st.Visibility().BoneHidden(b.index), shift)
+		w.setBoneHidden(b.index, !w.st.Visibility().BoneHidden(b.index), shift)
 		if w.bones.SelectedEntry() != prev {
 			w.setBone = prev
 			w.bones.SetSelectedEntry(prev) // nil clears it
 		}
 		return
 	}
-	w.a.st.SelectBone(b.index)
+	w.st.SelectBone(b.index)
 }
 
 // setBoneHidden hides or shows bone i (with subtree, every bone below it)
 // and the list follows.
 func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
-	w.a.st.SetBoneHidden(i, hidden, subtree)
+	w.st.SetBoneHidden(i, hidden, subtree)
 	w.refreshBoneLabels()
 }
 
 // selectBone selects bone i and scrolls the list to it.
 func (w *widgets) selectBone(i int) {
-	w.a.st.SelectBone(i)
+	w.st.SelectBone(i)
 	w.scrollToBone(i)
 }
 
@@ -490,12 +502,12 @@ func (w *widgets) scrollToBone(i int) {
 // onEventSelected mutes or unmutes the event clicked.
 func (w *widgets) onEventSelected(e, _ any) {
 	ev := e.(*eventEntry)
-	w.muteEvent(ev.index, !w.a.st.Visibility().EventMuted(ev.index))
+	w.muteEvent(ev.index, !w.st.Visibility().EventMuted(ev.index))
 }
 
 // muteEvent mutes or unmutes event i and the list follows.
 func (w *widgets) muteEvent(i int, muted bool) {
-	w.a.st.SetEventMuted(i, muted)
+	w.st.SetEventMuted(i, muted)
 	if i < len(w.eventEntries) {
 		w.events.UpdateEntry(w.eventEntries[i])
 	}
@@ -518,12 +530,12 @@ func (w *widgets) clipChanged() {
 	w.refreshEvents()
 	w.refreshBoneLabels()
 	w.selectClipEntry()
-	w.a.scene.frameAll()
+	w.frameAll()
 }
 
 func (w *widgets) selectClipEntry() {
 	for _, e := range w.clips.Entries() {
-		if ce, ok := e.(*clipEntry); ok && ce.index == w.a.st.Playback().Clip() {
+		if ce, ok := e.(*clipEntry); ok && ce.index == w.st.Playback().Clip() {
 			if w.clips.SelectedEntry() != e {
 				w.setClip = e
 				w.clips.SetSelectedEntry(e)
@@ -534,7 +546,7 @@ func (w *widgets) selectClipEntry() {
 
 // refreshLists refills the lists for a newly opened asset.
 func (w *widgets) refreshLists() {
-	st := w.a.st
+	st := w.st
 	var clips []any
 	for _, e := range st.Asset().Entries {
 		clips = append(clips, &containerEntry{name: e.Name, broken: e.Err != ""})
@@ -556,13 +568,13 @@ func (w *widgets) refreshLists() {
 	if sel != nil {
 		w.clips.SetSelectedEntry(sel)
 	}
-	if w.a.opt.Trace {
+	if w.opt.Trace {
 		// For tests that drive the window: the list as it reads.
 		labels := make([]string, len(clips))
 		for i, e := range clips {
 			labels[i] = strings.TrimSpace(w.clipLabel(e))
 		}
-		w.a.opt.Log("clip list: " + strings.Join(labels, " | "))
+		w.opt.Log("clip list: " + strings.Join(labels, " | "))
 	}
 	sk := st.Asset().Skeleton
 	depth := make([]int, len(sk.Bones))
@@ -610,10 +622,10 @@ func (w *widgets) fitTitle() {
 	if wd <= 0 || wd == w.titleWidth {
 		return
 	}
-	k := w.a.kit
+	k := w.kit
 	w.titleWidth = wd
 	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
-	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)
+	w.info.Label = k.fitLeft(assetSummary(w.st.Asset()), k.face, wd)
 	// The labels were empty, of no height, at the first layout, which
 	// ebitenui does not repeat for a new label: without this a failed
 	// first file's path was drawn over the Clips heading.
@@ -631,7 +643,7 @@ func (w *widgets) fitTitle() {
 func (w *widgets) refreshEvents() {
 	w.eventEntries = w.eventEntries[:0]
 	var evs []any
-	if c := w.a.st.CurrentClip(); c != nil {
+	if c := w.st.CurrentClip(); c != nil {
 		for i := range c.Events {
 			e := &eventEntry{index: i}
 			w.eventEntries = append(w.eventEntries, e)
@@ -642,7 +654,7 @@ func (w *widgets) refreshEvents() {
 }
 
 func (w *widgets) fileLabel() string {
-	p := w.a.st.Path()
+	p := w.st.Path()
 	if p == "" || p == "demo:" {
 		return "built-in demo"
 	}
@@ -664,7 +676,7 @@ func assetSummary(a *formats.Asset) string {
 // rebuilt when what they show changed, so a paused window does not format
 // text every tick.
 func (w *widgets) sync() {
-	a := w.a
+	a := w
 	st := a.st
 	p := st.Playback()
 	w.fitTitle()
@@ -685,7 +697,7 @@ func (w *widgets) sync() {
 	}
 	for i := range w.toggles {
 		t := &w.toggles[i]
-		if on := t.cmd.on(a); on != t.on || t.b.Image() == nil {
+		if on := w.isOn(t.cmd); on != t.on || t.b.Image() == nil {
 			t.on = on
 			if on {
 				t.b.SetImage(a.kit.on)
@@ -726,14 +738,14 @@ func (w *widgets) fitSuit() {
 	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
-	if w.a.st.SuitsOffered() {
+	if w.st.SuitsOffered() {
 		vis = widget.Visibility_Show
 	}
 	if b.GetWidget().GetVisibility() != vis {
 		b.GetWidget().SetVisibility(vis)
 		w.boneRow.RequestRelayout()
 	}
-	l := w.a.st.Wardrobe().Label()
+	l := w.st.Wardrobe().Label()
 	room := w.title.GetWidget().Rect.Dx() - 2*buttonPad
 	for _, other := range []string{"show-all", "helpers"} {
 		room -= w.buttons[other].GetWidget().Rect.Dx() + rowSpacing
@@ -743,9 +755,9 @@ func (w *widgets) fitSuit() {
 	}
 	w.suitShown, w.suitRoom = l, room
 	// Where "Suit: NAME" does not fit, the name alone, cut.
-	label := w.a.kit.fitRight("Suit: "+l, max(room, 0))
+	label := w.kit.fitRight("Suit: "+l, max(room, 0))
 	if !strings.HasSuffix(label, l) {
-		label = w.a.kit.fitRight(l, max(room, 0))
+		label = w.kit.fitRight(l, max(room, 0))
 	}
 	setButtonText(b, label)
 	w.boneRow.RequestRelayout()
@@ -759,7 +771,7 @@ func setButtonText(b *widget.Button, s string) {
 
 // inspectorText is the inspector's text for the selected bone.
 func (w *widgets) inspectorText() string {
-	info, ok := w.a.st.Inspect(w.a.scene.pose, w.a.scene.world)
+	info, ok := w.st.Inspect(w.scene.pose, w.scene.world)
 	if !ok {
 		return "none: click a joint or a bone in the list"
 	}
