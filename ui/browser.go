@@ -134,12 +134,11 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 // input handles keys, the wheel and clicks while the browser is open;
 // rep repeats the keys held.
 func (b *browser) input(in *tickInput, rep *keyRepeat) {
-	a := b
 	mx, my := in.x, in.y
 	x, y, w, rows := b.rows()
-	a.st.SetBrowserPage(rows)
+	b.st.SetBrowserPage(rows)
 	if len(in.typed) > 0 {
-		a.st.TypeInBrowser(string(in.typed))
+		b.st.TypeInBrowser(string(in.typed))
 	}
 	// Each key pressed since the last update acts, one pressed and
 	// released within a slow frame too (KeyPressDuration is 0 for it:
@@ -159,7 +158,7 @@ func (b *browser) input(in *tickInput, rep *keyRepeat) {
 		b.key(rep.key, in.mods)
 	}
 	if wy := in.wheelY; wy != 0 {
-		a.st.ScrollBrowser(-int(wy * wheelRows))
+		b.st.ScrollBrowser(-int(wy * wheelRows))
 	}
 	barX := x + w + 4
 	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
@@ -169,16 +168,16 @@ func (b *browser) input(in *tickInput, rep *keyRepeat) {
 	case in.clicked():
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(a.st.Browser().Top() + row)
+			b.choose(b.st.Browser().Top() + row)
 		} else if !b.lay.inView(mx, my) {
 			b.close()
 		}
 	}
 	if b.dragging {
 		// The thumb's middle follows the pointer.
-		n := len(a.st.Browser().Rows())
+		n := len(b.st.Browser().Rows())
 		f := (float32(my) - y) / float32(rows*browserRowH)
-		a.st.ScrollBrowser(int(f*float32(n)) - rows/2 - a.st.Browser().Top())
+		b.st.ScrollBrowser(int(f*float32(n)) - rows/2 - b.st.Browser().Top())
 		if !in.down[0] {
 			b.dragging = false
 		}
@@ -198,42 +197,41 @@ func (b *browser) close() {
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
 func (b *browser) key(k ebiten.Key, mods modifier) bool {
-	a := b
 	switch k {
 	case ebiten.KeyEscape:
 		b.close()
 	case ebiten.KeyBackspace:
-		a.st.BrowserBackspace()
+		b.st.BrowserBackspace()
 	case ebiten.KeyDown:
-		a.st.MoveBrowserCursor(1)
+		b.st.MoveBrowserCursor(1)
 	case ebiten.KeyUp:
-		a.st.MoveBrowserCursor(-1)
+		b.st.MoveBrowserCursor(-1)
 	case ebiten.KeyPageDown:
-		a.st.MoveBrowserCursor(10)
+		b.st.MoveBrowserCursor(10)
 	case ebiten.KeyPageUp:
-		a.st.MoveBrowserCursor(-10)
+		b.st.MoveBrowserCursor(-10)
 	case ebiten.KeyL:
-		if mods&modCtrl != 0 && a.st.Browser().Saving() == "" {
+		if mods&modCtrl != 0 && b.st.Browser().Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
-			a.st.CloseBrowser()
-			b.showFolder(a.st.Browser().Dir())
+			b.st.CloseBrowser()
+			b.showFolder(b.st.Browser().Dir())
 		}
 	case ebiten.KeyTab:
-		a.st.SetBrowserField(folder.Complete(a.st.Browser().Filter(), a.st.Browser().Dir(), a.st.Files().Exts()))
+		b.st.SetBrowserField(folder.Complete(b.st.Browser().Filter(), b.st.Browser().Dir(), b.st.Files().Exts()))
 	case ebiten.KeyV:
 		if mods&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
-				a.st.SetBrowserField(a.st.Browser().Filter() + s)
+				b.st.SetBrowserField(b.st.Browser().Filter() + s)
 			}
 		}
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if f := a.st.Browser().Filter(); state.IsPath(f) {
+		if f := b.st.Browser().Filter(); state.IsPath(f) {
 			b.goTo(f)
 		} else {
-			b.choose(a.st.Browser().Cursor())
+			b.choose(b.st.Browser().Cursor())
 		}
 	}
-	return a.st.Browser().Open()
+	return b.st.Browser().Open()
 }
 
 // browserRowColors are the background (nil: none) and the text colour of
@@ -257,40 +255,39 @@ func browserRowColors(e state.BrowserEntry, highlighted bool) (bg, fg color.Colo
 
 // draw draws the in-app browser over the 3D view.
 func (b *browser) draw(screen *ebiten.Image) {
-	a := b
-	if !a.st.Browser().Open() {
+	if !b.st.Browser().Open() {
 		return
 	}
-	k := a.kit
-	vp := a.lay.viewport()
-	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	k := b.kit
+	vp := b.lay.viewport()
+	b.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
 	title := "Open: "
 	if b.compare {
 		title = "Compare with: "
 	}
-	if a.st.Browser().Saving() != "" {
+	if b.st.Browser().Saving() != "" {
 		title = "Export to: "
 	}
-	k.drawText(screen, k.fitLeft(title+a.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
-	if a.st.Browser().Saving() != "" {
-		hint = "file name (or a path, Tab completes): " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
+	k.drawText(screen, k.fitLeft(title+b.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	hint := "path (Tab completes) or filter: " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
+	if b.st.Browser().Saving() != "" {
+		hint = "file name (or a path, Tab completes): " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}
-	if a.st.Browser().Err() != "" {
-		hint = a.st.Browser().Err()
+	if b.st.Browser().Err() != "" {
+		hint = b.st.Browser().Err()
 	}
 	k.drawText(screen, k.fitLeft(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
 	x, y, w, rows := b.rows()
-	entries := a.st.Browser().Rows()
-	first := a.st.Browser().Top()
+	entries := b.st.Browser().Rows()
+	first := b.st.Browser().Top()
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
-		bg, c := browserRowColors(e, first+i == a.st.Browser().Cursor())
+		bg, c := browserRowColors(e, first+i == b.st.Browser().Cursor())
 		if bg != nil {
-			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
+			b.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
 		nameW := b.probe.draw(screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
@@ -302,7 +299,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 	if n := len(entries); n > rows {
 		h := float32(rows * browserRowH)
 		barX := x + w + 4
-		a.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
-		a.fill.rect(screen, barX+1, y+h*float32(first)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
+		b.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
+		b.fill.rect(screen, barX+1, y+h*float32(first)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
 	}
 }

@@ -91,14 +91,13 @@ func (p *browserProbe) poll() {
 // tests that drive the window: "browser: probed N files of DIR", then a
 // line a file, its name and state.
 func (p *browserProbe) trace() {
-	a := p
-	if !a.opt.Trace {
+	if !p.opt.Trace {
 		return
 	}
-	a.opt.Log(fmt.Sprintf("browser: probed %d files of %s", len(p.paths), p.dir))
+	p.opt.Log(fmt.Sprintf("browser: probed %d files of %s", len(p.paths), p.dir))
 	for _, path := range p.paths {
 		r := p.rows[path]
-		a.opt.Log("browser row: " + r.Cells[0] + " | " + r.State.String())
+		p.opt.Log("browser row: " + r.Cells[0] + " | " + r.State.String())
 	}
 }
 

@@ -164,10 +164,9 @@ func (w *widgets) treeLabel(e any) string {
 }
 
 func (w *widgets) treeListWidth() int {
-	a := w
 	wd := w.tree.lines.GetWidget().Rect.Dx()
 	if wd <= 0 {
-		_, v, _, _ := panelRects(image.Rect(0, 0, max(a.in.w, a.opt.Width), max(a.in.h, a.opt.Height)))
+		_, v, _, _ := panelRects(image.Rect(0, 0, max(w.in.w, w.opt.Width), max(w.in.h, w.opt.Height)))
 		wd = v.Dx() - 12
 	}
 	return wd - listChrome
@@ -184,8 +183,7 @@ func (w *widgets) onTreeLine(e, _ any) {
 // character set is open, its lines are rebuilt when a new tree was built,
 // the clip list's selection follows the playing animation.
 func (w *widgets) syncTree() {
-	a := w
-	st, t := a.st, &w.tree
+	st, t := w.st, &w.tree
 	tr := st.Tree()
 	show := tr.HasAnims()
 	if show != t.shownPanel {
@@ -196,7 +194,7 @@ func (w *widgets) syncTree() {
 			t.panel.GetWidget().SetVisibility(widget.Visibility_Hide)
 		}
 		w.root.RequestRelayout()
-		a.scene.needFrame = true
+		w.scene.needFrame = true
 	}
 	if !show {
 		return

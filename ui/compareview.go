@@ -459,8 +459,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 	if !c.active() || c.st.Texture() != nil {
 		return
 	}
-	a := c
-	k := a.kit
+	k := c.kit
 	face := k.small
 	c.layout(vp)
 	p := c.panel
@@ -469,26 +468,26 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 		// each frame.
 		c.logged = l
 		c.fit(p)
-		if a.opt.Trace {
-			a.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
+		if c.opt.Trace {
+			c.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
 		}
 	}
-	a.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
+	c.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
 	x := float64(p.Min.X + 8)
 	y := float64(p.Min.Y + 4)
-	k.drawText(screen, c.fitted[0], x, y, a.scene.opts.Theme.Compare, face)
+	k.drawText(screen, c.fitted[0], x, y, c.scene.opts.Theme.Compare, face)
 	k.drawText(screen, "×", float64(c.closeBox.Min.X+5), y, colText, face)
-	a.fill.rect(screen, float32(c.prev.Min.X), float32(c.prev.Min.Y+1), float32(c.prev.Dx()), float32(c.prev.Dy()-2), colButtonLo)
-	a.fill.rect(screen, float32(c.next.Min.X), float32(c.next.Min.Y+1), float32(c.next.Dx()), float32(c.next.Dy()-2), colButtonLo)
+	c.fill.rect(screen, float32(c.prev.Min.X), float32(c.prev.Min.Y+1), float32(c.prev.Dx()), float32(c.prev.Dy()-2), colButtonLo)
+	c.fill.rect(screen, float32(c.next.Min.X), float32(c.next.Min.Y+1), float32(c.next.Dx()), float32(c.next.Dy()-2), colButtonLo)
 	k.drawText(screen, "<", float64(c.prev.Min.X+5), y+compareLineH, colText, face)
 	k.drawText(screen, ">", float64(c.next.Min.X+5), y+compareLineH, colText, face)
 	k.drawText(screen, c.fitted[1], x+20, y+compareLineH, colText, face)
 	k.drawText(screen, c.fitted[2], x, y+2*compareLineH, colDim, face)
 	k.drawText(screen, c.fitted[3], x, y+3*compareLineH, colDim, face)
-	sel := a.st.Visibility().Selected()
+	sel := c.st.Visibility().Selected()
 	for i, r := range c.rows {
 		if c.aIndex[c.top[i]] == sel {
-			a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
+			c.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
 		}
 		k.drawText(screen, c.fitted[4+i], float64(r.Min.X+4), float64(r.Min.Y), colText, face)
 	}

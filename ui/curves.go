@@ -98,8 +98,7 @@ func (c *curvesPanel) show() {
 // update samples the selected bone again when what it plots changed,
 // and lays the plot out for the current time.
 func (c *curvesPanel) update() {
-	a := c
-	st := a.st
+	st := c.st
 	r := c.rect()
 	if r.Empty() {
 		return
@@ -131,13 +130,12 @@ func (c *curvesPanel) update() {
 // draw draws the plot: each strip's title, range and zero line, its
 // channels, their keys, and the current time.
 func (c *curvesPanel) draw(screen *ebiten.Image) {
-	a := c
 	r := c.rect()
 	if r.Empty() {
 		return
 	}
 	c.update()
-	k := a.kit
+	k := c.kit
 	face := k.small
 	ar := c.area()
 	if len(c.series.Times) == 0 {
@@ -147,19 +145,19 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 	}
 	p := &c.plot
 	for _, s := range p.Strips {
-		a.fill.rect(screen, p.X0, s.Top, p.X1-p.X0, s.Bottom-s.Top, colButtonLo)
+		c.fill.rect(screen, p.X0, s.Top, p.X1-p.X0, s.Bottom-s.Top, colButtonLo)
 		if s.Zero >= 0 {
-			a.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
+			c.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
 		}
 		k.drawText(screen, s.Title, float64(ar.X), float64(s.Top), colText, face)
 		k.drawText(screen, short(s.Max), float64(ar.X), float64(s.PlotTop), colDim, face)
 		_, lh := text.Measure("0", face, 0)
 		k.drawText(screen, short(s.Min), float64(ar.X), float64(s.Bottom)-lh, colDim, face)
 		for _, x := range s.Keys {
-			a.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
+			c.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
 		}
 		for i, line := range s.Lines {
-			a.fill.polyline(screen, c.colour(s, i), 2, line)
+			c.fill.polyline(screen, c.colour(s, i), 2, line)
 		}
 		// The legend: the channels' names in their colours, in the band
 		// the layout keeps clear of the curves at the strip's top.
@@ -172,7 +170,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 			w, _ := text.Measure(names[i], face, 0)
 			lx -= w + 6
 		}
-		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
+		c.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
 		for i := range s.Channels {
 			name := names[i]
 			w, _ := text.Measure(name, face, 0)
@@ -181,10 +179,10 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		}
 	}
 	if p.NowShown {
-		a.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
+		c.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
 	}
 	// The span's ends under the plot's first and last columns.
-	lo, hi := a.st.Timeline().Span()
+	lo, hi := c.st.Timeline().Span()
 	last := p.Strips[len(p.Strips)-1]
 	_, lh := text.Measure("0", face, 0)
 	ends := [2]string{strconv.FormatFloat(lo, 'f', 2, 64) + " s", strconv.FormatFloat(hi, 'f', 2, 64) + " s"}

@@ -195,26 +195,25 @@ func (c *cutter) current(verb string) (string, error) {
 // that the clip list holds the sidecar's cuts, and shows the clip
 // called show.
 func (c *cutter) reopen(show, note string) {
-	a := c.env
-	path, entry := a.st.Path(), a.st.Asset().Entry
+	path, entry := c.st.Path(), c.st.Asset().Entry
 	var asset *formats.Asset
 	var err error
 	if entry != "" {
-		asset, err = a.openPathEntry(path, entry)
+		asset, err = c.openPathEntry(path, entry)
 	} else {
-		asset, err = a.openPath(path)
+		asset, err = c.openPath(path)
 	}
 	if err != nil {
-		a.st.ShowError(err.Error())
+		c.st.ShowError(err.Error())
 		return
 	}
-	a.st.SetAsset(path, asset)
+	c.st.SetAsset(path, asset)
 	// Selected before the lists are filled, so that they start on it.
-	if i := a.st.ClipByName(show); i >= 0 {
-		a.st.SelectClip(i)
+	if i := c.st.ClipByName(show); i >= 0 {
+		c.st.SelectClip(i)
 	}
 	c.changed()
-	a.st.Notify(note, time.Now())
+	c.st.Notify(note, time.Now())
 }
 
 // ask opens the name prompt for the cut old, its text the name.
@@ -276,24 +275,23 @@ func (c *cutter) draw(screen *ebiten.Image, vp render.Viewport) {
 	if !c.naming {
 		return
 	}
-	a := c.env
-	k := a.kit
+	k := c.kit
 	w := min(vp.W-24, 420)
 	if w < 60 {
 		return
 	}
 	const h = 84
 	x, y := vp.X+(vp.W-w)/2, vp.Y+(vp.H-h)/2
-	a.fill.rect(screen, x, y, w, h, colRecordPanel)
-	a.fill.rect(screen, x, y, w, 2, colAccent)
+	c.fill.rect(screen, x, y, w, h, colRecordPanel)
+	c.fill.rect(screen, x, y, w, 2, colAccent)
 	k.drawText(screen, k.fitLeft("Name the cut "+strconv.Quote(c.old), k.face, int(w)-24), float64(x+12), float64(y+8), colText, k.face)
-	a.fill.rect(screen, x+12, y+34, w-24, 22, colAccent)
-	a.fill.rect(screen, x+13, y+35, w-26, 20, colButtonLo)
+	c.fill.rect(screen, x+12, y+34, w-24, 22, colAccent)
+	c.fill.rect(screen, x+13, y+35, w-26, 20, colButtonLo)
 	face := k.small
 	shown := k.fitLeft(c.text, face, int(w)-40)
 	k.drawText(screen, shown, float64(x+18), float64(y+37), colText, face)
 	tw, _ := text.Measure(shown, face, 0)
-	a.fill.rect(screen, x+18+float32(tw)+1, y+38, 1, 14, colText)
+	c.fill.rect(screen, x+18+float32(tw)+1, y+38, 1, 14, colText)
 	hint := "Enter: rename · Esc: keep " + strconv.Quote(c.old)
 	hw, _ := text.Measure(hint, face, 0)
 	k.drawText(screen, hint, float64(x+w-12)-hw, float64(y+h-20), colDim, face)

@@ -137,18 +137,17 @@ func (d *dopeSheet) update() {
 func (d *dopeSheet) click(x, y int, w *widgets) {
 	d.update()
 	h := d.sheet.Hit(float32(x), float32(y))
-	a := d
 	switch h.Kind {
 	case dopesheet.HitKey:
 		w.selectBone(h.Bone)
-		a.st.Seek(h.Time)
+		d.st.Seek(h.Time)
 	case dopesheet.HitBone:
 		w.selectBone(h.Bone)
 	case dopesheet.HitEvent:
-		a.st.Seek(h.Time)
+		d.st.Seek(h.Time)
 	}
-	if a.opt.Trace {
-		a.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
+	if d.opt.Trace {
+		d.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
 	}
 }
 
@@ -232,16 +231,15 @@ func (d *dopeSheet) eventsLabel() string {
 
 // draw draws the sheet.
 func (d *dopeSheet) draw(screen *ebiten.Image) {
-	a := d
 	r := d.rect()
 	if r.Empty() {
 		return
 	}
 	d.update()
 	s := &d.sheet
-	k := a.kit
+	k := d.kit
 	face := k.small
-	sk := a.st.Asset().Skeleton
+	sk := d.st.Asset().Skeleton
 	for i, row := range s.Rows {
 		y := row.Top
 		mid := y + dopesheet.RowH/2
@@ -252,7 +250,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		if row.Bone < 0 {
 			k.drawText(screen, d.eventsLabel(), float64(s.Names.X), float64(y), colDim, face)
 		} else {
-			a.fill.rect(screen, s.Names.X, y, s.X1+6-s.Names.X, dopesheet.RowH-1, band)
+			d.fill.rect(screen, s.Names.X, y, s.X1+6-s.Names.X, dopesheet.RowH-1, band)
 			col := colDim
 			if row.Animated {
 				col = colText
@@ -263,31 +261,31 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		for _, m := range s.Marks(i) {
 			if row.Bone < 0 {
 				col := eventColour(d.in.Events[m.Event].Kind)
-				if a.st.Visibility().EventMuted(m.Event) {
+				if d.st.Visibility().EventMuted(m.Event) {
 					col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 				}
-				a.fill.tri(screen, col, m.X-5, y+3, m.X+5, y+3, m.X, y+12)
+				d.fill.tri(screen, col, m.X-5, y+3, m.X+5, y+3, m.X, y+12)
 				continue
 			}
-			a.fill.poly(screen, colKey, m.X, mid-4, m.X+4, mid, m.X, mid+4, m.X-4, mid)
+			d.fill.poly(screen, colKey, m.X, mid-4, m.X+4, mid, m.X, mid+4, m.X-4, mid)
 		}
 	}
 	// The range, as on the timeline: what lies outside it dimmed.
-	if in, out, ok := a.st.Timeline().Range(); ok && len(s.Rows) > 0 {
+	if in, out, ok := d.st.Timeline().Range(); ok && len(s.Rows) > 0 {
 		top, h := s.Rows[0].Top, float32(len(s.Rows))*dopesheet.RowH
 		xi, xo := max(s.X0, min(s.Column(in), s.X1)), max(s.X0, min(s.Column(out), s.X1))
-		a.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)
-		a.fill.rect(screen, xo, top, s.X1+5-xo, h, colOutside)
+		d.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)
+		d.fill.rect(screen, xo, top, s.X1+5-xo, h, colOutside)
 	}
 	if s.NowShown && len(s.Rows) > 0 {
-		a.fill.rect(screen, s.Now, s.Rows[0].Top, 1, float32(len(s.Rows))*dopesheet.RowH, colHead)
+		d.fill.rect(screen, s.Now, s.Rows[0].Top, 1, float32(len(s.Rows))*dopesheet.RowH, colHead)
 	}
 	// A scroll bar at the right edge when the rows do not all fit.
 	if s.Listed > s.Visible && s.Visible > 0 {
 		top := float32(r.Min.Y+4) + dopesheet.RowH
 		h := float32(s.Visible) * dopesheet.RowH
 		x := float32(r.Max.X - 4)
-		a.fill.rect(screen, x, top, 2, h, colTick)
-		a.fill.rect(screen, x, top+h*float32(s.Scroll)/float32(s.Listed), 2, max(3, h*float32(s.Visible)/float32(s.Listed)), colDim)
+		d.fill.rect(screen, x, top, 2, h, colTick)
+		d.fill.rect(screen, x, top+h*float32(s.Scroll)/float32(s.Listed), 2, max(3, h*float32(s.Visible)/float32(s.Listed)), colDim)
 	}
 }

@@ -59,13 +59,12 @@ func (x *exporter) begin() {
 // (destination: the system's chooser or the in-app browser in the
 // working folder; in a web page, a download).
 func (x *exporter) choose(w state.ExportWhat) {
-	a := x
-	if a.st.Export().Stage() != state.ExportChoosing {
+	if x.st.Export().Stage() != state.ExportChoosing {
 		return
 	}
-	a.st.ChooseExport(w)
+	x.st.ChooseExport(w)
 	name := x.defaultName(w)
-	dir := a.opt.ShotDir
+	dir := x.opt.ShotDir
 	if dir == "" {
 		dir = "."
 	}
@@ -96,7 +95,6 @@ func (x *exporter) defaultName(w state.ExportWhat) string {
 // given, else the window asks first; a missing folder or a name other
 // than .glb or .gltf is an error. A name without an extension gets .glb.
 func (x *exporter) to(path string, force bool) {
-	a := x
 	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
 		path += ".glb"
 	} else if ext != ".glb" && ext != ".gltf" {
@@ -106,8 +104,8 @@ func (x *exporter) to(path string, force bool) {
 	err := checkExport(path, force)
 	switch {
 	case errors.Is(err, safefile.ErrExists):
-		a.st.AskExport(path)
-		a.opt.Log("export: " + path + " exists: asking before replacing it")
+		x.st.AskExport(path)
+		x.opt.Log("export: " + path + " exists: asking before replacing it")
 	case err != nil:
 		x.fail(err)
 	default:
@@ -163,8 +161,7 @@ func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 // start writes the export to path on a task: building the takes, the
 // document, then the file, each a step of the bar.
 func (x *exporter) start(path string, force bool) {
-	a := x
-	takes, skipped, err := x.takes(a.st.Export().What())
+	takes, skipped, err := x.takes(x.st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
 	}
@@ -173,13 +170,13 @@ func (x *exporter) start(path string, force bool) {
 		return
 	}
 	for _, s := range skipped {
-		a.opt.Log("warning: " + s)
+		x.opt.Log("warning: " + s)
 	}
-	asset := a.st.Asset() // immutable once loaded: safe to share with the goroutine
+	asset := x.st.Asset() // immutable once loaded: safe to share with the goroutine
 	x.count = len(takes)
 	x.finish = nil
-	a.st.StartExport(path)
-	a.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
+	x.st.StartExport(path)
+	x.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
 		doc, err := gltf.Build(asset, takes)
@@ -211,17 +208,16 @@ var errExportCancelled = errors.New("export cancelled")
 // export's progress and its end: a notice names the file; a failure
 // shows as the error. A script held by the export (s) goes on.
 func (x *exporter) poll(s *script) {
-	a := x
 	if x.choosing != nil {
 		select {
 		case p := <-x.choosing:
 			x.choosing = nil
 			switch {
 			case strings.HasPrefix(p, "\x00"):
-				a.opt.Log("file chooser: " + p[1:])
-				x.saveAs(".", x.defaultName(a.st.Export().What()))
+				x.opt.Log("file chooser: " + p[1:])
+				x.saveAs(".", x.defaultName(x.st.Export().What()))
 			case p == "":
-				a.st.FinishExport()
+				x.st.FinishExport()
 			default:
 				x.to(p, false)
 			}
@@ -231,7 +227,7 @@ func (x *exporter) poll(s *script) {
 	if x.job == nil {
 		return
 	}
-	a.st.SetExportProgress(x.job.Progress())
+	x.st.SetExportProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
 		x.end(err, s)
 	}
@@ -240,19 +236,18 @@ func (x *exporter) poll(s *script) {
 // end ends the export whose job returned err (poll, stop) and lets the
 // script s go on.
 func (x *exporter) end(err error, s *script) {
-	a := x
-	path := a.st.Export().Path()
+	path := x.st.Export().Path()
 	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
-	a.st.FinishExport()
+	x.st.FinishExport()
 	s.hold = false
 	switch {
 	case err == nil:
-		a.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
-		a.opt.Log("exported " + path)
+		x.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
+		x.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
-		a.st.Notify("export cancelled", time.Now())
-		a.opt.Log("export cancelled")
+		x.st.Notify("export cancelled", time.Now())
+		x.opt.Log("export cancelled")
 	default:
 		x.fail(err)
 	}
@@ -408,26 +403,25 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 // draw draws the export's question over the view, or while it writes
 // its progress at the view's foot.
 func (x *exporter) draw(screen *ebiten.Image) {
-	a := x
-	switch a.st.Export().Stage() {
+	switch x.st.Export().Stage() {
 	case state.ExportChoosing, state.ExportAsking:
 		box, rows := x.dialog()
 		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
 		labels := make([]string, 0, len(rows))
-		if a.st.Export().Stage() == state.ExportAsking {
-			title, hint = filepath.Base(a.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
+		if x.st.Export().Stage() == state.ExportAsking {
+			title, hint = filepath.Base(x.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
 			labels = append(labels, "Replace", "Keep the file")
 		} else {
-			for _, c := range a.st.Export().Offered() {
+			for _, c := range x.st.Export().Offered() {
 				labels = append(labels, c.Label)
 			}
 		}
-		a.drawQuestion(screen, box, rows, title, labels, hint)
+		x.drawQuestion(screen, box, rows, title, labels, hint)
 	case state.ExportRunning:
-		vp := a.lay.viewport()
+		vp := x.lay.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
-			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Export().Fraction()))
-			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(a.st.Export().Path()), status, a.st.Export().Fraction())
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*x.st.Export().Fraction()))
+			x.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(x.st.Export().Path()), status, x.st.Export().Fraction())
 		}
 	}
 }

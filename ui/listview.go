@@ -244,10 +244,9 @@ func (l *listView) draw(screen *ebiten.Image, probed int) {
 	if !l.open {
 		return
 	}
-	a := l
-	k := a.kit
-	vp := a.lay.viewport()
-	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	k := l.kit
+	vp := l.lay.viewport()
+	l.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
 	title := l.title
@@ -267,7 +266,7 @@ func (l *listView) draw(screen *ebiten.Image, probed int) {
 		}
 		k.drawText(screen, k.fitRight(t, int(xs[c+1]-xs[c])-8), float64(xs[c]), float64(y-listRowH), colAccent, face)
 	}
-	a.fill.rect(screen, x-4, y-2, w+8, 1, colPanelEdge)
+	l.fill.rect(screen, x-4, y-2, w+8, 1, colPanelEdge)
 	top := l.m.Top()
 	cols := len(l.m.Columns())
 	for i := 0; i < rows && top+i < l.m.Len(); i++ {
@@ -278,7 +277,7 @@ func (l *listView) draw(screen *ebiten.Image, probed int) {
 			fg = colDim
 		}
 		if top+i == l.m.Cursor() {
-			a.fill.rect(screen, x-4, ry-1, w+8, listRowH, colSelect)
+			l.fill.rect(screen, x-4, ry-1, w+8, listRowH, colSelect)
 			fg = colText
 		}
 		for c := 0; c < cols && c < len(r.Cells); c++ {
@@ -295,8 +294,8 @@ func (l *listView) draw(screen *ebiten.Image, probed int) {
 	if n := l.m.Len(); n > rows {
 		h := float32(rows * listRowH)
 		barX := x + w + 4
-		a.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
-		a.fill.rect(screen, barX+1, y+h*float32(top)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
+		l.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
+		l.fill.rect(screen, barX+1, y+h*float32(top)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
 	}
 	l.trace(probed)
 }
@@ -305,14 +304,13 @@ func (l *listView) draw(screen *ebiten.Image, probed int) {
 // tests that drive the window: a line for the list, then one a row, its
 // cells separated by " | ", marked rows ending in " | marked".
 func (l *listView) trace(probed int) {
-	a := l
 	key := l.shows(probed)
 	c, _ := l.m.Sort()
-	if !a.opt.Trace || key == l.traced {
+	if !l.opt.Trace || key == l.traced {
 		return
 	}
 	l.traced = key
-	a.opt.Log(fmt.Sprintf("list: %s: %d of %d rows, %d of %d probed, filter %q, sorted by %d, highlight %d",
+	l.opt.Log(fmt.Sprintf("list: %s: %d of %d rows, %d of %d probed, filter %q, sorted by %d, highlight %d",
 		l.title, l.m.Len(), l.m.Items(), l.probed, l.probing, l.m.Filter(), c, l.m.Cursor()))
 	for i := range min(l.m.Len(), 200) {
 		r, _ := l.m.Row(i)
@@ -320,6 +318,6 @@ func (l *listView) trace(probed int) {
 		if r.Mark {
 			line += " | marked"
 		}
-		a.opt.Log(line)
+		l.opt.Log(line)
 	}
 }

@@ -44,12 +44,11 @@ func (d *dropper) asking() bool { return d.asset != nil }
 // when a figure is open and the file has a clip to play on it, and else
 // opens the file.
 func (d *dropper) drop(path string) {
-	a := d
 	d.asset = nil
-	asset, err := a.openPath(path)
+	asset, err := d.openPath(path)
 	if err != nil {
-		a.st.ShowError(err.Error())
-		a.opt.Log(err.Error())
+		d.st.ShowError(err.Error())
+		d.opt.Log(err.Error())
 		return
 	}
 	ci, ok := motionClip(asset, path)
@@ -64,9 +63,8 @@ func (d *dropper) drop(path string) {
 // skeleton, with or without a mesh; not an image, nor the built-in demo,
 // which a first file replaces without a question.
 func (d *dropper) onFigure() bool {
-	a := d
-	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Texture() == nil && p != "" && p != demo.Name
+	cur, p := d.st.Asset(), d.st.Path()
+	return cur != nil && open.RequireSkeleton(cur) == nil && d.st.Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).
@@ -145,25 +143,24 @@ func (d *dropper) playHere() bool {
 	if !d.asking() {
 		return false
 	}
-	a := d
 	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
 	d.asset, d.reopen = nil, nil
-	cur := a.st.Asset()
-	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: a.opt.Map,
+	cur := d.st.Asset()
+	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: d.opt.Map,
 		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
 	name := c.Name + " (motion of " + filepath.Base(path) + ")"
 	warn := ""
 	if un := rt.Unmatched(); len(un) > 0 {
 		warn = fmt.Sprintf("the motion of %s: %d of %d bones have no bone of the same name in it (or in --map) and keep their bind pose: %s",
 			filepath.Base(path), len(un), len(cur.Skeleton.Bones), strings.Join(un, ", "))
-		a.opt.Log("warning: " + warn)
+		d.opt.Log("warning: " + warn)
 	}
 	na := withClip(cur, rt.Bake(name, c), warn)
-	a.st.SetAsset(a.st.Path(), na)
-	a.st.SelectClip(len(na.Clips) - 1)
+	d.st.SetAsset(d.st.Path(), na)
+	d.st.SelectClip(len(na.Clips) - 1)
 	d.changed()
-	a.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
-	a.st.Notify("playing "+name, time.Now())
+	d.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
+	d.st.Notify("playing "+name, time.Now())
 	return true
 }
 
@@ -257,7 +254,6 @@ func (d *dropper) draw(screen *ebiten.Image) {
 	if !d.asking() {
 		return
 	}
-	a := d
 	box, rows := d.dialog()
 	if box.Dx() < 60 {
 		return
@@ -268,7 +264,7 @@ func (d *dropper) draw(screen *ebiten.Image) {
 		fmt.Sprintf("Play here: %q on this figure", d.asset.Clips[d.clip].Name),
 		"Open " + base + " instead",
 	}
-	a.drawQuestion(screen, box, rows[:], title, labels, "Enter: play here · O: open instead · Esc: cancel")
+	d.drawQuestion(screen, box, rows[:], title, labels, "Enter: play here · O: open instead · Esc: cancel")
 }
 
 // question is the dropped file the window asks about, "" for none (the

@@ -164,10 +164,9 @@ func helpLayout(n int, colW float32, view, window image.Rectangle) (box image.Re
 // that fit the view, or the window when the view is too small
 // (helpLayout).
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
-	a := o
-	face := a.kit.small
+	face := o.kit.small
 	if o.helpHead == "" {
-		o.help = helpItems(a.cmds.list)
+		o.help = helpItems(o.cmds.list)
 		o.helpHead = "animview " + version.Get().Short()
 		for _, it := range o.help {
 			w, _ := text.Measure(it, face, 0)
@@ -176,24 +175,23 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	}
 	view := image.Rect(int(vp.X), int(vp.Y), int(vp.X+vp.W), int(vp.Y+vp.H))
 	box, cells := helpLayout(len(o.help), o.helpColW, view, screen.Bounds())
-	if a.opt.Trace && box != o.helpBox {
+	if o.opt.Trace && box != o.helpBox {
 		last := cells[len(cells)-1]
-		a.opt.Log(fmt.Sprintf("help: %d entries in %v, the last at %d,%d-%d,%d", len(cells), box, last.Min.X, last.Min.Y, last.Max.X, last.Max.Y))
+		o.opt.Log(fmt.Sprintf("help: %d entries in %v, the last at %d,%d-%d,%d", len(cells), box, last.Min.X, last.Min.Y, last.Max.X, last.Max.Y))
 	}
 	o.helpBox = box
-	a.fill.rect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.NRGBA{0x10, 0x12, 0x18, 0xf0})
-	a.kit.drawText(screen, o.helpHead, float64(box.Min.X+8), float64(box.Min.Y+10), colAccent, face)
+	o.fill.rect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	o.kit.drawText(screen, o.helpHead, float64(box.Min.X+8), float64(box.Min.Y+10), colAccent, face)
 	for i, it := range o.help {
-		a.kit.drawText(screen, it, float64(cells[i].Min.X), float64(cells[i].Min.Y), colText, face)
+		o.kit.drawText(screen, it, float64(cells[i].Min.X), float64(cells[i].Min.Y), colText, face)
 	}
 }
 
 // drawWarnings lists every warning over the view.
 func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
-	a := o
 	var b strings.Builder
 	b.WriteString("Warnings (W or Esc: close)\n")
-	ws := a.st.Messages().Warnings()
+	ws := o.st.Messages().Warnings()
 	if len(ws) == 0 {
 		b.WriteString("none: the file loaded without problems")
 	}
@@ -207,8 +205,8 @@ func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols in
 		msg = strings.Join(parts[:lines], "\n")
 	}
 	top := vp.Y + 40
-	a.fill.rect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
-	a.kit.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, a.kit.small)
+	o.fill.rect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	o.kit.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, o.kit.small)
 }
 
 // onBanner reports whether (x, y) is on the warnings banner.

@@ -30,12 +30,11 @@ func (c *comparer) openSet(set fs.FS) error {
 // set for Open instead. It reports
 // whether it asked; the caller opens the set when not.
 func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
-	a := d
 	d.asset = nil
-	if a.opt.OpenAside == nil || !d.onFigure() {
+	if d.opt.OpenAside == nil || !d.onFigure() {
 		return false
 	}
-	asset, name, err := a.opt.OpenAside(set)
+	asset, name, err := d.opt.OpenAside(set)
 	if err != nil {
 		return false
 	}

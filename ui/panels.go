@@ -204,14 +204,13 @@ func (w *widgets) buttonRow(p panel, others ...placed) *widget.Container {
 // them with the other widgets of their row, in the order of their
 // positions.
 func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSizeLocateableWidget {
-	a := w
 	items := others
-	for i := range a.cmds.list {
-		c := &a.cmds.list[i]
+	for i := range w.cmds.list {
+		c := &w.cmds.list[i]
 		if c.button == "" || c.at.panel != p {
 			continue
 		}
-		b := a.kit.button(c.button, buttonMinW(c.verb), func() { a.runVerb(c.verb) })
+		b := w.kit.button(c.button, buttonMinW(c.verb), func() { w.runVerb(c.verb) })
 		w.buttons[c.verb] = b
 		if c.on != nil {
 			w.toggles = append(w.toggles, toggle{b: b, cmd: c})
@@ -676,13 +675,12 @@ func assetSummary(a *formats.Asset) string {
 // rebuilt when what they show changed, so a paused window does not format
 // text every tick.
 func (w *widgets) sync() {
-	a := w
-	st := a.st
+	st := w.st
 	p := st.Playback()
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}
@@ -700,9 +698,9 @@ func (w *widgets) sync() {
 		if on := w.isOn(t.cmd); on != t.on || t.b.Image() == nil {
 			t.on = on
 			if on {
-				t.b.SetImage(a.kit.on)
+				t.b.SetImage(w.kit.on)
 			} else {
-				t.b.SetImage(a.kit.off)
+				t.b.SetImage(w.kit.off)
 			}
 		}
 	}
@@ -715,11 +713,11 @@ func (w *widgets) sync() {
 		if n == 0 {
 			setButtonText(w.buttons["warnings"], "Warnings: none")
 		} else {
-			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, a.cmds.keysOf("warnings")))
+			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, w.cmds.keysOf("warnings")))
 		}
 	}
 	w.fitSuit()
-	info, ok := st.Inspect(a.scene.pose, a.scene.world)
+	info, ok := st.Inspect(w.scene.pose, w.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
 		w.inspected, w.inspectedOK = info, ok
 		if ok {

@@ -157,26 +157,25 @@ var (
 // zoomed, where the span shown lies in the clip. A one-frame clip (of
 // duration 0) has its one frame at the track's start.
 func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
-	a := t
-	st := a.st
+	st := t.st
 	x0, x1, top, bottom := t.trackSpan()
-	a.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
+	t.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
 	c := st.CurrentClip()
 	if c == nil || !(c.Duration >= 0) {
 		return
 	}
-	k := a.kit
+	k := t.kit
 	face := k.small
 	r := t.rect()
-	t.ruler.update(a.st, x1-x0)
+	t.ruler.update(t.st, x1-x0)
 	for _, m := range t.ruler.marks {
 		x := t.x(m.t)
 		if m.label != "" {
-			a.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
+			t.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
 			t.label(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
 			t.label(screen, m.time, x, bottom, face, colDim)
 		} else {
-			a.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
+			t.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
 		}
 	}
 	// Keys of the selected bone.
@@ -185,7 +184,7 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 		for _, tm := range t.keyTimes {
 			if t.shows(tm) {
 				x := t.x(tm)
-				a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
+				t.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
 			}
 		}
 	}
@@ -202,7 +201,7 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 		if st.Visibility().EventMuted(i) {
 			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 		}
-		a.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
+		t.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
 		if math.Abs(float64(float32(mx)-x)) <= 5 && float32(my) >= top-2 && float32(my) <= bottom {
 			t.hover = append(t.hover, i)
 		}
@@ -210,7 +209,7 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 	// Playhead.
 	if tm := st.Playback().Time(); t.shows(tm) {
 		hx := t.x(tm)
-		a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
+		t.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
 	}
 	// Every event under the pointer, one line each (events that share a
 	// time share a marker), the first nearest the track.
@@ -220,7 +219,7 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 		w, _ := text.Measure(label, face, 0)
 		x := min(max(t.x(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
 		y := top - 20 - float32(n)*17
-		a.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+		t.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
 		k.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
 	}
 }
@@ -228,14 +227,13 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 // drawRange dims the track outside the range and draws its ends, and
 // under the time labels a bar of where the span shown lies when zoomed.
 func (t *timeline) drawRange(screen *ebiten.Image) {
-	a := t
 	x0, x1, top, bottom := t.trackSpan()
 	clamp := func(x float32) float32 { return max(x0, min(x, x1)) }
-	if in, out, ok := a.st.Timeline().Range(); ok {
+	if in, out, ok := t.st.Timeline().Range(); ok {
 		xi, xo := clamp(t.x(in)), clamp(t.x(out))
-		a.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
-		a.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
-		a.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
+		t.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
+		t.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
+		t.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
 		for _, e := range [...]struct {
 			x   float32
 			dir float32
@@ -243,17 +241,17 @@ func (t *timeline) drawRange(screen *ebiten.Image) {
 			if e.x <= x0 && e.dir < 0 || e.x >= x1 && e.dir > 0 {
 				continue
 			}
-			a.fill.rect(screen, e.x-1, top-4, 2, bottom-top+4, colRange)
-			a.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
+			t.fill.rect(screen, e.x-1, top-4, 2, bottom-top+4, colRange)
+			t.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
 		}
 	}
-	if tl := a.st.Timeline(); tl.Zoomed() {
+	if tl := t.st.Timeline(); tl.Zoomed() {
 		lo, hi := tl.Span()
-		d := a.st.Duration()
+		d := t.st.Duration()
 		r := t.rect()
 		y := float32(r.Max.Y) - 3
-		a.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
-		a.fill.rect(screen, x0+(x1-x0)*float32(lo/d), y, max(2, (x1-x0)*float32((hi-lo)/d)), 2, colDim)
+		t.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
+		t.fill.rect(screen, x0+(x1-x0)*float32(lo/d), y, max(2, (x1-x0)*float32((hi-lo)/d)), 2, colDim)
 	}
 }
 
