@@ -118,7 +118,10 @@ type Options struct {
 // the tree panel (characters.go), the 3D view (scene.go), the timeline
 // (timeline.go), the overlays (overlay.go), the in-app browser
 // (browser.go), GIF recording (record.go), the action script (script.go),
-// mouse and keys (input.go), and opening files (files.go).
+// mouse and keys (input.go), and opening files (files.go). The parts do
+// not point back at the App: each holds the env, the layout (places) and
+// the hooks and other parts it uses, given it by wire, or is given them
+// as arguments; the App runs the operations that span parts.
 type App struct {
 	// env is the state, the options, the fonts and the filler the parts
 	// share; cmds the command table; ui and w the widgets.
@@ -312,21 +315,7 @@ func NewApp(opt Options) (*App, error) {
 		a.st.ShowError(err.Error())
 	}
 	a.st.SetExts(opt.Extensions)
-	a.rec.env = a.env
-	a.suits = suitPicker{a.env, &a.list}
-	a.cuts.env, a.cuts.changed = a.env, a.assetChanged
-	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
-	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
-	a.dope.env, a.dope.followed = a.env, -1
-	a.in.a = a
-	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
-	a.exp.env, a.exp.hooks = a.env, a.hooks()
-	a.ov.env, a.ov.cmds = a.env, &a.cmds
-	a.scene.env, a.scene.cmp = a.env, &a.cmp
-	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), opt.CompareMap
-	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
-	a.drop.env, a.drop.hooks = a.env, a.hooks()
-	a.list.env, a.browser.probe.env = a.env, a.env
+	a.wire()
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
 	if opt.Clip != "" {
@@ -334,7 +323,9 @@ func NewApp(opt Options) (*App, error) {
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
-	a.tl.lay, a.curves.lay, a.dope.lay, a.list.lay, a.scene.lay, a.drop.lay, a.exp.lay, a.browser.lay = &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places, &a.w.places
+	for _, lay := range []**places{&a.tl.lay, &a.curves.lay, &a.dope.lay, &a.list.lay, &a.scene.lay, &a.drop.lay, &a.exp.lay, &a.browser.lay} {
+		*lay = &a.w.places // the layout the widgets laid out
+	}
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -344,6 +335,27 @@ func NewApp(opt Options) (*App, error) {
 		}
 	}
 	return a, nil
+}
+
+// wire gives each part what it works with: the env, the hooks of the
+// operations that span parts, and the other parts it uses. It is the one
+// place that joins the parts; their layout follows the widgets (NewApp).
+func (a *App) wire() {
+	a.in.a = a
+	a.rec.env = a.env
+	a.suits = suitPicker{a.env, &a.list}
+	a.cuts.env, a.cuts.changed = a.env, a.assetChanged
+	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
+	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
+	a.dope.env, a.dope.followed = a.env, -1
+	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
+	a.exp.env, a.exp.hooks = a.env, a.hooks()
+	a.ov.env, a.ov.cmds = a.env, &a.cmds
+	a.scene.env, a.scene.cmp = a.env, &a.cmp
+	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
+	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
+	a.drop.env, a.drop.hooks = a.env, a.hooks()
+	a.list.env, a.browser.probe.env = a.env, a.env
 }
 
 // hooks are the App's operations that span parts, for the parts that
