@@ -344,7 +344,7 @@ func (a *App) wire() {
 	a.in.a = a
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
-	a.cuts.env, a.cuts.changed = a.env, a.assetChanged
+	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1

@@ -27,9 +27,8 @@ import (
 // cutter is the window's saved cuts and their name prompt.
 type cutter struct {
 	env
-	// changed rebuilds what depends on the open asset (App.assetChanged)
-	// once a change has opened the file again.
-	changed func()
+	// hooks: changed, once a change has opened the file again.
+	hooks
 	namePrompt
 }
 
