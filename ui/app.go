@@ -118,39 +118,67 @@ type Options struct {
 // the tree panel (characters.go), the 3D view (scene.go), the timeline
 // (timeline.go), the overlays (overlay.go), the in-app browser
 // (browser.go), GIF recording (record.go), the action script (script.go),
-// mouse and keys (input.go), and opening files (files.go).
+// mouse and keys (input.go), and opening files (files.go). The parts do
+// not point back at the App: each holds the env, the layout (places) and
+// the hooks and other parts it uses, given it by wire, or is given them
+// as arguments; the App runs the operations that span parts.
 type App struct {
-	opt  Options
-	st   *state.State
+	// env is the state, the options, the fonts and the filler the parts
+	// share; cmds the command table; ui and w the widgets.
+	env
 	cmds commandSet
 	ui   *ebitenui.UI
 	w    *widgets
-	kit  kit
 
-	in      input
-	scene   scene
-	tl      timeline
-	ov      overlay
+	// in turns this tick's input (inp: readInput, and the window's size:
+	// Layout) into commands; script runs Options.Actions.
+	in     input
+	inp    tickInput
+	script script
+
+	// views are the parts drawn in and beside the 3D view; boxes the
+	// questions, lists and jobs over it.
+	views
+	boxes
+
+	// runBook is the run's bookkeeping: clock, frames, title, pictures.
+	runBook
+	// sys is what differs between a desktop window and a browser page
+	// (system_desktop.go, system_js.go).
+	sys system
+}
+
+// views are the window's parts drawn in and beside the 3D view: the
+// scene, the timeline, the curves panel and the dope sheet, the overlays,
+// the compare view, and what the draw loop keeps between frames.
+type views struct {
+	scene  scene
+	tl     timeline
+	curves curvesPanel
+	dope   dopeSheet
+	ov     overlay
+	cmp    comparer
+	paint  paintState
+}
+
+// boxes are the window's parts that ask and work over the view: the file
+// browser and the list, the export and the GIF recording, the suit
+// picker, the cut-name prompt and the dropped-motion question.
+type boxes struct {
 	browser browser
-	rec     recorder
+	list    listView
 	exp     exporter
-	curves  curvesPanel
-	dope    dopeSheet
+	rec     recorder
 	suits   suitPicker
 	cuts    cutter
 	drop    dropper
-	list    listView
-	script  script
-	paint   paintState
-	fill    filler
-	cmp     comparer
+}
 
-	// inp is this tick's input (readInput) and the window's size
-	// (Layout).
-	inp tickInput
-	// Per-frame scratch, kept to avoid allocating each frame.
-	crossed []int
-
+// runBook is a run's bookkeeping: the clock of playback and of the frame
+// rate, whether and how many frames were drawn, the title shown, the
+// pictures a screenshot run and a script's snaps stand at, and the
+// events a tick's playback crossed.
+type runBook struct {
 	// clock times real-time playback and the drawn frame rate.
 	clock clock
 
@@ -161,9 +189,9 @@ type App struct {
 	frames     int
 	// shots is where a screenshot run and a script's snaps stand.
 	shots shots
-	// sys is what differs between a desktop window and a browser page
-	// (system_desktop.go, system_js.go).
-	sys system
+	// crossed is the events this tick's playback crossed (scratch, kept
+	// to avoid allocating each tick).
+	crossed []int
 }
 
 // shots is where a screenshot run (Options.Screenshot) and a script's
@@ -178,6 +206,42 @@ type shots struct {
 	drewSinceStep bool
 	// done: the screenshot is saved.
 	done bool
+}
+
+// env is what each part of the window works with: the state, the run's
+// options, the fonts and the shape filler. It holds no part: a part that
+// needs another is given it by the App, which wires them.
+type env struct {
+	st   *state.State
+	opt  *Options
+	kit  *kit
+	fill *filler
+}
+
+// hooks are the window's operations that span parts, which the App
+// gives the parts that start them (wired in NewApp).
+type hooks struct {
+	// changed rebuilds what depends on the open asset (App.assetChanged);
+	// remember adds a path to the recent files (App.rememberRecent).
+	changed  func()
+	remember func(path string)
+	// frameAll frames the figures in the view (scene.frameAll).
+	frameAll func()
+	// runVerb runs a command by its verb, as a key would (App.runVerb).
+	runVerb func(verb string, args ...string)
+	// saveAs asks with the in-app browser where a file called name goes,
+	// starting in dir (browser.showSave).
+	saveAs func(dir, name string)
+	// open opens the file at path in place of the open one (App.open);
+	// showFolder lists a folder's files as a table (App.showFolderFiles).
+	open       func(path string) bool
+	showFolder func(dir string)
+	// stepClip moves between clips (App.stepClip); selectBone selects a
+	// bone and scrolls the bone list to it (widgets.selectBone).
+	stepClip   func(d int)
+	selectBone func(i int)
+	// openEntry opens an entry of the open container (App.openEntry).
+	openEntry func(entry string) bool
 }
 
 // Run opens the window and blocks until it closes.
@@ -213,8 +277,8 @@ func Run(opt Options) error {
 	g := &game{a: app}
 	err = ebiten.RunGame(g)
 	close(stop)
-	app.rec.stop()
-	app.exp.stop()
+	app.rec.stop(&app.script)
+	app.exp.stop(&app.script)
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -225,11 +289,14 @@ func Run(opt Options) error {
 // opens the demo-free empty state with the error shown, so the window still
 // comes up.
 func NewApp(opt Options) (*App, error) {
-	a := &App{opt: opt, cmds: newCommandSet()}
-	var err error
-	if a.kit, err = newKit(); err != nil {
+	a := &App{env: env{opt: &opt}, cmds: newCommandSet()}
+	k, err := newKit()
+	if err != nil {
 		return nil, err
 	}
+	a.kit = &k
+	fill := newFiller()
+	a.fill = &fill
 	a.kit.startFallback(systemFallbackPaths())
 	if opt.Extensions == nil {
 		opt.Extensions = open.Extensions()
@@ -248,19 +315,17 @@ func NewApp(opt Options) (*App, error) {
 		a.st.ShowError(err.Error())
 	}
 	a.st.SetExts(opt.Extensions)
-	a.dope.a, a.dope.followed = a, -1
-	a.in.a, a.scene.a, a.tl.a, a.ov.a, a.browser.a, a.rec.a, a.script.a, a.exp.a, a.curves.a, a.suits.a, a.cuts.a = a, a, a, a, a, a, a, a, a, a, a
-	a.cmp.a, a.cmp.mapping = a, opt.CompareMap
-	a.drop.a = a
-	a.list.a, a.browser.probe.a = a, a
+	a.wire()
 	a.loadRecent(err == nil)
 	a.script.left = opt.Actions
-	a.fill = newFiller()
 	if opt.Clip != "" {
 		a.selectClipByName(opt.Clip)
 	}
 	a.scene.opts = render.DefaultOptions()
 	a.w = a.buildWidgets()
+	for _, lay := range []**places{&a.tl.lay, &a.curves.lay, &a.dope.lay, &a.list.lay, &a.scene.lay, &a.drop.lay, &a.exp.lay, &a.browser.lay} {
+		*lay = &a.w.places // the layout the widgets laid out
+	}
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
@@ -270,6 +335,36 @@ func NewApp(opt Options) (*App, error) {
 		}
 	}
 	return a, nil
+}
+
+// wire gives each part what it works with: the env, the hooks of the
+// operations that span parts, and the other parts it uses. It is the one
+// place that joins the parts; their layout follows the widgets (NewApp).
+func (a *App) wire() {
+	a.in.a = a
+	a.rec.env = a.env
+	a.suits = suitPicker{a.env, &a.list}
+	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
+	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
+	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
+	a.dope.env, a.dope.followed = a.env, -1
+	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
+	a.exp.env, a.exp.hooks = a.env, a.hooks()
+	a.ov.env, a.ov.cmds = a.env, &a.cmds
+	a.scene.env, a.scene.cmp = a.env, &a.cmp
+	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
+	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
+	a.drop.env, a.drop.hooks = a.env, a.hooks()
+	a.list.env, a.browser.probe.env = a.env, a.env
+}
+
+// hooks are the App's operations that span parts, for the parts that
+// start them.
+func (a *App) hooks() hooks {
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
+		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
+		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) },
+		openEntry: a.openEntry}
 }
 
 // emptyAsset is shown when the first file fails to load.
@@ -342,9 +437,10 @@ func (a *App) poll() {
 		a.opt.Log(msg)
 	}
 	a.pollChooser()
-	a.rec.poll()
-	a.exp.poll()
-	a.list.update()
+	a.rec.poll(&a.script)
+	a.exp.poll(&a.script)
+	a.browser.probe.poll()
+	a.list.update(&a.script)
 }
 
 // control runs the window's parts on this tick's input (a.inp) after the
@@ -361,7 +457,7 @@ func (a *App) control() {
 	// The script waits for the figures' first framing, so that what it
 	// plays does not change the camera of its pictures.
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
-		a.script.run()
+		a.runScript()
 	}
 	a.in.handle(&a.inp)
 	a.crossed = a.crossed[:0]
@@ -512,17 +608,18 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 // and the questions, the browser and the asset list.
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
-	a.tl.draw(screen)
+	a.tl.draw(screen, &a.inp)
 	a.curves.draw(screen)
 	a.dope.draw(screen)
-	a.tl.drawFrameBox(screen)
+	a.w.frameBox.draw(screen, a.env)
 	a.ov.draw(screen, vp)
+	a.saveRequested(screen)
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
-	a.cuts.draw(screen)
+	a.cuts.draw(screen, vp)
 	a.drop.draw(screen)
 	a.browser.draw(screen)
-	a.list.draw(screen)
+	a.list.draw(screen, a.browser.probe.version)
 }
 
 // frameDrawn counts a drawn frame: the frame rate, the page's news, the
@@ -572,17 +669,12 @@ func (a *App) prepare(screen *ebiten.Image) {
 }
 
 // viewport is the screen area between the panels.
-func (a *App) viewport() render.Viewport {
-	r := a.w.view.GetWidget().Rect
-	if r.Dx() <= 0 || r.Dy() <= 0 {
-		return render.Viewport{W: float32(a.inp.w), H: float32(a.inp.h)}
-	}
-	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
-}
+func (a *App) viewport() render.Viewport { return a.w.viewport() }
 
 // Layout uses the window's own size so text stays crisp when resized.
 func (a *App) Layout(w, h int) (int, int) {
 	a.inp.w, a.inp.h = w, h
+	a.w.winW, a.w.winH = w, h
 	return w, h
 }
 

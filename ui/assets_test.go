@@ -22,7 +22,7 @@ func TestAssetListPak(t *testing.T) {
 	if err := l.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	l.update()
+	l.update(&a.script)
 	if l.probed != l.probing || l.probing != len(entries) {
 		t.Fatalf("probed %d of %d", l.probed, l.probing)
 	}

@@ -17,7 +17,14 @@ import (
 // field for a path (Tab completes it) or a filter, the places, recent
 // files and the folder's rows, and a scrollbar.
 type browser struct {
-	a *App
+	env
+	hooks
+	// lay is the layout the browser is drawn over the view of; exp the
+	// export whose destination it picks, cmp the compare view it picks a
+	// file for.
+	lay *places
+	exp *exporter
+	cmp *comparer
 	// dragging is set while the left button, pressed on the scrollbar,
 	// is held.
 	dragging bool
@@ -41,26 +48,26 @@ const (
 // the working folder).
 func (b *browser) show(dir string) {
 	if dir == "" {
-		dir = folder.Start(b.a.st.Path())
+		dir = folder.Start(b.st.Path())
 	}
-	entries, err := folder.List(dir, b.a.st.Files().Exts())
+	entries, err := folder.List(dir, b.st.Files().Exts())
 	msg := ""
 	if err != nil {
 		msg = err.Error()
 	}
-	b.a.st.ShowBrowser(dir, folder.Places(b.a.st.Files().Recent()), entries, msg)
+	b.st.ShowBrowser(dir, folder.Places(b.st.Files().Recent()), entries, msg)
 	b.probe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
 // writes name.
 func (b *browser) showSave(dir, name string) {
-	entries, err := folder.List(dir, b.a.st.Files().Exts())
+	entries, err := folder.List(dir, b.st.Files().Exts())
 	msg := ""
 	if err != nil {
 		msg = err.Error()
 	}
-	b.a.st.ShowSaveBrowser(dir, string(filepath.Separator), name, entries, msg)
+	b.st.ShowSaveBrowser(dir, string(filepath.Separator), name, entries, msg)
 }
 
 // choose picks row i: a folder opens in the browser, a file opens, the
@@ -68,8 +75,8 @@ func (b *browser) showSave(dir, name string) {
 // export's folder is picked, its first row exports there under the name
 // typed (or offered).
 func (b *browser) choose(i int) {
-	name := b.a.st.Browser().Saving()
-	if e, ok := b.a.st.ChooseInBrowser(i); ok {
+	name := b.st.Browser().Saving()
+	if e, ok := b.st.ChooseInBrowser(i); ok {
 		b.follow(e.Path, e.Dir && !e.Save && !e.Here, name)
 	}
 }
@@ -78,17 +85,17 @@ func (b *browser) choose(i int) {
 // file opens (while an export's folder is picked, the path is where it
 // writes); a path that leads nowhere is said so.
 func (b *browser) goTo(field string) {
-	p := folder.Expand(field, b.a.st.Browser().Dir())
+	p := folder.Expand(field, b.st.Browser().Dir())
 	st, err := os.Stat(p)
-	name := b.a.st.Browser().Saving()
+	name := b.st.Browser().Saving()
 	switch {
 	case err == nil && st.IsDir():
 		b.follow(p, true, name)
 	case err != nil && name == "":
-		b.a.st.Notify("no such file or folder: "+p, time.Now())
+		b.st.Notify("no such file or folder: "+p, time.Now())
 	default:
 		// An export's destination may be a file not written yet.
-		b.a.st.CloseBrowser()
+		b.st.CloseBrowser()
 		b.follow(p, false, name)
 	}
 }
@@ -104,34 +111,34 @@ func (b *browser) follow(p string, dir bool, name string) {
 	case dir:
 		b.show(p)
 	case name != "":
-		b.a.exp.to(p, false)
+		b.exp.to(p, false)
 	case b.compare:
 		b.compare = false
-		if err := b.a.cmp.open(p); err != nil {
-			b.a.st.ShowError(err.Error())
+		if err := b.cmp.open(p); err != nil {
+			b.st.ShowError(err.Error())
 		}
 	default:
-		b.a.open(p)
+		b.open(p)
 	}
 }
 
 // rows is where the browser's rows are drawn: most of the 3D view, less
 // the scrollbar on the right.
 func (b *browser) rows() (x, y, w float32, rows int) {
-	vp := b.a.viewport()
+	vp := b.lay.viewport()
 	x, y, w = vp.X+16, vp.Y+60, vp.W-32-scrollbarW-4
 	rows = max(1, int((vp.H-80)/browserRowH))
 	return
 }
 
-// input handles keys, the wheel and clicks while the browser is open.
-func (b *browser) input(in *tickInput) {
-	a := b.a
+// input handles keys, the wheel and clicks while the browser is open;
+// rep repeats the keys held.
+func (b *browser) input(in *tickInput, rep *keyRepeat) {
 	mx, my := in.x, in.y
 	x, y, w, rows := b.rows()
-	a.st.SetBrowserPage(rows)
+	b.st.SetBrowserPage(rows)
 	if len(in.typed) > 0 {
-		a.st.TypeInBrowser(string(in.typed))
+		b.st.TypeInBrowser(string(in.typed))
 	}
 	// Each key pressed since the last update acts, one pressed and
 	// released within a slow frame too (KeyPressDuration is 0 for it:
@@ -144,14 +151,14 @@ func (b *browser) input(in *tickInput) {
 		}
 		switch k {
 		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
-			a.in.rep.start(k, now)
+			rep.start(k, now)
 		}
 	}
-	for range a.in.rep.due(in, now) {
-		b.key(a.in.rep.key, in.mods)
+	for range rep.due(in, now) {
+		b.key(rep.key, in.mods)
 	}
 	if wy := in.wheelY; wy != 0 {
-		a.st.ScrollBrowser(-int(wy * wheelRows))
+		b.st.ScrollBrowser(-int(wy * wheelRows))
 	}
 	barX := x + w + 4
 	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
@@ -161,16 +168,16 @@ func (b *browser) input(in *tickInput) {
 	case in.clicked():
 		row := int((float32(my) - y) / browserRowH)
 		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(a.st.Browser().Top() + row)
-		} else if !a.in.inView(mx, my) {
+			b.choose(b.st.Browser().Top() + row)
+		} else if !b.lay.inView(mx, my) {
 			b.close()
 		}
 	}
 	if b.dragging {
 		// The thumb's middle follows the pointer.
-		n := len(a.st.Browser().Rows())
+		n := len(b.st.Browser().Rows())
 		f := (float32(my) - y) / float32(rows*browserRowH)
-		a.st.ScrollBrowser(int(f*float32(n)) - rows/2 - a.st.Browser().Top())
+		b.st.ScrollBrowser(int(f*float32(n)) - rows/2 - b.st.Browser().Top())
 		if !in.down[0] {
 			b.dragging = false
 		}
@@ -181,51 +188,50 @@ func (b *browser) input(in *tickInput) {
 // view): one that was picking an export's folder ends the export, so
 // that Ctrl+E works again.
 func (b *browser) close() {
-	if b.a.st.Browser().Saving() != "" {
-		b.a.exp.cancel()
+	if b.st.Browser().Saving() != "" {
+		b.exp.cancel()
 	}
-	b.a.st.CloseBrowser()
+	b.st.CloseBrowser()
 }
 
 // key carries out key k in the browser; false when the browser closed
 // (Esc, or a file chosen), so that later keys go to the window.
 func (b *browser) key(k ebiten.Key, mods modifier) bool {
-	a := b.a
 	switch k {
 	case ebiten.KeyEscape:
 		b.close()
 	case ebiten.KeyBackspace:
-		a.st.BrowserBackspace()
+		b.st.BrowserBackspace()
 	case ebiten.KeyDown:
-		a.st.MoveBrowserCursor(1)
+		b.st.MoveBrowserCursor(1)
 	case ebiten.KeyUp:
-		a.st.MoveBrowserCursor(-1)
+		b.st.MoveBrowserCursor(-1)
 	case ebiten.KeyPageDown:
-		a.st.MoveBrowserCursor(10)
+		b.st.MoveBrowserCursor(10)
 	case ebiten.KeyPageUp:
-		a.st.MoveBrowserCursor(-10)
+		b.st.MoveBrowserCursor(-10)
 	case ebiten.KeyL:
-		if mods&modCtrl != 0 && a.st.Browser().Saving() == "" {
+		if mods&modCtrl != 0 && b.st.Browser().Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
-			a.st.CloseBrowser()
-			a.showFolderFiles(a.st.Browser().Dir())
+			b.st.CloseBrowser()
+			b.showFolder(b.st.Browser().Dir())
 		}
 	case ebiten.KeyTab:
-		a.st.SetBrowserField(folder.Complete(a.st.Browser().Filter(), a.st.Browser().Dir(), a.st.Files().Exts()))
+		b.st.SetBrowserField(folder.Complete(b.st.Browser().Filter(), b.st.Browser().Dir(), b.st.Files().Exts()))
 	case ebiten.KeyV:
 		if mods&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
-				a.st.SetBrowserField(a.st.Browser().Filter() + s)
+				b.st.SetBrowserField(b.st.Browser().Filter() + s)
 			}
 		}
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if f := a.st.Browser().Filter(); state.IsPath(f) {
+		if f := b.st.Browser().Filter(); state.IsPath(f) {
 			b.goTo(f)
 		} else {
-			b.choose(a.st.Browser().Cursor())
+			b.choose(b.st.Browser().Cursor())
 		}
 	}
-	return a.st.Browser().Open()
+	return b.st.Browser().Open()
 }
 
 // browserRowColors are the background (nil: none) and the text colour of
@@ -249,42 +255,41 @@ func browserRowColors(e state.BrowserEntry, highlighted bool) (bg, fg color.Colo
 
 // draw draws the in-app browser over the 3D view.
 func (b *browser) draw(screen *ebiten.Image) {
-	a := b.a
-	if !a.st.Browser().Open() {
+	if !b.st.Browser().Open() {
 		return
 	}
-	k := &a.kit
-	vp := a.viewport()
-	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	k := b.kit
+	vp := b.lay.viewport()
+	b.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
 	title := "Open: "
 	if b.compare {
 		title = "Compare with: "
 	}
-	if a.st.Browser().Saving() != "" {
+	if b.st.Browser().Saving() != "" {
 		title = "Export to: "
 	}
-	k.drawText(screen, k.fitLeft(title+a.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
-	if a.st.Browser().Saving() != "" {
-		hint = "file name (or a path, Tab completes): " + a.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
+	k.drawText(screen, k.fitLeft(title+b.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	hint := "path (Tab completes) or filter: " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
+	if b.st.Browser().Saving() != "" {
+		hint = "file name (or a path, Tab completes): " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}
-	if a.st.Browser().Err() != "" {
-		hint = a.st.Browser().Err()
+	if b.st.Browser().Err() != "" {
+		hint = b.st.Browser().Err()
 	}
 	k.drawText(screen, k.fitLeft(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
 	x, y, w, rows := b.rows()
-	entries := a.st.Browser().Rows()
-	first := a.st.Browser().Top()
+	entries := b.st.Browser().Rows()
+	first := b.st.Browser().Top()
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
-		bg, c := browserRowColors(e, first+i == a.st.Browser().Cursor())
+		bg, c := browserRowColors(e, first+i == b.st.Browser().Cursor())
 		if bg != nil {
-			a.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
+			b.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		nameW := a.browser.probe.draw(screen, e, x, ry, w)
+		nameW := b.probe.draw(screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {
@@ -294,7 +299,7 @@ func (b *browser) draw(screen *ebiten.Image) {
 	if n := len(entries); n > rows {
 		h := float32(rows * browserRowH)
 		barX := x + w + 4
-		a.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
-		a.fill.rect(screen, barX+1, y+h*float32(first)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
+		b.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
+		b.fill.rect(screen, barX+1, y+h*float32(first)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // and its row shows its format, duration or size and state at the right.
 // Going to another folder or closing the browser stops the probe.
 type browserProbe struct {
-	a   *App
+	env
 	dir string
 	// rows are the probed files' rows by path.
 	rows    map[string]table.Row
@@ -42,7 +42,7 @@ func (p *browserProbe) start(dir string, entries []state.BrowserEntry) {
 		return
 	}
 	results := make(chan probeResult, len(items))
-	probe := p.a.prober()
+	probe := p.prober()
 	p.results = results
 	p.job = task.Start(func(progress func(done, total int) bool) error {
 		for i, it := range items {
@@ -69,7 +69,7 @@ func (p *browserProbe) poll() {
 	if p.job == nil {
 		return
 	}
-	if !p.a.st.Browser().Open() {
+	if !p.st.Browser().Open() {
 		p.stop()
 		return
 	}
@@ -91,14 +91,13 @@ func (p *browserProbe) poll() {
 // tests that drive the window: "browser: probed N files of DIR", then a
 // line a file, its name and state.
 func (p *browserProbe) trace() {
-	a := p.a
-	if !a.opt.Trace {
+	if !p.opt.Trace {
 		return
 	}
-	a.opt.Log(fmt.Sprintf("browser: probed %d files of %s", len(p.paths), p.dir))
+	p.opt.Log(fmt.Sprintf("browser: probed %d files of %s", len(p.paths), p.dir))
 	for _, path := range p.paths {
 		r := p.rows[path]
-		a.opt.Log("browser row: " + r.Cells[0] + " | " + r.State.String())
+		p.opt.Log("browser row: " + r.Cells[0] + " | " + r.State.String())
 	}
 }
 
@@ -106,10 +105,10 @@ func (p *browserProbe) trace() {
 // (at x, y, w wide) and returns the width left for its name.
 func (p *browserProbe) draw(screen *ebiten.Image, e state.BrowserEntry, x, y, w float32) float32 {
 	r, ok := p.rows[e.Path]
-	if !ok || len(r.Cells) < 3 || p.a.st.Browser().Dir() != p.dir {
+	if !ok || len(r.Cells) < 3 || p.st.Browser().Dir() != p.dir {
 		return w
 	}
-	k := &p.a.kit
+	k := p.kit
 	colW := w * 0.45
 	cx := x + w - colW
 	xs := []float32{cx, cx + colW*0.4, cx + colW*0.67, x + w}

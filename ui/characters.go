@@ -54,7 +54,7 @@ type treeWidgets struct {
 // buildTreePanel makes the tree panel, hidden until a character set
 // opens; windowLayout places it under the 3D view.
 func (w *widgets) buildTreePanel() *widget.Container {
-	k := &w.a.kit
+	k := w.kit
 	t := &w.tree
 	t.gen, t.anim = -1, -2
 	t.panel = k.panel(widget.NewGridLayout(
@@ -76,17 +76,17 @@ func (w *widgets) buildTreePanel() *widget.Container {
 
 // animLabel is an animation's line in the clip list, under its character.
 func (w *widgets) animLabel(v *animEntry) string {
-	tr := w.a.st.Tree()
+	tr := w.st.Tree()
 	list := tr.AnimList()
 	if v.index >= len(list) {
 		return ""
 	}
 	kind := "clip"
-	if m := treeOf(w.a.st.Asset(), list[v.index]); m != nil {
+	if m := treeOf(w.st.Asset(), list[v.index]); m != nil {
 		kind = m.Kind.String()
 	}
 	indent := ""
-	if len(w.a.st.Asset().Entries) > 0 {
+	if len(w.st.Asset().Entries) > 0 {
 		indent = "     "
 	}
 	return w.fitList(fmt.Sprintf("%s%s  · %s", indent, list[v.index].Name, kind))
@@ -110,12 +110,12 @@ func (w *widgets) onAnimSelected(v *animEntry) {
 		t.selecting = nil
 		return
 	}
-	tr := w.a.st.Tree()
+	tr := w.st.Tree()
 	if _, previewing := tr.Transition(); v.index == tr.Anim() && !previewing {
 		return
 	}
-	if err := w.a.st.SelectAnim(v.index); err != nil {
-		w.a.st.ShowError(err.Error())
+	if err := w.st.SelectAnim(v.index); err != nil {
+		w.st.ShowError(err.Error())
 	}
 	w.syncTree()
 	w.clipChanged()
@@ -125,7 +125,7 @@ func (w *widgets) onAnimSelected(v *animEntry) {
 // list under its entry, in place of the raw clips, when a character set
 // is open (refreshLists calls it last).
 func (w *widgets) refreshAnimEntries() {
-	st := w.a.st
+	st := w.st
 	t := &w.tree
 	t.animEntries = t.animEntries[:0]
 	if !st.Tree().HasAnims() {
@@ -160,14 +160,13 @@ func (w *widgets) treeLabel(e any) string {
 	if !l.Active {
 		s = strings.Repeat("    ", min(l.Depth, 10)) + "· " + l.Text
 	}
-	return w.a.kit.fitRight(s, w.treeListWidth())
+	return w.kit.fitRight(s, w.treeListWidth())
 }
 
 func (w *widgets) treeListWidth() int {
-	a := w.a
 	wd := w.tree.lines.GetWidget().Rect.Dx()
 	if wd <= 0 {
-		_, v, _, _ := panelRects(image.Rect(0, 0, max(a.inp.w, a.opt.Width), max(a.inp.h, a.opt.Height)))
+		_, v, _, _ := panelRects(image.Rect(0, 0, max(w.in.w, w.opt.Width), max(w.in.h, w.opt.Height)))
 		wd = v.Dx() - 12
 	}
 	return wd - listChrome
@@ -176,7 +175,7 @@ func (w *widgets) treeListWidth() int {
 // onTreeLine selects the clicked node for the weight and pin buttons (a
 // line of the playing tree: it is there).
 func (w *widgets) onTreeLine(e, _ any) {
-	_ = w.a.st.SelectNode("/" + e.(*treeEntry).line.Path)
+	_ = w.st.SelectNode("/" + e.(*treeEntry).line.Path)
 	w.updateTreeControls()
 }
 
@@ -184,8 +183,7 @@ func (w *widgets) onTreeLine(e, _ any) {
 // character set is open, its lines are rebuilt when a new tree was built,
 // the clip list's selection follows the playing animation.
 func (w *widgets) syncTree() {
-	a := w.a
-	st, t := a.st, &w.tree
+	st, t := w.st, &w.tree
 	tr := st.Tree()
 	show := tr.HasAnims()
 	if show != t.shownPanel {
@@ -196,7 +194,7 @@ func (w *widgets) syncTree() {
 			t.panel.GetWidget().SetVisibility(widget.Visibility_Hide)
 		}
 		w.root.RequestRelayout()
-		a.scene.needFrame = true
+		w.scene.needFrame = true
 	}
 	if !show {
 		return
@@ -254,15 +252,15 @@ func (w *widgets) syncTree() {
 // updateTreeControls enables the buttons that apply to the selection and
 // labels the picker.
 func (w *widgets) updateTreeControls() {
-	tr, pn, t := w.a.st.Tree(), w.a.st.TreePanel(), &w.tree
-	_, blend := w.a.st.BlendTarget()
+	tr, pn, t := w.st.Tree(), w.st.TreePanel(), &w.tree
+	_, blend := w.st.BlendTarget()
 	w.buttons["weight-down"].GetWidget().Disabled = !blend
 	w.buttons["weight-up"].GetWidget().Disabled = !blend
 	// Pin acts on a Random's child line; on the Random itself it can
 	// only unpin.
-	_, child, ok := w.a.st.PinTarget()
+	_, child, ok := w.st.PinTarget()
 	label, can := "Pin", ok && child >= 0
-	if w.a.st.PinsTarget() {
+	if w.st.PinsTarget() {
 		label, can = "Unpin", true
 	}
 	w.buttons["toggle-pin"].GetWidget().Disabled = !can
@@ -275,8 +273,8 @@ func (w *widgets) updateTreeControls() {
 		return "—"
 	}
 	t.from, t.to = pn.From(), pn.To()
-	setButtonText(w.buttons["pick-from"], w.a.kit.fitRight(name(t.from), pickNameW))
-	setButtonText(w.buttons["pick-to"], w.a.kit.fitRight(name(t.to), pickNameW))
+	setButtonText(w.buttons["pick-from"], w.kit.fitRight(name(t.from), pickNameW))
+	setButtonText(w.buttons["pick-to"], w.kit.fitRight(name(t.to), pickNameW))
 	info := fmt.Sprintf("seed %d", tr.Seed())
 	if tp, ok := tr.Transition(); ok {
 		info = "previewing"

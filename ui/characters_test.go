@@ -162,7 +162,7 @@ func TestTreeTickDoesNotAllocate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := a.script.apply(acts[0]); err != nil {
+		if err := a.action(acts[0]); err != nil {
 			t.Fatal(err)
 		}
 		a.w.sync()
@@ -203,7 +203,7 @@ func TestTreeActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, act := range acts {
-		err := a.script.apply(act)
+		err := a.action(act)
 		switch {
 		case i == 2 && err == nil:
 			t.Errorf("pin on a Play succeeded")
@@ -223,7 +223,7 @@ func TestTreeActions(t *testing.T) {
 	for _, bad := range []string{"anim nothing", "weight 5 0.5", "weight / x", "transition walk", "reseed -1", "select-node 9"} {
 		acts, err := ParseActions(bad)
 		if err == nil {
-			err = a.script.apply(acts[0])
+			err = a.action(acts[0])
 		}
 		if err == nil {
 			t.Errorf("%q: no error", bad)

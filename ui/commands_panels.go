@@ -24,7 +24,7 @@ func panelCommands() []command {
 				"the bone, on a key or an event seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline, " +
 				"Shift+wheel or a right drag pans it",
 			regions: []mouseRegion{
-				region(atDopeClick, true, false, onDope, func(c *call) error { c.a.dope.click(c.ptr.x, c.ptr.y); return nil }),
+				region(atDopeClick, true, false, onDope, func(c *call) error { c.a.dope.click(c.ptr.x, c.ptr.y, c.a.w); return nil }),
 				region(atDopeDrag, false, true, onDope, func(c *call) error { c.a.dope.pan(c.ptr.dx); return nil }),
 				wheelRegion(wheelOnDope, onDope, func(c *call) error {
 					c.a.dope.wheel(c.ptr.x, c.ptr.wheel, c.ptr.mods)

@@ -265,20 +265,20 @@ func TestVerbsRun(t *testing.T) {
 			if fit, err := arityOf(c.args).check(args); err != nil {
 				t.Errorf("%s %v: %v", c.verb, args, err)
 			} else {
-				_ = a.script.apply(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
+				_ = a.action(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
 			}
 		}
-		a.exp.stop() // the export's file is written before its folder goes
+		a.exp.stop(&a.script) // the export's file is written before its folder goes
 	}
 	a := newTestApp(t)
-	if err := a.script.apply(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
+	if err := a.action(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
 		t.Errorf("wait: %d %v", a.script.wait, err)
 	}
 	playing := a.st.Playback().Playing()
-	if err := a.script.apply(Action{Verb: "key", Args: []string{"space"}}); err != nil || a.st.Playback().Playing() == playing {
+	if err := a.action(Action{Verb: "key", Args: []string{"space"}}); err != nil || a.st.Playback().Playing() == playing {
 		t.Errorf("key space: playing %v %v", a.st.Playback().Playing(), err)
 	}
-	if err := a.script.apply(Action{Verb: "fly"}); err == nil {
+	if err := a.action(Action{Verb: "fly"}); err == nil {
 		t.Error("an unknown verb ran")
 	}
 	// Numbers are finite; a zoom factor is above 0.
@@ -288,7 +288,7 @@ func TestVerbsRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		cam, tm := a.st.View().Camera(), a.st.Playback().Time()
-		if err := a.script.apply(acts[0]); err == nil || a.st.View().Camera() != cam || a.st.Playback().Time() != tm {
+		if err := a.action(acts[0]); err == nil || a.st.View().Camera() != cam || a.st.Playback().Time() != tm {
 			t.Errorf("%q: error %v", bad, err)
 		}
 	}

@@ -29,7 +29,14 @@ import (
 // one selects it, and the curves panel plots the selected bone's
 // difference. Bones pair as diff pairs them (compare.Match with the map).
 type comparer struct {
-	a *App
+	env
+	hooks
+	// scene is the view B's figure is drawn in (its axes and A's pose);
+	// ov the overlays whose banner the panel keeps clear of; browser the
+	// one a compare-dialog opened.
+	scene   *scene
+	ov      *overlay
+	browser *browser
 	// path is B's path ("" while nothing is compared), asset B, clip the
 	// index of B's clip (-1: its bind pose), mapping the bone map.
 	path    string
@@ -102,7 +109,7 @@ func (c *comparer) active() bool { return c.asset != nil }
 // it has one, else its default clip. A file that does not open, or has no
 // skeleton, leaves the comparison as it was and shows the error.
 func (c *comparer) open(path string) error {
-	b, err := c.a.openPath(path)
+	b, err := c.openPath(path)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -111,7 +118,6 @@ func (c *comparer) open(path string) error {
 
 // openAsset makes b, read from path, B.
 func (c *comparer) openAsset(path string, b *formats.Asset) error {
-	a := c.a
 	if err := open.RequireSkeleton(b); err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -119,7 +125,7 @@ func (c *comparer) openAsset(path string, b *formats.Asset) error {
 	c.clip = b.DefaultClip(path)
 	c.aClip = nil // choose by A's clip's name at the next refresh
 	c.refresh()
-	a.scene.frameAll()
+	c.frameAll()
 	return nil
 }
 
@@ -128,7 +134,7 @@ func (c *comparer) close() {
 	c.path, c.asset, c.result, c.sampler = "", nil, nil, nil
 	c.top, c.aIndex = c.top[:0], c.aIndex[:0]
 	c.refresh()
-	c.a.scene.frameAll()
+	c.frameAll()
 }
 
 // selectClip shows B's clip called name, or numbered so.
@@ -162,7 +168,7 @@ func (c *comparer) stepClip(d int) error {
 // keys keep what they did without Shift).
 func (c *comparer) stepClipOr(d int) error {
 	if !c.active() {
-		c.a.stepClip(d)
+		c.stepClip(d)
 		return nil
 	}
 	return c.stepClip(d)
@@ -180,7 +186,7 @@ func (c *comparer) bClip() *formats.Clip {
 // clip again when A, A's clip or B's clip changed; when A's clip changed
 // and B has a clip of its name, B shows that one.
 func (c *comparer) refresh() {
-	st := c.a.st
+	st := c.st
 	aClip := st.CurrentClip()
 	if c.active() && aClip != c.aClip {
 		c.aClip = aClip
@@ -240,12 +246,12 @@ func (c *comparer) refresh() {
 	})
 	c.top = c.top[:min(len(c.top), compareRows)]
 	c.makeLines()
-	if c.a.opt.Trace {
+	if c.opt.Trace {
 		names := make([]string, len(c.top))
 		for i, k := range c.top {
 			names[i] = bones[k].Name
 		}
-		c.a.opt.Log(fmt.Sprintf("compare: %s clip %q against %q: largest %.6g (bone %q at %.4g s), differ most: %s",
+		c.opt.Log(fmt.Sprintf("compare: %s clip %q against %q: largest %.6g (bone %q at %.4g s), differ most: %s",
 			filepath.Base(c.path), c.result.ClipB, c.result.ClipA, c.result.MaxPosition, c.result.WorstBone, c.result.WorstTime, strings.Join(names, ", ")))
 	}
 }
@@ -283,8 +289,8 @@ func orNone(s []string) string {
 // time, or both in their bind pose, and measures them: once a tick,
 // allocating nothing unless what is compared changed.
 func (c *comparer) update() {
-	if !c.a.st.Browser().Open() {
-		c.a.browser.compare = false // a browser closed without a choice
+	if !c.st.Browser().Open() {
+		c.browser.compare = false // a browser closed without a choice
 	}
 	c.refresh()
 	if c.active() {
@@ -294,7 +300,7 @@ func (c *comparer) update() {
 
 // measure poses both figures at the playback time and measures them.
 func (c *comparer) measure() {
-	st := c.a.st
+	st := c.st
 	t := st.Playback().Time()
 	ska, skb := st.Asset().Skeleton, c.asset.Skeleton
 	bind := st.Visibility().BindPose()
@@ -317,12 +323,12 @@ func (c *comparer) measure() {
 // scene has posed A by now: in place (Shift+I), B moves by what holding
 // moved A, so that the two stay together.
 func (c *comparer) figure() *render.Figure {
-	if !c.active() || c.a.st.Texture() != nil {
+	if !c.active() || c.st.Texture() != nil {
 		return nil
 	}
 	c.fig.Root = c.root
 	if d := c.heldBy(); d != (mgl32.Vec3{}) {
-		v := c.a.scene.root.Mul4x1(d.Vec4(0)).Vec3() // into the view's axes
+		v := c.scene.root.Mul4x1(d.Vec4(0)).Vec3() // into the view's axes
 		c.fig.Root = mgl32.Translate3D(v[0], v[1], v[2]).Mul4(c.root)
 	}
 	return &c.fig
@@ -332,8 +338,8 @@ func (c *comparer) figure() *render.Figure {
 // largest move of a bone between A as it plays (measure) and as the scene
 // drew it; 0 when in place is off.
 func (c *comparer) heldBy() mgl32.Vec3 {
-	st := c.a.st
-	w := c.a.scene.world
+	st := c.st
+	w := c.scene.world
 	if !st.Visibility().InPlace() || st.Visibility().BindPose() || w == nil || w.Len() != c.worldA.Len() {
 		return mgl32.Vec3{}
 	}
@@ -378,7 +384,7 @@ func (c *comparer) status() string {
 		c.statusShown = "   vs B: same"
 	default:
 		rel := c.now.MaxPosition / c.result.Size
-		c.statusShown = fmt.Sprintf("   vs B: %.4g (%.3g%%) at %s", c.now.MaxPosition, 100*rel, c.a.st.Asset().Skeleton.Bones[c.now.Bone].Name)
+		c.statusShown = fmt.Sprintf("   vs B: %.4g (%.3g%%) at %s", c.now.MaxPosition, 100*rel, c.st.Asset().Skeleton.Bones[c.now.Bone].Name)
 	}
 	return c.statusShown
 }
@@ -393,7 +399,7 @@ func (c *comparer) curves(s *curves.Series, i int) {
 	if !c.active() || i < 0 || i >= len(c.pair.BOf) || c.pair.BOf[i] < 0 {
 		return
 	}
-	st := c.a.st
+	st := c.st
 	ska, skb := st.Asset().Skeleton, c.asset.Skeleton
 	var srcA, srcB player.Sampler
 	if cl := st.CurrentClip(); st.Tree().Anim() < 0 && cl != nil && st.Sampler() != nil {
@@ -431,7 +437,7 @@ const (
 func (c *comparer) layout(vp render.Viewport) {
 	w := min(comparePanelW, int(vp.W)*2/5)
 	x1, y0 := int(vp.X+vp.W)-6, int(vp.Y)+6
-	if b := c.a.ov.bannerRect; !b.Empty() {
+	if b := c.ov.bannerRect; !b.Empty() {
 		y0 = b.Max.Y + 4 // below the warnings' banner (the last frame's)
 	}
 	x0 := x1 - w
@@ -450,11 +456,10 @@ func (c *comparer) layout(vp render.Viewport) {
 
 // draw draws the panel over the view.
 func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
-	if !c.active() || c.a.st.Texture() != nil {
+	if !c.active() || c.st.Texture() != nil {
 		return
 	}
-	a := c.a
-	k := &a.kit
+	k := c.kit
 	face := k.small
 	c.layout(vp)
 	p := c.panel
@@ -463,26 +468,26 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 		// each frame.
 		c.logged = l
 		c.fit(p)
-		if a.opt.Trace {
-			a.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
+		if c.opt.Trace {
+			c.opt.Log(fmt.Sprintf("compare panel %v, rows:%s", p, c.rowsText()))
 		}
 	}
-	a.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
+	c.fill.rect(screen, float32(p.Min.X), float32(p.Min.Y), float32(p.Dx()), float32(p.Dy()), color.NRGBA{0x14, 0x17, 0x1e, 0xe0})
 	x := float64(p.Min.X + 8)
 	y := float64(p.Min.Y + 4)
-	k.drawText(screen, c.fitted[0], x, y, a.scene.opts.Theme.Compare, face)
+	k.drawText(screen, c.fitted[0], x, y, c.scene.opts.Theme.Compare, face)
 	k.drawText(screen, "×", float64(c.closeBox.Min.X+5), y, colText, face)
-	a.fill.rect(screen, float32(c.prev.Min.X), float32(c.prev.Min.Y+1), float32(c.prev.Dx()), float32(c.prev.Dy()-2), colButtonLo)
-	a.fill.rect(screen, float32(c.next.Min.X), float32(c.next.Min.Y+1), float32(c.next.Dx()), float32(c.next.Dy()-2), colButtonLo)
+	c.fill.rect(screen, float32(c.prev.Min.X), float32(c.prev.Min.Y+1), float32(c.prev.Dx()), float32(c.prev.Dy()-2), colButtonLo)
+	c.fill.rect(screen, float32(c.next.Min.X), float32(c.next.Min.Y+1), float32(c.next.Dx()), float32(c.next.Dy()-2), colButtonLo)
 	k.drawText(screen, "<", float64(c.prev.Min.X+5), y+compareLineH, colText, face)
 	k.drawText(screen, ">", float64(c.next.Min.X+5), y+compareLineH, colText, face)
 	k.drawText(screen, c.fitted[1], x+20, y+compareLineH, colText, face)
 	k.drawText(screen, c.fitted[2], x, y+2*compareLineH, colDim, face)
 	k.drawText(screen, c.fitted[3], x, y+3*compareLineH, colDim, face)
-	sel := a.st.Visibility().Selected()
+	sel := c.st.Visibility().Selected()
 	for i, r := range c.rows {
 		if c.aIndex[c.top[i]] == sel {
-			a.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
+			c.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
 		}
 		k.drawText(screen, c.fitted[4+i], float64(r.Min.X+4), float64(r.Min.Y), colText, face)
 	}
@@ -491,7 +496,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 // fit cuts the panel's texts to panel p: the file's name from the left,
 // the others at the right.
 func (c *comparer) fit(p image.Rectangle) {
-	k := &c.a.kit
+	k := c.kit
 	tw := p.Dx() - 40
 	c.fitted = append(c.fitted[:0], k.fitLeft(c.lines[0], k.small, tw), k.fitRight("clip: "+c.lines[1], tw-20))
 	for _, l := range c.lines[2:4] {
@@ -506,7 +511,7 @@ func (c *comparer) fit(p image.Rectangle) {
 // bone, the arrows step B's clip, the close box ends the comparison. It
 // reports whether the click was on the panel.
 func (c *comparer) clickAt(x, y int) bool {
-	if !c.active() || c.a.st.Texture() != nil {
+	if !c.active() || c.st.Texture() != nil {
 		return false
 	}
 	pt := image.Pt(x, y)
@@ -523,9 +528,9 @@ func (c *comparer) clickAt(x, y int) bool {
 	default:
 		for i, r := range c.rows {
 			if pt.In(r) && i < len(c.top) {
-				c.a.w.selectBone(c.aIndex[c.top[i]])
-				if c.a.opt.Trace {
-					c.a.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
+				c.selectBone(c.aIndex[c.top[i]])
+				if c.opt.Trace {
+					c.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/animview/animview/render"
 	"image"
 	"image/color"
 	"strconv"
@@ -29,7 +30,12 @@ var curveColours = [...]color.NRGBA{
 // current time; a click or drag on it seeks. It samples again only when
 // what it plots changes.
 type curvesPanel struct {
-	a      *App
+	env
+	// lay is where the panel goes; cmp the compare view whose
+	// differences it plots; look how the view draws (its theme).
+	lay    *places
+	cmp    *comparer
+	look   *render.Options
 	series curves.Series
 	plot   curves.Plot
 	last   curvesKey
@@ -51,7 +57,7 @@ type curvesKey struct {
 
 // rect is the panel's area, empty while it is hidden.
 func (c *curvesPanel) rect() image.Rectangle {
-	w := c.a.w.curves.GetWidget()
+	w := c.lay.curves.GetWidget()
 	if w.GetVisibility() == widget.Visibility_Hide {
 		return image.Rectangle{}
 	}
@@ -72,35 +78,34 @@ func (c *curvesPanel) contains(x, y int) bool {
 
 // timeAt is the clip time under column x.
 func (c *curvesPanel) timeAt(x int) float64 {
-	lo, hi := c.a.st.Timeline().Span()
+	lo, hi := c.st.Timeline().Span()
 	return c.plot.TimeAt(float32(x), lo, hi)
 }
 
 // show shows or hides the panel as the state says.
 func (c *curvesPanel) show() {
-	w := c.a.w.curves.GetWidget()
+	w := c.lay.curves.GetWidget()
 	want := widget.Visibility_Hide
-	if c.a.st.Curves().Shown() {
+	if c.st.Curves().Shown() {
 		want = widget.Visibility_Show
 	}
 	if w.GetVisibility() != want {
 		w.SetVisibility(want)
-		c.a.w.root.RequestRelayout()
+		c.lay.root.RequestRelayout()
 	}
 }
 
 // update samples the selected bone again when what it plots changed,
 // and lays the plot out for the current time.
 func (c *curvesPanel) update() {
-	a := c.a
-	st := a.st
+	st := c.st
 	r := c.rect()
 	if r.Empty() {
 		return
 	}
 	lo, hi := st.Timeline().Span()
 	k := curvesKey{asset: st.Asset(), clip: st.CurrentClip(), anim: st.Tree().Anim(), seed: st.Tree().Seed(),
-		bone: st.Visibility().Selected(), lo: lo, hi: hi, rect: r, euler: st.Curves().Euler(), inPlace: st.Visibility().InPlace(), compare: a.cmp.gen}
+		bone: st.Visibility().Selected(), lo: lo, hi: hi, rect: r, euler: st.Curves().Euler(), inPlace: st.Visibility().InPlace(), compare: c.cmp.gen}
 	if k != c.last {
 		c.last = k
 		src, _, err := st.RecordSource() // a sampler of its own: sampling it leaves playback alone
@@ -113,7 +118,7 @@ func (c *curvesPanel) update() {
 		}
 		n := max(2, min(int(c.area().W)/2, 400))
 		curves.Sample(src, st.Asset().Skeleton, k.bone, lo, hi, n, euler, &c.series)
-		a.cmp.curves(&c.series, k.bone)
+		c.cmp.curves(&c.series, k.bone)
 	}
 	var keys curves.Keys
 	if st.Playback().Clip() >= 0 {
@@ -125,13 +130,12 @@ func (c *curvesPanel) update() {
 // draw draws the plot: each strip's title, range and zero line, its
 // channels, their keys, and the current time.
 func (c *curvesPanel) draw(screen *ebiten.Image) {
-	a := c.a
 	r := c.rect()
 	if r.Empty() {
 		return
 	}
 	c.update()
-	k := &a.kit
+	k := c.kit
 	face := k.small
 	ar := c.area()
 	if len(c.series.Times) == 0 {
@@ -141,19 +145,19 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 	}
 	p := &c.plot
 	for _, s := range p.Strips {
-		a.fill.rect(screen, p.X0, s.Top, p.X1-p.X0, s.Bottom-s.Top, colButtonLo)
+		c.fill.rect(screen, p.X0, s.Top, p.X1-p.X0, s.Bottom-s.Top, colButtonLo)
 		if s.Zero >= 0 {
-			a.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
+			c.fill.rect(screen, p.X0, s.Zero, p.X1-p.X0, 1, colTick)
 		}
 		k.drawText(screen, s.Title, float64(ar.X), float64(s.Top), colText, face)
 		k.drawText(screen, short(s.Max), float64(ar.X), float64(s.PlotTop), colDim, face)
 		_, lh := text.Measure("0", face, 0)
 		k.drawText(screen, short(s.Min), float64(ar.X), float64(s.Bottom)-lh, colDim, face)
 		for _, x := range s.Keys {
-			a.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
+			c.fill.rect(screen, x, s.Bottom-5, 1, 5, colKey)
 		}
 		for i, line := range s.Lines {
-			a.fill.polyline(screen, c.colour(s, i), 2, line)
+			c.fill.polyline(screen, c.colour(s, i), 2, line)
 		}
 		// The legend: the channels' names in their colours, in the band
 		// the layout keeps clear of the curves at the strip's top.
@@ -166,7 +170,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 			w, _ := text.Measure(names[i], face, 0)
 			lx -= w + 6
 		}
-		a.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
+		c.fill.rect(screen, float32(lx)-4, s.Top, p.X1-float32(lx)+4, curves.LegendH, colButtonLo)
 		for i := range s.Channels {
 			name := names[i]
 			w, _ := text.Measure(name, face, 0)
@@ -175,10 +179,10 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		}
 	}
 	if p.NowShown {
-		a.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
+		c.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
 	}
 	// The span's ends under the plot's first and last columns.
-	lo, hi := a.st.Timeline().Span()
+	lo, hi := c.st.Timeline().Span()
 	last := p.Strips[len(p.Strips)-1]
 	_, lh := text.Measure("0", face, 0)
 	ends := [2]string{strconv.FormatFloat(lo, 'f', 2, 64) + " s", strconv.FormatFloat(hi, 'f', 2, 64) + " s"}
@@ -191,7 +195,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 // difference from the compared file.
 func (c *curvesPanel) colour(s curves.Strip, i int) color.Color {
 	if ch := s.Channels[i]; ch == curves.DP || ch == curves.DR {
-		return c.a.scene.opts.Theme.Compare
+		return c.look.Theme.Compare
 	}
 	return curveColours[i%len(curveColours)]
 }

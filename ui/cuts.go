@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"github.com/animview/animview/render"
 	"os"
 	"slices"
 	"strconv"
@@ -25,7 +26,9 @@ import (
 
 // cutter is the window's saved cuts and their name prompt.
 type cutter struct {
-	a *App
+	env
+	// hooks: changed, once a change has opened the file again.
+	hooks
 	namePrompt
 }
 
@@ -45,7 +48,7 @@ const cutNameMax = 64
 // sidecarFile is the file whose sidecar keeps the open file's cuts, or
 // an error saying why there is none (the demo, a folder).
 func (c *cutter) sidecarFile() (string, error) {
-	p := c.a.st.Path()
+	p := c.st.Path()
 	if p == "" || p == demo.Name {
 		return "", errors.New("cuts are kept beside a file: the demo has none")
 	}
@@ -71,7 +74,7 @@ func (c *cutter) load() (string, []cuts.Cut, error) {
 
 // taken reports whether a clip of the open file or a saved cut has name.
 func (c *cutter) taken(kept []cuts.Cut, name string) bool {
-	for _, cl := range c.a.st.Asset().Clips {
+	for _, cl := range c.st.Asset().Clips {
 		if cl.Name == name {
 			return true
 		}
@@ -82,7 +85,7 @@ func (c *cutter) taken(kept []cuts.Cut, name string) bool {
 // save keeps the timeline's range of the open clip as the cut name ("":
 // the first free "cut-N") and shows it; it returns the name.
 func (c *cutter) save(name string) (string, error) {
-	st := c.a.st
+	st := c.st
 	in, out, ok := st.Timeline().Range()
 	if !ok {
 		return "", errors.New("save cut: no range: mark one with I and O first")
@@ -126,7 +129,7 @@ func (c *cutter) save(name string) (string, error) {
 	if err := cuts.Save(p, append(kept, cut)); err != nil {
 		return "", err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
+	c.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
 	c.reopen(name, fmt.Sprintf("saved the cut %q (%.3f–%.3f s of %s)", name, cut.From, cut.To, src))
 	return name, nil
 }
@@ -154,7 +157,7 @@ func (c *cutter) rename(old, name string) error {
 	if err := cuts.Save(p, kept); err != nil {
 		return err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
+	c.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
 	c.reopen(name, fmt.Sprintf("renamed the cut %q to %q", old, name))
 	return nil
 }
@@ -173,14 +176,14 @@ func (c *cutter) remove(name string) error {
 	if err := cuts.Save(p, slices.Delete(kept, i, i+1)); err != nil {
 		return err
 	}
-	c.a.opt.Log(fmt.Sprintf("cut deleted: %q", name))
+	c.opt.Log(fmt.Sprintf("cut deleted: %q", name))
 	c.reopen(src, fmt.Sprintf("deleted the cut %q (the previous list is in %s)", name, cuts.SidecarPath(p)+cuts.BackupExt))
 	return nil
 }
 
 // current is the open clip's name when it is a cut, else an error.
 func (c *cutter) current(verb string) (string, error) {
-	cl := c.a.st.CurrentClip()
+	cl := c.st.CurrentClip()
 	if cl == nil || cl.Group != cuts.Group {
 		return "", fmt.Errorf("%s: the open clip is not a saved cut", verb)
 	}
@@ -191,26 +194,25 @@ func (c *cutter) current(verb string) (string, error) {
 // that the clip list holds the sidecar's cuts, and shows the clip
 // called show.
 func (c *cutter) reopen(show, note string) {
-	a := c.a
-	path, entry := a.st.Path(), a.st.Asset().Entry
+	path, entry := c.st.Path(), c.st.Asset().Entry
 	var asset *formats.Asset
 	var err error
 	if entry != "" {
-		asset, err = a.openPathEntry(path, entry)
+		asset, err = c.openPathEntry(path, entry)
 	} else {
-		asset, err = a.openPath(path)
+		asset, err = c.openPath(path)
 	}
 	if err != nil {
-		a.st.ShowError(err.Error())
+		c.st.ShowError(err.Error())
 		return
 	}
-	a.st.SetAsset(path, asset)
+	c.st.SetAsset(path, asset)
 	// Selected before the lists are filled, so that they start on it.
-	if i := a.st.ClipByName(show); i >= 0 {
-		a.st.SelectClip(i)
+	if i := c.st.ClipByName(show); i >= 0 {
+		c.st.SelectClip(i)
 	}
-	a.assetChanged()
-	a.st.Notify(note, time.Now())
+	c.changed()
+	c.st.Notify(note, time.Now())
 }
 
 // ask opens the name prompt for the cut old, its text the name.
@@ -225,7 +227,7 @@ func (c *cutter) input(in *tickInput) bool {
 	took, name := c.control(in)
 	if name != "" {
 		if err := c.rename(c.old, name); err != nil {
-			c.a.st.ShowError(err.Error())
+			c.st.ShowError(err.Error())
 		}
 	}
 	return took
@@ -268,29 +270,27 @@ func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
 }
 
 // draw draws the prompt over the view.
-func (c *cutter) draw(screen *ebiten.Image) {
+func (c *cutter) draw(screen *ebiten.Image, vp render.Viewport) {
 	if !c.naming {
 		return
 	}
-	a := c.a
-	k := &a.kit
-	vp := a.viewport()
+	k := c.kit
 	w := min(vp.W-24, 420)
 	if w < 60 {
 		return
 	}
 	const h = 84
 	x, y := vp.X+(vp.W-w)/2, vp.Y+(vp.H-h)/2
-	a.fill.rect(screen, x, y, w, h, colRecordPanel)
-	a.fill.rect(screen, x, y, w, 2, colAccent)
+	c.fill.rect(screen, x, y, w, h, colRecordPanel)
+	c.fill.rect(screen, x, y, w, 2, colAccent)
 	k.drawText(screen, k.fitLeft("Name the cut "+strconv.Quote(c.old), k.face, int(w)-24), float64(x+12), float64(y+8), colText, k.face)
-	a.fill.rect(screen, x+12, y+34, w-24, 22, colAccent)
-	a.fill.rect(screen, x+13, y+35, w-26, 20, colButtonLo)
+	c.fill.rect(screen, x+12, y+34, w-24, 22, colAccent)
+	c.fill.rect(screen, x+13, y+35, w-26, 20, colButtonLo)
 	face := k.small
 	shown := k.fitLeft(c.text, face, int(w)-40)
 	k.drawText(screen, shown, float64(x+18), float64(y+37), colText, face)
 	tw, _ := text.Measure(shown, face, 0)
-	a.fill.rect(screen, x+18+float32(tw)+1, y+38, 1, 14, colText)
+	c.fill.rect(screen, x+18+float32(tw)+1, y+38, 1, 14, colText)
 	hint := "Enter: rename · Esc: keep " + strconv.Quote(c.old)
 	hw, _ := text.Measure(hint, face, 0)
 	k.drawText(screen, hint, float64(x+w-12)-hw, float64(y+h-20), colDim, face)

@@ -35,7 +35,9 @@ var (
 // middle drag pans it. The sheet scrolls to the selected bone's row when
 // the selection changes.
 type dopeSheet struct {
-	a     *App
+	env
+	// lay is where the sheet goes.
+	lay   *places
 	sheet dopesheet.Sheet
 	in    dopesheet.Input
 	// hidden and helpers hold the state's bone marks for in.
@@ -63,12 +65,12 @@ type dopeKey struct {
 // key is the dope sheet's part of the paint key: whether it shows and
 // its scroll (the selection, the time and the span are the key's own).
 func (d *dopeSheet) key() dopeKey {
-	return dopeKey{d.a.st.DopeSheet().Shown(), d.a.st.DopeSheet().Scroll()}
+	return dopeKey{d.st.DopeSheet().Shown(), d.st.DopeSheet().Scroll()}
 }
 
 // rect is the panel's area, empty while it is hidden.
 func (d *dopeSheet) rect() image.Rectangle {
-	w := d.a.w.dope.GetWidget()
+	w := d.lay.dope.GetWidget()
 	if w.GetVisibility() == widget.Visibility_Hide {
 		return image.Rectangle{}
 	}
@@ -86,14 +88,14 @@ func (d *dopeSheet) contains(x, y int) bool { return image.Pt(x, y).In(d.rect())
 
 // show shows or hides the panel as the state says.
 func (d *dopeSheet) show() {
-	w := d.a.w.dope.GetWidget()
+	w := d.lay.dope.GetWidget()
 	want := widget.Visibility_Hide
-	if d.a.st.DopeSheet().Shown() {
+	if d.st.DopeSheet().Shown() {
 		want = widget.Visibility_Show
 	}
 	if w.GetVisibility() != want {
 		w.SetVisibility(want)
-		d.a.w.root.RequestRelayout()
+		d.lay.root.RequestRelayout()
 	}
 }
 
@@ -101,7 +103,7 @@ func (d *dopeSheet) show() {
 // timeline's span, the current time, the selection (followed when it
 // changed) and the scroll, which it keeps inside the rows.
 func (d *dopeSheet) update() {
-	st := d.a.st
+	st := d.st
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
 		st.SetDopeSheetScroll(0)
@@ -130,28 +132,28 @@ func (d *dopeSheet) update() {
 	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
-// click acts on a left click at (x, y) on the panel.
-func (d *dopeSheet) click(x, y int) {
+// click acts on a left click at (x, y) on the panel; w is the lists
+// that follow the bone it selects.
+func (d *dopeSheet) click(x, y int, w *widgets) {
 	d.update()
 	h := d.sheet.Hit(float32(x), float32(y))
-	a := d.a
 	switch h.Kind {
 	case dopesheet.HitKey:
-		a.w.selectBone(h.Bone)
-		a.st.Seek(h.Time)
+		w.selectBone(h.Bone)
+		d.st.Seek(h.Time)
 	case dopesheet.HitBone:
-		a.w.selectBone(h.Bone)
+		w.selectBone(h.Bone)
 	case dopesheet.HitEvent:
-		a.st.Seek(h.Time)
+		d.st.Seek(h.Time)
 	}
-	if a.opt.Trace {
-		a.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
+	if d.opt.Trace {
+		d.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
 	}
 }
 
 // describe names what a click found, for the trace.
 func (d *dopeSheet) describe(h dopesheet.Hit) string {
-	bone := func() string { return d.a.st.Asset().Skeleton.Bones[h.Bone].Name }
+	bone := func() string { return d.st.Asset().Skeleton.Bones[h.Bone].Name }
 	switch h.Kind {
 	case dopesheet.HitKey:
 		return fmt.Sprintf("key of %s at %.4f s", bone(), h.Time)
@@ -167,7 +169,7 @@ func (d *dopeSheet) describe(h dopesheet.Hit) string {
 // scroll, or with Ctrl the timeline zooms around the time under the
 // pointer, or with Shift it pans a tenth of its span a notch.
 func (d *dopeSheet) wheel(x int, wy float64, mods modifier) {
-	st := d.a.st
+	st := d.st
 	switch {
 	case mods&modCtrl != 0:
 		f := 0.81
@@ -190,8 +192,8 @@ func (d *dopeSheet) pan(dx int) {
 	if s.X1 <= s.X0 {
 		return
 	}
-	lo, hi := d.a.st.Timeline().Span()
-	d.a.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
+	lo, hi := d.st.Timeline().Span()
+	d.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names
@@ -206,7 +208,7 @@ func (d *dopeSheet) name(sk *formats.Skeleton, i, depth, w int) string {
 		if n == "" {
 			n = fmt.Sprintf("#%d", sk.Bones[i].ID)
 		}
-		d.names[i] = d.a.kit.fitRight(n, w-min(depth, 8)*6)
+		d.names[i] = d.kit.fitRight(n, w-min(depth, 8)*6)
 	}
 	return d.names[i]
 }
@@ -222,23 +224,22 @@ func (d *dopeSheet) eventsLabel() string {
 		if s.Listed == 0 {
 			d.label = "Events   (no bone shows)"
 		}
-		d.label = d.a.kit.fitRight(d.label, int(s.Names.W))
+		d.label = d.kit.fitRight(d.label, int(s.Names.W))
 	}
 	return d.label
 }
 
 // draw draws the sheet.
 func (d *dopeSheet) draw(screen *ebiten.Image) {
-	a := d.a
 	r := d.rect()
 	if r.Empty() {
 		return
 	}
 	d.update()
 	s := &d.sheet
-	k := &a.kit
+	k := d.kit
 	face := k.small
-	sk := a.st.Asset().Skeleton
+	sk := d.st.Asset().Skeleton
 	for i, row := range s.Rows {
 		y := row.Top
 		mid := y + dopesheet.RowH/2
@@ -249,7 +250,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		if row.Bone < 0 {
 			k.drawText(screen, d.eventsLabel(), float64(s.Names.X), float64(y), colDim, face)
 		} else {
-			a.fill.rect(screen, s.Names.X, y, s.X1+6-s.Names.X, dopesheet.RowH-1, band)
+			d.fill.rect(screen, s.Names.X, y, s.X1+6-s.Names.X, dopesheet.RowH-1, band)
 			col := colDim
 			if row.Animated {
 				col = colText
@@ -260,31 +261,31 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		for _, m := range s.Marks(i) {
 			if row.Bone < 0 {
 				col := eventColour(d.in.Events[m.Event].Kind)
-				if a.st.Visibility().EventMuted(m.Event) {
+				if d.st.Visibility().EventMuted(m.Event) {
 					col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 				}
-				a.fill.tri(screen, col, m.X-5, y+3, m.X+5, y+3, m.X, y+12)
+				d.fill.tri(screen, col, m.X-5, y+3, m.X+5, y+3, m.X, y+12)
 				continue
 			}
-			a.fill.poly(screen, colKey, m.X, mid-4, m.X+4, mid, m.X, mid+4, m.X-4, mid)
+			d.fill.poly(screen, colKey, m.X, mid-4, m.X+4, mid, m.X, mid+4, m.X-4, mid)
 		}
 	}
 	// The range, as on the timeline: what lies outside it dimmed.
-	if in, out, ok := a.st.Timeline().Range(); ok && len(s.Rows) > 0 {
+	if in, out, ok := d.st.Timeline().Range(); ok && len(s.Rows) > 0 {
 		top, h := s.Rows[0].Top, float32(len(s.Rows))*dopesheet.RowH
 		xi, xo := max(s.X0, min(s.Column(in), s.X1)), max(s.X0, min(s.Column(out), s.X1))
-		a.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)
-		a.fill.rect(screen, xo, top, s.X1+5-xo, h, colOutside)
+		d.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)
+		d.fill.rect(screen, xo, top, s.X1+5-xo, h, colOutside)
 	}
 	if s.NowShown && len(s.Rows) > 0 {
-		a.fill.rect(screen, s.Now, s.Rows[0].Top, 1, float32(len(s.Rows))*dopesheet.RowH, colHead)
+		d.fill.rect(screen, s.Now, s.Rows[0].Top, 1, float32(len(s.Rows))*dopesheet.RowH, colHead)
 	}
 	// A scroll bar at the right edge when the rows do not all fit.
 	if s.Listed > s.Visible && s.Visible > 0 {
 		top := float32(r.Min.Y+4) + dopesheet.RowH
 		h := float32(s.Visible) * dopesheet.RowH
 		x := float32(r.Max.X - 4)
-		a.fill.rect(screen, x, top, 2, h, colTick)
-		a.fill.rect(screen, x, top+h*float32(s.Scroll)/float32(s.Listed), 2, max(3, h*float32(s.Visible)/float32(s.Listed)), colDim)
+		d.fill.rect(screen, x, top, 2, h, colTick)
+		d.fill.rect(screen, x, top+h*float32(s.Scroll)/float32(s.Listed), 2, max(3, h*float32(s.Visible)/float32(s.Listed)), colDim)
 	}
 }

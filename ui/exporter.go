@@ -25,7 +25,11 @@ import (
 // while the window shows a bar (system_desktop.go; a web page downloads
 // the file, system_js.go). The state's Export hears of each step.
 type exporter struct {
-	a   *App
+	env
+	hooks
+	// lay is the layout the questions and the bar are drawn over the view
+	// of.
+	lay *places
 	job *task.Job
 	// choosing receives the system chooser's answer.
 	choosing chan string
@@ -41,7 +45,7 @@ type exporter struct {
 // begin asks what to export; with one thing to export, it asks for the
 // destination at once (a question with one answer is none).
 func (x *exporter) begin() {
-	st := x.a.st
+	st := x.st
 	idle := st.Export().Stage() == state.ExportIdle
 	switch {
 	case !st.BeginExport():
@@ -55,13 +59,12 @@ func (x *exporter) begin() {
 // (destination: the system's chooser or the in-app browser in the
 // working folder; in a web page, a download).
 func (x *exporter) choose(w state.ExportWhat) {
-	a := x.a
-	if a.st.Export().Stage() != state.ExportChoosing {
+	if x.st.Export().Stage() != state.ExportChoosing {
 		return
 	}
-	a.st.ChooseExport(w)
+	x.st.ChooseExport(w)
 	name := x.defaultName(w)
-	dir := a.opt.ShotDir
+	dir := x.opt.ShotDir
 	if dir == "" {
 		dir = "."
 	}
@@ -73,7 +76,7 @@ func (x *exporter) choose(w state.ExportWhat) {
 
 // defaultName is the file name offered for an export of w.
 func (x *exporter) defaultName(w state.ExportWhat) string {
-	st := x.a.st
+	st := x.st
 	stem := formats.Stem(st.Path())
 	if st.Path() == "" || st.Path() == "demo:" {
 		stem = "demo"
@@ -92,7 +95,6 @@ func (x *exporter) defaultName(w state.ExportWhat) string {
 // given, else the window asks first; a missing folder or a name other
 // than .glb or .gltf is an error. A name without an extension gets .glb.
 func (x *exporter) to(path string, force bool) {
-	a := x.a
 	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
 		path += ".glb"
 	} else if ext != ".glb" && ext != ".gltf" {
@@ -102,8 +104,8 @@ func (x *exporter) to(path string, force bool) {
 	err := checkExport(path, force)
 	switch {
 	case errors.Is(err, safefile.ErrExists):
-		a.st.AskExport(path)
-		a.opt.Log("export: " + path + " exists: asking before replacing it")
+		x.st.AskExport(path)
+		x.opt.Log("export: " + path + " exists: asking before replacing it")
 	case err != nil:
 		x.fail(err)
 	default:
@@ -113,14 +115,14 @@ func (x *exporter) to(path string, force bool) {
 
 // fail ends the export with err shown.
 func (x *exporter) fail(err error) {
-	x.a.st.FinishExport()
-	x.a.st.ShowError(err.Error())
-	x.a.opt.Log(err.Error())
+	x.st.FinishExport()
+	x.st.ShowError(err.Error())
+	x.opt.Log(err.Error())
 }
 
 // takes returns what an export of w holds, with the animations left out.
 func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
-	st := x.a.st
+	st := x.st
 	a := st.Asset()
 	if a == nil || a.Skeleton == nil {
 		return nil, nil, errors.New("export: the file has no skeleton")
@@ -159,8 +161,7 @@ func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 // start writes the export to path on a task: building the takes, the
 // document, then the file, each a step of the bar.
 func (x *exporter) start(path string, force bool) {
-	a := x.a
-	takes, skipped, err := x.takes(a.st.Export().What())
+	takes, skipped, err := x.takes(x.st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
 	}
@@ -169,13 +170,13 @@ func (x *exporter) start(path string, force bool) {
 		return
 	}
 	for _, s := range skipped {
-		a.opt.Log("warning: " + s)
+		x.opt.Log("warning: " + s)
 	}
-	asset := a.st.Asset() // immutable once loaded: safe to share with the goroutine
+	asset := x.st.Asset() // immutable once loaded: safe to share with the goroutine
 	x.count = len(takes)
 	x.finish = nil
-	a.st.StartExport(path)
-	a.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
+	x.st.StartExport(path)
+	x.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
 		doc, err := gltf.Build(asset, takes)
@@ -205,19 +206,18 @@ var errExportCancelled = errors.New("export cancelled")
 
 // poll picks up the system chooser's answer, and reports a running
 // export's progress and its end: a notice names the file; a failure
-// shows as the error. A script held by the export goes on.
-func (x *exporter) poll() {
-	a := x.a
+// shows as the error. A script held by the export (s) goes on.
+func (x *exporter) poll(s *script) {
 	if x.choosing != nil {
 		select {
 		case p := <-x.choosing:
 			x.choosing = nil
 			switch {
 			case strings.HasPrefix(p, "\x00"):
-				a.opt.Log("file chooser: " + p[1:])
-				a.browser.showSave(".", x.defaultName(a.st.Export().What()))
+				x.opt.Log("file chooser: " + p[1:])
+				x.saveAs(".", x.defaultName(x.st.Export().What()))
 			case p == "":
-				a.st.FinishExport()
+				x.st.FinishExport()
 			default:
 				x.to(p, false)
 			}
@@ -227,27 +227,27 @@ func (x *exporter) poll() {
 	if x.job == nil {
 		return
 	}
-	a.st.SetExportProgress(x.job.Progress())
+	x.st.SetExportProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
-		x.end(err)
+		x.end(err, s)
 	}
 }
 
-// end ends the export whose job returned err (poll, stop).
-func (x *exporter) end(err error) {
-	a := x.a
-	path := a.st.Export().Path()
+// end ends the export whose job returned err (poll, stop) and lets the
+// script s go on.
+func (x *exporter) end(err error, s *script) {
+	path := x.st.Export().Path()
 	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
-	a.st.FinishExport()
-	a.script.hold = false
+	x.st.FinishExport()
+	s.hold = false
 	switch {
 	case err == nil:
-		a.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
-		a.opt.Log("exported " + path)
+		x.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
+		x.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
-		a.st.Notify("export cancelled", time.Now())
-		a.opt.Log("export cancelled")
+		x.st.Notify("export cancelled", time.Now())
+		x.opt.Log("export cancelled")
 	default:
 		x.fail(err)
 	}
@@ -256,11 +256,11 @@ func (x *exporter) end(err error) {
 // confirm answers the window's question: the first choice of what to
 // export, or replacing the file. It reports whether there was one.
 func (x *exporter) confirm() bool {
-	switch x.a.st.Export().Stage() {
+	switch x.st.Export().Stage() {
 	case state.ExportChoosing:
-		x.choose(x.a.st.Export().Offered()[0].What)
+		x.choose(x.st.Export().Offered()[0].What)
 	case state.ExportAsking:
-		x.start(x.a.st.Export().Path(), true)
+		x.start(x.st.Export().Path(), true)
 	default:
 		return false
 	}
@@ -273,13 +273,13 @@ func (x *exporter) cancel() bool {
 	switch {
 	case x.job != nil && !x.job.Cancelled():
 		x.job.Cancel()
-	case x.a.st.Export().Stage() == state.ExportAsking:
-		x.a.opt.Log("export: kept " + x.a.st.Export().Path())
-		x.a.st.FinishExport()
-	case x.a.st.Export().Stage() == state.ExportChoosing:
-		x.a.st.FinishExport()
-	case x.a.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
-		x.a.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportAsking:
+		x.opt.Log("export: kept " + x.st.Export().Path())
+		x.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportChoosing:
+		x.st.FinishExport()
+	case x.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
+		x.st.FinishExport()
 	default:
 		return false
 	}
@@ -289,25 +289,25 @@ func (x *exporter) cancel() bool {
 // stop cancels an export still running when the window closes, waits
 // for it and ends it as poll does: whatever it wrote is removed before
 // the log says so.
-func (x *exporter) stop() {
+func (x *exporter) stop(s *script) {
 	if x.job == nil {
 		return
 	}
 	x.job.Cancel()
-	x.end(x.job.Wait())
+	x.end(x.job.Wait(), s)
 }
 
 // key is the export's part of the paint key.
 func (x *exporter) key() int {
-	return int(x.a.st.Export().Stage())*1000 + int(1000*x.a.st.Export().Fraction())/10
+	return int(x.st.Export().Stage())*1000 + int(1000*x.st.Export().Fraction())/10
 }
 
 // dialog is the box of the export's question, and its rows: the
 // choices, or the Replace and Keep answers.
 func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
-	vp := x.a.viewport()
-	n := len(x.a.st.Export().Offered())
-	if x.a.st.Export().Stage() == state.ExportAsking {
+	vp := x.lay.viewport()
+	n := len(x.st.Export().Offered())
+	if x.st.Export().Stage() == state.ExportAsking {
 		n = 2
 	}
 	w := min(int(vp.W)-24, 420)
@@ -323,7 +323,7 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 // input takes a click on the export's question (a choice, Replace or
 // Keep), reporting whether the question had the click.
 func (x *exporter) input(in *tickInput) bool {
-	e := x.a.st.Export()
+	e := x.st.Export()
 	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
 		return false
 	}
@@ -344,12 +344,12 @@ func (x *exporter) clickAt(mx, my int) bool {
 			continue
 		}
 		switch {
-		case x.a.st.Export().Stage() == state.ExportChoosing:
-			x.a.runVerb("export-what", exportWords[x.a.st.Export().Offered()[i].What])
+		case x.st.Export().Stage() == state.ExportChoosing:
+			x.runVerb("export-what", exportWords[x.st.Export().Offered()[i].What])
 		case i == 0:
-			x.a.runVerb("confirm")
+			x.runVerb("confirm")
 		default:
-			x.a.runVerb("close")
+			x.runVerb("close")
 		}
 	}
 	return true
@@ -377,22 +377,22 @@ func (x *exporter) run(c *call) error {
 	if err != nil {
 		return err
 	}
-	if x.a.st.Export().Stage() == state.ExportRunning {
+	if x.st.Export().Stage() == state.ExportRunning {
 		return errors.New("export: an export is running")
 	}
 	if !x.offers(w) {
 		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])
 	}
-	x.a.st.FinishExport()
-	x.a.st.BeginExport()
-	x.a.st.ChooseExport(w)
+	x.st.FinishExport()
+	x.st.BeginExport()
+	x.st.ChooseExport(w)
 	x.to(c.args[1], false)
 	return nil
 }
 
 // offers reports whether the open file offers w.
 func (x *exporter) offers(w state.ExportWhat) bool {
-	for _, ch := range x.a.st.ExportChoices() {
+	for _, ch := range x.st.ExportChoices() {
 		if ch.What == w {
 			return true
 		}
@@ -403,26 +403,25 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 // draw draws the export's question over the view, or while it writes
 // its progress at the view's foot.
 func (x *exporter) draw(screen *ebiten.Image) {
-	a := x.a
-	switch a.st.Export().Stage() {
+	switch x.st.Export().Stage() {
 	case state.ExportChoosing, state.ExportAsking:
 		box, rows := x.dialog()
 		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
 		labels := make([]string, 0, len(rows))
-		if a.st.Export().Stage() == state.ExportAsking {
-			title, hint = filepath.Base(a.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
+		if x.st.Export().Stage() == state.ExportAsking {
+			title, hint = filepath.Base(x.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
 			labels = append(labels, "Replace", "Keep the file")
 		} else {
-			for _, c := range a.st.Export().Offered() {
+			for _, c := range x.st.Export().Offered() {
 				labels = append(labels, c.Label)
 			}
 		}
-		a.drawQuestion(screen, box, rows, title, labels, hint)
+		x.drawQuestion(screen, box, rows, title, labels, hint)
 	case state.ExportRunning:
-		vp := a.viewport()
+		vp := x.lay.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
-			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Export().Fraction()))
-			a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(a.st.Export().Path()), status, a.st.Export().Fraction())
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*x.st.Export().Fraction()))
+			x.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(x.st.Export().Path()), status, x.st.Export().Fraction())
 		}
 	}
 }
@@ -438,8 +437,8 @@ func plural(n int, thing string) string {
 // drawQuestion draws one of the window's questions (the export's, a
 // dropped motion's) in box: its title, a row per answer (the first, the
 // one Enter gives, in the accent colour) and the keys' hint at its foot.
-func (a *App) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
-	k := &a.kit
+func (a env) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
+	k := a.kit
 	face := k.small
 	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())
 	a.fill.rect(screen, fx, fy, fw, fh, colRecordPanel)

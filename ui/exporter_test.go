@@ -37,7 +37,7 @@ func TestExporterDestinations(t *testing.T) {
 	if err := x.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	x.poll()
+	x.poll(&a.script)
 	if _, err := os.Stat(filepath.Join(dir, "bare.glb")); err != nil || a.st.Export().Stage() != state.ExportIdle {
 		t.Errorf("a bare name: %v, stage %v", err, a.st.Export().Stage())
 	}
@@ -115,7 +115,7 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.poll()
+	a.exp.poll(&a.script)
 	if _, err := os.Stat(filepath.Join(dir, "sub", "mine.glb")); err != nil {
 		t.Errorf("the export named mine: %v", err)
 	}
@@ -177,7 +177,7 @@ func TestExportOneChoice(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.poll()
+	a.exp.poll(&a.script)
 	if n := a.st.Messages().Notice(); !strings.HasPrefix(n, "exported 1 animation to ") {
 		t.Errorf("notice %q, want exported 1 animation to …", n)
 	}

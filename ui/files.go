@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/hajimehoshi/ebiten/v2"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -69,7 +70,7 @@ func keepBroken(a, old *formats.Asset) {
 
 // openPath opens a file after the first: with the user's choices but
 // its first entry.
-func (a *App) openPath(path string) (*formats.Asset, error) {
+func (a env) openPath(path string) (*formats.Asset, error) {
 	if a.opt.Open != nil {
 		return a.opt.Open(path)
 	}
@@ -79,7 +80,7 @@ func (a *App) openPath(path string) (*formats.Asset, error) {
 }
 
 // openPathEntry opens an entry of the container at path.
-func (a *App) openPathEntry(path, entry string) (*formats.Asset, error) {
+func (a env) openPathEntry(path, entry string) (*formats.Asset, error) {
 	if a.opt.OpenEntry != nil {
 		return a.opt.OpenEntry(path, entry)
 	}
@@ -188,6 +189,23 @@ func (a *App) rememberRecent(path string) {
 // other screenshots, under a name no file has yet.
 func (a *App) requestScreenshot() {
 	a.shots.key = folder.FreeName(a.opt.ShotDir, time.Now(), ".png")
+}
+
+// saveRequested saves the screenshot P or F12 asked for
+// (requestScreenshot) from the frame drawn so far, and says where.
+func (a *App) saveRequested(screen *ebiten.Image) {
+	if a.shots.key == "" {
+		return
+	}
+	path := a.shots.key
+	a.shots.key = ""
+	if err := saveScreenshot(screen, path); err != nil {
+		a.st.ShowError(err.Error())
+		return
+	}
+	a.opt.Log(savedWord + " " + path)
+	a.opt.Log("shown: " + a.st.Status())
+	a.st.Notify("screenshot "+savedWord+": "+path, time.Now())
 }
 
 // copyInspector puts the inspector's values on the clipboard as JSON

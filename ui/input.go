@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image"
 	"time"
 	"unicode"
 
@@ -89,9 +88,7 @@ func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 	return min(d, maxRepeats)
 }
 
-func (in *input) inView(x, y int) bool {
-	return image.Pt(x, y).In(in.a.w.view.GetWidget().Rect)
-}
+func (in *input) inView(x, y int) bool { return in.a.w.inView(x, y) }
 
 // mouseButtons are the buttons a drag can start with.
 var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
@@ -103,14 +100,14 @@ func (in *input) handle(ti *tickInput) {
 	x, y := ti.x, ti.y
 
 	if st.Browser().Open() {
-		a.browser.input(ti)
+		a.browser.input(ti, &a.in.rep)
 		return
 	}
 	if a.list.open {
-		a.list.input(ti)
+		a.list.input(ti, &a.in.rep)
 		return
 	}
-	if a.tl.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
+	if a.w.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
 		return
 	}
 	modal := a.exp.input(ti) // the export's question has the click

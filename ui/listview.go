@@ -19,7 +19,9 @@ import (
 // Ctrl+0: the order given), the wheel scrolls, Esc or a click outside
 // closes it. One list shows at a time.
 type listView struct {
-	a    *App
+	env
+	// lay is the layout the list is drawn over the view of.
+	lay  *places
 	open bool
 	// title heads the list; hint says what a row does.
 	title, hint string
@@ -77,13 +79,14 @@ func (l *listView) close() {
 	l.version++
 }
 
-// shows is what the list shows, for the redraw key.
-func (l *listView) shows() listKey {
+// shows is what the list shows, for the redraw key, with the browser's
+// probe at version probed.
+func (l *listView) shows(probed int) listKey {
 	if !l.open {
-		return listKey{browserProbed: l.a.browser.probe.version}
+		return listKey{browserProbed: probed}
 	}
 	c, d := l.m.Sort()
-	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, l.a.browser.probe.version}
+	return listKey{true, l.version, l.m.Filter(), l.m.Cursor(), l.m.Top(), c, d, probed}
 }
 
 // listKey is what the list shows.
@@ -99,21 +102,21 @@ type listKey struct {
 	browserProbed int
 }
 
-// update runs the poll while the list shows.
-func (l *listView) update() {
-	l.a.browser.probe.poll()
+// update runs the poll while the list shows, and lets the script s go
+// on once the probe it holds for is done.
+func (l *listView) update(s *script) {
 	if l.open && l.poll != nil {
 		l.poll()
 	}
 	if l.holding && (!l.open || l.probed >= l.probing) {
-		l.holding, l.a.script.hold = false, false
+		l.holding, s.hold = false, false
 	}
 }
 
 // area is where the rows are drawn: x, y, w of the first and how many
 // show.
 func (l *listView) area() (x, y, w float32, rows int) {
-	vp := l.a.viewport()
+	vp := l.lay.viewport()
 	x, y, w = vp.X+16, vp.Y+listTop, vp.W-32-scrollbarW-4
 	rows = max(1, int((vp.H-listTop-16)/listRowH))
 	return
@@ -135,9 +138,9 @@ func (l *listView) columnX(x, w float32) []float32 {
 	return append(out, x)
 }
 
-// input handles keys, the wheel and clicks while the list shows.
-func (l *listView) input(in *tickInput) {
-	a := l.a
+// input handles keys, the wheel and clicks while the list shows; rep
+// repeats the keys held.
+func (l *listView) input(in *tickInput, rep *keyRepeat) {
 	mx, my := in.x, in.y
 	x, y, w, rows := l.area()
 	l.m.SetPage(rows)
@@ -152,11 +155,11 @@ func (l *listView) input(in *tickInput) {
 		}
 		switch k {
 		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
-			a.in.rep.start(k, now)
+			rep.start(k, now)
 		}
 	}
-	for range a.in.rep.due(in, now) {
-		l.key(a.in.rep.key, false)
+	for range rep.due(in, now) {
+		l.key(rep.key, false)
 	}
 	if wy := in.wheelY; wy != 0 {
 		l.m.Scroll(-int(wy * wheelRows))
@@ -166,7 +169,7 @@ func (l *listView) input(in *tickInput) {
 	}
 	fx, fy := float32(mx), float32(my)
 	switch {
-	case !a.in.inView(mx, my):
+	case !l.lay.inView(mx, my):
 		l.close()
 	case fx < x || fx >= x+w:
 	case fy >= y-listRowH && fy < y:
@@ -235,15 +238,15 @@ func stateColor(s table.State) color.Color {
 	return colDim
 }
 
-// draw draws the list over the 3D view.
-func (l *listView) draw(screen *ebiten.Image) {
+// draw draws the list over the 3D view (probed: the browser probe's
+// version, for the trace).
+func (l *listView) draw(screen *ebiten.Image, probed int) {
 	if !l.open {
 		return
 	}
-	a := l.a
-	k := &a.kit
-	vp := a.viewport()
-	a.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	k := l.kit
+	vp := l.lay.viewport()
+	l.fill.rect(screen, vp.X+8, vp.Y+8, vp.W-16, vp.H-16, color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
 	face := k.small
 	maxW := int(vp.W) - 40
 	title := l.title
@@ -263,7 +266,7 @@ func (l *listView) draw(screen *ebiten.Image) {
 		}
 		k.drawText(screen, k.fitRight(t, int(xs[c+1]-xs[c])-8), float64(xs[c]), float64(y-listRowH), colAccent, face)
 	}
-	a.fill.rect(screen, x-4, y-2, w+8, 1, colPanelEdge)
+	l.fill.rect(screen, x-4, y-2, w+8, 1, colPanelEdge)
 	top := l.m.Top()
 	cols := len(l.m.Columns())
 	for i := 0; i < rows && top+i < l.m.Len(); i++ {
@@ -274,7 +277,7 @@ func (l *listView) draw(screen *ebiten.Image) {
 			fg = colDim
 		}
 		if top+i == l.m.Cursor() {
-			a.fill.rect(screen, x-4, ry-1, w+8, listRowH, colSelect)
+			l.fill.rect(screen, x-4, ry-1, w+8, listRowH, colSelect)
 			fg = colText
 		}
 		for c := 0; c < cols && c < len(r.Cells); c++ {
@@ -291,24 +294,23 @@ func (l *listView) draw(screen *ebiten.Image) {
 	if n := l.m.Len(); n > rows {
 		h := float32(rows * listRowH)
 		barX := x + w + 4
-		a.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
-		a.fill.rect(screen, barX+1, y+h*float32(top)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
+		l.fill.rect(screen, barX, y, scrollbarW, h, colButtonLo)
+		l.fill.rect(screen, barX+1, y+h*float32(top)/float32(n), scrollbarW-2, max(8, h*float32(rows)/float32(n)), colButtonHi)
 	}
-	l.trace()
+	l.trace(probed)
 }
 
 // trace logs the rows shown when they changed (Options.Trace), for the
 // tests that drive the window: a line for the list, then one a row, its
 // cells separated by " | ", marked rows ending in " | marked".
-func (l *listView) trace() {
-	a := l.a
-	key := l.shows()
+func (l *listView) trace(probed int) {
+	key := l.shows(probed)
 	c, _ := l.m.Sort()
-	if !a.opt.Trace || key == l.traced {
+	if !l.opt.Trace || key == l.traced {
 		return
 	}
 	l.traced = key
-	a.opt.Log(fmt.Sprintf("list: %s: %d of %d rows, %d of %d probed, filter %q, sorted by %d, highlight %d",
+	l.opt.Log(fmt.Sprintf("list: %s: %d of %d rows, %d of %d probed, filter %q, sorted by %d, highlight %d",
 		l.title, l.m.Len(), l.m.Items(), l.probed, l.probing, l.m.Filter(), c, l.m.Cursor()))
 	for i := range min(l.m.Len(), 200) {
 		r, _ := l.m.Row(i)
@@ -316,6 +318,6 @@ func (l *listView) trace() {
 		if r.Mark {
 			line += " | marked"
 		}
-		a.opt.Log(line)
+		l.opt.Log(line)
 	}
 }

@@ -22,7 +22,10 @@ import (
 // open it instead. A file dropped on nothing, on an image, or one with no
 // clip to play opens as before.
 type dropper struct {
-	a *App
+	env
+	hooks
+	// lay is the layout the question is drawn over the view of.
+	lay *places
 	// path and asset are the dropped file, opened, while the window asks
 	// (asset nil: no question).
 	path  string
@@ -41,20 +44,15 @@ func (d *dropper) asking() bool { return d.asset != nil }
 // when a figure is open and the file has a clip to play on it, and else
 // opens the file.
 func (d *dropper) drop(path string) {
-	a := d.a
 	d.asset = nil
-	if !d.onFigure() {
-		a.open(path)
-		return
-	}
-	asset, err := a.openPath(path)
+	asset, err := d.openPath(path)
 	if err != nil {
-		a.st.ShowError(err.Error())
-		a.opt.Log(err.Error())
+		d.st.ShowError(err.Error())
+		d.opt.Log(err.Error())
 		return
 	}
 	ci, ok := motionClip(asset, path)
-	if !ok {
+	if !d.onFigure() || !ok {
 		d.show(path, asset)
 		return
 	}
@@ -65,15 +63,14 @@ func (d *dropper) drop(path string) {
 // skeleton, with or without a mesh; not an image, nor the built-in demo,
 // which a first file replaces without a question.
 func (d *dropper) onFigure() bool {
-	a := d.a
-	cur, p := a.st.Asset(), a.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && a.st.Texture() == nil && p != "" && p != demo.Name
+	cur, p := d.st.Asset(), d.st.Path()
+	return cur != nil && open.RequireSkeleton(cur) == nil && d.st.Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).
 func (d *dropper) ask(path string, asset *formats.Asset, ci int, reopen func()) {
 	d.path, d.asset, d.clip, d.reopen = path, asset, ci, reopen
-	d.a.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
+	d.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
 }
 
 // motionClip is the clip of a that a drop would play (the one --motion
@@ -101,7 +98,7 @@ func motionClip(a *formats.Asset, path string) (int, bool) {
 
 // figure names the open figure for the question.
 func (d *dropper) figure() string {
-	p := d.a.st.Path()
+	p := d.st.Path()
 	if p == "" || p == "demo:" {
 		return "the built-in demo"
 	}
@@ -110,10 +107,9 @@ func (d *dropper) figure() string {
 
 // show opens an asset already read from path, as open does.
 func (d *dropper) show(path string, asset *formats.Asset) {
-	a := d.a
-	a.st.SetAsset(path, asset)
-	a.assetChanged()
-	a.rememberRecent(path)
+	d.st.SetAsset(path, asset)
+	d.changed()
+	d.remember(path)
 }
 
 // openInstead answers the question: the dropped file replaces the open
@@ -126,12 +122,12 @@ func (d *dropper) openInstead() bool {
 	d.asset, d.reopen = nil, nil
 	if reopen != nil {
 		reopen()
-		d.a.opt.Log("drop: opened " + path)
+		d.opt.Log("drop: opened " + path)
 		return true
 	}
 	d.show(path, asset)
-	d.a.scene.frameAll()
-	d.a.opt.Log("drop: opened " + path)
+	d.frameAll()
+	d.opt.Log("drop: opened " + path)
 	return true
 }
 
@@ -147,25 +143,24 @@ func (d *dropper) playHere() bool {
 	if !d.asking() {
 		return false
 	}
-	a := d.a
 	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
 	d.asset, d.reopen = nil, nil
-	cur := a.st.Asset()
-	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: a.opt.Map,
+	cur := d.st.Asset()
+	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: d.opt.Map,
 		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
 	name := c.Name + " (motion of " + filepath.Base(path) + ")"
 	warn := ""
 	if un := rt.Unmatched(); len(un) > 0 {
 		warn = fmt.Sprintf("the motion of %s: %d of %d bones have no bone of the same name in it (or in --map) and keep their bind pose: %s",
 			filepath.Base(path), len(un), len(cur.Skeleton.Bones), strings.Join(un, ", "))
-		a.opt.Log("warning: " + warn)
+		d.opt.Log("warning: " + warn)
 	}
 	na := withClip(cur, rt.Bake(name, c), warn)
-	a.st.SetAsset(a.st.Path(), na)
-	a.st.SelectClip(len(na.Clips) - 1)
-	a.assetChanged()
-	a.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
-	a.st.Notify("playing "+name, time.Now())
+	d.st.SetAsset(d.st.Path(), na)
+	d.st.SelectClip(len(na.Clips) - 1)
+	d.changed()
+	d.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
+	d.st.Notify("playing "+name, time.Now())
 	return true
 }
 
@@ -187,7 +182,7 @@ func (d *dropper) cancel() bool {
 		return false
 	}
 	d.asset, d.reopen = nil, nil
-	d.a.opt.Log("drop: kept " + d.a.st.Path())
+	d.opt.Log("drop: kept " + d.st.Path())
 	return true
 }
 
@@ -200,7 +195,7 @@ func (d *dropper) input(in *tickInput) bool {
 	}
 	_, rows := d.dialog()
 	if v := dropAnswer(in, rows); v != "" {
-		d.a.runVerb(v)
+		d.runVerb(v)
 	}
 	return true
 }
@@ -214,7 +209,7 @@ func (d *dropper) clickAt(x, y int) bool {
 	}
 	_, rows := d.dialog()
 	if v := dropAnswer(&tickInput{x: x, y: y, pressed: [3]bool{true}}, rows); v != "" {
-		d.a.runVerb(v)
+		d.runVerb(v)
 	}
 	return true
 }
@@ -243,7 +238,7 @@ func dropAnswer(in *tickInput, rows [2]image.Rectangle) string {
 // dialog is the question's box and its two rows, Play here and Open
 // instead.
 func (d *dropper) dialog() (box image.Rectangle, rows [2]image.Rectangle) {
-	vp := d.a.viewport()
+	vp := d.lay.viewport()
 	w := min(int(vp.W)-24, 440)
 	const h = 56 + 2*24
 	x0, y0 := int(vp.X+(vp.W-float32(w))/2), int(vp.Y+(vp.H-float32(h))/2)
@@ -259,7 +254,6 @@ func (d *dropper) draw(screen *ebiten.Image) {
 	if !d.asking() {
 		return
 	}
-	a := d.a
 	box, rows := d.dialog()
 	if box.Dx() < 60 {
 		return
@@ -270,7 +264,7 @@ func (d *dropper) draw(screen *ebiten.Image) {
 		fmt.Sprintf("Play here: %q on this figure", d.asset.Clips[d.clip].Name),
 		"Open " + base + " instead",
 	}
-	a.drawQuestion(screen, box, rows[:], title, labels, "Enter: play here · O: open instead · Esc: cancel")
+	d.drawQuestion(screen, box, rows[:], title, labels, "Enter: play here · O: open instead · Esc: cancel")
 }
 
 // question is the dropped file the window asks about, "" for none (the

@@ -32,9 +32,10 @@ func eventColour(k formats.EventKind) color.NRGBA {
 
 // overlay draws what the state's Messages hold over the 3D view: the
 // error, the warnings, the event flashes, the notice and the help (its
-// entries from the command table); it also saves a requested screenshot.
+// entries from the command table, cmds).
 type overlay struct {
-	a          *App
+	env
+	cmds       *commandSet
 	bannerRect image.Rectangle
 	// help are the help's entries (helpItems); helpHead, the line above
 	// them that names the build, and helpColW, the width of their
@@ -50,8 +51,7 @@ type overlay struct {
 // draw draws the error, the warnings, the event flashes, the notice and
 // the help in the view.
 func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
-	a := o.a
-	st, k := a.st, &a.kit
+	st, k := o.st, o.kit
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	o.bannerRect = image.Rectangle{}
@@ -59,7 +59,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	if err := st.Messages().Err(); err != "" {
 		msg := wrap(err, cols)
 		lines := strings.Count(msg, "\n") + 2
-		a.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
+		o.fill.rect(screen, vp.X+4, vp.Y+4, vp.W-8, float32(18*lines+10), color.NRGBA{0x40, 0x10, 0x14, 0xe8})
 		k.drawText(screen, "Error (Esc to dismiss):\n"+msg, x, y, colError, k.small)
 		y += float64(18*lines + 14)
 	}
@@ -75,7 +75,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 			msg, lines = strings.Join(parts[:5], "\n")+" …", 6
 		}
 		h := float32(18*lines + 10)
-		a.fill.rect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8})
+		o.fill.rect(screen, vp.X+4, float32(y)-4, vp.W-8, h, color.NRGBA{0x3a, 0x30, 0x10, 0xe8})
 		o.bannerRect = image.Rect(int(vp.X+4), int(y)-4, int(vp.X+vp.W-4), int(float32(y)-4+h))
 		k.drawText(screen, head+"\n"+msg, x, y, colWarn, k.small)
 		y += float64(h + 6)
@@ -104,7 +104,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 	}
 	if n := st.Messages().NoticeAt(time.Now()); n != "" {
 		msg := k.fitLeft(n, k.small, int(vp.W)-24)
-		a.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
+		o.fill.rect(screen, vp.X+4, vp.Y+vp.H-52, vp.W-8, 22, color.NRGBA{0x10, 0x30, 0x20, 0xe8})
 		k.drawText(screen, msg, x, float64(vp.Y+vp.H)-50, colText, k.small)
 	}
 	if st.View().Through() {
@@ -114,17 +114,6 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		o.drawHelp(screen, vp)
 	} else {
 		k.drawText(screen, "F1: keys", float64(vp.X+vp.W)-64, float64(vp.Y+vp.H)-22, colDim, k.small)
-	}
-	if a.shots.key != "" {
-		path := a.shots.key
-		a.shots.key = ""
-		if err := saveScreenshot(screen, path); err != nil {
-			st.ShowError(err.Error())
-		} else {
-			a.opt.Log(savedWord + " " + path)
-			a.opt.Log("shown: " + st.Status())
-			st.Notify("screenshot "+savedWord+": "+path, time.Now())
-		}
 	}
 }
 
@@ -175,10 +164,9 @@ func helpLayout(n int, colW float32, view, window image.Rectangle) (box image.Re
 // that fit the view, or the window when the view is too small
 // (helpLayout).
 func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
-	a := o.a
-	face := a.kit.small
+	face := o.kit.small
 	if o.helpHead == "" {
-		o.help = helpItems(a.cmds.list)
+		o.help = helpItems(o.cmds.list)
 		o.helpHead = "animview " + version.Get().Short()
 		for _, it := range o.help {
 			w, _ := text.Measure(it, face, 0)
@@ -187,24 +175,23 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 	}
 	view := image.Rect(int(vp.X), int(vp.Y), int(vp.X+vp.W), int(vp.Y+vp.H))
 	box, cells := helpLayout(len(o.help), o.helpColW, view, screen.Bounds())
-	if a.opt.Trace && box != o.helpBox {
+	if o.opt.Trace && box != o.helpBox {
 		last := cells[len(cells)-1]
-		a.opt.Log(fmt.Sprintf("help: %d entries in %v, the last at %d,%d-%d,%d", len(cells), box, last.Min.X, last.Min.Y, last.Max.X, last.Max.Y))
+		o.opt.Log(fmt.Sprintf("help: %d entries in %v, the last at %d,%d-%d,%d", len(cells), box, last.Min.X, last.Min.Y, last.Max.X, last.Max.Y))
 	}
 	o.helpBox = box
-	a.fill.rect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.NRGBA{0x10, 0x12, 0x18, 0xf0})
-	a.kit.drawText(screen, o.helpHead, float64(box.Min.X+8), float64(box.Min.Y+10), colAccent, face)
+	o.fill.rect(screen, float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy()), color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+	o.kit.drawText(screen, o.helpHead, float64(box.Min.X+8), float64(box.Min.Y+10), colAccent, face)
 	for i, it := range o.help {
-		a.kit.drawText(screen, it, float64(cells[i].Min.X), float64(cells[i].Min.Y), colText, face)
+		o.kit.drawText(screen, it, float64(cells[i].Min.X), float64(cells[i].Min.Y), colText, face)
 	}
 }
 
 // drawWarnings lists every warning over the view.
 func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
-	a := o.a
 	var b strings.Builder
 	b.WriteString("Warnings (W or Esc: close)\n")
-	ws := a.st.Messages().Warnings()
+	ws := o.st.Messages().Warnings()
 	if len(ws) == 0 {
 		b.WriteString("none: the file loaded without problems")
 	}
@@ -218,8 +205,8 @@ func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols in
 		msg = strings.Join(parts[:lines], "\n")
 	}
 	top := vp.Y + 40
-	a.fill.rect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
-	a.kit.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, a.kit.small)
+	o.fill.rect(screen, vp.X+8, top, vp.W-16, float32(18*lines+16), color.NRGBA{0x14, 0x17, 0x1e, 0xf4})
+	o.kit.drawText(screen, msg, float64(vp.X)+16, float64(top)+8, colWarn, o.kit.small)
 }
 
 // onBanner reports whether (x, y) is on the warnings banner.

@@ -14,10 +14,10 @@ import (
 // openSet opens the file of a set handed over without paths (the web
 // page's choice: Options.OpenAside) as B, as open does.
 func (c *comparer) openSet(set fs.FS) error {
-	if c.a.opt.OpenAside == nil {
+	if c.opt.OpenAside == nil {
 		return fmt.Errorf("compare: these files have no path on disk to open them by")
 	}
-	b, name, err := c.a.opt.OpenAside(set)
+	b, name, err := c.opt.OpenAside(set)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
@@ -30,12 +30,11 @@ func (c *comparer) openSet(set fs.FS) error {
 // set for Open instead. It reports
 // whether it asked; the caller opens the set when not.
 func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
-	a := d.a
 	d.asset = nil
-	if a.opt.OpenAside == nil || !d.onFigure() {
+	if d.opt.OpenAside == nil || !d.onFigure() {
 		return false
 	}
-	asset, name, err := a.opt.OpenAside(set)
+	asset, name, err := d.opt.OpenAside(set)
 	if err != nil {
 		return false
 	}

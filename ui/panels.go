@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/animview/animview/render"
 	"image"
 	"math"
 	"slices"
@@ -46,15 +47,20 @@ type eventEntry struct{ index int }
 // lists, the inspector, the status line and the command buttons, which
 // they keep in step with the state once per tick (sync).
 type widgets struct {
-	a        *App
-	root     *widget.Container
-	view     *widget.Container
-	timeline *widget.Container
+	env
+	hooks
+	// cmds are the commands the buttons run; in is the tick's input (a
+	// list's click, the window's size); scene the view whose pose the
+	// inspector shows; cmp the compare view the status line tells of.
+	cmds  *commandSet
+	in    *tickInput
+	scene *scene
+	cmp   *comparer
+	// isOn says whether a toggle's command is on (command.on).
+	isOn func(c *command) bool
+	places
 	// left is the left panel, laid out again when the title changes.
-	left *widget.Container
-	// curves is the curves panel's place (curves.go draws it), dope
-	// the dope sheet's (dopesheet.go).
-	curves, dope         *widget.Container
+	left                 *widget.Container
 	title, info          *widget.Text
 	clips, bones, events *widget.List
 	inspector            *widget.Text
@@ -94,6 +100,35 @@ type widgets struct {
 	status0    statusKey
 	// tree is the character set's tree panel (characters.go).
 	tree treeWidgets
+}
+
+// places are the containers the window's own drawing goes in: the
+// layout that the view, the timeline, the curves panel and the dope
+// sheet take their rectangles from.
+type places struct {
+	root     *widget.Container
+	view     *widget.Container
+	timeline *widget.Container
+	// curves is the curves panel's place (curves.go draws it), dope
+	// the dope sheet's (dopesheet.go).
+	curves, dope *widget.Container
+	// winW and winH are the window's size (App.Layout).
+	winW, winH int
+}
+
+// viewport is the screen area between the panels (the whole window
+// before they are laid out).
+func (p *places) viewport() render.Viewport {
+	r := p.view.GetWidget().Rect
+	if r.Dx() <= 0 || r.Dy() <= 0 {
+		return render.Viewport{W: float32(p.winW), H: float32(p.winH)}
+	}
+	return render.Viewport{X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())}
+}
+
+// inView reports whether (x, y) is on the 3D view.
+func (p *places) inView(x, y int) bool {
+	return image.Pt(x, y).In(p.view.GetWidget().Rect)
 }
 
 // statusKey is what the status line shows, to format it only on change.
@@ -169,14 +204,13 @@ func (w *widgets) buttonRow(p panel, others ...placed) *widget.Container {
 // them with the other widgets of their row, in the order of their
 // positions.
 func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSizeLocateableWidget {
-	a := w.a
 	items := others
-	for i := range a.cmds.list {
-		c := &a.cmds.list[i]
+	for i := range w.cmds.list {
+		c := &w.cmds.list[i]
 		if c.button == "" || c.at.panel != p {
 			continue
 		}
-		b := a.kit.button(c.button, buttonMinW(c.verb), func() { a.runVerb(c.verb) })
+		b := w.kit.button(c.button, buttonMinW(c.verb), func() { w.runVerb(c.verb) })
 		w.buttons[c.verb] = b
 		if c.on != nil {
 			w.toggles = append(w.toggles, toggle{b: b, cmd: c})
@@ -192,8 +226,10 @@ func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSize
 }
 
 func (a *App) buildWidgets() *widgets {
-	k := &a.kit
-	w := &widgets{a: a, frameShown: -1, buttons: map[string]*widget.Button{}}
+	k := a.kit
+	w := &widgets{env: a.env, hooks: a.hooks(), cmds: &a.cmds, in: &a.inp, scene: &a.scene, cmp: &a.cmp,
+		isOn:       func(c *command) bool { return c.on(a) },
+		frameShown: -1, buttons: map[string]*widget.Button{}}
 	col := func(rows []bool) *widget.Container {
 		return k.panel(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
@@ -271,14 +307,14 @@ func (a *App) buildWidgets() *widgets {
 // is not a number changes nothing) and give the keys back to the view.
 func (w *widgets) submitFrame(s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		w.a.st.SeekFrame(n)
+		w.st.SeekFrame(n)
 	}
 	w.frameShown = -1
 	w.frameBox.focused = false
 }
 
 func (w *widgets) clipLabel(e any) string {
-	st := w.a.st
+	st := w.st
 	switch v := e.(type) {
 	case *clipEntry:
 		c := st.Asset().Clips[v.index]
@@ -315,9 +351,9 @@ func (w *widgets) clipLabel(e any) string {
 // listWidth is the text width of a side panel's list: entries wider than
 // it would make the list scroll sideways to show them.
 func (w *widgets) listWidth() int {
-	ww, h := w.a.inp.w, w.a.inp.h
+	ww, h := w.in.w, w.in.h
 	if ww == 0 {
-		ww, h = w.a.opt.Width, w.a.opt.Height
+		ww, h = w.opt.Width, w.opt.Height
 	}
 	l, _, _, _ := panelRects(image.Rect(0, 0, ww, h))
 	return l.Dx() - 2*panelMargin - listChrome
@@ -327,7 +363,7 @@ func (w *widgets) listWidth() int {
 const listChrome = 30
 
 // fitList cuts a list entry at the right to the list's width.
-func (w *widgets) fitList(s string) string { return w.a.kit.fitRight(s, w.listWidth()) }
+func (w *widgets) fitList(s string) string { return w.kit.fitRight(s, w.listWidth()) }
 
 // listBoneLabel is the bone list's label function: boneLabel, remembered
 // as the label shown.
@@ -339,13 +375,13 @@ func (w *widgets) listBoneLabel(e any) string {
 
 func (w *widgets) boneLabel(e any) string {
 	b := e.(*boneEntry)
-	bone := w.a.st.Asset().Skeleton.Bones[b.index]
+	bone := w.st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if w.a.st.Visibility().BoneHidden(b.index) {
+	if w.st.Visibility().BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if w.a.st.Visibility().Animated(b.index) {
+	if w.st.Visibility().Animated(b.index) {
 		anim = "● "
 	}
 	name := bone.Name
@@ -357,13 +393,13 @@ func (w *widgets) boneLabel(e any) string {
 
 func (w *widgets) eventLabel(e any) string {
 	ev := e.(*eventEntry)
-	c := w.a.st.CurrentClip()
+	c := w.st.CurrentClip()
 	if c == nil || ev.index >= len(c.Events) {
 		return ""
 	}
 	x := c.Events[ev.index]
 	mark := "[x] "
-	if w.a.st.Visibility().EventMuted(ev.index) {
+	if w.st.Visibility().EventMuted(ev.index) {
 		mark = "[  ] "
 	}
 	return w.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
@@ -380,7 +416,7 @@ func (w *widgets) onClipSelected(e, _ any) {
 		// list and the clip back and forth for ever.
 		return
 	}
-	st := w.a.st
+	st := w.st
 	switch v := e.(type) {
 	case *clipEntry:
 		if v.index != st.Playback().Clip() {
@@ -392,7 +428,7 @@ func (w *widgets) onClipSelected(e, _ any) {
 		}
 	case *containerEntry:
 		if v.name != st.Asset().Entry {
-			w.a.openEntry(v.name)
+			w.openEntry(v.name)
 		}
 	case *animEntry:
 		w.onAnimSelected(v)
@@ -401,14 +437,14 @@ func (w *widgets) onClipSelected(e, _ any) {
 
 // selectClip opens clip i and the lists follow.
 func (w *widgets) selectClip(i int) {
-	w.a.st.SelectClip(i)
+	w.st.SelectClip(i)
 	w.clipChanged()
 }
 
 // boxWidth is how far from the list's left edge a click counts as one on
 // the check box rather than on the name.
 func (w *widgets) boxWidth() int {
-	wd, _ := text.Measure("[x] ", w.a.kit.small, 0)
+	wd, _ := text.Measure("[x] ", w.kit.small, 0)
 	return int(wd) + 8
 }
 
@@ -420,7 +456,7 @@ func (w *widgets) onBoneSelected(e, prev any) {
 		w.setBone = nil
 		return
 	}
-	in := &w.a.inp
+	in := w.in
 	w.boneClicked(e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
 }
 
@@ -430,26 +466,26 @@ func (w *widgets) onBoneSelected(e, prev any) {
 func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
 	r := w.bones.GetWidget().Rect
 	if x >= r.Min.X && x < r.Min.X+w.boxWidth() {
-		w.setBoneHidden(b.index, !w.a.st.Visibility().BoneHidden(b.index), shift)
+		w.setBoneHidden(b.index, !w.st.Visibility().BoneHidden(b.index), shift)
 		if w.bones.SelectedEntry() != prev {
 			w.setBone = prev
 			w.bones.SetSelectedEntry(prev) // nil clears it
 		}
 		return
 	}
-	w.a.st.SelectBone(b.index)
+	w.st.SelectBone(b.index)
 }
 
 // setBoneHidden hides or shows bone i (with subtree, every bone below it)
 // and the list follows.
 func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
-	w.a.st.SetBoneHidden(i, hidden, subtree)
+	w.st.SetBoneHidden(i, hidden, subtree)
 	w.refreshBoneLabels()
 }
 
 // selectBone selects bone i and scrolls the list to it.
 func (w *widgets) selectBone(i int) {
-	w.a.st.SelectBone(i)
+	w.st.SelectBone(i)
 	w.scrollToBone(i)
 }
 
@@ -465,12 +501,12 @@ func (w *widgets) scrollToBone(i int) {
 // onEventSelected mutes or unmutes the event clicked.
 func (w *widgets) onEventSelected(e, _ any) {
 	ev := e.(*eventEntry)
-	w.muteEvent(ev.index, !w.a.st.Visibility().EventMuted(ev.index))
+	w.muteEvent(ev.index, !w.st.Visibility().EventMuted(ev.index))
 }
 
 // muteEvent mutes or unmutes event i and the list follows.
 func (w *widgets) muteEvent(i int, muted bool) {
-	w.a.st.SetEventMuted(i, muted)
+	w.st.SetEventMuted(i, muted)
 	if i < len(w.eventEntries) {
 		w.events.UpdateEntry(w.eventEntries[i])
 	}
@@ -493,12 +529,12 @@ func (w *widgets) clipChanged() {
 	w.refreshEvents()
 	w.refreshBoneLabels()
 	w.selectClipEntry()
-	w.a.scene.frameAll()
+	w.frameAll()
 }
 
 func (w *widgets) selectClipEntry() {
 	for _, e := range w.clips.Entries() {
-		if ce, ok := e.(*clipEntry); ok && ce.index == w.a.st.Playback().Clip() {
+		if ce, ok := e.(*clipEntry); ok && ce.index == w.st.Playback().Clip() {
 			if w.clips.SelectedEntry() != e {
 				w.setClip = e
 				w.clips.SetSelectedEntry(e)
@@ -509,7 +545,7 @@ func (w *widgets) selectClipEntry() {
 
 // refreshLists refills the lists for a newly opened asset.
 func (w *widgets) refreshLists() {
-	st := w.a.st
+	st := w.st
 	var clips []any
 	for _, e := range st.Asset().Entries {
 		clips = append(clips, &containerEntry{name: e.Name, broken: e.Err != ""})
@@ -531,13 +567,13 @@ func (w *widgets) refreshLists() {
 	if sel != nil {
 		w.clips.SetSelectedEntry(sel)
 	}
-	if w.a.opt.Trace {
+	if w.opt.Trace {
 		// For tests that drive the window: the list as it reads.
 		labels := make([]string, len(clips))
 		for i, e := range clips {
 			labels[i] = strings.TrimSpace(w.clipLabel(e))
 		}
-		w.a.opt.Log("clip list: " + strings.Join(labels, " | "))
+		w.opt.Log("clip list: " + strings.Join(labels, " | "))
 	}
 	sk := st.Asset().Skeleton
 	depth := make([]int, len(sk.Bones))
@@ -585,10 +621,10 @@ func (w *widgets) fitTitle() {
 	if wd <= 0 || wd == w.titleWidth {
 		return
 	}
-	k := &w.a.kit
+	k := w.kit
 	w.titleWidth = wd
 	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
-	w.info.Label = k.fitLeft(assetSummary(w.a.st.Asset()), k.face, wd)
+	w.info.Label = k.fitLeft(assetSummary(w.st.Asset()), k.face, wd)
 	// The labels were empty, of no height, at the first layout, which
 	// ebitenui does not repeat for a new label: without this a failed
 	// first file's path was drawn over the Clips heading.
@@ -606,7 +642,7 @@ func (w *widgets) fitTitle() {
 func (w *widgets) refreshEvents() {
 	w.eventEntries = w.eventEntries[:0]
 	var evs []any
-	if c := w.a.st.CurrentClip(); c != nil {
+	if c := w.st.CurrentClip(); c != nil {
 		for i := range c.Events {
 			e := &eventEntry{index: i}
 			w.eventEntries = append(w.eventEntries, e)
@@ -617,7 +653,7 @@ func (w *widgets) refreshEvents() {
 }
 
 func (w *widgets) fileLabel() string {
-	p := w.a.st.Path()
+	p := w.st.Path()
 	if p == "" || p == "demo:" {
 		return "built-in demo"
 	}
@@ -639,13 +675,12 @@ func assetSummary(a *formats.Asset) string {
 // rebuilt when what they show changed, so a paused window does not format
 // text every tick.
 func (w *widgets) sync() {
-	a := w.a
-	st := a.st
+	st := w.st
 	p := st.Playback()
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), a.cmp.status()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status()}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}
@@ -660,12 +695,12 @@ func (w *widgets) sync() {
 	}
 	for i := range w.toggles {
 		t := &w.toggles[i]
-		if on := t.cmd.on(a); on != t.on || t.b.Image() == nil {
+		if on := w.isOn(t.cmd); on != t.on || t.b.Image() == nil {
 			t.on = on
 			if on {
-				t.b.SetImage(a.kit.on)
+				t.b.SetImage(w.kit.on)
 			} else {
-				t.b.SetImage(a.kit.off)
+				t.b.SetImage(w.kit.off)
 			}
 		}
 	}
@@ -678,11 +713,11 @@ func (w *widgets) sync() {
 		if n == 0 {
 			setButtonText(w.buttons["warnings"], "Warnings: none")
 		} else {
-			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, a.cmds.keysOf("warnings")))
+			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, w.cmds.keysOf("warnings")))
 		}
 	}
 	w.fitSuit()
-	info, ok := st.Inspect(a.scene.pose, a.scene.world)
+	info, ok := st.Inspect(w.scene.pose, w.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
 		w.inspected, w.inspectedOK = info, ok
 		if ok {
@@ -701,14 +736,14 @@ func (w *widgets) fitSuit() {
 	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
-	if w.a.st.SuitsOffered() {
+	if w.st.SuitsOffered() {
 		vis = widget.Visibility_Show
 	}
 	if b.GetWidget().GetVisibility() != vis {
 		b.GetWidget().SetVisibility(vis)
 		w.boneRow.RequestRelayout()
 	}
-	l := w.a.st.Wardrobe().Label()
+	l := w.st.Wardrobe().Label()
 	room := w.title.GetWidget().Rect.Dx() - 2*buttonPad
 	for _, other := range []string{"show-all", "helpers"} {
 		room -= w.buttons[other].GetWidget().Rect.Dx() + rowSpacing
@@ -718,9 +753,9 @@ func (w *widgets) fitSuit() {
 	}
 	w.suitShown, w.suitRoom = l, room
 	// Where "Suit: NAME" does not fit, the name alone, cut.
-	label := w.a.kit.fitRight("Suit: "+l, max(room, 0))
+	label := w.kit.fitRight("Suit: "+l, max(room, 0))
 	if !strings.HasSuffix(label, l) {
-		label = w.a.kit.fitRight(l, max(room, 0))
+		label = w.kit.fitRight(l, max(room, 0))
 	}
 	setButtonText(b, label)
 	w.boneRow.RequestRelayout()
@@ -734,7 +769,7 @@ func setButtonText(b *widget.Button, s string) {
 
 // inspectorText is the inspector's text for the selected bone.
 func (w *widgets) inspectorText() string {
-	info, ok := w.a.st.Inspect(w.a.scene.pose, w.a.scene.world)
+	info, ok := w.st.Inspect(w.scene.pose, w.scene.world)
 	if !ok {
 		return "none: click a joint or a bone in the list"
 	}

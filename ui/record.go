@@ -31,7 +31,7 @@ const (
 // before then always wins, even one the job saw too late (after its last
 // frame, while it encoded), and the log line comes after the file's fate.
 type recorder struct {
-	a   *App
+	env
 	job *task.Job
 	// finish, set by the job before it returns (the job's result channel
 	// orders it before Poll and Wait see the result), commits (keep) or
@@ -43,9 +43,8 @@ type recorder struct {
 // seen from the view's direction and as wide as the view up to recordMaxW,
 // at the clip's frame rate up to recordMaxFPS. The image backend renders
 // it on a goroutine from a sampler of its own; the window draws a bar.
-func (r *recorder) start() {
-	a := r.a
-	st := a.st
+func (r *recorder) start(vp render.Viewport, look render.Options) {
+	st := r.st
 	if r.job != nil {
 		st.Notify("already recording "+filepath.Base(st.Recording().Path())+" (Esc cancels)", time.Now())
 		return
@@ -55,8 +54,8 @@ func (r *recorder) start() {
 		st.ShowError(err.Error())
 		return
 	}
-	fo := r.options()
-	path := folder.FreeName(a.opt.ShotDir, time.Now(), ".gif")
+	fo := r.options(vp, look)
+	path := folder.FreeName(r.opt.ShotDir, time.Now(), ".gif")
 	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
 	r.finish = nil
 	r.job = task.Start(func(progress func(done, total int) bool) error {
@@ -65,15 +64,13 @@ func (r *recorder) start() {
 		return err
 	})
 	st.StartRecording(path, name)
-	a.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
+	r.opt.Log(fmt.Sprintf("recording %s: %q at %d×%d, %.4g fps", path, name, fo.Width, fo.Height, fo.FPS))
 }
 
-// options frames the GIF as the view is: its aspect, the camera's
-// direction, the follow mode and the drawing toggles.
-func (r *recorder) options() raster.FrameOptions {
-	a := r.a
-	st := a.st
-	vp := a.viewport()
+// options frames the GIF as the view vp is drawn with look: its aspect,
+// the camera's direction, the follow mode and the drawing toggles.
+func (r *recorder) options(vp render.Viewport, look render.Options) raster.FrameOptions {
+	st := r.st
 	w, h := int(vp.W), int(vp.H)
 	if w < 16 || h < 16 {
 		w, h = recordMaxW, recordMaxW*3/4
@@ -85,7 +82,7 @@ func (r *recorder) options() raster.FrameOptions {
 	if c := st.CurrentClip(); c != nil && c.FrameRate > 0 {
 		fps = min(c.FrameRate, fps)
 	}
-	opt := a.scene.opts
+	opt := look
 	opt.Labels, opt.Grid, opt.HideHelpers, opt.Show = st.Visibility().Labels(), st.Visibility().Grid(), st.Visibility().HideHelpers(), st.Visibility().Show()
 	opt.NoTextures = !st.Visibility().Textures()
 	if opt.Theme == (render.Theme{}) {
@@ -104,37 +101,37 @@ func (r *recorder) options() raster.FrameOptions {
 // recording whose writer has returned: the file is put in place unless
 // the recording was cancelled meanwhile, and then a notice names it, or
 // says it was cancelled; a failure shows as the error. A script held by
-// the recording goes on.
-func (r *recorder) poll() {
+// the recording (s) goes on.
+func (r *recorder) poll(s *script) {
 	if r.job == nil {
 		return
 	}
-	r.a.st.SetRecordingProgress(r.job.Progress())
+	r.st.SetRecordingProgress(r.job.Progress())
 	if done, err := r.job.Poll(); done {
-		r.end(err)
+		r.end(err, s)
 	}
 }
 
-// end ends the recording whose job returned err (poll, stop).
-func (r *recorder) end(err error) {
-	a := r.a
-	path := a.st.Recording().Path()
+// end ends the recording whose job returned err (poll, stop) and lets
+// the script s go on.
+func (r *recorder) end(err error, s *script) {
+	path := r.st.Recording().Path()
 	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
 	r.job, r.finish = nil, nil
-	a.st.FinishRecording()
-	a.script.hold = false
+	r.st.FinishRecording()
+	s.hold = false
 	now := time.Now()
 	switch {
 	case err == nil:
-		a.st.Notify("GIF "+savedWord+": "+path, now)
-		a.opt.Log(savedWord + " " + path)
+		r.st.Notify("GIF "+savedWord+": "+path, now)
+		r.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
-		a.st.Notify("GIF recording cancelled", now)
-		a.opt.Log("cancelled " + path)
+		r.st.Notify("GIF recording cancelled", now)
+		r.opt.Log("cancelled " + path)
 	default:
 		msg := "record GIF: " + err.Error()
-		a.st.ShowError(msg)
-		a.opt.Log(msg)
+		r.st.ShowError(msg)
+		r.opt.Log(msg)
 	}
 }
 
@@ -145,7 +142,7 @@ func (r *recorder) cancel() bool {
 		return false
 	}
 	r.job.Cancel()
-	r.a.st.CancelRecording()
+	r.st.CancelRecording()
 	return true
 }
 
@@ -169,12 +166,12 @@ func settleJob(j *task.Job, finish func(keep bool) error, err, cancelled error) 
 // stop cancels a recording still running when the window closes, waits
 // for it and ends it as poll does: whatever it wrote is removed before
 // the log says so.
-func (r *recorder) stop() {
+func (r *recorder) stop(s *script) {
 	if r.job == nil {
 		return
 	}
 	r.job.Cancel()
-	r.end(r.job.Wait())
+	r.end(r.job.Wait(), s)
 }
 
 // key is the recording's part of the paint key: it changes with each
@@ -196,26 +193,25 @@ var (
 // draw draws the recording's progress over the foot of the view: the
 // file's name, the percentage and a bar.
 func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
-	a := r.a
-	if !a.st.Recording().Active() {
+	if !r.st.Recording().Active() {
 		return
 	}
 	w := min(vp.W-24, 440)
 	if w < 40 {
 		return
 	}
-	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*a.st.Recording().Fraction()))
-	if a.st.Recording().Cancelled() {
+	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*r.st.Recording().Fraction()))
+	if r.st.Recording().Cancelled() {
 		status = "cancelling…"
 	}
-	a.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(a.st.Recording().Path()), status, a.st.Recording().Fraction())
+	r.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(r.st.Recording().Path()), status, r.st.Recording().Fraction())
 }
 
 // drawProgress draws a background job's box w wide at (x, y): its name,
 // its status at the right, and a bar filled to fraction f.
-func (a *App) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
+func (a env) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
 	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
-	k := &a.kit
+	k := a.kit
 	face := k.small
 	sw, _ := text.Measure(status, face, 0)
 	k.drawText(screen, status, float64(x+w-8)-sw, float64(y+6), colDim, face)

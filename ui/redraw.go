@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/animview/animview/render"
-	"github.com/animview/animview/render/ebitenview"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -18,7 +17,6 @@ const settleFrames = 6
 // the last picture on screen and ebiten skips presenting it, so a paused
 // viewer with nothing changing costs almost nothing.
 type paintState struct {
-	drawer ebitenview.Drawer
 	// last is what the previous drawn frame showed.
 	last    paintKey
 	settle  int
@@ -106,7 +104,7 @@ func (a *App) paintKey() paintKey {
 		onion:       vis.Onion(), inPlace: vis.InPlace(), axes: vis.Axes(), hideHelpers: vis.HideHelpers(),
 		warningsDismissed: m.WarningsDismissed(), showWarnings: m.ShowingWarnings(),
 		browser: browserKey{br.Open(), br.Dir(), br.Filter(), br.Cursor(), br.Top()},
-		list:    a.list.shows(),
+		list:    a.list.shows(a.browser.probe.version),
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording:  a.rec.key(),
 		export:     a.exp.key(),

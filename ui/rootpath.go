@@ -17,7 +17,7 @@ import (
 // treadmill's belt does. Without in-place the path lies still and the
 // marker moves along it with the figure.
 func (s *scene) drawnRootPath() *render.RootPath {
-	st := s.a.st
+	st := s.st
 	p, ok := st.RootPath()
 	if !ok || p.Bone < 0 || p.Bone >= s.world.Len() {
 		return nil

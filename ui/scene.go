@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/render/ebitenview"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -10,11 +11,16 @@ import (
 // scene is the 3D view: the pose drawn, its framing and the camera's
 // moves that depend on the view's size.
 type scene struct {
-	a     *App
-	pose  *player.Pose
-	world *player.WorldPose
-	dl    render.DrawList
-	opts  render.Options
+	env
+	// lay is the layout the view's size comes from; cmp the compare
+	// view, whose figure is drawn and framed with the file's.
+	lay    *places
+	cmp    *comparer
+	drawer ebitenview.Drawer
+	pose   *player.Pose
+	world  *player.WorldPose
+	dl     render.DrawList
+	opts   render.Options
 	// root turns the asset's axes into the view's (render.SceneRoot).
 	root mgl32.Mat4
 
@@ -43,7 +49,7 @@ type scene struct {
 
 // reset fits the scene to a newly opened asset.
 func (s *scene) reset() {
-	a := s.a.st.Asset()
+	a := s.st.Asset()
 	sk := a.Skeleton
 	s.pose = player.NewPose(sk)
 	s.world = player.NewWorldPose(sk)
@@ -57,7 +63,7 @@ func (s *scene) reset() {
 
 // aspect is the view's width over its height.
 func (s *scene) aspect() float64 {
-	vp := s.a.viewport()
+	vp := s.lay.viewport()
 	if vp.H > 0 {
 		return float64(vp.W / vp.H)
 	}
@@ -71,7 +77,7 @@ func (s *scene) aspect() float64 {
 // on follow mode and frames them around the tracked point instead, so they
 // are not specks in a wide shot.
 func (s *scene) frameAll() {
-	st := s.a.st
+	st := s.st
 	var src player.Sampler
 	if smp := st.Sampler(); smp != nil {
 		src = smp // a nil *ClipSampler must stay a nil interface
@@ -81,7 +87,7 @@ func (s *scene) frameAll() {
 	if st.Visibility().Show() != render.ShowBones {
 		s.framing.AddMeshes(asset.Skeleton, asset.Meshes, s.root)
 	}
-	s.a.cmp.frame(&s.framing) // the compared file's figure too
+	s.cmp.frame(&s.framing) // the compared file's figure too
 	if s.followAuto {
 		s.followAuto = false
 		st.SetFollow(s.framing.Travels)
@@ -93,7 +99,7 @@ func (s *scene) frameAll() {
 
 // zoomToSelected frames the selected bone closely (Z).
 func (s *scene) zoomToSelected() {
-	st := s.a.st
+	st := s.st
 	i := st.Visibility().Selected()
 	if i < 0 || i >= s.world.Len() {
 		return
@@ -113,13 +119,13 @@ func (s *scene) zoomToSelected() {
 
 // pan moves the orbit target in the view plane.
 func (s *scene) pan(dx, dy float64) {
-	s.a.st.Pan(dx, dy, float64(s.a.viewport().H))
+	s.st.Pan(dx, dy, float64(s.lay.viewport().H))
 }
 
 // draw poses the figure at the playback time and draws it; an image by
 // itself is drawn instead (imageView).
 func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
-	st := s.a.st
+	st := s.st
 	if t := st.Texture(); t != nil {
 		s.image.draw(screen, vp, t, st.Image().Level())
 		return
@@ -145,7 +151,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
 		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(),
-		Meshes: st.Asset().Meshes, Compare: s.a.cmp.figure(), RootPath: s.drawnRootPath(),
+		Meshes: st.Asset().Meshes, Compare: s.cmp.figure(), RootPath: s.drawnRootPath(),
 	}
 	cam := view.Camera()
 	if view.Follow() && len(sk.Bones) > 0 {
@@ -157,13 +163,13 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 		}
 	}
 	render.Build(&s.dl, &sc, cam, vp, s.opts)
-	s.a.paint.drawer.Draw(screen, &s.dl, s.a.kit.small)
+	s.drawer.Draw(screen, &s.dl, s.kit.small)
 }
 
 // onionSkin fills the ghost poses a few frames around the current time,
 // reusing their storage; nil when onion skin is off.
 func (s *scene) onionSkin() []*player.WorldPose {
-	st := s.a.st
+	st := s.st
 	smp := st.Sampler()
 	if smp == nil || st.Visibility().BindPose() {
 		return nil
@@ -186,7 +192,7 @@ func (s *scene) onionSkin() []*player.WorldPose {
 
 // cameraMarker returns the clip's animated camera for drawing, or nil.
 func (s *scene) cameraMarker() *render.CameraMarker {
-	st := s.a.st
+	st := s.st
 	c := st.CurrentClip()
 	if c == nil || c.Camera == nil || st.View().Through() {
 		return nil
@@ -200,7 +206,7 @@ func (s *scene) cameraMarker() *render.CameraMarker {
 
 // throughCamera turns the clip's animated camera into view space.
 func (s *scene) throughCamera() *render.LookFrom {
-	st := s.a.st
+	st := s.st
 	c := st.CurrentClip()
 	if c == nil || c.Camera == nil {
 		return nil

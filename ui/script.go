@@ -5,7 +5,6 @@ package ui
 // failing action is shown as the window's error and logged, and the
 // script goes on.
 type script struct {
-	a *App
 	// left is what is still to run; wait counts frames a "wait" still
 	// holds it; hold makes it wait for a record-gif's file to be written,
 	// so that what follows (a screenshot) sees the finished file.
@@ -17,8 +16,9 @@ type script struct {
 // pending reports whether actions are still to run or waiting.
 func (s *script) pending() bool { return len(s.left) > 0 || s.wait > 0 }
 
-// run carries out the script up to its next wait.
-func (s *script) run() {
+// run carries out the script up to its next wait, each action through
+// apply (App.action); fail is told of the actions that failed.
+func (s *script) run(apply func(Action) error, fail func(msg string)) {
 	if s.hold {
 		return // a record-gif holds the script until its file is written
 	}
@@ -26,14 +26,11 @@ func (s *script) run() {
 		s.wait--
 		return
 	}
-	a := s.a
 	for len(s.left) > 0 {
 		act := s.left[0]
 		s.left = s.left[1:]
-		if err := s.apply(act); err != nil {
-			msg := "action " + act.String() + ": " + err.Error()
-			a.st.ShowError(msg)
-			a.opt.Log(msg)
+		if err := apply(act); err != nil {
+			fail("action " + act.String() + ": " + err.Error())
 		}
 		if s.wait > 0 || s.hold {
 			return
@@ -41,14 +38,24 @@ func (s *script) run() {
 	}
 }
 
-// apply carries out one action: its command with its arguments, which
-// ParseActions has fitted to the command.
-func (s *script) apply(act Action) error {
-	c := s.a.cmds.byVerb[act.Verb]
+// action carries out one action of the script: its command with its
+// arguments, which ParseActions has fitted to the command.
+func (a *App) action(act Action) error {
+	c := a.cmds.byVerb[act.Verb]
 	if c == nil {
 		return errUnknownVerb(act.Verb)
 	}
-	return s.a.run(c, act.Args, true)
+	return a.run(c, act.Args, true)
+}
+
+// runScript runs the script up to its next wait, a failing action shown
+// as the window's error and logged.
+func (a *App) runScript() { a.script.run(a.action, a.fail) }
+
+// fail shows msg as the window's error and logs it.
+func (a *App) fail(msg string) {
+	a.st.ShowError(msg)
+	a.opt.Log(msg)
 }
 
 // errUnknownVerb is an action whose verb the table does not have (one

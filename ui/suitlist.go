@@ -45,12 +45,11 @@ func suitPart(name string) string {
 // showList opens the suit list: "none" (the skill as opened) first, then
 // the suits beside the open file.
 func (sp suitPicker) showList() {
-	a := sp.a
 	sp.list()
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	paths := w.Suits()
 	if len(paths) == 0 {
-		a.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		sp.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return
 	}
 	age := state.SkeletonAge(nil)
@@ -66,8 +65,8 @@ func (sp suitPicker) showList() {
 		}
 		rows = append(rows, table.Row{Cells: []string{name, suitPart(name), skel, sp.wornCell(i)}, Mark: w.ForOther(i)})
 	}
-	l := &a.list
-	l.show("Suits beside "+a.st.Path()+" (on the "+age.String()+" skeleton)",
+	l := sp.lv
+	l.show("Suits beside "+sp.st.Path()+" (on the "+age.String()+" skeleton)",
 		"Enter wears it (a head in the head slot)", -1, suitColumns, rows,
 		func(i int) bool { return sp.pick(i - 1) })
 	l.m.SelectItem(w.Worn(state.BodySlot) + 1)
@@ -86,7 +85,7 @@ func suitName(w state.Wardrobe, i int) string {
 
 // wornCell says where suit i (-1: none) is worn.
 func (sp suitPicker) wornCell(i int) string {
-	w := sp.a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	switch {
 	case i < 0 && w.Worn(state.BodySlot) < 0 && w.Worn(state.HeadSlot) < 0:
 		return "as opened"
@@ -105,8 +104,7 @@ func (sp suitPicker) wornCell(i int) string {
 // be worn shows its error, its warnings join the list, and the list
 // closes so that they show.
 func (sp suitPicker) pick(i int) bool {
-	a := sp.a
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	var err error
 	switch {
 	case i < 0:
@@ -117,8 +115,8 @@ func (sp suitPicker) pick(i int) bool {
 		err = sp.wear(w.With(state.BodySlot, i), w.Tone())
 	}
 	if err != nil {
-		a.st.ShowError(err.Error())
-		a.opt.Log(err.Error())
+		sp.st.ShowError(err.Error())
+		sp.opt.Log(err.Error())
 	}
 	return true
 }
@@ -129,8 +127,8 @@ func (sp suitPicker) pick(i int) bool {
 func (sp suitPicker) suitWarnings(err error) error {
 	var we *open.WarnedError
 	if errors.As(err, &we) && len(we.Warnings) > 0 {
-		sp.a.st.AddWarnings(we.Warnings)
-		sp.a.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", sp.a.st.Messages().WarningCount(), strings.Join(we.Warnings, "; ")))
+		sp.st.AddWarnings(we.Warnings)
+		sp.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", sp.st.Messages().WarningCount(), strings.Join(we.Warnings, "; ")))
 	}
 	return err
 }

@@ -23,19 +23,22 @@ import (
 // suitPicker is the App's suit picker: it lists the suits beside the open
 // file and dresses the skill in them; what is worn lives in the state's
 // Wardrobe.
-type suitPicker struct{ a *App }
+type suitPicker struct {
+	env
+	// lv is the list the suits are shown in.
+	lv *listView
+}
 
 // list lists the suits beside the open file, once per file.
 func (sp suitPicker) list() {
-	a := sp.a
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	if w.Listed() {
 		return
 	}
 	var paths, names []string
-	if p := a.st.Path(); p != "demo:" {
-		if a.opt.Suits != nil {
-			paths = a.opt.Suits(p)
+	if p := sp.st.Path(); p != "demo:" {
+		if sp.opt.Suits != nil {
+			paths = sp.opt.Suits(p)
 		} else {
 			paths = open.Suits(filepath.Dir(p))
 		}
@@ -43,7 +46,7 @@ func (sp suitPicker) list() {
 	// The suits the file was opened in (--suit), each stated once, are
 	// found among them by identity.
 	var opened []os.FileInfo
-	for _, s := range a.opt.Load.Suits {
+	for _, s := range sp.opt.Load.Suits {
 		if st, err := os.Stat(s); err == nil {
 			opened = append(opened, st)
 		}
@@ -64,17 +67,16 @@ func (sp suitPicker) list() {
 			}
 		}
 	}
-	tone, _ := sims.ParseTone(a.opt.Load.Tone)
-	a.st.SetSuits(paths, names, worn, tone)
+	tone, _ := sims.ParseTone(sp.opt.Load.Tone)
+	sp.st.SetSuits(paths, names, worn, tone)
 }
 
 // step wears, in slot, the suit d steps on from the one there.
 func (sp suitPicker) step(slot, d int) error {
-	a := sp.a
 	sp.list()
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		a.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		sp.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
 	return sp.wear(w.With(slot, w.Next(slot, d)), w.Tone())
@@ -85,9 +87,8 @@ func (sp suitPicker) step(slot, d int) error {
 // The whole of text is tried as one name first (a file name with
 // spaces), then its words.
 func (sp suitPicker) wearNamed(text string) error {
-	a := sp.a
 	sp.list()
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	names := []string{text}
 	if _, ok := w.Find(text); !ok {
 		names = strings.Fields(text)
@@ -96,7 +97,7 @@ func (sp suitPicker) wearNamed(text string) error {
 	for _, name := range names {
 		i, ok := w.Find(name)
 		if !ok {
-			return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(a.st.Path()), len(w.Suits()))
+			return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(sp.st.Path()), len(w.Suits()))
 		}
 		worn = append(worn, i)
 	}
@@ -111,7 +112,7 @@ func (sp suitPicker) wearNamed(text string) error {
 // textures of tone.
 func (sp suitPicker) setTone(tone sims.Tone) error {
 	sp.list()
-	return sp.wear(worn(sp.a.st.Wardrobe()), tone)
+	return sp.wear(worn(sp.st.Wardrobe()), tone)
 }
 
 // worn is the wardrobe's slots as they are.
@@ -127,30 +128,29 @@ func worn(w state.Wardrobe) []int {
 // suits none of whose skins bind are an error and the skill keeps what it
 // wore.
 func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
-	a := sp.a
-	w := a.st.Wardrobe()
+	w := sp.st.Wardrobe()
 	d := w.Dressed(worn, tone)
 	switch {
 	case d != nil:
 	case len(w.Paths(worn)) == 0:
 		// None worn: the asset as opened, its own Sims skins (a suit
 		// file, a skin) in tone's textures (open.Retone).
-		if a.opt.Retone != nil {
-			d = a.opt.Retone(w.Opened(), tone)
+		if sp.opt.Retone != nil {
+			d = sp.opt.Retone(w.Opened(), tone)
 		} else {
-			d = open.Retone(w.Opened(), filepath.Dir(a.st.Path()), tone)
+			d = open.Retone(w.Opened(), filepath.Dir(sp.st.Path()), tone)
 		}
 	default:
 		var err error
 		wear := open.Wear
-		if a.opt.Wear != nil {
-			wear = a.opt.Wear
+		if sp.opt.Wear != nil {
+			wear = sp.opt.Wear
 		}
 		if d, err = wear(w.Opened(), tone, w.Paths(worn)...); err != nil {
 			return sp.suitWarnings(err)
 		}
 	}
-	a.st.Wear(worn, tone, d)
-	a.st.Notify("suit: "+a.st.Wardrobe().Label()+", "+tone.String(), time.Now())
+	sp.st.Wear(worn, tone, d)
+	sp.st.Notify("suit: "+sp.st.Wardrobe().Label()+", "+tone.String(), time.Now())
 	return nil
 }

@@ -96,7 +96,7 @@ func (a *App) openDialog() {
 
 // systemChooser reports whether files are chosen through the system's
 // chooser (zenity or kdialog installed, and not turned off).
-func (a *App) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
+func (a env) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
 
 // choose runs the system chooser dialog on a goroutine and returns where
 // its answer comes: the path, "" when the user cancelled, or NUL and the
@@ -168,14 +168,14 @@ func pasteText() (string, bool) {
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
 func (x *exporter) destination(dir, name string) {
-	if x.a.systemChooser() {
+	if x.systemChooser() {
 		x.choosing = choose(func() (string, error) {
 			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
 				zenity.FileFilters{{Name: "glTF 2.0 (.glb binary, .gltf JSON)", Patterns: []string{"*.glb", "*.gltf"}, CaseFold: true}})
 		})
 		return
 	}
-	x.a.browser.showSave(dir, name)
+	x.saveAs(dir, name)
 }
 
 // checkExport returns nil when an export may write path

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/animview/animview/ui/state"
 	"image"
 	"image/color"
 	"math"
@@ -35,7 +36,12 @@ var (
 // timeline draws the timeline and the frame-number box and takes their
 // input.
 type timeline struct {
-	a        *App
+	env
+	// lay is where the timeline goes; curves and dope the panels whose
+	// columns its track follows while they show (trackSpan).
+	lay      *places
+	curves   *curvesPanel
+	dope     *dopeSheet
 	ruler    rulerCache
 	keyTimes []float64
 	// hover lists the events under the pointer.
@@ -44,8 +50,8 @@ type timeline struct {
 
 // key is the timeline's part of the paint key: its span and range.
 func (t *timeline) key() [5]float64 {
-	lo, hi := t.a.st.Timeline().Span()
-	in, out, ok := t.a.st.Timeline().Range()
+	lo, hi := t.st.Timeline().Span()
+	in, out, ok := t.st.Timeline().Range()
 	if !ok {
 		in, out = -1, -1
 	}
@@ -53,7 +59,7 @@ func (t *timeline) key() [5]float64 {
 }
 
 // rect is the timeline's area on screen.
-func (t *timeline) rect() image.Rectangle { return t.a.w.timeline.GetWidget().Rect }
+func (t *timeline) rect() image.Rectangle { return t.lay.timeline.GetWidget().Rect }
 
 // trackSpan is the track's x range in screen pixels and its rows.
 //
@@ -65,7 +71,7 @@ func (t *timeline) rect() image.Rectangle { return t.a.w.timeline.GetWidget().Re
 func (t *timeline) trackSpan() (x0, x1 float32, top, bottom float32) {
 	r := t.rect()
 	x0, x1 = float32(r.Min.X+trackPad), float32(r.Max.X-trackPad)
-	if ax0, ax1, ok := t.a.timeAxis(); ok {
+	if ax0, ax1, ok := t.timeAxis(); ok {
 		x0, x1 = ax0, ax1
 	}
 	return x0, x1, float32(r.Min.Y + rulerH), float32(r.Min.Y + rulerH + trackH)
@@ -73,13 +79,13 @@ func (t *timeline) trackSpan() (x0, x1 float32, top, bottom float32) {
 
 // timeAxis is the columns of the span's start and end in the curves panel
 // or the dope sheet, whichever shows.
-func (a *App) timeAxis() (x0, x1 float32, ok bool) {
-	if !a.curves.rect().Empty() {
-		x0, x1 = curves.Columns(a.curves.area())
+func (t *timeline) timeAxis() (x0, x1 float32, ok bool) {
+	if !t.curves.rect().Empty() {
+		x0, x1 = curves.Columns(t.curves.area())
 		return x0, x1, x1 > x0
 	}
-	if !a.dope.rect().Empty() {
-		x0, x1 = dopesheet.Columns(a.dope.area())
+	if !t.dope.rect().Empty() {
+		x0, x1 = dopesheet.Columns(t.dope.area())
 		return x0, x1, x1 > x0
 	}
 	return 0, 0, false
@@ -89,12 +95,12 @@ func (a *App) timeAxis() (x0, x1 float32, ok bool) {
 // (Timeline.Span).
 func (t *timeline) x(tm float64) float32 {
 	x0, x1, _, _ := t.trackSpan()
-	return x0 + (x1-x0)*float32(t.a.st.Timeline().FractionOf(tm))
+	return x0 + (x1-x0)*float32(t.st.Timeline().FractionOf(tm))
 }
 
 // shows reports whether time tm is within the span shown.
 func (t *timeline) shows(tm float64) bool {
-	lo, hi := t.a.st.Timeline().Span()
+	lo, hi := t.st.Timeline().Span()
 	return tm >= lo-1e-9 && tm <= hi+1e-9
 }
 
@@ -108,7 +114,7 @@ func (t *timeline) fraction(x int) float64 {
 }
 
 // timeAt is the clip time under screen x.
-func (t *timeline) timeAt(x int) float64 { return t.a.st.Timeline().TimeAt(t.fraction(x)) }
+func (t *timeline) timeAt(x int) float64 { return t.st.Timeline().TimeAt(t.fraction(x)) }
 
 // onRuler reports whether (x, y) is on the ruler, above the track: a
 // drag there marks the range.
@@ -120,7 +126,7 @@ func (t *timeline) onRuler(x, y int) bool {
 // secondsPerPixel is how much clip time a pixel of the track spans.
 func (t *timeline) secondsPerPixel() float64 {
 	x0, x1, _, _ := t.trackSpan()
-	lo, hi := t.a.st.Timeline().Span()
+	lo, hi := t.st.Timeline().Span()
 	if x1 <= x0 {
 		return 0
 	}
@@ -150,27 +156,26 @@ var (
 // draw draws the ruler, ticks, markers and playhead, the range and, when
 // zoomed, where the span shown lies in the clip. A one-frame clip (of
 // duration 0) has its one frame at the track's start.
-func (t *timeline) draw(screen *ebiten.Image) {
-	a := t.a
-	st := a.st
+func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
+	st := t.st
 	x0, x1, top, bottom := t.trackSpan()
-	a.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
+	t.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
 	c := st.CurrentClip()
 	if c == nil || !(c.Duration >= 0) {
 		return
 	}
-	k := &a.kit
+	k := t.kit
 	face := k.small
 	r := t.rect()
-	t.ruler.update(a, x1-x0)
+	t.ruler.update(t.st, x1-x0)
 	for _, m := range t.ruler.marks {
 		x := t.x(m.t)
 		if m.label != "" {
-			a.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
+			t.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
 			t.label(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
 			t.label(screen, m.time, x, bottom, face, colDim)
 		} else {
-			a.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
+			t.fill.rect(screen, x, bottom-4, 1, bottom-(bottom-4), colTick)
 		}
 	}
 	// Keys of the selected bone.
@@ -179,13 +184,13 @@ func (t *timeline) draw(screen *ebiten.Image) {
 		for _, tm := range t.keyTimes {
 			if t.shows(tm) {
 				x := t.x(tm)
-				a.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
+				t.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
 			}
 		}
 	}
 	t.drawRange(screen)
 	// Events: a triangle at the top of the track.
-	mx, my := a.inp.x, a.inp.y
+	mx, my := in.x, in.y
 	t.hover = t.hover[:0]
 	for i, e := range c.Events {
 		if !t.shows(e.Time) {
@@ -196,7 +201,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 		if st.Visibility().EventMuted(i) {
 			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 		}
-		a.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
+		t.fill.tri(screen, col, x-5, top, x+5, top, x, top+8)
 		if math.Abs(float64(float32(mx)-x)) <= 5 && float32(my) >= top-2 && float32(my) <= bottom {
 			t.hover = append(t.hover, i)
 		}
@@ -204,7 +209,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 	// Playhead.
 	if tm := st.Playback().Time(); t.shows(tm) {
 		hx := t.x(tm)
-		a.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
+		t.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
 	}
 	// Every event under the pointer, one line each (events that share a
 	// time share a marker), the first nearest the track.
@@ -214,7 +219,7 @@ func (t *timeline) draw(screen *ebiten.Image) {
 		w, _ := text.Measure(label, face, 0)
 		x := min(max(t.x(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
 		y := top - 20 - float32(n)*17
-		a.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
+		t.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
 		k.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
 	}
 }
@@ -222,14 +227,13 @@ func (t *timeline) draw(screen *ebiten.Image) {
 // drawRange dims the track outside the range and draws its ends, and
 // under the time labels a bar of where the span shown lies when zoomed.
 func (t *timeline) drawRange(screen *ebiten.Image) {
-	a := t.a
 	x0, x1, top, bottom := t.trackSpan()
 	clamp := func(x float32) float32 { return max(x0, min(x, x1)) }
-	if in, out, ok := a.st.Timeline().Range(); ok {
+	if in, out, ok := t.st.Timeline().Range(); ok {
 		xi, xo := clamp(t.x(in)), clamp(t.x(out))
-		a.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
-		a.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
-		a.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
+		t.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
+		t.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
+		t.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
 		for _, e := range [...]struct {
 			x   float32
 			dir float32
@@ -237,17 +241,17 @@ func (t *timeline) drawRange(screen *ebiten.Image) {
 			if e.x <= x0 && e.dir < 0 || e.x >= x1 && e.dir > 0 {
 				continue
 			}
-			a.fill.rect(screen, e.x-1, top-4, 2, bottom-top+4, colRange)
-			a.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
+			t.fill.rect(screen, e.x-1, top-4, 2, bottom-top+4, colRange)
+			t.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
 		}
 	}
-	if tl := a.st.Timeline(); tl.Zoomed() {
+	if tl := t.st.Timeline(); tl.Zoomed() {
 		lo, hi := tl.Span()
-		d := a.st.Duration()
+		d := t.st.Duration()
 		r := t.rect()
 		y := float32(r.Max.Y) - 3
-		a.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
-		a.fill.rect(screen, x0+(x1-x0)*float32(lo/d), y, max(2, (x1-x0)*float32((hi-lo)/d)), 2, colDim)
+		t.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
+		t.fill.rect(screen, x0+(x1-x0)*float32(lo/d), y, max(2, (x1-x0)*float32((hi-lo)/d)), 2, colDim)
 	}
 }
 
@@ -268,16 +272,16 @@ type rulerCache struct {
 	marks       []rulerMark
 }
 
-func (c *rulerCache) update(a *App, width float32) {
-	p := a.st.Playback()
-	_, count := a.st.Frame()
-	lo, hi := a.st.Timeline().Span()
-	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == a.st.Path() && c.lo == lo && c.hi == hi && c.marks != nil {
+func (c *rulerCache) update(st *state.State, width float32) {
+	p := st.Playback()
+	_, count := st.Frame()
+	lo, hi := st.Timeline().Span()
+	if c.clip == p.Clip() && c.count == count && c.width == width && c.path == st.Path() && c.lo == lo && c.hi == hi && c.marks != nil {
 		return
 	}
-	c.clip, c.count, c.width, c.path, c.lo, c.hi = p.Clip(), count, width, a.st.Path(), lo, hi
+	c.clip, c.count, c.width, c.path, c.lo, c.hi = p.Clip(), count, width, st.Path(), lo, hi
 	c.marks = c.marks[:0]
-	fr := a.st.FrameRate()
+	fr := st.FrameRate()
 	// The frames of the span shown, labelled so that labels stay apart.
 	first, last := max(0, int(math.Ceil(lo*fr-1e-3))), min(count-1, player.FrameAt(hi, fr))
 	step := rulerStep(player.FrameAt(hi-lo, fr), width, 58)
@@ -297,14 +301,13 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 	r := t.rect()
 	w, _ := text.Measure(s, face, 0)
 	lx := min(max(x-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w))
-	t.a.kit.drawText(screen, s, float64(lx), float64(y), c, face)
+	t.kit.drawText(screen, s, float64(lx), float64(y), c, face)
 }
 
 // frameBoxInput handles a click on the frame box and, while it has the
 // keyboard, what is typed into it (frameBox.control). It reports whether
 // it took the input, so that typed digits do not also change the view.
-func (t *timeline) frameBoxInput(in *tickInput) bool {
-	w := t.a.w
+func (w *widgets) frameBoxInput(in *tickInput) bool {
 	took, ev := w.frameBox.control(in, w.frameBox.rect())
 	switch ev {
 	case frameSubmit:
@@ -315,11 +318,9 @@ func (t *timeline) frameBoxInput(in *tickInput) bool {
 	return took
 }
 
-// drawFrameBox draws the frame box over its placeholder: a bordered
-// field, the text, and a caret while it has the keyboard.
-func (t *timeline) drawFrameBox(screen *ebiten.Image) {
-	a := t.a
-	b := a.w.frameBox
+// draw draws the frame box over its placeholder: a bordered field, the
+// text, and a caret while it has the keyboard.
+func (b *frameBox) draw(screen *ebiten.Image, a env) {
 	r := b.rect()
 	if r.Dx() <= 2 || r.Dy() <= 2 {
 		return

@@ -147,7 +147,7 @@ func TestActionsScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.script.left = acts
-	a.script.run()
+	a.runScript()
 	if a.st.Visibility().Selected() != 4 || !a.st.Visibility().BoneHidden(9) || a.st.Playback().Time() != 0.5 || !a.st.Playback().Playing() {
 		t.Errorf("after the script: selected %d, l_hand hidden %v, time %v, playing %v", a.st.Visibility().Selected(), a.st.Visibility().BoneHidden(9), a.st.Playback().Time(), a.st.Playback().Playing())
 	}
@@ -158,7 +158,7 @@ func TestActionsScript(t *testing.T) {
 		t.Fatalf("wait: %d actions left, waiting %d", len(a.script.left), a.script.wait)
 	}
 	for a.script.pending() {
-		a.script.run()
+		a.runScript()
 	}
 	if a.st.Playback().Playing() {
 		t.Error("the action after the wait did not run")
