@@ -341,7 +341,6 @@ func NewApp(opt Options) (*App, error) {
 // operations that span parts, and the other parts it uses. It is the one
 // place that joins the parts; their layout follows the widgets (NewApp).
 func (a *App) wire() {
-	a.in.a = a
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
 	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
@@ -459,7 +458,7 @@ func (a *App) control() {
 	if stepping && a.drawn && !a.scene.needFrame && a.script.pending() {
 		a.runScript()
 	}
-	a.in.handle(&a.inp)
+	a.handleInput(&a.inp)
 	a.crossed = a.crossed[:0]
 	if stepping {
 		if dt, ok := a.step(); ok {

@@ -410,7 +410,7 @@ func (a *App) runWith(c *command, act func(*call) error, p *pointer) {
 	if act == nil {
 		act = c.run
 	}
-	cl := a.in.call(c, p)
+	cl := a.in.call(a, c, p)
 	err := act(cl)
 	a.in.done(cl)
 	if err != nil {

@@ -24,7 +24,7 @@ func scriptCommands() []command {
 				if err1 != nil || err2 != nil {
 					return fmt.Errorf("click wants pixel coordinates X Y")
 				}
-				c.a.in.click(x, y)
+				c.a.click(x, y)
 				return nil
 			}},
 		{verb: "wait", args: "N", doc: "let N frames pass before the next action",

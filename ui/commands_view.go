@@ -15,7 +15,7 @@ func cameraCommands() []command {
 	return []command{
 		{verb: "orbit", args: "YAW PITCH", mouse: "left drag in the view", mouseHelp: "left drag", help: "orbit",
 			doc: "turn the camera YAW degrees about the vertical and PITCH degrees up", keyDoc: "orbit",
-			regions: []mouseRegion{region(atView, false, true, func(a *App, x, y int) bool { return a.in.inView(x, y) }, viewDrag)},
+			regions: []mouseRegion{region(atView, false, true, func(a *App, x, y int) bool { return a.w.inView(x, y) }, viewDrag)},
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
 					c.a.st.Orbit(-float64(p.dx)*0.4, float64(p.dy)*0.4)
@@ -34,7 +34,7 @@ func cameraCommands() []command {
 			}},
 		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
 			doc: "bring the camera FACTOR times closer (0.5: twice as far)", keyDoc: "zoom",
-			regions: []mouseRegion{wheelRegion(wheelInView, func(a *App, x, y int) bool { return a.in.inView(x, y) }, nil)},
+			regions: []mouseRegion{wheelRegion(wheelInView, func(a *App, x, y int) bool { return a.w.inView(x, y) }, nil)},
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
 					c.a.st.Zoom(wheelFactor(p.wheel))

@@ -11,7 +11,6 @@ import (
 // input maps the mouse onto the commands' regions and the keys onto the
 // command table, and tracks a mouse drag that started in a region.
 type input struct {
-	a *App
 	// drag is the region whose drag goes on (nil: none), p its pointer;
 	// tap is a click's pointer, wheel the wheel's.
 	drag          *mouseRegion
@@ -25,13 +24,13 @@ type input struct {
 
 // call makes a call of command c with the pointer p, from calls while
 // one is free.
-func (in *input) call(c *command, p *pointer) *call {
+func (in *input) call(a *App, c *command, p *pointer) *call {
 	if in.depth == len(in.calls) {
-		return &call{a: in.a, cmd: c, ptr: p}
+		return &call{a: a, cmd: c, ptr: p}
 	}
 	cl := &in.calls[in.depth]
 	in.depth++
-	*cl = call{a: in.a, cmd: c, ptr: p}
+	*cl = call{a: a, cmd: c, ptr: p}
 	return cl
 }
 
@@ -88,14 +87,14 @@ func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 	return min(d, maxRepeats)
 }
 
-func (in *input) inView(x, y int) bool { return in.a.w.inView(x, y) }
-
 // mouseButtons are the buttons a drag can start with.
 var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
 
-// handle maps mouse and keys onto the state and the commands.
-func (in *input) handle(ti *tickInput) {
-	a := in.a
+// handleInput maps the tick's mouse and keys onto the state and the
+// commands: the modal parts first, then the regions and the keys; a.in
+// keeps what goes on from tick to tick (a drag, a key's repeat).
+func (a *App) handleInput(ti *tickInput) {
+	in := &a.in
 	st := a.st
 	x, y := ti.x, ti.y
 
@@ -116,11 +115,13 @@ func (in *input) handle(ti *tickInput) {
 			continue
 		}
 		if r := a.cmds.regionAt(a, b, x, y); r != nil {
-			in.press(r, b, x, y, ti.mods)
+			if r, p := in.press(r, b, x, y, ti.mods); r != nil {
+				a.runMouse(r, p)
+			}
 		}
 	}
 	if in.drag != nil {
-		in.move(x, y, ti.released[buttonIndex(in.p.button)], ti.mods)
+		a.moveDrag(x, y, ti.released[buttonIndex(in.p.button)], ti.mods)
 	}
 	if ti.wheelY != 0 {
 		if r := a.cmds.wheelAt(a, x, y); r != nil {
@@ -153,22 +154,31 @@ func (in *input) handle(ti *tickInput) {
 }
 
 // press is a press of button b at (x, y) in region r: a click runs its
-// command once; a drag runs it now and on each tick after (move) until
-// the button is released.
-func (in *input) press(r *mouseRegion, b ebiten.MouseButton, x, y int, mods modifier) {
+// command once, the region and pointer press returns; a drag runs it on
+// each tick from this one (move) until the button is released, and
+// press returns no region.
+func (in *input) press(r *mouseRegion, b ebiten.MouseButton, x, y int, mods modifier) (*mouseRegion, *pointer) {
 	p := pointer{x: x, y: y, button: b, mods: mods, press: true}
 	if !r.drag {
 		in.tap = p
 		in.tap.release = true
-		in.a.runMouse(r, &in.tap)
-		return
+		return r, &in.tap
 	}
 	in.p, in.drag = p, r
+	return nil, nil
 }
 
-// move continues the drag to (x, y), running its region's command with
-// the motion since the last tick; release ends it.
-func (in *input) move(x, y int, release bool, mods modifier) {
+// moveDrag continues the drag to (x, y) and runs its region's command
+// with the motion since the last tick; release ends it.
+func (a *App) moveDrag(x, y int, release bool, mods modifier) {
+	r, p := a.in.move(x, y, release, mods)
+	a.runMouse(r, p)
+	p.press = false
+}
+
+// move continues the drag to (x, y): it returns the region whose command
+// runs with the pointer's motion since the last tick; release ends it.
+func (in *input) move(x, y int, release bool, mods modifier) (*mouseRegion, *pointer) {
 	p := &in.p
 	if !p.press {
 		p.dx, p.dy = x-p.x, y-p.y
@@ -180,15 +190,14 @@ func (in *input) move(x, y int, release bool, mods modifier) {
 	if release {
 		in.drag = nil
 	}
-	in.a.runMouse(r, p)
-	p.press = false
+	return r, p
 }
 
 // click is a left click at (x, y) as the mouse would give it, for action
 // scripts: the questions take it first, then the region under it has a
 // press and a release without motion there.
-func (in *input) click(x, y int) {
-	a := in.a
+func (a *App) click(x, y int) {
+	in := &a.in
 	if a.drop.clickAt(x, y) {
 		return
 	}
@@ -199,9 +208,11 @@ func (in *input) click(x, y int) {
 	if r == nil {
 		return
 	}
-	in.press(r, ebiten.MouseButtonLeft, x, y, 0)
+	if r, p := in.press(r, ebiten.MouseButtonLeft, x, y, 0); r != nil {
+		a.runMouse(r, p)
+	}
 	if in.drag != nil {
-		in.move(x, y, true, 0)
+		a.moveDrag(x, y, true, 0)
 	}
 }
 

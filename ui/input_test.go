@@ -491,7 +491,7 @@ func TestReadingInputDoesNotAllocate(t *testing.T) {
 	readInput(&a.inp)
 	if n := testing.AllocsPerRun(50, func() {
 		readInput(&a.inp)
-		a.in.handle(&a.inp)
+		a.handleInput(&a.inp)
 	}); n != 0 {
 		t.Errorf("%v allocations per tick's input", n)
 	}
@@ -515,8 +515,8 @@ func TestDragDoesNotAllocate(t *testing.T) {
 	} {
 		d.tick(c.press)
 		a.inp = c.at
-		a.in.handle(&a.inp)
-		if n := testing.AllocsPerRun(50, func() { a.inp = c.at; a.in.handle(&a.inp) }); n != 0 {
+		a.handleInput(&a.inp)
+		if n := testing.AllocsPerRun(50, func() { a.inp = c.at; a.handleInput(&a.inp) }); n != 0 {
 			t.Errorf("%s: %v allocations per tick", c.name, n)
 		}
 		d.tick(release(c.at.x, c.at.y))

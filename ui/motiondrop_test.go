@@ -87,13 +87,13 @@ func TestDropMotion(t *testing.T) {
 	a.open("figure.ms3d")
 	a.runVerb("drop", "paw.ms3d")
 	_, rows := a.drop.dialog()
-	a.in.click(rows[0].Min.X+4, rows[0].Min.Y+4)
+	a.click(rows[0].Min.X+4, rows[0].Min.Y+4)
 	if a.drop.asking() || len(a.st.Asset().Clips) != 2 {
 		t.Errorf("a click on Play here: asking %v, %d clips", a.drop.asking(), len(a.st.Asset().Clips))
 	}
 	a.open("figure.ms3d")
 	a.runVerb("drop", "paw.ms3d")
-	a.in.click(rows[1].Min.X+4, rows[1].Min.Y+4)
+	a.click(rows[1].Min.X+4, rows[1].Min.Y+4)
 	if a.drop.asking() || a.st.Path() != "paw.ms3d" {
 		t.Errorf("a click on Open instead: asking %v, path %s", a.drop.asking(), a.st.Path())
 	}
