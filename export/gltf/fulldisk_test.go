@@ -16,23 +16,6 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// fullWriter takes room bytes, then fails as a full disk does: a short
-// write and ENOSPC.
-type fullWriter struct {
-	w    io.Writer
-	room int
-}
-
-func (f *fullWriter) Write(p []byte) (int, error) {
-	if len(p) <= f.room {
-		f.room -= len(p)
-		return f.w.Write(p)
-	}
-	n, _ := f.w.Write(p[:f.room])
-	f.room = 0
-	return n, syscall.ENOSPC
-}
-
 func demoDoc(t *testing.T) *gltf.Document {
 	t.Helper()
 	a := demo.New()
@@ -64,7 +47,7 @@ func TestEncodeKeepsWriteErrors(t *testing.T) {
 			cuts = append(cuts, 12, 16, 20, 20+jsonLen/2, 20+jsonLen, 20+jsonLen+4, 20+jsonLen+8, 20+jsonLen+8+100)
 		}
 		for _, room := range cuts {
-			err := Encode(&fullWriter{w: io.Discard, room: room}, doc, bin)
+			err := Encode(&smallfs.FullWriter{W: io.Discard, Room: room}, doc, bin)
 			if !errors.Is(err, syscall.ENOSPC) {
 				t.Errorf("binary %v, disk full after %d of %d bytes: %v, want ENOSPC", bin, room, size, err)
 			}

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/animview/animview/internal/smallfs"
 )
 
 // TestNamerFitsTheFileSystem is issue 25's item 6: an entry name longer
@@ -207,27 +209,10 @@ func TestPending(t *testing.T) {
 	}
 }
 
-// fullWriter takes room bytes, then fails as a full disk does: a short
-// write and ENOSPC.
-type fullWriter struct {
-	w    io.Writer
-	room int
-}
-
-func (f *fullWriter) Write(p []byte) (int, error) {
-	if len(p) <= f.room {
-		f.room -= len(p)
-		return f.w.Write(p)
-	}
-	n, _ := f.w.Write(p[:f.room])
-	f.room = 0
-	return n, syscall.ENOSPC
-}
-
 // failingFile is a temporary file whose writes fail after room bytes.
 type failingFile struct {
 	*os.File
-	w *fullWriter
+	w *smallfs.FullWriter
 }
 
 func (f *failingFile) Write(p []byte) (int, error) { return f.w.Write(p) }
@@ -250,7 +235,7 @@ func TestFinishTempFullDisk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ff := &failingFile{File: f, w: &fullWriter{w: f, room: room}}
+		ff := &failingFile{File: f, w: &smallfs.FullWriter{W: f, Room: room}}
 		err = finishTemp(ff, "out.glb", write)
 		f.Close()
 		if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "out.glb") || strings.Contains(err.Error(), ".tmp") {

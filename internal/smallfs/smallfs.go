@@ -6,7 +6,9 @@
 package smallfs
 
 import (
+	"io"
 	"os"
+	"syscall"
 	"testing"
 )
 
@@ -28,4 +30,23 @@ func Mount(t testing.TB, size int) string {
 		}
 	})
 	return dir
+}
+
+// FullWriter takes Room bytes, passing them on to W, then fails as a full
+// disk does: a short write and ENOSPC. The full-disk tests of the safe
+// writes and of the glTF encoder share it.
+type FullWriter struct {
+	W    io.Writer
+	Room int
+}
+
+// Write implements io.Writer.
+func (f *FullWriter) Write(p []byte) (int, error) {
+	if len(p) <= f.Room {
+		f.Room -= len(p)
+		return f.W.Write(p)
+	}
+	n, _ := f.W.Write(p[:f.Room])
+	f.Room = 0
+	return n, syscall.ENOSPC
 }
