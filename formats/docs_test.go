@@ -291,6 +291,16 @@ func TestDocLinks(t *testing.T) {
 	}
 }
 
+// mayCite reports whether line holds a word that every pattern of
+// bareCitations needs ("spec", "§", "research notes", "shared/"): the
+// few lines that do go through the patterns, which under the race
+// detector took 40 s for every line of the tree.
+func mayCite(line string) bool {
+	l := strings.ToLower(line)
+	return strings.Contains(l, "spec") || strings.Contains(l, "§") ||
+		strings.Contains(l, "research notes") || strings.Contains(l, "shared/")
+}
+
 // TestNoBareSpecCitations fails on citations of the research notes that are
 // not in the repository ("spec 3.5.10", "the LEGO spec", "§2"), outside the
 // directories in pendingCitationDirs. Comments cite docs/formats instead.
@@ -312,6 +322,9 @@ func TestNoBareSpecCitations(t *testing.T) {
 			}
 		}
 		for i, line := range strings.Split(string(data), "\n") {
+			if !mayCite(line) {
+				continue
+			}
 			for _, re := range bareCitations {
 				if m := re.FindString(line); m != "" {
 					if skip {
