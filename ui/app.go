@@ -236,10 +236,8 @@ type hooks struct {
 	// showFolder lists a folder's files as a table (App.showFolderFiles).
 	open       func(path string) bool
 	showFolder func(dir string)
-	// stepClip moves between clips (App.stepClip); selectBone selects a
-	// bone and scrolls the bone list to it (widgets.selectBone).
-	stepClip   func(d int)
-	selectBone func(i int)
+	// stepClip moves between clips (App.stepClip).
+	stepClip func(d int)
 	// openEntry opens an entry of the open container (App.openEntry).
 	openEntry func(entry string) bool
 }
@@ -362,7 +360,7 @@ func (a *App) wire() {
 func (a *App) hooks() hooks {
 	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
 		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
-		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) },
+		stepClip:  a.stepClip,
 		openEntry: a.openEntry}
 }
 

@@ -199,6 +199,20 @@ func (c *call) bone(i int) (int, error) {
 	return -1, fmt.Errorf("%s: no bone %q", c.cmd.verb, name)
 }
 
+// boneArg is bone i as select-bone and the other verbs of a bone take it:
+// its name, or its index where the name finds another bone first (two
+// bones of one name).
+func (a *App) boneArg(i int) string {
+	if name := a.st.Asset().Skeleton.Bones[i].Name; a.st.BoneByName(name) == i {
+		return name
+	}
+	return strconv.Itoa(i)
+}
+
+// seconds is a time as seek and the other verbs of a time take it, read
+// back to the same number.
+func seconds(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
+
 // arity is what a command's args accept: required words, an optional
 // group of opt words (all or none), and whether the last word takes the
 // rest of the statement.

@@ -507,35 +507,35 @@ func (c *comparer) fit(p image.Rectangle) {
 	}
 }
 
-// clickAt takes a left click at (x, y) on the panel: a row selects its
-// bone, the arrows step B's clip, the close box ends the comparison. It
-// reports whether the click was on the panel.
-func (c *comparer) clickAt(x, y int) bool {
-	if !c.active() || c.st.Texture() != nil {
-		return false
-	}
+// hitAt is the verb a left click at (x, y) on the panel runs: the close
+// box ends the comparison, the arrows step B's clip, a row (row, else
+// -1) selects its bone; "" for none.
+func (c *comparer) hitAt(x, y int) (verb string, row int) {
 	pt := image.Pt(x, y)
-	if !pt.In(c.panel) {
-		return false
-	}
 	switch {
 	case pt.In(c.closeBox):
-		c.close()
+		return "compare-off", -1
 	case pt.In(c.prev):
-		_ = c.stepClip(-1) // active: cannot fail
+		return "compare-prev-clip", -1
 	case pt.In(c.next):
-		_ = c.stepClip(1)
-	default:
-		for i, r := range c.rows {
-			if pt.In(r) && i < len(c.top) {
-				c.selectBone(c.aIndex[c.top[i]])
-				if c.opt.Trace {
-					c.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
-				}
-			}
+		return "compare-next-clip", -1
+	}
+	for i, r := range c.rows {
+		if pt.In(r) && i < len(c.top) {
+			return "select-bone", i
 		}
 	}
-	return true
+	return "", -1
+}
+
+// rowBone is the bone of A the list's row i is.
+func (c *comparer) rowBone(i int) int { return c.aIndex[c.top[i]] }
+
+// traceRow logs the selection of the list's row i (Options.Trace).
+func (c *comparer) traceRow(i int) {
+	if c.opt.Trace {
+		c.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
+	}
 }
 
 // rowsText describes where the list's rows are, for tests that click

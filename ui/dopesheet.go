@@ -132,20 +132,15 @@ func (d *dopeSheet) update() {
 	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
-// click acts on a left click at (x, y) on the panel; w is the lists
-// that follow the bone it selects.
-func (d *dopeSheet) click(x, y int, w *widgets) {
+// hitAt is what a left click at (x, y) on the panel finds: a bone's
+// name, one of its keys or an event.
+func (d *dopeSheet) hitAt(x, y int) dopesheet.Hit {
 	d.update()
-	h := d.sheet.Hit(float32(x), float32(y))
-	switch h.Kind {
-	case dopesheet.HitKey:
-		w.selectBone(h.Bone)
-		d.st.Seek(h.Time)
-	case dopesheet.HitBone:
-		w.selectBone(h.Bone)
-	case dopesheet.HitEvent:
-		d.st.Seek(h.Time)
-	}
+	return d.sheet.Hit(float32(x), float32(y))
+}
+
+// traceClick logs what the click at (x, y) found (Options.Trace).
+func (d *dopeSheet) traceClick(x, y int, h dopesheet.Hit) {
 	if d.opt.Trace {
 		d.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
 	}

@@ -39,7 +39,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if s.Listed != 22 || s.Visible != 11 || len(s.Rows) != 12 || s.Rows[1].Bone != 0 {
 		t.Fatalf("listed %d visible %d rows %d, first bone %d", s.Listed, s.Visible, len(s.Rows), s.Rows[1].Bone)
 	}
-	a.dope.click(20, rowY(a, 2), a.w)
+	a.click(20, rowY(a, 2))
 	if got := a.st.Visibility().Selected(); got != s.Rows[2].Bone {
 		t.Errorf("a click on row 2's name selected bone %d, want %d", got, s.Rows[2].Bone)
 	}
@@ -49,7 +49,7 @@ func TestDopeSheetClicks(t *testing.T) {
 		t.Fatalf("the hips have %d marks", len(ms))
 	}
 	k := ms[2]
-	a.dope.click(int(k.X+0.5), rowY(a, 1), a.w)
+	a.click(int(k.X+0.5), rowY(a, 1))
 	if a.st.Visibility().Selected() != 0 || a.st.Playback().Time() != k.T {
 		t.Errorf("a click on the hips' key at %v s: bone %d, time %v", k.T, a.st.Visibility().Selected(), a.st.Playback().Time())
 	}
@@ -57,7 +57,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if len(ev) != 3 {
 		t.Fatalf("events row: %d marks, want the walk's 3", len(ev))
 	}
-	a.dope.click(int(ev[1].X+0.5), rowY(a, 0), a.w)
+	a.click(int(ev[1].X+0.5), rowY(a, 0))
 	if got := a.st.Playback().Time(); got != ev[1].T {
 		t.Errorf("a click on event 1 at %v s: time %v", ev[1].T, got)
 	}
