@@ -12,8 +12,9 @@ import (
 )
 
 // browser is the in-app file browser's window side: it lists folders
-// (ui/folder) for the state's Browser, takes the keys, the wheel and
-// clicks while the browser is open, and draws it over the 3D view: a
+// (ui/folder) for the state's Browser, types into its field while it is
+// open (its clicks, the wheel, Enter and Esc are the rows of
+// browseCommands and windowCommands), and draws it over the 3D view: a
 // field for a path (Tab completes it) or a filter, the places, recent
 // files and the folder's rows, and a scrollbar.
 type browser struct {
@@ -25,9 +26,6 @@ type browser struct {
 	lay *places
 	exp *exporter
 	cmp *comparer
-	// dragging is set while the left button, pressed on the scrollbar,
-	// is held.
-	dragging bool
 	// compare says the file chosen is compared with the open one
 	// (compare-dialog) rather than opened.
 	compare bool
@@ -131,56 +129,40 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 	return
 }
 
-// input handles keys, the wheel and clicks while the browser is open;
-// rep repeats the keys held.
-func (b *browser) input(in *tickInput, rep *keyRepeat) {
-	mx, my := in.x, in.y
-	x, y, w, rows := b.rows()
-	b.st.SetBrowserPage(rows)
-	if len(in.typed) > 0 {
-		b.st.TypeInBrowser(string(in.typed))
+// rowAt is the row (from the top of the page shown) under (x, y), -1
+// for none: the rows' area, past the last row too.
+func (b *browser) rowAt(x, y int) int {
+	rx, ry, w, rows := b.rows()
+	row := int((float32(y) - ry) / browserRowH)
+	if float32(x) >= rx && float32(x) < rx+w && float32(y) >= ry && row < rows {
+		return row
 	}
-	// Each key pressed since the last update acts, one pressed and
-	// released within a slow frame too (KeyPressDuration is 0 for it:
-	// such presses were dropped at 2 to 5 frames a second); the moving
-	// keys and Backspace repeat while held.
-	now := time.Now()
-	for _, k := range in.keys {
-		if !b.key(k, in.mods) {
-			return
-		}
-		switch k {
-		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
-			rep.start(k, now)
-		}
-	}
-	for range rep.due(in, now) {
-		b.key(rep.key, in.mods)
-	}
-	if wy := in.wheelY; wy != 0 {
-		b.st.ScrollBrowser(-int(wy * wheelRows))
-	}
-	barX := x + w + 4
-	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
-	switch {
-	case in.clicked() && inBar:
-		b.dragging = true
-	case in.clicked():
-		row := int((float32(my) - y) / browserRowH)
-		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(b.st.Browser().Top() + row)
-		} else if !b.lay.inView(mx, my) {
-			b.close()
-		}
-	}
-	if b.dragging {
-		// The thumb's middle follows the pointer.
-		n := len(b.st.Browser().Rows())
-		f := (float32(my) - y) / float32(rows*browserRowH)
-		b.st.ScrollBrowser(int(f*float32(n)) - rows/2 - b.st.Browser().Top())
-		if !in.down[0] {
-			b.dragging = false
-		}
+	return -1
+}
+
+// onBar reports whether (x, y) is on the scrollbar.
+func (b *browser) onBar(x, y int) bool {
+	rx, ry, w, rows := b.rows()
+	barX := rx + w + 4
+	return float32(x) >= barX && float32(x) < barX+scrollbarW && float32(y) >= ry && float32(y) < ry+float32(rows*browserRowH)
+}
+
+// thumbTo scrolls the rows so that the scrollbar's thumb has its middle
+// at y.
+func (b *browser) thumbTo(y int) {
+	_, ry, _, rows := b.rows()
+	n := len(b.st.Browser().Rows())
+	f := (float32(y) - ry) / float32(rows*browserRowH)
+	b.st.ScrollBrowser(int(f*float32(n)) - rows/2 - b.st.Browser().Top())
+}
+
+// enter goes where Enter leads (confirm): to the path typed, else the
+// highlighted row.
+func (b *browser) enter() {
+	if f := b.st.Browser().Filter(); state.IsPath(f) {
+		b.goTo(f)
+	} else {
+		b.choose(b.st.Browser().Cursor())
 	}
 }
 
@@ -194,12 +176,11 @@ func (b *browser) close() {
 	b.st.CloseBrowser()
 }
 
-// key carries out key k in the browser; false when the browser closed
-// (Esc, or a file chosen), so that later keys go to the window.
-func (b *browser) key(k ebiten.Key, mods modifier) bool {
+// key carries out key k in the browser's field and rows (Enter and Esc
+// are confirm's and close's); it reports whether k repeats while held:
+// Backspace and the moving keys.
+func (b *browser) key(k ebiten.Key, mods modifier) (repeats bool) {
 	switch k {
-	case ebiten.KeyEscape:
-		b.close()
 	case ebiten.KeyBackspace:
 		b.st.BrowserBackspace()
 	case ebiten.KeyDown:
@@ -224,14 +205,18 @@ func (b *browser) key(k ebiten.Key, mods modifier) bool {
 				b.st.SetBrowserField(b.st.Browser().Filter() + s)
 			}
 		}
-	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if f := b.st.Browser().Filter(); state.IsPath(f) {
-			b.goTo(f)
-		} else {
-			b.choose(b.st.Browser().Cursor())
-		}
 	}
-	return b.st.Browser().Open()
+	return movingKey(k)
+}
+
+// movingKey reports whether k is one of the keys that repeat while held
+// in the browser and the lists: Backspace and the moving keys.
+func movingKey(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
+		return true
+	}
+	return false
 }
 
 // browserRowColors are the background (nil: none) and the text colour of

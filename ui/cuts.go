@@ -220,33 +220,19 @@ func (c *cutter) ask(old string) {
 	c.naming, c.old, c.text, c.fresh = true, old, old, true
 }
 
-// input takes the keyboard while the prompt asks: typed characters,
-// Backspace, Enter to rename, Esc to keep the name. It reports whether
-// the prompt had the input.
-func (c *cutter) input(in *tickInput) bool {
-	took, name := c.control(in)
-	if name != "" {
-		if err := c.rename(c.old, name); err != nil {
-			c.st.ShowError(err.Error())
-		}
-	}
-	return took
-}
-
-// control takes a tick's input while the prompt asks: the first
-// character typed or Backspace replaces the name shown, printable
-// characters but ',' and '=' are typed (up to cutNameMax bytes),
-// Backspace deletes, Esc gives up, Enter ends it. It reports whether the
-// prompt took the input and, on an Enter that changed the name, the new
-// name.
-func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
+// typeIn types what was typed this tick into the prompt: the first
+// character typed or Backspace replaces the name shown; printable
+// characters but ',' and '=' are typed, up to cutNameMax bytes. It
+// reports false when the tick's input ends there (a first Backspace,
+// which cleared the name, is not also a deletion).
+func (p *namePrompt) typeIn(in *tickInput) bool {
 	if !p.naming {
-		return false, ""
+		return true
 	}
 	if p.fresh && (len(in.typed) > 0 || in.justPressed(ebiten.KeyBackspace)) {
 		p.text, p.fresh = "", false
 		if len(in.typed) == 0 {
-			return true, "" // the Backspace cleared the name
+			return false
 		}
 	}
 	for _, r := range in.typed {
@@ -254,19 +240,25 @@ func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
 			p.text += string(r)
 		}
 	}
-	switch {
-	case in.justPressed(ebiten.KeyBackspace) && p.text != "":
+	return true
+}
+
+// backspace deletes the last character typed.
+func (p *namePrompt) backspace() {
+	if p.text != "" {
 		_, n := utf8.DecodeLastRuneInString(p.text)
 		p.text = p.text[:len(p.text)-n]
-	case in.enter():
-		p.naming = false
-		if name := strings.TrimSpace(p.text); name != "" && name != p.old {
-			return true, name
-		}
-	case in.justPressed(ebiten.KeyEscape):
-		p.naming = false
 	}
-	return true, ""
+}
+
+// enter ends the prompt (Enter, confirm): it returns the cut to rename
+// and its new name, or "" when the name typed is empty or unchanged.
+func (p *namePrompt) enter() (old, name string) {
+	p.naming = false
+	if name := strings.TrimSpace(p.text); name != "" && name != p.old {
+		return p.old, name
+	}
+	return "", ""
 }
 
 // draw draws the prompt over the view.

@@ -320,39 +320,22 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 	return box, rows
 }
 
-// input takes a click on the export's question (a choice, Replace or
-// Keep), reporting whether the question had the click.
-func (x *exporter) input(in *tickInput) bool {
-	e := x.st.Export()
-	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
-		return false
+// rowAt is the row of the export's question under (x, y): a choice of
+// what to export, or Replace (0) and Keep (1); -1 for none.
+func (x *exporter) rowAt(mx, my int) int {
+	_, rows := x.dialog()
+	for i, r := range rows {
+		if image.Pt(mx, my).In(r) {
+			return i
+		}
 	}
-	if !in.clicked() {
-		return false
-	}
-	return x.clickAt(in.x, in.y)
+	return -1
 }
 
-// clickAt answers the question as a click at (mx, my) does.
-func (x *exporter) clickAt(mx, my int) bool {
-	box, rows := x.dialog()
-	if !image.Pt(mx, my).In(box) {
-		return false
-	}
-	for i, r := range rows {
-		if !image.Pt(mx, my).In(r) {
-			continue
-		}
-		switch {
-		case x.st.Export().Stage() == state.ExportChoosing:
-			x.runVerb("export-what", exportWords[x.st.Export().Offered()[i].What])
-		case i == 0:
-			x.runVerb("confirm")
-		default:
-			x.runVerb("close")
-		}
-	}
-	return true
+// inBox reports whether (x, y) is in the box of the export's question.
+func (x *exporter) inBox(mx, my int) bool {
+	box, _ := x.dialog()
+	return image.Pt(mx, my).In(box)
 }
 
 // exportWords name what an export holds in the export action.

@@ -108,7 +108,7 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	if a.st.Browser().Dir() != filepath.Join(dir, "sub") || a.st.Browser().Rows()[0].Name != "export here as mine.glb" {
 		t.Fatalf("in sub/: dir %q, first row %q", a.st.Browser().Dir(), a.st.Browser().Rows()[0].Name)
 	}
-	a.browser.key(ebiten.KeyEnter, 0)
+	a.press(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
@@ -170,7 +170,7 @@ func TestExportOneChoice(t *testing.T) {
 	if a.st.Export().Stage() != state.ExportDestination || !a.st.Browser().Open() {
 		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
-	a.browser.key(ebiten.KeyEnter, 0)
+	a.press(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}

@@ -383,7 +383,13 @@ func TestScreenshotRun(t *testing.T) {
 // timeline's and the view's are those with a mouse text of their own.
 func TestMouseRegionsNameCommands(t *testing.T) {
 	cs := newCommandSet()
-	orders := map[[2]int]string{}
+	type placed struct {
+		order int
+		wheel bool
+		in    modalSet
+	}
+	var orders []placed
+	var verbs []string
 	for _, rs := range [][]*mouseRegion{cs.presses, cs.wheels} {
 		for i, r := range rs {
 			c := r.cmd
@@ -397,18 +403,22 @@ func TestMouseRegionsNameCommands(t *testing.T) {
 			if r.hit == nil || (r.act == nil && c.run == nil) {
 				t.Errorf("region %d (%s) has no hit test or no handler", i, c.verb)
 			}
-			k := [2]int{r.order, 0}
-			if r.wheel {
-				k[1] = 1
+			// Two regions of one order are live at once unless their
+			// modals differ.
+			k := placed{r.order, r.wheel, r.in}
+			for j, o := range orders {
+				if o.order == k.order && o.wheel == k.wheel && (o.in == 0 || k.in == 0 || o.in&k.in != 0) {
+					t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, verbs[j])
+				}
 			}
-			if other, dup := orders[k]; dup || r.order == 0 {
-				t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, other)
+			if r.order == 0 {
+				t.Errorf("region %d (%s): no order", i, c.verb)
 			}
-			orders[k] = c.verb
+			orders, verbs = append(orders, k), append(verbs, c.verb)
 		}
 	}
-	if len(cs.presses) != 9 || len(cs.wheels) != 3 {
-		t.Errorf("%d press and %d wheel regions, want 9 and 3", len(cs.presses), len(cs.wheels))
+	if len(cs.presses) != 24 || len(cs.wheels) != 5 {
+		t.Errorf("%d press and %d wheel regions, want 24 and 5", len(cs.presses), len(cs.wheels))
 	}
 	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
 		if cs.byVerb[v].mouse == "" || len(cs.byVerb[v].regions) == 0 {

@@ -186,53 +186,11 @@ func (d *dropper) cancel() bool {
 	return true
 }
 
-// input takes the keyboard and the mouse while the window asks, running
-// the verb they answer with (dropAnswer). It reports whether the question
-// had the input.
-func (d *dropper) input(in *tickInput) bool {
-	if !d.asking() {
-		return false
-	}
+// onRow reports whether (x, y) is on the question's row i: Play here
+// (0) or Open instead (1).
+func (d *dropper) onRow(i, x, y int) bool {
 	_, rows := d.dialog()
-	if v := dropAnswer(in, rows); v != "" {
-		d.runVerb(v)
-	}
-	return true
-}
-
-// clickAt answers the question as a click at (x, y) does: on Play here
-// or Open instead. It reports whether the question had the click (any
-// click while it asks).
-func (d *dropper) clickAt(x, y int) bool {
-	if !d.asking() {
-		return false
-	}
-	_, rows := d.dialog()
-	if v := dropAnswer(&tickInput{x: x, y: y, pressed: [3]bool{true}}, rows); v != "" {
-		d.runVerb(v)
-	}
-	return true
-}
-
-// dropAnswer is the verb a tick's input answers the dropped motion's
-// question with, its rows (Play here, Open instead) at rows: Enter (or
-// P) plays here, O opens instead, Esc cancels, a click answers as its
-// row says; "" for none.
-func dropAnswer(in *tickInput, rows [2]image.Rectangle) string {
-	just := in.justPressed
-	switch {
-	case in.enter() || just(ebiten.KeyP):
-		return "play-here"
-	case just(ebiten.KeyO):
-		return "open-instead"
-	case just(ebiten.KeyEscape):
-		return "close"
-	case in.clicked() && image.Pt(in.x, in.y).In(rows[0]):
-		return "play-here"
-	case in.clicked() && image.Pt(in.x, in.y).In(rows[1]):
-		return "open-instead"
-	}
-	return ""
+	return image.Pt(x, y).In(rows[i])
 }
 
 // dialog is the question's box and its two rows, Play here and Open

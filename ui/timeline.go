@@ -304,18 +304,11 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 	t.kit.drawText(screen, s, float64(lx), float64(y), c, face)
 }
 
-// frameBoxInput handles a click on the frame box and, while it has the
-// keyboard, what is typed into it (frameBox.control). It reports whether
-// it took the input, so that typed digits do not also change the view.
-func (w *widgets) frameBoxInput(in *tickInput) bool {
-	took, ev := w.frameBox.control(in, w.frameBox.rect())
-	switch ev {
-	case frameSubmit:
-		w.submitFrame(w.frameBox.text)
-	case frameLeft:
-		w.frameShown = -1 // show the current frame again
-	}
-	return took
+// leaveFrameBox gives the keyboard back from the frame box (Esc, a
+// click elsewhere), which shows the current frame again.
+func (w *widgets) leaveFrameBox() {
+	w.frameBox.focused = false
+	w.frameShown = -1
 }
 
 // draw draws the frame box over its placeholder: a bordered field, the
