@@ -138,9 +138,9 @@ func (a *App) pressKeys(ti *tickInput, m modal) bool {
 		repeats := false
 		for range timesTyped(ti.typesChar(k), mods, ti.stillDown(k), ti.typed) {
 			repeats = a.press(k, mods)
-		}
-		if m.keyed() && a.modal() != m {
-			return false
+			if m.keyed() && a.modal() != m {
+				return false
+			}
 		}
 		if repeats {
 			in.rep.start(k, now)
