@@ -208,11 +208,18 @@ type shots struct {
 	done bool
 }
 
-// env is what each part of the window works with: the state, the run's
-// options, the fonts and the shape filler. It holds no part: a part that
-// needs another is given it by the App, which wires them.
+// env is what each part of the window works with: the state, and the
+// tools. It holds no part: a part that needs another is given it by the
+// App, which wires them.
 type env struct {
-	st   *state.State
+	st *state.State
+	tools
+}
+
+// tools are what a part draws and logs with: the run's options, the fonts
+// and the shape filler. A part that is given the state with each call
+// (the timeline, the dope sheet, the curves panel) holds only these.
+type tools struct {
 	opt  *Options
 	kit  *kit
 	fill *filler
@@ -287,7 +294,7 @@ func Run(opt Options) error {
 // opens the demo-free empty state with the error shown, so the window still
 // comes up.
 func NewApp(opt Options) (*App, error) {
-	a := &App{env: env{opt: &opt}, cmds: newCommandSet()}
+	a := &App{env: env{tools: tools{opt: &opt}}, cmds: newCommandSet()}
 	k, err := newKit()
 	if err != nil {
 		return nil, err
