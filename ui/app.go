@@ -350,7 +350,7 @@ func (a *App) wire() {
 	a.suits = suitPicker{a.env, &a.list}
 	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
-	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
+	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
 	a.dope.env, a.dope.followed = a.env, -1
 	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
 	a.exp.env, a.exp.hooks = a.env, a.hooks()
@@ -612,7 +612,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 // and the questions, the browser and the asset list.
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
-	a.tl.draw(screen, &a.inp)
+	a.tl.draw(a.st, screen, &a.inp)
 	a.curves.draw(screen)
 	a.dope.draw(screen)
 	a.w.frameBox.draw(screen, a.env)

@@ -65,7 +65,7 @@ func TestFrameBoxControl(t *testing.T) {
 	a.inp = press(mid, ty)
 	a.handleInput(&a.inp)
 	d.tick(release(mid, ty))
-	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); a.w.frameBox.focused || got != want {
+	if got, want := a.st.Playback().Time(), a.tl.timeAt(a.st, mid); a.w.frameBox.focused || got != want {
 		t.Errorf("a click on the track with the box focused: focused %v, time %v, want %v", a.w.frameBox.focused, got, want)
 	}
 }

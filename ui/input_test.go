@@ -126,7 +126,7 @@ func TestTimelineMouseInput(t *testing.T) {
 	mid := int(x0+x1) / 2
 	d.tick(press(mid, y))
 	d.tick(release(mid, y))
-	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); !near(got, want) || want <= 0 {
+	if got, want := a.st.Playback().Time(), a.tl.timeAt(a.st, mid); !near(got, want) || want <= 0 {
 		t.Errorf("a click mid-track seeks to %v, want %v", got, want)
 	}
 
@@ -137,8 +137,8 @@ func TestTimelineMouseInput(t *testing.T) {
 	d.tick(release(to, ry))
 	// The range's ends snap to frames (1/30 s in the demo).
 	in, out, ok := a.st.Timeline().Range()
-	if !ok || math.Abs(in-a.tl.timeAt(from)) > 1./60 || math.Abs(out-a.tl.timeAt(to)) > 1./60 {
-		t.Errorf("a drag on the ruler marks %v–%v (%v), want %v–%v", in, out, ok, a.tl.timeAt(from), a.tl.timeAt(to))
+	if !ok || math.Abs(in-a.tl.timeAt(a.st, from)) > 1./60 || math.Abs(out-a.tl.timeAt(a.st, to)) > 1./60 {
+		t.Errorf("a drag on the ruler marks %v–%v (%v), want %v–%v", in, out, ok, a.tl.timeAt(a.st, from), a.tl.timeAt(a.st, to))
 	}
 
 	lo, hi := a.st.Timeline().Span()
@@ -600,12 +600,12 @@ func TestMouseRunsItsVerb(t *testing.T) {
 			},
 			func() [][]string { return [][]string{{"pan", "30", "-10"}} }},
 		{"a click on the track", nil, nil, func() []tickInput { return click(mid, ty) },
-			func() [][]string { return [][]string{{"seek", num(m.tl.timeAt(mid))}} }},
+			func() [][]string { return [][]string{{"seek", num(m.tl.timeAt(m.st, mid))}} }},
 		{"a right drag on the zoomed timeline", [][]string{{"timeline-zoom", "4", "0.5"}}, nil,
 			func() []tickInput {
 				return []tickInput{withButton(press(mid, ty), 1), withButton(hold(mid+60, ty), 1), withButton(release(mid+60, ty), 1)}
 			},
-			func() [][]string { return [][]string{{"timeline-pan", num(-60 * m.tl.secondsPerPixel())}} }},
+			func() [][]string { return [][]string{{"timeline-pan", num(-60 * m.tl.secondsPerPixel(m.st))}} }},
 		{"a click on the curves", [][]string{{"timeline-all"}, {"select-bone", "l_thigh"}, {"curves"}}, curvesAt,
 			func() []tickInput { return click(px, py) },
 			func() [][]string { return [][]string{{"seek", num(m.curves.timeAt(px))}} }},

@@ -188,7 +188,7 @@ func TestExportQuestionMouse(t *testing.T) {
 	x0, x1, top, bottom := a.tl.trackSpan()
 	mid, ty := int(x0+x1)/2, int(top+bottom)/2
 	d.tick(clickAt(mid, ty))
-	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); got != want || a.st.Export().Stage() != state.ExportChoosing {
+	if got, want := a.st.Playback().Time(), a.tl.timeAt(a.st, mid); got != want || a.st.Export().Stage() != state.ExportChoosing {
 		t.Errorf("a click on the track with the question open: time %v, want %v; stage %v", got, want, a.st.Export().Stage())
 	}
 }

@@ -108,7 +108,7 @@ func (a *App) paintKey() paintKey {
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording:  a.rec.key(),
 		export:     a.exp.key(),
-		timeline:   a.tl.key(),
+		timeline:   a.tl.key(a.st),
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 		dope:       a.dope.key(),
 		imageLevel: st.Image().Level(),
