@@ -351,7 +351,7 @@ func (a *App) wire() {
 	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
 	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
-	a.dope.env, a.dope.followed = a.env, -1
+	a.dope.tools, a.dope.followed = a.tools, -1
 	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
 	a.exp.env, a.exp.hooks = a.env, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
@@ -475,7 +475,7 @@ func (a *App) control() {
 	}
 	a.cmp.update()
 	a.curves.show()
-	a.dope.show()
+	a.dope.show(a.st)
 	a.w.sync()
 }
 
@@ -614,7 +614,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
 	a.tl.draw(a.st, screen, &a.inp)
 	a.curves.draw(screen)
-	a.dope.draw(screen)
+	a.dope.draw(a.st, screen)
 	a.w.frameBox.draw(screen, a.env)
 	a.ov.draw(screen, vp)
 	a.saveRequested(screen)

@@ -28,9 +28,9 @@ func panelCommands() []command {
 				"Shift+wheel or a right drag pans it",
 			regions: []mouseRegion{
 				region(atDopeClick, true, false, onDope, dopeClick),
-				region(atDopeDrag, false, true, onDope, func(c *call) error { c.a.dope.pan(c.ptr.dx); return nil }),
+				region(atDopeDrag, false, true, onDope, func(c *call) error { c.a.dope.pan(c.a.st, c.ptr.dx); return nil }),
 				wheelRegion(wheelOnDope, onDope, func(c *call) error {
-					c.a.dope.wheel(c.ptr.x, c.ptr.wheel, c.ptr.mods)
+					c.a.dope.wheel(c.a.st, c.ptr.x, c.ptr.wheel, c.ptr.mods)
 					return nil
 				}),
 			},
@@ -43,14 +43,14 @@ func panelCommands() []command {
 // event seek to it.
 func dopeClick(c *call) error {
 	a, p := c.a, c.ptr
-	h := a.dope.hitAt(p.x, p.y)
+	h := a.dope.hitAt(a.st, p.x, p.y)
 	if h.Kind == dopesheet.HitKey || h.Kind == dopesheet.HitBone {
 		a.runVerb("select-bone", a.boneArg(h.Bone))
 	}
 	if h.Kind == dopesheet.HitKey || h.Kind == dopesheet.HitEvent {
 		a.runVerb("seek", seconds(h.Time))
 	}
-	a.dope.traceClick(p.x, p.y, h)
+	a.dope.traceClick(a.st, p.x, p.y, h)
 	return nil
 }
 

@@ -16,13 +16,13 @@ func dopeApp(t *testing.T) *App {
 	t.Helper()
 	a := newTestApp(t)
 	a.runVerb("dope-sheet")
-	a.dope.show()
+	a.dope.show(a.st)
 	w := a.w.dope.GetWidget()
 	if w.GetVisibility() != widget.Visibility_Show {
 		t.Fatal("dope-sheet did not show the panel")
 	}
 	w.Rect = image.Rect(0, 0, 600, 200)
-	a.dope.update()
+	a.dope.update(a.st)
 	return a
 }
 
@@ -62,17 +62,17 @@ func TestDopeSheetClicks(t *testing.T) {
 		t.Errorf("a click on event 1 at %v s: time %v", ev[1].T, got)
 	}
 	a.st.ToggleBone(0)
-	a.dope.update()
+	a.dope.update(a.st)
 	if s.Listed != 21 || s.Rows[1].Bone == 0 {
 		t.Errorf("hips hidden: %d rows listed, the first bone %d", s.Listed, s.Rows[1].Bone)
 	}
 	a.w.selectBone(21)
-	a.dope.update()
+	a.dope.update(a.st)
 	if last := s.Rows[len(s.Rows)-1]; last.Bone != 21 || !last.Selected || a.st.DopeSheet().Scroll() != 21-11 {
 		t.Errorf("selected bone 21: last row %+v, scroll %d", last, a.st.DopeSheet().Scroll())
 	}
-	a.dope.wheel(300, 1, 0) // up: three rows back
-	a.dope.update()
+	a.dope.wheel(a.st, 300, 1, 0) // up: three rows back
+	a.dope.update(a.st)
 	if got := a.st.DopeSheet().Scroll(); got != 21-11-3 {
 		t.Errorf("a notch up: scroll %d, want %d", got, 21-11-3)
 	}
@@ -81,7 +81,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if a.st.Asset().Skeleton == a.dope.skel {
 		t.Fatal("the demo opened again on the same skeleton")
 	}
-	a.dope.update()
+	a.dope.update(a.st)
 	if got := a.st.DopeSheet().Scroll(); got != 0 || s.Rows[1].Bone != 0 {
 		t.Errorf("another skeleton: scroll %d, first row bone %d", got, s.Rows[1].Bone)
 	}
@@ -92,11 +92,11 @@ func TestDopeSheetClicks(t *testing.T) {
 func TestDopeSheetDoesNotAllocate(t *testing.T) {
 	a := dopeApp(t)
 	a.st.SelectBone(4)
-	a.dope.update()
+	a.dope.update(a.st)
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
-		a.dope.update()
-		_ = a.dope.key()
+		a.dope.update(a.st)
+		_ = a.dope.key(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per dope sheet layout", n)
 	}

@@ -110,7 +110,7 @@ func (a *App) paintKey() paintKey {
 		export:     a.exp.key(),
 		timeline:   a.tl.key(a.st),
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
-		dope:       a.dope.key(),
+		dope:       a.dope.key(a.st),
 		imageLevel: st.Image().Level(),
 		rootPath:   st.RootPathShown(),
 		drop:       a.drop.question(),
