@@ -349,7 +349,7 @@ func (a *App) wire() {
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
 	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
-	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
+	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
 	a.dope.tools, a.dope.followed = a.tools, -1
 	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
@@ -474,7 +474,7 @@ func (a *App) control() {
 		}
 	}
 	a.cmp.update()
-	a.curves.show()
+	a.curves.show(a.st)
 	a.dope.show(a.st)
 	a.w.sync()
 }
@@ -613,7 +613,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.cmp.draw(screen, vp)
 	a.tl.draw(a.st, screen, &a.inp)
-	a.curves.draw(screen)
+	a.curves.draw(a.st, screen)
 	a.dope.draw(a.st, screen)
 	a.w.frameBox.draw(screen, a.env)
 	a.ov.draw(screen, vp)

@@ -16,7 +16,7 @@ func panelCommands() []command {
 			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
 				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
 			regions: []mouseRegion{region(atCurves, true, true, func(a *App, x, y int) bool { return a.curves.contains(x, y) },
-				func(c *call) error { c.a.runVerb("seek", seconds(c.a.curves.timeAt(c.ptr.x))); return nil })},
+				func(c *call) error { c.a.runVerb("seek", seconds(c.a.curves.timeAt(c.a.st, c.ptr.x))); return nil })},
 			run: do(func(a *App) { a.st.ToggleCurves() })},
 		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
 			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
