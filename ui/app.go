@@ -359,7 +359,7 @@ func (a *App) wire() {
 	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
 	a.drop.env, a.drop.hooks = a.env, a.hooks()
-	a.list.env, a.browser.probe.env = a.env, a.env
+	a.list.tools, a.browser.probe.env = a.tools, a.env
 }
 
 // hooks are the App's operations that span parts, for the parts that
@@ -615,7 +615,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.tl.draw(a.st, screen, &a.inp)
 	a.curves.draw(a.st, screen)
 	a.dope.draw(a.st, screen)
-	a.w.frameBox.draw(screen, a.env)
+	a.w.frameBox.draw(screen, a.tools)
 	a.ov.draw(screen, vp)
 	a.saveRequested(screen)
 	a.rec.draw(screen, vp)

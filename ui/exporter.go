@@ -420,7 +420,7 @@ func plural(n int, thing string) string {
 // drawQuestion draws one of the window's questions (the export's, a
 // dropped motion's) in box: its title, a row per answer (the first, the
 // one Enter gives, in the accent colour) and the keys' hint at its foot.
-func (a env) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
+func (a tools) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
 	k := a.kit
 	face := k.small
 	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())

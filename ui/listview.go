@@ -18,7 +18,7 @@ import (
 // Ctrl+0: the order given), the wheel scrolls, Esc or a click outside
 // closes it. One list shows at a time.
 type listView struct {
-	env
+	tools
 	// lay is the layout the list is drawn over the view of.
 	lay  *places
 	open bool

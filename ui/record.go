@@ -209,7 +209,7 @@ func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
 
 // drawProgress draws a background job's box w wide at (x, y): its name,
 // its status at the right, and a bar filled to fraction f.
-func (a env) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
+func (a tools) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
 	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
 	k := a.kit
 	face := k.small

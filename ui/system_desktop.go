@@ -96,7 +96,7 @@ func (a *App) openDialog() {
 
 // systemChooser reports whether files are chosen through the system's
 // chooser (zenity or kdialog installed, and not turned off).
-func (a env) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
+func (a tools) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
 
 // choose runs the system chooser dialog on a goroutine and returns where
 // its answer comes: the path, "" when the user cancelled, or NUL and the

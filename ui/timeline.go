@@ -313,7 +313,7 @@ func (w *widgets) leaveFrameBox() {
 
 // draw draws the frame box over its placeholder: a bordered field, the
 // text, and a caret while it has the keyboard.
-func (b *frameBox) draw(screen *ebiten.Image, a env) {
+func (b *frameBox) draw(screen *ebiten.Image, a tools) {
 	r := b.rect()
 	if r.Dx() <= 2 || r.Dy() <= 2 {
 		return
