@@ -358,7 +358,7 @@ func (a *App) wire() {
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
-	a.drop.env, a.drop.hooks = a.env, a.hooks()
+	a.drop.tools, a.drop.hooks = a.tools, a.hooks()
 	a.list.tools, a.browser.probe.env = a.tools, a.env
 }
 
@@ -621,7 +621,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.rec.draw(screen, vp)
 	a.exp.draw(screen)
 	a.cuts.draw(screen, vp)
-	a.drop.draw(screen)
+	a.drop.draw(a.st, screen)
 	a.browser.draw(screen)
 	a.list.draw(screen, a.browser.probe.version)
 }

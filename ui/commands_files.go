@@ -218,7 +218,7 @@ func exportCommands() []command {
 				if ok, err := c.a.confirmModal(c.a.modal()); ok {
 					return err
 				}
-				if c.a.drop.playHere() {
+				if c.a.drop.playHere(c.a.st) {
 					return nil
 				}
 				c.a.exp.confirm()

@@ -116,7 +116,7 @@ func (a *App) openDropped(files fs.FS) {
 		}
 		defer f.Close()
 		if ap, ok := f.(interface{ AbsPath() string }); ok {
-			a.drop.drop(ap.AbsPath())
+			a.drop.drop(a.st, ap.AbsPath())
 		} else {
 			a.openFiles(files)
 		}

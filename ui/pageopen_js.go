@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui/state"
 )
 
 // The web page's files come as sets without paths (Options.OpenAside):
@@ -29,9 +30,9 @@ func (c *comparer) openSet(set fs.FS) error {
 // mesh or suit, the window asks as for a dropped file, reopen opening the
 // set for Open instead. It reports
 // whether it asked; the caller opens the set when not.
-func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
+func (d *dropper) dropSet(st *state.State, set fs.FS, reopen func()) bool {
 	d.asset = nil
-	if d.opt.OpenAside == nil || !d.onFigure() {
+	if d.opt.OpenAside == nil || !d.onFigure(st) {
 		return false
 	}
 	asset, name, err := d.opt.OpenAside(set)
@@ -47,6 +48,6 @@ func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
 	if !ok {
 		return false
 	}
-	d.ask(name, asset, ci, reopen)
+	d.ask(st, name, asset, ci, reopen)
 	return true
 }

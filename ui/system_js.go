@@ -305,7 +305,7 @@ func (a *App) pollChooser() {
 				a.st.ShowError(err.Error())
 				a.opt.Log(err.Error())
 			}
-		case set.how == "drop" && a.drop.dropSet(set.fs, openSet):
+		case set.how == "drop" && a.drop.dropSet(a.st, set.fs, openSet):
 			// A motion dropped on a figure: the window asks.
 		default:
 			openSet()
