@@ -348,7 +348,7 @@ func NewApp(opt Options) (*App, error) {
 func (a *App) wire() {
 	a.rec.env = a.env
 	a.suits = suitPicker{a.env, &a.list}
-	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
+	a.cuts.tools, a.cuts.hooks = a.tools, a.hooks()
 	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
 	a.dope.tools, a.dope.followed = a.tools, -1

@@ -130,7 +130,7 @@ func (a *App) confirmModal(m modal) (answered bool, err error) {
 		a.w.submitFrame(a.w.frameBox.text)
 	case cutNameModal:
 		if old, name := a.cuts.enter(); name != "" {
-			err = a.cuts.rename(old, name)
+			err = a.cuts.rename(a.st, old, name)
 		}
 	default:
 		return false, nil
