@@ -352,7 +352,7 @@ func (a *App) wire() {
 	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
 	a.dope.tools, a.dope.followed = a.tools, -1
-	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
+	a.browser.tools, a.browser.hooks, a.browser.exp, a.browser.cmp = a.tools, a.hooks(), &a.exp, &a.cmp
 	a.exp.env, a.exp.hooks = a.env, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
@@ -366,7 +366,7 @@ func (a *App) wire() {
 // start them.
 func (a *App) hooks() hooks {
 	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
-		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
+		saveAs: func(dir, name string) { a.browser.showSave(a.st, dir, name) }, open: a.open, showFolder: a.showFolderFiles,
 		stepClip:  a.stepClip,
 		openEntry: a.openEntry}
 }
@@ -622,7 +622,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.exp.draw(screen)
 	a.cuts.draw(screen, vp)
 	a.drop.draw(a.st, screen)
-	a.browser.draw(screen)
+	a.browser.draw(a.st, screen)
 	a.list.draw(screen, a.browser.probe.version)
 }
 

@@ -16,7 +16,7 @@ func compareCommands() []command {
 				if a.chooseCompare() {
 					return // the web page's own chooser
 				}
-				a.browser.show("")
+				a.browser.show(a.st, "")
 				a.browser.compare = true
 			})},
 		{verb: "compare", args: "FILE…",

@@ -108,7 +108,7 @@ func browseCommands() []command {
 				}
 				switch a.modal() {
 				case browserModal:
-					a.browser.choose(row)
+					a.browser.choose(a.st, row)
 				case listModal:
 					if a.list.m.Select(row) {
 						a.list.chooseSelected()
@@ -130,7 +130,7 @@ func browseCommands() []command {
 				switch p := c.ptr; {
 				case p != nil && p.wheel == 0: // the browser's scrollbar
 					if a.modal() == browserModal {
-						a.browser.thumbTo(p.y)
+						a.browser.thumbTo(a.st, p.y)
 					}
 					return nil
 				case p != nil:

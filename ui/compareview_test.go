@@ -121,7 +121,7 @@ func TestCompareDialog(t *testing.T) {
 		t.Fatalf("Compare… opened no browser for a comparison")
 	}
 	a.st.CloseBrowser()
-	a.browser.follow(demo.Name, false, "")
+	a.browser.follow(a.st, demo.Name, false, "")
 	if !a.cmp.active() || a.cmp.path != demo.Name || a.st.Path() != demo.Name {
 		t.Errorf("the file chosen was not compared: active %v, path %q", a.cmp.active(), a.cmp.path)
 	}

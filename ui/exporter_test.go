@@ -68,7 +68,7 @@ func TestBrowserCloseEndsExport(t *testing.T) {
 	if a.st.Export().Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
 		t.Fatalf("after choosing: stage %v, browser saving %q", a.st.Export().Stage(), a.st.Browser().Saving())
 	}
-	a.browser.close()
+	a.browser.close(a.st)
 	if a.st.Export().Stage() != state.ExportIdle || a.st.Browser().Open() {
 		t.Errorf("after close: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
@@ -102,7 +102,7 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	// Enter a sub-folder: the name goes along.
 	for i, r := range a.st.Browser().Rows() {
 		if r.Name == "sub/" {
-			a.browser.choose(i)
+			a.browser.choose(a.st, i)
 		}
 	}
 	if a.st.Browser().Dir() != filepath.Join(dir, "sub") || a.st.Browser().Rows()[0].Name != "export here as mine.glb" {

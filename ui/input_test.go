@@ -300,7 +300,7 @@ func TestBrowserInput(t *testing.T) {
 		}
 	}
 	a, d := laidOut(t, Options{NoSystemChooser: true, Extensions: []string{"ms3d"}})
-	a.browser.show(dir)
+	a.browser.show(a.st, dir)
 	d.tick(typing("b"))
 	if got := a.st.Browser().Filter(); got != "b" {
 		t.Errorf("typing b: filter %q", got)

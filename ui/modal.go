@@ -100,7 +100,7 @@ func (a *App) typeIn(m modal, in *tickInput) bool {
 func (a *App) edit(m modal, k ebiten.Key, mods modifier) (repeats bool) {
 	switch m {
 	case browserModal:
-		return a.browser.key(k, mods)
+		return a.browser.key(a.st, k, mods)
 	case listModal:
 		return a.list.key(k, mods&modCtrl != 0)
 	case frameModal:
@@ -123,7 +123,7 @@ func (a *App) edit(m modal, k ebiten.Key, mods modifier) (repeats bool) {
 func (a *App) confirmModal(m modal) (answered bool, err error) {
 	switch m {
 	case browserModal:
-		a.browser.enter()
+		a.browser.enter(a.st)
 	case listModal:
 		a.list.chooseSelected()
 	case frameModal:
@@ -144,7 +144,7 @@ func (a *App) confirmModal(m modal) (answered bool, err error) {
 func (a *App) closeModal(m modal) bool {
 	switch m {
 	case browserModal:
-		a.browser.close()
+		a.browser.close(a.st)
 	case listModal:
 		a.list.close()
 	case frameModal:

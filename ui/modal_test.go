@@ -35,7 +35,7 @@ func TestBrowserMouseRunsItsVerb(t *testing.T) {
 		}
 	}
 	t.Setenv("HOME", dir)
-	open := func(a *App) { a.browser.show(dir) }
+	open := func(a *App) { a.browser.show(a.st, dir) }
 	type view struct {
 		open      bool
 		dir       string

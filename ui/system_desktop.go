@@ -91,7 +91,7 @@ func (a *App) openDialog() {
 		})
 		return
 	}
-	a.browser.show("")
+	a.browser.show(a.st, "")
 }
 
 // systemChooser reports whether files are chosen through the system's
@@ -124,7 +124,7 @@ func (a *App) pollChooser() {
 		switch {
 		case strings.HasPrefix(p, "\x00"):
 			a.opt.Log("file chooser: " + p[1:])
-			a.browser.show("")
+			a.browser.show(a.st, "")
 		case p != "":
 			a.open(p)
 		}
