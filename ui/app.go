@@ -283,7 +283,7 @@ func Run(opt Options) error {
 	err = ebiten.RunGame(g)
 	close(stop)
 	app.rec.stop(&app.script)
-	app.exp.stop(&app.script)
+	app.exp.stop(app.st, &app.script)
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -353,7 +353,7 @@ func (a *App) wire() {
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
 	a.dope.tools, a.dope.followed = a.tools, -1
 	a.browser.tools, a.browser.hooks, a.browser.exp, a.browser.cmp = a.tools, a.hooks(), &a.exp, &a.cmp
-	a.exp.env, a.exp.hooks = a.env, a.hooks()
+	a.exp.tools, a.exp.hooks = a.tools, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
 	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
@@ -442,7 +442,7 @@ func (a *App) poll() {
 	}
 	a.pollChooser()
 	a.rec.poll(&a.script)
-	a.exp.poll(&a.script)
+	a.exp.poll(a.st, &a.script)
 	a.browser.probe.poll()
 	a.list.update(&a.script)
 }
@@ -619,7 +619,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.ov.draw(screen, vp)
 	a.saveRequested(screen)
 	a.rec.draw(screen, vp)
-	a.exp.draw(screen)
+	a.exp.draw(a.st, screen)
 	a.cuts.draw(screen, vp)
 	a.drop.draw(a.st, screen)
 	a.browser.draw(a.st, screen)

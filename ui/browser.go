@@ -111,7 +111,7 @@ func (b *browser) follow(st *state.State, p string, dir bool, name string) {
 	case dir:
 		b.show(st, p)
 	case name != "":
-		b.exp.to(p, false)
+		b.exp.to(st, p, false)
 	case b.compare:
 		b.compare = false
 		if err := b.cmp.open(p); err != nil {
@@ -173,7 +173,7 @@ func (b *browser) enter(st *state.State) {
 // that Ctrl+E works again.
 func (b *browser) close(st *state.State) {
 	if st.Browser().Saving() != "" {
-		b.exp.cancel()
+		b.exp.cancel(st)
 	}
 	st.CloseBrowser()
 }

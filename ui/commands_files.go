@@ -181,19 +181,19 @@ func exportCommands() []command {
 			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
 				"animations (the window asks when there is a choice), to a file from the system's chooser (else the built-in browser), " +
 				"with a progress bar; the window asks before replacing a file",
-			run: do(func(a *App) { a.exp.begin() })},
+			run: do(func(a *App) { a.exp.begin(a.st) })},
 		{verb: "export-what", args: "clip|all|character", doc: "answer the export's question of what to export",
 			regions: []mouseRegion{{order: atChoice, in: of(exportModal), left: true, hit: func(a *App, x, y int) bool {
-				return a.st.Export().Stage() == state.ExportChoosing && a.exp.rowAt(x, y) >= 0
+				return a.st.Export().Stage() == state.ExportChoosing && a.exp.rowAt(a.st, x, y) >= 0
 			}}},
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
-					c.a.exp.choose(c.a.st.Export().Offered()[c.a.exp.rowAt(p.x, p.y)].What)
+					c.a.exp.choose(c.a.st, c.a.st.Export().Offered()[c.a.exp.rowAt(c.a.st, p.x, p.y)].What)
 					return nil
 				}
 				w, err := exportWhat(c.args[0])
 				if err == nil {
-					c.a.exp.choose(w)
+					c.a.exp.choose(c.a.st, w)
 				}
 				return err
 			}},
@@ -202,7 +202,7 @@ func exportCommands() []command {
 				"the character's animations to FILE (.glb or .gltf); the window " +
 				"asks before replacing a file (confirm replaces it). A script waits until the file is written",
 			run: func(c *call) error {
-				err := c.a.exp.run(c)
+				err := c.a.exp.run(c.a.st, c)
 				c.holdForExport()
 				return err
 			}},
@@ -212,7 +212,7 @@ func exportCommands() []command {
 				"in the frame box go to the frame typed, in the cut's name prompt rename the cut",
 			keyDoc: "answer the window's question: export the first choice, replace the file, or play a dropped file's motion here",
 			regions: []mouseRegion{{order: atAnswer, in: of(exportModal), left: true, hit: func(a *App, x, y int) bool {
-				return a.st.Export().Stage() == state.ExportAsking && a.exp.rowAt(x, y) == 0 // Replace
+				return a.st.Export().Stage() == state.ExportAsking && a.exp.rowAt(a.st, x, y) == 0 // Replace
 			}}},
 			run: func(c *call) error {
 				if ok, err := c.a.confirmModal(c.a.modal()); ok {
@@ -221,7 +221,7 @@ func exportCommands() []command {
 				if c.a.drop.playHere(c.a.st) {
 					return nil
 				}
-				c.a.exp.confirm()
+				c.a.exp.confirm(c.a.st)
 				c.holdForExport()
 				return nil
 			}},

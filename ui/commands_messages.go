@@ -31,7 +31,7 @@ func windowCommands() []command {
 			run: do(func(a *App) {
 				// The first Esc stops a recording or closes the export's
 				// question; the next closes panels.
-				if !a.closeModal(a.modal()) && !a.drop.cancel(a.st) && !a.rec.cancel() && !a.exp.cancel() {
+				if !a.closeModal(a.modal()) && !a.drop.cancel(a.st) && !a.rec.cancel() && !a.exp.cancel(a.st) {
 					a.st.CloseMessages()
 				}
 			})},
@@ -51,10 +51,10 @@ func modalCaptures() []mouseRegion {
 		{order: atListClose, in: lists, left: true, hit: func(a *App, x, y int) bool { return !a.w.inView(x, y) }},
 		capture(atListCapture, lists, false, anywhere),
 		{order: atAnswerNo, in: of(exportModal), left: true, hit: func(a *App, x, y int) bool {
-			return a.st.Export().Stage() == state.ExportAsking && a.exp.rowAt(x, y) == 1 // Keep
+			return a.st.Export().Stage() == state.ExportAsking && a.exp.rowAt(a.st, x, y) == 1 // Keep
 		}},
 		capture(atCapture, of(frameModal, cutNameModal, dropModal), false, anywhere),
-		capture(atCapture, of(exportModal), true, func(a *App, x, y int) bool { return a.exp.inBox(x, y) }),
+		capture(atCapture, of(exportModal), true, func(a *App, x, y int) bool { return a.exp.inBox(a.st, x, y) }),
 		{order: wheelInModal, wheel: true, in: of(frameModal, cutNameModal, dropModal), hit: anywhere, act: func(*call) error { return nil }},
 	}
 }

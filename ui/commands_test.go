@@ -302,7 +302,7 @@ func TestVerbsRun(t *testing.T) {
 				_ = a.action(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
 			}
 		}
-		a.exp.stop(&a.script) // the export's file is written before its folder goes
+		a.exp.stop(a.st, &a.script) // the export's file is written before its folder goes
 	}
 	a := newTestApp(t)
 	if err := a.action(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {

@@ -173,7 +173,7 @@ func TestExportQuestionMouse(t *testing.T) {
 	if a.st.Export().Stage() != state.ExportChoosing {
 		t.Skipf("the demo's export asks nothing: stage %v", a.st.Export().Stage())
 	}
-	box, rows := a.exp.dialog()
+	box, rows := a.exp.dialog(a.st)
 	d.tick(clickAt(box.Min.X+2, box.Min.Y+2))
 	if a.st.Export().Stage() != state.ExportChoosing {
 		t.Errorf("a click in the box off the rows: stage %v", a.st.Export().Stage())

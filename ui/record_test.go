@@ -170,10 +170,10 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if !a.exp.cancel() {
+	if !a.exp.cancel(a.st) {
 		t.Fatal("Esc found no export to cancel")
 	}
-	a.exp.poll(&a.script)
+	a.exp.poll(a.st, &a.script)
 	if m := a.st.Messages(); m.Notice() != "export cancelled" || last() != "export cancelled" {
 		t.Errorf("export cancelled after writing: notice %q, log %q", m.Notice(), last())
 	}
@@ -185,7 +185,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.stop(&a.script)
+	a.exp.stop(a.st, &a.script)
 	if last() != "export cancelled" || a.st.Export().Stage() != state.ExportIdle {
 		t.Errorf("closing on a written export: log %q, stage %v", last(), a.st.Export().Stage())
 	}

@@ -107,7 +107,7 @@ func (a *App) paintKey() paintKey {
 		list:    a.list.shows(a.browser.probe.version),
 		notice:  m.NoticeAt(time.Now()) != "", hidden: vis.HiddenCount(),
 		recording:  a.rec.key(),
-		export:     a.exp.key(),
+		export:     a.exp.key(a.st),
 		timeline:   a.tl.key(a.st),
 		curves:     [2]bool{st.Curves().Shown(), st.Curves().Euler()},
 		dope:       a.dope.key(a.st),

@@ -19,6 +19,7 @@ import (
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/clipboard"
 	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/state"
 	"github.com/ncruces/zenity"
 )
 
@@ -167,7 +168,7 @@ func pasteText() (string, bool) {
 // destination asks where an export of name goes: through the system's
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
-func (x *exporter) destination(dir, name string) {
+func (x *exporter) destination(_ *state.State, dir, name string) {
 	if x.systemChooser() {
 		x.choosing = choose(func() (string, error) {
 			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),

@@ -455,7 +455,7 @@ func pasteText() (string, bool) { return "", false }
 
 // destination downloads an export under its name: a page chooses no
 // folder.
-func (x *exporter) destination(_, name string) { x.to(name, true) }
+func (x *exporter) destination(st *state.State, _, name string) { x.to(st, name, true) }
 
 // checkExport lets every export through: a download replaces nothing.
 func checkExport(string, bool) error { return nil }
