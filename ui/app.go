@@ -334,7 +334,7 @@ func NewApp(opt Options) (*App, error) {
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
-		if err := a.cmp.open(opt.Compare); err != nil {
+		if err := a.cmp.open(a.st, opt.Compare); err != nil {
 			opt.Log(err.Error())
 			a.st.ShowError(err.Error())
 		}
@@ -356,7 +356,7 @@ func (a *App) wire() {
 	a.exp.tools, a.exp.hooks = a.tools, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
 	a.scene.env, a.scene.cmp = a.env, &a.cmp
-	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
+	a.cmp.tools, a.cmp.hooks, a.cmp.mapping = a.tools, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
 	a.drop.tools, a.drop.hooks = a.tools, a.hooks()
 	a.list.tools, a.browser.probe.env = a.tools, a.env
@@ -473,7 +473,7 @@ func (a *App) control() {
 			a.st.KeepInTimeline(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
-	a.cmp.update()
+	a.cmp.update(a.st)
 	a.curves.show(a.st)
 	a.dope.show(a.st)
 	a.w.sync()
@@ -611,7 +611,7 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 // timeline, the curves and the dope sheet, the frame box, the overlays
 // and the questions, the browser and the asset list.
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
-	a.cmp.draw(screen, vp)
+	a.cmp.draw(a.st, screen, vp)
 	a.tl.draw(a.st, screen, &a.inp)
 	a.curves.draw(a.st, screen)
 	a.dope.draw(a.st, screen)

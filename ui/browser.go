@@ -114,7 +114,7 @@ func (b *browser) follow(st *state.State, p string, dir bool, name string) {
 		b.exp.to(st, p, false)
 	case b.compare:
 		b.compare = false
-		if err := b.cmp.open(p); err != nil {
+		if err := b.cmp.open(st, p); err != nil {
 			st.ShowError(err.Error())
 		}
 	default:

@@ -25,18 +25,18 @@ func compareCommands() []command {
 				"now and its bone, a panel lists the bones that differ most over the clip (click one to select it) and " +
 				"the curves panel plots the selected bone's difference",
 			regions: []mouseRegion{region(atCompare, true, false, onCompare, compareClick)},
-			run:     func(c *call) error { return c.a.cmp.open(c.args[0]) }},
+			run:     func(c *call) error { return c.a.cmp.open(c.a.st, c.args[0]) }},
 		{verb: "compare-clip", args: "NAME|INDEX…", doc: "show the compared file's clip NAME, or numbered INDEX from 0",
-			run: func(c *call) error { return c.a.cmp.selectClip(c.args[0]) }},
+			run: func(c *call) error { return c.a.cmp.selectClip(c.a.st, c.args[0]) }},
 		{verb: "compare-prev-clip", keys: keys(shift(ebiten.KeyBracketLeft)), help: "compared file's clip",
 			doc:    "show the compared file's previous clip (without one, the open file's, as prev-clip)",
 			keyDoc: "previous / next clip of the compared file (the compare panel's < >)",
-			run:    func(c *call) error { return c.a.cmp.stepClipOr(-1) }},
+			run:    func(c *call) error { return c.a.cmp.stepClipOr(c.a.st, -1) }},
 		{verb: "compare-next-clip", keys: keys(shift(ebiten.KeyBracketRight)), pairs: true,
 			doc: "show the compared file's next clip (without one, the open file's, as next-clip)",
-			run: func(c *call) error { return c.a.cmp.stepClipOr(1) }},
+			run: func(c *call) error { return c.a.cmp.stepClipOr(c.a.st, 1) }},
 		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
-			run: do(func(a *App) { a.cmp.close() })},
+			run: do(func(a *App) { a.cmp.close(a.st) })},
 	}
 }
 

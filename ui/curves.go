@@ -118,7 +118,7 @@ func (c *curvesPanel) update(st *state.State) {
 		}
 		n := max(2, min(int(c.area().W)/2, 400))
 		curves.Sample(src, st.Asset().Skeleton, k.bone, lo, hi, n, euler, &c.series)
-		c.cmp.curves(&c.series, k.bone)
+		c.cmp.curves(st, &c.series, k.bone)
 	}
 	var keys curves.Keys
 	if st.Playback().Clip() >= 0 {

@@ -664,9 +664,9 @@ func TestMouseRunsItsVerb(t *testing.T) {
 		if got, want := m.st.Visibility().Selected(), v.st.Visibility().Selected(); got != want {
 			t.Errorf("%s: bone %d selected, %v selects %d", c.name, got, verbs, want)
 		}
-		m.cmp.update()
-		v.cmp.update()
-		if got, want := m.cmp.status(), v.cmp.status(); got != want {
+		m.cmp.update(m.st)
+		v.cmp.update(v.st)
+		if got, want := m.cmp.status(m.st), v.cmp.status(v.st); got != want {
 			t.Errorf("%s: comparing %q, %v gives %q", c.name, got, verbs, want)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 
 // openSet opens the file of a set handed over without paths (the web
 // page's choice: Options.OpenAside) as B, as open does.
-func (c *comparer) openSet(set fs.FS) error {
+func (c *comparer) openSet(st *state.State, set fs.FS) error {
 	if c.opt.OpenAside == nil {
 		return fmt.Errorf("compare: these files have no path on disk to open them by")
 	}
@@ -22,7 +22,7 @@ func (c *comparer) openSet(set fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	return c.openAsset(name, b)
+	return c.openAsset(st, name, b)
 }
 
 // dropSet takes a set of files dropped on the web page: on a figure, when

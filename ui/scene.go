@@ -151,7 +151,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
 		Links: s.framing.Link,
 		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(),
-		Meshes: st.Asset().Meshes, Compare: s.cmp.figure(), RootPath: s.drawnRootPath(),
+		Meshes: st.Asset().Meshes, Compare: s.cmp.figure(s.st), RootPath: s.drawnRootPath(),
 	}
 	cam := view.Camera()
 	if view.Follow() && len(sk.Bones) > 0 {

@@ -301,7 +301,7 @@ func (a *App) pollChooser() {
 		switch {
 		case set.how == "compare":
 			// The files chosen after Compare…: B, beside what is open.
-			if err := a.cmp.openSet(set.fs); err != nil {
+			if err := a.cmp.openSet(a.st, set.fs); err != nil {
 				a.st.ShowError(err.Error())
 				a.opt.Log(err.Error())
 			}
@@ -346,7 +346,7 @@ func (a *App) pageDrawn() {
 	if m := a.st.Messages(); m.WarningCount() > 0 && !m.WarningsDismissed() {
 		s.warning = m.Warnings()[0]
 	}
-	s.compare = a.cmp.status()
+	s.compare = a.cmp.status(a.st)
 	if a.drop.asking() {
 		s.asking = a.drop.question()
 	}
