@@ -282,7 +282,7 @@ func Run(opt Options) error {
 	g := &game{a: app}
 	err = ebiten.RunGame(g)
 	close(stop)
-	app.rec.stop(&app.script)
+	app.rec.stop(app.st, &app.script)
 	app.exp.stop(app.st, &app.script)
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
@@ -346,7 +346,7 @@ func NewApp(opt Options) (*App, error) {
 // operations that span parts, and the other parts it uses. It is the one
 // place that joins the parts; their layout follows the widgets (NewApp).
 func (a *App) wire() {
-	a.rec.env = a.env
+	a.rec.tools = a.tools
 	a.suits = suitPicker{a.env, &a.list}
 	a.cuts.tools, a.cuts.hooks = a.tools, a.hooks()
 	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
@@ -441,7 +441,7 @@ func (a *App) poll() {
 		a.opt.Log(msg)
 	}
 	a.pollChooser()
-	a.rec.poll(&a.script)
+	a.rec.poll(a.st, &a.script)
 	a.exp.poll(a.st, &a.script)
 	a.browser.probe.poll()
 	a.list.update(&a.script)
@@ -618,7 +618,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.w.frameBox.draw(screen, a.tools)
 	a.ov.draw(screen, vp)
 	a.saveRequested(screen)
-	a.rec.draw(screen, vp)
+	a.rec.draw(a.st, screen, vp)
 	a.exp.draw(a.st, screen)
 	a.cuts.draw(screen, vp)
 	a.drop.draw(a.st, screen)

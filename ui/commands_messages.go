@@ -31,7 +31,7 @@ func windowCommands() []command {
 			run: do(func(a *App) {
 				// The first Esc stops a recording or closes the export's
 				// question; the next closes panels.
-				if !a.closeModal(a.modal()) && !a.drop.cancel(a.st) && !a.rec.cancel() && !a.exp.cancel(a.st) {
+				if !a.closeModal(a.modal()) && !a.drop.cancel(a.st) && !a.rec.cancel(a.st) && !a.exp.cancel(a.st) {
 					a.st.CloseMessages()
 				}
 			})},

@@ -62,7 +62,7 @@ func TestTexturesToggle(t *testing.T) {
 		if s.textured && (red < 200 || blue < 200 || grey > 0) || !s.textured && (red > 0 || blue > 0 || grey < 400) {
 			t.Errorf("%s: %d red, %d blue, %d grey pixels; want textured %v", s.name, red, blue, grey, s.textured)
 		}
-		if got := a.rec.options(a.viewport(), a.scene.opts).Options.NoTextures; got != !s.textured {
+		if got := a.rec.options(a.st, a.viewport(), a.scene.opts).Options.NoTextures; got != !s.textured {
 			t.Errorf("%s: a GIF recorded now has NoTextures %v", s.name, got)
 		}
 	}
