@@ -355,7 +355,7 @@ func (a *App) wire() {
 	a.browser.tools, a.browser.hooks, a.browser.exp, a.browser.cmp = a.tools, a.hooks(), &a.exp, &a.cmp
 	a.exp.tools, a.exp.hooks = a.tools, a.hooks()
 	a.ov.env, a.ov.cmds = a.env, &a.cmds
-	a.scene.env, a.scene.cmp = a.env, &a.cmp
+	a.scene.tools, a.scene.cmp = a.tools, &a.cmp
 	a.cmp.tools, a.cmp.hooks, a.cmp.mapping = a.tools, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
 	a.drop.tools, a.drop.hooks = a.tools, a.hooks()
@@ -365,7 +365,7 @@ func (a *App) wire() {
 // hooks are the App's operations that span parts, for the parts that
 // start them.
 func (a *App) hooks() hooks {
-	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: func() { a.scene.frameAll(a.st) }, runVerb: a.runVerb,
 		saveAs: func(dir, name string) { a.browser.showSave(a.st, dir, name) }, open: a.open, showFolder: a.showFolderFiles,
 		stepClip:  a.stepClip,
 		openEntry: a.openEntry}
@@ -388,7 +388,7 @@ func (a *App) title() string {
 
 // assetChanged rebuilds what depends on the open asset.
 func (a *App) assetChanged() {
-	a.scene.reset()
+	a.scene.reset(a.st)
 	a.w.refreshLists()
 	a.shownTitle = a.title()
 	ebiten.SetWindowTitle(a.shownTitle)
@@ -602,9 +602,9 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	screen.Fill(a.scene.opts.Theme.Background)
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
-		a.scene.frameAll()
+		a.scene.frameAll(a.st)
 	}
-	a.scene.draw(screen, vp)
+	a.scene.draw(a.st, screen, vp)
 }
 
 // drawOver draws what lies over the panels: the compare view, the
@@ -668,7 +668,7 @@ func (a *App) prepare(screen *ebiten.Image) {
 	a.w.fitTitle()
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
-		a.scene.frameAll()
+		a.scene.frameAll(a.st)
 	}
 }
 

@@ -14,7 +14,7 @@ func dropCommands() []command {
 			run: withArgs(func(c *call) {
 				c.a.drop.drop(c.a.st, c.args[0])
 				if !c.a.drop.asking() {
-					c.a.scene.frameAll()
+					c.a.scene.frameAll(c.a.st)
 				}
 			})},
 		{verb: "play-here", within: inModal(dropModal, key(ebiten.KeyP)),

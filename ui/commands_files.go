@@ -226,7 +226,7 @@ func exportCommands() []command {
 				return nil
 			}},
 		{verb: "open", args: "FILE…", doc: "open FILE",
-			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
+			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll(c.a.st) })},
 	}
 }
 

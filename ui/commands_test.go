@@ -347,7 +347,7 @@ func TestButtonsRunTheirCommands(t *testing.T) {
 	if len(a.w.buttons) != n || n < 20 {
 		t.Errorf("%d buttons for %d commands with one", len(a.w.buttons), n)
 	}
-	a.scene.frameAll() // the first framing, as the first frame does
+	a.scene.frameAll(a.st) // the first framing, as the first frame does
 	for _, tg := range a.w.toggles {
 		before := tg.cmd.on(a)
 		a.runVerb(tg.cmd.verb)

@@ -24,7 +24,7 @@ func TestTexturesToggle(t *testing.T) {
 	vp := render.Viewport{W: 640, H: 480}
 	// colours counts the mesh layer's reddish, bluish and greyish pixels.
 	colours := func() (red, blue, grey int) {
-		a.scene.draw(screen, vp)
+		a.scene.draw(a.st, screen, vp)
 		l := a.scene.dl.MeshLayer()
 		if l == nil {
 			return 0, 0, 0
