@@ -354,12 +354,12 @@ func (a *App) wire() {
 	a.dope.tools, a.dope.followed = a.tools, -1
 	a.browser.tools, a.browser.hooks, a.browser.exp, a.browser.cmp = a.tools, a.hooks(), &a.exp, &a.cmp
 	a.exp.tools, a.exp.hooks = a.tools, a.hooks()
-	a.ov.env, a.ov.cmds = a.env, &a.cmds
+	a.ov.tools, a.ov.cmds = a.tools, &a.cmds
 	a.scene.tools, a.scene.cmp = a.tools, &a.cmp
 	a.cmp.tools, a.cmp.hooks, a.cmp.mapping = a.tools, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
 	a.drop.tools, a.drop.hooks = a.tools, a.hooks()
-	a.list.tools, a.browser.probe.env = a.tools, a.env
+	a.list.tools, a.browser.probe.tools = a.tools, a.tools
 }
 
 // hooks are the App's operations that span parts, for the parts that
@@ -443,7 +443,7 @@ func (a *App) poll() {
 	a.pollChooser()
 	a.rec.poll(a.st, &a.script)
 	a.exp.poll(a.st, &a.script)
-	a.browser.probe.poll()
+	a.browser.probe.poll(a.st)
 	a.list.update(&a.script)
 }
 
@@ -616,7 +616,7 @@ func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
 	a.curves.draw(a.st, screen)
 	a.dope.draw(a.st, screen)
 	a.w.frameBox.draw(screen, a.tools)
-	a.ov.draw(screen, vp)
+	a.ov.draw(a.st, screen, vp)
 	a.saveRequested(screen)
 	a.rec.draw(a.st, screen, vp)
 	a.exp.draw(a.st, screen)

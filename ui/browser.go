@@ -276,7 +276,7 @@ func (b *browser) draw(st *state.State, screen *ebiten.Image) {
 		if bg != nil {
 			b.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		nameW := b.probe.draw(screen, e, x, ry, w)
+		nameW := b.probe.draw(st, screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {
