@@ -347,7 +347,7 @@ func NewApp(opt Options) (*App, error) {
 // place that joins the parts; their layout follows the widgets (NewApp).
 func (a *App) wire() {
 	a.rec.tools = a.tools
-	a.suits = suitPicker{a.env, &a.list}
+	a.suits = suitPicker{a.tools, &a.list}
 	a.cuts.tools, a.cuts.hooks = a.tools, a.hooks()
 	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
 	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope

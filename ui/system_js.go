@@ -246,7 +246,7 @@ func (a *App) applyLink() {
 
 // wearLink wears the suits a link names, in its tone (or the tone worn).
 func (a *App) wearLink(v state.LinkView) error {
-	a.suits.list()
+	a.suits.list(a.st)
 	var worn []int
 	for _, name := range v.Suits {
 		if name == "" {
@@ -265,7 +265,7 @@ func (a *App) wearLink(v state.LinkView) error {
 	if v.HasTone {
 		tone = v.Tone
 	}
-	return a.suits.wear(worn, tone)
+	return a.suits.wear(a.st, worn, tone)
 }
 
 // tellLink gives the page the view's link when it changed
