@@ -290,7 +290,11 @@ func TestVerbsRun(t *testing.T) {
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
-	for _, a := range []*App{newTestApp(t), newPakApp(t)} {
+	apps := []*App{newTestApp(t), newPakApp(t)}
+	// What the verbs write without a folder of their own (confirm in the
+	// export's browser, a screenshot) goes to a folder of the test's.
+	t.Chdir(t.TempDir())
+	for _, a := range apps {
 		for _, c := range a.cmds.list {
 			if skip[c.verb] {
 				continue
