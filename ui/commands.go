@@ -17,11 +17,13 @@ import (
 // (commands_*.go: the camera's, the timeline's, the suits'…), which
 // commandTable assembles in the order of the help. The keyboard (press),
 // the mouse (input.go: a region's press, a drag's ticks, the wheel, with
-// the pointer in call.ptr), the buttons (panels.go), the action script
-// (ParseActions, runScript) and the panel toggles all dispatch through
-// it, and the help overlay and the README's key and action tables are
-// generated from it (docs.go; TestREADME fails when the README differs).
-// A new command is a new row in its concern's list.
+// the pointer in call.ptr), the modals' mouse and keys (modal.go: the
+// browser, the lists, the frame box, the cut's name prompt, the
+// questions), the buttons (panels.go), the action script (ParseActions,
+// runScript) and the panel toggles all dispatch through it, and the help
+// overlay and the README's key and action tables are generated from it
+// (docs.go; TestREADME fails when the README differs). A new command is
+// a new row in its concern's list.
 
 // command is one row of the table.
 type command struct {
