@@ -13,14 +13,14 @@ func TestTickDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
 		a.w.sync()
-		a.scene.onionSkin()
+		a.scene.onionSkin(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick", n)
 	}
 	a.runVerb("onion")
 	a.runVerb("play")
-	a.scene.onionSkin()
-	if n := testing.AllocsPerRun(50, func() { a.scene.onionSkin() }); n != 0 {
+	a.scene.onionSkin(a.st)
+	if n := testing.AllocsPerRun(50, func() { a.scene.onionSkin(a.st) }); n != 0 {
 		t.Errorf("%v allocations per onion-skin pose", n)
 	}
 }

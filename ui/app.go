@@ -208,11 +208,18 @@ type shots struct {
 	done bool
 }
 
-// env is what each part of the window works with: the state, the run's
-// options, the fonts and the shape filler. It holds no part: a part that
-// needs another is given it by the App, which wires them.
+// env is what each part of the window works with: the state, and the
+// tools. It holds no part: a part that needs another is given it by the
+// App, which wires them.
 type env struct {
-	st   *state.State
+	st *state.State
+	tools
+}
+
+// tools are what a part draws and logs with: the run's options, the fonts
+// and the shape filler. A part that is given the state with each call
+// (the timeline, the dope sheet, the curves panel) holds only these.
+type tools struct {
 	opt  *Options
 	kit  *kit
 	fill *filler
@@ -236,10 +243,8 @@ type hooks struct {
 	// showFolder lists a folder's files as a table (App.showFolderFiles).
 	open       func(path string) bool
 	showFolder func(dir string)
-	// stepClip moves between clips (App.stepClip); selectBone selects a
-	// bone and scrolls the bone list to it (widgets.selectBone).
-	stepClip   func(d int)
-	selectBone func(i int)
+	// stepClip moves between clips (App.stepClip).
+	stepClip func(d int)
 	// openEntry opens an entry of the open container (App.openEntry).
 	openEntry func(entry string) bool
 }
@@ -277,8 +282,8 @@ func Run(opt Options) error {
 	g := &game{a: app}
 	err = ebiten.RunGame(g)
 	close(stop)
-	app.rec.stop(&app.script)
-	app.exp.stop(&app.script)
+	app.rec.stop(app.st, &app.script)
+	app.exp.stop(app.st, &app.script)
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -289,7 +294,7 @@ func Run(opt Options) error {
 // opens the demo-free empty state with the error shown, so the window still
 // comes up.
 func NewApp(opt Options) (*App, error) {
-	a := &App{env: env{opt: &opt}, cmds: newCommandSet()}
+	a := &App{env: env{tools: tools{opt: &opt}}, cmds: newCommandSet()}
 	k, err := newKit()
 	if err != nil {
 		return nil, err
@@ -329,7 +334,7 @@ func NewApp(opt Options) (*App, error) {
 	a.ui = &ebitenui.UI{Container: a.w.root}
 	a.assetChanged()
 	if opt.Compare != "" {
-		if err := a.cmp.open(opt.Compare); err != nil {
+		if err := a.cmp.open(a.st, opt.Compare); err != nil {
 			opt.Log(err.Error())
 			a.st.ShowError(err.Error())
 		}
@@ -341,28 +346,28 @@ func NewApp(opt Options) (*App, error) {
 // operations that span parts, and the other parts it uses. It is the one
 // place that joins the parts; their layout follows the widgets (NewApp).
 func (a *App) wire() {
-	a.rec.env = a.env
-	a.suits = suitPicker{a.env, &a.list}
-	a.cuts.env, a.cuts.hooks = a.env, a.hooks()
-	a.curves.env, a.curves.cmp, a.curves.look = a.env, &a.cmp, &a.scene.opts
-	a.tl.env, a.tl.curves, a.tl.dope = a.env, &a.curves, &a.dope
-	a.dope.env, a.dope.followed = a.env, -1
-	a.browser.env, a.browser.hooks, a.browser.exp, a.browser.cmp = a.env, a.hooks(), &a.exp, &a.cmp
-	a.exp.env, a.exp.hooks = a.env, a.hooks()
-	a.ov.env, a.ov.cmds = a.env, &a.cmds
-	a.scene.env, a.scene.cmp = a.env, &a.cmp
-	a.cmp.env, a.cmp.hooks, a.cmp.mapping = a.env, a.hooks(), a.opt.CompareMap
+	a.rec.tools = a.tools
+	a.suits = suitPicker{a.tools, &a.list}
+	a.cuts.tools, a.cuts.hooks = a.tools, a.hooks()
+	a.curves.tools, a.curves.cmp, a.curves.look = a.tools, &a.cmp, &a.scene.opts
+	a.tl.tools, a.tl.curves, a.tl.dope = a.tools, &a.curves, &a.dope
+	a.dope.tools, a.dope.followed = a.tools, -1
+	a.browser.tools, a.browser.hooks, a.browser.exp, a.browser.cmp = a.tools, a.hooks(), &a.exp, &a.cmp
+	a.exp.tools, a.exp.hooks = a.tools, a.hooks()
+	a.ov.tools, a.ov.cmds = a.tools, &a.cmds
+	a.scene.tools, a.scene.cmp = a.tools, &a.cmp
+	a.cmp.tools, a.cmp.hooks, a.cmp.mapping = a.tools, a.hooks(), a.opt.CompareMap
 	a.cmp.scene, a.cmp.ov, a.cmp.browser = &a.scene, &a.ov, &a.browser
-	a.drop.env, a.drop.hooks = a.env, a.hooks()
-	a.list.env, a.browser.probe.env = a.env, a.env
+	a.drop.tools, a.drop.hooks = a.tools, a.hooks()
+	a.list.tools, a.browser.probe.tools = a.tools, a.tools
 }
 
 // hooks are the App's operations that span parts, for the parts that
 // start them.
 func (a *App) hooks() hooks {
-	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
-		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
-		stepClip: a.stepClip, selectBone: func(i int) { a.w.selectBone(i) },
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: func() { a.scene.frameAll(a.st) }, runVerb: a.runVerb,
+		saveAs: func(dir, name string) { a.browser.showSave(a.st, dir, name) }, open: a.open, showFolder: a.showFolderFiles,
+		stepClip:  a.stepClip,
 		openEntry: a.openEntry}
 }
 
@@ -383,7 +388,7 @@ func (a *App) title() string {
 
 // assetChanged rebuilds what depends on the open asset.
 func (a *App) assetChanged() {
-	a.scene.reset()
+	a.scene.reset(a.st)
 	a.w.refreshLists()
 	a.shownTitle = a.title()
 	ebiten.SetWindowTitle(a.shownTitle)
@@ -436,9 +441,9 @@ func (a *App) poll() {
 		a.opt.Log(msg)
 	}
 	a.pollChooser()
-	a.rec.poll(&a.script)
-	a.exp.poll(&a.script)
-	a.browser.probe.poll()
+	a.rec.poll(a.st, &a.script)
+	a.exp.poll(a.st, &a.script)
+	a.browser.probe.poll(a.st)
 	a.list.update(&a.script)
 }
 
@@ -468,9 +473,9 @@ func (a *App) control() {
 			a.st.KeepInTimeline(p.Time()) // a zoomed timeline follows what plays
 		}
 	}
-	a.cmp.update()
-	a.curves.show()
-	a.dope.show()
+	a.cmp.update(a.st)
+	a.curves.show(a.st)
+	a.dope.show(a.st)
 	a.w.sync()
 }
 
@@ -597,27 +602,27 @@ func (a *App) drawScene(screen *ebiten.Image, vp render.Viewport) {
 	screen.Fill(a.scene.opts.Theme.Background)
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
-		a.scene.frameAll()
+		a.scene.frameAll(a.st)
 	}
-	a.scene.draw(screen, vp)
+	a.scene.draw(a.st, screen, vp)
 }
 
 // drawOver draws what lies over the panels: the compare view, the
 // timeline, the curves and the dope sheet, the frame box, the overlays
 // and the questions, the browser and the asset list.
 func (a *App) drawOver(screen *ebiten.Image, vp render.Viewport) {
-	a.cmp.draw(screen, vp)
-	a.tl.draw(screen, &a.inp)
-	a.curves.draw(screen)
-	a.dope.draw(screen)
-	a.w.frameBox.draw(screen, a.env)
-	a.ov.draw(screen, vp)
+	a.cmp.draw(a.st, screen, vp)
+	a.tl.draw(a.st, screen, &a.inp)
+	a.curves.draw(a.st, screen)
+	a.dope.draw(a.st, screen)
+	a.w.frameBox.draw(screen, a.tools)
+	a.ov.draw(a.st, screen, vp)
 	a.saveRequested(screen)
-	a.rec.draw(screen, vp)
-	a.exp.draw(screen)
+	a.rec.draw(a.st, screen, vp)
+	a.exp.draw(a.st, screen)
 	a.cuts.draw(screen, vp)
-	a.drop.draw(screen)
-	a.browser.draw(screen)
+	a.drop.draw(a.st, screen)
+	a.browser.draw(a.st, screen)
 	a.list.draw(screen, a.browser.probe.version)
 }
 
@@ -663,7 +668,7 @@ func (a *App) prepare(screen *ebiten.Image) {
 	a.w.fitTitle()
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
-		a.scene.frameAll()
+		a.scene.frameAll(a.st)
 	}
 }
 

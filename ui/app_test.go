@@ -115,14 +115,14 @@ func TestInspectorShowsTheSelectedBone(t *testing.T) {
 func TestAnimationCamera(t *testing.T) {
 	a := newApp(t, Options{Path: "../formats/lego/testdata/minifig_walk.ani"})
 	a.st.Seek(0.6)
-	if m := a.scene.cameraMarker(); m == nil {
+	if m := a.scene.cameraMarker(a.st); m == nil {
 		t.Fatal("no camera marker for a clip with a camera")
 	}
 	a.press(ebiten.KeyC, 0)
 	if !a.st.View().Through() {
 		t.Fatal("C did not look through the clip's camera")
 	}
-	lf := a.scene.throughCamera()
+	lf := a.scene.throughCamera(a.st)
 	if lf == nil {
 		t.Fatal("cannot view through the clip's camera")
 	}
@@ -131,7 +131,7 @@ func TestAnimationCamera(t *testing.T) {
 	if lf.Eye[2] <= 0 || lf.Target[2] >= lf.Eye[2] {
 		t.Errorf("through-camera eye %v target %v", lf.Eye, lf.Target)
 	}
-	if a.scene.cameraMarker() != nil {
+	if a.scene.cameraMarker(a.st) != nil {
 		t.Error("the marker is drawn while looking through the camera")
 	}
 }

@@ -180,7 +180,7 @@ func (a *App) probeAssets(items []assetItem) {
 // entries opened from that listing, a file's entries through open.Entry
 // (or the window's Options.OpenEntry), a file through open.Path (or
 // Options.Open).
-func (a env) prober() func(it assetItem) (*formats.Asset, error) {
+func (a tools) prober() func(it assetItem) (*formats.Asset, error) {
 	o := a.opt.Load
 	o.Entry = ""
 	openFile, openEntry := a.opt.Open, a.opt.OpenEntry

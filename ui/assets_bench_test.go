@@ -26,7 +26,7 @@ func BenchmarkProbeContainer(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(filepath.Base(path), func(b *testing.B) {
-			a := &App{env: env{opt: &Options{}}}
+			a := &App{env: env{tools: tools{opt: &Options{}}}}
 			for b.Loop() {
 				probe := a.prober()
 				for _, e := range a0.Entries {

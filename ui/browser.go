@@ -12,12 +12,15 @@ import (
 )
 
 // browser is the in-app file browser's window side: it lists folders
-// (ui/folder) for the state's Browser, takes the keys, the wheel and
-// clicks while the browser is open, and draws it over the 3D view: a
+// (ui/folder) for the state's Browser, types into its field while it is
+// open (its clicks, the wheel, Enter and Esc are the rows of
+// browseCommands and windowCommands), and draws it over the 3D view: a
 // field for a path (Tab completes it) or a filter, the places, recent
-// files and the folder's rows, and a scrollbar.
+// files and the folder's rows, and a scrollbar. It holds the tools, the
+// hooks, the layout and the parts it hands a choice to; the state comes
+// with each call that reads or changes it.
 type browser struct {
-	env
+	tools
 	hooks
 	// lay is the layout the browser is drawn over the view of; exp the
 	// export whose destination it picks, cmp the compare view it picks a
@@ -25,9 +28,6 @@ type browser struct {
 	lay *places
 	exp *exporter
 	cmp *comparer
-	// dragging is set while the left button, pressed on the scrollbar,
-	// is held.
-	dragging bool
 	// compare says the file chosen is compared with the open one
 	// (compare-dialog) rather than opened.
 	compare bool
@@ -46,57 +46,57 @@ const (
 
 // show opens the browser on folder dir ("" the open file's folder, else
 // the working folder).
-func (b *browser) show(dir string) {
+func (b *browser) show(st *state.State, dir string) {
 	if dir == "" {
-		dir = folder.Start(b.st.Path())
+		dir = folder.Start(st.Path())
 	}
-	entries, err := folder.List(dir, b.st.Files().Exts())
+	entries, err := folder.List(dir, st.Files().Exts())
 	msg := ""
 	if err != nil {
 		msg = err.Error()
 	}
-	b.st.ShowBrowser(dir, folder.Places(b.st.Files().Recent()), entries, msg)
+	st.ShowBrowser(dir, folder.Places(st.Files().Recent()), entries, msg)
 	b.probe.start(dir, entries) // the rows' format and state (browserprobe.go)
 }
 
 // showSave opens the browser on folder dir to pick where an export
 // writes name.
-func (b *browser) showSave(dir, name string) {
-	entries, err := folder.List(dir, b.st.Files().Exts())
+func (b *browser) showSave(st *state.State, dir, name string) {
+	entries, err := folder.List(dir, st.Files().Exts())
 	msg := ""
 	if err != nil {
 		msg = err.Error()
 	}
-	b.st.ShowSaveBrowser(dir, string(filepath.Separator), name, entries, msg)
+	st.ShowSaveBrowser(dir, string(filepath.Separator), name, entries, msg)
 }
 
 // choose picks row i: a folder opens in the browser, a file opens, the
 // row that opens the folder shown opens it as a container; while an
 // export's folder is picked, its first row exports there under the name
 // typed (or offered).
-func (b *browser) choose(i int) {
-	name := b.st.Browser().Saving()
-	if e, ok := b.st.ChooseInBrowser(i); ok {
-		b.follow(e.Path, e.Dir && !e.Save && !e.Here, name)
+func (b *browser) choose(st *state.State, i int) {
+	name := st.Browser().Saving()
+	if e, ok := st.ChooseInBrowser(i); ok {
+		b.follow(st, e.Path, e.Dir && !e.Save && !e.Here, name)
 	}
 }
 
 // goTo goes where the path in the field leads: a folder is listed, a
 // file opens (while an export's folder is picked, the path is where it
 // writes); a path that leads nowhere is said so.
-func (b *browser) goTo(field string) {
-	p := folder.Expand(field, b.st.Browser().Dir())
-	st, err := os.Stat(p)
-	name := b.st.Browser().Saving()
+func (b *browser) goTo(st *state.State, field string) {
+	p := folder.Expand(field, st.Browser().Dir())
+	fi, err := os.Stat(p)
+	name := st.Browser().Saving()
 	switch {
-	case err == nil && st.IsDir():
-		b.follow(p, true, name)
+	case err == nil && fi.IsDir():
+		b.follow(st, p, true, name)
 	case err != nil && name == "":
-		b.st.Notify("no such file or folder: "+p, time.Now())
+		st.Notify("no such file or folder: "+p, time.Now())
 	default:
 		// An export's destination may be a file not written yet.
-		b.st.CloseBrowser()
-		b.follow(p, false, name)
+		st.CloseBrowser()
+		b.follow(st, p, false, name)
 	}
 }
 
@@ -104,18 +104,18 @@ func (b *browser) goTo(field string) {
 // was picking where an export writes name ("" when it was not): a folder
 // is listed, in the same mode; a file opens, or is where the export
 // writes.
-func (b *browser) follow(p string, dir bool, name string) {
+func (b *browser) follow(st *state.State, p string, dir bool, name string) {
 	switch {
 	case dir && name != "":
-		b.showSave(p, name)
+		b.showSave(st, p, name)
 	case dir:
-		b.show(p)
+		b.show(st, p)
 	case name != "":
-		b.exp.to(p, false)
+		b.exp.to(st, p, false)
 	case b.compare:
 		b.compare = false
-		if err := b.cmp.open(p); err != nil {
-			b.st.ShowError(err.Error())
+		if err := b.cmp.open(st, p); err != nil {
+			st.ShowError(err.Error())
 		}
 	default:
 		b.open(p)
@@ -131,107 +131,94 @@ func (b *browser) rows() (x, y, w float32, rows int) {
 	return
 }
 
-// input handles keys, the wheel and clicks while the browser is open;
-// rep repeats the keys held.
-func (b *browser) input(in *tickInput, rep *keyRepeat) {
-	mx, my := in.x, in.y
-	x, y, w, rows := b.rows()
-	b.st.SetBrowserPage(rows)
-	if len(in.typed) > 0 {
-		b.st.TypeInBrowser(string(in.typed))
+// rowAt is the row (from the top of the page shown) under (x, y), -1
+// for none: the rows' area, past the last row too.
+func (b *browser) rowAt(x, y int) int {
+	rx, ry, w, rows := b.rows()
+	row := int((float32(y) - ry) / browserRowH)
+	if float32(x) >= rx && float32(x) < rx+w && float32(y) >= ry && row < rows {
+		return row
 	}
-	// Each key pressed since the last update acts, one pressed and
-	// released within a slow frame too (KeyPressDuration is 0 for it:
-	// such presses were dropped at 2 to 5 frames a second); the moving
-	// keys and Backspace repeat while held.
-	now := time.Now()
-	for _, k := range in.keys {
-		if !b.key(k, in.mods) {
-			return
-		}
-		switch k {
-		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
-			rep.start(k, now)
-		}
-	}
-	for range rep.due(in, now) {
-		b.key(rep.key, in.mods)
-	}
-	if wy := in.wheelY; wy != 0 {
-		b.st.ScrollBrowser(-int(wy * wheelRows))
-	}
-	barX := x + w + 4
-	inBar := float32(mx) >= barX && float32(mx) < barX+scrollbarW && float32(my) >= y && float32(my) < y+float32(rows*browserRowH)
-	switch {
-	case in.clicked() && inBar:
-		b.dragging = true
-	case in.clicked():
-		row := int((float32(my) - y) / browserRowH)
-		if float32(mx) >= x && float32(mx) < x+w && float32(my) >= y && row < rows {
-			b.choose(b.st.Browser().Top() + row)
-		} else if !b.lay.inView(mx, my) {
-			b.close()
-		}
-	}
-	if b.dragging {
-		// The thumb's middle follows the pointer.
-		n := len(b.st.Browser().Rows())
-		f := (float32(my) - y) / float32(rows*browserRowH)
-		b.st.ScrollBrowser(int(f*float32(n)) - rows/2 - b.st.Browser().Top())
-		if !in.down[0] {
-			b.dragging = false
-		}
+	return -1
+}
+
+// onBar reports whether (x, y) is on the scrollbar.
+func (b *browser) onBar(x, y int) bool {
+	rx, ry, w, rows := b.rows()
+	barX := rx + w + 4
+	return float32(x) >= barX && float32(x) < barX+scrollbarW && float32(y) >= ry && float32(y) < ry+float32(rows*browserRowH)
+}
+
+// thumbTo scrolls the rows so that the scrollbar's thumb has its middle
+// at y.
+func (b *browser) thumbTo(st *state.State, y int) {
+	_, ry, _, rows := b.rows()
+	n := len(st.Browser().Rows())
+	f := (float32(y) - ry) / float32(rows*browserRowH)
+	st.ScrollBrowser(int(f*float32(n)) - rows/2 - st.Browser().Top())
+}
+
+// enter goes where Enter leads (confirm): to the path typed, else the
+// highlighted row.
+func (b *browser) enter(st *state.State) {
+	if f := st.Browser().Filter(); state.IsPath(f) {
+		b.goTo(st, f)
+	} else {
+		b.choose(st, st.Browser().Cursor())
 	}
 }
 
 // close closes the browser without a choice (Esc, a click outside the
 // view): one that was picking an export's folder ends the export, so
 // that Ctrl+E works again.
-func (b *browser) close() {
-	if b.st.Browser().Saving() != "" {
-		b.exp.cancel()
+func (b *browser) close(st *state.State) {
+	if st.Browser().Saving() != "" {
+		b.exp.cancel(st)
 	}
-	b.st.CloseBrowser()
+	st.CloseBrowser()
 }
 
-// key carries out key k in the browser; false when the browser closed
-// (Esc, or a file chosen), so that later keys go to the window.
-func (b *browser) key(k ebiten.Key, mods modifier) bool {
+// key carries out key k in the browser's field and rows (Enter and Esc
+// are confirm's and close's); it reports whether k repeats while held:
+// Backspace and the moving keys.
+func (b *browser) key(st *state.State, k ebiten.Key, mods modifier) (repeats bool) {
 	switch k {
-	case ebiten.KeyEscape:
-		b.close()
 	case ebiten.KeyBackspace:
-		b.st.BrowserBackspace()
+		st.BrowserBackspace()
 	case ebiten.KeyDown:
-		b.st.MoveBrowserCursor(1)
+		st.MoveBrowserCursor(1)
 	case ebiten.KeyUp:
-		b.st.MoveBrowserCursor(-1)
+		st.MoveBrowserCursor(-1)
 	case ebiten.KeyPageDown:
-		b.st.MoveBrowserCursor(10)
+		st.MoveBrowserCursor(10)
 	case ebiten.KeyPageUp:
-		b.st.MoveBrowserCursor(-10)
+		st.MoveBrowserCursor(-10)
 	case ebiten.KeyL:
-		if mods&modCtrl != 0 && b.st.Browser().Saving() == "" {
+		if mods&modCtrl != 0 && st.Browser().Saving() == "" {
 			// The folder's files in the asset list (ui/assets.go).
-			b.st.CloseBrowser()
-			b.showFolder(b.st.Browser().Dir())
+			st.CloseBrowser()
+			b.showFolder(st.Browser().Dir())
 		}
 	case ebiten.KeyTab:
-		b.st.SetBrowserField(folder.Complete(b.st.Browser().Filter(), b.st.Browser().Dir(), b.st.Files().Exts()))
+		st.SetBrowserField(folder.Complete(st.Browser().Filter(), st.Browser().Dir(), st.Files().Exts()))
 	case ebiten.KeyV:
 		if mods&modCtrl != 0 {
 			if s, ok := pasteText(); ok {
-				b.st.SetBrowserField(b.st.Browser().Filter() + s)
+				st.SetBrowserField(st.Browser().Filter() + s)
 			}
 		}
-	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if f := b.st.Browser().Filter(); state.IsPath(f) {
-			b.goTo(f)
-		} else {
-			b.choose(b.st.Browser().Cursor())
-		}
 	}
-	return b.st.Browser().Open()
+	return movingKey(k)
+}
+
+// movingKey reports whether k is one of the keys that repeat while held
+// in the browser and the lists: Backspace and the moving keys.
+func movingKey(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
+		return true
+	}
+	return false
 }
 
 // browserRowColors are the background (nil: none) and the text colour of
@@ -254,8 +241,8 @@ func browserRowColors(e state.BrowserEntry, highlighted bool) (bg, fg color.Colo
 }
 
 // draw draws the in-app browser over the 3D view.
-func (b *browser) draw(screen *ebiten.Image) {
-	if !b.st.Browser().Open() {
+func (b *browser) draw(st *state.State, screen *ebiten.Image) {
+	if !st.Browser().Open() {
 		return
 	}
 	k := b.kit
@@ -267,29 +254,29 @@ func (b *browser) draw(screen *ebiten.Image) {
 	if b.compare {
 		title = "Compare with: "
 	}
-	if b.st.Browser().Saving() != "" {
+	if st.Browser().Saving() != "" {
 		title = "Export to: "
 	}
-	k.drawText(screen, k.fitLeft(title+b.st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
-	hint := "path (Tab completes) or filter: " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
-	if b.st.Browser().Saving() != "" {
-		hint = "file name (or a path, Tab completes): " + b.st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
+	k.drawText(screen, k.fitLeft(title+st.Browser().Dir(), k.face, maxW), float64(vp.X)+16, float64(vp.Y)+14, colAccent, k.face)
+	hint := "path (Tab completes) or filter: " + st.Browser().Filter() + "_   ↑↓ Enter · wheel · Ctrl+L: as a table · Esc"
+	if st.Browser().Saving() != "" {
+		hint = "file name (or a path, Tab completes): " + st.Browser().Filter() + "_   ↑↓ Enter · wheel · Esc"
 	}
-	if b.st.Browser().Err() != "" {
-		hint = b.st.Browser().Err()
+	if st.Browser().Err() != "" {
+		hint = st.Browser().Err()
 	}
 	k.drawText(screen, k.fitLeft(hint, face, maxW), float64(vp.X)+16, float64(vp.Y)+36, colDim, face)
 	x, y, w, rows := b.rows()
-	entries := b.st.Browser().Rows()
-	first := b.st.Browser().Top()
+	entries := st.Browser().Rows()
+	first := st.Browser().Top()
 	for i := 0; i < rows && first+i < len(entries); i++ {
 		e := entries[first+i]
 		ry := y + float32(i*browserRowH)
-		bg, c := browserRowColors(e, first+i == b.st.Browser().Cursor())
+		bg, c := browserRowColors(e, first+i == st.Browser().Cursor())
 		if bg != nil {
 			b.fill.rect(screen, x-4, ry-1, w+8, browserRowH, bg)
 		}
-		nameW := b.probe.draw(screen, e, x, ry, w)
+		nameW := b.probe.draw(st, screen, e, x, ry, w)
 		k.drawText(screen, k.fitLeft(e.Name, face, int(nameW)), float64(x), float64(ry), c, face)
 	}
 	if len(entries) == 0 {

@@ -14,9 +14,10 @@ import (
 // list's columns: each readable file of the folder shown is probed as
 // the asset list probes its rows (probeRow), on a goroutine of its own,
 // and its row shows its format, duration or size and state at the right.
-// Going to another folder or closing the browser stops the probe.
+// Going to another folder or closing the browser stops the probe. The
+// state comes with each call that reads it.
 type browserProbe struct {
-	env
+	tools
 	dir string
 	// rows are the probed files' rows by path.
 	rows    map[string]table.Row
@@ -65,11 +66,11 @@ func (p *browserProbe) stop() {
 
 // poll takes the probe's results while the browser shows a folder's
 // listing (and stops it when the browser closed).
-func (p *browserProbe) poll() {
+func (p *browserProbe) poll(st *state.State) {
 	if p.job == nil {
 		return
 	}
-	if !p.st.Browser().Open() {
+	if !st.Browser().Open() {
 		p.stop()
 		return
 	}
@@ -103,9 +104,9 @@ func (p *browserProbe) trace() {
 
 // draw draws entry e's format, duration and state at the right of its row
 // (at x, y, w wide) and returns the width left for its name.
-func (p *browserProbe) draw(screen *ebiten.Image, e state.BrowserEntry, x, y, w float32) float32 {
+func (p *browserProbe) draw(st *state.State, screen *ebiten.Image, e state.BrowserEntry, x, y, w float32) float32 {
 	r, ok := p.rows[e.Path]
-	if !ok || len(r.Cells) < 3 || p.st.Browser().Dir() != p.dir {
+	if !ok || len(r.Cells) < 3 || st.Browser().Dir() != p.dir {
 		return w
 	}
 	k := p.kit

@@ -17,11 +17,13 @@ import (
 // (commands_*.go: the camera's, the timeline's, the suits'…), which
 // commandTable assembles in the order of the help. The keyboard (press),
 // the mouse (input.go: a region's press, a drag's ticks, the wheel, with
-// the pointer in call.ptr), the buttons (panels.go), the action script
-// (ParseActions, runScript) and the panel toggles all dispatch through
-// it, and the help overlay and the README's key and action tables are
-// generated from it (docs.go; TestREADME fails when the README differs).
-// A new command is a new row in its concern's list.
+// the pointer in call.ptr), the modals' mouse and keys (modal.go: the
+// browser, the lists, the frame box, the cut's name prompt, the
+// questions), the buttons (panels.go), the action script (ParseActions,
+// runScript) and the panel toggles all dispatch through it, and the help
+// overlay and the README's key and action tables are generated from it
+// (docs.go; TestREADME fails when the README differs). A new command is
+// a new row in its concern's list.
 
 // command is one row of the table.
 type command struct {
@@ -32,8 +34,10 @@ type command struct {
 	// "[FROM TO]"); a last word ending in "…" takes the rest of the
 	// statement, spaces included ("FILE…").
 	args string
-	// keys run the command from the keyboard.
-	keys []binding
+	// keys run the command from the keyboard; within run it only while
+	// their modal has the input (P in the drop's question), which the
+	// help and the README leave to the modal's own hint.
+	keys, within []binding
 	// mouse says which mouse input does the same, for the README;
 	// mouseHelp says it shorter for the help.
 	mouse, mouseHelp string
@@ -68,12 +72,16 @@ const (
 
 // binding is a key that runs a command: the modifiers it needs, fixed
 // arguments it passes (1 runs "view front"), and whether holding it
-// repeats the command after a pause.
+// repeats the command after a pause. answers: the key answers a modal
+// too (Enter, Esc), so it runs while one has the keyboard; modal is the
+// modal of a key of command.within.
 type binding struct {
-	key    ebiten.Key
-	mods   modifier
-	args   []string
-	repeat bool
+	key     ebiten.Key
+	mods    modifier
+	args    []string
+	repeat  bool
+	answers bool
+	modal   modal
 }
 
 // panel is a row of buttons in the window.
@@ -119,6 +127,17 @@ func ctrl(k ebiten.Key) binding                { return binding{key: k, mods: mo
 // held repeats b while its key is held.
 func held(b binding) binding { b.repeat = true; return b }
 
+// answer makes b a key that answers the modal that has the keyboard.
+func answer(b binding) binding { b.answers = true; return b }
+
+// inModal makes bs keys of the modal m (command.within).
+func inModal(m modal, bs ...binding) []binding {
+	for i := range bs {
+		bs[i].modal = m
+	}
+	return bs
+}
+
 func keys(bs ...binding) []binding { return bs }
 
 // do is a handler that calls f and cannot fail.
@@ -139,6 +158,7 @@ func commandTable() []command {
 		cutCommands(),       // commands_cuts.go
 		playCommands(),      // commands_playback.go
 		clipCommands(),      // commands_files.go
+		browseCommands(),    // commands_files.go
 		exportCommands(),    // commands_files.go
 		compareCommands(),   // commands_compare.go
 		dropCommands(),      // commands_drop.go
@@ -198,6 +218,20 @@ func (c *call) bone(i int) (int, error) {
 	}
 	return -1, fmt.Errorf("%s: no bone %q", c.cmd.verb, name)
 }
+
+// boneArg is bone i as select-bone and the other verbs of a bone take it:
+// its name, or its index where the name finds another bone first (two
+// bones of one name).
+func (a *App) boneArg(i int) string {
+	if name := a.st.Asset().Skeleton.Bones[i].Name; a.st.BoneByName(name) == i {
+		return name
+	}
+	return strconv.Itoa(i)
+}
+
+// seconds is a time as seek and the other verbs of a time take it, read
+// back to the same number.
+func seconds(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
 
 // arity is what a command's args accept: required words, an optional
 // group of opt words (all or none), and whether the last word takes the
@@ -279,20 +313,39 @@ func newCommandSet() commandSet {
 	return cs
 }
 
-// forKey finds the binding key k runs with the modifiers mods held: the
-// one that needs the most of them (Ctrl before Shift) among those whose
-// modifiers are all held, so that Ctrl+Shift+← is Ctrl+←, and a key with
-// no binding of its own for a modifier does what it does without it (Shift
-// with Space plays).
-func (cs *commandSet) forKey(k ebiten.Key, mods modifier) (*command, *binding) {
+// forKey finds the binding key k runs with the modifiers mods held, the
+// modal m having the input: one of m's own keys (command.within), else
+// the window's that needs the most modifiers (Ctrl before Shift) among
+// those whose modifiers are all held, so that Ctrl+Shift+← is Ctrl+←, and
+// a key with no binding of its own for a modifier does what it does
+// without it (Shift with Space plays). A modal that has the keyboard
+// leaves the window only its answers (Enter, Esc).
+func (cs *commandSet) forKey(k ebiten.Key, mods modifier, m modal) (*command, *binding) {
 	var bc *command
 	var bb *binding
+	better := func(c *command, b *binding) {
+		if b.key == k && b.mods&^mods == 0 && (bb == nil || b.mods > bb.mods) {
+			bc, bb = c, b
+		}
+	}
+	if m != noModal {
+		for i := range cs.list {
+			c := &cs.list[i]
+			for j := range c.within {
+				if b := &c.within[j]; b.modal == m {
+					better(c, b)
+				}
+			}
+		}
+		if bb != nil {
+			return bc, bb
+		}
+	}
 	for i := range cs.list {
 		c := &cs.list[i]
 		for j := range c.keys {
-			b := &c.keys[j]
-			if b.key == k && b.mods&^mods == 0 && (bb == nil || b.mods > bb.mods) {
-				bc, bb = c, b
+			if b := &c.keys[j]; b.answers || !m.keyed() {
+				better(c, b)
 			}
 		}
 	}
@@ -373,20 +426,19 @@ func (a *App) run(c *command, args []string, scripted bool) error {
 	return c.run(&call{a: a, cmd: c, args: args, scripted: scripted})
 }
 
-// press carries out key k, as typed with the modifiers mods held. An
-// error shows in the window.
-func (a *App) press(k ebiten.Key, mods modifier) {
-	if a.list.open { // the asset or suit list has the keys
-		a.list.key(k, mods&modCtrl != 0)
-		return
-	}
-	c, b := a.cmds.forKey(k, mods)
+// press carries out key k, as typed with the modifiers mods held: the
+// row it runs (forKey), else the modal's text entry (App.edit). An error
+// shows in the window. It reports whether the key repeats while held.
+func (a *App) press(k ebiten.Key, mods modifier) (repeats bool) {
+	m := a.modal()
+	c, b := a.cmds.forKey(k, mods, m)
 	if c == nil {
-		return
+		return a.edit(m, k, mods)
 	}
 	if err := a.run(c, b.args, false); err != nil {
 		a.st.ShowError(err.Error())
 	}
+	return b.repeat
 }
 
 // runMouse carries out the command of region r with the mouse p: the

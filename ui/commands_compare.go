@@ -16,7 +16,7 @@ func compareCommands() []command {
 				if a.chooseCompare() {
 					return // the web page's own chooser
 				}
-				a.browser.show("")
+				a.browser.show(a.st, "")
 				a.browser.compare = true
 			})},
 		{verb: "compare", args: "FILE…",
@@ -24,25 +24,39 @@ func compareCommands() []command {
 				"both; bones pair as `animview diff` pairs them (--map). The status line gives the largest difference " +
 				"now and its bone, a panel lists the bones that differ most over the clip (click one to select it) and " +
 				"the curves panel plots the selected bone's difference",
-			regions: []mouseRegion{region(atCompare, true, false, onCompare,
-				func(c *call) error { c.a.cmp.clickAt(c.ptr.x, c.ptr.y); return nil })},
-			run: func(c *call) error { return c.a.cmp.open(c.args[0]) }},
+			regions: []mouseRegion{region(atCompare, true, false, onCompare, compareClick)},
+			run:     func(c *call) error { return c.a.cmp.open(c.a.st, c.args[0]) }},
 		{verb: "compare-clip", args: "NAME|INDEX…", doc: "show the compared file's clip NAME, or numbered INDEX from 0",
-			run: func(c *call) error { return c.a.cmp.selectClip(c.args[0]) }},
+			run: func(c *call) error { return c.a.cmp.selectClip(c.a.st, c.args[0]) }},
 		{verb: "compare-prev-clip", keys: keys(shift(ebiten.KeyBracketLeft)), help: "compared file's clip",
 			doc:    "show the compared file's previous clip (without one, the open file's, as prev-clip)",
 			keyDoc: "previous / next clip of the compared file (the compare panel's < >)",
-			run:    func(c *call) error { return c.a.cmp.stepClipOr(-1) }},
+			run:    func(c *call) error { return c.a.cmp.stepClipOr(c.a.st, -1) }},
 		{verb: "compare-next-clip", keys: keys(shift(ebiten.KeyBracketRight)), pairs: true,
 			doc: "show the compared file's next clip (without one, the open file's, as next-clip)",
-			run: func(c *call) error { return c.a.cmp.stepClipOr(1) }},
+			run: func(c *call) error { return c.a.cmp.stepClipOr(c.a.st, 1) }},
 		{verb: "compare-off", doc: "end the comparison (the compare panel's ×)",
-			run: do(func(a *App) { a.cmp.close() })},
+			run: do(func(a *App) { a.cmp.close(a.st) })},
 	}
 }
 
+// compareClick is a left click on the compare panel: on a row it runs
+// select-bone with the row's bone, on the close box compare-off, on the
+// arrows compare-prev-clip or compare-next-clip.
+func compareClick(c *call) error {
+	a := c.a
+	switch verb, row := a.cmp.hitAt(c.ptr.x, c.ptr.y); {
+	case row >= 0:
+		a.runVerb(verb, a.boneArg(a.cmp.rowBone(row)))
+		a.cmp.traceRow(row)
+	case verb != "":
+		a.runVerb(verb)
+	}
+	return nil
+}
+
 // onCompare reports whether (x, y) is on the compare panel, where a click
-// on a bone that differs selects it (comparer.clickAt).
+// on a bone that differs selects it (compareClick).
 func onCompare(a *App, x, y int) bool {
 	return a.cmp.active() && a.st.Texture() == nil && image.Pt(x, y).In(a.cmp.panel)
 }

@@ -21,7 +21,7 @@ func cutCommands() []command {
 				if len(c.args) > 0 {
 					name = c.args[0]
 				}
-				got, err := c.a.cuts.save(name)
+				got, err := c.a.cuts.save(c.a.st, name)
 				if err == nil && name == "" && !c.scripted {
 					c.a.cuts.ask(got)
 				}
@@ -33,7 +33,7 @@ func cutCommands() []command {
 				"the open cut", keyDoc: "rename the open cut (the window asks its name)",
 			run: func(c *call) error {
 				if len(c.args) == 0 {
-					old, err := c.a.cuts.current("rename-cut")
+					old, err := c.a.cuts.current(c.a.st, "rename-cut")
 					if err == nil {
 						c.a.cuts.ask(old)
 					}
@@ -43,7 +43,7 @@ func cutCommands() []command {
 				if !ok {
 					return fmt.Errorf("rename-cut: want OLD NEW, got %q", c.args[0])
 				}
-				return c.a.cuts.rename(old, strings.TrimSpace(name))
+				return c.a.cuts.rename(c.a.st, old, strings.TrimSpace(name))
 			}},
 		{verb: "delete-cut", args: "[NAME…]", keys: keys(ctrl(ebiten.KeyDelete)), button: "Delete", at: slot{clipButtons, 30},
 			help:   "delete cut",
@@ -55,11 +55,11 @@ func cutCommands() []command {
 					name = c.args[0]
 				} else {
 					var err error
-					if name, err = c.a.cuts.current("delete-cut"); err != nil {
+					if name, err = c.a.cuts.current(c.a.st, "delete-cut"); err != nil {
 						return err
 					}
 				}
-				return c.a.cuts.remove(name)
+				return c.a.cuts.remove(c.a.st, name)
 			}},
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/animview/animview/ui/state"
@@ -76,6 +77,103 @@ func clipCommands() []command {
 	}
 }
 
+// browseCommands are the built-in browser's and the asset or suit list's
+// (modal.go): a click on a row opens it, on a list's column title sorts by
+// it, the wheel or the browser's scrollbar scrolls; typing into their
+// field is theirs (App.edit), Enter is confirm's and Esc close's.
+func browseCommands() []command {
+	rows := of(browserModal, listModal)
+	return []command{
+		{verb: "choose-row", args: "ROW",
+			doc: "open row ROW (from 0) of the built-in browser or of the asset or suit list shown, as a click on it does: " +
+				"in the browser a folder lists, a file opens (or is where the export writes, or the file compared); in the list " +
+				"its entry or file opens",
+			regions: []mouseRegion{
+				{order: atModalRow, in: of(browserModal), left: true, hit: func(a *App, x, y int) bool { return a.browser.rowAt(x, y) >= 0 }},
+				{order: atModalRow, in: of(listModal), left: true, hit: func(a *App, x, y int) bool { return a.list.rowAt(x, y) >= 0 }},
+			},
+			run: func(c *call) error {
+				a := c.a
+				var row int
+				switch p := c.ptr; {
+				case p != nil && a.modal() == browserModal:
+					row = a.st.Browser().Top() + a.browser.rowAt(p.x, p.y)
+				case p != nil:
+					row = a.list.m.Top() + a.list.rowAt(p.x, p.y)
+				default:
+					var err error
+					if row, err = strconv.Atoi(c.args[0]); err != nil || row < 0 {
+						return fmt.Errorf("choose-row: %q is not a row", c.args[0])
+					}
+				}
+				switch a.modal() {
+				case browserModal:
+					a.browser.choose(a.st, row)
+				case listModal:
+					if a.list.m.Select(row) {
+						a.list.chooseSelected()
+					}
+				default:
+					return fmt.Errorf("choose-row: no browser or list shows")
+				}
+				return nil
+			}},
+		{verb: "scroll-rows", args: "ROWS",
+			doc: "scroll the rows of the built-in browser or of the list shown ROWS rows down (negative: up), as the wheel does",
+			regions: []mouseRegion{
+				{order: atBrowserBar, in: of(browserModal), left: true, drag: true, hit: func(a *App, x, y int) bool { return a.browser.onBar(x, y) }},
+				{order: wheelInModal, wheel: true, in: rows, hit: anywhere},
+			},
+			run: func(c *call) error {
+				a := c.a
+				n := 0
+				switch p := c.ptr; {
+				case p != nil && p.wheel == 0: // the browser's scrollbar
+					if a.modal() == browserModal {
+						a.browser.thumbTo(a.st, p.y)
+					}
+					return nil
+				case p != nil:
+					n = -int(p.wheel * wheelRows)
+				default:
+					var err error
+					if n, err = strconv.Atoi(c.args[0]); err != nil {
+						return fmt.Errorf("scroll-rows: %q is not a number of rows", c.args[0])
+					}
+				}
+				switch a.modal() {
+				case browserModal:
+					a.st.ScrollBrowser(n)
+				case listModal:
+					a.list.m.Scroll(n)
+				default:
+					return fmt.Errorf("scroll-rows: no browser or list shows")
+				}
+				return nil
+			}},
+		{verb: "sort-list", args: "COLUMN",
+			doc: "sort the asset or suit list shown by its column COLUMN (from 1; again: the other way round; 0: the order " +
+				"given), as a click on the column's title or Ctrl+COLUMN does",
+			regions: []mouseRegion{{order: atListTitle, in: of(listModal), left: true,
+				hit: func(a *App, x, y int) bool { return a.list.columnAt(x, y) >= 0 }}},
+			run: func(c *call) error {
+				if !c.a.list.open {
+					return fmt.Errorf("sort-list: no list shows (A: the asset list, Ctrl+U: the suits)")
+				}
+				if p := c.ptr; p != nil {
+					c.a.list.m.SortBy(c.a.list.columnAt(p.x, p.y))
+					return nil
+				}
+				col, err := strconv.Atoi(c.args[0])
+				if err != nil || col < 0 || col > len(c.a.list.m.Columns()) {
+					return fmt.Errorf("sort-list: %q is not a column of the list", c.args[0])
+				}
+				c.a.list.m.SortBy(col - 1)
+				return nil
+			}},
+	}
+}
+
 // exportCommands export, answer the window's questions and open a file.
 func exportCommands() []command {
 	return []command{
@@ -83,12 +181,19 @@ func exportCommands() []command {
 			doc: "export to glTF 2.0, as `animview export` does: what plays, every clip or the character's " +
 				"animations (the window asks when there is a choice), to a file from the system's chooser (else the built-in browser), " +
 				"with a progress bar; the window asks before replacing a file",
-			run: do(func(a *App) { a.exp.begin() })},
+			run: do(func(a *App) { a.exp.begin(a.st) })},
 		{verb: "export-what", args: "clip|all|character", doc: "answer the export's question of what to export",
+			regions: []mouseRegion{{order: atChoice, in: of(exportModal), left: true, hit: func(a *App, x, y int) bool {
+				return a.st.Export().Stage() == state.ExportChoosing && a.exp.rowAt(a.st, x, y) >= 0
+			}}},
 			run: func(c *call) error {
+				if p := c.ptr; p != nil {
+					c.a.exp.choose(c.a.st, c.a.st.Export().Offered()[c.a.exp.rowAt(c.a.st, p.x, p.y)].What)
+					return nil
+				}
 				w, err := exportWhat(c.args[0])
 				if err == nil {
-					c.a.exp.choose(w)
+					c.a.exp.choose(c.a.st, w)
 				}
 				return err
 			}},
@@ -97,22 +202,31 @@ func exportCommands() []command {
 				"the character's animations to FILE (.glb or .gltf); the window " +
 				"asks before replacing a file (confirm replaces it). A script waits until the file is written",
 			run: func(c *call) error {
-				err := c.a.exp.run(c)
+				err := c.a.exp.run(c.a.st, c)
 				c.holdForExport()
 				return err
 			}},
-		{verb: "confirm", keys: keys(key(ebiten.KeyEnter), key(ebiten.KeyNumpadEnter)), help: "confirm",
-			doc: "answer the window's question: export the first choice, replace the file, or play a dropped file's motion here",
+		{verb: "confirm", keys: keys(answer(key(ebiten.KeyEnter)), answer(key(ebiten.KeyNumpadEnter))), help: "confirm",
+			doc: "answer the window's question: export the first choice, replace the file, or play a dropped file's motion here; " +
+				"in the built-in browser go to the path typed or open the highlighted row, in a list open the highlighted row, " +
+				"in the frame box go to the frame typed, in the cut's name prompt rename the cut",
+			keyDoc: "answer the window's question: export the first choice, replace the file, or play a dropped file's motion here",
+			regions: []mouseRegion{{order: atAnswer, in: of(exportModal), left: true, hit: func(a *App, x, y int) bool {
+				return a.st.Export().Stage() == state.ExportAsking && a.exp.rowAt(a.st, x, y) == 0 // Replace
+			}}},
 			run: func(c *call) error {
-				if c.a.drop.playHere() {
+				if ok, err := c.a.confirmModal(c.a.modal()); ok {
+					return err
+				}
+				if c.a.drop.playHere(c.a.st) {
 					return nil
 				}
-				c.a.exp.confirm()
+				c.a.exp.confirm(c.a.st)
 				c.holdForExport()
 				return nil
 			}},
 		{verb: "open", args: "FILE…", doc: "open FILE",
-			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll() })},
+			run: withArgs(func(c *call) { c.a.open(c.args[0]); c.a.scene.frameAll(c.a.st) })},
 	}
 }
 

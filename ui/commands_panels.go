@@ -1,6 +1,9 @@
 package ui
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"github.com/animview/animview/render/dopesheet"
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // panelCommands are the curves panel's and the dope sheet's: a press or
 // drag on the curves seeks; a click on the dope sheet selects a bone or
@@ -13,7 +16,7 @@ func panelCommands() []command {
 			doc: "the curves panel: the selected bone's local translation, rotation and scale over the span the " +
 				"timeline shows, with the clip's keys and the current time; a click or drag on it seeks",
 			regions: []mouseRegion{region(atCurves, true, true, func(a *App, x, y int) bool { return a.curves.contains(x, y) },
-				func(c *call) error { c.a.st.Seek(c.a.curves.timeAt(c.ptr.x)); return nil })},
+				func(c *call) error { c.a.runVerb("seek", seconds(c.a.curves.timeAt(c.a.st, c.ptr.x))); return nil })},
 			run: do(func(a *App) { a.st.ToggleCurves() })},
 		{verb: "curves-euler", keys: keys(shift(ebiten.KeyK)), help: "Euler curves",
 			doc: "plot rotation as Euler angles (degrees about X, Y, Z, as the inspector) or as quaternion components",
@@ -24,15 +27,31 @@ func panelCommands() []command {
 				"the bone, on a key or an event seeks to it; the wheel scrolls the rows, Ctrl+wheel zooms the timeline, " +
 				"Shift+wheel or a right drag pans it",
 			regions: []mouseRegion{
-				region(atDopeClick, true, false, onDope, func(c *call) error { c.a.dope.click(c.ptr.x, c.ptr.y, c.a.w); return nil }),
-				region(atDopeDrag, false, true, onDope, func(c *call) error { c.a.dope.pan(c.ptr.dx); return nil }),
+				region(atDopeClick, true, false, onDope, dopeClick),
+				region(atDopeDrag, false, true, onDope, func(c *call) error { c.a.dope.pan(c.a.st, c.ptr.dx); return nil }),
 				wheelRegion(wheelOnDope, onDope, func(c *call) error {
-					c.a.dope.wheel(c.ptr.x, c.ptr.wheel, c.ptr.mods)
+					c.a.dope.wheel(c.a.st, c.ptr.x, c.ptr.wheel, c.ptr.mods)
 					return nil
 				}),
 			},
 			run: do(func(a *App) { a.st.ToggleDopeSheet() })},
 	}
+}
+
+// dopeClick is a left click on the dope sheet: on a bone's name it runs
+// select-bone, on one of its keys select-bone and seek to the key, on an
+// event seek to it.
+func dopeClick(c *call) error {
+	a, p := c.a, c.ptr
+	h := a.dope.hitAt(a.st, p.x, p.y)
+	if h.Kind == dopesheet.HitKey || h.Kind == dopesheet.HitBone {
+		a.runVerb("select-bone", a.boneArg(h.Bone))
+	}
+	if h.Kind == dopesheet.HitKey || h.Kind == dopesheet.HitEvent {
+		a.runVerb("seek", seconds(h.Time))
+	}
+	a.dope.traceClick(a.st, p.x, p.y, h)
+	return nil
 }
 
 // onDope reports whether (x, y) is on the dope sheet.

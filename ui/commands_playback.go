@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // playbackCommands play, step and time the clip.
 func playbackCommands() []command {
@@ -32,6 +36,13 @@ func playbackCommands() []command {
 			doc: "go to the last frame and pause", run: do(func(a *App) { a.st.End() })},
 		{verb: "frame", args: "N", doc: "go to frame N and pause",
 			run: func(c *call) error { return c.nums(func(v []float64) { c.a.st.SeekFrame(int(v[0])) }) }},
+		{verb: "frame-box", doc: "give the frame box the keyboard, emptied, as a click on it does: the frame typed and " +
+			"Enter (confirm) go there; Esc (close) or a click elsewhere leaves it",
+			regions: []mouseRegion{
+				region(atFrameBox, true, false, func(a *App, x, y int) bool { return image.Pt(x, y).In(a.w.frameBox.rect()) }, nil),
+				{order: atFrameElsewhere, in: of(frameModal), hit: anywhere, act: frameElsewhere},
+			},
+			run: do(func(a *App) { a.w.frameBox.focus() })},
 		{verb: "slower", keys: keys(key(ebiten.KeyDown), key(ebiten.KeyMinus), key(ebiten.KeyNumpadSubtract)),
 			button: "-", at: slot{transport, 60}, help: "speed",
 			doc: "play slower (down to 0.1×)", keyDoc: "slower / faster (0.1× to 4×)",
@@ -64,4 +75,15 @@ func playCommands() []command {
 		{verb: "play", doc: "play (as Space when paused)", run: do(func(a *App) { a.st.Play() })},
 		{verb: "pause", doc: "pause", run: do(func(a *App) { a.st.Pause() })},
 	}
+}
+
+// frameElsewhere is a press away from the frame box while it has the
+// keyboard: a left one gives the keyboard back and goes on to what is
+// under it, another goes no further.
+func frameElsewhere(c *call) error {
+	if p := c.ptr; p.button == ebiten.MouseButtonLeft {
+		c.a.w.leaveFrameBox()
+		c.a.pressAt(p.button, p.x, p.y, p.mods)
+	}
+	return nil
 }

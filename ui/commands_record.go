@@ -18,7 +18,7 @@ func recordCommands() []command {
 				"folder, in the background with a progress bar; from the view's direction, at most 640 px wide " +
 				"and 30 fps; Esc cancels. A script waits until the GIF is written",
 			run: func(c *call) error {
-				c.a.rec.start(c.a.viewport(), c.a.scene.opts)
+				c.a.rec.start(c.a.st, c.a.viewport(), c.a.scene.opts)
 				if c.scripted {
 					c.a.script.hold = c.a.st.Recording().Active()
 				}

@@ -105,7 +105,7 @@ func TestKeysDoWhatTheyDid(t *testing.T) {
 		{ebiten.KeyW, none, "warnings", ""},
 		{ebiten.KeyQ, none, "", ""}, {ebiten.KeyDigit2, none, "", ""},
 	} {
-		cmd, b := cs.forKey(c.k, c.m)
+		cmd, b := cs.forKey(c.k, c.m, noModal)
 		verb, args := "", ""
 		if cmd != nil {
 			verb, args = cmd.verb, strings.Join(b.args, " ")
@@ -114,11 +114,45 @@ func TestKeysDoWhatTheyDid(t *testing.T) {
 			t.Errorf("%s%s runs %q %q, want %q %q", modName(c.m, "+"), keyName(c.k), verb, args, c.verb, c.args)
 		}
 	}
-	if _, b := cs.forKey(ebiten.KeyLeft, modShift); !b.repeat {
+	if _, b := cs.forKey(ebiten.KeyLeft, modShift, noModal); !b.repeat {
 		t.Error("Shift+← does not repeat")
 	}
-	if _, b := cs.forKey(ebiten.KeySpace, 0); b.repeat {
+	if _, b := cs.forKey(ebiten.KeySpace, 0, noModal); b.repeat {
 		t.Error("Space repeats")
+	}
+}
+
+// TestModalKeys: while a modal has the keyboard, only its own keys and
+// the window's answers (Enter: confirm, Esc: close) run commands, the
+// rest going to its text entry; the export's question leaves the keys to
+// the window.
+func TestModalKeys(t *testing.T) {
+	cs := newCommandSet()
+	for _, c := range []struct {
+		m    modal
+		k    ebiten.Key
+		mods modifier
+		verb string
+	}{
+		{dropModal, ebiten.KeyP, 0, "play-here"}, {dropModal, ebiten.KeyP, modShift, "play-here"},
+		{dropModal, ebiten.KeyO, 0, "open-instead"}, {dropModal, ebiten.KeyEnter, 0, "confirm"},
+		{dropModal, ebiten.KeyNumpadEnter, 0, "confirm"}, {dropModal, ebiten.KeyEscape, 0, "close"},
+		{dropModal, ebiten.KeySpace, 0, ""}, {dropModal, ebiten.KeyX, 0, ""},
+		{browserModal, ebiten.KeyEnter, 0, "confirm"}, {browserModal, ebiten.KeyEscape, 0, "close"},
+		{browserModal, ebiten.KeyP, 0, ""}, {browserModal, ebiten.KeyBackspace, 0, ""}, {browserModal, ebiten.KeyO, modCtrl, ""},
+		{listModal, ebiten.KeyEnter, modCtrl, "confirm"}, {listModal, ebiten.KeyDigit1, modCtrl, ""},
+		{frameModal, ebiten.KeyDigit1, 0, ""}, {frameModal, ebiten.KeyEnter, 0, "confirm"},
+		{cutNameModal, ebiten.KeyA, 0, ""}, {cutNameModal, ebiten.KeyEscape, 0, "close"},
+		{exportModal, ebiten.KeySpace, 0, "play-pause"}, {exportModal, ebiten.KeyEnter, 0, "confirm"},
+		{exportModal, ebiten.KeyP, 0, "screenshot"},
+	} {
+		verb := ""
+		if cmd, _ := cs.forKey(c.k, c.mods, c.m); cmd != nil {
+			verb = cmd.verb
+		}
+		if verb != c.verb {
+			t.Errorf("modal %d: %s%s runs %q, want %q", c.m, modName(c.mods, "+"), keyName(c.k), verb, c.verb)
+		}
 	}
 }
 
@@ -252,11 +286,15 @@ func TestVerbsRun(t *testing.T) {
 		"transition": {"walk", "idle"}, "transition-at": {"walk", "idle", "0.2"}, "key": {"space"},
 		"click": {"1", "1"}, "wait": {"2"}, "suit": {"none"}, "range": {"0.2", "0.6"}, "timeline-zoom": {"2"}, "timeline-pan": {"0.1"},
 		"export-what": {"all"}, "drop": {demo.Name}, "export": {"all", filepath.Join(t.TempDir(), "verbs.glb")},
-		"compare": {demo.Name}, "compare-clip": {"0"}, "snap": {filepath.Join(t.TempDir(), "snap.png")},
+		"compare": {demo.Name}, "compare-clip": {"0"}, "choose-row": {"0"}, "scroll-rows": {"3"}, "sort-list": {"1"}, "snap": {filepath.Join(t.TempDir(), "snap.png")},
 	}
 	skip := map[string]bool{"open-dialog": true, "screenshot": true, "record-gif": true, "copy-json": true,
 		"prev-file": true, "next-file": true}
-	for _, a := range []*App{newTestApp(t), newPakApp(t)} {
+	apps := []*App{newTestApp(t), newPakApp(t)}
+	// What the verbs write without a folder of their own (confirm in the
+	// export's browser, a screenshot) goes to a folder of the test's.
+	t.Chdir(t.TempDir())
+	for _, a := range apps {
 		for _, c := range a.cmds.list {
 			if skip[c.verb] {
 				continue
@@ -268,7 +306,7 @@ func TestVerbsRun(t *testing.T) {
 				_ = a.action(Action{Verb: c.verb, Args: fit}) // the tree's verbs fail on the demo
 			}
 		}
-		a.exp.stop(&a.script) // the export's file is written before its folder goes
+		a.exp.stop(a.st, &a.script) // the export's file is written before its folder goes
 	}
 	a := newTestApp(t)
 	if err := a.action(Action{Verb: "wait", Args: []string{"3"}}); err != nil || a.script.wait != 3 {
@@ -313,7 +351,7 @@ func TestButtonsRunTheirCommands(t *testing.T) {
 	if len(a.w.buttons) != n || n < 20 {
 		t.Errorf("%d buttons for %d commands with one", len(a.w.buttons), n)
 	}
-	a.scene.frameAll() // the first framing, as the first frame does
+	a.scene.frameAll(a.st) // the first framing, as the first frame does
 	for _, tg := range a.w.toggles {
 		before := tg.cmd.on(a)
 		a.runVerb(tg.cmd.verb)

@@ -16,7 +16,7 @@ func seekCommands() []command {
 			regions: []mouseRegion{region(atTrack, true, true, func(a *App, x, y int) bool { return a.tl.contains(x, y) }, nil)},
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
-					c.a.st.Seek(c.a.tl.timeAt(p.x))
+					c.a.st.Seek(c.a.tl.timeAt(c.a.st, p.x))
 					return nil
 				}
 				return c.nums(func(v []float64) { c.a.st.Seek(v[0]) })
@@ -58,7 +58,7 @@ func rangeCommands() []command {
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
 					f := wheelFactor(p.wheel)
-					c.a.st.ZoomTimeline(c.a.tl.timeAt(p.x), f*f)
+					c.a.st.ZoomTimeline(c.a.tl.timeAt(c.a.st, p.x), f*f)
 					return nil
 				}
 				if f, err := strconv.ParseFloat(c.args[0], 64); err == nil && !(f > 0) {
@@ -78,7 +78,7 @@ func rangeCommands() []command {
 			regions: []mouseRegion{region(atTimeline, false, true, func(a *App, x, y int) bool { return a.tl.contains(x, y) }, nil)},
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
-					c.a.st.PanTimeline(-float64(p.dx) * c.a.tl.secondsPerPixel())
+					c.a.st.PanTimeline(-float64(p.dx) * c.a.tl.secondsPerPixel(c.a.st))
 					return nil
 				}
 				return c.nums(func(v []float64) { c.a.st.PanTimeline(v[0]) })
@@ -94,13 +94,13 @@ func rangeCommands() []command {
 func rulerDrag(c *call) error {
 	p, a := c.ptr, c.a
 	if p.press {
-		p.from = a.tl.timeAt(p.x)
+		p.from = a.tl.timeAt(a.st, p.x)
 	}
 	switch {
 	case p.release && p.movedX < 3:
 		a.st.Seek(p.from)
 	case p.movedX >= 3:
-		a.st.SetRange(p.from, a.tl.timeAt(p.x))
+		a.st.SetRange(p.from, a.tl.timeAt(a.st, p.x))
 	}
 	return nil
 }

@@ -27,10 +27,10 @@ func cameraCommands() []command {
 			doc: "move the camera's target DX, DY pixels across the view", keyDoc: "pan",
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
-					c.a.scene.pan(float64(p.dx), float64(p.dy))
+					c.a.scene.pan(c.a.st, float64(p.dx), float64(p.dy))
 					return nil
 				}
-				return c.nums(func(v []float64) { c.a.scene.pan(v[0], v[1]) })
+				return c.nums(func(v []float64) { c.a.scene.pan(c.a.st, v[0], v[1]) })
 			}},
 		{verb: "zoom", args: "FACTOR", mouse: "wheel", help: "zoom",
 			doc: "bring the camera FACTOR times closer (0.5: twice as far)", keyDoc: "zoom",
@@ -119,7 +119,7 @@ func figureCommands() []command {
 			doc: "follow the root (turned on by itself when a clip travels far)",
 			run: do(func(a *App) {
 				a.st.SetFollow(!a.st.View().Follow())
-				a.scene.frameAll()
+				a.scene.frameAll(a.st)
 			})},
 		{verb: "in-place", keys: keys(shift(ebiten.KeyI)), button: "In place", at: slot{transport, 120},
 			on: func(a *App) bool { return a.st.Visibility().InPlace() }, help: "in place",
@@ -138,7 +138,7 @@ func figureCommands() []command {
 			on: func(a *App) bool { return a.st.Visibility().Axes() }, help: "bone axes",
 			doc: "the selected bone's local axes", run: do(func(a *App) { a.st.ToggleAxes() })},
 		{verb: "zoom-bone", keys: keys(key(ebiten.KeyZ)), button: "Zoom", at: slot{inspectButtons, 30}, help: "zoom to bone",
-			doc: "zoom to the selected bone", run: do(func(a *App) { a.scene.zoomToSelected() })},
+			doc: "zoom to the selected bone", run: do(func(a *App) { a.scene.zoomToSelected(a.st) })},
 		{verb: "toggle-bone", args: "[B]", keys: keys(key(ebiten.KeyH)), help: "hide bone",
 			doc: "hide / show bone B, or the selected bone", keyDoc: "hide / show the selected bone",
 			run: func(c *call) error {
@@ -166,7 +166,7 @@ func figureCommands() []command {
 				}
 			})},
 		{verb: "frame-all", keys: keys(key(ebiten.KeyF)), help: "frame all", doc: "frame the whole clip",
-			run: do(func(a *App) { a.scene.frameAll() })},
+			run: do(func(a *App) { a.scene.frameAll(a.st) })},
 		{verb: "view", args: "front|side|top",
 			keys: keys(key(ebiten.KeyDigit1, "front"), key(ebiten.KeyNumpad1, "front"),
 				key(ebiten.KeyDigit3, "side"), key(ebiten.KeyNumpad3, "side"),

@@ -16,6 +16,7 @@ import (
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/curves"
+	"github.com/animview/animview/ui/state"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -28,8 +29,10 @@ import (
 // the clip (compare.Diff, the numbers of `animview diff`) and a click on
 // one selects it, and the curves panel plots the selected bone's
 // difference. Bones pair as diff pairs them (compare.Match with the map).
+// It holds the tools, the hooks and the parts it draws beside; the state
+// comes with each call that reads it.
 type comparer struct {
-	env
+	tools
 	hooks
 	// scene is the view B's figure is drawn in (its axes and A's pose);
 	// ov the overlays whose banner the panel keeps clear of; browser the
@@ -108,44 +111,44 @@ func (c *comparer) active() bool { return c.asset != nil }
 // open opens the file at path as B: its clip is A's clip's namesake when
 // it has one, else its default clip. A file that does not open, or has no
 // skeleton, leaves the comparison as it was and shows the error.
-func (c *comparer) open(path string) error {
+func (c *comparer) open(st *state.State, path string) error {
 	b, err := c.openPath(path)
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	return c.openAsset(path, b)
+	return c.openAsset(st, path, b)
 }
 
 // openAsset makes b, read from path, B.
-func (c *comparer) openAsset(path string, b *formats.Asset) error {
+func (c *comparer) openAsset(st *state.State, path string, b *formats.Asset) error {
 	if err := open.RequireSkeleton(b); err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
 	c.path, c.asset = path, b
 	c.clip = b.DefaultClip(path)
 	c.aClip = nil // choose by A's clip's name at the next refresh
-	c.refresh()
+	c.refresh(st)
 	c.frameAll()
 	return nil
 }
 
 // close ends the comparison.
-func (c *comparer) close() {
+func (c *comparer) close(st *state.State) {
 	c.path, c.asset, c.result, c.sampler = "", nil, nil, nil
 	c.top, c.aIndex = c.top[:0], c.aIndex[:0]
-	c.refresh()
+	c.refresh(st)
 	c.frameAll()
 }
 
 // selectClip shows B's clip called name, or numbered so.
-func (c *comparer) selectClip(name string) error {
+func (c *comparer) selectClip(st *state.State, name string) error {
 	if !c.active() {
 		return fmt.Errorf("compare-clip: no file is compared (compare FILE first)")
 	}
 	for i, cl := range c.asset.Clips {
 		if cl.Name == name || strconv.Itoa(i) == name {
 			c.clip = i
-			c.refresh()
+			c.refresh(st)
 			return nil
 		}
 	}
@@ -153,25 +156,25 @@ func (c *comparer) selectClip(name string) error {
 }
 
 // stepClip shows B's clip d on from the one shown.
-func (c *comparer) stepClip(d int) error {
+func (c *comparer) stepClip(st *state.State, d int) error {
 	if !c.active() {
 		return fmt.Errorf("no file is compared (compare FILE first)")
 	}
 	if n := len(c.asset.Clips); n > 0 {
 		c.clip = ((c.clip+d)%n + n) % n
-		c.refresh()
+		c.refresh(st)
 	}
 	return nil
 }
 
 // stepClipOr steps B's clip while a file is compared, else A's (the
 // keys keep what they did without Shift).
-func (c *comparer) stepClipOr(d int) error {
+func (c *comparer) stepClipOr(st *state.State, d int) error {
 	if !c.active() {
-		c.stepClip(d)
+		c.stepClip(st, d)
 		return nil
 	}
-	return c.stepClip(d)
+	return c.stepClip(st, d)
 }
 
 // bClip is B's clip shown, nil for its bind pose.
@@ -185,8 +188,7 @@ func (c *comparer) bClip() *formats.Clip {
 // refresh makes the pairing, B's sampler and the comparison over the
 // clip again when A, A's clip or B's clip changed; when A's clip changed
 // and B has a clip of its name, B shows that one.
-func (c *comparer) refresh() {
-	st := c.st
+func (c *comparer) refresh(st *state.State) {
 	aClip := st.CurrentClip()
 	if c.active() && aClip != c.aClip {
 		c.aClip = aClip
@@ -288,19 +290,18 @@ func orNone(s []string) string {
 // update poses A (as it plays, without in place) and B at the playback
 // time, or both in their bind pose, and measures them: once a tick,
 // allocating nothing unless what is compared changed.
-func (c *comparer) update() {
-	if !c.st.Browser().Open() {
+func (c *comparer) update(st *state.State) {
+	if !st.Browser().Open() {
 		c.browser.compare = false // a browser closed without a choice
 	}
-	c.refresh()
+	c.refresh(st)
 	if c.active() {
-		c.measure()
+		c.measure(st)
 	}
 }
 
 // measure poses both figures at the playback time and measures them.
-func (c *comparer) measure() {
-	st := c.st
+func (c *comparer) measure(st *state.State) {
 	t := st.Playback().Time()
 	ska, skb := st.Asset().Skeleton, c.asset.Skeleton
 	bind := st.Visibility().BindPose()
@@ -322,12 +323,12 @@ func (c *comparer) measure() {
 // figure is B posed for the scene, nil while nothing is compared. The
 // scene has posed A by now: in place (Shift+I), B moves by what holding
 // moved A, so that the two stay together.
-func (c *comparer) figure() *render.Figure {
-	if !c.active() || c.st.Texture() != nil {
+func (c *comparer) figure(st *state.State) *render.Figure {
+	if !c.active() || st.Texture() != nil {
 		return nil
 	}
 	c.fig.Root = c.root
-	if d := c.heldBy(); d != (mgl32.Vec3{}) {
+	if d := c.heldBy(st); d != (mgl32.Vec3{}) {
 		v := c.scene.root.Mul4x1(d.Vec4(0)).Vec3() // into the view's axes
 		c.fig.Root = mgl32.Translate3D(v[0], v[1], v[2]).Mul4(c.root)
 	}
@@ -337,8 +338,7 @@ func (c *comparer) figure() *render.Figure {
 // heldBy is how far, in A's model space, in place moved A's figure: the
 // largest move of a bone between A as it plays (measure) and as the scene
 // drew it; 0 when in place is off.
-func (c *comparer) heldBy() mgl32.Vec3 {
-	st := c.st
+func (c *comparer) heldBy(st *state.State) mgl32.Vec3 {
 	w := c.scene.world
 	if !st.Visibility().InPlace() || st.Visibility().BindPose() || w == nil || w.Len() != c.worldA.Len() {
 		return mgl32.Vec3{}
@@ -369,7 +369,7 @@ func (c *comparer) frame(f *render.Framing) {
 // status is what the status line adds while a file is compared: the
 // largest difference now, relative to the figure, and its bone. It is
 // made again only when those change.
-func (c *comparer) status() string {
+func (c *comparer) status(st *state.State) string {
 	if !c.active() {
 		return ""
 	}
@@ -384,7 +384,7 @@ func (c *comparer) status() string {
 		c.statusShown = "   vs B: same"
 	default:
 		rel := c.now.MaxPosition / c.result.Size
-		c.statusShown = fmt.Sprintf("   vs B: %.4g (%.3g%%) at %s", c.now.MaxPosition, 100*rel, c.st.Asset().Skeleton.Bones[c.now.Bone].Name)
+		c.statusShown = fmt.Sprintf("   vs B: %.4g (%.3g%%) at %s", c.now.MaxPosition, 100*rel, st.Asset().Skeleton.Bones[c.now.Bone].Name)
 	}
 	return c.statusShown
 }
@@ -395,11 +395,10 @@ func (c *comparer) status() string {
 // that playback and the poses drawn are left alone: A's clip as it plays,
 // without in place, as measure does (a character's tree as the curves
 // panel samples it).
-func (c *comparer) curves(s *curves.Series, i int) {
+func (c *comparer) curves(st *state.State, s *curves.Series, i int) {
 	if !c.active() || i < 0 || i >= len(c.pair.BOf) || c.pair.BOf[i] < 0 {
 		return
 	}
-	st := c.st
 	ska, skb := st.Asset().Skeleton, c.asset.Skeleton
 	var srcA, srcB player.Sampler
 	if cl := st.CurrentClip(); st.Tree().Anim() < 0 && cl != nil && st.Sampler() != nil {
@@ -455,8 +454,8 @@ func (c *comparer) layout(vp render.Viewport) {
 }
 
 // draw draws the panel over the view.
-func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
-	if !c.active() || c.st.Texture() != nil {
+func (c *comparer) draw(st *state.State, screen *ebiten.Image, vp render.Viewport) {
+	if !c.active() || st.Texture() != nil {
 		return
 	}
 	k := c.kit
@@ -484,7 +483,7 @@ func (c *comparer) draw(screen *ebiten.Image, vp render.Viewport) {
 	k.drawText(screen, c.fitted[1], x+20, y+compareLineH, colText, face)
 	k.drawText(screen, c.fitted[2], x, y+2*compareLineH, colDim, face)
 	k.drawText(screen, c.fitted[3], x, y+3*compareLineH, colDim, face)
-	sel := c.st.Visibility().Selected()
+	sel := st.Visibility().Selected()
 	for i, r := range c.rows {
 		if c.aIndex[c.top[i]] == sel {
 			c.fill.rect(screen, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colAccentLo)
@@ -507,35 +506,35 @@ func (c *comparer) fit(p image.Rectangle) {
 	}
 }
 
-// clickAt takes a left click at (x, y) on the panel: a row selects its
-// bone, the arrows step B's clip, the close box ends the comparison. It
-// reports whether the click was on the panel.
-func (c *comparer) clickAt(x, y int) bool {
-	if !c.active() || c.st.Texture() != nil {
-		return false
-	}
+// hitAt is the verb a left click at (x, y) on the panel runs: the close
+// box ends the comparison, the arrows step B's clip, a row (row, else
+// -1) selects its bone; "" for none.
+func (c *comparer) hitAt(x, y int) (verb string, row int) {
 	pt := image.Pt(x, y)
-	if !pt.In(c.panel) {
-		return false
-	}
 	switch {
 	case pt.In(c.closeBox):
-		c.close()
+		return "compare-off", -1
 	case pt.In(c.prev):
-		_ = c.stepClip(-1) // active: cannot fail
+		return "compare-prev-clip", -1
 	case pt.In(c.next):
-		_ = c.stepClip(1)
-	default:
-		for i, r := range c.rows {
-			if pt.In(r) && i < len(c.top) {
-				c.selectBone(c.aIndex[c.top[i]])
-				if c.opt.Trace {
-					c.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
-				}
-			}
+		return "compare-next-clip", -1
+	}
+	for i, r := range c.rows {
+		if pt.In(r) && i < len(c.top) {
+			return "select-bone", i
 		}
 	}
-	return true
+	return "", -1
+}
+
+// rowBone is the bone of A the list's row i is.
+func (c *comparer) rowBone(i int) int { return c.aIndex[c.top[i]] }
+
+// traceRow logs the selection of the list's row i (Options.Trace).
+func (c *comparer) traceRow(i int) {
+	if c.opt.Trace {
+		c.opt.Log("compare: selected " + c.result.Bones[c.top[i]].Name)
+	}
 }
 
 // rowsText describes where the list's rows are, for tests that click

@@ -28,9 +28,10 @@ var curveColours = [...]color.NRGBA{
 // curvesPanel draws the selected bone's channels over the span the
 // timeline shows (render/curves lays them out), with its keys and the
 // current time; a click or drag on it seeks. It samples again only when
-// what it plots changes.
+// what it plots changes. It holds the tools and the layout; the state
+// comes with each call that reads it.
 type curvesPanel struct {
-	env
+	tools
 	// lay is where the panel goes; cmp the compare view whose
 	// differences it plots; look how the view draws (its theme).
 	lay    *places
@@ -77,16 +78,16 @@ func (c *curvesPanel) contains(x, y int) bool {
 }
 
 // timeAt is the clip time under column x.
-func (c *curvesPanel) timeAt(x int) float64 {
-	lo, hi := c.st.Timeline().Span()
+func (c *curvesPanel) timeAt(st *state.State, x int) float64 {
+	lo, hi := st.Timeline().Span()
 	return c.plot.TimeAt(float32(x), lo, hi)
 }
 
 // show shows or hides the panel as the state says.
-func (c *curvesPanel) show() {
+func (c *curvesPanel) show(st *state.State) {
 	w := c.lay.curves.GetWidget()
 	want := widget.Visibility_Hide
-	if c.st.Curves().Shown() {
+	if st.Curves().Shown() {
 		want = widget.Visibility_Show
 	}
 	if w.GetVisibility() != want {
@@ -97,8 +98,7 @@ func (c *curvesPanel) show() {
 
 // update samples the selected bone again when what it plots changed,
 // and lays the plot out for the current time.
-func (c *curvesPanel) update() {
-	st := c.st
+func (c *curvesPanel) update(st *state.State) {
 	r := c.rect()
 	if r.Empty() {
 		return
@@ -118,7 +118,7 @@ func (c *curvesPanel) update() {
 		}
 		n := max(2, min(int(c.area().W)/2, 400))
 		curves.Sample(src, st.Asset().Skeleton, k.bone, lo, hi, n, euler, &c.series)
-		c.cmp.curves(&c.series, k.bone)
+		c.cmp.curves(st, &c.series, k.bone)
 	}
 	var keys curves.Keys
 	if st.Playback().Clip() >= 0 {
@@ -129,12 +129,12 @@ func (c *curvesPanel) update() {
 
 // draw draws the plot: each strip's title, range and zero line, its
 // channels, their keys, and the current time.
-func (c *curvesPanel) draw(screen *ebiten.Image) {
+func (c *curvesPanel) draw(st *state.State, screen *ebiten.Image) {
 	r := c.rect()
 	if r.Empty() {
 		return
 	}
-	c.update()
+	c.update(st)
 	k := c.kit
 	face := k.small
 	ar := c.area()
@@ -182,7 +182,7 @@ func (c *curvesPanel) draw(screen *ebiten.Image) {
 		c.fill.rect(screen, p.Now, ar.Y, 1, ar.H, colHead)
 	}
 	// The span's ends under the plot's first and last columns.
-	lo, hi := c.st.Timeline().Span()
+	lo, hi := st.Timeline().Span()
 	last := p.Strips[len(p.Strips)-1]
 	_, lh := text.Measure("0", face, 0)
 	ends := [2]string{strconv.FormatFloat(lo, 'f', 2, 64) + " s", strconv.FormatFloat(hi, 'f', 2, 64) + " s"}

@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"github.com/animview/animview/render"
 	"os"
 	"slices"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/cuts"
 	"github.com/animview/animview/formats/demo"
+	"github.com/animview/animview/render"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -24,9 +25,11 @@ import (
 // previous one kept as .bak) and opens the file again, so that the
 // window shows what every command reads.
 
-// cutter is the window's saved cuts and their name prompt.
+// cutter is the window's saved cuts and their name prompt. It holds the
+// tools and the hooks; the state comes with each call that reads or
+// changes it.
 type cutter struct {
-	env
+	tools
 	// hooks: changed, once a change has opened the file again.
 	hooks
 	namePrompt
@@ -47,8 +50,8 @@ const cutNameMax = 64
 
 // sidecarFile is the file whose sidecar keeps the open file's cuts, or
 // an error saying why there is none (the demo, a folder).
-func (c *cutter) sidecarFile() (string, error) {
-	p := c.st.Path()
+func (c *cutter) sidecarFile(st *state.State) (string, error) {
+	p := st.Path()
 	if p == "" || p == demo.Name {
 		return "", errors.New("cuts are kept beside a file: the demo has none")
 	}
@@ -60,8 +63,8 @@ func (c *cutter) sidecarFile() (string, error) {
 
 // load reads the open file's saved cuts; a sidecar that does not parse
 // is an error, and nothing is written over it.
-func (c *cutter) load() (string, []cuts.Cut, error) {
-	p, err := c.sidecarFile()
+func (c *cutter) load(st *state.State) (string, []cuts.Cut, error) {
+	p, err := c.sidecarFile(st)
 	if err != nil {
 		return "", nil, err
 	}
@@ -73,8 +76,8 @@ func (c *cutter) load() (string, []cuts.Cut, error) {
 }
 
 // taken reports whether a clip of the open file or a saved cut has name.
-func (c *cutter) taken(kept []cuts.Cut, name string) bool {
-	for _, cl := range c.st.Asset().Clips {
+func (c *cutter) taken(st *state.State, kept []cuts.Cut, name string) bool {
+	for _, cl := range st.Asset().Clips {
 		if cl.Name == name {
 			return true
 		}
@@ -84,8 +87,7 @@ func (c *cutter) taken(kept []cuts.Cut, name string) bool {
 
 // save keeps the timeline's range of the open clip as the cut name ("":
 // the first free "cut-N") and shows it; it returns the name.
-func (c *cutter) save(name string) (string, error) {
-	st := c.st
+func (c *cutter) save(st *state.State, name string) (string, error) {
 	in, out, ok := st.Timeline().Range()
 	if !ok {
 		return "", errors.New("save cut: no range: mark one with I and O first")
@@ -94,7 +96,7 @@ func (c *cutter) save(name string) (string, error) {
 	if clip == nil || !slices.Contains(st.Asset().Clips, clip) {
 		return "", errors.New("save cut: open a clip first (a character's animation cannot be cut)")
 	}
-	p, kept, err := c.load()
+	p, kept, err := c.load(st)
 	if err != nil {
 		return "", fmt.Errorf("save cut: %w", err)
 	}
@@ -109,7 +111,7 @@ func (c *cutter) save(name string) (string, error) {
 	}
 	if name == "" {
 		for n := 1; ; n++ {
-			if name = "cut-" + strconv.Itoa(n); !c.taken(kept, name) {
+			if name = "cut-" + strconv.Itoa(n); !c.taken(st, kept, name) {
 				break
 			}
 		}
@@ -117,7 +119,7 @@ func (c *cutter) save(name string) (string, error) {
 	if err := cuts.CheckName(name); err != nil {
 		return "", fmt.Errorf("save cut: %w", err)
 	}
-	if c.taken(kept, name) {
+	if c.taken(st, kept, name) {
 		return "", fmt.Errorf("save cut: the name %q is taken", name)
 	}
 	cut := cuts.Cut{Name: name, Clip: src, From: off + in, To: off + out}
@@ -130,13 +132,13 @@ func (c *cutter) save(name string) (string, error) {
 		return "", err
 	}
 	c.opt.Log(fmt.Sprintf("cut saved: %q %s %g-%g s in %s", name, src, cut.From, cut.To, cuts.SidecarPath(p)))
-	c.reopen(name, fmt.Sprintf("saved the cut %q (%.3f–%.3f s of %s)", name, cut.From, cut.To, src))
+	c.reopen(st, name, fmt.Sprintf("saved the cut %q (%.3f–%.3f s of %s)", name, cut.From, cut.To, src))
 	return name, nil
 }
 
 // rename renames the saved cut old to name.
-func (c *cutter) rename(old, name string) error {
-	p, kept, err := c.load()
+func (c *cutter) rename(st *state.State, old, name string) error {
+	p, kept, err := c.load(st)
 	if err != nil {
 		return fmt.Errorf("rename cut: %w", err)
 	}
@@ -150,7 +152,7 @@ func (c *cutter) rename(old, name string) error {
 	if err := cuts.CheckName(name); err != nil {
 		return fmt.Errorf("rename cut: %w", err)
 	}
-	if c.taken(kept, name) {
+	if c.taken(st, kept, name) {
 		return fmt.Errorf("rename cut: the name %q is taken", name)
 	}
 	kept[i].Name = name
@@ -158,13 +160,13 @@ func (c *cutter) rename(old, name string) error {
 		return err
 	}
 	c.opt.Log(fmt.Sprintf("cut renamed: %q to %q", old, name))
-	c.reopen(name, fmt.Sprintf("renamed the cut %q to %q", old, name))
+	c.reopen(st, name, fmt.Sprintf("renamed the cut %q to %q", old, name))
 	return nil
 }
 
 // remove deletes the saved cut name and shows its source clip.
-func (c *cutter) remove(name string) error {
-	p, kept, err := c.load()
+func (c *cutter) remove(st *state.State, name string) error {
+	p, kept, err := c.load(st)
 	if err != nil {
 		return fmt.Errorf("delete cut: %w", err)
 	}
@@ -177,13 +179,13 @@ func (c *cutter) remove(name string) error {
 		return err
 	}
 	c.opt.Log(fmt.Sprintf("cut deleted: %q", name))
-	c.reopen(src, fmt.Sprintf("deleted the cut %q (the previous list is in %s)", name, cuts.SidecarPath(p)+cuts.BackupExt))
+	c.reopen(st, src, fmt.Sprintf("deleted the cut %q (the previous list is in %s)", name, cuts.SidecarPath(p)+cuts.BackupExt))
 	return nil
 }
 
 // current is the open clip's name when it is a cut, else an error.
-func (c *cutter) current(verb string) (string, error) {
-	cl := c.st.CurrentClip()
+func (c *cutter) current(st *state.State, verb string) (string, error) {
+	cl := st.CurrentClip()
 	if cl == nil || cl.Group != cuts.Group {
 		return "", fmt.Errorf("%s: the open clip is not a saved cut", verb)
 	}
@@ -193,8 +195,8 @@ func (c *cutter) current(verb string) (string, error) {
 // reopen opens the file again (its entry, with the user's choices), so
 // that the clip list holds the sidecar's cuts, and shows the clip
 // called show.
-func (c *cutter) reopen(show, note string) {
-	path, entry := c.st.Path(), c.st.Asset().Entry
+func (c *cutter) reopen(st *state.State, show, note string) {
+	path, entry := st.Path(), st.Asset().Entry
 	var asset *formats.Asset
 	var err error
 	if entry != "" {
@@ -203,16 +205,16 @@ func (c *cutter) reopen(show, note string) {
 		asset, err = c.openPath(path)
 	}
 	if err != nil {
-		c.st.ShowError(err.Error())
+		st.ShowError(err.Error())
 		return
 	}
-	c.st.SetAsset(path, asset)
+	st.SetAsset(path, asset)
 	// Selected before the lists are filled, so that they start on it.
-	if i := c.st.ClipByName(show); i >= 0 {
-		c.st.SelectClip(i)
+	if i := st.ClipByName(show); i >= 0 {
+		st.SelectClip(i)
 	}
 	c.changed()
-	c.st.Notify(note, time.Now())
+	st.Notify(note, time.Now())
 }
 
 // ask opens the name prompt for the cut old, its text the name.
@@ -220,33 +222,19 @@ func (c *cutter) ask(old string) {
 	c.naming, c.old, c.text, c.fresh = true, old, old, true
 }
 
-// input takes the keyboard while the prompt asks: typed characters,
-// Backspace, Enter to rename, Esc to keep the name. It reports whether
-// the prompt had the input.
-func (c *cutter) input(in *tickInput) bool {
-	took, name := c.control(in)
-	if name != "" {
-		if err := c.rename(c.old, name); err != nil {
-			c.st.ShowError(err.Error())
-		}
-	}
-	return took
-}
-
-// control takes a tick's input while the prompt asks: the first
-// character typed or Backspace replaces the name shown, printable
-// characters but ',' and '=' are typed (up to cutNameMax bytes),
-// Backspace deletes, Esc gives up, Enter ends it. It reports whether the
-// prompt took the input and, on an Enter that changed the name, the new
-// name.
-func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
+// typeIn types what was typed this tick into the prompt: the first
+// character typed or Backspace replaces the name shown; printable
+// characters but ',' and '=' are typed, up to cutNameMax bytes. It
+// reports false when the tick's input ends there (a first Backspace,
+// which cleared the name, is not also a deletion).
+func (p *namePrompt) typeIn(in *tickInput) bool {
 	if !p.naming {
-		return false, ""
+		return true
 	}
 	if p.fresh && (len(in.typed) > 0 || in.justPressed(ebiten.KeyBackspace)) {
 		p.text, p.fresh = "", false
 		if len(in.typed) == 0 {
-			return true, "" // the Backspace cleared the name
+			return false
 		}
 	}
 	for _, r := range in.typed {
@@ -254,19 +242,25 @@ func (p *namePrompt) control(in *tickInput) (took bool, rename string) {
 			p.text += string(r)
 		}
 	}
-	switch {
-	case in.justPressed(ebiten.KeyBackspace) && p.text != "":
+	return true
+}
+
+// backspace deletes the last character typed.
+func (p *namePrompt) backspace() {
+	if p.text != "" {
 		_, n := utf8.DecodeLastRuneInString(p.text)
 		p.text = p.text[:len(p.text)-n]
-	case in.enter():
-		p.naming = false
-		if name := strings.TrimSpace(p.text); name != "" && name != p.old {
-			return true, name
-		}
-	case in.justPressed(ebiten.KeyEscape):
-		p.naming = false
 	}
-	return true, ""
+}
+
+// enter ends the prompt (Enter, confirm): it returns the cut to rename
+// and its new name, or "" when the name typed is empty or unchanged.
+func (p *namePrompt) enter() (old, name string) {
+	p.naming = false
+	if name := strings.TrimSpace(p.text); name != "" && name != p.old {
+		return p.old, name
+	}
+	return "", ""
 }
 
 // draw draws the prompt over the view.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/render/dopesheet"
+	"github.com/animview/animview/ui/state"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -33,9 +34,10 @@ var (
 // (and selects its bone), on an event seeks to it; the wheel scrolls the
 // rows, Ctrl+wheel zooms the timeline and Shift+wheel or a right or
 // middle drag pans it. The sheet scrolls to the selected bone's row when
-// the selection changes.
+// the selection changes. It holds the tools and the layout; the state
+// comes with each call that reads it.
 type dopeSheet struct {
-	env
+	tools
 	// lay is where the sheet goes.
 	lay   *places
 	sheet dopesheet.Sheet
@@ -64,8 +66,8 @@ type dopeKey struct {
 
 // key is the dope sheet's part of the paint key: whether it shows and
 // its scroll (the selection, the time and the span are the key's own).
-func (d *dopeSheet) key() dopeKey {
-	return dopeKey{d.st.DopeSheet().Shown(), d.st.DopeSheet().Scroll()}
+func (d *dopeSheet) key(st *state.State) dopeKey {
+	return dopeKey{st.DopeSheet().Shown(), st.DopeSheet().Scroll()}
 }
 
 // rect is the panel's area, empty while it is hidden.
@@ -87,10 +89,10 @@ func (d *dopeSheet) area() dopesheet.Rect {
 func (d *dopeSheet) contains(x, y int) bool { return image.Pt(x, y).In(d.rect()) }
 
 // show shows or hides the panel as the state says.
-func (d *dopeSheet) show() {
+func (d *dopeSheet) show(st *state.State) {
 	w := d.lay.dope.GetWidget()
 	want := widget.Visibility_Hide
-	if d.st.DopeSheet().Shown() {
+	if st.DopeSheet().Shown() {
 		want = widget.Visibility_Show
 	}
 	if w.GetVisibility() != want {
@@ -102,8 +104,7 @@ func (d *dopeSheet) show() {
 // update lays the sheet out for the state: the rows the tree shows, the
 // timeline's span, the current time, the selection (followed when it
 // changed) and the scroll, which it keeps inside the rows.
-func (d *dopeSheet) update() {
-	st := d.st
+func (d *dopeSheet) update(st *state.State) {
 	if sk := st.Asset().Skeleton; sk != d.skel {
 		d.skel = sk
 		st.SetDopeSheetScroll(0)
@@ -132,28 +133,23 @@ func (d *dopeSheet) update() {
 	st.SetDopeSheetScroll(d.sheet.Scroll)
 }
 
-// click acts on a left click at (x, y) on the panel; w is the lists
-// that follow the bone it selects.
-func (d *dopeSheet) click(x, y int, w *widgets) {
-	d.update()
-	h := d.sheet.Hit(float32(x), float32(y))
-	switch h.Kind {
-	case dopesheet.HitKey:
-		w.selectBone(h.Bone)
-		d.st.Seek(h.Time)
-	case dopesheet.HitBone:
-		w.selectBone(h.Bone)
-	case dopesheet.HitEvent:
-		d.st.Seek(h.Time)
-	}
+// hitAt is what a left click at (x, y) on the panel finds: a bone's
+// name, one of its keys or an event.
+func (d *dopeSheet) hitAt(st *state.State, x, y int) dopesheet.Hit {
+	d.update(st)
+	return d.sheet.Hit(float32(x), float32(y))
+}
+
+// traceClick logs what the click at (x, y) found (Options.Trace).
+func (d *dopeSheet) traceClick(st *state.State, x, y int, h dopesheet.Hit) {
 	if d.opt.Trace {
-		d.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(h)))
+		d.opt.Log(fmt.Sprintf("dope sheet: click at %d,%d: %s", x, y, d.describe(st, h)))
 	}
 }
 
 // describe names what a click found, for the trace.
-func (d *dopeSheet) describe(h dopesheet.Hit) string {
-	bone := func() string { return d.st.Asset().Skeleton.Bones[h.Bone].Name }
+func (d *dopeSheet) describe(st *state.State, h dopesheet.Hit) string {
+	bone := func() string { return st.Asset().Skeleton.Bones[h.Bone].Name }
 	switch h.Kind {
 	case dopesheet.HitKey:
 		return fmt.Sprintf("key of %s at %.4f s", bone(), h.Time)
@@ -168,8 +164,7 @@ func (d *dopeSheet) describe(h dopesheet.Hit) string {
 // wheel turns the wheel by wy notches over (x, y) on the panel: the rows
 // scroll, or with Ctrl the timeline zooms around the time under the
 // pointer, or with Shift it pans a tenth of its span a notch.
-func (d *dopeSheet) wheel(x int, wy float64, mods modifier) {
-	st := d.st
+func (d *dopeSheet) wheel(st *state.State, x int, wy float64, mods modifier) {
 	switch {
 	case mods&modCtrl != 0:
 		f := 0.81
@@ -187,13 +182,13 @@ func (d *dopeSheet) wheel(x int, wy float64, mods modifier) {
 
 // pan moves the timeline's span as a drag of dx pixels across the
 // sheet's marks would (a drag to the right shows earlier times).
-func (d *dopeSheet) pan(dx int) {
+func (d *dopeSheet) pan(st *state.State, dx int) {
 	s := &d.sheet
 	if s.X1 <= s.X0 {
 		return
 	}
-	lo, hi := d.st.Timeline().Span()
-	d.st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
+	lo, hi := st.Timeline().Span()
+	st.PanTimeline(-float64(dx) * (hi - lo) / float64(s.X1-s.X0))
 }
 
 // name is bone i's label as drawn: its name (or #ID) cut to the names
@@ -230,16 +225,16 @@ func (d *dopeSheet) eventsLabel() string {
 }
 
 // draw draws the sheet.
-func (d *dopeSheet) draw(screen *ebiten.Image) {
+func (d *dopeSheet) draw(st *state.State, screen *ebiten.Image) {
 	r := d.rect()
 	if r.Empty() {
 		return
 	}
-	d.update()
+	d.update(st)
 	s := &d.sheet
 	k := d.kit
 	face := k.small
-	sk := d.st.Asset().Skeleton
+	sk := st.Asset().Skeleton
 	for i, row := range s.Rows {
 		y := row.Top
 		mid := y + dopesheet.RowH/2
@@ -261,7 +256,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		for _, m := range s.Marks(i) {
 			if row.Bone < 0 {
 				col := eventColour(d.in.Events[m.Event].Kind)
-				if d.st.Visibility().EventMuted(m.Event) {
+				if st.Visibility().EventMuted(m.Event) {
 					col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
 				}
 				d.fill.tri(screen, col, m.X-5, y+3, m.X+5, y+3, m.X, y+12)
@@ -271,7 +266,7 @@ func (d *dopeSheet) draw(screen *ebiten.Image) {
 		}
 	}
 	// The range, as on the timeline: what lies outside it dimmed.
-	if in, out, ok := d.st.Timeline().Range(); ok && len(s.Rows) > 0 {
+	if in, out, ok := st.Timeline().Range(); ok && len(s.Rows) > 0 {
 		top, h := s.Rows[0].Top, float32(len(s.Rows))*dopesheet.RowH
 		xi, xo := max(s.X0, min(s.Column(in), s.X1)), max(s.X0, min(s.Column(out), s.X1))
 		d.fill.rect(screen, s.X0-5, top, xi-s.X0+5, h, colOutside)

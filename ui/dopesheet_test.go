@@ -16,13 +16,13 @@ func dopeApp(t *testing.T) *App {
 	t.Helper()
 	a := newTestApp(t)
 	a.runVerb("dope-sheet")
-	a.dope.show()
+	a.dope.show(a.st)
 	w := a.w.dope.GetWidget()
 	if w.GetVisibility() != widget.Visibility_Show {
 		t.Fatal("dope-sheet did not show the panel")
 	}
 	w.Rect = image.Rect(0, 0, 600, 200)
-	a.dope.update()
+	a.dope.update(a.st)
 	return a
 }
 
@@ -39,7 +39,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if s.Listed != 22 || s.Visible != 11 || len(s.Rows) != 12 || s.Rows[1].Bone != 0 {
 		t.Fatalf("listed %d visible %d rows %d, first bone %d", s.Listed, s.Visible, len(s.Rows), s.Rows[1].Bone)
 	}
-	a.dope.click(20, rowY(a, 2), a.w)
+	a.click(20, rowY(a, 2))
 	if got := a.st.Visibility().Selected(); got != s.Rows[2].Bone {
 		t.Errorf("a click on row 2's name selected bone %d, want %d", got, s.Rows[2].Bone)
 	}
@@ -49,7 +49,7 @@ func TestDopeSheetClicks(t *testing.T) {
 		t.Fatalf("the hips have %d marks", len(ms))
 	}
 	k := ms[2]
-	a.dope.click(int(k.X+0.5), rowY(a, 1), a.w)
+	a.click(int(k.X+0.5), rowY(a, 1))
 	if a.st.Visibility().Selected() != 0 || a.st.Playback().Time() != k.T {
 		t.Errorf("a click on the hips' key at %v s: bone %d, time %v", k.T, a.st.Visibility().Selected(), a.st.Playback().Time())
 	}
@@ -57,22 +57,22 @@ func TestDopeSheetClicks(t *testing.T) {
 	if len(ev) != 3 {
 		t.Fatalf("events row: %d marks, want the walk's 3", len(ev))
 	}
-	a.dope.click(int(ev[1].X+0.5), rowY(a, 0), a.w)
+	a.click(int(ev[1].X+0.5), rowY(a, 0))
 	if got := a.st.Playback().Time(); got != ev[1].T {
 		t.Errorf("a click on event 1 at %v s: time %v", ev[1].T, got)
 	}
 	a.st.ToggleBone(0)
-	a.dope.update()
+	a.dope.update(a.st)
 	if s.Listed != 21 || s.Rows[1].Bone == 0 {
 		t.Errorf("hips hidden: %d rows listed, the first bone %d", s.Listed, s.Rows[1].Bone)
 	}
 	a.w.selectBone(21)
-	a.dope.update()
+	a.dope.update(a.st)
 	if last := s.Rows[len(s.Rows)-1]; last.Bone != 21 || !last.Selected || a.st.DopeSheet().Scroll() != 21-11 {
 		t.Errorf("selected bone 21: last row %+v, scroll %d", last, a.st.DopeSheet().Scroll())
 	}
-	a.dope.wheel(300, 1, 0) // up: three rows back
-	a.dope.update()
+	a.dope.wheel(a.st, 300, 1, 0) // up: three rows back
+	a.dope.update(a.st)
 	if got := a.st.DopeSheet().Scroll(); got != 21-11-3 {
 		t.Errorf("a notch up: scroll %d, want %d", got, 21-11-3)
 	}
@@ -81,7 +81,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if a.st.Asset().Skeleton == a.dope.skel {
 		t.Fatal("the demo opened again on the same skeleton")
 	}
-	a.dope.update()
+	a.dope.update(a.st)
 	if got := a.st.DopeSheet().Scroll(); got != 0 || s.Rows[1].Bone != 0 {
 		t.Errorf("another skeleton: scroll %d, first row bone %d", got, s.Rows[1].Bone)
 	}
@@ -92,11 +92,11 @@ func TestDopeSheetClicks(t *testing.T) {
 func TestDopeSheetDoesNotAllocate(t *testing.T) {
 	a := dopeApp(t)
 	a.st.SelectBone(4)
-	a.dope.update()
+	a.dope.update(a.st)
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
-		a.dope.update()
-		_ = a.dope.key()
+		a.dope.update(a.st)
+		_ = a.dope.key(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per dope sheet layout", n)
 	}

@@ -23,9 +23,11 @@ import (
 // file (safefile.CheckOverwrite), and writes it with gltf.Build and
 // gltf.WriteFile, the code of `animview export`, on a task of its own
 // while the window shows a bar (system_desktop.go; a web page downloads
-// the file, system_js.go). The state's Export hears of each step.
+// the file, system_js.go). The state's Export hears of each step. It
+// holds the tools, the hooks, the layout and the job; the state comes with
+// each call that reads or changes it.
 type exporter struct {
-	env
+	tools
 	hooks
 	// lay is the layout the questions and the bar are drawn over the view
 	// of.
@@ -44,26 +46,25 @@ type exporter struct {
 
 // begin asks what to export; with one thing to export, it asks for the
 // destination at once (a question with one answer is none).
-func (x *exporter) begin() {
-	st := x.st
+func (x *exporter) begin(st *state.State) {
 	idle := st.Export().Stage() == state.ExportIdle
 	switch {
 	case !st.BeginExport():
 		st.Notify("nothing to export: the file has no skeleton", time.Now())
 	case idle && len(st.Export().Offered()) == 1:
-		x.choose(st.Export().Offered()[0].What)
+		x.choose(st, st.Export().Offered()[0].What)
 	}
 }
 
 // choose takes what to export and asks for the destination
 // (destination: the system's chooser or the in-app browser in the
 // working folder; in a web page, a download).
-func (x *exporter) choose(w state.ExportWhat) {
-	if x.st.Export().Stage() != state.ExportChoosing {
+func (x *exporter) choose(st *state.State, w state.ExportWhat) {
+	if st.Export().Stage() != state.ExportChoosing {
 		return
 	}
-	x.st.ChooseExport(w)
-	name := x.defaultName(w)
+	st.ChooseExport(w)
+	name := x.defaultName(st, w)
 	dir := x.opt.ShotDir
 	if dir == "" {
 		dir = "."
@@ -71,12 +72,11 @@ func (x *exporter) choose(w state.ExportWhat) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	x.destination(dir, name)
+	x.destination(st, dir, name)
 }
 
 // defaultName is the file name offered for an export of w.
-func (x *exporter) defaultName(w state.ExportWhat) string {
-	st := x.st
+func (x *exporter) defaultName(st *state.State, w state.ExportWhat) string {
 	stem := formats.Stem(st.Path())
 	if st.Path() == "" || st.Path() == "demo:" {
 		stem = "demo"
@@ -94,35 +94,34 @@ func (x *exporter) defaultName(w state.ExportWhat) string {
 // to exports to path: a file that exists is replaced only when force is
 // given, else the window asks first; a missing folder or a name other
 // than .glb or .gltf is an error. A name without an extension gets .glb.
-func (x *exporter) to(path string, force bool) {
+func (x *exporter) to(st *state.State, path string, force bool) {
 	if ext := strings.ToLower(filepath.Ext(path)); ext == "" {
 		path += ".glb"
 	} else if ext != ".glb" && ext != ".gltf" {
-		x.fail(fmt.Errorf("export: %s: export writes glTF 2.0: name a .glb (binary) or .gltf (JSON) file", path))
+		x.fail(st, fmt.Errorf("export: %s: export writes glTF 2.0: name a .glb (binary) or .gltf (JSON) file", path))
 		return
 	}
 	err := checkExport(path, force)
 	switch {
 	case errors.Is(err, safefile.ErrExists):
-		x.st.AskExport(path)
+		st.AskExport(path)
 		x.opt.Log("export: " + path + " exists: asking before replacing it")
 	case err != nil:
-		x.fail(err)
+		x.fail(st, err)
 	default:
-		x.start(path, force)
+		x.start(st, path, force)
 	}
 }
 
 // fail ends the export with err shown.
-func (x *exporter) fail(err error) {
-	x.st.FinishExport()
-	x.st.ShowError(err.Error())
+func (x *exporter) fail(st *state.State, err error) {
+	st.FinishExport()
+	st.ShowError(err.Error())
 	x.opt.Log(err.Error())
 }
 
 // takes returns what an export of w holds, with the animations left out.
-func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
-	st := x.st
+func (x *exporter) takes(st *state.State, w state.ExportWhat) ([]gltf.Take, []string, error) {
 	a := st.Asset()
 	if a == nil || a.Skeleton == nil {
 		return nil, nil, errors.New("export: the file has no skeleton")
@@ -160,22 +159,22 @@ func (x *exporter) takes(w state.ExportWhat) ([]gltf.Take, []string, error) {
 
 // start writes the export to path on a task: building the takes, the
 // document, then the file, each a step of the bar.
-func (x *exporter) start(path string, force bool) {
-	takes, skipped, err := x.takes(x.st.Export().What())
+func (x *exporter) start(st *state.State, path string, force bool) {
+	takes, skipped, err := x.takes(st, st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
 	}
 	if err != nil {
-		x.fail(err)
+		x.fail(st, err)
 		return
 	}
 	for _, s := range skipped {
 		x.opt.Log("warning: " + s)
 	}
-	asset := x.st.Asset() // immutable once loaded: safe to share with the goroutine
+	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
 	x.count = len(takes)
 	x.finish = nil
-	x.st.StartExport(path)
+	st.StartExport(path)
 	x.opt.Log(fmt.Sprintf("exporting %s to %s", plural(len(takes), "animation"), path))
 	x.job = task.Start(func(progress func(done, total int) bool) error {
 		progress(0, 2)
@@ -207,7 +206,7 @@ var errExportCancelled = errors.New("export cancelled")
 // poll picks up the system chooser's answer, and reports a running
 // export's progress and its end: a notice names the file; a failure
 // shows as the error. A script held by the export (s) goes on.
-func (x *exporter) poll(s *script) {
+func (x *exporter) poll(st *state.State, s *script) {
 	if x.choosing != nil {
 		select {
 		case p := <-x.choosing:
@@ -215,11 +214,11 @@ func (x *exporter) poll(s *script) {
 			switch {
 			case strings.HasPrefix(p, "\x00"):
 				x.opt.Log("file chooser: " + p[1:])
-				x.saveAs(".", x.defaultName(x.st.Export().What()))
+				x.saveAs(".", x.defaultName(st, st.Export().What()))
 			case p == "":
-				x.st.FinishExport()
+				st.FinishExport()
 			default:
-				x.to(p, false)
+				x.to(st, p, false)
 			}
 		default:
 		}
@@ -227,40 +226,40 @@ func (x *exporter) poll(s *script) {
 	if x.job == nil {
 		return
 	}
-	x.st.SetExportProgress(x.job.Progress())
+	st.SetExportProgress(x.job.Progress())
 	if done, err := x.job.Poll(); done {
-		x.end(err, s)
+		x.end(st, err, s)
 	}
 }
 
 // end ends the export whose job returned err (poll, stop) and lets the
 // script s go on.
-func (x *exporter) end(err error, s *script) {
-	path := x.st.Export().Path()
+func (x *exporter) end(st *state.State, err error, s *script) {
+	path := st.Export().Path()
 	err = settleJob(x.job, x.finish, err, errExportCancelled)
 	x.job, x.finish = nil, nil
-	x.st.FinishExport()
+	st.FinishExport()
 	s.hold = false
 	switch {
 	case err == nil:
-		x.st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
+		st.Notify(fmt.Sprintf("exported %s to %s", plural(x.count, "animation"), path), time.Now())
 		x.opt.Log("exported " + path)
 	case errors.Is(err, errExportCancelled):
-		x.st.Notify("export cancelled", time.Now())
+		st.Notify("export cancelled", time.Now())
 		x.opt.Log("export cancelled")
 	default:
-		x.fail(err)
+		x.fail(st, err)
 	}
 }
 
 // confirm answers the window's question: the first choice of what to
 // export, or replacing the file. It reports whether there was one.
-func (x *exporter) confirm() bool {
-	switch x.st.Export().Stage() {
+func (x *exporter) confirm(st *state.State) bool {
+	switch st.Export().Stage() {
 	case state.ExportChoosing:
-		x.choose(x.st.Export().Offered()[0].What)
+		x.choose(st, st.Export().Offered()[0].What)
 	case state.ExportAsking:
-		x.start(x.st.Export().Path(), true)
+		x.start(st, st.Export().Path(), true)
 	default:
 		return false
 	}
@@ -269,17 +268,17 @@ func (x *exporter) confirm() bool {
 
 // cancel closes the export's question, or stops it before its file is
 // written, reporting whether there was one.
-func (x *exporter) cancel() bool {
+func (x *exporter) cancel(st *state.State) bool {
 	switch {
 	case x.job != nil && !x.job.Cancelled():
 		x.job.Cancel()
-	case x.st.Export().Stage() == state.ExportAsking:
-		x.opt.Log("export: kept " + x.st.Export().Path())
-		x.st.FinishExport()
-	case x.st.Export().Stage() == state.ExportChoosing:
-		x.st.FinishExport()
-	case x.st.Export().Stage() == state.ExportDestination && x.choosing == nil:
-		x.st.FinishExport()
+	case st.Export().Stage() == state.ExportAsking:
+		x.opt.Log("export: kept " + st.Export().Path())
+		st.FinishExport()
+	case st.Export().Stage() == state.ExportChoosing:
+		st.FinishExport()
+	case st.Export().Stage() == state.ExportDestination && x.choosing == nil:
+		st.FinishExport()
 	default:
 		return false
 	}
@@ -289,25 +288,25 @@ func (x *exporter) cancel() bool {
 // stop cancels an export still running when the window closes, waits
 // for it and ends it as poll does: whatever it wrote is removed before
 // the log says so.
-func (x *exporter) stop(s *script) {
+func (x *exporter) stop(st *state.State, s *script) {
 	if x.job == nil {
 		return
 	}
 	x.job.Cancel()
-	x.end(x.job.Wait(), s)
+	x.end(st, x.job.Wait(), s)
 }
 
 // key is the export's part of the paint key.
-func (x *exporter) key() int {
-	return int(x.st.Export().Stage())*1000 + int(1000*x.st.Export().Fraction())/10
+func (x *exporter) key(st *state.State) int {
+	return int(st.Export().Stage())*1000 + int(1000*st.Export().Fraction())/10
 }
 
 // dialog is the box of the export's question, and its rows: the
 // choices, or the Replace and Keep answers.
-func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
+func (x *exporter) dialog(st *state.State) (box image.Rectangle, rows []image.Rectangle) {
 	vp := x.lay.viewport()
-	n := len(x.st.Export().Offered())
-	if x.st.Export().Stage() == state.ExportAsking {
+	n := len(st.Export().Offered())
+	if st.Export().Stage() == state.ExportAsking {
 		n = 2
 	}
 	w := min(int(vp.W)-24, 420)
@@ -320,39 +319,22 @@ func (x *exporter) dialog() (box image.Rectangle, rows []image.Rectangle) {
 	return box, rows
 }
 
-// input takes a click on the export's question (a choice, Replace or
-// Keep), reporting whether the question had the click.
-func (x *exporter) input(in *tickInput) bool {
-	e := x.st.Export()
-	if e.Stage() != state.ExportChoosing && e.Stage() != state.ExportAsking {
-		return false
+// rowAt is the row of the export's question under (x, y): a choice of
+// what to export, or Replace (0) and Keep (1); -1 for none.
+func (x *exporter) rowAt(st *state.State, mx, my int) int {
+	_, rows := x.dialog(st)
+	for i, r := range rows {
+		if image.Pt(mx, my).In(r) {
+			return i
+		}
 	}
-	if !in.clicked() {
-		return false
-	}
-	return x.clickAt(in.x, in.y)
+	return -1
 }
 
-// clickAt answers the question as a click at (mx, my) does.
-func (x *exporter) clickAt(mx, my int) bool {
-	box, rows := x.dialog()
-	if !image.Pt(mx, my).In(box) {
-		return false
-	}
-	for i, r := range rows {
-		if !image.Pt(mx, my).In(r) {
-			continue
-		}
-		switch {
-		case x.st.Export().Stage() == state.ExportChoosing:
-			x.runVerb("export-what", exportWords[x.st.Export().Offered()[i].What])
-		case i == 0:
-			x.runVerb("confirm")
-		default:
-			x.runVerb("close")
-		}
-	}
-	return true
+// inBox reports whether (x, y) is in the box of the export's question.
+func (x *exporter) inBox(st *state.State, mx, my int) bool {
+	box, _ := x.dialog(st)
+	return image.Pt(mx, my).In(box)
 }
 
 // exportWords name what an export holds in the export action.
@@ -372,27 +354,27 @@ func exportWhat(word string) (state.ExportWhat, error) {
 
 // run carries out the export action: WHAT to FILE, asking before it
 // replaces a file.
-func (x *exporter) run(c *call) error {
+func (x *exporter) run(st *state.State, c *call) error {
 	w, err := exportWhat(c.args[0])
 	if err != nil {
 		return err
 	}
-	if x.st.Export().Stage() == state.ExportRunning {
+	if st.Export().Stage() == state.ExportRunning {
 		return errors.New("export: an export is running")
 	}
-	if !x.offers(w) {
+	if !x.offers(st, w) {
 		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])
 	}
-	x.st.FinishExport()
-	x.st.BeginExport()
-	x.st.ChooseExport(w)
-	x.to(c.args[1], false)
+	st.FinishExport()
+	st.BeginExport()
+	st.ChooseExport(w)
+	x.to(st, c.args[1], false)
 	return nil
 }
 
 // offers reports whether the open file offers w.
-func (x *exporter) offers(w state.ExportWhat) bool {
-	for _, ch := range x.st.ExportChoices() {
+func (x *exporter) offers(st *state.State, w state.ExportWhat) bool {
+	for _, ch := range st.ExportChoices() {
 		if ch.What == w {
 			return true
 		}
@@ -402,17 +384,17 @@ func (x *exporter) offers(w state.ExportWhat) bool {
 
 // draw draws the export's question over the view, or while it writes
 // its progress at the view's foot.
-func (x *exporter) draw(screen *ebiten.Image) {
-	switch x.st.Export().Stage() {
+func (x *exporter) draw(st *state.State, screen *ebiten.Image) {
+	switch st.Export().Stage() {
 	case state.ExportChoosing, state.ExportAsking:
-		box, rows := x.dialog()
+		box, rows := x.dialog(st)
 		title, hint := "Export to glTF: what?", "click one · Enter: the first · Esc: cancel"
 		labels := make([]string, 0, len(rows))
-		if x.st.Export().Stage() == state.ExportAsking {
-			title, hint = filepath.Base(x.st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
+		if st.Export().Stage() == state.ExportAsking {
+			title, hint = filepath.Base(st.Export().Path())+" exists. Replace it?", "Enter: replace · Esc: keep it"
 			labels = append(labels, "Replace", "Keep the file")
 		} else {
-			for _, c := range x.st.Export().Offered() {
+			for _, c := range st.Export().Offered() {
 				labels = append(labels, c.Label)
 			}
 		}
@@ -420,8 +402,8 @@ func (x *exporter) draw(screen *ebiten.Image) {
 	case state.ExportRunning:
 		vp := x.lay.viewport()
 		if w := min(vp.W-24, 440); w >= 40 {
-			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*x.st.Export().Fraction()))
-			x.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(x.st.Export().Path()), status, x.st.Export().Fraction())
+			status := fmt.Sprintf("%d%% · Esc: cancel", int(100*st.Export().Fraction()))
+			x.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-64, w, "Exporting "+filepath.Base(st.Export().Path()), status, st.Export().Fraction())
 		}
 	}
 }
@@ -437,7 +419,7 @@ func plural(n int, thing string) string {
 // drawQuestion draws one of the window's questions (the export's, a
 // dropped motion's) in box: its title, a row per answer (the first, the
 // one Enter gives, in the accent colour) and the keys' hint at its foot.
-func (a env) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
+func (a tools) drawQuestion(screen *ebiten.Image, box image.Rectangle, rows []image.Rectangle, title string, labels []string, hint string) {
 	k := a.kit
 	face := k.small
 	fx, fy, fw, fh := float32(box.Min.X), float32(box.Min.Y), float32(box.Dx()), float32(box.Dy())

@@ -37,7 +37,7 @@ func TestExporterDestinations(t *testing.T) {
 	if err := x.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	x.poll(&a.script)
+	x.poll(a.st, &a.script)
 	if _, err := os.Stat(filepath.Join(dir, "bare.glb")); err != nil || a.st.Export().Stage() != state.ExportIdle {
 		t.Errorf("a bare name: %v, stage %v", err, a.st.Export().Stage())
 	}
@@ -53,7 +53,7 @@ func TestExporterDestinations(t *testing.T) {
 	if _, err := exportWhat("bones"); err == nil {
 		t.Error("export bones was taken")
 	}
-	if got := x.defaultName(state.ExportClip); got != "demo-walk.glb" {
+	if got := x.defaultName(a.st, state.ExportClip); got != "demo-walk.glb" {
 		t.Errorf("default name for the clip: %q", got)
 	}
 }
@@ -63,16 +63,16 @@ func TestExporterDestinations(t *testing.T) {
 // ends the export, so that Ctrl+E asks again.
 func TestBrowserCloseEndsExport(t *testing.T) {
 	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: t.TempDir()})
-	a.exp.begin()
-	a.exp.choose(state.ExportClip)
+	a.exp.begin(a.st)
+	a.exp.choose(a.st, state.ExportClip)
 	if a.st.Export().Stage() != state.ExportDestination || a.st.Browser().Saving() == "" {
 		t.Fatalf("after choosing: stage %v, browser saving %q", a.st.Export().Stage(), a.st.Browser().Saving())
 	}
-	a.browser.close()
+	a.browser.close(a.st)
 	if a.st.Export().Stage() != state.ExportIdle || a.st.Browser().Open() {
 		t.Errorf("after close: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
-	a.exp.begin()
+	a.exp.begin(a.st)
 	if a.st.Export().Stage() != state.ExportChoosing {
 		t.Errorf("Ctrl+E again: stage %v", a.st.Export().Stage())
 	}
@@ -89,8 +89,8 @@ func TestBrowserSaveTakesName(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: dir})
-	a.exp.begin()
-	a.exp.choose(state.ExportClip)
+	a.exp.begin(a.st)
+	a.exp.choose(a.st, state.ExportClip)
 	rows := len(a.st.Browser().Rows())
 	a.st.TypeInBrowser("mine")
 	if len(a.st.Browser().Rows()) != rows || rows < 3 {
@@ -102,20 +102,20 @@ func TestBrowserSaveTakesName(t *testing.T) {
 	// Enter a sub-folder: the name goes along.
 	for i, r := range a.st.Browser().Rows() {
 		if r.Name == "sub/" {
-			a.browser.choose(i)
+			a.browser.choose(a.st, i)
 		}
 	}
 	if a.st.Browser().Dir() != filepath.Join(dir, "sub") || a.st.Browser().Rows()[0].Name != "export here as mine.glb" {
 		t.Fatalf("in sub/: dir %q, first row %q", a.st.Browser().Dir(), a.st.Browser().Rows()[0].Name)
 	}
-	a.browser.key(ebiten.KeyEnter, 0)
+	a.press(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.poll(&a.script)
+	a.exp.poll(a.st, &a.script)
 	if _, err := os.Stat(filepath.Join(dir, "sub", "mine.glb")); err != nil {
 		t.Errorf("the export named mine: %v", err)
 	}
@@ -166,18 +166,18 @@ func TestExportOneChoice(t *testing.T) {
 		return a, nil
 	}
 	a := newApp(t, Options{Path: demo.Name, Open: one, NoSystemChooser: true, ShotDir: dir})
-	a.exp.begin()
+	a.exp.begin(a.st)
 	if a.st.Export().Stage() != state.ExportDestination || !a.st.Browser().Open() {
 		t.Fatalf("Ctrl+E with one choice: stage %v, browser open %v", a.st.Export().Stage(), a.st.Browser().Open())
 	}
-	a.browser.key(ebiten.KeyEnter, 0)
+	a.press(ebiten.KeyEnter, 0)
 	if a.exp.job == nil {
 		t.Fatalf("Enter did not export: stage %v, error %q", a.st.Export().Stage(), a.st.Messages().Err())
 	}
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.poll(&a.script)
+	a.exp.poll(a.st, &a.script)
 	if n := a.st.Messages().Notice(); !strings.HasPrefix(n, "exported 1 animation to ") {
 		t.Errorf("notice %q, want exported 1 animation to …", n)
 	}

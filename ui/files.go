@@ -70,7 +70,7 @@ func keepBroken(a, old *formats.Asset) {
 
 // openPath opens a file after the first: with the user's choices but
 // its first entry.
-func (a env) openPath(path string) (*formats.Asset, error) {
+func (a tools) openPath(path string) (*formats.Asset, error) {
 	if a.opt.Open != nil {
 		return a.opt.Open(path)
 	}
@@ -80,7 +80,7 @@ func (a env) openPath(path string) (*formats.Asset, error) {
 }
 
 // openPathEntry opens an entry of the container at path.
-func (a env) openPathEntry(path, entry string) (*formats.Asset, error) {
+func (a tools) openPathEntry(path, entry string) (*formats.Asset, error) {
 	if a.opt.OpenEntry != nil {
 		return a.opt.OpenEntry(path, entry)
 	}
@@ -116,7 +116,7 @@ func (a *App) openDropped(files fs.FS) {
 		}
 		defer f.Close()
 		if ap, ok := f.(interface{ AbsPath() string }); ok {
-			a.drop.drop(ap.AbsPath())
+			a.drop.drop(a.st, ap.AbsPath())
 		} else {
 			a.openFiles(files)
 		}

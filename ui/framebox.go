@@ -4,7 +4,6 @@ import (
 	"image"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // frameBox is the transport row's frame-number box. It is drawn by hand
@@ -36,49 +35,23 @@ func (b *frameBox) IsFocused() bool { return b.focused }
 
 func (b *frameBox) rect() image.Rectangle { return b.slot.GetWidget().Rect }
 
-// frameEvent is what the box's input asks of the window.
-type frameEvent int
+// focus gives the box the keyboard, cleared: typing replaces the frame
+// shown, as in a selected field.
+func (b *frameBox) focus() { b.focused, b.text = true, "" }
 
-const (
-	frameNone   frameEvent = iota
-	frameSubmit            // Enter: go to the frame typed
-	frameLeft              // the box gave the keyboard back (Esc, a click elsewhere)
-)
-
-// control takes a tick's input for the box at r on screen: a click on it
-// gives it the keyboard and clears it (typing replaces the frame shown,
-// as in a selected field), a click elsewhere or Esc takes the keyboard
-// back; while it has the keyboard, digits and '-' are typed into it,
-// Backspace deletes and Enter submits. It reports whether the box took
-// the input, so that typed digits do not also reach the commands, and
-// what the window is to do.
-func (b *frameBox) control(in *tickInput, r image.Rectangle) (took bool, ev frameEvent) {
-	if in.clicked() {
-		if image.Pt(in.x, in.y).In(r) {
-			b.focused, b.text = true, ""
-			return true, frameNone
-		}
-		if b.focused {
-			b.focused = false
-			ev = frameLeft
-		}
-	}
-	if !b.focused {
-		return false, ev
-	}
-	for _, c := range in.typed {
+// typeIn types the digits and '-' of typed into the box, up to
+// frameBoxMaxLen.
+func (b *frameBox) typeIn(typed []rune) {
+	for _, c := range typed {
 		if (c >= '0' && c <= '9' || c == '-') && len(b.text) < frameBoxMaxLen {
 			b.text += string(c)
 		}
 	}
-	switch {
-	case in.justPressed(ebiten.KeyBackspace) && b.text != "":
+}
+
+// backspace deletes the last character typed.
+func (b *frameBox) backspace() {
+	if b.text != "" {
 		b.text = b.text[:len(b.text)-1]
-	case in.enter():
-		ev = frameSubmit
-	case in.justPressed(ebiten.KeyEscape):
-		b.focused = false
-		ev = frameLeft
 	}
-	return true, ev
 }

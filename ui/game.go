@@ -67,7 +67,7 @@ func (g *game) save(screen *ebiten.Image) {
 	} else {
 		a.opt.Log("saved " + a.opt.Screenshot)
 		// What the picture shows, for scripts and tests to check.
-		a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
+		a.opt.Log("shown: " + a.st.Status() + a.cmp.status(a.st))
 	}
 	g.done = true
 }
@@ -83,7 +83,7 @@ func (g *game) saveSnap(screen *ebiten.Image) {
 		return
 	}
 	a.opt.Log("saved " + path)
-	a.opt.Log("shown: " + a.st.Status() + a.cmp.status())
+	a.opt.Log("shown: " + a.st.Status() + a.cmp.status(a.st))
 }
 
 func (g *game) writePNG(screen *ebiten.Image, path string) error {

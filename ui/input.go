@@ -4,7 +4,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -91,36 +90,25 @@ func (r *keyRepeat) due(in *tickInput, now time.Time) int {
 var mouseButtons = [...]ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle}
 
 // handleInput maps the tick's mouse and keys onto the state and the
-// commands: the modal parts first, then the regions and the keys; a.in
-// keeps what goes on from tick to tick (a drag, a key's repeat).
+// commands: a modal that has the keyboard (modal.go) takes what is typed
+// and the keys first, then the regions take the mouse (a modal's first),
+// and the keys go to the window; a.in keeps what goes on from tick to
+// tick (a drag, a key's repeat).
 func (a *App) handleInput(ti *tickInput) {
 	in := &a.in
-	st := a.st
 	x, y := ti.x, ti.y
-
-	if st.Browser().Open() {
-		a.browser.input(ti, &a.in.rep)
-		return
+	m := a.modal()
+	if m.keyed() && (!a.typeIn(m, ti) || !a.pressKeys(ti, m)) {
+		return // a key closed the modal, or was its own: the tick ends there
 	}
-	if a.list.open {
-		a.list.input(ti, &a.in.rep)
-		return
-	}
-	if a.w.frameBoxInput(ti) || a.cuts.input(ti) || a.drop.input(ti) {
-		return
-	}
-	modal := a.exp.input(ti) // the export's question has the click
 	for i, b := range mouseButtons {
-		if !ti.pressed[i] || in.drag != nil || modal {
-			continue
-		}
-		if r := a.cmds.regionAt(a, b, x, y); r != nil {
-			if r, p := in.press(r, b, x, y, ti.mods); r != nil {
-				a.runMouse(r, p)
-			}
+		if ti.pressed[i] && in.drag == nil {
+			a.pressAt(b, x, y, ti.mods)
 		}
 	}
-	if in.drag != nil {
+	// A modal that has the keyboard holds a drag that is not its own (one
+	// that began before it showed).
+	if mm := a.modal(); in.drag != nil && (!mm.keyed() || in.drag.in.has(mm)) {
 		a.moveDrag(x, y, ti.released[buttonIndex(in.p.button)], ti.mods)
 	}
 	if ti.wheelY != 0 {
@@ -129,27 +117,48 @@ func (a *App) handleInput(ti *tickInput) {
 			a.runMouse(r, &in.wheel)
 		}
 	}
-
-	if a.ui.HasFocus() {
+	if m.keyed() || a.ui.HasFocus() {
 		return
 	}
+	a.pressKeys(ti, m)
+}
+
+// pressKeys carries out the keys of the tick, the modal m having the
+// input as it began. Every press since the last update counts, one
+// released in the same update too (ebiten keeps its press time): a slow
+// frame does not drop a short press. The keys of commands that repeat
+// (the arrows), and the moving keys of a list, repeat while held, after
+// a pause. With m a modal that has the keyboard, it reports false once a
+// key closed it, the tick's later keys dropped.
+func (a *App) pressKeys(ti *tickInput, m modal) bool {
+	in := &a.in
 	mods := ti.mods
 	now := time.Now()
-	// Every press since the last update counts, one released in the same
-	// update too (ebiten keeps its press time): a slow frame does not
-	// drop a short press.
 	for _, k := range ti.keys {
+		repeats := false
 		for range timesTyped(ti.typesChar(k), mods, ti.stillDown(k), ti.typed) {
-			a.press(k, mods)
+			repeats = a.press(k, mods)
+			if m.keyed() && a.modal() != m {
+				return false
+			}
 		}
-		if _, b := a.cmds.forKey(k, mods); b != nil && b.repeat {
+		if repeats {
 			in.rep.start(k, now)
 		}
 	}
-	// The keys of commands that repeat (the arrows) repeat while held,
-	// after a pause.
 	for range in.rep.due(ti, now) {
 		a.press(in.rep.key, mods)
+	}
+	return true
+}
+
+// pressAt is a press of button b at (x, y) with the modifiers mods: the
+// region under it has it (input.press).
+func (a *App) pressAt(b ebiten.MouseButton, x, y int, mods modifier) {
+	if r := a.cmds.regionAt(a, b, x, y); r != nil {
+		if r, p := a.in.press(r, b, x, y, mods); r != nil {
+			a.runMouse(r, p)
+		}
 	}
 }
 
@@ -194,24 +203,11 @@ func (in *input) move(x, y int, release bool, mods modifier) (*mouseRegion, *poi
 }
 
 // click is a left click at (x, y) as the mouse would give it, for action
-// scripts: the questions take it first, then the region under it has a
-// press and a release without motion there.
+// scripts: the region under it (a modal's first) has a press and a
+// release without motion there.
 func (a *App) click(x, y int) {
-	in := &a.in
-	if a.drop.clickAt(x, y) {
-		return
-	}
-	if st := a.st.Export().Stage(); (st == state.ExportChoosing || st == state.ExportAsking) && a.exp.clickAt(x, y) {
-		return
-	}
-	r := a.cmds.regionAt(a, ebiten.MouseButtonLeft, x, y)
-	if r == nil {
-		return
-	}
-	if r, p := in.press(r, ebiten.MouseButtonLeft, x, y, 0); r != nil {
-		a.runMouse(r, p)
-	}
-	if in.drag != nil {
+	a.pressAt(ebiten.MouseButtonLeft, x, y, 0)
+	if a.in.drag != nil {
 		a.moveDrag(x, y, true, 0)
 	}
 }
@@ -246,6 +242,9 @@ type mouseRegion struct {
 	order int
 	// wheel: the region takes the wheel, not presses.
 	wheel bool
+	// in are the modals while which the region is live (modal.go); none:
+	// the window's, live unless a region before it takes the press.
+	in modalSet
 	// left: the left button only; else any button.
 	left bool
 	// drag: the press starts a drag, which runs the command on each tick
@@ -270,10 +269,24 @@ func wheelRegion(order int, hit func(a *App, x, y int) bool, act func(c *call) e
 	return mouseRegion{order: order, wheel: true, hit: hit, act: act}
 }
 
-// The regions' order: the timeline, then the panels drawn over the view,
-// the warnings' banner, and the view last.
+// The regions' order: the modals' (the browser's and the lists', whose
+// capture closes them on a click outside the view; the frame box, which
+// takes a click while the questions show; the questions'), then the
+// timeline, the panels drawn over the view, the warnings' banner, and
+// the view last.
 const (
-	atRuler = 10 * (iota + 1)
+	atBrowserBar = 10 * (iota + 1)
+	atModalRow
+	atListTitle
+	atListClose
+	atListCapture
+	atFrameBox
+	atFrameElsewhere
+	atChoice
+	atAnswer
+	atAnswerNo
+	atCapture
+	atRuler
 	atTrack
 	atTimeline
 	atCurves
@@ -286,7 +299,8 @@ const (
 
 // The wheel's regions' order.
 const (
-	wheelInView = iota + 1
+	wheelInModal = iota + 1
+	wheelInView
 	wheelOnTimeline
 	wheelOnDope
 )
@@ -302,8 +316,9 @@ func wheelFactor(wy float64) float64 {
 // regionAt is the region a press of button b at (x, y) falls in (nil:
 // none).
 func (cs *commandSet) regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
+	m := a.modal()
 	for _, r := range cs.presses {
-		if (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
+		if (r.in == 0 || r.in.has(m)) && (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
 			return r
 		}
 	}
@@ -312,8 +327,9 @@ func (cs *commandSet) regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseReg
 
 // wheelAt is the region the wheel turns in at (x, y) (nil: none).
 func (cs *commandSet) wheelAt(a *App, x, y int) *mouseRegion {
+	m := a.modal()
 	for _, r := range cs.wheels {
-		if r.hit(a, x, y) {
+		if (r.in == 0 || r.in.has(m)) && r.hit(a, x, y) {
 			return r
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/animview/animview/formats/demo"
+	"github.com/animview/animview/render/dopesheet"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -125,7 +126,7 @@ func TestTimelineMouseInput(t *testing.T) {
 	mid := int(x0+x1) / 2
 	d.tick(press(mid, y))
 	d.tick(release(mid, y))
-	if got, want := a.st.Playback().Time(), a.tl.timeAt(mid); !near(got, want) || want <= 0 {
+	if got, want := a.st.Playback().Time(), a.tl.timeAt(a.st, mid); !near(got, want) || want <= 0 {
 		t.Errorf("a click mid-track seeks to %v, want %v", got, want)
 	}
 
@@ -136,8 +137,8 @@ func TestTimelineMouseInput(t *testing.T) {
 	d.tick(release(to, ry))
 	// The range's ends snap to frames (1/30 s in the demo).
 	in, out, ok := a.st.Timeline().Range()
-	if !ok || math.Abs(in-a.tl.timeAt(from)) > 1./60 || math.Abs(out-a.tl.timeAt(to)) > 1./60 {
-		t.Errorf("a drag on the ruler marks %v–%v (%v), want %v–%v", in, out, ok, a.tl.timeAt(from), a.tl.timeAt(to))
+	if !ok || math.Abs(in-a.tl.timeAt(a.st, from)) > 1./60 || math.Abs(out-a.tl.timeAt(a.st, to)) > 1./60 {
+		t.Errorf("a drag on the ruler marks %v–%v (%v), want %v–%v", in, out, ok, a.tl.timeAt(a.st, from), a.tl.timeAt(a.st, to))
 	}
 
 	lo, hi := a.st.Timeline().Span()
@@ -299,7 +300,7 @@ func TestBrowserInput(t *testing.T) {
 		}
 	}
 	a, d := laidOut(t, Options{NoSystemChooser: true, Extensions: []string{"ms3d"}})
-	a.browser.show(dir)
+	a.browser.show(a.st, dir)
 	d.tick(typing("b"))
 	if got := a.st.Browser().Filter(); got != "b" {
 		t.Errorf("typing b: filter %q", got)
@@ -382,7 +383,13 @@ func TestScreenshotRun(t *testing.T) {
 // timeline's and the view's are those with a mouse text of their own.
 func TestMouseRegionsNameCommands(t *testing.T) {
 	cs := newCommandSet()
-	orders := map[[2]int]string{}
+	type placed struct {
+		order int
+		wheel bool
+		in    modalSet
+	}
+	var orders []placed
+	var verbs []string
 	for _, rs := range [][]*mouseRegion{cs.presses, cs.wheels} {
 		for i, r := range rs {
 			c := r.cmd
@@ -396,18 +403,22 @@ func TestMouseRegionsNameCommands(t *testing.T) {
 			if r.hit == nil || (r.act == nil && c.run == nil) {
 				t.Errorf("region %d (%s) has no hit test or no handler", i, c.verb)
 			}
-			k := [2]int{r.order, 0}
-			if r.wheel {
-				k[1] = 1
+			// Two regions of one order are live at once unless their
+			// modals differ.
+			k := placed{r.order, r.wheel, r.in}
+			for j, o := range orders {
+				if o.order == k.order && o.wheel == k.wheel && (o.in == 0 || k.in == 0 || o.in&k.in != 0) {
+					t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, verbs[j])
+				}
 			}
-			if other, dup := orders[k]; dup || r.order == 0 {
-				t.Errorf("region %d (%s): order %d, also %q's", i, c.verb, r.order, other)
+			if r.order == 0 {
+				t.Errorf("region %d (%s): no order", i, c.verb)
 			}
-			orders[k] = c.verb
+			orders, verbs = append(orders, k), append(verbs, c.verb)
 		}
 	}
-	if len(cs.presses) != 9 || len(cs.wheels) != 3 {
-		t.Errorf("%d press and %d wheel regions, want 9 and 3", len(cs.presses), len(cs.wheels))
+	if len(cs.presses) != 24 || len(cs.wheels) != 5 {
+		t.Errorf("%d press and %d wheel regions, want 24 and 5", len(cs.presses), len(cs.wheels))
 	}
 	for _, v := range []string{"set-in", "seek", "timeline-pan", "orbit", "zoom", "timeline-zoom"} {
 		if cs.byVerb[v].mouse == "" || len(cs.byVerb[v].regions) == 0 {
@@ -544,50 +555,119 @@ func TestBannerClick(t *testing.T) {
 }
 
 // TestMouseRunsItsVerb: a drag or a click runs the command its region
-// sits in, with the numbers the verb would take: two windows, one driven
-// by the mouse and one by the verbs, end the same.
+// sits in, with the numbers the verb would take, and a click on a panel
+// (the curves, the dope sheet, the compare view) the verbs of what it
+// finds there: two windows, one driven by the mouse and one by the
+// verbs, end the same.
 func TestMouseRunsItsVerb(t *testing.T) {
 	m, d := laidOut(t, Options{})
 	v, _ := laidOut(t, Options{})
-	m.runVerb("seek", "0")
-	v.runVerb("seek", "0")
+	both := func(verb string, args ...string) {
+		t.Helper()
+		for _, a := range []*App{m, v} {
+			if err := a.run(a.cmds.byVerb[verb], args, true); err != nil {
+				t.Fatalf("%s %v: %v", verb, args, err)
+			}
+		}
+	}
+	both("seek", "0")
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	r := m.w.view.GetWidget().Rect
 	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
 	x0, x1, top, bottom := m.tl.trackSpan()
 	mid, ty := int(x0+x1)/2, int(top+bottom)/2
+	click := func(x, y int) []tickInput { return []tickInput{press(x, y), release(x, y)} }
+	// The panels' places, once set up and laid out.
+	var px, py int
+	curvesAt := func() {
+		cr := m.curves.rect()
+		px, py = (cr.Min.X+cr.Max.X)/2, (cr.Min.Y+cr.Max.Y)/2
+	}
+	dopeRow := func(i int) int { return int(m.dope.sheet.Rows[i].Top) + dopesheet.RowH/2 }
 	for _, c := range []struct {
 		name  string
-		ticks []tickInput
-		verb  string
-		args  func() []string
+		setup [][]string
+		at    func() // finds px, py after the setup
+		ticks func() []tickInput
+		verbs func() [][]string
 	}{
-		{"a left drag in the view", []tickInput{press(cx, cy), hold(cx+50, cy+20), release(cx+50, cy+20)},
-			"orbit", func() []string { return []string{"-20", "8"} }},
-		{"a right drag in the view", []tickInput{withButton(press(cx, cy), 1), withButton(hold(cx+30, cy-10), 1),
-			withButton(release(cx+30, cy-10), 1)}, "pan", func() []string { return []string{"30", "-10"} }},
-		{"a click on the track", []tickInput{press(mid, ty), release(mid, ty)},
-			"seek", func() []string { return []string{num(m.tl.timeAt(mid))} }},
-		{"a right drag on the zoomed timeline", []tickInput{withButton(press(mid, ty), 1), withButton(hold(mid+60, ty), 1),
-			withButton(release(mid+60, ty), 1)},
-			"timeline-pan", func() []string { return []string{num(-60 * m.tl.secondsPerPixel())} }},
+		{"a left drag in the view", nil, nil,
+			func() []tickInput { return []tickInput{press(cx, cy), hold(cx+50, cy+20), release(cx+50, cy+20)} },
+			func() [][]string { return [][]string{{"orbit", "-20", "8"}} }},
+		{"a right drag in the view", nil, nil,
+			func() []tickInput {
+				return []tickInput{withButton(press(cx, cy), 1), withButton(hold(cx+30, cy-10), 1), withButton(release(cx+30, cy-10), 1)}
+			},
+			func() [][]string { return [][]string{{"pan", "30", "-10"}} }},
+		{"a click on the track", nil, nil, func() []tickInput { return click(mid, ty) },
+			func() [][]string { return [][]string{{"seek", num(m.tl.timeAt(m.st, mid))}} }},
+		{"a right drag on the zoomed timeline", [][]string{{"timeline-zoom", "4", "0.5"}}, nil,
+			func() []tickInput {
+				return []tickInput{withButton(press(mid, ty), 1), withButton(hold(mid+60, ty), 1), withButton(release(mid+60, ty), 1)}
+			},
+			func() [][]string { return [][]string{{"timeline-pan", num(-60 * m.tl.secondsPerPixel(m.st))}} }},
+		{"a click on the curves", [][]string{{"timeline-all"}, {"select-bone", "l_thigh"}, {"curves"}}, curvesAt,
+			func() []tickInput { return click(px, py) },
+			func() [][]string { return [][]string{{"seek", num(m.curves.timeAt(m.st, px))}} }},
+		{"a drag along the curves", nil, curvesAt,
+			func() []tickInput { return []tickInput{press(px, py), hold(px-40, py), release(px-40, py)} },
+			func() [][]string { return [][]string{{"seek", num(m.curves.timeAt(m.st, px-40))}} }},
+		{"a click on a bone's name on the dope sheet", [][]string{{"dope-sheet"}},
+			func() { px, py = int(m.dope.sheet.Names.X)+20, dopeRow(2) },
+			func() []tickInput { return click(px, py) },
+			func() [][]string { return [][]string{{"select-bone", m.boneArg(m.dope.sheet.Rows[2].Bone)}} }},
+		{"a click on a key on the dope sheet", nil,
+			func() { px, py = int(m.dope.sheet.Marks(1)[2].X+0.5), dopeRow(1) },
+			func() []tickInput { return click(px, py) },
+			func() [][]string {
+				return [][]string{{"select-bone", m.boneArg(m.dope.sheet.Rows[1].Bone)}, {"seek", num(m.dope.sheet.Marks(1)[2].T)}}
+			}},
+		{"a click on an event on the dope sheet", nil,
+			func() { px, py = int(m.dope.sheet.Marks(0)[1].X+0.5), dopeRow(0) },
+			func() []tickInput { return click(px, py) },
+			func() [][]string { return [][]string{{"seek", num(m.dope.sheet.Marks(0)[1].T)}} }},
+		{"a click on a row of the compare view", [][]string{{"dope-sheet"}, {"compare", demo.Name}, {"compare-clip", "idle"}},
+			func() { row := m.cmp.rows[2]; px, py = (row.Min.X+row.Max.X)/2, (row.Min.Y+row.Max.Y)/2 },
+			func() []tickInput { return click(px, py) },
+			func() [][]string { return [][]string{{"select-bone", m.boneArg(m.cmp.rowBone(2))}} }},
+		{"a click on the compare view's next clip", nil,
+			func() { n := m.cmp.next; px, py = (n.Min.X+n.Max.X)/2, (n.Min.Y+n.Max.Y)/2 },
+			func() []tickInput { return click(px, py) },
+			func() [][]string { return [][]string{{"compare-next-clip"}} }},
 	} {
-		if c.verb == "timeline-pan" {
-			m.runVerb("timeline-zoom", "4", "0.5")
-			v.runVerb("timeline-zoom", "4", "0.5")
+		for _, s := range c.setup {
+			both(s[0], s[1:]...)
 		}
-		args := c.args()
-		for _, in := range c.ticks {
+		if c.setup != nil || c.at != nil {
+			d.tick(tickInput{}) // laid out
+			if c.at != nil {
+				c.at()
+			}
+		}
+		verbs := c.verbs()
+		for _, in := range c.ticks() {
 			d.tick(in)
 		}
-		v.runVerb(c.verb, args...)
+		for _, s := range verbs {
+			if err := v.run(v.cmds.byVerb[s[0]], s[1:], false); err != nil {
+				t.Fatalf("%s: %v: %v", c.name, s, err)
+			}
+		}
 		if got, want := m.st.View().Camera(), v.st.View().Camera(); got != want {
-			t.Errorf("%s: camera %+v, %s %v gives %+v", c.name, got, c.verb, args, want)
+			t.Errorf("%s: camera %+v, %v gives %+v", c.name, got, verbs, want)
 		}
 		glo, ghi := m.st.Timeline().Span()
 		wlo, whi := v.st.Timeline().Span()
 		if gt, wt := m.st.Playback().Time(), v.st.Playback().Time(); gt != wt || glo != wlo || ghi != whi {
-			t.Errorf("%s: time %v span %v–%v, %s %v gives %v, %v–%v", c.name, gt, glo, ghi, c.verb, args, wt, wlo, whi)
+			t.Errorf("%s: time %v span %v–%v, %v gives %v, %v–%v", c.name, gt, glo, ghi, verbs, wt, wlo, whi)
+		}
+		if got, want := m.st.Visibility().Selected(), v.st.Visibility().Selected(); got != want {
+			t.Errorf("%s: bone %d selected, %v selects %d", c.name, got, verbs, want)
+		}
+		m.cmp.update(m.st)
+		v.cmp.update(v.st)
+		if got, want := m.cmp.status(m.st), v.cmp.status(v.st); got != want {
+			t.Errorf("%s: comparing %q, %v gives %q", c.name, got, verbs, want)
 		}
 	}
 }

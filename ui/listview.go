@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
-	"time"
 
 	"github.com/animview/animview/ui/table"
 	"github.com/animview/animview/ui/task"
@@ -19,7 +18,7 @@ import (
 // Ctrl+0: the order given), the wheel scrolls, Esc or a click outside
 // closes it. One list shows at a time.
 type listView struct {
-	env
+	tools
 	// lay is the layout the list is drawn over the view of.
 	lay  *places
 	open bool
@@ -138,60 +137,38 @@ func (l *listView) columnX(x, w float32) []float32 {
 	return append(out, x)
 }
 
-// input handles keys, the wheel and clicks while the list shows; rep
-// repeats the keys held.
-func (l *listView) input(in *tickInput, rep *keyRepeat) {
-	mx, my := in.x, in.y
-	x, y, w, rows := l.area()
-	l.m.SetPage(rows)
-	ctrl := in.mods&modCtrl != 0
-	if len(in.typed) > 0 && !ctrl {
-		l.m.Type(string(in.typed))
+// rowAt is the row (from the top of the page shown) under (x, y), -1 for
+// none.
+func (l *listView) rowAt(x, y int) int {
+	rx, ry, w, rows := l.area()
+	fx, fy := float32(x), float32(y)
+	if fx < rx || fx >= rx+w || fy < ry || int((fy-ry)/listRowH) >= rows {
+		return -1
 	}
-	now := time.Now()
-	for _, k := range in.keys {
-		if !l.key(k, ctrl) {
-			return
-		}
-		switch k {
-		case ebiten.KeyBackspace, ebiten.KeyDown, ebiten.KeyUp, ebiten.KeyPageDown, ebiten.KeyPageUp:
-			rep.start(k, now)
-		}
-	}
-	for range rep.due(in, now) {
-		l.key(rep.key, false)
-	}
-	if wy := in.wheelY; wy != 0 {
-		l.m.Scroll(-int(wy * wheelRows))
-	}
-	if !in.clicked() {
-		return
-	}
-	fx, fy := float32(mx), float32(my)
-	switch {
-	case !l.lay.inView(mx, my):
-		l.close()
-	case fx < x || fx >= x+w:
-	case fy >= y-listRowH && fy < y:
-		// A column's title sorts by it.
-		xs := l.columnX(x, w)
-		for c := range len(xs) - 1 {
-			if fx >= xs[c] && fx < xs[c+1] {
-				l.m.SortBy(c)
-			}
-		}
-	case fy >= y && int((fy-y)/listRowH) < rows:
-		if l.m.Select(l.m.Top() + int((fy-y)/listRowH)) {
-			l.chooseSelected()
-		}
-	}
+	return int((fy - ry) / listRowH)
 }
 
-// key carries out key k in the list; false when the list closed.
-func (l *listView) key(k ebiten.Key, ctrl bool) bool {
+// columnAt is the column whose title is at (x, y), -1 for none.
+func (l *listView) columnAt(x, y int) int {
+	rx, ry, w, _ := l.area()
+	fx, fy := float32(x), float32(y)
+	if fx < rx || fx >= rx+w || fy < ry-listRowH || fy >= ry {
+		return -1
+	}
+	xs := l.columnX(rx, w)
+	for c := range len(xs) - 1 {
+		if fx >= xs[c] && fx < xs[c+1] {
+			return c
+		}
+	}
+	return -1
+}
+
+// key carries out key k in the list's filter and rows (Enter and Esc are
+// confirm's and close's); it reports whether k repeats while held:
+// Backspace and the moving keys.
+func (l *listView) key(k ebiten.Key, ctrl bool) (repeats bool) {
 	switch {
-	case k == ebiten.KeyEscape:
-		l.close()
 	case k == ebiten.KeyBackspace:
 		l.m.Backspace()
 	case k == ebiten.KeyDown:
@@ -208,10 +185,8 @@ func (l *listView) key(k ebiten.Key, ctrl bool) bool {
 		l.m.Move(l.m.Len())
 	case ctrl && k >= ebiten.KeyDigit0 && k <= ebiten.KeyDigit9:
 		l.m.SortBy(int(k-ebiten.KeyDigit0) - 1)
-	case k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter:
-		l.chooseSelected()
 	}
-	return l.open
+	return movingKey(k)
 }
 
 // chooseSelected opens the highlighted row.

@@ -14,15 +14,17 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/open"
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/ui/state"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // dropper asks what to do with an animation file dropped on a figure
 // (issue 31): play its motion on the figure, as `--motion FILE` does, or
 // open it instead. A file dropped on nothing, on an image, or one with no
-// clip to play opens as before.
+// clip to play opens as before. It holds the tools, the hooks and the
+// layout; the state comes with each call that reads or changes it.
 type dropper struct {
-	env
+	tools
 	hooks
 	// lay is the layout the question is drawn over the view of.
 	lay *places
@@ -43,34 +45,34 @@ func (d *dropper) asking() bool { return d.asset != nil }
 // drop takes a file dropped on the window (or the drop action): it asks
 // when a figure is open and the file has a clip to play on it, and else
 // opens the file.
-func (d *dropper) drop(path string) {
+func (d *dropper) drop(st *state.State, path string) {
 	d.asset = nil
 	asset, err := d.openPath(path)
 	if err != nil {
-		d.st.ShowError(err.Error())
+		st.ShowError(err.Error())
 		d.opt.Log(err.Error())
 		return
 	}
 	ci, ok := motionClip(asset, path)
-	if !d.onFigure() || !ok {
-		d.show(path, asset)
+	if !d.onFigure(st) || !ok {
+		d.show(st, path, asset)
 		return
 	}
-	d.ask(path, asset, ci, nil)
+	d.ask(st, path, asset, ci, nil)
 }
 
 // onFigure reports whether a drop lands on a figure the user opened: a
 // skeleton, with or without a mesh; not an image, nor the built-in demo,
 // which a first file replaces without a question.
-func (d *dropper) onFigure() bool {
-	cur, p := d.st.Asset(), d.st.Path()
-	return cur != nil && open.RequireSkeleton(cur) == nil && d.st.Texture() == nil && p != "" && p != demo.Name
+func (d *dropper) onFigure(st *state.State) bool {
+	cur, p := st.Asset(), st.Path()
+	return cur != nil && open.RequireSkeleton(cur) == nil && st.Texture() == nil && p != "" && p != demo.Name
 }
 
 // ask puts the question for asset (read from path, the motion's clip ci).
-func (d *dropper) ask(path string, asset *formats.Asset, ci int, reopen func()) {
+func (d *dropper) ask(st *state.State, path string, asset *formats.Asset, ci int, reopen func()) {
 	d.path, d.asset, d.clip, d.reopen = path, asset, ci, reopen
-	d.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure()))
+	d.opt.Log(fmt.Sprintf("drop: %s on %s: play its motion here, or open it?", filepath.Base(path), d.figure(st)))
 }
 
 // motionClip is the clip of a that a drop would play (the one --motion
@@ -97,8 +99,8 @@ func motionClip(a *formats.Asset, path string) (int, bool) {
 }
 
 // figure names the open figure for the question.
-func (d *dropper) figure() string {
-	p := d.st.Path()
+func (d *dropper) figure(st *state.State) string {
+	p := st.Path()
 	if p == "" || p == "demo:" {
 		return "the built-in demo"
 	}
@@ -106,15 +108,15 @@ func (d *dropper) figure() string {
 }
 
 // show opens an asset already read from path, as open does.
-func (d *dropper) show(path string, asset *formats.Asset) {
-	d.st.SetAsset(path, asset)
+func (d *dropper) show(st *state.State, path string, asset *formats.Asset) {
+	st.SetAsset(path, asset)
 	d.changed()
 	d.remember(path)
 }
 
 // openInstead answers the question: the dropped file replaces the open
 // one. It reports whether there was a question.
-func (d *dropper) openInstead() bool {
+func (d *dropper) openInstead(st *state.State) bool {
 	if !d.asking() {
 		return false
 	}
@@ -125,7 +127,7 @@ func (d *dropper) openInstead() bool {
 		d.opt.Log("drop: opened " + path)
 		return true
 	}
-	d.show(path, asset)
+	d.show(st, path, asset)
 	d.frameAll()
 	d.opt.Log("drop: opened " + path)
 	return true
@@ -139,13 +141,13 @@ func (d *dropper) openInstead() bool {
 // their bind pose and are named in a warning. The baked clip is added to
 // the open file's clips (in the window only) and shown. It reports whether
 // there was a question.
-func (d *dropper) playHere() bool {
+func (d *dropper) playHere(st *state.State) bool {
 	if !d.asking() {
 		return false
 	}
 	src, path, c := d.asset, d.path, d.asset.Clips[d.clip]
 	d.asset, d.reopen = nil, nil
-	cur := d.st.Asset()
+	cur := st.Asset()
 	rt := compare.NewRetarget(src.Skeleton, c, cur.Skeleton, compare.RetargetOptions{Map: d.opt.Map,
 		SourceAxes: render.SceneRoot(src.Coords).Mat3(), TargetAxes: render.SceneRoot(cur.Coords).Mat3()})
 	name := c.Name + " (motion of " + filepath.Base(path) + ")"
@@ -156,11 +158,11 @@ func (d *dropper) playHere() bool {
 		d.opt.Log("warning: " + warn)
 	}
 	na := withClip(cur, rt.Bake(name, c), warn)
-	d.st.SetAsset(d.st.Path(), na)
-	d.st.SelectClip(len(na.Clips) - 1)
+	st.SetAsset(st.Path(), na)
+	st.SelectClip(len(na.Clips) - 1)
 	d.changed()
-	d.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure()))
-	d.st.Notify("playing "+name, time.Now())
+	d.opt.Log(fmt.Sprintf("drop: playing %q on %s", name, d.figure(st)))
+	st.Notify("playing "+name, time.Now())
 	return true
 }
 
@@ -177,62 +179,20 @@ func withClip(a *formats.Asset, c *formats.Clip, warn string) *formats.Asset {
 
 // cancel closes the question, opening nothing; it reports whether there
 // was one.
-func (d *dropper) cancel() bool {
+func (d *dropper) cancel(st *state.State) bool {
 	if !d.asking() {
 		return false
 	}
 	d.asset, d.reopen = nil, nil
-	d.opt.Log("drop: kept " + d.st.Path())
+	d.opt.Log("drop: kept " + st.Path())
 	return true
 }
 
-// input takes the keyboard and the mouse while the window asks, running
-// the verb they answer with (dropAnswer). It reports whether the question
-// had the input.
-func (d *dropper) input(in *tickInput) bool {
-	if !d.asking() {
-		return false
-	}
+// onRow reports whether (x, y) is on the question's row i: Play here
+// (0) or Open instead (1).
+func (d *dropper) onRow(i, x, y int) bool {
 	_, rows := d.dialog()
-	if v := dropAnswer(in, rows); v != "" {
-		d.runVerb(v)
-	}
-	return true
-}
-
-// clickAt answers the question as a click at (x, y) does: on Play here
-// or Open instead. It reports whether the question had the click (any
-// click while it asks).
-func (d *dropper) clickAt(x, y int) bool {
-	if !d.asking() {
-		return false
-	}
-	_, rows := d.dialog()
-	if v := dropAnswer(&tickInput{x: x, y: y, pressed: [3]bool{true}}, rows); v != "" {
-		d.runVerb(v)
-	}
-	return true
-}
-
-// dropAnswer is the verb a tick's input answers the dropped motion's
-// question with, its rows (Play here, Open instead) at rows: Enter (or
-// P) plays here, O opens instead, Esc cancels, a click answers as its
-// row says; "" for none.
-func dropAnswer(in *tickInput, rows [2]image.Rectangle) string {
-	just := in.justPressed
-	switch {
-	case in.enter() || just(ebiten.KeyP):
-		return "play-here"
-	case just(ebiten.KeyO):
-		return "open-instead"
-	case just(ebiten.KeyEscape):
-		return "close"
-	case in.clicked() && image.Pt(in.x, in.y).In(rows[0]):
-		return "play-here"
-	case in.clicked() && image.Pt(in.x, in.y).In(rows[1]):
-		return "open-instead"
-	}
-	return ""
+	return image.Pt(x, y).In(rows[i])
 }
 
 // dialog is the question's box and its two rows, Play here and Open
@@ -250,7 +210,7 @@ func (d *dropper) dialog() (box image.Rectangle, rows [2]image.Rectangle) {
 }
 
 // draw draws the question over the view.
-func (d *dropper) draw(screen *ebiten.Image) {
+func (d *dropper) draw(st *state.State, screen *ebiten.Image) {
 	if !d.asking() {
 		return
 	}
@@ -259,7 +219,7 @@ func (d *dropper) draw(screen *ebiten.Image) {
 		return
 	}
 	base := filepath.Base(d.path)
-	title := "Play the motion of " + base + " on " + d.figure() + "?"
+	title := "Play the motion of " + base + " on " + d.figure(st) + "?"
 	labels := []string{
 		fmt.Sprintf("Play here: %q on this figure", d.asset.Clips[d.clip].Name),
 		"Open " + base + " instead",

@@ -32,9 +32,9 @@ func eventColour(k formats.EventKind) color.NRGBA {
 
 // overlay draws what the state's Messages hold over the 3D view: the
 // error, the warnings, the event flashes, the notice and the help (its
-// entries from the command table, cmds).
+// entries from the command table, cmds), with the state given to draw.
 type overlay struct {
-	env
+	tools
 	cmds       *commandSet
 	bannerRect image.Rectangle
 	// help are the help's entries (helpItems); helpHead, the line above
@@ -50,8 +50,8 @@ type overlay struct {
 
 // draw draws the error, the warnings, the event flashes, the notice and
 // the help in the view.
-func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
-	st, k := o.st, o.kit
+func (o *overlay) draw(st *state.State, screen *ebiten.Image, vp render.Viewport) {
+	k := o.kit
 	x := float64(vp.X) + 10
 	y := float64(vp.Y) + 8
 	o.bannerRect = image.Rectangle{}
@@ -81,7 +81,7 @@ func (o *overlay) draw(screen *ebiten.Image, vp render.Viewport) {
 		y += float64(h + 6)
 	}
 	if st.Messages().ShowingWarnings() {
-		o.drawWarnings(screen, vp, cols)
+		o.drawWarnings(st, screen, vp, cols)
 	}
 	if c := st.CurrentClip(); c != nil {
 		p := st.Playback()
@@ -188,10 +188,10 @@ func (o *overlay) drawHelp(screen *ebiten.Image, vp render.Viewport) {
 }
 
 // drawWarnings lists every warning over the view.
-func (o *overlay) drawWarnings(screen *ebiten.Image, vp render.Viewport, cols int) {
+func (o *overlay) drawWarnings(st *state.State, screen *ebiten.Image, vp render.Viewport, cols int) {
 	var b strings.Builder
 	b.WriteString("Warnings (W or Esc: close)\n")
-	ws := o.st.Messages().Warnings()
+	ws := st.Messages().Warnings()
 	if len(ws) == 0 {
 		b.WriteString("none: the file loaded without problems")
 	}

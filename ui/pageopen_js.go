@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/animview/animview/formats/open"
+	"github.com/animview/animview/ui/state"
 )
 
 // The web page's files come as sets without paths (Options.OpenAside):
@@ -13,7 +14,7 @@ import (
 
 // openSet opens the file of a set handed over without paths (the web
 // page's choice: Options.OpenAside) as B, as open does.
-func (c *comparer) openSet(set fs.FS) error {
+func (c *comparer) openSet(st *state.State, set fs.FS) error {
 	if c.opt.OpenAside == nil {
 		return fmt.Errorf("compare: these files have no path on disk to open them by")
 	}
@@ -21,7 +22,7 @@ func (c *comparer) openSet(set fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
-	return c.openAsset(name, b)
+	return c.openAsset(st, name, b)
 }
 
 // dropSet takes a set of files dropped on the web page: on a figure, when
@@ -29,9 +30,9 @@ func (c *comparer) openSet(set fs.FS) error {
 // mesh or suit, the window asks as for a dropped file, reopen opening the
 // set for Open instead. It reports
 // whether it asked; the caller opens the set when not.
-func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
+func (d *dropper) dropSet(st *state.State, set fs.FS, reopen func()) bool {
 	d.asset = nil
-	if d.opt.OpenAside == nil || !d.onFigure() {
+	if d.opt.OpenAside == nil || !d.onFigure(st) {
 		return false
 	}
 	asset, name, err := d.opt.OpenAside(set)
@@ -47,6 +48,6 @@ func (d *dropper) dropSet(set fs.FS, reopen func()) bool {
 	if !ok {
 		return false
 	}
-	d.ask(name, asset, ci, reopen)
+	d.ask(st, name, asset, ci, reopen)
 	return true
 }

@@ -680,7 +680,7 @@ func (w *widgets) sync() {
 	w.fitTitle()
 	w.showSelectedClip()
 	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status()}); k != w.status0 || w.status.Label == "" {
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status(w.st)}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/state"
 	"github.com/animview/animview/ui/task"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -30,8 +31,10 @@ const (
 // it away when it picks the job up (poll, stop), so a cancel asked for
 // before then always wins, even one the job saw too late (after its last
 // frame, while it encoded), and the log line comes after the file's fate.
+// It holds the tools and the job; the state comes with each call that
+// reads or changes it.
 type recorder struct {
-	env
+	tools
 	job *task.Job
 	// finish, set by the job before it returns (the job's result channel
 	// orders it before Poll and Wait see the result), commits (keep) or
@@ -43,8 +46,7 @@ type recorder struct {
 // seen from the view's direction and as wide as the view up to recordMaxW,
 // at the clip's frame rate up to recordMaxFPS. The image backend renders
 // it on a goroutine from a sampler of its own; the window draws a bar.
-func (r *recorder) start(vp render.Viewport, look render.Options) {
-	st := r.st
+func (r *recorder) start(st *state.State, vp render.Viewport, look render.Options) {
 	if r.job != nil {
 		st.Notify("already recording "+filepath.Base(st.Recording().Path())+" (Esc cancels)", time.Now())
 		return
@@ -54,7 +56,7 @@ func (r *recorder) start(vp render.Viewport, look render.Options) {
 		st.ShowError(err.Error())
 		return
 	}
-	fo := r.options(vp, look)
+	fo := r.options(st, vp, look)
 	path := folder.FreeName(r.opt.ShotDir, time.Now(), ".gif")
 	asset := st.Asset() // immutable once loaded: safe to share with the goroutine
 	r.finish = nil
@@ -69,8 +71,7 @@ func (r *recorder) start(vp render.Viewport, look render.Options) {
 
 // options frames the GIF as the view vp is drawn with look: its aspect,
 // the camera's direction, the follow mode and the drawing toggles.
-func (r *recorder) options(vp render.Viewport, look render.Options) raster.FrameOptions {
-	st := r.st
+func (r *recorder) options(st *state.State, vp render.Viewport, look render.Options) raster.FrameOptions {
 	w, h := int(vp.W), int(vp.H)
 	if w < 16 || h < 16 {
 		w, h = recordMaxW, recordMaxW*3/4
@@ -102,47 +103,47 @@ func (r *recorder) options(vp render.Viewport, look render.Options) raster.Frame
 // the recording was cancelled meanwhile, and then a notice names it, or
 // says it was cancelled; a failure shows as the error. A script held by
 // the recording (s) goes on.
-func (r *recorder) poll(s *script) {
+func (r *recorder) poll(st *state.State, s *script) {
 	if r.job == nil {
 		return
 	}
-	r.st.SetRecordingProgress(r.job.Progress())
+	st.SetRecordingProgress(r.job.Progress())
 	if done, err := r.job.Poll(); done {
-		r.end(err, s)
+		r.end(st, err, s)
 	}
 }
 
 // end ends the recording whose job returned err (poll, stop) and lets
 // the script s go on.
-func (r *recorder) end(err error, s *script) {
-	path := r.st.Recording().Path()
+func (r *recorder) end(st *state.State, err error, s *script) {
+	path := st.Recording().Path()
 	err = settleJob(r.job, r.finish, err, raster.ErrCancelled)
 	r.job, r.finish = nil, nil
-	r.st.FinishRecording()
+	st.FinishRecording()
 	s.hold = false
 	now := time.Now()
 	switch {
 	case err == nil:
-		r.st.Notify("GIF "+savedWord+": "+path, now)
+		st.Notify("GIF "+savedWord+": "+path, now)
 		r.opt.Log(savedWord + " " + path)
 	case errors.Is(err, raster.ErrCancelled):
-		r.st.Notify("GIF recording cancelled", now)
+		st.Notify("GIF recording cancelled", now)
 		r.opt.Log("cancelled " + path)
 	default:
 		msg := "record GIF: " + err.Error()
-		r.st.ShowError(msg)
+		st.ShowError(msg)
 		r.opt.Log(msg)
 	}
 }
 
 // cancel asks a running recording to stop (Esc), reporting whether there
 // was one.
-func (r *recorder) cancel() bool {
+func (r *recorder) cancel(st *state.State) bool {
 	if r.job == nil || r.job.Cancelled() {
 		return false
 	}
 	r.job.Cancel()
-	r.st.CancelRecording()
+	st.CancelRecording()
 	return true
 }
 
@@ -166,12 +167,12 @@ func settleJob(j *task.Job, finish func(keep bool) error, err, cancelled error) 
 // stop cancels a recording still running when the window closes, waits
 // for it and ends it as poll does: whatever it wrote is removed before
 // the log says so.
-func (r *recorder) stop(s *script) {
+func (r *recorder) stop(st *state.State, s *script) {
 	if r.job == nil {
 		return
 	}
 	r.job.Cancel()
-	r.end(r.job.Wait(), s)
+	r.end(st, r.job.Wait(), s)
 }
 
 // key is the recording's part of the paint key: it changes with each
@@ -192,24 +193,24 @@ var (
 
 // draw draws the recording's progress over the foot of the view: the
 // file's name, the percentage and a bar.
-func (r *recorder) draw(screen *ebiten.Image, vp render.Viewport) {
-	if !r.st.Recording().Active() {
+func (r *recorder) draw(st *state.State, screen *ebiten.Image, vp render.Viewport) {
+	if !st.Recording().Active() {
 		return
 	}
 	w := min(vp.W-24, 440)
 	if w < 40 {
 		return
 	}
-	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*r.st.Recording().Fraction()))
-	if r.st.Recording().Cancelled() {
+	status := fmt.Sprintf("%d%% · Esc: cancel", int(100*st.Recording().Fraction()))
+	if st.Recording().Cancelled() {
 		status = "cancelling…"
 	}
-	r.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(r.st.Recording().Path()), status, r.st.Recording().Fraction())
+	r.drawProgress(screen, vp.X+(vp.W-w)/2, vp.Y+vp.H-118, w, "Recording "+filepath.Base(st.Recording().Path()), status, st.Recording().Fraction())
 }
 
 // drawProgress draws a background job's box w wide at (x, y): its name,
 // its status at the right, and a bar filled to fraction f.
-func (a env) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
+func (a tools) drawProgress(screen *ebiten.Image, x, y, w float32, name, status string, f float64) {
 	a.fill.rect(screen, x, y, w, 50, colRecordPanel)
 	k := a.kit
 	face := k.small

@@ -42,7 +42,7 @@ func TestRecordGIFKey(t *testing.T) {
 		t.Errorf("Esc: cancelled %v, help still open %v; want the recording cancelled first", j.Cancelled(), a.st.Messages().Help())
 	}
 	_ = j.Wait()
-	a.rec.poll(&a.script)
+	a.rec.poll(a.st, &a.script)
 	if a.rec.job != nil || a.st.Recording().Active() || a.st.Messages().Notice() != "GIF recording cancelled" || a.st.Messages().Err() != "" {
 		t.Errorf("after cancelling: recording %v, notice %q, error %q", a.rec.job, a.st.Messages().Notice(), a.st.Messages().Err())
 	}
@@ -73,7 +73,7 @@ func TestRecordGIFKey(t *testing.T) {
 	if k := a.paintKey(); k.recording != done+1 || done != total || total != 36 {
 		t.Errorf("paint key's recording %d after %d of %d frames; want %d of 36", k.recording, done, total, done+1)
 	}
-	a.rec.poll(&a.script)
+	a.rec.poll(a.st, &a.script)
 	a.runScript()
 	if a.rec.job != nil || a.script.hold || len(a.script.left) != 0 || a.st.Playback().Playing() {
 		t.Errorf("after the end: recording %v, hold %v, %d actions left", a.rec.job, a.script.hold, len(a.script.left))
@@ -96,12 +96,12 @@ func TestRecordOptions(t *testing.T) {
 	a.st.SetCamera(cam)
 	a.st.Asset().Clips[0].FrameRate = 60
 	defer func() { a.st.Asset().Clips[0].FrameRate = 30 }()
-	fo := a.rec.options(a.viewport(), a.scene.opts)
+	fo := a.rec.options(a.st, a.viewport(), a.scene.opts)
 	if fo.Width != 640 || fo.Height != 320 || fo.Yaw != 40 || fo.Pitch != 15 || fo.FPS != 30 {
 		t.Errorf("options %d×%d yaw %v pitch %v at %v fps; want 640×320, 40, 15, 30", fo.Width, fo.Height, fo.Yaw, fo.Pitch, fo.FPS)
 	}
 	a.st.Asset().Clips[0].FrameRate = 12
-	if fo := a.rec.options(a.viewport(), a.scene.opts); fo.FPS != 12 {
+	if fo := a.rec.options(a.st, a.viewport(), a.scene.opts); fo.FPS != 12 {
 		t.Errorf("a 12 fps clip records at %v fps", fo.FPS)
 	}
 }
@@ -144,7 +144,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 		t.Error("the GIF is at its name before the window picked the job up")
 	}
 	a.press(ebiten.KeyEscape, 0)
-	a.rec.poll(&a.script)
+	a.rec.poll(a.st, &a.script)
 	if m := a.st.Messages(); m.Notice() != "GIF recording cancelled" || last() != "cancelled "+path {
 		t.Errorf("Esc after the last frame: notice %q, log %q", m.Notice(), last())
 	}
@@ -156,7 +156,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.rec.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.rec.stop(&a.script)
+	a.rec.stop(a.st, &a.script)
 	if last() != "cancelled "+path || a.rec.job != nil || a.st.Recording().Active() {
 		t.Errorf("closing after the last frame: log %q", last())
 	}
@@ -170,10 +170,10 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if !a.exp.cancel() {
+	if !a.exp.cancel(a.st) {
 		t.Fatal("Esc found no export to cancel")
 	}
-	a.exp.poll(&a.script)
+	a.exp.poll(a.st, &a.script)
 	if m := a.st.Messages(); m.Notice() != "export cancelled" || last() != "export cancelled" {
 		t.Errorf("export cancelled after writing: notice %q, log %q", m.Notice(), last())
 	}
@@ -185,7 +185,7 @@ func TestCancelAfterLastFrame(t *testing.T) {
 	if err := a.exp.job.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	a.exp.stop(&a.script)
+	a.exp.stop(a.st, &a.script)
 	if last() != "export cancelled" || a.st.Export().Stage() != state.ExportIdle {
 		t.Errorf("closing on a written export: log %q, stage %v", last(), a.st.Export().Stage())
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/animview/animview/render"
+	"github.com/animview/animview/ui/state"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -16,8 +17,7 @@ import (
 // marker) and the stretch ahead of it comes towards it as it plays, as a
 // treadmill's belt does. Without in-place the path lies still and the
 // marker moves along it with the figure.
-func (s *scene) drawnRootPath() *render.RootPath {
-	st := s.st
+func (s *scene) drawnRootPath(st *state.State) *render.RootPath {
 	p, ok := st.RootPath()
 	if !ok || p.Bone < 0 || p.Bone >= s.world.Len() {
 		return nil

@@ -32,7 +32,7 @@ func TestRootPathInTheView(t *testing.T) {
 	defer screen.Deallocate()
 	vp := render.Viewport{W: 640, H: 480}
 	strokes := func() int {
-		a.scene.draw(screen, vp)
+		a.scene.draw(a.st, screen, vp)
 		n := 0
 		for _, l := range a.scene.dl.Lines {
 			if l.Kind == render.KindRootPath {
@@ -49,20 +49,20 @@ func TestRootPathInTheView(t *testing.T) {
 	if !a.st.RootPathShown() || strokes() == 0 {
 		t.Fatal("Shift+R draws no root path")
 	}
-	rp := a.scene.drawnRootPath()
+	rp := a.scene.drawnRootPath(a.st)
 	if d := rp.At.Sub(mglVec(1, 1, 0)).Len(); d > 1e-4 || rp.Shift != mglVec(0, 0, 0) {
 		t.Errorf("half way: the marker at %v, the path shifted by %v", rp.At, rp.Shift)
 	}
 	a.press(ebiten.KeyI, modShift)
 	strokes()
-	rp = a.scene.drawnRootPath()
+	rp = a.scene.drawnRootPath(a.st)
 	if d := rp.At.Sub(mglVec(0, 1, 0)).Len(); d > 1e-4 || rp.Shift.Sub(mglVec(1, 0, 0)).Len() > 1e-4 {
 		t.Errorf("in place: the marker at %v (want the start), the path shifted by %v (want 1 back)", rp.At, rp.Shift)
 	}
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
 		a.w.sync()
-		a.scene.drawnRootPath()
+		a.scene.drawnRootPath(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick with the root path", n)
 	}

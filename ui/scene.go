@@ -4,14 +4,16 @@ import (
 	"github.com/animview/animview/player"
 	"github.com/animview/animview/render"
 	"github.com/animview/animview/render/ebitenview"
+	"github.com/animview/animview/ui/state"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // scene is the 3D view: the pose drawn, its framing and the camera's
-// moves that depend on the view's size.
+// moves that depend on the view's size. It holds the tools, the layout and
+// the compare view; the state comes with each call that reads it.
 type scene struct {
-	env
+	tools
 	// lay is the layout the view's size comes from; cmp the compare
 	// view, whose figure is drawn and framed with the file's.
 	lay    *places
@@ -48,8 +50,8 @@ type scene struct {
 }
 
 // reset fits the scene to a newly opened asset.
-func (s *scene) reset() {
-	a := s.st.Asset()
+func (s *scene) reset(st *state.State) {
+	a := st.Asset()
 	sk := a.Skeleton
 	s.pose = player.NewPose(sk)
 	s.world = player.NewWorldPose(sk)
@@ -76,8 +78,7 @@ func (s *scene) aspect() float64 {
 // travel far compared with their own size (a flight, a long walk), it turns
 // on follow mode and frames them around the tracked point instead, so they
 // are not specks in a wide shot.
-func (s *scene) frameAll() {
-	st := s.st
+func (s *scene) frameAll(st *state.State) {
 	var src player.Sampler
 	if smp := st.Sampler(); smp != nil {
 		src = smp // a nil *ClipSampler must stay a nil interface
@@ -98,8 +99,7 @@ func (s *scene) frameAll() {
 }
 
 // zoomToSelected frames the selected bone closely (Z).
-func (s *scene) zoomToSelected() {
-	st := s.st
+func (s *scene) zoomToSelected(st *state.State) {
 	i := st.Visibility().Selected()
 	if i < 0 || i >= s.world.Len() {
 		return
@@ -118,14 +118,13 @@ func (s *scene) zoomToSelected() {
 }
 
 // pan moves the orbit target in the view plane.
-func (s *scene) pan(dx, dy float64) {
-	s.st.Pan(dx, dy, float64(s.lay.viewport().H))
+func (s *scene) pan(st *state.State, dx, dy float64) {
+	st.Pan(dx, dy, float64(s.lay.viewport().H))
 }
 
 // draw poses the figure at the playback time and draws it; an image by
 // itself is drawn instead (imageView).
-func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
-	st := s.st
+func (s *scene) draw(st *state.State, screen *ebiten.Image, vp render.Viewport) {
 	if t := st.Texture(); t != nil {
 		s.image.draw(screen, vp, t, st.Image().Level())
 		return
@@ -148,17 +147,17 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 	s.hidden, s.dim, s.helper = vis.HiddenBones(s.hidden[:0]), vis.Dim(s.dim[:0]), vis.Helper(s.helper[:0])
 	sc := render.Scene{
 		Skeleton: sk, World: s.world, Visible: s.pose.Visible, Hidden: s.hidden,
-		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(),
+		Selected: vis.Selected(), Root: s.root, CameraMarker: s.cameraMarker(st),
 		Links: s.framing.Link,
-		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(),
-		Meshes: st.Asset().Meshes, Compare: s.cmp.figure(), RootPath: s.drawnRootPath(),
+		Dim:   s.dim, Helper: s.helper, Ghosts: s.onionSkin(st),
+		Meshes: st.Asset().Meshes, Compare: s.cmp.figure(st), RootPath: s.drawnRootPath(st),
 	}
 	cam := view.Camera()
 	if view.Follow() && len(sk.Bones) > 0 {
 		cam.Target = s.framing.Track(s.world, s.root)
 	}
 	if view.Through() {
-		if lf := s.throughCamera(); lf != nil {
+		if lf := s.throughCamera(st); lf != nil {
 			cam.Through = lf
 		}
 	}
@@ -168,8 +167,7 @@ func (s *scene) draw(screen *ebiten.Image, vp render.Viewport) {
 
 // onionSkin fills the ghost poses a few frames around the current time,
 // reusing their storage; nil when onion skin is off.
-func (s *scene) onionSkin() []*player.WorldPose {
-	st := s.st
+func (s *scene) onionSkin(st *state.State) []*player.WorldPose {
 	smp := st.Sampler()
 	if smp == nil || st.Visibility().BindPose() {
 		return nil
@@ -191,8 +189,7 @@ func (s *scene) onionSkin() []*player.WorldPose {
 }
 
 // cameraMarker returns the clip's animated camera for drawing, or nil.
-func (s *scene) cameraMarker() *render.CameraMarker {
-	st := s.st
+func (s *scene) cameraMarker(st *state.State) *render.CameraMarker {
 	c := st.CurrentClip()
 	if c == nil || c.Camera == nil || st.View().Through() {
 		return nil
@@ -205,8 +202,7 @@ func (s *scene) cameraMarker() *render.CameraMarker {
 }
 
 // throughCamera turns the clip's animated camera into view space.
-func (s *scene) throughCamera() *render.LookFrom {
-	st := s.st
+func (s *scene) throughCamera(st *state.State) *render.LookFrom {
 	c := st.CurrentClip()
 	if c == nil || c.Camera == nil {
 		return nil

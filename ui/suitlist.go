@@ -44,31 +44,31 @@ func suitPart(name string) string {
 
 // showList opens the suit list: "none" (the skill as opened) first, then
 // the suits beside the open file.
-func (sp suitPicker) showList() {
-	sp.list()
-	w := sp.st.Wardrobe()
+func (sp suitPicker) showList(st *state.State) {
+	sp.list(st)
+	w := st.Wardrobe()
 	paths := w.Suits()
 	if len(paths) == 0 {
-		sp.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return
 	}
 	age := state.SkeletonAge(nil)
 	if o := w.Opened(); o != nil {
 		age = state.SkeletonAge(o.Skeleton)
 	}
-	rows := []table.Row{{Cells: []string{"none", "", "", sp.wornCell(-1)}}}
+	rows := []table.Row{{Cells: []string{"none", "", "", sp.wornCell(st, -1)}}}
 	for i := range paths {
 		name := suitName(w, i)
 		skel := w.SuitAge(i).String()
 		if w.ForOther(i) {
 			skel += " (other)"
 		}
-		rows = append(rows, table.Row{Cells: []string{name, suitPart(name), skel, sp.wornCell(i)}, Mark: w.ForOther(i)})
+		rows = append(rows, table.Row{Cells: []string{name, suitPart(name), skel, sp.wornCell(st, i)}, Mark: w.ForOther(i)})
 	}
 	l := sp.lv
-	l.show("Suits beside "+sp.st.Path()+" (on the "+age.String()+" skeleton)",
+	l.show("Suits beside "+st.Path()+" (on the "+age.String()+" skeleton)",
 		"Enter wears it (a head in the head slot)", -1, suitColumns, rows,
-		func(i int) bool { return sp.pick(i - 1) })
+		func(i int) bool { return sp.pick(st, i-1) })
 	l.m.SelectItem(w.Worn(state.BodySlot) + 1)
 }
 
@@ -84,8 +84,8 @@ func suitName(w state.Wardrobe, i int) string {
 }
 
 // wornCell says where suit i (-1: none) is worn.
-func (sp suitPicker) wornCell(i int) string {
-	w := sp.st.Wardrobe()
+func (sp suitPicker) wornCell(st *state.State, i int) string {
+	w := st.Wardrobe()
 	switch {
 	case i < 0 && w.Worn(state.BodySlot) < 0 && w.Worn(state.HeadSlot) < 0:
 		return "as opened"
@@ -103,19 +103,19 @@ func (sp suitPicker) wornCell(i int) string {
 // head in the head slot, any other in the body slot. A suit that cannot
 // be worn shows its error, its warnings join the list, and the list
 // closes so that they show.
-func (sp suitPicker) pick(i int) bool {
-	w := sp.st.Wardrobe()
+func (sp suitPicker) pick(st *state.State, i int) bool {
+	w := st.Wardrobe()
 	var err error
 	switch {
 	case i < 0:
-		err = sp.wear([]int{-1, -1}, w.Tone())
+		err = sp.wear(st, []int{-1, -1}, w.Tone())
 	case w.IsHead(i):
-		err = sp.wear(w.With(state.HeadSlot, i), w.Tone())
+		err = sp.wear(st, w.With(state.HeadSlot, i), w.Tone())
 	default:
-		err = sp.wear(w.With(state.BodySlot, i), w.Tone())
+		err = sp.wear(st, w.With(state.BodySlot, i), w.Tone())
 	}
 	if err != nil {
-		sp.st.ShowError(err.Error())
+		st.ShowError(err.Error())
 		sp.opt.Log(err.Error())
 	}
 	return true
@@ -124,11 +124,11 @@ func (sp suitPicker) pick(i int) bool {
 // suitWarnings adds the warnings behind a suit that could not be worn
 // (open.WarnedError) to the warnings list, which the asset still worn
 // does not carry; err comes back as it was.
-func (sp suitPicker) suitWarnings(err error) error {
+func (sp suitPicker) suitWarnings(st *state.State, err error) error {
 	var we *open.WarnedError
 	if errors.As(err, &we) && len(we.Warnings) > 0 {
-		sp.st.AddWarnings(we.Warnings)
-		sp.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", sp.st.Messages().WarningCount(), strings.Join(we.Warnings, "; ")))
+		st.AddWarnings(we.Warnings)
+		sp.opt.Log(fmt.Sprintf("warnings: %d in the list, the suit's: %s", st.Messages().WarningCount(), strings.Join(we.Warnings, "; ")))
 	}
 	return err
 }

@@ -22,21 +22,22 @@ import (
 
 // suitPicker is the App's suit picker: it lists the suits beside the open
 // file and dresses the skill in them; what is worn lives in the state's
-// Wardrobe.
+// Wardrobe. It holds the tools and the list; the state comes with each
+// call.
 type suitPicker struct {
-	env
+	tools
 	// lv is the list the suits are shown in.
 	lv *listView
 }
 
 // list lists the suits beside the open file, once per file.
-func (sp suitPicker) list() {
-	w := sp.st.Wardrobe()
+func (sp suitPicker) list(st *state.State) {
+	w := st.Wardrobe()
 	if w.Listed() {
 		return
 	}
 	var paths, names []string
-	if p := sp.st.Path(); p != "demo:" {
+	if p := st.Path(); p != "demo:" {
 		if sp.opt.Suits != nil {
 			paths = sp.opt.Suits(p)
 		} else {
@@ -68,27 +69,27 @@ func (sp suitPicker) list() {
 		}
 	}
 	tone, _ := sims.ParseTone(sp.opt.Load.Tone)
-	sp.st.SetSuits(paths, names, worn, tone)
+	st.SetSuits(paths, names, worn, tone)
 }
 
 // step wears, in slot, the suit d steps on from the one there.
-func (sp suitPicker) step(slot, d int) error {
-	sp.list()
-	w := sp.st.Wardrobe()
+func (sp suitPicker) step(st *state.State, slot, d int) error {
+	sp.list(st)
+	w := st.Wardrobe()
 	if len(w.Suits()) == 0 {
-		sp.st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
+		st.Notify("no Sims suit (.cmx or .bcf with a suit) beside this file or among the files opened with it", time.Now())
 		return nil
 	}
-	return sp.wear(w.With(slot, w.Next(slot, d)), w.Tone())
+	return sp.wear(st, w.With(slot, w.Next(slot, d)), w.Tone())
 }
 
 // wearNamed wears the suits names names (Wardrobe.Find), in slot order:
 // the first in the body slot, the second in the head slot, more after.
 // The whole of text is tried as one name first (a file name with
 // spaces), then its words.
-func (sp suitPicker) wearNamed(text string) error {
-	sp.list()
-	w := sp.st.Wardrobe()
+func (sp suitPicker) wearNamed(st *state.State, text string) error {
+	sp.list(st)
+	w := st.Wardrobe()
 	names := []string{text}
 	if _, ok := w.Find(text); !ok {
 		names = strings.Fields(text)
@@ -97,22 +98,22 @@ func (sp suitPicker) wearNamed(text string) error {
 	for _, name := range names {
 		i, ok := w.Find(name)
 		if !ok {
-			return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(sp.st.Path()), len(w.Suits()))
+			return fmt.Errorf("suit: no suit %q beside %s or among the files opened with it (%d suits)", name, filepath.Base(st.Path()), len(w.Suits()))
 		}
 		worn = append(worn, i)
 	}
 	for len(worn) < 2 {
 		worn = append(worn, -1)
 	}
-	return sp.wear(worn, w.Tone())
+	return sp.wear(st, worn, w.Tone())
 }
 
 // setTone dresses the suits worn again in tone; with none worn, the
 // asset as opened (a suit file, a skin) draws its Sims skins with the
 // textures of tone.
-func (sp suitPicker) setTone(tone sims.Tone) error {
-	sp.list()
-	return sp.wear(worn(sp.st.Wardrobe()), tone)
+func (sp suitPicker) setTone(st *state.State, tone sims.Tone) error {
+	sp.list(st)
+	return sp.wear(st, worn(st.Wardrobe()), tone)
 }
 
 // worn is the wardrobe's slots as they are.
@@ -127,8 +128,8 @@ func worn(w state.Wardrobe) []int {
 // wear dresses the skill in the suits worn (none: as opened) in tone;
 // suits none of whose skins bind are an error and the skill keeps what it
 // wore.
-func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
-	w := sp.st.Wardrobe()
+func (sp suitPicker) wear(st *state.State, worn []int, tone sims.Tone) error {
+	w := st.Wardrobe()
 	d := w.Dressed(worn, tone)
 	switch {
 	case d != nil:
@@ -138,7 +139,7 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 		if sp.opt.Retone != nil {
 			d = sp.opt.Retone(w.Opened(), tone)
 		} else {
-			d = open.Retone(w.Opened(), filepath.Dir(sp.st.Path()), tone)
+			d = open.Retone(w.Opened(), filepath.Dir(st.Path()), tone)
 		}
 	default:
 		var err error
@@ -147,10 +148,10 @@ func (sp suitPicker) wear(worn []int, tone sims.Tone) error {
 			wear = sp.opt.Wear
 		}
 		if d, err = wear(w.Opened(), tone, w.Paths(worn)...); err != nil {
-			return sp.suitWarnings(err)
+			return sp.suitWarnings(st, err)
 		}
 	}
-	sp.st.Wear(worn, tone, d)
-	sp.st.Notify("suit: "+sp.st.Wardrobe().Label()+", "+tone.String(), time.Now())
+	st.Wear(worn, tone, d)
+	st.Notify("suit: "+st.Wardrobe().Label()+", "+tone.String(), time.Now())
 	return nil
 }

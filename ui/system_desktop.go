@@ -19,6 +19,7 @@ import (
 	"github.com/animview/animview/render/raster"
 	"github.com/animview/animview/ui/clipboard"
 	"github.com/animview/animview/ui/folder"
+	"github.com/animview/animview/ui/state"
 	"github.com/ncruces/zenity"
 )
 
@@ -91,12 +92,12 @@ func (a *App) openDialog() {
 		})
 		return
 	}
-	a.browser.show("")
+	a.browser.show(a.st, "")
 }
 
 // systemChooser reports whether files are chosen through the system's
 // chooser (zenity or kdialog installed, and not turned off).
-func (a env) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
+func (a tools) systemChooser() bool { return !a.opt.NoSystemChooser && zenity.IsAvailable() }
 
 // choose runs the system chooser dialog on a goroutine and returns where
 // its answer comes: the path, "" when the user cancelled, or NUL and the
@@ -124,7 +125,7 @@ func (a *App) pollChooser() {
 		switch {
 		case strings.HasPrefix(p, "\x00"):
 			a.opt.Log("file chooser: " + p[1:])
-			a.browser.show("")
+			a.browser.show(a.st, "")
 		case p != "":
 			a.open(p)
 		}
@@ -167,7 +168,7 @@ func pasteText() (string, bool) {
 // destination asks where an export of name goes: through the system's
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
-func (x *exporter) destination(dir, name string) {
+func (x *exporter) destination(_ *state.State, dir, name string) {
 	if x.systemChooser() {
 		x.choosing = choose(func() (string, error) {
 			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),

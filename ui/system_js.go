@@ -246,7 +246,7 @@ func (a *App) applyLink() {
 
 // wearLink wears the suits a link names, in its tone (or the tone worn).
 func (a *App) wearLink(v state.LinkView) error {
-	a.suits.list()
+	a.suits.list(a.st)
 	var worn []int
 	for _, name := range v.Suits {
 		if name == "" {
@@ -265,7 +265,7 @@ func (a *App) wearLink(v state.LinkView) error {
 	if v.HasTone {
 		tone = v.Tone
 	}
-	return a.suits.wear(worn, tone)
+	return a.suits.wear(a.st, worn, tone)
 }
 
 // tellLink gives the page the view's link when it changed
@@ -301,11 +301,11 @@ func (a *App) pollChooser() {
 		switch {
 		case set.how == "compare":
 			// The files chosen after Compare…: B, beside what is open.
-			if err := a.cmp.openSet(set.fs); err != nil {
+			if err := a.cmp.openSet(a.st, set.fs); err != nil {
 				a.st.ShowError(err.Error())
 				a.opt.Log(err.Error())
 			}
-		case set.how == "drop" && a.drop.dropSet(set.fs, openSet):
+		case set.how == "drop" && a.drop.dropSet(a.st, set.fs, openSet):
 			// A motion dropped on a figure: the window asks.
 		default:
 			openSet()
@@ -346,7 +346,7 @@ func (a *App) pageDrawn() {
 	if m := a.st.Messages(); m.WarningCount() > 0 && !m.WarningsDismissed() {
 		s.warning = m.Warnings()[0]
 	}
-	s.compare = a.cmp.status()
+	s.compare = a.cmp.status(a.st)
 	if a.drop.asking() {
 		s.asking = a.drop.question()
 	}
@@ -455,7 +455,7 @@ func pasteText() (string, bool) { return "", false }
 
 // destination downloads an export under its name: a page chooses no
 // folder.
-func (x *exporter) destination(_, name string) { x.to(name, true) }
+func (x *exporter) destination(st *state.State, _, name string) { x.to(st, name, true) }
 
 // checkExport lets every export through: a download replaces nothing.
 func checkExport(string, bool) error { return nil }

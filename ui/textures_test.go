@@ -24,7 +24,7 @@ func TestTexturesToggle(t *testing.T) {
 	vp := render.Viewport{W: 640, H: 480}
 	// colours counts the mesh layer's reddish, bluish and greyish pixels.
 	colours := func() (red, blue, grey int) {
-		a.scene.draw(screen, vp)
+		a.scene.draw(a.st, screen, vp)
 		l := a.scene.dl.MeshLayer()
 		if l == nil {
 			return 0, 0, 0
@@ -62,7 +62,7 @@ func TestTexturesToggle(t *testing.T) {
 		if s.textured && (red < 200 || blue < 200 || grey > 0) || !s.textured && (red > 0 || blue > 0 || grey < 400) {
 			t.Errorf("%s: %d red, %d blue, %d grey pixels; want textured %v", s.name, red, blue, grey, s.textured)
 		}
-		if got := a.rec.options(a.viewport(), a.scene.opts).Options.NoTextures; got != !s.textured {
+		if got := a.rec.options(a.st, a.viewport(), a.scene.opts).Options.NoTextures; got != !s.textured {
 			t.Errorf("%s: a GIF recorded now has NoTextures %v", s.name, got)
 		}
 	}

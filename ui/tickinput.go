@@ -121,14 +121,6 @@ func (in *tickInput) typesChar(k ebiten.Key) rune {
 // isHeld reports whether k is held now.
 func (in *tickInput) isHeld(k ebiten.Key) bool { return slices.Contains(in.held, k) }
 
-// clicked reports whether the left button was pressed since the last tick.
-func (in *tickInput) clicked() bool { return in.pressed[0] }
-
-// enter reports whether Enter (either) was pressed since the last tick.
-func (in *tickInput) enter() bool {
-	return in.justPressed(ebiten.KeyEnter) || in.justPressed(ebiten.KeyNumpadEnter)
-}
-
 // active reports whether the user is doing anything this tick: a key or
 // button held or just released, the wheel turning or text typed (the
 // cursor's motion is paintState's to tell).

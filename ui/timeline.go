@@ -33,10 +33,11 @@ var (
 	colTick  = color.NRGBA{0x5a, 0x61, 0x70, 0xff}
 )
 
-// timeline draws the timeline and the frame-number box and takes their
-// input.
+// timeline draws the timeline and maps the mouse on it to times. It
+// holds the tools and the layout; the state comes with each call that
+// reads it.
 type timeline struct {
-	env
+	tools
 	// lay is where the timeline goes; curves and dope the panels whose
 	// columns its track follows while they show (trackSpan).
 	lay      *places
@@ -49,9 +50,9 @@ type timeline struct {
 }
 
 // key is the timeline's part of the paint key: its span and range.
-func (t *timeline) key() [5]float64 {
-	lo, hi := t.st.Timeline().Span()
-	in, out, ok := t.st.Timeline().Range()
+func (t *timeline) key(st *state.State) [5]float64 {
+	lo, hi := st.Timeline().Span()
+	in, out, ok := st.Timeline().Range()
 	if !ok {
 		in, out = -1, -1
 	}
@@ -93,14 +94,14 @@ func (t *timeline) timeAxis() (x0, x1 float32, ok bool) {
 
 // x is where time tm falls on the track, for the span the timeline shows
 // (Timeline.Span).
-func (t *timeline) x(tm float64) float32 {
+func (t *timeline) x(st *state.State, tm float64) float32 {
 	x0, x1, _, _ := t.trackSpan()
-	return x0 + (x1-x0)*float32(t.st.Timeline().FractionOf(tm))
+	return x0 + (x1-x0)*float32(st.Timeline().FractionOf(tm))
 }
 
 // shows reports whether time tm is within the span shown.
-func (t *timeline) shows(tm float64) bool {
-	lo, hi := t.st.Timeline().Span()
+func (t *timeline) shows(st *state.State, tm float64) bool {
+	lo, hi := st.Timeline().Span()
 	return tm >= lo-1e-9 && tm <= hi+1e-9
 }
 
@@ -114,7 +115,7 @@ func (t *timeline) fraction(x int) float64 {
 }
 
 // timeAt is the clip time under screen x.
-func (t *timeline) timeAt(x int) float64 { return t.st.Timeline().TimeAt(t.fraction(x)) }
+func (t *timeline) timeAt(st *state.State, x int) float64 { return st.Timeline().TimeAt(t.fraction(x)) }
 
 // onRuler reports whether (x, y) is on the ruler, above the track: a
 // drag there marks the range.
@@ -124,9 +125,9 @@ func (t *timeline) onRuler(x, y int) bool {
 }
 
 // secondsPerPixel is how much clip time a pixel of the track spans.
-func (t *timeline) secondsPerPixel() float64 {
+func (t *timeline) secondsPerPixel(st *state.State) float64 {
 	x0, x1, _, _ := t.trackSpan()
-	lo, hi := t.st.Timeline().Span()
+	lo, hi := st.Timeline().Span()
 	if x1 <= x0 {
 		return 0
 	}
@@ -156,8 +157,7 @@ var (
 // draw draws the ruler, ticks, markers and playhead, the range and, when
 // zoomed, where the span shown lies in the clip. A one-frame clip (of
 // duration 0) has its one frame at the track's start.
-func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
-	st := t.st
+func (t *timeline) draw(st *state.State, screen *ebiten.Image, in *tickInput) {
 	x0, x1, top, bottom := t.trackSpan()
 	t.fill.rect(screen, x0, top, x1-x0, bottom-top, colTrack)
 	c := st.CurrentClip()
@@ -167,9 +167,9 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 	k := t.kit
 	face := k.small
 	r := t.rect()
-	t.ruler.update(t.st, x1-x0)
+	t.ruler.update(st, x1-x0)
 	for _, m := range t.ruler.marks {
-		x := t.x(m.t)
+		x := t.x(st, m.t)
 		if m.label != "" {
 			t.fill.rect(screen, x, top-3, 1, bottom-(top-3), colTick)
 			t.label(screen, m.label, x, float32(r.Min.Y)-2, face, colDim)
@@ -182,21 +182,21 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 	if sel := st.Visibility().Selected(); sel >= 0 {
 		t.keyTimes = st.KeyTimes(sel, t.keyTimes[:0])
 		for _, tm := range t.keyTimes {
-			if t.shows(tm) {
-				x := t.x(tm)
+			if t.shows(st, tm) {
+				x := t.x(st, tm)
 				t.fill.rect(screen, x, top+trackH/2, 1, bottom-1-(top+trackH/2), colKey)
 			}
 		}
 	}
-	t.drawRange(screen)
+	t.drawRange(st, screen)
 	// Events: a triangle at the top of the track.
 	mx, my := in.x, in.y
 	t.hover = t.hover[:0]
 	for i, e := range c.Events {
-		if !t.shows(e.Time) {
+		if !t.shows(st, e.Time) {
 			continue
 		}
-		x := t.x(e.Time)
+		x := t.x(st, e.Time)
 		col := eventColour(e.Kind)
 		if st.Visibility().EventMuted(i) {
 			col = color.NRGBA{0x55, 0x5a, 0x66, 0xff}
@@ -207,8 +207,8 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 		}
 	}
 	// Playhead.
-	if tm := st.Playback().Time(); t.shows(tm) {
-		hx := t.x(tm)
+	if tm := st.Playback().Time(); t.shows(st, tm) {
+		hx := t.x(st, tm)
 		t.fill.rect(screen, hx-1, top-2, 3, bottom-top+4, colHead)
 	}
 	// Every event under the pointer, one line each (events that share a
@@ -217,7 +217,7 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 		e := c.Events[i]
 		label := e.Name + "  (" + string(e.Kind) + ")  " + strconv.FormatFloat(e.Time, 'f', 3, 64) + " s"
 		w, _ := text.Measure(label, face, 0)
-		x := min(max(t.x(e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
+		x := min(max(t.x(st, e.Time)-float32(w)/2, float32(r.Min.X)), float32(r.Max.X)-float32(w)-6)
 		y := top - 20 - float32(n)*17
 		t.fill.rect(screen, x-3, y-1, float32(w)+6, 17, color.NRGBA{0x10, 0x12, 0x18, 0xf0})
 		k.drawText(screen, label, float64(x), float64(y), eventColour(e.Kind), face)
@@ -226,11 +226,11 @@ func (t *timeline) draw(screen *ebiten.Image, in *tickInput) {
 
 // drawRange dims the track outside the range and draws its ends, and
 // under the time labels a bar of where the span shown lies when zoomed.
-func (t *timeline) drawRange(screen *ebiten.Image) {
+func (t *timeline) drawRange(st *state.State, screen *ebiten.Image) {
 	x0, x1, top, bottom := t.trackSpan()
 	clamp := func(x float32) float32 { return max(x0, min(x, x1)) }
-	if in, out, ok := t.st.Timeline().Range(); ok {
-		xi, xo := clamp(t.x(in)), clamp(t.x(out))
+	if in, out, ok := st.Timeline().Range(); ok {
+		xi, xo := clamp(t.x(st, in)), clamp(t.x(st, out))
 		t.fill.rect(screen, x0, top, xi-x0, bottom-top, colOutside)
 		t.fill.rect(screen, xo, top, x1-xo, bottom-top, colOutside)
 		t.fill.rect(screen, xi, top-4, xo-xi, 3, colRange)
@@ -245,9 +245,9 @@ func (t *timeline) drawRange(screen *ebiten.Image) {
 			t.fill.rect(screen, min(e.x, e.x+5*e.dir), bottom-2, 5, 2, colRange)
 		}
 	}
-	if tl := t.st.Timeline(); tl.Zoomed() {
+	if tl := st.Timeline(); tl.Zoomed() {
 		lo, hi := tl.Span()
-		d := t.st.Duration()
+		d := st.Duration()
 		r := t.rect()
 		y := float32(r.Max.Y) - 3
 		t.fill.rect(screen, x0, y, x1-x0, 2, colTrack)
@@ -304,23 +304,16 @@ func (t *timeline) label(screen *ebiten.Image, s string, x, y float32, face text
 	t.kit.drawText(screen, s, float64(lx), float64(y), c, face)
 }
 
-// frameBoxInput handles a click on the frame box and, while it has the
-// keyboard, what is typed into it (frameBox.control). It reports whether
-// it took the input, so that typed digits do not also change the view.
-func (w *widgets) frameBoxInput(in *tickInput) bool {
-	took, ev := w.frameBox.control(in, w.frameBox.rect())
-	switch ev {
-	case frameSubmit:
-		w.submitFrame(w.frameBox.text)
-	case frameLeft:
-		w.frameShown = -1 // show the current frame again
-	}
-	return took
+// leaveFrameBox gives the keyboard back from the frame box (Esc, a
+// click elsewhere), which shows the current frame again.
+func (w *widgets) leaveFrameBox() {
+	w.frameBox.focused = false
+	w.frameShown = -1
 }
 
 // draw draws the frame box over its placeholder: a bordered field, the
 // text, and a caret while it has the keyboard.
-func (b *frameBox) draw(screen *ebiten.Image, a env) {
+func (b *frameBox) draw(screen *ebiten.Image, a tools) {
 	r := b.rect()
 	if r.Dx() <= 2 || r.Dy() <= 2 {
 		return
