@@ -61,9 +61,18 @@ import (
 // process from another tab before the page loads, as a desktop browser
 // has it running: a headless one starts it at the first WebGL context,
 // and the page's first frame then waits up to 2 s for it on a loaded
-// machine.
+// machine. ANIMVIEW_PAGE_DIRS=DIR1,DIR2,... serves pages built before
+// (Build's folders) instead of this tree's, load by load in turn, and
+// reports each one's medians with its number after the unit
+// (firstFrame-ms/1): builds compared under the same load. _JSFLAGS,
+// _WARMGPU, _REVISIT, _SCRIPT and _MARKS apply to each load there;
+// _ENCODING, _GODEBUG and _PROFILE do not.
 func BenchmarkPageFirstFrame(b *testing.B) {
 	chromium := findChromium(b)
+	if dirs := os.Getenv("ANIMVIEW_PAGE_DIRS"); dirs != "" {
+		benchPages(b, chromium, strings.Split(dirs, ","))
+		return
+	}
 	dir := benchPage(b)
 	prof := os.Getenv("ANIMVIEW_PAGE_PROFILE")
 	if prof != "" {
@@ -132,6 +141,50 @@ func BenchmarkPageFirstFrame(b *testing.B) {
 		each = append(each, fmt.Sprintf("%s %v", m, got[m]))
 	}
 	b.Logf("%s; the machine's load average before and after: %s, %s", strings.Join(each, ", "), load0, loadAverage())
+}
+
+// benchPages loads the pages built in dirs in turn, one load per
+// iteration, and reports each one's medians.
+func benchPages(b *testing.B, chromium string, dirs []string) {
+	var urls []string
+	for _, d := range dirs {
+		srv := httptest.NewServer(Handler(d))
+		defer srv.Close()
+		urls = append(urls, srv.URL)
+	}
+	marks := []string{"compiledMs", "mainMs", "readyMs", "firstFrameMs", "rendererCPUMs", "gpuCPUMs"}
+	if m := os.Getenv("ANIMVIEW_PAGE_MARKS"); m != "" {
+		marks = append(marks, strings.Split(m, ",")...)
+	}
+	got := make([]map[string][]float64, len(dirs))
+	for i := range got {
+		got[i] = map[string][]float64{}
+	}
+	load0 := loadAverage()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(dirs)
+		d, _ := loadOnce(b, chromium, urls[k], "", "")
+		for _, m := range marks {
+			v, err := strconv.ParseFloat(d[m], 64)
+			if err != nil {
+				b.Fatalf("the page's %s is %q", m, d[m])
+			}
+			got[k][m] = append(got[k][m], v)
+		}
+	}
+	b.StopTimer()
+	for k := range dirs {
+		var each []string
+		for _, m := range marks {
+			if len(got[k][m]) > 0 {
+				b.ReportMetric(median(got[k][m]), fmt.Sprintf("%s-ms/%d", strings.TrimSuffix(m, "Ms"), k+1))
+			}
+			each = append(each, fmt.Sprintf("%s %v", m, got[k][m]))
+		}
+		b.Logf("%d (%s): %s", k+1, dirs[k], strings.Join(each, ", "))
+	}
+	b.Logf("the machine's load average before and after: %s, %s", load0, loadAverage())
 }
 
 // chromiumCPU is the processor time that the main threads of the
