@@ -89,10 +89,9 @@ func primeLenSq(w, x, y, z float32) float32 {
 // the same fused, in that order (the results are x, y, z, w; computing
 // W first, or its factor's conversion before the rest, cost
 // directPrimeQuat's seeks 4%). It is the one definition of that lerp for
-// the slerps, the samplers and the blends but for lerpBand, which has it
-// written out with the factor converted once per loop; the compiler
-// inlines it (cost 80, the budget: keep it one expression), and folds a
-// constant sign of 1.
+// the slerps, the samplers and the blends; the compiler inlines it (cost
+// 80, the budget: keep it one expression), and folds a constant sign of
+// 1.
 func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32) (x, y, z, w float32) {
 	return q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])), q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])),
 		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
@@ -504,7 +503,6 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 	// Slices of one length and capacity: a[i:] and b[i:] share one
 	// offset, from which the loads address the fields directly.
 	a, b, lenSq = a[:n:n], b[:n:n], lenSq[:n]
-	w64 := float64(w)
 	k := 0
 	for i := range lenSq {
 		sa, sb := a[i:], b[i:]
@@ -518,15 +516,8 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 			k++
 			continue
 		}
-		// lerpUnnormTo(q0, q1, w), written out: the function does not
-		// inline. It is lerpPrime but for W's factor, converted once
-		// for the loop (FMAddSD(float64(w), …) is FMAddS(w, …) to the
-		// bit): through lerpPrime, which converts it per joint, Echoes'
-		// blends ran 4-10% slower (BlendPoses, BlendTreeSteps).
-		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
-		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
-		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
-		qw := retromath.FMAddSD(w64, q1.W-q0.W, q0.W)
+		// lerpUnnormTo(q0, q1, w), which does not inline.
+		x, y, z, qw := lerpPrime(q0, q1, 1, w)
 		lenSq[i] = primeLenSq(qw, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 	}
