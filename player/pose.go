@@ -218,11 +218,12 @@ func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch
 // builds it, into the 3×4 scratch; without scaled, its rotation and
 // translation alone (the scale taken as 1, which leaves every product as
 // it is). It is the player's one quaternion to matrix, for both
-// composition rules: formats.RotScale (after formats.QuatFactor) inlined
-// by hand, because the compiler does not inline it (cost 136 over a
-// budget of 80) and a call per bone slows this pass by about 8%
+// composition rules: formats.RotScale (after formats.QuatFactor) through
+// its halves, QuatProducts and RotScaleOf, which the compiler inlines
+// where it does not inline RotScale itself (cost 136 over a budget of
+// 80), and a call per bone slows this pass by about 8%
 // (BenchmarkFrame100Realistic's world); TestLocalMatricesAreRotScale
-// holds the copy to that definition's bits.
+// holds it to RotScale's bits.
 func localMatrices(local []formats.Transform, scratch []affine, scaled bool) {
 	// The loop walks the slices rather than indexing them: the compiler
 	// then addresses each field from the element's pointer, where an
@@ -232,21 +233,12 @@ func localMatrices(local []formats.Transform, scratch []affine, scaled bool) {
 	for i := 0; i < len(scratch) && len(ls) > 0; i, ls = i+1, ls[1:] {
 		l, m := &ls[0], &scratch[i]
 		w, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
-		n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
-		var s float32
-		if n > 0 {
-			s = 2 / n
-		}
-		xx, yy, zz := float32(x*x*s), float32(y*y*s), float32(z*z*s)
-		xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
-		wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
+		xx, yy, zz, xy, xz, yz, wx, wy, wz := formats.QuatProducts(w, x, y, z, formats.QuatFactor(w, x, y, z))
 		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
 		if !scaled {
 			sx, sy, sz = 1, 1, 1
 		}
-		m[0], m[1], m[2] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-		m[3], m[4], m[5] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+		m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = formats.RotScaleOf(xx, yy, zz, xy, xz, yz, wx, wy, wz, sx, sy, sz)
 		m[9], m[10], m[11] = l.Translation[0], l.Translation[1], l.Translation[2]
 	}
 }
