@@ -25,9 +25,10 @@ func QuatFactor[T Float](w, x, y, z T) T {
 // unit one. It is the project's one quaternion-to-matrix: Transform's
 // matrix, the glTF exporter's double-precision check and MilkShape's
 // QuaternionMatrix build it here, and the player's local-to-world pass
-// has it inlined by hand (the compiler does not inline it, and a call per
-// bone costs that pass about 8%), a copy that
-// player.TestLocalMatricesAreRotScale holds to these bits.
+// from its two halves, QuatProducts and RotScaleOf, which the compiler
+// inlines where it does not inline RotScale (cost 136 over a budget of
+// 80; a call per bone cost that pass about 8%);
+// player.TestLocalMatricesAreRotScale holds that pass to these bits.
 //
 // Each product is rounded by an explicit conversion before it is added,
 // so that no target fuses a multiply-add (Go spec, "Floating-point
@@ -35,10 +36,27 @@ func QuatFactor[T Float](w, x, y, z T) T {
 // each product equals 2·a·b exactly (a power of two scales without
 // rounding), so a caller that wrote 2*a*b gets the same bits.
 func RotScale[T Float](w, x, y, z, s, sx, sy, sz T) (m00, m10, m20, m01, m11, m21, m02, m12, m22 T) {
-	xx, yy, zz := T(x*x*s), T(y*y*s), T(z*z*s)
-	xy, xz, yz := T(x*y*s), T(x*z*s), T(y*z*s)
-	wx, wy, wz := T(w*x*s), T(w*y*s), T(w*z*s)
-	return (1 - yy - zz) * sx, (xy + wz) * sx, (xz - wy) * sx,
-		(xy - wz) * sy, (1 - xx - zz) * sy, (yz + wx) * sy,
-		(xz + wy) * sz, (yz - wx) * sz, (1 - xx - yy) * sz
+	xx, yy, zz, xy, xz, yz, wx, wy, wz := QuatProducts(w, x, y, z, s)
+	return RotScaleOf(xx, yy, zz, xy, xz, yz, wx, wy, wz, sx, sy, sz)
+}
+
+// RotScaleOf is RotScale's second half: the matrix of QuatProducts'
+// products and the scale. It works out the entries that share products
+// in pairs, so that each product is done with early: inlined in the
+// player's local-to-world loop, column by column left one value too many
+// for the registers, and it spilled.
+func RotScaleOf[T Float](xx, yy, zz, xy, xz, yz, wx, wy, wz, sx, sy, sz T) (m00, m10, m20, m01, m11, m21, m02, m12, m22 T) {
+	m10, m01 = (xy+wz)*sx, (xy-wz)*sy
+	m20, m02 = (xz-wy)*sx, (xz+wy)*sz
+	m21, m12 = (yz+wx)*sy, (yz-wx)*sz
+	m00, m11, m22 = (1-yy-zz)*sx, (1-xx-zz)*sy, (1-xx-yy)*sz
+	return
+}
+
+// QuatProducts is RotScale's first half: the products of the
+// quaternion's components that its matrix is made of, each scaled by s
+// and rounded.
+func QuatProducts[T Float](w, x, y, z, s T) (xx, yy, zz, xy, xz, yz, wx, wy, wz T) {
+	return T(x * x * s), T(y * y * s), T(z * z * s), T(x * y * s), T(x * z * s), T(y * z * s),
+		T(w * x * s), T(w * y * s), T(w * z * s)
 }

@@ -81,7 +81,8 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a, b *Pose, bou
 	n := len(bones)
 	la, lb := a.Local[:n], b.Local[:n]
 	va, vb := a.Visible[:n], b.Visible[:n]
-	ma, mb, mo := a.Translated[:n], b.Translated[:n], a.Translated[:n]
+	nw := maskWords(n)
+	ma, mb, mo := a.Translated[:nw], b.Translated[:nw], a.Translated[:nw]
 	if rule == BlendPrime || rule == BlendPrime2 {
 		switch {
 		case w >= blendAllB:
@@ -120,7 +121,17 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a, b *Pose, bou
 	default:
 		blendShortest(la, lb, w)
 	}
-	orInto2(mo, ma, mb, va, vb)
+	orMask(mo, ma, mb)
+	orVisible(va, vb)
+}
+
+// orMask writes a | b into d, which may alias a or b, a word (64 bones)
+// at a time.
+func orMask(d, a, b BoneMask) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] | b[i]
+	}
 }
 
 // orVisible makes visible the bones of v that w shows. A tree's
@@ -130,21 +141,6 @@ func blendPoses(rule BlendRule, w float32, sk *formats.Skeleton, a, b *Pose, bou
 func orVisible(v, w []bool) {
 	w = w[:len(v)]
 	for i := range v {
-		if !v[i] && w[i] {
-			v[i] = true
-		}
-	}
-}
-
-// orInto2 writes a[i] || b[i] into d[i], which may alias a or b, and
-// does orVisible(v, w), in one loop. Both masks are read before the OR,
-// so that it needs no branch (a short circuit's second load would be
-// one); the visibility's branch stays, as in orVisible.
-func orInto2(d, a, b, v, w []bool) {
-	a, b, v, w = a[:len(d)], b[:len(d)], v[:len(d)], w[:len(d)]
-	for i := range d {
-		x, y := a[i], b[i]
-		d[i] = x || y
 		if !v[i] && w[i] {
 			v[i] = true
 		}

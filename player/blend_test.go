@@ -24,19 +24,23 @@ func blendSampled(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHas
 
 func blendMasks(rule BlendRule, w float32, sk *formats.Skeleton, a *Pose, aHasT []bool, b *Pose, bHasT []bool, outHasT []bool, bound bool) {
 	n := len(sk.Bones)
-	if len(a.Translated) < n {
-		a.Translated = make([]bool, n)
-	}
-	if len(b.Translated) < n {
-		b.Translated = make([]bool, n)
-	}
-	copy(a.Translated, aHasT[:n])
-	copy(b.Translated, bHasT[:n])
+	a.Translated, b.Translated = boolMask(aHasT[:n]), boolMask(bHasT[:n])
 	j := BlendJob{Rule: rule, Weight: w, Skeleton: sk, A: a, B: b, Out: a, bound: bound}
 	if err := j.Run(); err != nil {
 		panic(err)
 	}
-	copy(outHasT[:n], a.Translated)
+	for i := range outHasT[:n] {
+		outHasT[i] = a.Translated.Has(i)
+	}
+}
+
+// boolMask is the BoneMask of a mask written as a []bool.
+func boolMask(m []bool) BoneMask {
+	bm := NewBoneMask(len(m))
+	for i, on := range m {
+		bm.Set(i, on)
+	}
+	return bm
 }
 
 // refBlendPoses is BlendPoses written the plain way, bone by bone, from the

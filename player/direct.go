@@ -82,7 +82,7 @@ func (s *frameSampler) Sample(t float64, p *Pose) {
 	t = finiteTime(t)
 	directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.cur, s.lenSq, p.Local[:n])
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
-	copy(p.Translated, s.hasT)
+	copyMask(p.Translated, s.hasT)
 }
 
 // directCursors are a bone's key cursors for direct sampling.

@@ -84,10 +84,10 @@ func TestPoseCopyFrom(t *testing.T) {
 	for i := range n {
 		src.Local[i].Translation[0] = float32(i)
 		src.Visible[i] = i%3 != 0
-		src.Translated[i] = i%2 == 0
+		src.Translated.Set(i, i%2 == 0)
 	}
 	own := func() *Pose {
-		return &Pose{Local: make([]formats.Transform, n), Visible: make([]bool, n), Translated: make([]bool, n)}
+		return &Pose{Local: make([]formats.Transform, n), Visible: make([]bool, n), Translated: NewBoneMask(n)}
 	}
 	for _, pair := range []struct {
 		name     string
@@ -95,8 +95,59 @@ func TestPoseCopyFrom(t *testing.T) {
 	}{{"made", NewPose(sk), src}, {"set", own(), src}, {"from set", NewPose(sk), func() *Pose { p := own(); p.CopyFrom(src); return p }()}} {
 		pair.dst.CopyFrom(pair.src)
 		for i := range n {
-			if pair.dst.Local[i] != src.Local[i] || pair.dst.Visible[i] != src.Visible[i] || pair.dst.Translated[i] != src.Translated[i] {
+			if pair.dst.Local[i] != src.Local[i] || pair.dst.Visible[i] != src.Visible[i] || pair.dst.Translated.Has(i) != src.Translated.Has(i) {
 				t.Fatalf("%s: bone %d differs", pair.name, i)
+			}
+		}
+	}
+}
+
+// TestBoneMask: a mask's bits, across a word's end, set and cleared one
+// by one, and a mask with room for exactly the bones asked for.
+func TestBoneMask(t *testing.T) {
+	for _, n := range []int{0, 1, 63, 64, 65, 128, 129} {
+		m := NewBoneMask(n)
+		if len(m)*64 < n || len(m)*64 >= n+64 {
+			t.Fatalf("NewBoneMask(%d) has %d words", n, len(m))
+		}
+		for i := range n {
+			m.Set(i, true)
+		}
+		for i := range n {
+			m.Set(i, i%3 == 0)
+		}
+		for i := range n {
+			if want := i%3 == 0; m.Has(i) != want {
+				t.Fatalf("n=%d: bone %d in the mask: %v, want %v", n, i, m.Has(i), want)
+			}
+		}
+	}
+}
+
+// TestBlendReadsNoMaskPastBones: a blend of poses with room for more
+// bones than the skeleton has neither reads nor moves those bones,
+// whatever their masks say (each game's rule, tree-bound or not, at a
+// snap and between).
+func TestBlendReadsNoMaskPastBones(t *testing.T) {
+	sk := treeBenchSkeleton(3)
+	big := &formats.Skeleton{Bones: make([]formats.Bone, 70)}
+	for _, rule := range []BlendRule{BlendPrime, BlendPrime2, BlendShortest} {
+		for _, bound := range []bool{false, true} {
+			for _, w := range []float32{0.999995, 0.3} {
+				a, b := NewPose(big), NewPose(big)
+				for i := range 70 {
+					a.Translated.Set(i, true)
+					b.Translated.Set(i, i < 3)
+				}
+				j := BlendJob{Rule: rule, Weight: w, Skeleton: sk, A: a, B: b, Out: a, bound: bound}
+				if err := j.Run(); err != nil {
+					t.Fatal(err)
+				}
+				for i := 3; i < 70; i++ {
+					if a.Local[i] != (formats.Transform{}) {
+						t.Fatalf("%v bound=%v w=%v: bone %d past the skeleton moved to %+v", rule, bound, w, i, a.Local[i])
+					}
+				}
 			}
 		}
 	}

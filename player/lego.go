@@ -200,7 +200,7 @@ func (s *legoSampler) Sample(t float64, p *Pose) {
 	n := len(s.skel.Bones)
 	local := p.Local[:n]
 	vis := p.Visible[:n]
-	copy(p.Translated, s.hasT)
+	copyMask(p.Translated, s.hasT)
 	if !s.advance(t, s) || t > legoAllTime {
 		s.sampleBones(t, local, vis)
 		return

@@ -15,8 +15,37 @@ type Pose struct {
 	// its own (the games' VHasOffset): a sampled clip's bones with a
 	// translation track, and a blend's by its rule (BlendJob). Where it
 	// is false, a pose a sampler or a tree wrote holds the bind
-	// translation. Metroid Prime's blend reads it.
-	Translated []bool
+	// translation. Metroid Prime's blend reads it. The bits of its last
+	// word past the skeleton's bones are not the pose's: the samplers
+	// and blends, which work a word at a time, may write them and read
+	// none.
+	Translated BoneMask
+}
+
+// BoneMask is a set of bones as bits, bone i at bit i%64 of word i/64.
+// A pose's translation mask is one: as a []bool beside Visible it made
+// CopyFrom a third copy call and cost it 9% (BenchmarkBlendCopy), where
+// a skeleton of the games' size fits its bits in two words, and the
+// blends combine them a word at a time.
+type BoneMask []uint64
+
+// NewBoneMask returns an empty mask with room for n bones.
+func NewBoneMask(n int) BoneMask { return make(BoneMask, maskWords(n)) }
+
+// maskWords is how many words a mask of n bones takes.
+func maskWords(n int) int { return (n + 63) / 64 }
+
+// Has reports whether bone i is in the mask.
+func (m BoneMask) Has(i int) bool { return m[uint(i)/64]>>(uint(i)%64)&1 != 0 }
+
+// Set puts bone i in the mask if on, else takes it out.
+func (m BoneMask) Set(i int, on bool) {
+	bit := uint64(1) << (uint(i) % 64)
+	if on {
+		m[uint(i)/64] |= bit
+	} else {
+		m[uint(i)/64] &^= bit
+	}
 }
 
 // NewPose returns a pose for a skeleton, set to its bind pose.
@@ -24,7 +53,7 @@ func NewPose(sk *formats.Skeleton) *Pose {
 	p := &Pose{
 		Local:      make([]formats.Transform, len(sk.Bones)),
 		Visible:    make([]bool, len(sk.Bones)),
-		Translated: make([]bool, len(sk.Bones)),
+		Translated: NewBoneMask(len(sk.Bones)),
 	}
 	p.SetBind(sk)
 	return p
@@ -44,12 +73,24 @@ func (p *Pose) SetBind(sk *formats.Skeleton) {
 func (p *Pose) CopyFrom(o *Pose) {
 	copy(p.Local, o.Local)
 	copy(p.Visible, o.Visible)
-	copy(p.Translated, o.Translated)
+	copyMask(p.Translated, o.Translated)
+}
+
+// copyMask copies s into d, as copy does, a word at a time in a loop
+// rather than a call of copy's: a mask is a word or two, and copy's call
+// of memmove cost CopyFrom as much as the third slice did (+8%, where
+// the loop costs under 2%).
+func copyMask(d, s BoneMask) {
+	s = s[:min(len(d), len(s))]
+	//lint:ignore S1001 the loop is cheaper than copy's call for a word or two
+	for i, x := range s {
+		d[i] = x
+	}
 }
 
 // fits reports whether the pose has room for n bones.
 func (p *Pose) fits(n int) bool {
-	return p != nil && len(p.Local) >= n && len(p.Visible) >= n && len(p.Translated) >= n
+	return p != nil && len(p.Local) >= n && len(p.Visible) >= n && len(p.Translated) >= maskWords(n)
 }
 
 // WorldPose holds a skeleton's model-space matrices (column-vector
@@ -177,11 +218,12 @@ func toWorldMatrix(bones []formats.Bone, local []formats.Transform, out, scratch
 // builds it, into the 3×4 scratch; without scaled, its rotation and
 // translation alone (the scale taken as 1, which leaves every product as
 // it is). It is the player's one quaternion to matrix, for both
-// composition rules: formats.RotScale (after formats.QuatFactor) inlined
-// by hand, because the compiler does not inline it (cost 136 over a
-// budget of 80) and a call per bone slows this pass by about 8%
+// composition rules: formats.RotScale (after formats.QuatFactor) through
+// its halves, QuatProducts and RotScaleOf, which the compiler inlines
+// where it does not inline RotScale itself (cost 136 over a budget of
+// 80), and a call per bone slows this pass by about 8%
 // (BenchmarkFrame100Realistic's world); TestLocalMatricesAreRotScale
-// holds the copy to that definition's bits.
+// holds it to RotScale's bits.
 func localMatrices(local []formats.Transform, scratch []affine, scaled bool) {
 	// The loop walks the slices rather than indexing them: the compiler
 	// then addresses each field from the element's pointer, where an
@@ -191,21 +233,12 @@ func localMatrices(local []formats.Transform, scratch []affine, scaled bool) {
 	for i := 0; i < len(scratch) && len(ls) > 0; i, ls = i+1, ls[1:] {
 		l, m := &ls[0], &scratch[i]
 		w, x, y, z := l.Rotation.W, l.Rotation.V[0], l.Rotation.V[1], l.Rotation.V[2]
-		n := float32(w*w) + float32(x*x) + float32(y*y) + float32(z*z)
-		var s float32
-		if n > 0 {
-			s = 2 / n
-		}
-		xx, yy, zz := float32(x*x*s), float32(y*y*s), float32(z*z*s)
-		xy, xz, yz := float32(x*y*s), float32(x*z*s), float32(y*z*s)
-		wx, wy, wz := float32(w*x*s), float32(w*y*s), float32(w*z*s)
+		xx, yy, zz, xy, xz, yz, wx, wy, wz := formats.QuatProducts(w, x, y, z, formats.QuatFactor(w, x, y, z))
 		sx, sy, sz := l.Scale[0], l.Scale[1], l.Scale[2]
 		if !scaled {
 			sx, sy, sz = 1, 1, 1
 		}
-		m[0], m[1], m[2] = (1-yy-zz)*sx, (xy+wz)*sx, (xz-wy)*sx
-		m[3], m[4], m[5] = (xy-wz)*sy, (1-xx-zz)*sy, (yz+wx)*sy
-		m[6], m[7], m[8] = (xz+wy)*sz, (yz-wx)*sz, (1-xx-yy)*sz
+		m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8] = formats.RotScaleOf(xx, yy, zz, xy, xz, yz, wx, wy, wz, sx, sy, sz)
 		m[9], m[10], m[11] = l.Translation[0], l.Translation[1], l.Translation[2]
 	}
 }

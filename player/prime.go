@@ -10,6 +10,7 @@ package player
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/internal/retromath"
@@ -88,10 +89,9 @@ func primeLenSq(w, x, y, z float32) float32 {
 // the same fused, in that order (the results are x, y, z, w; computing
 // W first, or its factor's conversion before the rest, cost
 // directPrimeQuat's seeks 4%). It is the one definition of that lerp for
-// the slerps, the samplers and the blends but for lerpBand, which has it
-// written out with the factor converted once per loop; the compiler
-// inlines it (cost 80, the budget: keep it one expression), and folds a
-// constant sign of 1.
+// the slerps, the samplers and the blends; the compiler inlines it (cost
+// 80, the budget: keep it one expression), and folds a constant sign of
+// 1.
 func lerpPrime(q0, q1 *mgl32.Quat, sign, u float32) (x, y, z, w float32) {
 	return q0.V[0] + float32(u*(sign*q1.V[0]-q0.V[0])), q0.V[1] + float32(u*(sign*q1.V[1]-q0.V[1])),
 		q0.V[2] + float32(u*(sign*q1.V[2]-q0.V[2])), retromath.FMAddS(u, sign*q1.W-q0.W, q0.W)
@@ -395,7 +395,7 @@ func directPrimeQuat(tr *formats.QuatTrack, t float64, c *cursor, m *directMemo,
 
 // blendPrime2 blends b into a by Echoes' rule: the rotations as
 // blendRotsGame does, translations and scales lerped, and the masks and
-// visibilities of m (orInto2's work) in the same pass.
+// visibilities of m (orMask's and orVisible's work) in the same pass.
 func blendPrime2(la, lb []formats.Transform, w float32, m primeOffsets) {
 	blendRotsGame(la, lb, w, true, m)
 }
@@ -466,21 +466,23 @@ func blendRotsGame(la, lb []formats.Transform, w float32, echoes bool, tr primeO
 // for MP1's translation rule (lerpTranslationsPrime and
 // lerpTranslationsPrimeBound) the bind offsets and whether pose A holds
 // the bind translation wherever its mask is false; for Echoes the
-// children's visibilities. Echoes' normalising pass works out the masks
-// and visibilities beside the rotations (orInto2's work): they are work
-// for the integer units while it waits on the divider, where a loop of
-// their own cost about twice as much.
+// children's visibilities. Echoes' normalising pass works out the
+// visibilities beside the rotations (orVisible's work): they are work for
+// the integer units while it waits on the divider, where a loop of their
+// own cost about twice as much.
 type primeOffsets struct {
 	bones      []formats.Bone
-	ma, mb, mo []bool
+	ma, mb, mo BoneMask
 	va, vb     []bool
 	bound      bool
 }
 
-// chunk is the part of t for the n joints from base on.
+// chunk is the part of t for the n joints from base on, a multiple of
+// 64 (of blendChunk), so that the masks' part is whole words.
 func (t primeOffsets) chunk(base, n int) primeOffsets {
 	end := base + n
-	c := primeOffsets{ma: t.ma[base:end], mb: t.mb[base:end], mo: t.mo[base:end], bound: t.bound}
+	w0, w1 := base/64, base/64+maskWords(n)
+	c := primeOffsets{ma: t.ma[w0:w1], mb: t.mb[w0:w1], mo: t.mo[w0:w1], bound: t.bound}
 	if t.bones != nil {
 		c.bones = t.bones[base:end]
 	}
@@ -501,7 +503,6 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 	// Slices of one length and capacity: a[i:] and b[i:] share one
 	// offset, from which the loads address the fields directly.
 	a, b, lenSq = a[:n:n], b[:n:n], lenSq[:n]
-	w64 := float64(w)
 	k := 0
 	for i := range lenSq {
 		sa, sb := a[i:], b[i:]
@@ -515,15 +516,8 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 			k++
 			continue
 		}
-		// lerpUnnormTo(q0, q1, w), written out: the function does not
-		// inline. It is lerpPrime but for W's factor, converted once
-		// for the loop (FMAddSD(float64(w), …) is FMAddS(w, …) to the
-		// bit): through lerpPrime, which converts it per joint, Echoes'
-		// blends ran 4-10% slower (BlendPoses, BlendTreeSteps).
-		x := q0.V[0] + float32(w*(q1.V[0]-q0.V[0]))
-		y := q0.V[1] + float32(w*(q1.V[1]-q0.V[1]))
-		z := q0.V[2] + float32(w*(q1.V[2]-q0.V[2]))
-		qw := retromath.FMAddSD(w64, q1.W-q0.W, q0.W)
+		// lerpUnnormTo(q0, q1, w), which does not inline.
+		x, y, z, qw := lerpPrime(q0, q1, 1, w)
 		lenSq[i] = primeLenSq(qw, x, y, z)
 		q0.W, q0.V[0], q0.V[1], q0.V[2] = qw, x, y, z
 	}
@@ -540,7 +534,16 @@ func lerpBand(a, b []formats.Transform, w, lo, hi float32, lenSq []float32, slow
 func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
-	bones, ma, mb, mo := tr.bones[:n], tr.ma[:n], tr.mb[:n], tr.mo[:n]
+	bones := tr.bones[:n]
+	// The chunk's masks in words on the stack (n is at most blendChunk),
+	// read before mo, which may alias ma, is written.
+	var has, both [blendChunk / 64]uint64
+	nw := maskWords(n)
+	ma, mb, mo := tr.ma[:nw], tr.mb[:nw], tr.mo[:nw]
+	for k := range min(nw, len(has)) {
+		has[k], both[k] = ma[k], ma[k]&mb[k]
+		mo[k] = both[k]
+	}
 	// The estimates wait in a ring (its length a power of two): joint
 	// j's slot is free again once joint j - rootLead's refinement has
 	// read it.
@@ -559,16 +562,13 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 		pa := &sa[0]
 		inv, q := retromath.InvSqrtMP1Refine(l, est[i&(len(est)-1)]), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		// mo may alias ma: ma[i] is read first.
-		has := ma[i]
-		both := has && mb[i]
+		k, bit := uint(i)/64%uint(len(has)), uint(i)%64
 		switch {
-		case both:
+		case both[k]>>bit&1 != 0:
 			lerp3To(&pa.Translation, &sb[0].Translation, w)
-		case has || !tr.bound:
+		case has[k]>>bit&1 != 0 || !tr.bound:
 			pa.Translation = bones[i].Bind.Translation
 		}
-		mo[i] = both
 	}
 }
 
@@ -578,13 +578,15 @@ func normalizePrime(a, b []formats.Transform, lenSq []float32, w float32, tr pri
 const rootLead = 8
 
 // normalizeLerpTS is normalizeLerps for Echoes, with b's translations
-// and scales lerped into a's in the same loop, and m's masks and
-// visibilities (orInto2's work): they keep the processor busy while the
-// divider works out each InvSqrtF.
+// and scales lerped into a's in the same loop, and m's visibilities
+// (orVisible's work): they keep the processor busy while the divider
+// works out each InvSqrtF. The masks are a word's OR per 64 joints
+// (orMask).
 func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32, m primeOffsets) {
 	n := len(lenSq)
 	a, b = a[:n:n], b[:n:n]
-	ma, mb, mo, va, vb := m.ma[:n], m.mb[:n], m.mo[:n], m.va[:n], m.vb[:n]
+	orMask(m.mo, m.ma, m.mb)
+	va, vb := m.va[:n], m.vb[:n]
 	for i, l := range lenSq {
 		sa, sb := a[i:], b[i:]
 		if len(sa) == 0 || len(sb) == 0 {
@@ -595,8 +597,6 @@ func normalizeLerpTS(a, b []formats.Transform, lenSq []float32, w float32, m pri
 		lerp3To(&pa.Scale, &pb.Scale, w)
 		inv, q := retromath.InvSqrtMP2(l), &pa.Rotation
 		q.W, q.V[0], q.V[1], q.V[2] = inv*q.W, inv*q.V[0], inv*q.V[1], inv*q.V[2]
-		// mo may alias ma or mb: both are read first.
-		mo[i] = ma[i] || mb[i]
 		if !va[i] && vb[i] {
 			va[i] = true
 		}
@@ -749,36 +749,49 @@ func blendRotsPrimeStages(a, b []formats.Transform, u float32, idx []int32, lenS
 // lerpTranslationsPrime is MP1's translation rule: lerped where both
 // children have one (ma, mb), the bind offset elsewhere; mo receives
 // which bones have one (it may alias ma).
-func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
-	lb, bones = lb[:len(la)], bones[:len(la)]
-	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
-	for i := range la {
-		both := ma[i] && mb[i]
-		if both {
-			lerp3To(&la[i].Translation, &lb[i].Translation, w)
-		} else {
-			la[i].Translation = bones[i].Bind.Translation
+func lerpTranslationsPrime(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo BoneMask) {
+	nw := maskWords(len(la))
+	ma, mb, mo = ma[:nw], mb[:nw], mo[:nw]
+	for k := range mo {
+		// mo may alias ma: ma's word is read first.
+		both := ma[k] & mb[k]
+		mo[k] = both
+		ja := la[k*64 : min(k*64+64, len(la))]
+		jb, jbones := lb[k*64:][:len(ja)], bones[k*64:][:len(ja)]
+		for j := range ja {
+			if both>>uint(j)&1 != 0 {
+				lerp3To(&ja[j].Translation, &jb[j].Translation, w)
+			} else {
+				ja[j].Translation = jbones[j].Bind.Translation
+			}
 		}
-		mo[i] = both
 	}
 }
 
 // lerpTranslationsPrimeBound is lerpTranslationsPrime for a pose la that
 // holds the bind translation wherever ma is false: only the bones ma
 // marks (a clip's few translated bones) are lerped or set.
-func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo []bool) {
-	lb, bones = lb[:len(la)], bones[:len(la)]
-	ma, mb, mo = ma[:len(la)], mb[:len(la)], mo[:len(la)]
-	for i, has := range ma {
-		// mo may alias ma: ma[i] is read first.
-		both := has && mb[i]
-		switch {
-		case both:
-			lerp3To(&la[i].Translation, &lb[i].Translation, w)
-		case has:
-			la[i].Translation = bones[i].Bind.Translation
+func lerpTranslationsPrimeBound(la, lb []formats.Transform, w float32, bones []formats.Bone, ma, mb, mo BoneMask) {
+	nw := maskWords(len(la))
+	ma, mb, mo = ma[:nw], mb[:nw], mo[:nw]
+	for k := range mo {
+		// mo may alias ma: ma's word is read first.
+		has, inB := ma[k], mb[k]
+		mo[k] = has & inB
+		if rest := len(la) - k*64; rest < 64 {
+			has &= 1<<uint(rest) - 1
 		}
-		mo[i] = both
+		// The bones has marks, in order.
+		for has != 0 {
+			j := bits.TrailingZeros64(has)
+			has &= has - 1
+			i := k*64 + j
+			if inB>>uint(j)&1 != 0 {
+				lerp3To(&la[i].Translation, &lb[i].Translation, w)
+			} else {
+				la[i].Translation = bones[i].Bind.Translation
+			}
+		}
 	}
 }
 

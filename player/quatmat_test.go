@@ -9,10 +9,11 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// TestLocalMatricesAreRotScale holds localMatrices, which has
-// formats.RotScale inlined by hand for speed, to the bits of that one
-// definition: for unit, non-unit, zero, tiny, huge and non-finite
-// quaternions, scaled and not (the scale taken as 1).
+// TestLocalMatricesAreRotScale holds localMatrices, which builds
+// formats.RotScale from its halves (QuatProducts, RotScaleOf) so that
+// they inline, to the bits of RotScale itself: for unit, non-unit, zero,
+// tiny, huge and non-finite quaternions, scaled and not (the scale taken
+// as 1).
 func TestLocalMatricesAreRotScale(t *testing.T) {
 	r := rand.New(rand.NewPCG(34, 2))
 	var local []formats.Transform

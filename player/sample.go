@@ -59,7 +59,7 @@ func NewClipSampler(sk *formats.Skeleton, clip *formats.Clip) ClipSampler {
 type sampled struct {
 	skel *formats.Skeleton
 	clip *formats.Clip
-	hasT []bool
+	hasT BoneMask
 }
 
 func newSampled(sk *formats.Skeleton, clip *formats.Clip) sampled {
@@ -68,12 +68,10 @@ func newSampled(sk *formats.Skeleton, clip *formats.Clip) sampled {
 
 // translationMask returns, per bone, whether clip has a translation track
 // for it: the static half of the games' VHasOffset.
-func translationMask(clip *formats.Clip, bones int) []bool {
-	m := make([]bool, bones)
-	for i := range m {
-		if i < len(clip.Tracks) {
-			m[i] = len(clip.Tracks[i].Translation.Times) > 0
-		}
+func translationMask(clip *formats.Clip, bones int) BoneMask {
+	m := NewBoneMask(bones)
+	for i := range min(bones, len(clip.Tracks)) {
+		m.Set(i, len(clip.Tracks[i].Translation.Times) > 0)
 	}
 	return m
 }

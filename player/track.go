@@ -353,7 +353,7 @@ func (s *trackSampler) Sample(t float64, p *Pose) {
 		directPose(s.skel.Bones, s.clip.Tracks, s.clip.Interp, t, s.jump, s.lenSq, p.Local[:n])
 	}
 	sampleVisibility(s.clip.Tracks[:n], t, s.vis, p.Visible[:n], s.anyVis)
-	copy(p.Translated, s.hasT)
+	copyMask(p.Translated, s.hasT)
 }
 
 // sampleCaches writes the pose at t from the track caches, which hold the

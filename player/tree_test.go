@@ -727,9 +727,9 @@ func TestBuildCallbacks(t *testing.T) {
 
 // unboundBone returns the first bone whose translation in p is not sk's
 // bind translation though mask says the pose has none of its own, or -1.
-func unboundBone(sk *formats.Skeleton, p *Pose, mask []bool) int {
+func unboundBone(sk *formats.Skeleton, p *Pose, mask BoneMask) int {
 	for i := range sk.Bones {
-		if !mask[i] && !sameVecBits(p.Local[i].Translation, sk.Bones[i].Bind.Translation) {
+		if !mask.Has(i) && !sameVecBits(p.Local[i].Translation, sk.Bones[i].Bind.Translation) {
 			return i
 		}
 	}

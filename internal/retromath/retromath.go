@@ -33,13 +33,6 @@ func FMAddS(a, b, c float32) float32 {
 	return float32(float64(a)*float64(b) + float64(c))
 }
 
-// FMAddSD is FMAddS(a, b, c) for a first factor already in double
-// precision, float64(a) for a float32 a: a loop that multiplies by one
-// factor throughout converts it once.
-func FMAddSD(a float64, b, c float32) float32 {
-	return float32(a*float64(b) + float64(c))
-}
-
 // CMath::FastSinR's coefficients (MP1 asm/Kyoto/Math/RMathUtils.s, the
 // same bit patterns in the Echoes decompilation), written as the exact
 // binary fractions of the float32 the game stores.
