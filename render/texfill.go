@@ -176,7 +176,7 @@ func (f *triFill) texRun(row []uint64, sp span) {
 // coordinate beyond int32 (or NaN, where a weight is extrapolated past a
 // corner) reads some texel, which wrapTexel keeps in the image.
 func (t *Texture) texel(x, y int32) uint64 {
-	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*t.pw+4*wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*t.w+wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
 }
 
 // greyRun is opaqueRun for a colour whose three channels are equal: the
@@ -186,7 +186,6 @@ func (t *Texture) texel(x, y int32) uint64 {
 func (f *triFill) greyRun(row []uint64, sp span) {
 	grey := f.grey
 	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
-	pw := f.tex.pw
 	z, q, u, v := sp.z, sp.q, sp.u, sp.v
 	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
@@ -195,7 +194,7 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
 			x, y := int32(u/q), int32(v/q)
-			c := bilinear(pix, wrapTexel(int(y>>8), th)*pw+4*wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*tw+wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -353,11 +352,15 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
+	texels, mask := tex.pix, tex.mask
+	if mask >= uint(len(texels)) {
+		return i // never: the check tells the compiler that texels[k&mask] is there
+	}
 	pix = pix[:4*len(row)]
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(tex.pix, ty>>8&tex.my*tex.pw+tx>>6&tex.mx4, uint64(tx&0xff), uint64(ty&0xff))
+		c := filter(&texels[uint(ty>>8*tex.w+tx>>8&tex.mx)&mask], uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
 	}
 	return i
@@ -466,15 +469,14 @@ func (s *texShade) shade(out []byte, x, y int) {
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
 	pix, tw, th := tex.pix, tex.w, tex.h
-	pw := tex.pw
 	if grey := uint64(s.grey); grey != 0 {
-		if tex.pow2 {
+		if tex.pow2 && tex.mask < uint(len(pix)) {
 			// A coordinate beyond int's range wraps as any other.
-			mx4, my := tex.mx4, tex.my
+			mx, mask := tex.mx, tex.mask
 			for o := 0; o < len(out)-3; o += 4 {
 				tx, ty := int(u/q), int(v/q)
 				q, u, v = q+dq, u+du, v+dv
-				c := bilinear(pix, ty>>8&my*pw+tx>>6&mx4, uint64(tx&0xff), uint64(ty&0xff))
+				c := filter(&pix[uint(ty>>8*tw+tx>>8&mx)&mask], uint64(tx&0xff), uint64(ty&0xff))
 				binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 			}
 			return
@@ -482,7 +484,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 		for o := 0; o < len(out)-3; o += 4 {
 			tx, ty := int32(u/q), int32(v/q)
 			q, u, v = q+dq, u+du, v+dv
-			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+4*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+			c := bilinear(pix, wrapTexel(int(ty>>8), th)*tw+wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 			binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 		}
 		return
@@ -491,7 +493,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 	for o := 0; o < len(out)-3; o += 4 {
 		tx, ty := int32(u/q), int32(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+4*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*tw+wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
 	}
 }

@@ -29,17 +29,17 @@ type Texture struct {
 	// The filter's sum a·(256−fx−fy+fxy) + b·(fx−fxy) + c·(fy−fxy) + d·fxy
 	// is a·256 + (b−a)·fx + (c−a)·fy + (d−c−b+a)·fxy, the same word modulo
 	// 2^64 (no lane of the sum overflows): three multiplications instead
-	// of four and no weight to work out but fxy. Texel (x, y) is at
-	// 4·(y·w + x).
-	pix  []uint64
+	// of four and no weight to work out but fxy. Texel (x, y) is
+	// pix[y·w + x].
+	pix  [][4]uint64
 	w, h int
-	// pow2 says that both sides are powers of two, wrapped by masks:
-	// my (the height less 1) and mx4 (four times the width less 1, for a
-	// texel's index: x>>6&mx4 is 4·(x>>8&(w−1)) for the fixed-point x).
-	// pw is a row's length in pix, 4·w.
-	pow2    bool
-	mx4, my int
-	pw      int
+	// pow2 says that both sides are powers of two, wrapped by masks: mx
+	// (the width less 1) wraps a column, and mask (the number of texels
+	// less 1) the index y·w + x of a texel, which the mask also keeps in
+	// pix without a bounds check.
+	pow2 bool
+	mx   int
+	mask uint
 	// alpha is an opaque pixel's alpha byte, 0xff<<24 (a variable, so
 	// that the compiler writes a pixel's four bytes with one store).
 	alpha uint32
@@ -122,8 +122,8 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 		cutoff = 0
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t := &Texture{pix: make([]uint64, 4*w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
-		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx4: 4 * (w - 1), my: h - 1, pw: 4 * w, alpha: 0xff << 24}
+	t := &Texture{pix: make([][4]uint64, w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx: w - 1, mask: uint(w*h - 1), alpha: 0xff << 24}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
 	texels := make([]uint64, w*h)
 	for y := 0; y < h; y++ {
@@ -142,8 +142,7 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 		for x := 0; x < w; x++ {
 			x1, y1 := (x+1)%w, (y+1)%h
 			a, b, c, d := texels[y*w+x], texels[y*w+x1], texels[y1*w+x], texels[y1*w+x1]
-			q := t.pix[4*(y*w+x):][:4]
-			q[0], q[1], q[2], q[3] = a<<8, b-a, c-a, d-c-b+a
+			t.pix[y*w+x] = [4]uint64{a << 8, b - a, c - a, d - c - b + a}
 		}
 	}
 	return t
@@ -169,12 +168,16 @@ func wrapTexel(i, n int) int {
 	return i
 }
 
-// bilinear mixes the 2×2 texels from the one whose four words are at k
-// in pix on (Texture.pix: the texel, the one to the right, the one below
-// and the one below that) by the weights fx/256 to the right and fy/256
-// down (the four weights sum to 256).
-func bilinear(pix []uint64, k int, fx, fy uint64) uint64 {
-	p := (*[4]uint64)(pix[k : k+4])
+// bilinear mixes the 2×2 texels from texel k of pix on (Texture.pix:
+// the texel, the one to the right, the one below and the one below that)
+// by the weights fx/256 to the right and fy/256 down (the four weights
+// sum to 256).
+func bilinear(pix [][4]uint64, k int, fx, fy uint64) uint64 {
+	return filter(&pix[k], fx, fy)
+}
+
+// filter is bilinear of the texel p.
+func filter(p *[4]uint64, fx, fy uint64) uint64 {
 	return (p[0] + p[1]*fx + p[2]*fy + p[3]*(fx*fy>>8)) >> 8 & lanes
 }
 
