@@ -278,7 +278,7 @@ func (l *MeshLayer) shadeDeferred() {
 	}
 	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], nil, r.Min.X, y)
+		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
 	}
 	l.deferred = false
 }
@@ -293,24 +293,44 @@ func (l *MeshLayer) prepareShades() {
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
 // first pixel is (x0, y), a run of pixels of one triangle by one call
-// of shade. With pix (resolve's row of the image), every pixel's colour
-// goes there, four bytes a pixel, and the row is left as it is; without,
-// the texels replace the deferred pixels' colours in the row, keeping
-// their depth.
-func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
+// of shade: the texels replace the deferred pixels' colours in the row,
+// keeping their depth.
+func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
 	shades := l.shades[:len(l.tris)]
-	if pix != nil {
-		pix = pix[:4*len(row)]
-	}
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
-			if pix == nil {
-				x++
-				continue
-			}
-			// The pixels up to the next deferred one copy their
-			// colour (empty ones their 0: transparent).
+			x++
+			continue
+		}
+		end := x + 1
+		for end < len(row) && uint32(row[end]) == word {
+			end++
+		}
+		out := l.scratch[:4*(end-x)]
+		shades[word&maxDeferred].shade(out, x0+x, y)
+		for i := x; i < end; i++ {
+			row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
+		}
+		x = end
+	}
+}
+
+// resolveRow is resolve's copy of a row of the buffer whose first pixel
+// is (x0, y) into pix, its row of the image, four bytes a pixel: the
+// deferred pixels textured (a run of one triangle by one call of
+// greyRun or shade), the others their colour (empty ones their 0:
+// transparent). It is shadeRow's work without its checks for the row's
+// destination: with fewer values to keep, the loops keep them in
+// registers.
+func (l *MeshLayer) resolveRow(row []uint64, pix []byte, x0, y int) {
+	shades := l.shades[:len(l.tris)]
+	pix = pix[:4*len(row)]
+	for x := 0; x < len(row); {
+		word := uint32(row[x])
+		if word>>24 != deferredTag {
+			// The pixels up to the next deferred one, in a loop of
+			// their own.
 			for {
 				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
 				if x++; x == len(row) {
@@ -322,7 +342,7 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 			}
 		}
 		s := &shades[word&maxDeferred]
-		if pix != nil && s.grey != 0 && s.tex.pow2 {
+		if s.grey != 0 && s.tex.pow2 {
 			x = s.greyRun(row, pix, x, x0, y)
 			continue
 		}
@@ -330,15 +350,7 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 		for end < len(row) && uint32(row[end]) == word {
 			end++
 		}
-		if pix != nil {
-			s.shade(pix[4*x:4*end], x0+x, y)
-		} else {
-			out := l.scratch[:4*(end-x)]
-			s.shade(out, x0+x, y)
-			for i := x; i < end; i++ {
-				row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
-			}
-		}
+		s.shade(pix[4*x:4*end], x0+x, y)
 		x = end
 	}
 }
