@@ -52,7 +52,10 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
 	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
-		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+		var kx, ky float64
+		tex, kx, ky = tex.mip(r)
+		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
+		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
 	}
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
 	f.uc, f.ux, f.uy = plane(u0*q0, u1*q1, u2*q2)
@@ -73,14 +76,15 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 // texels to pixels (by area, at the largest level) is r ≥ 2, one level
 // for the whole triangle: the level whose texels are nearest a pixel in
 // size (OpenGL's λ = log2 √r, rounded: the largest k with
-// r ≥ 2^(2k−1)); below 2, the largest level is read. It takes the
-// corners' coordinates u and v from the largest level's units (TexTri.st)
-// to its own.
-func (t *Texture) mip(r, u0, u1, u2, v0, v1, v2 float64) (*Texture, float64, float64, float64, float64, float64, float64) {
+// r ≥ 2^(2k−1)); below 2, the largest level is read. kx and ky take the
+// corners' coordinates from the largest level's units (TexTri.st) to its
+// own: (u + 128)·kx − 128 and (v + 128)·ky − 128. It is small enough to
+// be inlined: a call would make setup keep its numbers on the stack
+// for a level that most triangles do not read.
+func (t *Texture) mip(r float64) (m *Texture, kx, ky float64) {
 	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
-	m := t.mips[min((e+1)>>1, len(t.mips))-1]
-	kx, ky := float64(m.w)/float64(t.w), float64(m.h)/float64(t.h)
-	return m, (u0+128)*kx - 128, (u1+128)*kx - 128, (u2+128)*kx - 128, (v0+128)*ky - 128, (v1+128)*ky - 128, (v2+128)*ky - 128
+	m = t.mips[min((e+1)>>1, len(t.mips))-1]
+	return m, float64(m.w) / float64(t.w), float64(m.h) / float64(t.h)
 }
 
 // span is one run of a textured row: the depth, weight and coordinates
@@ -368,7 +372,6 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	if mask >= uint(len(texels)) {
 		return i // never: the check tells the compiler that texels[k&mask] is there
 	}
-	pix = pix[:4*len(row)]
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
@@ -441,7 +444,10 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
 	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
-		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+		var kx, ky float64
+		tex, kx, ky = tex.mip(r)
+		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
+		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
 	}
 	s.u, s.ux, s.uy = plane(u0*q0, u1*q1, u2*q2)
 	s.v, s.vx, s.vy = plane(v0*q0, v1*q1, v2*q2)
