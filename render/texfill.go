@@ -332,6 +332,16 @@ func (l *MeshLayer) resolveRow(row []uint64, pix []byte, x0, y int) {
 	pix = pix[:4*len(row)]
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
+		if row[x] == 0 {
+			// Empty pixels, transparent: their run cleared at once.
+			end := x + 1
+			for end < len(row) && row[end] == 0 {
+				end++
+			}
+			clear(pix[4*x : 4*end])
+			x = end
+			continue
+		}
 		if word>>24 != deferredTag {
 			// The pixels up to the next deferred one, in a loop of
 			// their own.
