@@ -380,7 +380,10 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	tex := s.tex
 	texels, mask := tex.pix, tex.mask
 	if mask >= uint(len(texels)) {
-		return i // never: the check tells the compiler that texels[k&mask] is there
+		// Never (NewTexture makes the mask): the check tells the
+		// compiler that texels[k&mask] is there. Moving on by a
+		// pixel keeps resolveRow from looping all the same.
+		return i + 1
 	}
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
