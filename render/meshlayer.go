@@ -181,7 +181,7 @@ func (l *MeshLayer) resolve() {
 		pix := img.Pix[(y-r.Min.Y)*4*n:][:4*n]
 		if l.deferred {
 			// Textured here, where the row is at hand.
-			l.shadeRow(row, pix, r.Min.X, y)
+			l.resolveRow(row, pix, r.Min.X, y)
 		} else {
 			for i, v := range row {
 				// Empty pixels copy their 0: transparent.
@@ -258,7 +258,7 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	switch {
 	case id >= 0:
 		// Deferred: drawn flat, its colour word naming it, its fill
-		// kept for shadeRow (worked out here, where the corners are at
+		// kept for resolveRow (worked out here, where the corners are at
 		// hand: later, the triangle's data would be out of the cache).
 		if !tt.usable {
 			return

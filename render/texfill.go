@@ -52,7 +52,10 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
 	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
-		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+		var kx, ky float64
+		tex, kx, ky = tex.mip(r)
+		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
+		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
 	}
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
 	f.uc, f.ux, f.uy = plane(u0*q0, u1*q1, u2*q2)
@@ -73,14 +76,15 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 // texels to pixels (by area, at the largest level) is r ≥ 2, one level
 // for the whole triangle: the level whose texels are nearest a pixel in
 // size (OpenGL's λ = log2 √r, rounded: the largest k with
-// r ≥ 2^(2k−1)); below 2, the largest level is read. It takes the
-// corners' coordinates u and v from the largest level's units (TexTri.st)
-// to its own.
-func (t *Texture) mip(r, u0, u1, u2, v0, v1, v2 float64) (*Texture, float64, float64, float64, float64, float64, float64) {
+// r ≥ 2^(2k−1)); below 2, the largest level is read. kx and ky take the
+// corners' coordinates from the largest level's units (TexTri.st) to its
+// own: (u + 128)·kx − 128 and (v + 128)·ky − 128. It is small enough to
+// be inlined: a call would make setup keep its numbers on the stack
+// for a level that most triangles do not read.
+func (t *Texture) mip(r float64) (m *Texture, kx, ky float64) {
 	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
-	m := t.mips[min((e+1)>>1, len(t.mips))-1]
-	kx, ky := float64(m.w)/float64(t.w), float64(m.h)/float64(t.h)
-	return m, (u0+128)*kx - 128, (u1+128)*kx - 128, (u2+128)*kx - 128, (v0+128)*ky - 128, (v1+128)*ky - 128, (v2+128)*ky - 128
+	m = t.mips[min((e+1)>>1, len(t.mips))-1]
+	return m, float64(m.w) / float64(t.w), float64(m.h) / float64(t.h)
 }
 
 // span is one run of a textured row: the depth, weight and coordinates
@@ -176,7 +180,7 @@ func (f *triFill) texRun(row []uint64, sp span) {
 // coordinate beyond int32 (or NaN, where a weight is extrapolated past a
 // corner) reads some texel, which wrapTexel keeps in the image.
 func (t *Texture) texel(x, y int32) uint64 {
-	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*2*(t.w+1)+2*wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
+	return bilinear(t.pix, wrapTexel(int(y>>8), t.h)*t.w+wrapTexel(int(x>>8), t.w), uint64(x&0xff), uint64(y&0xff))
 }
 
 // greyRun is opaqueRun for a colour whose three channels are equal: the
@@ -186,7 +190,6 @@ func (t *Texture) texel(x, y int32) uint64 {
 func (f *triFill) greyRun(row []uint64, sp span) {
 	grey := f.grey
 	pix, tw, th := f.tex.pix, f.tex.w, f.tex.h
-	pw := 2 * (tw + 1)
 	z, q, u, v := sp.z, sp.q, sp.u, sp.v
 	dz, dq, du, dv := sp.dz, sp.dq, sp.du, sp.dv
 	for i := range row {
@@ -195,7 +198,7 @@ func (f *triFill) greyRun(row []uint64, sp span) {
 		zb := uint64(math.Float32bits(z)) << 32
 		if int64(zb) > int64(row[i]&depthMask) {
 			x, y := int32(u/q), int32(v/q)
-			c := bilinear(pix, wrapTexel(int(y>>8), th)*pw+2*wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
+			c := bilinear(pix, wrapTexel(int(y>>8), th)*tw+wrapTexel(int(x>>8), tw), uint64(x&0xff), uint64(y&0xff))
 			row[i] = zb | uint64(packTexel(c*grey>>8&lanes)) | 0xff<<24
 		}
 		z, q, u, v = z+dz, q+dq, u+du, v+dv
@@ -279,7 +282,7 @@ func (l *MeshLayer) shadeDeferred() {
 	}
 	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], nil, r.Min.X, y)
+		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
 	}
 	l.deferred = false
 }
@@ -294,24 +297,54 @@ func (l *MeshLayer) prepareShades() {
 
 // shadeRow textures the deferred pixels of a row of the buffer whose
 // first pixel is (x0, y), a run of pixels of one triangle by one call
-// of shade. With pix (resolve's row of the image), every pixel's colour
-// goes there, four bytes a pixel, and the row is left as it is; without,
-// the texels replace the deferred pixels' colours in the row, keeping
-// their depth.
-func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
+// of shade: the texels replace the deferred pixels' colours in the row,
+// keeping their depth.
+func (l *MeshLayer) shadeRow(row []uint64, x0, y int) {
 	shades := l.shades[:len(l.tris)]
-	if pix != nil {
-		pix = pix[:4*len(row)]
-	}
 	for x := 0; x < len(row); {
 		word := uint32(row[x])
 		if word>>24 != deferredTag {
-			if pix == nil {
-				x++
-				continue
+			x++
+			continue
+		}
+		end := x + 1
+		for end < len(row) && uint32(row[end]) == word {
+			end++
+		}
+		out := l.scratch[:4*(end-x)]
+		shades[word&maxDeferred].shade(out, x0+x, y)
+		for i := x; i < end; i++ {
+			row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
+		}
+		x = end
+	}
+}
+
+// resolveRow is resolve's copy of a row of the buffer whose first pixel
+// is (x0, y) into pix, its row of the image, four bytes a pixel: the
+// deferred pixels textured (a run of one triangle by one call of
+// greyRun or shade), the others their colour (empty ones their 0:
+// transparent). It is shadeRow's work without its checks for the row's
+// destination: with fewer values to keep, the loops keep them in
+// registers.
+func (l *MeshLayer) resolveRow(row []uint64, pix []byte, x0, y int) {
+	shades := l.shades[:len(l.tris)]
+	pix = pix[:4*len(row)]
+	for x := 0; x < len(row); {
+		word := uint32(row[x])
+		if row[x] == 0 {
+			// Empty pixels, transparent: their run cleared at once.
+			end := x + 1
+			for end < len(row) && row[end] == 0 {
+				end++
 			}
-			// The pixels up to the next deferred one copy their
-			// colour (empty ones their 0: transparent).
+			clear(pix[4*x : 4*end])
+			x = end
+			continue
+		}
+		if word>>24 != deferredTag {
+			// The pixels up to the next deferred one, in a loop of
+			// their own.
 			for {
 				binary.LittleEndian.PutUint32(pix[4*x:4*x+4:4*x+4], word)
 				if x++; x == len(row) {
@@ -323,7 +356,7 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 			}
 		}
 		s := &shades[word&maxDeferred]
-		if pix != nil && s.grey != 0 && s.tex.pow2 {
+		if s.grey != 0 && s.tex.pow2 {
 			x = s.greyRun(row, pix, x, x0, y)
 			continue
 		}
@@ -331,15 +364,7 @@ func (l *MeshLayer) shadeRow(row []uint64, pix []byte, x0, y int) {
 		for end < len(row) && uint32(row[end]) == word {
 			end++
 		}
-		if pix != nil {
-			s.shade(pix[4*x:4*end], x0+x, y)
-		} else {
-			out := l.scratch[:4*(end-x)]
-			s.shade(out, x0+x, y)
-			for i := x; i < end; i++ {
-				row[i] = row[i]&depthMask | uint64(binary.LittleEndian.Uint32(out[4*(i-x):]))
-			}
-		}
+		s.shade(pix[4*x:4*end], x0+x, y)
 		x = end
 	}
 }
@@ -353,11 +378,17 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	q, u, v := s.q+s.qx*dx+s.qy*dy, s.u+s.ux*dx+s.uy*dy, s.v+s.vx*dx+s.vy*dy
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
-	pix = pix[:4*len(row)]
+	texels, mask := tex.pix, tex.mask
+	if mask >= uint(len(texels)) {
+		// Never (NewTexture makes the mask): the check tells the
+		// compiler that texels[k&mask] is there. Moving on by a
+		// pixel keeps resolveRow from looping all the same.
+		return i + 1
+	}
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(tex.pix, ty>>8&tex.my*tex.pw+tx>>7&tex.mx2, uint64(tx&0xff), uint64(ty&0xff))
+		c := filter(&texels[uint(ty>>8*tex.w+tx>>8&tex.mx)&mask], uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
 	}
 	return i
@@ -426,7 +457,10 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	u0, u1, u2 := float64(st[0][0]), float64(st[1][0]), float64(st[2][0])
 	v0, v1, v2 := float64(st[0][1]), float64(st[1][1]), float64(st[2][1])
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
-		tex, u0, u1, u2, v0, v1, v2 = tex.mip(r, u0, u1, u2, v0, v1, v2)
+		var kx, ky float64
+		tex, kx, ky = tex.mip(r)
+		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
+		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
 	}
 	s.u, s.ux, s.uy = plane(u0*q0, u1*q1, u2*q2)
 	s.v, s.vx, s.vy = plane(v0*q0, v1*q1, v2*q2)
@@ -466,15 +500,14 @@ func (s *texShade) shade(out []byte, x, y int) {
 	dq, du, dv := s.qx, s.ux, s.vx
 	tex := s.tex
 	pix, tw, th := tex.pix, tex.w, tex.h
-	pw := 2 * (tw + 1)
 	if grey := uint64(s.grey); grey != 0 {
-		if tex.pow2 {
+		if tex.pow2 && tex.mask < uint(len(pix)) {
 			// A coordinate beyond int's range wraps as any other.
-			mx2, my := tex.mx2, tex.my
+			mx, mask := tex.mx, tex.mask
 			for o := 0; o < len(out)-3; o += 4 {
 				tx, ty := int(u/q), int(v/q)
 				q, u, v = q+dq, u+du, v+dv
-				c := bilinear(pix, ty>>8&my*pw+tx>>7&mx2, uint64(tx&0xff), uint64(ty&0xff))
+				c := filter(&pix[uint(ty>>8*tw+tx>>8&mx)&mask], uint64(tx&0xff), uint64(ty&0xff))
 				binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 			}
 			return
@@ -482,7 +515,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 		for o := 0; o < len(out)-3; o += 4 {
 			tx, ty := int32(u/q), int32(v/q)
 			q, u, v = q+dq, u+du, v+dv
-			c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+			c := bilinear(pix, wrapTexel(int(ty>>8), th)*tw+wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 			binary.LittleEndian.PutUint32(out[o:o+4:o+4], packTexel(c*grey>>8&lanes)|0xff<<24)
 		}
 		return
@@ -491,7 +524,7 @@ func (s *texShade) shade(out []byte, x, y int) {
 	for o := 0; o < len(out)-3; o += 4 {
 		tx, ty := int32(u/q), int32(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := bilinear(pix, wrapTexel(int(ty>>8), th)*pw+2*wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
+		c := bilinear(pix, wrapTexel(int(ty>>8), th)*tw+wrapTexel(int(tx>>8), tw), uint64(tx&0xff), uint64(ty&0xff))
 		binary.LittleEndian.PutUint32(out[o:o+4:o+4], div255(uint32(c&0xff)*cr)|div255(uint32(c>>32&0xff)*cg)<<8|div255(uint32(c>>16&0xff)*cb)<<16|0xff<<24)
 	}
 }

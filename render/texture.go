@@ -22,20 +22,24 @@ type Texture struct {
 	// does not bleed the colour of transparent texels into their
 	// neighbours.
 	//
-	// The texels are stored in pairs, each texel followed by the one
-	// below it (the first row's below the last), pair (x, y) at
-	// 2·(y·(w+1) + x), with a copy of the first column's pairs after
-	// the last: the four texels the filter mixes, wrapped, are four
-	// words in a row.
-	pix  []uint64
+	// Each texel is stored as the four words that the filter mixing it
+	// with its neighbours to the right, below and below right (wrapped)
+	// reads: for the texels a, b (right), c (below) and d (below right),
+	// a·256, b − a, c − a and d − c − b + a, with wrapping arithmetic.
+	// The filter's sum a·(256−fx−fy+fxy) + b·(fx−fxy) + c·(fy−fxy) + d·fxy
+	// is a·256 + (b−a)·fx + (c−a)·fy + (d−c−b+a)·fxy, the same word modulo
+	// 2^64 (no lane of the sum overflows): three multiplications instead
+	// of four and no weight to work out but fxy. Texel (x, y) is
+	// pix[y·w + x].
+	pix  [][4]uint64
 	w, h int
-	// pow2 says that both sides are powers of two, wrapped by masks:
-	// my (the height less 1) and mx2 (twice the width less 1, for a
-	// pair's index: x>>7&mx2 is 2·(x>>8&(w−1)) for the fixed-point x).
-	// pw is a row's length in pix, 2·(w+1).
-	pow2    bool
-	mx2, my int
-	pw      int
+	// pow2 says that both sides are powers of two, wrapped by masks: mx
+	// (the width less 1) wraps a column, and mask (the number of texels
+	// less 1) the index y·w + x of a texel, which the mask also keeps in
+	// pix without a bounds check.
+	pow2 bool
+	mx   int
+	mask uint
 	// alpha is an opaque pixel's alpha byte, 0xff<<24 (a variable, so
 	// that the compiler writes a pixel's four bytes with one store).
 	alpha uint32
@@ -118,10 +122,10 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 		cutoff = 0
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	pw := w + 1
-	t := &Texture{pix: make([]uint64, 2*pw*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
-		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx2: 2 * (w - 1), my: h - 1, pw: 2 * pw, alpha: 0xff << 24}
+	t := &Texture{pix: make([][4]uint64, w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
+		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx: w - 1, mask: uint(w*h - 1), alpha: 0xff << 24}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
+	texels := make([]uint64, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			s := img.Pix[img.PixOffset(img.Rect.Min.X+x, img.Rect.Min.Y+y):][:4]
@@ -131,15 +135,14 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 			} else if a < 255 {
 				r, g, b = div255(r*a), div255(g*a), div255(b*a)
 			}
-			c := uint64(r) | uint64(b)<<16 | uint64(g)<<32 | uint64(a)<<48
-			// First of its own pair, second of the pair above's.
-			up := (y + h - 1) % h
-			t.pix[2*(y*pw+x)] = c
-			t.pix[2*(up*pw+x)+1] = c
-			if x == 0 {
-				t.pix[2*(y*pw+w)] = c
-				t.pix[2*(up*pw+w)+1] = c
-			}
+			texels[y*w+x] = uint64(r) | uint64(b)<<16 | uint64(g)<<32 | uint64(a)<<48
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			x1, y1 := (x+1)%w, (y+1)%h
+			a, b, c, d := texels[y*w+x], texels[y*w+x1], texels[y1*w+x], texels[y1*w+x1]
+			t.pix[y*w+x] = [4]uint64{a << 8, b - a, c - a, d - c - b + a}
 		}
 	}
 	return t
@@ -165,14 +168,17 @@ func wrapTexel(i, n int) int {
 	return i
 }
 
-// bilinear mixes the 2×2 texels of pix from pair k on (Texture.pix:
-// the texel, the one below, the one to the right, the one below that)
+// bilinear mixes the 2×2 texels from texel k of pix on (Texture.pix:
+// the texel, the one to the right, the one below and the one below that)
 // by the weights fx/256 to the right and fy/256 down (the four weights
 // sum to 256).
-func bilinear(pix []uint64, k int, fx, fy uint64) uint64 {
-	p := (*[4]uint64)(pix[k : k+4])
-	w11 := fx * fy >> 8
-	return (p[0]*(256-fx-fy+w11) + p[2]*(fx-w11) + p[1]*(fy-w11) + p[3]*w11) >> 8 & lanes
+func bilinear(pix [][4]uint64, k int, fx, fy uint64) uint64 {
+	return filter(&pix[k], fx, fy)
+}
+
+// filter is bilinear of the texel p.
+func filter(p *[4]uint64, fx, fy uint64) uint64 {
+	return (p[0] + p[1]*fx + p[2]*fy + p[3]*(fx*fy>>8)) >> 8 & lanes
 }
 
 // packTexel turns a texel word, each lane within 0..255, into the
