@@ -9,10 +9,10 @@ func TestTickDoesNotAllocate(t *testing.T) {
 	a := newTestApp(t)
 	a.st.SelectBone(4)
 	a.st.Seek(0.5)
-	a.w.sync()
+	a.w.sync(a.st)
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
-		a.w.sync()
+		a.w.sync(a.st)
 		a.scene.onionSkin(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick", n)

@@ -389,7 +389,7 @@ func (a *App) title() string {
 // assetChanged rebuilds what depends on the open asset.
 func (a *App) assetChanged() {
 	a.scene.reset(a.st)
-	a.w.refreshLists()
+	a.w.refreshLists(a.st)
 	a.shownTitle = a.title()
 	ebiten.SetWindowTitle(a.shownTitle)
 }
@@ -415,7 +415,9 @@ func (a *App) Update() (err error) {
 	defer a.recoverUpdate(&err)
 	readInput(&a.inp)
 	a.poll()
+	a.w.useState(a.st)
 	a.ui.Update() // ebitenui reads ebiten's input itself
+	a.w.applyPicks(a.st)
 	a.control()
 	return nil
 }
@@ -476,7 +478,7 @@ func (a *App) control() {
 	a.cmp.update(a.st)
 	a.curves.show(a.st)
 	a.dope.show(a.st)
-	a.w.sync()
+	a.w.sync(a.st)
 }
 
 // maxCatchUp is the longest wall-clock gap between two updates that
@@ -573,6 +575,7 @@ func (a *App) draw(screen *ebiten.Image) (drawn bool) {
 	}
 	vp := a.viewport()
 	a.drawScene(screen, vp)
+	a.w.useState(a.st)
 	a.ui.Draw(screen)
 	a.drawOver(screen, vp)
 	a.frameDrawn(screen)
@@ -663,9 +666,10 @@ func (a *App) prepare(screen *ebiten.Image) {
 	b := screen.Bounds()
 	off := ebiten.NewImage(1, 1)
 	a.ui.Container.SetLocation(image.Rect(0, 0, b.Dx(), b.Dy()))
+	a.w.useState(a.st)
 	a.ui.Container.Render(off)
 	off.Deallocate()
-	a.w.fitTitle()
+	a.w.fitTitle(a.st)
 	if a.scene.needFrame && a.w.view.GetWidget().Rect.Dx() > 0 {
 		a.scene.needFrame = false
 		a.scene.frameAll(a.st)

@@ -9,6 +9,7 @@ import (
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/formats/demo"
 	"github.com/animview/animview/internal/displaytest"
+	"github.com/ebitenui/ebitenui/event"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -61,24 +62,59 @@ func TestListsShowTheAsset(t *testing.T) {
 	// The tree is indented by depth: l_hand is six levels below the hips
 	// (spine, chest, l_clavicle, l_upperarm, l_forearm, l_hand).
 	// The walk does not move the hand; it moves the hips (● marks them).
-	if got := a.w.boneLabel(a.w.boneEntries[9]); got != "[x] "+strings.Repeat("  ", 6)+"   l_hand" {
+	if got := a.w.boneLabel(a.st, a.w.boneEntries[9]); got != "[x] "+strings.Repeat("  ", 6)+"   l_hand" {
 		t.Errorf("label %q", got)
 	}
-	if got := a.w.boneLabel(a.w.boneEntries[0]); got != "[x] ● hips" {
+	if got := a.w.boneLabel(a.st, a.w.boneEntries[0]); got != "[x] ● hips" {
 		t.Errorf("label %q", got)
 	}
 }
 
 func TestToggleBoneAndEvent(t *testing.T) {
 	a := newTestApp(t)
-	a.w.onBoneSelected(a.w.boneEntries[4], nil)
+	a.w.onBoneSelected(a.st, a.w.boneEntries[4], nil)
 	a.press(ebiten.KeyH, 0)
-	if !a.st.Visibility().BoneHidden(4) || !strings.HasPrefix(a.w.boneLabel(a.w.boneEntries[4]), "[  ]") {
+	if !a.st.Visibility().BoneHidden(4) || !strings.HasPrefix(a.w.boneLabel(a.st, a.w.boneEntries[4]), "[  ]") {
 		t.Error("hiding the selected bone did not show in its label")
 	}
-	a.w.onEventSelected(a.w.eventEntries[0], nil)
-	if !a.st.Visibility().EventMuted(0) || !strings.HasPrefix(a.w.eventLabel(a.w.eventEntries[0]), "[  ]") {
+	a.w.onEventSelected(a.st, a.w.eventEntries[0], nil)
+	if !a.st.Visibility().EventMuted(0) || !strings.HasPrefix(a.w.eventLabel(a.st, a.w.eventEntries[0]), "[  ]") {
 		t.Error("muting an event did not show in its label")
+	}
+}
+
+// TestListPicksWaitForTheState: a list's selection, which ebitenui
+// reports inside ui.Update, changes the state only when the App applies
+// it with the tick's state; a selection the handler makes itself (a
+// bone's box restores the list's selection) is taken in the same tick,
+// not for a click.
+func TestListPicksWaitForTheState(t *testing.T) {
+	a := newTestApp(t)
+	event.ExecuteDeferred() // the lists' selections of the opened file
+	a.w.applyPicks(a.st)
+	a.w.events.SetSelectedEntry(a.w.eventEntries[0])
+	event.ExecuteDeferred() // as ui.Update ends
+	if a.st.Visibility().EventMuted(0) || len(a.w.picks) != 1 {
+		t.Fatalf("in ebitenui's update: muted %v, %d picks", a.st.Visibility().EventMuted(0), len(a.w.picks))
+	}
+	a.w.applyPicks(a.st)
+	if !a.st.Visibility().EventMuted(0) || !strings.HasPrefix(a.w.eventLabel(a.st, a.w.eventEntries[0]), "[  ]") || len(a.w.picks) != 0 {
+		t.Errorf("after the picks: muted %v, %d picks", a.st.Visibility().EventMuted(0), len(a.w.picks))
+	}
+
+	a.w.selectBone(a.st, 2)
+	event.ExecuteDeferred()
+	a.w.applyPicks(a.st)
+	sel := a.st.Visibility().Selected()
+	a.w.in.x = a.w.bones.GetWidget().Rect.Min.X // on the box
+	a.w.bones.SetSelectedEntry(a.w.boneEntries[4])
+	event.ExecuteDeferred()
+	a.w.applyPicks(a.st)
+	if !a.st.Visibility().BoneHidden(4) || a.st.Visibility().Selected() != sel {
+		t.Errorf("a click on bone 4's box: hidden %v, selected %d (was %d)", a.st.Visibility().BoneHidden(4), a.st.Visibility().Selected(), sel)
+	}
+	if a.w.setBone != nil || len(a.w.picks) != 0 || a.w.bones.SelectedEntry() != a.w.boneEntries[2] {
+		t.Errorf("the list's own selection was not taken in the tick: setBone %v, %d picks", a.w.setBone, len(a.w.picks))
 	}
 }
 
@@ -104,7 +140,7 @@ func TestBadFileKeepsTheOpenAsset(t *testing.T) {
 func TestInspectorShowsTheSelectedBone(t *testing.T) {
 	a := newTestApp(t)
 	a.st.SelectBone(1)
-	txt := a.w.inspectorText()
+	txt := a.w.inspectorText(a.st)
 	if !strings.HasPrefix(txt, "spine   #1") || !strings.Contains(txt, "parent hips") {
 		t.Errorf("inspector:\n%s", txt)
 	}
@@ -144,7 +180,7 @@ func TestBoneLabelsRefreshOnlyChanged(t *testing.T) {
 	a := newTestApp(t)
 	a.w.bones.Validate()                             // its buttons made, as the window's first layout does
 	a.inp.x = a.w.bones.GetWidget().Rect.Min.X + 200 // a click on the name, past the check box
-	a.w.onBoneSelected(a.w.boneEntries[4], nil)
+	a.w.onBoneSelected(a.st, a.w.boneEntries[4], nil)
 	before := a.w.boneUpdates
 	a.press(ebiten.KeyH, 0)
 	if got := a.w.boneUpdates - before; got != 1 {
@@ -154,7 +190,7 @@ func TestBoneLabelsRefreshOnlyChanged(t *testing.T) {
 		t.Errorf("the list shows %q for the hidden bone", a.w.boneEntries[4].shown)
 	}
 	before = a.w.boneUpdates
-	a.w.refreshBoneLabels()
+	a.w.refreshBoneLabels(a.st)
 	if got := a.w.boneUpdates - before; got != 0 {
 		t.Errorf("a refresh with nothing changed remade %d entries", got)
 	}

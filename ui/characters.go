@@ -63,7 +63,7 @@ func (w *widgets) buildTreePanel() *widget.Container {
 		widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(6)),
 		widget.GridLayoutOpts.Spacing(0, 4),
 	))
-	t.lines = k.list(60, w.treeLabel, w.onTreeLine)
+	t.lines = k.list(60, w.treeLabel, w.queue(pickTree))
 	t.info = widget.NewText(widget.TextOpts.Text("", &k.small, colDim),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, 24)))
@@ -75,18 +75,18 @@ func (w *widgets) buildTreePanel() *widget.Container {
 }
 
 // animLabel is an animation's line in the clip list, under its character.
-func (w *widgets) animLabel(v *animEntry) string {
-	tr := w.st.Tree()
+func (w *widgets) animLabel(st *state.State, v *animEntry) string {
+	tr := st.Tree()
 	list := tr.AnimList()
 	if v.index >= len(list) {
 		return ""
 	}
 	kind := "clip"
-	if m := treeOf(w.st.Asset(), list[v.index]); m != nil {
+	if m := treeOf(st.Asset(), list[v.index]); m != nil {
 		kind = m.Kind.String()
 	}
 	indent := ""
-	if len(w.st.Asset().Entries) > 0 {
+	if len(st.Asset().Entries) > 0 {
 		indent = "     "
 	}
 	return w.fitList(fmt.Sprintf("%s%s  · %s", indent, list[v.index].Name, kind))
@@ -105,27 +105,26 @@ func treeOf(a *formats.Asset, ca formats.CharacterAnim) *formats.MetaAnim {
 
 // onAnimSelected plays the animation clicked in the clip list and frames
 // it.
-func (w *widgets) onAnimSelected(v *animEntry) {
+func (w *widgets) onAnimSelected(st *state.State, v *animEntry) {
 	if t := &w.tree; t.selecting == v {
 		t.selecting = nil
 		return
 	}
-	tr := w.st.Tree()
+	tr := st.Tree()
 	if _, previewing := tr.Transition(); v.index == tr.Anim() && !previewing {
 		return
 	}
-	if err := w.st.SelectAnim(v.index); err != nil {
-		w.st.ShowError(err.Error())
+	if err := st.SelectAnim(v.index); err != nil {
+		st.ShowError(err.Error())
 	}
-	w.syncTree()
-	w.clipChanged()
+	w.syncTree(st)
+	w.clipChanged(st)
 }
 
 // refreshAnimEntries puts the opened character's animations into the clip
 // list under its entry, in place of the raw clips, when a character set
 // is open (refreshLists calls it last).
-func (w *widgets) refreshAnimEntries() {
-	st := w.st
+func (w *widgets) refreshAnimEntries(st *state.State) {
 	t := &w.tree
 	t.animEntries = t.animEntries[:0]
 	if !st.Tree().HasAnims() {
@@ -148,7 +147,7 @@ func (w *widgets) refreshAnimEntries() {
 	if len(t.animEntries) == 0 {
 		addAnims()
 	}
-	w.clips.SetEntries(entries)
+	w.setEntries(st, w.clips, entries)
 	t.anim = -2
 }
 
@@ -174,16 +173,16 @@ func (w *widgets) treeListWidth() int {
 
 // onTreeLine selects the clicked node for the weight and pin buttons (a
 // line of the playing tree: it is there).
-func (w *widgets) onTreeLine(e, _ any) {
-	_ = w.st.SelectNode("/" + e.(*treeEntry).line.Path)
-	w.updateTreeControls()
+func (w *widgets) onTreeLine(st *state.State, e, _ any) {
+	_ = st.SelectNode("/" + e.(*treeEntry).line.Path)
+	w.updateTreeControls(st)
 }
 
 // syncTree follows the state once per tick: the panel shows while a
 // character set is open, its lines are rebuilt when a new tree was built,
 // the clip list's selection follows the playing animation.
-func (w *widgets) syncTree() {
-	st, t := w.st, &w.tree
+func (w *widgets) syncTree(st *state.State) {
+	t := &w.tree
 	tr := st.Tree()
 	show := tr.HasAnims()
 	if show != t.shownPanel {
@@ -212,13 +211,13 @@ func (w *widgets) syncTree() {
 			t.entries = append(t.entries, e)
 			es = append(es, e)
 		}
-		t.lines.SetEntries(es)
+		w.setEntries(st, t.lines, es)
 		t.node = "\x00" // select the state's node again
 		// A new tree has its own events and played bones (an action
 		// script or a weight changes them without the clip list).
-		w.refreshEvents()
-		w.refreshBoneLabels()
-		w.updateTreeControls()
+		w.refreshEvents(st)
+		w.refreshBoneLabels(st)
+		w.updateTreeControls(st)
 		// The status line shows the frame count, which a tree of another
 		// length changes at the same time and clip index.
 		w.status.Label = ""
@@ -231,7 +230,7 @@ func (w *widgets) syncTree() {
 				t.lines.SetSelectedEntry(e)
 			}
 		}
-		w.updateTreeControls()
+		w.updateTreeControls(st)
 	}
 	tp, previewing := tr.Transition()
 	if tr.Anim() != t.anim || tp != t.transition || previewing != t.previewing {
@@ -242,25 +241,25 @@ func (w *widgets) syncTree() {
 				w.clips.SetSelectedEntry(e)
 			}
 		}
-		w.updateTreeControls()
+		w.updateTreeControls(st)
 	}
 	if pn.From() != t.from || pn.To() != t.to {
-		w.updateTreeControls()
+		w.updateTreeControls(st)
 	}
 }
 
 // updateTreeControls enables the buttons that apply to the selection and
 // labels the picker.
-func (w *widgets) updateTreeControls() {
-	tr, pn, t := w.st.Tree(), w.st.TreePanel(), &w.tree
-	_, blend := w.st.BlendTarget()
+func (w *widgets) updateTreeControls(st *state.State) {
+	tr, pn, t := st.Tree(), st.TreePanel(), &w.tree
+	_, blend := st.BlendTarget()
 	w.buttons["weight-down"].GetWidget().Disabled = !blend
 	w.buttons["weight-up"].GetWidget().Disabled = !blend
 	// Pin acts on a Random's child line; on the Random itself it can
 	// only unpin.
-	_, child, ok := w.st.PinTarget()
+	_, child, ok := st.PinTarget()
 	label, can := "Pin", ok && child >= 0
-	if w.st.PinsTarget() {
+	if st.PinsTarget() {
 		label, can = "Unpin", true
 	}
 	w.buttons["toggle-pin"].GetWidget().Disabled = !can

@@ -16,7 +16,7 @@ func newPakApp(t *testing.T) *App {
 	a := newApp(t, Options{Path: path, Width: 800, Height: 600})
 	// ebitenui makes a button's text when it validates the widgets.
 	a.w.root.Validate()
-	a.w.sync()
+	a.w.sync(a.st)
 	return a
 }
 
@@ -24,7 +24,7 @@ func newPakApp(t *testing.T) *App {
 func clipLabels(a *App) []string {
 	var out []string
 	for _, e := range a.w.clips.Entries() {
-		out = append(out, strings.TrimSpace(a.w.clipLabel(e)))
+		out = append(out, strings.TrimSpace(a.w.clipLabel(a.st, e)))
 	}
 	return out
 }
@@ -65,14 +65,14 @@ func TestCharacterList(t *testing.T) {
 			calm = e
 		}
 	}
-	a.w.onClipSelected(calm, nil)
-	a.w.sync()
+	a.w.onClipSelected(a.st, calm, nil)
+	a.w.sync(a.st)
 	if got := clipLabels(a); len(got) != 9 || got[0] != "[Crawler]" || got[1] != "> [Crawler_Calm]" || got[2] != "walk  · Play" {
 		t.Errorf("after opening Crawler_Calm: %q", got)
 	}
 	// A file without a character set hides the panel.
 	d := newTestApp(t)
-	d.w.sync()
+	d.w.sync(d.st)
 	if d.w.tree.panel.GetWidget().GetVisibility() != widget.Visibility_Hide {
 		t.Error("the tree panel shows for the demo")
 	}
@@ -80,8 +80,8 @@ func TestCharacterList(t *testing.T) {
 
 func TestTreePanel(t *testing.T) {
 	a := newPakApp(t)
-	a.w.onClipSelected(animEntryNamed(t, a, "walk_blend"), nil)
-	a.w.sync()
+	a.w.onClipSelected(a.st, animEntryNamed(t, a, "walk_blend"), nil)
+	a.w.sync(a.st)
 	if got := strings.Join(treeLabels(a), "|"); got != "Blend  B 0.30|    A: Play walk  #0|    B: Play idle  #1" {
 		t.Errorf("tree lines %q", got)
 	}
@@ -90,7 +90,7 @@ func TestTreePanel(t *testing.T) {
 		t.Error("a Blend's tree: the weight buttons are off or the pin is on")
 	}
 	click(t, a, "weight-up")
-	a.w.sync()
+	a.w.sync(a.st)
 	if w := a.st.Tree().BlendWeight(a.st.Tree().CurrentTree()); w != 0.4 {
 		t.Errorf("weight after +: %v", w)
 	}
@@ -105,15 +105,15 @@ func TestTreePanel(t *testing.T) {
 	}
 
 	// A Random's child line pins it; the button then unpins.
-	a.w.onClipSelected(animEntryNamed(t, a, "random_idle"), nil)
-	a.w.sync()
+	a.w.onClipSelected(a.st, animEntryNamed(t, a, "random_idle"), nil)
+	a.w.sync(a.st)
 	child := a.w.tree.entries[2]
-	a.w.onTreeLine(child, nil)
+	a.w.onTreeLine(a.st, child, nil)
 	if b["toggle-pin"].GetWidget().Disabled || !b["weight-down"].GetWidget().Disabled {
 		t.Error("a Random's child: the pin is off or the weight buttons on")
 	}
 	click(t, a, "toggle-pin")
-	a.w.sync()
+	a.w.sync(a.st)
 	root := a.st.Tree().CurrentTree()
 	p, ok := a.st.Tree().Pin(root)
 	if drawn, _ := a.st.Tree().Drawn(root); !ok || p != 1 || drawn != 1 {
@@ -136,12 +136,12 @@ func TestTreePanel(t *testing.T) {
 	}
 	to := a.st.TreePanel().To()
 	click(t, a, "pick-to")
-	a.w.sync()
+	a.w.sync(a.st)
 	if a.st.TreePanel().To() != (to+1)%len(a.st.Tree().AnimList()) || b["pick-to"].Text().Label != a.st.Tree().AnimList()[a.st.TreePanel().To()].Name {
 		t.Errorf("to %d labelled %q", a.st.TreePanel().To(), b["pick-to"].Text().Label)
 	}
 	click(t, a, "transition")
-	a.w.sync()
+	a.w.sync(a.st)
 	tp, previewing := a.st.Tree().Transition()
 	if !previewing || !strings.HasPrefix(a.w.tree.info.Label, "previewing") || a.st.Messages().Err() != "" {
 		t.Errorf("preview %+v, info %q, err %q", tp, a.w.tree.info.Label, a.st.Messages().Err())
@@ -165,7 +165,7 @@ func TestTreeTickDoesNotAllocate(t *testing.T) {
 		if err := a.action(acts[0]); err != nil {
 			t.Fatal(err)
 		}
-		a.w.sync()
+		a.w.sync(a.st)
 		a.st.Play()
 		if n := testing.AllocsPerRun(50, func() {
 			a.crossed = a.st.Advance(1.0/60, a.crossed[:0])
@@ -174,8 +174,8 @@ func TestTreeTickDoesNotAllocate(t *testing.T) {
 			t.Errorf("%s: %v allocations per played frame", script, n)
 		}
 		a.st.Pause()
-		a.w.sync()
-		if n := testing.AllocsPerRun(50, func() { a.w.sync() }); n != 0 {
+		a.w.sync(a.st)
+		if n := testing.AllocsPerRun(50, func() { a.w.sync(a.st) }); n != 0 {
 			t.Errorf("%s: %v allocations per paused tick", script, n)
 		}
 	}

@@ -15,7 +15,7 @@ func boneCommands() []command {
 		{verb: "show-subtree", args: "B", doc: "show bone B and every bone below it",
 			run: func(c *call) error { return c.hide(false, true) }},
 		{verb: "show-all", button: "Show all", at: slot{boneButtons, 10}, doc: "show every bone",
-			run: do(func(a *App) { a.st.ShowAllBones(); a.w.refreshBoneLabels() })},
+			run: do(func(a *App) { a.st.ShowAllBones(); a.w.refreshBoneLabels(a.st) })},
 	}
 }
 
@@ -44,7 +44,7 @@ func (c *call) hide(hidden, subtree bool) error {
 	if err != nil {
 		return err
 	}
-	c.a.w.setBoneHidden(i, hidden, subtree)
+	c.a.w.setBoneHidden(c.a.st, i, hidden, subtree)
 	return nil
 }
 
@@ -66,6 +66,6 @@ func (c *call) mute(muted bool) error {
 	if i < 0 {
 		return fmt.Errorf("%s: the clip has no event %q", c.cmd.verb, c.args[0])
 	}
-	c.a.w.muteEvent(i, muted)
+	c.a.w.muteEvent(c.a.st, i, muted)
 	return nil
 }

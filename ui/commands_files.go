@@ -33,7 +33,7 @@ func clipCommands() []command {
 				if i < 0 {
 					return fmt.Errorf("clip: no clip %q", c.args[0])
 				}
-				c.a.w.selectClip(i)
+				c.a.w.selectClip(c.a.st, i)
 				return nil
 			}},
 		{verb: "anim", args: "NAME…", doc: "play the character's animation NAME (or index)",

@@ -355,7 +355,7 @@ func TestButtonsRunTheirCommands(t *testing.T) {
 	for _, tg := range a.w.toggles {
 		before := tg.cmd.on(a)
 		a.runVerb(tg.cmd.verb)
-		a.w.sync()
+		a.w.sync(a.st)
 		if tg := toggleOf(a.w, tg.cmd.verb); tg.on == before || (tg.b.Image() == a.kit.on) != tg.on {
 			t.Errorf("%s: on %v after the button, was %v", tg.cmd.verb, tg.on, before)
 		}
@@ -403,7 +403,7 @@ func TestSuitButtonForSimsOnly(t *testing.T) {
 			return a, nil
 		}
 		a := newApp(t, Options{Path: demo.Name, Open: open})
-		a.w.sync()
+		a.w.sync(a.st)
 		if v := a.w.buttons["suit-list"].GetWidget().GetVisibility(); v != c.want {
 			t.Errorf("format %q: Suit button visibility %v, want %v", a.st.Asset().Format, v, c.want)
 		}

@@ -50,13 +50,13 @@ func cameraCommands() []command {
 			run: func(c *call) error {
 				if p := c.ptr; p != nil {
 					if i := c.a.scene.dl.Pick(float32(p.x), float32(p.y), 10); i >= 0 {
-						c.a.w.selectBone(i)
+						c.a.w.selectBone(c.a.st, i)
 					}
 					return nil
 				}
 				i, err := c.bone(0)
 				if err == nil {
-					c.a.w.selectBone(i)
+					c.a.w.selectBone(c.a.st, i)
 				}
 				return err
 			}},
@@ -151,7 +151,7 @@ func figureCommands() []command {
 				}
 				if i >= 0 {
 					c.a.st.ToggleBone(i)
-					c.a.w.refreshBoneLabels()
+					c.a.w.refreshBoneLabels(c.a.st)
 				}
 				return nil
 			}},

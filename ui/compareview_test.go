@@ -45,7 +45,7 @@ func TestCompareView(t *testing.T) {
 	}
 	a.st.Seek(r.WorstTime)
 	a.cmp.update(a.st)
-	a.w.sync()
+	a.w.sync(a.st)
 	if d := a.cmp.now; d.MaxPosition != r.MaxPosition || a.st.Asset().Skeleton.Bones[d.Bone].Name != r.WorstBone {
 		t.Errorf("at %v: %+v, diff's largest %v at %q", r.WorstTime, d, r.MaxPosition, r.WorstBone)
 	}
@@ -55,7 +55,7 @@ func TestCompareView(t *testing.T) {
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
 		a.cmp.update(a.st)
-		a.w.sync()
+		a.w.sync(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick while comparing", n)
 	}
@@ -80,14 +80,14 @@ func TestCompareView(t *testing.T) {
 		t.Errorf("a click off the panel was the panel's")
 	}
 	// A's clip changes to idle: B has an idle and follows.
-	a.w.selectClip(a.st.ClipByName("idle"))
+	a.w.selectClip(a.st, a.st.ClipByName("idle"))
 	a.cmp.update(a.st)
 	if a.cmp.result.ClipB != "idle" || a.cmp.result.MaxPosition != 0 {
 		t.Errorf("after A's clip changed: B %q, %v", a.cmp.result.ClipB, a.cmp.result.MaxPosition)
 	}
 	// In place holds A's walk on the spot: B, on the walk too, moves with
 	// it, its hips drawn where A's are.
-	a.w.selectClip(a.st.ClipByName("walk"))
+	a.w.selectClip(a.st, a.st.ClipByName("walk"))
 	a.runVerb("in-place")
 	a.st.Seek(0.9)
 	a.cmp.update(a.st)

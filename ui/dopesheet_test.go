@@ -66,7 +66,7 @@ func TestDopeSheetClicks(t *testing.T) {
 	if s.Listed != 21 || s.Rows[1].Bone == 0 {
 		t.Errorf("hips hidden: %d rows listed, the first bone %d", s.Listed, s.Rows[1].Bone)
 	}
-	a.w.selectBone(21)
+	a.w.selectBone(a.st, 21)
 	a.dope.update(a.st)
 	if last := s.Rows[len(s.Rows)-1]; last.Bone != 21 || !last.Selected || a.st.DopeSheet().Scroll() != 21-11 {
 		t.Errorf("selected bone 21: last row %+v, scroll %d", last, a.st.DopeSheet().Scroll())

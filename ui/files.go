@@ -93,12 +93,12 @@ func (a *App) stepClip(d int) {
 	if e := a.st.StepAnimation(d); e != "" {
 		if a.openEntry(e) && d < 0 {
 			a.st.SelectLast()
-			a.w.syncTree()
-			a.w.clipChanged()
+			a.w.syncTree(a.st)
+			a.w.clipChanged(a.st)
 		}
 		return
 	}
-	a.w.clipChanged()
+	a.w.clipChanged(a.st)
 }
 
 // openDropped opens the first dropped file by its real path, so that its

@@ -127,7 +127,7 @@ func (a *App) confirmModal(m modal) (answered bool, err error) {
 	case listModal:
 		a.list.chooseSelected()
 	case frameModal:
-		a.w.submitFrame(a.w.frameBox.text)
+		a.w.submitFrame(a.st, a.w.frameBox.text)
 	case cutNameModal:
 		if old, name := a.cuts.enter(); name != "" {
 			err = a.cuts.rename(a.st, old, name)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/animview/animview/formats"
 	"github.com/animview/animview/ui/state"
+	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/goregular"
@@ -45,10 +46,22 @@ type eventEntry struct{ index int }
 
 // widgets are the panels around the 3D view: the clip, bone and event
 // lists, the inspector, the status line and the command buttons, which
-// they keep in step with the state once per tick (sync).
+// they keep in step with the state once per tick (sync). They hold no
+// state: the App gives it to each call, and the lists' selections,
+// which ebitenui reports inside ui.Update, wait as picks for the App to
+// apply with it (applyPicks).
 type widgets struct {
-	env
+	tools
 	hooks
+	// labelSt is the state the lists' label functions read. ebitenui
+	// makes an entry's label when it builds the entry's button: in
+	// SetEntries and UpdateEntry, which the methods given the state call
+	// (setEntries, updateEntry), or at a list's first layout, in ui.Update
+	// and ui.Draw, before which the App gives it the state (useState).
+	labelSt *state.State
+	// picks are the lists' selections ebitenui reported in ui.Update,
+	// applied to the state after it returns (applyPicks).
+	picks []pick
 	// cmds are the commands the buttons run; in is the tick's input (a
 	// list's click, the window's size); scene the view whose pose the
 	// inspector shows; cmp the compare view the status line tells of.
@@ -227,7 +240,7 @@ func (w *widgets) placeButtons(p panel, others ...placed) []widget.PreferredSize
 
 func (a *App) buildWidgets() *widgets {
 	k := a.kit
-	w := &widgets{env: a.env, hooks: a.hooks(), cmds: &a.cmds, in: &a.inp, scene: &a.scene, cmp: &a.cmp,
+	w := &widgets{tools: a.tools, hooks: a.hooks(), cmds: &a.cmds, in: &a.inp, scene: &a.scene, cmp: &a.cmp,
 		isOn:       func(c *command) bool { return c.on(a) },
 		frameShown: -1, buttons: map[string]*widget.Button{}}
 	col := func(rows []bool) *widget.Container {
@@ -254,8 +267,8 @@ func (a *App) buildWidgets() *widgets {
 	w.title = k.label("", colText)
 	w.info = k.label("", colDim)
 	w.left = left
-	w.clips = k.list(112, w.clipLabel, w.onClipSelected)
-	w.bones = k.list(80, w.listBoneLabel, w.onBoneSelected)
+	w.clips = k.list(112, func(e any) string { return w.clipLabel(w.labelSt, e) }, w.queue(pickClip))
+	w.bones = k.list(80, func(e any) string { return w.listBoneLabel(w.labelSt, e) }, w.queue(pickBone))
 	w.boneRow = w.buttonRow(boneButtons)
 	// The cut buttons sit at the foot, so that the bone list's rows stay
 	// where they were.
@@ -265,7 +278,7 @@ func (a *App) buildWidgets() *widgets {
 
 	// Right: events, warnings and the inspector.
 	right := col([]bool{false, true, false, false, false, false, false})
-	w.events = k.list(60, w.eventLabel, w.onEventSelected)
+	w.events = k.list(60, func(e any) string { return w.eventLabel(w.labelSt, e) }, w.queue(pickEvent))
 	w.inspector = widget.NewText(
 		widget.TextOpts.Text("", &k.small, colText),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, inspectorLines*k.lineHeight(k.small))),
@@ -303,18 +316,80 @@ func (a *App) buildWidgets() *widgets {
 	return w
 }
 
+// pickList is the list a pick was made in.
+type pickList int
+
+const (
+	pickClip pickList = iota
+	pickBone
+	pickEvent
+	pickTree
+)
+
+// pick is a selection in a list, as ebitenui reported it: the entry
+// chosen and the one selected before.
+type pick struct {
+	list    pickList
+	e, prev any
+}
+
+// queue is list l's selection handler: it records the pick, for the App
+// to apply with the tick's state once ui.Update returns.
+func (w *widgets) queue(l pickList) func(e, prev any) {
+	return func(e, prev any) { w.picks = append(w.picks, pick{l, e, prev}) }
+}
+
+// applyPicks applies the picks ui.Update recorded to st. A pick's
+// handler may select an entry itself, whose event ebitenui delivered in
+// the same ui.Update: running the events it queued here keeps that so.
+func (w *widgets) applyPicks(st *state.State) {
+	for len(w.picks) > 0 {
+		ps := w.picks
+		w.picks = nil
+		for _, p := range ps {
+			switch p.list {
+			case pickClip:
+				w.onClipSelected(st, p.e, p.prev)
+			case pickBone:
+				w.onBoneSelected(st, p.e, p.prev)
+			case pickEvent:
+				w.onEventSelected(st, p.e, p.prev)
+			case pickTree:
+				w.onTreeLine(st, p.e, p.prev)
+			}
+		}
+		w.useState(st)
+		event.ExecuteDeferred()
+	}
+}
+
+// useState gives the lists' label functions st, for entries ebitenui
+// builds outside setEntries and updateEntry (a list's first layout).
+func (w *widgets) useState(st *state.State) { w.labelSt = st }
+
+// setEntries fills list l with es, whose labels are made of st.
+func (w *widgets) setEntries(st *state.State, l *widget.List, es []any) {
+	w.labelSt = st
+	l.SetEntries(es)
+}
+
+// updateEntry remakes list l's entry e, whose label is made of st.
+func (w *widgets) updateEntry(st *state.State, l *widget.List, e any) {
+	w.labelSt = st
+	l.UpdateEntry(e)
+}
+
 // submitFrame is Enter in the frame box: go to the typed frame (text that
 // is not a number changes nothing) and give the keys back to the view.
-func (w *widgets) submitFrame(s string) {
+func (w *widgets) submitFrame(st *state.State, s string) {
 	if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-		w.st.SeekFrame(n)
+		st.SeekFrame(n)
 	}
 	w.frameShown = -1
 	w.frameBox.focused = false
 }
 
-func (w *widgets) clipLabel(e any) string {
-	st := w.st
+func (w *widgets) clipLabel(st *state.State, e any) string {
 	switch v := e.(type) {
 	case *clipEntry:
 		c := st.Asset().Clips[v.index]
@@ -343,7 +418,7 @@ func (w *widgets) clipLabel(e any) string {
 		}
 		return w.fitList(mark + "[" + v.name + "]")
 	case *animEntry:
-		return w.animLabel(v)
+		return w.animLabel(st, v)
 	}
 	return ""
 }
@@ -367,21 +442,21 @@ func (w *widgets) fitList(s string) string { return w.kit.fitRight(s, w.listWidt
 
 // listBoneLabel is the bone list's label function: boneLabel, remembered
 // as the label shown.
-func (w *widgets) listBoneLabel(e any) string {
-	l := w.boneLabel(e)
+func (w *widgets) listBoneLabel(st *state.State, e any) string {
+	l := w.boneLabel(st, e)
 	e.(*boneEntry).shown = l
 	return l
 }
 
-func (w *widgets) boneLabel(e any) string {
+func (w *widgets) boneLabel(st *state.State, e any) string {
 	b := e.(*boneEntry)
-	bone := w.st.Asset().Skeleton.Bones[b.index]
+	bone := st.Asset().Skeleton.Bones[b.index]
 	mark := "[x] "
-	if w.st.Visibility().BoneHidden(b.index) {
+	if st.Visibility().BoneHidden(b.index) {
 		mark = "[  ] "
 	}
 	anim := "   "
-	if w.st.Visibility().Animated(b.index) {
+	if st.Visibility().Animated(b.index) {
 		anim = "● "
 	}
 	name := bone.Name
@@ -391,21 +466,21 @@ func (w *widgets) boneLabel(e any) string {
 	return w.fitList(mark + strings.Repeat("  ", min(b.depth, 12)) + anim + name)
 }
 
-func (w *widgets) eventLabel(e any) string {
+func (w *widgets) eventLabel(st *state.State, e any) string {
 	ev := e.(*eventEntry)
-	c := w.st.CurrentClip()
+	c := st.CurrentClip()
 	if c == nil || ev.index >= len(c.Events) {
 		return ""
 	}
 	x := c.Events[ev.index]
 	mark := "[x] "
-	if w.st.Visibility().EventMuted(ev.index) {
+	if st.Visibility().EventMuted(ev.index) {
 		mark = "[  ] "
 	}
 	return w.fitList(fmt.Sprintf("%s%.2f  %s  (%s)", mark, x.Time, x.Name, x.Kind))
 }
 
-func (w *widgets) onClipSelected(e, _ any) {
+func (w *widgets) onClipSelected(st *state.State, e, _ any) {
 	if e == w.setClip {
 		w.setClip = nil
 		return
@@ -416,29 +491,28 @@ func (w *widgets) onClipSelected(e, _ any) {
 		// list and the clip back and forth for ever.
 		return
 	}
-	st := w.st
 	switch v := e.(type) {
 	case *clipEntry:
 		if v.index != st.Playback().Clip() {
-			w.selectClip(v.index)
+			w.selectClip(st, v.index)
 		}
 	case *groupEntry:
 		if len(v.group.Clips) > 0 && st.Playback().Clip() != v.group.Clips[0] {
-			w.selectClip(v.group.Clips[0])
+			w.selectClip(st, v.group.Clips[0])
 		}
 	case *containerEntry:
 		if v.name != st.Asset().Entry {
 			w.openEntry(v.name)
 		}
 	case *animEntry:
-		w.onAnimSelected(v)
+		w.onAnimSelected(st, v)
 	}
 }
 
 // selectClip opens clip i and the lists follow.
-func (w *widgets) selectClip(i int) {
-	w.st.SelectClip(i)
-	w.clipChanged()
+func (w *widgets) selectClip(st *state.State, i int) {
+	st.SelectClip(i)
+	w.clipChanged(st)
 }
 
 // boxWidth is how far from the list's left edge a click counts as one on
@@ -451,41 +525,41 @@ func (w *widgets) boxWidth() int {
 // onBoneSelected: a click on "[x]" hides or shows the bone (Shift: the
 // subtree) and leaves the selection as it was; a click on the name
 // selects the bone.
-func (w *widgets) onBoneSelected(e, prev any) {
+func (w *widgets) onBoneSelected(st *state.State, e, prev any) {
 	if e == nil || e == w.setBone {
 		w.setBone = nil
 		return
 	}
 	in := w.in
-	w.boneClicked(e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
+	w.boneClicked(st, e.(*boneEntry), prev, in.x, in.mods&modShift != 0)
 }
 
 // boneClicked is a click at screen x on bone entry b of the list, whose
 // selection was prev before the click. The box flips the bone, and with
 // shift sets the bone's whole subtree to the bone's new state.
-func (w *widgets) boneClicked(b *boneEntry, prev any, x int, shift bool) {
+func (w *widgets) boneClicked(st *state.State, b *boneEntry, prev any, x int, shift bool) {
 	r := w.bones.GetWidget().Rect
 	if x >= r.Min.X && x < r.Min.X+w.boxWidth() {
-		w.setBoneHidden(b.index, !w.st.Visibility().BoneHidden(b.index), shift)
+		w.setBoneHidden(st, b.index, !st.Visibility().BoneHidden(b.index), shift)
 		if w.bones.SelectedEntry() != prev {
 			w.setBone = prev
 			w.bones.SetSelectedEntry(prev) // nil clears it
 		}
 		return
 	}
-	w.st.SelectBone(b.index)
+	st.SelectBone(b.index)
 }
 
 // setBoneHidden hides or shows bone i (with subtree, every bone below it)
 // and the list follows.
-func (w *widgets) setBoneHidden(i int, hidden, subtree bool) {
-	w.st.SetBoneHidden(i, hidden, subtree)
-	w.refreshBoneLabels()
+func (w *widgets) setBoneHidden(st *state.State, i int, hidden, subtree bool) {
+	st.SetBoneHidden(i, hidden, subtree)
+	w.refreshBoneLabels(st)
 }
 
 // selectBone selects bone i and scrolls the list to it.
-func (w *widgets) selectBone(i int) {
-	w.st.SelectBone(i)
+func (w *widgets) selectBone(st *state.State, i int) {
+	st.SelectBone(i)
 	w.scrollToBone(i)
 }
 
@@ -499,42 +573,42 @@ func (w *widgets) scrollToBone(i int) {
 }
 
 // onEventSelected mutes or unmutes the event clicked.
-func (w *widgets) onEventSelected(e, _ any) {
+func (w *widgets) onEventSelected(st *state.State, e, _ any) {
 	ev := e.(*eventEntry)
-	w.muteEvent(ev.index, !w.st.Visibility().EventMuted(ev.index))
+	w.muteEvent(st, ev.index, !st.Visibility().EventMuted(ev.index))
 }
 
 // muteEvent mutes or unmutes event i and the list follows.
-func (w *widgets) muteEvent(i int, muted bool) {
-	w.st.SetEventMuted(i, muted)
+func (w *widgets) muteEvent(st *state.State, i int, muted bool) {
+	st.SetEventMuted(i, muted)
 	if i < len(w.eventEntries) {
-		w.events.UpdateEntry(w.eventEntries[i])
+		w.updateEntry(st, w.events, w.eventEntries[i])
 	}
 }
 
 // refreshBoneLabels remakes the entries whose label changed. ebitenui's
 // List.UpdateEntry looks for the entry among all of them: remaking every
 // entry cost the square of the bones on each clip change (issue 35).
-func (w *widgets) refreshBoneLabels() {
+func (w *widgets) refreshBoneLabels(st *state.State) {
 	for _, b := range w.boneEntries {
-		if w.boneLabel(b) != b.shown {
+		if w.boneLabel(st, b) != b.shown {
 			w.boneUpdates++
-			w.bones.UpdateEntry(b)
+			w.updateEntry(st, w.bones, b)
 		}
 	}
 }
 
 // clipChanged refreshes what depends on the open clip.
-func (w *widgets) clipChanged() {
-	w.refreshEvents()
-	w.refreshBoneLabels()
-	w.selectClipEntry()
+func (w *widgets) clipChanged(st *state.State) {
+	w.refreshEvents(st)
+	w.refreshBoneLabels(st)
+	w.selectClipEntry(st)
 	w.frameAll()
 }
 
-func (w *widgets) selectClipEntry() {
+func (w *widgets) selectClipEntry(st *state.State) {
 	for _, e := range w.clips.Entries() {
-		if ce, ok := e.(*clipEntry); ok && ce.index == w.st.Playback().Clip() {
+		if ce, ok := e.(*clipEntry); ok && ce.index == st.Playback().Clip() {
 			if w.clips.SelectedEntry() != e {
 				w.setClip = e
 				w.clips.SetSelectedEntry(e)
@@ -544,8 +618,7 @@ func (w *widgets) selectClipEntry() {
 }
 
 // refreshLists refills the lists for a newly opened asset.
-func (w *widgets) refreshLists() {
-	st := w.st
+func (w *widgets) refreshLists(st *state.State) {
 	var clips []any
 	for _, e := range st.Asset().Entries {
 		clips = append(clips, &containerEntry{name: e.Name, broken: e.Err != ""})
@@ -563,7 +636,7 @@ func (w *widgets) refreshLists() {
 			clips = append(clips, ce)
 		}
 	}
-	w.clips.SetEntries(clips)
+	w.setEntries(st, w.clips, clips)
 	if sel != nil {
 		w.clips.SetSelectedEntry(sel)
 	}
@@ -571,7 +644,7 @@ func (w *widgets) refreshLists() {
 		// For tests that drive the window: the list as it reads.
 		labels := make([]string, len(clips))
 		for i, e := range clips {
-			labels[i] = strings.TrimSpace(w.clipLabel(e))
+			labels[i] = strings.TrimSpace(w.clipLabel(st, e))
 		}
 		w.opt.Log("clip list: " + strings.Join(labels, " | "))
 	}
@@ -587,12 +660,12 @@ func (w *widgets) refreshLists() {
 		w.boneEntries = append(w.boneEntries, be)
 		bones = append(bones, be)
 	}
-	w.bones.SetEntries(bones)
-	w.refreshEvents()
+	w.setEntries(st, w.bones, bones)
+	w.refreshEvents(st)
 	w.titleWidth = -1
 	w.inspectedOK = false
 	w.warnCount = -1
-	w.refreshAnimEntries()
+	w.refreshAnimEntries(st)
 }
 
 // showSelectedClip scrolls the clip list to its selected row when the
@@ -616,15 +689,15 @@ func (w *widgets) showSelectedClip() {
 
 // fitTitle cuts the file name and summary to the left panel's width,
 // when that width changed.
-func (w *widgets) fitTitle() {
+func (w *widgets) fitTitle(st *state.State) {
 	wd := w.title.GetWidget().Rect.Dx()
 	if wd <= 0 || wd == w.titleWidth {
 		return
 	}
 	k := w.kit
 	w.titleWidth = wd
-	w.title.Label = k.fitLeft(w.fileLabel(), k.face, wd)
-	w.info.Label = k.fitLeft(assetSummary(w.st.Asset()), k.face, wd)
+	w.title.Label = k.fitLeft(w.fileLabel(st), k.face, wd)
+	w.info.Label = k.fitLeft(assetSummary(st.Asset()), k.face, wd)
 	// The labels were empty, of no height, at the first layout, which
 	// ebitenui does not repeat for a new label: without this a failed
 	// first file's path was drawn over the Clips heading.
@@ -633,27 +706,27 @@ func (w *widgets) fitTitle() {
 	// may be thousands, those whose label changed (refreshBoneLabels).
 	for _, l := range []*widget.List{w.clips, w.events} {
 		for _, e := range l.Entries() {
-			l.UpdateEntry(e)
+			w.updateEntry(st, l, e)
 		}
 	}
-	w.refreshBoneLabels()
+	w.refreshBoneLabels(st)
 }
 
-func (w *widgets) refreshEvents() {
+func (w *widgets) refreshEvents(st *state.State) {
 	w.eventEntries = w.eventEntries[:0]
 	var evs []any
-	if c := w.st.CurrentClip(); c != nil {
+	if c := st.CurrentClip(); c != nil {
 		for i := range c.Events {
 			e := &eventEntry{index: i}
 			w.eventEntries = append(w.eventEntries, e)
 			evs = append(evs, e)
 		}
 	}
-	w.events.SetEntries(evs)
+	w.setEntries(st, w.events, evs)
 }
 
-func (w *widgets) fileLabel() string {
-	p := w.st.Path()
+func (w *widgets) fileLabel(st *state.State) string {
+	p := st.Path()
 	if p == "" || p == "demo:" {
 		return "built-in demo"
 	}
@@ -674,13 +747,12 @@ func assetSummary(a *formats.Asset) string {
 // sync copies state into the widgets once per tick. Labels are only
 // rebuilt when what they show changed, so a paused window does not format
 // text every tick.
-func (w *widgets) sync() {
-	st := w.st
+func (w *widgets) sync(st *state.State) {
 	p := st.Playback()
-	w.fitTitle()
+	w.fitTitle(st)
 	w.showSelectedClip()
-	w.syncTree()
-	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status(w.st)}); k != w.status0 || w.status.Label == "" {
+	w.syncTree(st)
+	if k := (statusKey{st.Asset(), p.Clip(), p.Time(), p.Speed(), p.Playing(), p.Loop(), math.Round(p.FPS()), st.RootPathShown(), st.Image().Level(), w.cmp.status(st)}); k != w.status0 || w.status.Label == "" {
 		w.status0 = k
 		w.status.Label = st.Status() + k.compare
 	}
@@ -716,7 +788,7 @@ func (w *widgets) sync() {
 			setButtonText(w.buttons["warnings"], fmt.Sprintf("Warnings: %d  (%s)", n, w.cmds.keysOf("warnings")))
 		}
 	}
-	w.fitSuit()
+	w.fitSuit(st)
 	info, ok := st.Inspect(w.scene.pose, w.scene.world)
 	if ok != w.inspectedOK || info != w.inspected {
 		w.inspected, w.inspectedOK = info, ok
@@ -732,18 +804,18 @@ func (w *widgets) sync() {
 // only, and labels it with the suit worn, cut to
 // the room its row leaves it (the left panel's width less the row's
 // other buttons), when either changed.
-func (w *widgets) fitSuit() {
+func (w *widgets) fitSuit(st *state.State) {
 	b := w.buttons["suit-list"]
 	// Only a Sims file wears suits: for another, no button.
 	vis := widget.Visibility_Hide
-	if w.st.SuitsOffered() {
+	if st.SuitsOffered() {
 		vis = widget.Visibility_Show
 	}
 	if b.GetWidget().GetVisibility() != vis {
 		b.GetWidget().SetVisibility(vis)
 		w.boneRow.RequestRelayout()
 	}
-	l := w.st.Wardrobe().Label()
+	l := st.Wardrobe().Label()
 	room := w.title.GetWidget().Rect.Dx() - 2*buttonPad
 	for _, other := range []string{"show-all", "helpers"} {
 		room -= w.buttons[other].GetWidget().Rect.Dx() + rowSpacing
@@ -768,8 +840,8 @@ func setButtonText(b *widget.Button, s string) {
 }
 
 // inspectorText is the inspector's text for the selected bone.
-func (w *widgets) inspectorText() string {
-	info, ok := w.st.Inspect(w.scene.pose, w.scene.world)
+func (w *widgets) inspectorText(st *state.State) string {
+	info, ok := st.Inspect(w.scene.pose, w.scene.world)
 	if !ok {
 		return "none: click a joint or a bone in the list"
 	}

@@ -61,7 +61,7 @@ func TestRootPathInTheView(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(50, func() {
 		a.st.Advance(1.0/60, a.crossed[:0])
-		a.w.sync()
+		a.w.sync(a.st)
 		a.scene.drawnRootPath(a.st)
 	}); n != 0 {
 		t.Errorf("%v allocations per paused tick with the root path", n)

@@ -236,10 +236,10 @@ func (a *App) applyLink() {
 	}
 	notes = append(notes, a.st.ApplyLink(v)...)
 	a.addWarnings(notes)
-	a.w.syncTree()
-	a.w.refreshEvents()
-	a.w.refreshBoneLabels()
-	a.w.selectClipEntry()
+	a.w.syncTree(a.st)
+	a.w.refreshEvents(a.st)
+	a.w.refreshBoneLabels(a.st)
+	a.w.selectClipEntry(a.st)
 	a.w.scrollToBone(a.st.Visibility().Selected())
 	w.toldSet = false
 }

@@ -18,21 +18,21 @@ import (
 func TestBoneBoxClick(t *testing.T) {
 	a := newTestApp(t)
 	r := a.w.bones.GetWidget().Rect
-	a.w.boneClicked(a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
+	a.w.boneClicked(a.st, a.w.boneEntries[4], nil, r.Min.X+60, false) // on the name
 	if a.st.Visibility().Selected() != 4 || a.st.Visibility().BoneHidden(4) {
 		t.Fatalf("name click: selected %d, hidden %v", a.st.Visibility().Selected(), a.st.Visibility().BoneHidden(4))
 	}
-	a.w.boneClicked(a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
+	a.w.boneClicked(a.st, a.w.boneEntries[6], a.w.boneEntries[4], r.Min.X+3, true) // shift on l_clavicle's box
 	if a.st.Visibility().Selected() != 4 || !a.st.Visibility().BoneHidden(6) || !a.st.Visibility().BoneHidden(9) || a.st.Visibility().BoneHidden(10) {
 		t.Errorf("box click: selected %d, hidden %v", a.st.Visibility().Selected(), a.st.Visibility().HiddenBones(nil))
 	}
 	if a.w.bones.SelectedEntry() != a.w.boneEntries[4] {
 		t.Error("the list's selection moved to the clicked box")
 	}
-	if !strings.HasPrefix(a.w.boneLabel(a.w.boneEntries[9]), "[  ]") {
-		t.Errorf("label %q", a.w.boneLabel(a.w.boneEntries[9]))
+	if !strings.HasPrefix(a.w.boneLabel(a.st, a.w.boneEntries[9]), "[  ]") {
+		t.Errorf("label %q", a.w.boneLabel(a.st, a.w.boneEntries[9]))
 	}
-	a.w.boneClicked(a.w.boneEntries[6], nil, r.Min.X+3, true) // shift again: the subtree shows
+	a.w.boneClicked(a.st, a.w.boneEntries[6], nil, r.Min.X+3, true) // shift again: the subtree shows
 	if a.st.Visibility().HiddenCount() != 0 {
 		t.Errorf("second box click: hidden %v", a.st.Visibility().HiddenBones(nil))
 	}
@@ -79,15 +79,15 @@ func TestCopyWithoutClipboard(t *testing.T) {
 // changes nothing; the box then shows the frame.
 func TestFrameBox(t *testing.T) {
 	a := newTestApp(t)
-	a.w.submitFrame(" 12 ")
+	a.w.submitFrame(a.st, " 12 ")
 	if f, _ := a.st.Frame(); f != 12 || a.st.Playback().Playing() {
 		t.Errorf("frame %d, playing %v", f, a.st.Playback().Playing())
 	}
-	a.w.submitFrame("twelve")
+	a.w.submitFrame(a.st, "twelve")
 	if f, _ := a.st.Frame(); f != 12 || a.st.Messages().Err() != "" {
 		t.Errorf("text moved to frame %d (error %q)", f, a.st.Messages().Err())
 	}
-	a.w.sync()
+	a.w.sync(a.st)
 	if got := a.w.frameBox.GetText(); got != "12" {
 		t.Errorf("box shows %q", got)
 	}
