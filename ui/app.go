@@ -226,19 +226,21 @@ type tools struct {
 }
 
 // hooks are the window's operations that span parts, which the App
-// gives the parts that start them (wired in NewApp).
+// gives the parts that start them (wired in NewApp). Those that another
+// part carries out (frameAll, saveAs) take the caller's state; the rest
+// are the App's own operations, on the state it holds.
 type hooks struct {
 	// changed rebuilds what depends on the open asset (App.assetChanged);
 	// remember adds a path to the recent files (App.rememberRecent).
 	changed  func()
 	remember func(path string)
 	// frameAll frames the figures in the view (scene.frameAll).
-	frameAll func()
+	frameAll func(st *state.State)
 	// runVerb runs a command by its verb, as a key would (App.runVerb).
 	runVerb func(verb string, args ...string)
 	// saveAs asks with the in-app browser where a file called name goes,
 	// starting in dir (browser.showSave).
-	saveAs func(dir, name string)
+	saveAs func(st *state.State, dir, name string)
 	// open opens the file at path in place of the open one (App.open);
 	// showFolder lists a folder's files as a table (App.showFolderFiles).
 	open       func(path string) bool
@@ -365,8 +367,8 @@ func (a *App) wire() {
 // hooks are the App's operations that span parts, for the parts that
 // start them.
 func (a *App) hooks() hooks {
-	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: func() { a.scene.frameAll(a.st) }, runVerb: a.runVerb,
-		saveAs: func(dir, name string) { a.browser.showSave(a.st, dir, name) }, open: a.open, showFolder: a.showFolderFiles,
+	return hooks{changed: a.assetChanged, remember: a.rememberRecent, frameAll: a.scene.frameAll, runVerb: a.runVerb,
+		saveAs: a.browser.showSave, open: a.open, showFolder: a.showFolderFiles,
 		stepClip:  a.stepClip,
 		openEntry: a.openEntry}
 }

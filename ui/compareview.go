@@ -128,7 +128,7 @@ func (c *comparer) openAsset(st *state.State, path string, b *formats.Asset) err
 	c.clip = b.DefaultClip(path)
 	c.aClip = nil // choose by A's clip's name at the next refresh
 	c.refresh(st)
-	c.frameAll()
+	c.frameAll(st)
 	return nil
 }
 
@@ -137,7 +137,7 @@ func (c *comparer) close(st *state.State) {
 	c.path, c.asset, c.result, c.sampler = "", nil, nil, nil
 	c.top, c.aIndex = c.top[:0], c.aIndex[:0]
 	c.refresh(st)
-	c.frameAll()
+	c.frameAll(st)
 }
 
 // selectClip shows B's clip called name, or numbered so.

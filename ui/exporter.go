@@ -214,7 +214,7 @@ func (x *exporter) poll(st *state.State, s *script) {
 			switch {
 			case strings.HasPrefix(p, "\x00"):
 				x.opt.Log("file chooser: " + p[1:])
-				x.saveAs(".", x.defaultName(st, st.Export().What()))
+				x.saveAs(st, ".", x.defaultName(st, st.Export().What()))
 			case p == "":
 				st.FinishExport()
 			default:

@@ -128,7 +128,7 @@ func (d *dropper) openInstead(st *state.State) bool {
 		return true
 	}
 	d.show(st, path, asset)
-	d.frameAll()
+	d.frameAll(st)
 	d.opt.Log("drop: opened " + path)
 	return true
 }

@@ -603,7 +603,7 @@ func (w *widgets) clipChanged(st *state.State) {
 	w.refreshEvents(st)
 	w.refreshBoneLabels(st)
 	w.selectClipEntry(st)
-	w.frameAll()
+	w.frameAll(st)
 }
 
 func (w *widgets) selectClipEntry(st *state.State) {

@@ -168,7 +168,7 @@ func pasteText() (string, bool) {
 // destination asks where an export of name goes: through the system's
 // chooser on a goroutine whose answer exporter.poll picks up, else with
 // the in-app browser in folder dir.
-func (x *exporter) destination(_ *state.State, dir, name string) {
+func (x *exporter) destination(st *state.State, dir, name string) {
 	if x.systemChooser() {
 		x.choosing = choose(func() (string, error) {
 			return zenity.SelectFileSave(zenity.Title("Export to glTF"), zenity.Filename(filepath.Join(dir, name)),
@@ -176,7 +176,7 @@ func (x *exporter) destination(_ *state.State, dir, name string) {
 		})
 		return
 	}
-	x.saveAs(dir, name)
+	x.saveAs(st, dir, name)
 }
 
 // checkExport returns nil when an export may write path
