@@ -119,9 +119,10 @@ type Options struct {
 // (timeline.go), the overlays (overlay.go), the in-app browser
 // (browser.go), GIF recording (record.go), the action script (script.go),
 // mouse and keys (input.go), and opening files (files.go). The parts do
-// not point back at the App: each holds the env, the layout (places) and
-// the hooks and other parts it uses, given it by wire, or is given them
-// as arguments; the App runs the operations that span parts.
+// not point back at the App, nor hold the state: each holds the tools,
+// the layout (places) and the hooks and other parts it uses, given it by
+// wire, and is given the state with each call; the App runs the
+// operations that span parts.
 type App struct {
 	// env is the state, the options, the fonts and the filler the parts
 	// share; cmds the command table; ui and w the widgets.
