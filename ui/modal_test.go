@@ -10,6 +10,24 @@ import (
 	"github.com/animview/animview/ui/state"
 )
 
+// sameAsVerbs gives m the ticks and runs verbs on v, worked out before
+// the ticks, and fails when what seen shows of the two differs: the
+// mouse did what its verbs do.
+func sameAsVerbs[V comparable](t *testing.T, name string, m, v *App, d *driver, ticks []tickInput, verbs [][]string, seen func(*App) V) {
+	t.Helper()
+	for _, in := range ticks {
+		d.tick(in)
+	}
+	for _, s := range verbs {
+		if err := v.run(v.cmds.byVerb[s[0]], s[1:], false); err != nil {
+			t.Fatalf("%s: %v: %v", name, s, err)
+		}
+	}
+	if got, want := seen(m), seen(v); got != want {
+		t.Errorf("%s: %+v, %v gives %+v", name, got, verbs, want)
+	}
+}
+
 // modalPair is two windows on the same file, one driven by the mouse and
 // one by the verbs, with the same modal opened in both by open.
 func modalPair(t *testing.T, opt Options, open func(a *App)) (m, v *App, d *driver) {
@@ -73,18 +91,7 @@ func TestBrowserMouseRunsItsVerb(t *testing.T) {
 		}, func(*App) [][]string { return nil }},
 	} {
 		m, v, d := modalPair(t, Options{}, open)
-		verbs := c.verbs(m)
-		for _, in := range c.ticks(m) {
-			d.tick(in)
-		}
-		for _, s := range verbs {
-			if err := v.run(v.cmds.byVerb[s[0]], s[1:], false); err != nil {
-				t.Fatalf("%s: %v: %v", c.name, s, err)
-			}
-		}
-		if got, want := seen(m), seen(v); got != want {
-			t.Errorf("%s: %+v, %v gives %+v", c.name, got, verbs, want)
-		}
+		sameAsVerbs(t, c.name, m, v, d, c.ticks(m), c.verbs(m), seen)
 	}
 	// The scrollbar: a press at its foot and a drag up.
 	m, _, d := modalPair(t, Options{}, open)
@@ -148,18 +155,7 @@ func TestListMouseRunsItsVerb(t *testing.T) {
 		if !m.list.open || m.list.m.Len() < 3 {
 			t.Fatalf("the asset list: open %v, %d rows", m.list.open, m.list.m.Len())
 		}
-		verbs := c.verbs(m)
-		for _, in := range c.ticks(m) {
-			d.tick(in)
-		}
-		for _, s := range verbs {
-			if err := v.run(v.cmds.byVerb[s[0]], s[1:], false); err != nil {
-				t.Fatalf("%s: %v: %v", c.name, s, err)
-			}
-		}
-		if got, want := seen(m), seen(v); got != want {
-			t.Errorf("%s: %+v, %v gives %+v", c.name, got, verbs, want)
-		}
+		sameAsVerbs(t, c.name, m, v, d, c.ticks(m), c.verbs(m), seen)
 	}
 }
 
