@@ -3,6 +3,7 @@ package ms3d
 import (
 	"math"
 
+	"github.com/animview/animview/formats"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -56,19 +57,14 @@ func AngleMatrix(a [3]float32) Mat34 {
 	return m
 }
 
-// QuaternionMatrix is mathlib's QuaternionMatrix (x, y, z, w order there).
+// QuaternionMatrix is mathlib's QuaternionMatrix (x, y, z, w order
+// there): 1 − 2y² − 2z², 2xy + 2wz, … with each doubled product rounded
+// before it is added, which is formats.RotScale with the factor 2 and no
+// scale (doubling is exact, so 2·round(a·b) is round(2·a·b)).
 func QuaternionMatrix(q mgl32.Quat) Mat34 {
-	x, y, z, w := q.V[0], q.V[1], q.V[2], q.W
 	var m Mat34
-	m[0][0] = 1 - 2*y*y - 2*z*z
-	m[1][0] = 2*x*y + 2*w*z
-	m[2][0] = 2*x*z - 2*w*y
-	m[0][1] = 2*x*y - 2*w*z
-	m[1][1] = 1 - 2*x*x - 2*z*z
-	m[2][1] = 2*y*z + 2*w*x
-	m[0][2] = 2*x*z + 2*w*y
-	m[1][2] = 2*y*z - 2*w*x
-	m[2][2] = 1 - 2*x*x - 2*y*y
+	m[0][0], m[1][0], m[2][0], m[0][1], m[1][1], m[2][1], m[0][2], m[1][2], m[2][2] =
+		formats.RotScale(q.W, q.V[0], q.V[1], q.V[2], 2, 1, 1, 1)
 	return m
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"math"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -540,3 +541,27 @@ func TestText(t *testing.T) {
 
 // near reports whether a and b are within tol of each other.
 func near(a, b mgl32.Vec3, tol float32) bool { return a.Sub(b).Len() <= tol }
+
+// TestQuaternionMatrixIsMathlib holds QuaternionMatrix, built on
+// formats.RotScale, to mathlib's expressions as MilkShape writes them
+// (docs/formats/ms3d.md), bit for bit, over unit and non-unit
+// quaternions: each doubled product is rounded before it is added.
+func TestQuaternionMatrixIsMathlib(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := range 200000 {
+		s := float32(1)
+		if i%2 == 1 {
+			s = rng.Float32()*4 + 0.01
+		}
+		q := mgl32.Quat{W: (rng.Float32()*2 - 1) * s, V: mgl32.Vec3{(rng.Float32()*2 - 1) * s, (rng.Float32()*2 - 1) * s, (rng.Float32()*2 - 1) * s}}
+		x, y, z, w := q.V[0], q.V[1], q.V[2], q.W
+		want := Mat34{
+			{float32(1-float32(2*y*y)) - float32(2*z*z), float32(2*x*y) - float32(2*w*z), float32(2*x*z) + float32(2*w*y), 0},
+			{float32(2*x*y) + float32(2*w*z), float32(1-float32(2*x*x)) - float32(2*z*z), float32(2*y*z) - float32(2*w*x), 0},
+			{float32(2*x*z) - float32(2*w*y), float32(2*y*z) + float32(2*w*x), float32(1-float32(2*x*x)) - float32(2*y*y), 0},
+		}
+		if got := QuaternionMatrix(q); got != want {
+			t.Fatalf("QuaternionMatrix(%v) = %v, mathlib's %v", q, got, want)
+		}
+	}
+}
