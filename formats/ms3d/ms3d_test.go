@@ -544,7 +544,7 @@ func near(a, b mgl32.Vec3, tol float32) bool { return a.Sub(b).Len() <= tol }
 
 // TestQuaternionMatrixIsMathlib holds QuaternionMatrix, built on
 // formats.RotScale, to mathlib's expressions as MilkShape writes them
-// (docs/formats/ms3d.md), bit for bit, over unit and non-unit
+// (docs/formats/milkshape-anm.md), bit for bit, over unit and non-unit
 // quaternions: each doubled product is rounded before it is added.
 func TestQuaternionMatrixIsMathlib(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
