@@ -160,6 +160,13 @@ func (x *exporter) takes(st *state.State, w state.ExportWhat) ([]gltf.Take, []st
 // start writes the export to path on a task: building the takes, the
 // document, then the file, each a step of the bar.
 func (x *exporter) start(st *state.State, path string, force bool) {
+	if x.job != nil {
+		// One export at a time: the window's stage can have moved on
+		// (another file opened) while the last job still writes, and poll
+		// ends that job when it returns.
+		x.fail(st, errExportRunning)
+		return
+	}
 	takes, skipped, err := x.takes(st, st.Export().What())
 	if err == nil && len(takes) == 0 {
 		err = errors.New("export: nothing to export")
@@ -198,6 +205,9 @@ func (x *exporter) start(st *state.State, path string, force bool) {
 		return nil
 	})
 }
+
+// errExportRunning refuses an export while another is being written.
+var errExportRunning = errors.New("export: an export is running")
 
 // errExportCancelled ends an export cancelled before its file was put in
 // place.
@@ -359,8 +369,8 @@ func (x *exporter) run(st *state.State, c *call) error {
 	if err != nil {
 		return err
 	}
-	if st.Export().Stage() == state.ExportRunning {
-		return errors.New("export: an export is running")
+	if x.job != nil || st.Export().Stage() == state.ExportRunning {
+		return errExportRunning
 	}
 	if !x.offers(st, w) {
 		return fmt.Errorf("export %s: the file has no such thing to export", c.args[0])

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"image/color"
 	"math"
 	"os"
@@ -180,5 +181,47 @@ func TestExportOneChoice(t *testing.T) {
 	a.exp.poll(a.st, &a.script)
 	if n := a.st.Messages().Notice(); !strings.HasPrefix(n, "exported 1 animation to ") {
 		t.Errorf("notice %q, want exported 1 animation to …", n)
+	}
+}
+
+// TestOneExportAtATime: an export asked for while the last one's job has
+// not been picked up (a file opened in between moves the window's stage
+// on) is refused, rather than started beside it: the two jobs wrote the
+// exporter's one finish at once (the race detector found it in
+// TestVerbsRun), and the first was never ended.
+func TestOneExportAtATime(t *testing.T) {
+	dir := t.TempDir()
+	a := newApp(t, Options{Path: demo.Name, Open: opener, NoSystemChooser: true, ShotDir: dir})
+	first := filepath.Join(dir, "first.glb")
+	if err := a.action(Action{Verb: "export", Args: []string{"all", first}}); err != nil {
+		t.Fatal(err)
+	}
+	job := a.exp.job
+	if job == nil {
+		t.Fatalf("export did not start: %q", a.st.Messages().Err())
+	}
+	if err := a.action(Action{Verb: "open", Args: []string{demo.Name}}); err != nil {
+		t.Fatal(err)
+	}
+	second := filepath.Join(dir, "second.glb")
+	if err := a.action(Action{Verb: "export", Args: []string{"all", second}}); !errors.Is(err, errExportRunning) {
+		t.Errorf("a second export while the first runs: %v, want %v", err, errExportRunning)
+	}
+	a.exp.start(a.st, second, false) // where the browser's and the question's answers end
+	if a.exp.job != job {
+		t.Errorf("the browser's export started a second job beside the first")
+	}
+	if err := job.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	a.exp.poll(a.st, &a.script)
+	if a.exp.job != nil {
+		t.Fatal("poll did not end the first export")
+	}
+	if _, err := os.Stat(first); err != nil {
+		t.Errorf("the first export's file: %v", err)
+	}
+	if _, err := os.Stat(second); err == nil {
+		t.Errorf("the refused export wrote %s", second)
 	}
 }
