@@ -54,8 +54,8 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
 		var kx, ky float64
 		tex, kx, ky = tex.mip(r)
-		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
-		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
+		u0, u1, u2 = toLevel(kx, u0, u1, u2)
+		v0, v1, v2 = toLevel(ky, v0, v1, v2)
 	}
 	f.qc, f.qx, f.qy = plane(q0, q1, q2)
 	f.uc, f.ux, f.uy = plane(u0*q0, u1*q1, u2*q2)
@@ -78,13 +78,22 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 // size (OpenGL's λ = log2 √r, rounded: the largest k with
 // r ≥ 2^(2k−1)); below 2, the largest level is read. kx and ky take the
 // corners' coordinates from the largest level's units (TexTri.st) to its
-// own: (u + 128)·kx − 128 and (v + 128)·ky − 128. It is small enough to
+// own (toLevel). It is small enough to
 // be inlined: a call would make setup keep its numbers on the stack
 // for a level that most triangles do not read.
 func (t *Texture) mip(r float64) (m *Texture, kx, ky float64) {
 	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
 	m = t.mips[min((e+1)>>1, len(t.mips))-1]
 	return m, float64(m.w) / float64(t.w), float64(m.h) / float64(t.h)
+}
+
+// toLevel takes three corners' coordinates along one axis from the
+// largest level's units to a level's, k being mip's kx or ky. TexTri.st
+// holds them in 1/256 texel less half a texel (128, the bilinear
+// filter's centring), which comes off before the scale and goes back on
+// after it.
+func toLevel(k, a, b, c float64) (float64, float64, float64) {
+	return (a+128)*k - 128, (b+128)*k - 128, (c+128)*k - 128
 }
 
 // span is one run of a textured row: the depth, weight and coordinates
@@ -459,8 +468,8 @@ func (s *texShade) setup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv, zx, zy
 	if r := float64(tt.area) * math.Abs(inv); r >= 2 && len(tex.mips) > 0 {
 		var kx, ky float64
 		tex, kx, ky = tex.mip(r)
-		u0, u1, u2 = (u0+128)*kx-128, (u1+128)*kx-128, (u2+128)*kx-128
-		v0, v1, v2 = (v0+128)*ky-128, (v1+128)*ky-128, (v2+128)*ky-128
+		u0, u1, u2 = toLevel(kx, u0, u1, u2)
+		v0, v1, v2 = toLevel(ky, v0, v1, v2)
 	}
 	s.u, s.ux, s.uy = plane(u0*q0, u1*q1, u2*q2)
 	s.v, s.vx, s.vy = plane(v0*q0, v1*q1, v2*q2)
