@@ -248,9 +248,16 @@ func (f *File) sizeWord(i int) (int, error) {
 	return int(binary.BigEndian.Uint32(w[:])), nil
 }
 
-// span is where an entry is stored: rows with the same span (aliases) are
-// one entry, decompressed once.
-type span struct{ off, size uint32 }
+// span is where an entry is stored and whether it is compressed: rows
+// with the same span (aliases) are one entry, decompressed once. Two rows
+// at the same bytes that disagree on the flag are two entries: a
+// compressed row must not be handed its uncompressed twin's stored bytes
+// (ParseAt did, where Parse, which returns stored bytes uncached,
+// refused the compressed row's size: FuzzPAK).
+type span struct {
+	off, size  uint32
+	compressed bool
+}
 
 // inflated is a compressed entry decompressed whole, shared by its
 // aliases.
@@ -278,7 +285,7 @@ func (f *File) Data(i int) ([]byte, error) {
 		return nil, fmt.Errorf("%s: no resource %d", fmtPAK, i)
 	}
 	res := &f.Resources[i]
-	k := span{res.Offset, res.Size}
+	k := span{res.Offset, res.Size, res.Compressed != 0}
 	if res.Compressed == 0 && f.ra == nil {
 		return f.Stored(i)
 	}
@@ -341,7 +348,7 @@ func (f *File) Prefix(i, n int) (data []byte, whole bool, err error) {
 		d, err := f.Data(i)
 		return d, true, err
 	}
-	k := span{res.Offset, res.Size}
+	k := span{res.Offset, res.Size, res.Compressed != 0}
 	f.mu.Lock()
 	if p := f.prefix[k]; len(p) >= n {
 		f.mu.Unlock()
