@@ -313,12 +313,16 @@ func wheelFactor(wy float64) float64 {
 	return 0.9
 }
 
+// liveIn reports whether the region takes input while the modal m has
+// it: a window's region (in empty) always, a modal's while it shows.
+func (r *mouseRegion) liveIn(m modal) bool { return r.in == 0 || r.in.has(m) }
+
 // regionAt is the region a press of button b at (x, y) falls in (nil:
 // none).
 func (cs *commandSet) regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseRegion {
 	m := a.modal()
 	for _, r := range cs.presses {
-		if (r.in == 0 || r.in.has(m)) && (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
+		if r.liveIn(m) && (!r.left || b == ebiten.MouseButtonLeft) && r.hit(a, x, y) {
 			return r
 		}
 	}
@@ -329,7 +333,7 @@ func (cs *commandSet) regionAt(a *App, b ebiten.MouseButton, x, y int) *mouseReg
 func (cs *commandSet) wheelAt(a *App, x, y int) *mouseRegion {
 	m := a.modal()
 	for _, r := range cs.wheels {
-		if (r.in == 0 || r.in.has(m)) && r.hit(a, x, y) {
+		if r.liveIn(m) && r.hit(a, x, y) {
 			return r
 		}
 	}

@@ -28,6 +28,14 @@ func sameAsVerbs[V comparable](t *testing.T, name string, m, v *App, d *driver, 
 	}
 }
 
+// mouseCase is what the mouse does in a modal (ticks) and the verbs that
+// do the same, both worked out on the window the mouse drives.
+type mouseCase struct {
+	name  string
+	ticks func(m *App) []tickInput
+	verbs func(m *App) [][]string
+}
+
 // modalPair is two windows on the same file, one driven by the mouse and
 // one by the verbs, with the same modal opened in both by open.
 func modalPair(t *testing.T, opt Options, open func(a *App)) (m, v *App, d *driver) {
@@ -68,11 +76,7 @@ func TestBrowserMouseRunsItsVerb(t *testing.T) {
 		return view{b.Open(), b.Dir(), b.Top(), a.st.Visibility().Selected(), fmt.Sprint(a.st.View().Camera()),
 			a.st.Export().Stage(), a.in.drag != nil}
 	}
-	for _, c := range []struct {
-		name  string
-		ticks func(m *App) []tickInput
-		verbs func(m *App) [][]string
-	}{
+	for _, c := range []mouseCase{
 		{"a click on a row", func(m *App) []tickInput {
 			x, y, _, _ := m.browser.rows()
 			return []tickInput{clickAt(int(x)+20, int(y)+3*browserRowH+4)}
@@ -130,11 +134,7 @@ func TestListMouseRunsItsVerb(t *testing.T) {
 		c, desc := a.list.m.Sort()
 		return view{a.list.open, a.st.Asset().Entry, a.list.m.Top(), a.list.m.Cursor(), c, desc}
 	}
-	for _, c := range []struct {
-		name  string
-		ticks func(m *App) []tickInput
-		verbs func(m *App) [][]string
-	}{
+	for _, c := range []mouseCase{
 		{"a click on the second title", func(m *App) []tickInput {
 			x, y, w, _ := m.list.area()
 			xs := m.list.columnX(x, w)

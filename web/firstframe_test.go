@@ -65,7 +65,7 @@ import (
 // (Build's folders) instead of this tree's, load by load in turn, and
 // reports each one's medians with its number after the unit
 // (firstFrame-ms/1): builds compared under the same load. _JSFLAGS,
-// _WARMGPU, _REVISIT, _SCRIPT and _MARKS apply to each load there;
+// _WARMGPU, _REVISIT, _SCRIPT, _GLTIME and _MARKS apply to each load there;
 // _ENCODING, _GODEBUG and _PROFILE do not.
 func BenchmarkPageFirstFrame(b *testing.B) {
 	chromium := findChromium(b)
@@ -107,25 +107,13 @@ func BenchmarkPageFirstFrame(b *testing.B) {
 	srv := httptest.NewServer(Handler(dir))
 	defer srv.Close()
 	godebug := os.Getenv("ANIMVIEW_PAGE_GODEBUG")
-	marks := []string{"compiledMs", "mainMs", "readyMs", "firstFrameMs", "rendererCPUMs", "gpuCPUMs"}
-	if os.Getenv("ANIMVIEW_PAGE_GLTIME") != "" {
-		marks = append(marks, "fetchedMs", "contextMs", "linkWaitMs", "links", "glCallMs")
-	}
-	if m := os.Getenv("ANIMVIEW_PAGE_MARKS"); m != "" {
-		marks = append(marks, strings.Split(m, ",")...)
-	}
+	marks := pageMarks()
 	got := map[string][]float64{}
 	load0 := loadAverage()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		d, console := loadOnce(b, chromium, srv.URL, godebug, prof)
-		for _, m := range marks {
-			v, err := strconv.ParseFloat(d[m], 64)
-			if err != nil {
-				b.Fatalf("the page's %s is %q", m, d[m])
-			}
-			got[m] = append(got[m], v)
-		}
+		addMarks(b, got, marks, d)
 		if godebug != "" {
 			fmt.Printf("load %d: what the program printed\n", i+1)
 			for _, l := range console {
@@ -143,6 +131,32 @@ func BenchmarkPageFirstFrame(b *testing.B) {
 	b.Logf("%s; the machine's load average before and after: %s, %s", strings.Join(each, ", "), load0, loadAverage())
 }
 
+// pageMarks are the page's timings a load reports (document.body.dataset):
+// the first frame's steps, the processes' CPU, the waits outside the
+// page's code with ANIMVIEW_PAGE_GLTIME (glTimeScript), and
+// ANIMVIEW_PAGE_MARKS's.
+func pageMarks() []string {
+	marks := []string{"compiledMs", "mainMs", "readyMs", "firstFrameMs", "rendererCPUMs", "gpuCPUMs"}
+	if os.Getenv("ANIMVIEW_PAGE_GLTIME") != "" {
+		marks = append(marks, "fetchedMs", "contextMs", "linkWaitMs", "links", "glCallMs")
+	}
+	if m := os.Getenv("ANIMVIEW_PAGE_MARKS"); m != "" {
+		marks = append(marks, strings.Split(m, ",")...)
+	}
+	return marks
+}
+
+// addMarks appends a load's timings d of the marks to got.
+func addMarks(b *testing.B, got map[string][]float64, marks []string, d map[string]string) {
+	for _, m := range marks {
+		v, err := strconv.ParseFloat(d[m], 64)
+		if err != nil {
+			b.Fatalf("the page's %s is %q", m, d[m])
+		}
+		got[m] = append(got[m], v)
+	}
+}
+
 // benchPages loads the pages built in dirs in turn, one load per
 // iteration, and reports each one's medians.
 func benchPages(b *testing.B, chromium string, dirs []string) {
@@ -152,10 +166,7 @@ func benchPages(b *testing.B, chromium string, dirs []string) {
 		defer srv.Close()
 		urls = append(urls, srv.URL)
 	}
-	marks := []string{"compiledMs", "mainMs", "readyMs", "firstFrameMs", "rendererCPUMs", "gpuCPUMs"}
-	if m := os.Getenv("ANIMVIEW_PAGE_MARKS"); m != "" {
-		marks = append(marks, strings.Split(m, ",")...)
-	}
+	marks := pageMarks()
 	got := make([]map[string][]float64, len(dirs))
 	for i := range got {
 		got[i] = map[string][]float64{}
@@ -165,13 +176,7 @@ func benchPages(b *testing.B, chromium string, dirs []string) {
 	for i := 0; i < b.N; i++ {
 		k := i % len(dirs)
 		d, _ := loadOnce(b, chromium, urls[k], "", "")
-		for _, m := range marks {
-			v, err := strconv.ParseFloat(d[m], 64)
-			if err != nil {
-				b.Fatalf("the page's %s is %q", m, d[m])
-			}
-			got[k][m] = append(got[k][m], v)
-		}
+		addMarks(b, got[k], marks, d)
 	}
 	b.StopTimer()
 	for k := range dirs {
