@@ -86,10 +86,12 @@ type TexTri struct {
 	// orthographic one). The weights are not stored, so that a mesh's
 	// TexTris hold from frame to frame while it moves.
 	Persp bool
-	// ready says that Tex is set and that st and usable are worked out
-	// from Tex and UV (prepare); a TexTri made otherwise is prepared as
-	// it is drawn.
-	ready, usable bool
+	// ready says that Tex is set and that st, usable and deferrable are
+	// worked out from Tex and UV (prepare); a TexTri made otherwise is
+	// prepared as it is drawn. deferrable says that it is usable and
+	// its texture opaque: Rasterize textures such a triangle after the
+	// depth test, and asks this of each triangle without following Tex.
+	ready, usable, deferrable bool
 	// st holds each corner's texel coordinates in the raster's units
 	// (texSetup's): (u·width − ½)·256 and (v·height − ½)·256 at the
 	// texture's largest level, u and v first moved back by the whole
@@ -107,6 +109,7 @@ type TexTri struct {
 func (tt *TexTri) prepare() {
 	tt.ready = tt.Tex != nil
 	tt.usable = tt.ready && texUsable(tt)
+	tt.deferrable = tt.usable && tt.Tex.mode == formats.AlphaOpaque
 	if !tt.usable {
 		return
 	}

@@ -86,6 +86,12 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 	l.tris, l.texTris, l.ox, l.oy = tris, tex, vp.X, vp.Y
 	l.deferred = false
 	l.prepareShades()
+	// The triangles up to deferLimit may be deferred (none when
+	// immediate).
+	deferLimit := maxDeferred
+	if l.immediate {
+		deferLimit = -1
+	}
 	for i := range tris {
 		t := &tris[i]
 		var tt *TexTri
@@ -99,11 +105,11 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 				continue
 			}
 			switch {
+			case tt.deferrable && i <= deferLimit:
+				id = i
 			case tt.Tex.mode == formats.AlphaBlend:
 				l.blend = append(l.blend, blendRef{t.InvZ[0] + t.InvZ[1] + t.InvZ[2], int32(i)})
 				continue
-			case tt.Tex.mode == formats.AlphaOpaque && i <= maxDeferred && !l.immediate:
-				id = i
 			}
 		}
 		l.tri(t, tt, vp.X, vp.Y, w, h, id)
@@ -235,7 +241,7 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	c1 := min2(math.Floor(hx-0.5+edgeSlack), float64(w-1))
 	r0 := max2(math.Ceil(ly-0.5-edgeSlack), 0)
 	r1 := min2(math.Floor(hy-0.5+edgeSlack), float64(h-1))
-	if tt != nil && tt.Tex.mode == formats.AlphaBlend {
+	if id < 0 && tt != nil && tt.Tex.mode == formats.AlphaBlend {
 		// A blended triangle must not draw a pixel twice: no slack,
 		// and the rows whose centres are in [top, bottom) (blendRows).
 		r0 = max2(math.Ceil(ly-0.5), 0)
@@ -260,9 +266,6 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 		// Deferred: drawn flat, its colour word naming it, its fill
 		// kept for resolveRow (worked out here, where the corners are at
 		// hand: later, the triangle's data would be out of the cache).
-		if !tt.usable {
-			return
-		}
 		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true

@@ -84,7 +84,7 @@ func (f *triFill) texSetup(t *Tri, tt *TexTri, x0, y0, x1, y1, x2, y2, inv float
 func (t *Texture) mip(r float64) (m *Texture, kx, ky float64) {
 	e := int(math.Float64bits(r)>>52&0x7ff) - 1023
 	m = t.mips[min((e+1)>>1, len(t.mips))-1]
-	return m, float64(m.w) / float64(t.w), float64(m.h) / float64(t.h)
+	return m, m.kx, m.ky
 }
 
 // toLevel takes three corners' coordinates along one axis from the
@@ -344,6 +344,9 @@ func (l *MeshLayer) resolveRow(row []uint64, pix []byte, x0, y int) {
 		if row[x] == 0 {
 			// Empty pixels, transparent: their run cleared at once.
 			end := x + 1
+			for end+4 <= len(row) && row[end]|row[end+1]|row[end+2]|row[end+3] == 0 {
+				end += 4
+			}
 			for end < len(row) && row[end] == 0 {
 				end++
 			}
@@ -397,7 +400,8 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
-		c := filter(&texels[uint(ty>>8*tex.w+tx>>8&tex.mx)&mask], uint64(tx&0xff), uint64(ty&0xff))
+		fx, fy := uint64(uint8(tx)), uint64(uint8(ty))
+		c := filter(&texels[uint(ty>>8*tex.w+tx>>8&tex.mx)&mask], fx, fy)
 		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
 	}
 	return i

@@ -51,6 +51,10 @@ type Texture struct {
 	// texels reads (mipLevel), so that a minified texture does not
 	// alias. Empty for a texture made by NewTexture alone.
 	mips []*Texture
+	// kx and ky take coordinates from the largest level's texels to
+	// this level's (its size over the largest level's), worked out once
+	// so that a triangle's set-up does not divide (mip).
+	kx, ky float64
 }
 
 // maxMips bounds a texture's levels (a 2^15-texel side halves 15 times).
@@ -72,7 +76,9 @@ func newMipTexture(levels []*image.NRGBA, tint color.NRGBA, mode formats.AlphaMo
 		} else {
 			img = halve(img)
 		}
-		t.mips = append(t.mips, NewTexture(img, tint, mode, cutoff))
+		m := NewTexture(img, tint, mode, cutoff)
+		m.kx, m.ky = float64(m.w)/float64(t.w), float64(m.h)/float64(t.h)
+		t.mips = append(t.mips, m)
 	}
 	return t
 }
@@ -122,7 +128,7 @@ func NewTexture(img *image.NRGBA, tint color.NRGBA, mode formats.AlphaMode, cuto
 		cutoff = 0
 	}
 	w, h := img.Rect.Dx(), img.Rect.Dy()
-	t := &Texture{pix: make([][4]uint64, w*h), w: w, h: h, mode: mode, cutoff: min(cutoff, 1) * 255,
+	t := &Texture{pix: make([][4]uint64, w*h), w: w, h: h, kx: 1, ky: 1, mode: mode, cutoff: min(cutoff, 1) * 255,
 		pow2: w&(w-1) == 0 && h&(h-1) == 0, mx: w - 1, mask: uint(w*h - 1), alpha: 0xff << 24}
 	tr, tg, tb, ta := uint32(tint.R), uint32(tint.G), uint32(tint.B), uint32(tint.A)
 	texels := make([]uint64, w*h)
