@@ -32,8 +32,10 @@ type MeshLayer struct {
 	// between calls.
 	buf  []uint64
 	w, h int
-	// dirty grows over one Rasterize, from empty (Min beyond Max).
-	dirty image.Rectangle
+	// dirty grows over one Rasterize, from empty (the least beyond the
+	// greatest): the least and the greatest column and row drawn, kept
+	// as tri has them (whole numbers, within the layer).
+	dirty struct{ x0, y0, x1, y1 float64 }
 	// blend lists the blended triangles of one Rasterize, to draw after
 	// the others.
 	blend []blendRef
@@ -76,7 +78,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		l.buf = make([]uint64, w*h)
 		l.scratch = make([]byte, 4*w)
 	}
-	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
+	l.dirty.x0, l.dirty.y0, l.dirty.x1, l.dirty.y1 = float64(w), float64(h), -1, -1
 	// Opaque triangles first, then the blended ones far to near, each
 	// over what is drawn behind it. An opaque textured triangle is
 	// drawn as a flat one whose colour word names it (deferred):
@@ -112,7 +114,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 				continue
 			}
 		}
-		l.tri(t, tt, vp.X, vp.Y, w, h, id)
+		l.tri(t, tt, id)
 	}
 	if len(l.blend) > 0 {
 		// The blended triangles mix over the final colours.
@@ -120,13 +122,10 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		slices.SortStableFunc(l.blend, func(a, b blendRef) int { return cmp.Compare(a.invZ, b.invZ) })
 		for _, b := range l.blend {
 			t := &tris[b.i]
-			l.tri(t, l.texTri(t), vp.X, vp.Y, w, h, -1)
+			l.tri(t, l.texTri(t), -1)
 		}
 	}
-	l.Dirty = image.Rectangle{}
-	if l.dirty.Min.X < l.dirty.Max.X {
-		l.Dirty = l.dirty
-	}
+	l.Dirty = l.drawn()
 	l.resolve()
 	l.tris, l.texTris = nil, nil
 }
@@ -204,10 +203,13 @@ func (l *MeshLayer) resolve() {
 // them whatever the rounding of either.
 const edgeSlack = 1e-3
 
-// tri fills one triangle with the depth test: pixel centres inside it
-// (within edgeSlack of an edge) whose interpolated 1/z exceeds the stored
-// one. The setup is in float64, so that corners far off screen still
-// place the edges to well under a pixel.
+// tri fills one triangle of the Rasterize under way (in the screen
+// coordinates of its viewport, whose corner is (l.ox, l.oy)) with the
+// depth test: pixel centres inside it (within edgeSlack of an edge)
+// whose interpolated 1/z exceeds the stored one; id ≥ 0 defers its
+// texturing as that triangle's (Rasterize). The setup is in float64, so
+// that corners far off screen still place the edges to well under a
+// pixel.
 //
 // An edge from corner a to corner b has the function
 // E(px, py) = A·(px − xa) + B·(py − ya) (A = ya − yb, B = xb − xa),
@@ -220,7 +222,8 @@ const edgeSlack = 1e-3
 // each row's run lies between the long edge (top to bottom corner) and
 // the short edge whose rows hold the row's centre, both stepped along the
 // rows by addition, so the pixel loop only tests depth.
-func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
+func (l *MeshLayer) tri(t *Tri, tt *TexTri, id int) {
+	ox, oy, w, h := l.ox, l.oy, l.w, l.h
 	x0, y0 := float64(t.P[0][0])-float64(ox), float64(t.P[0][1])-float64(oy)
 	x1, y1 := float64(t.P[1][0])-float64(ox), float64(t.P[1][1])-float64(oy)
 	x2, y2 := float64(t.P[2][0])-float64(ox), float64(t.P[2][1])-float64(oy)
@@ -228,11 +231,10 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	area := (x1-x0)*(y2-y0) - (x2-x0)*(y1-y0)
 	lx, hx := span3(x0, x1, x2)
 	ly, hy := span3(y0, y1, y2)
-	lz, hz := span3(z0, z1, z2)
 	// Also false for NaNs, and for corners beyond the draw list's range
 	// or behind the eye.
 	if !(math.Abs(area) > 1e-12 && lx > -maxCoord && hx < maxCoord && ly > -maxCoord && hy < maxCoord &&
-		lz > 0 && hz < math.MaxFloat32) {
+		z0 > 0 && z1 > 0 && z2 > 0 && z0 < math.MaxFloat32 && z1 < math.MaxFloat32 && z2 < math.MaxFloat32) {
 		return
 	}
 	// The columns and rows whose pixel centres lie within the slack of
@@ -269,8 +271,11 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
-	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):
-		return
+	case tt != nil:
+		f.texFill = new(texFill)
+		if !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
+			return
+		}
 	}
 	// The corners from top to bottom.
 	if y1 < y0 {
@@ -289,23 +294,33 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, ox, oy float32, w, h, id int) {
 	rm := min2(max2(math.Ceil(y1-0.5), r0), r1+1)
 	if r0 < rm {
 		if f.tex == nil {
-			f.rows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy)
+			f.rows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), slopeRun(x0, y0, sLong, r0), midLeft, zc+zy*r0, zx, zy)
 		} else {
-			f.texRows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), edgeRun(x0, y0, x2, y2, r0), midLeft, zc+zy*r0, zx, zy,
+			f.texRows(l.buf, w, int(r0), int(rm)-1, edgeRun(x0, y0, x1, y1, r0), slopeRun(x0, y0, sLong, r0), midLeft, zc+zy*r0, zx, zy,
 				[2]float64{x0, y0}, [2]float64{x0, y0})
 		}
 	}
 	if rm <= r1 {
 		if f.tex == nil {
-			f.rows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy)
+			f.rows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), slopeRun(x0, y0, sLong, rm), midLeft, zc+zy*rm, zx, zy)
 		} else {
-			f.texRows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), edgeRun(x0, y0, x2, y2, rm), midLeft, zc+zy*rm, zx, zy,
+			f.texRows(l.buf, w, int(rm), int(r1), edgeRun(x1, y1, x2, y2, rm), slopeRun(x0, y0, sLong, rm), midLeft, zc+zy*rm, zx, zy,
 				[2]float64{x1, y1}, [2]float64{x0, y0})
 		}
 	}
 	d := &l.dirty
-	d.Min.X, d.Max.X = min(d.Min.X, int(c0)), max(d.Max.X, int(c1)+1)
-	d.Min.Y, d.Max.Y = min(d.Min.Y, int(r0)), max(d.Max.Y, int(r1)+1)
+	d.x0, d.x1 = min2(d.x0, c0), max2(d.x1, c1)
+	d.y0, d.y1 = min2(d.y0, r0), max2(d.y1, r1)
+}
+
+// drawn is the rectangle of the pixels drawn so far by a Rasterize
+// (dirty), empty when none is.
+func (l *MeshLayer) drawn() image.Rectangle {
+	d := l.dirty
+	if !(d.x0 <= d.x1) {
+		return image.Rectangle{}
+	}
+	return image.Rect(int(d.x0), int(d.y0), int(d.x1)+1, int(d.y1)+1)
 }
 
 // run is an edge's bound on the rows' runs: on row r (counted from the
@@ -320,7 +335,11 @@ func edgeRun(xa, ya, xb, yb, r float64) run {
 	if !(dy > 0) {
 		return run{x: xa - 0.5}
 	}
-	s := (xb - xa) / dy
+	return slopeRun(xa, ya, (xb-xa)/dy, r)
+}
+
+// slopeRun is edgeRun of an edge from (xa, ya) down by s columns a row.
+func slopeRun(xa, ya, s, r float64) run {
 	return run{x: xa + (r+0.5-ya)*s - 0.5, step: s, slack: edgeSlack * (1 + math.Abs(s))}
 }
 
@@ -331,9 +350,10 @@ type triFill struct {
 	rgba   uint64
 	c0, c1 float64
 	// tex is a textured triangle's texture (nil: flat), with what
-	// texRows needs besides (texSetup).
+	// texRows needs besides (texSetup), which only a triangle textured
+	// as it is drawn has: the others do not clear it.
 	tex *Texture
-	texFill
+	*texFill
 }
 
 // rows fills rows r0 to r1 between the short edge s and the long edge l
@@ -362,13 +382,19 @@ func (f *triFill) rows(buf []uint64, w, r0, r1 int, s, l run, midLeft bool, z, z
 			continue
 		}
 		fz := float32(z + zx*float64(ia))
-		row := buf[y*w+ia : y*w+ib+1]
-		for i := range row {
-			zb := uint64(math.Float32bits(fz)) << 32
-			// Extrapolated by the slack, 1/z of a very far corner may
-			// fall below 0, whose bits would win: such a pixel is out.
-			out := uint64(int64(zb) >> 63)
-			row[i] = max(row[i], (zb|rgba)&^out)
+		// The run's words, indexed in buf (0 <= ia <= ib < w): a
+		// slice of them costs more than a run's few pixels, and with
+		// end checked once (never beyond buf: the rows are within the
+		// layer) the loop has no bounds check.
+		k, end := uint(y*w+ia), uint(y*w+ib)
+		if end >= uint(len(buf)) {
+			return
+		}
+		for ; k <= end; k++ {
+			// Compared as signed words: extrapolated by the slack, 1/z
+			// of a very far corner may fall below 0 (or be −0), and such
+			// a pixel's word is negative, below any stored one.
+			buf[k] = uint64(max(int64(buf[k]), int64(uint64(math.Float32bits(fz))<<32|rgba)))
 			fz += dz
 		}
 	}
