@@ -397,12 +397,13 @@ func (s *texShade) greyRun(row []uint64, pix []byte, i, x0, y int) int {
 		// pixel keeps resolveRow from looping all the same.
 		return i + 1
 	}
+	grey := uint64(s.grey)
 	for ; i < len(row) && uint32(row[i]) == tag; i++ {
 		tx, ty := int(u/q), int(v/q)
 		q, u, v = q+dq, u+du, v+dv
 		fx, fy := uint64(uint8(tx)), uint64(uint8(ty))
 		c := filter(&texels[uint(ty>>8*tex.w+tx>>8&tex.mx)&mask], fx, fy)
-		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*uint64(s.grey)>>8&lanes)|tex.alpha)
+		binary.LittleEndian.PutUint32(pix[4*i:4*i+4:4*i+4], packTexel(c*grey>>8&lanes)|tex.alpha)
 	}
 	return i
 }
