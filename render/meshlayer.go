@@ -32,10 +32,8 @@ type MeshLayer struct {
 	// between calls.
 	buf  []uint64
 	w, h int
-	// dirty grows over one Rasterize, from empty (the least beyond the
-	// greatest): the least and the greatest column and row drawn, kept
-	// as tri has them (whole numbers, within the layer).
-	dirty struct{ x0, y0, x1, y1 float64 }
+	// dirty grows over one Rasterize, from empty (Min beyond Max).
+	dirty image.Rectangle
 	// blend lists the blended triangles of one Rasterize, to draw after
 	// the others.
 	blend []blendRef
@@ -78,7 +76,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		l.buf = make([]uint64, w*h)
 		l.scratch = make([]byte, 4*w)
 	}
-	l.dirty.x0, l.dirty.y0, l.dirty.x1, l.dirty.y1 = float64(w), float64(h), -1, -1
+	l.dirty = image.Rectangle{Min: image.Pt(w, h)}
 	// Opaque triangles first, then the blended ones far to near, each
 	// over what is drawn behind it. An opaque textured triangle is
 	// drawn as a flat one whose colour word names it (deferred):
@@ -125,7 +123,10 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 			l.tri(t, l.texTri(t), -1)
 		}
 	}
-	l.Dirty = l.drawn()
+	l.Dirty = image.Rectangle{}
+	if l.dirty.Min.X < l.dirty.Max.X {
+		l.Dirty = l.dirty
+	}
 	l.resolve()
 	l.tris, l.texTris = nil, nil
 }
@@ -271,11 +272,8 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, id int) {
 		l.shades[id].setup(t, tt, x0, y0, x1, y1, x2, y2, inv, zx, zy)
 		f.rgba = deferredTag<<24 | uint64(id)
 		l.deferred = true
-	case tt != nil:
-		f.texFill = new(texFill)
-		if !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv) {
-			return
-		}
+	case tt != nil && !f.texSetup(t, tt, x0, y0, x1, y1, x2, y2, inv):
+		return
 	}
 	// The corners from top to bottom.
 	if y1 < y0 {
@@ -309,18 +307,8 @@ func (l *MeshLayer) tri(t *Tri, tt *TexTri, id int) {
 		}
 	}
 	d := &l.dirty
-	d.x0, d.x1 = min2(d.x0, c0), max2(d.x1, c1)
-	d.y0, d.y1 = min2(d.y0, r0), max2(d.y1, r1)
-}
-
-// drawn is the rectangle of the pixels drawn so far by a Rasterize
-// (dirty), empty when none is.
-func (l *MeshLayer) drawn() image.Rectangle {
-	d := l.dirty
-	if !(d.x0 <= d.x1) {
-		return image.Rectangle{}
-	}
-	return image.Rect(int(d.x0), int(d.y0), int(d.x1)+1, int(d.y1)+1)
+	d.Min.X, d.Max.X = min(d.Min.X, int(c0)), max(d.Max.X, int(c1)+1)
+	d.Min.Y, d.Max.Y = min(d.Min.Y, int(r0)), max(d.Max.Y, int(r1)+1)
 }
 
 // run is an edge's bound on the rows' runs: on row r (counted from the
@@ -350,10 +338,9 @@ type triFill struct {
 	rgba   uint64
 	c0, c1 float64
 	// tex is a textured triangle's texture (nil: flat), with what
-	// texRows needs besides (texSetup), which only a triangle textured
-	// as it is drawn has: the others do not clear it.
+	// texRows needs besides (texSetup).
 	tex *Texture
-	*texFill
+	texFill
 }
 
 // rows fills rows r0 to r1 between the short edge s and the long edge l

@@ -289,7 +289,7 @@ func (l *MeshLayer) shadeDeferred() {
 	if !l.deferred {
 		return
 	}
-	r := l.drawn()
+	r := l.dirty
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		l.shadeRow(l.buf[y*l.w+r.Min.X:][:r.Dx()], r.Min.X, y)
 	}
