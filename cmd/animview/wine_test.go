@@ -42,10 +42,16 @@ type runResult struct {
 
 func (r wineRun) run(t *testing.T, windows bool, args ...string) runResult {
 	t.Helper()
+	return r.runEnv(t, windows, []string{"WINEDEBUG=-all"}, args...)
+}
+
+// runEnv is run with env added to the Windows run's environment.
+func (r wineRun) runEnv(t *testing.T, windows bool, env []string, args ...string) runResult {
+	t.Helper()
 	var cmd *exec.Cmd
 	if windows {
 		cmd = exec.Command(r.wine, append([]string{r.winExe}, args...)...)
-		cmd.Env = append(os.Environ(), "WINEDEBUG=-all")
+		cmd.Env = append(os.Environ(), env...)
 	} else {
 		cmd = exec.Command(r.linExe, args...)
 	}
@@ -67,6 +73,26 @@ func (r wineRun) run(t *testing.T, windows bool, args ...string) runResult {
 		t.Fatalf("%v: %v", cmd.Args, err)
 	}
 	return runResult{out.Bytes(), errb.Bytes(), code}
+}
+
+// outputArg is the value of a command's -o, or "" without one.
+func outputArg(args []string) string {
+	for i, a := range args {
+		if a == "-o" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// linuxPath is where a path given to the Windows build lies: a Z:\ path
+// is Wine's view of the Linux root, a relative one is in r.dir.
+func (r wineRun) linuxPath(p string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	if rest, ok := strings.CutPrefix(p, "Z:"); ok {
+		return rest
+	}
+	return filepath.Join(r.dir, p)
 }
 
 // winPath is a Linux path as Wine's Z: drive shows it, with backslashes.
@@ -323,6 +349,19 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 			defer func() { <-sem }()
 			lin := r.run(t, false, c.lin...)
 			win := r.run(t, true, c.win...)
+			if win.code != 0 && len(win.stdout) == 0 && len(win.stderr) == 0 {
+				// animview never fails without a word (every failure
+				// ends in a message on stderr), so this is Wine failing
+				// to start the program: CI saw it once, on a fresh
+				// prefix (exit 1, no output, nothing written). Run it
+				// again with Wine's own errors shown, so that a second
+				// time says why, and clear what the first run wrote.
+				t.Logf("%s: exit %d on Windows without output; again, with WINEDEBUG=err+all", c.name, win.code)
+				if out := outputArg(c.win); out != "" {
+					os.RemoveAll(r.linuxPath(out))
+				}
+				win = r.runEnv(t, true, []string{"WINEDEBUG=err+all"}, c.win...)
+			}
 			if c.fail {
 				if lin.code == 0 || lin.code != win.code || !bytes.Equal(lin.stderr, win.stderr) {
 					t.Errorf("%s: want the same failure; exit %d on Linux, %d on Windows\nLinux: %s\nWindows: %s", c.name, lin.code, win.code, lin.stderr, win.stderr)
@@ -330,7 +369,7 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 				return
 			}
 			if lin.code != 0 || win.code != 0 {
-				t.Errorf("%s: exit %d on Linux, %d on Windows\nLinux: %s\nWindows: %s", c.name, lin.code, win.code, lin.stderr, win.stderr)
+				t.Errorf("%s: exit %d on Linux, %d on Windows\nLinux: %s%s\nWindows: %s%s", c.name, lin.code, win.code, lin.stdout, lin.stderr, win.stdout, win.stderr)
 				return
 			}
 			if c.lin[0] != "export" && len(lin.stdout) == 0 {
