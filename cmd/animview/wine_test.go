@@ -75,6 +75,16 @@ func (r wineRun) runEnv(t *testing.T, windows bool, env []string, args ...string
 	return runResult{out.Bytes(), errb.Bytes(), code}
 }
 
+// tail is the end of a command's output, enough to show an export
+// batch's last lines (a JSON document would drown the message).
+func tail(b []byte) []byte {
+	const keep = 1500
+	if len(b) <= keep {
+		return b
+	}
+	return append([]byte("…"), b[len(b)-keep:]...)
+}
+
 // outputArg is the value of a command's -o, or "" without one.
 func outputArg(args []string) string {
 	for i, a := range args {
@@ -369,7 +379,7 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 				return
 			}
 			if lin.code != 0 || win.code != 0 {
-				t.Errorf("%s: exit %d on Linux, %d on Windows\nLinux: %s%s\nWindows: %s%s", c.name, lin.code, win.code, lin.stdout, lin.stderr, win.stdout, win.stderr)
+				t.Errorf("%s: exit %d on Linux, %d on Windows\nLinux: %s%s\nWindows: %s%s", c.name, lin.code, win.code, tail(lin.stdout), lin.stderr, tail(win.stdout), win.stderr)
 				return
 			}
 			if c.lin[0] != "export" && len(lin.stdout) == 0 {
