@@ -124,7 +124,7 @@ func (l *MeshLayer) Rasterize(tris []Tri, tex []TexTri, vp Viewport) {
 		}
 	}
 	l.Dirty = image.Rectangle{}
-	if l.dirty.Min.X < l.dirty.Max.X {
+	if !l.dirty.Empty() {
 		l.Dirty = l.dirty
 	}
 	l.resolve()

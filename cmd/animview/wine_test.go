@@ -40,18 +40,35 @@ type runResult struct {
 	code           int
 }
 
+// run runs animview with args in r.dir, the Windows build under Wine
+// when windows is set.
 func (r wineRun) run(t *testing.T, windows bool, args ...string) runResult {
 	t.Helper()
-	return r.runEnv(t, windows, []string{"WINEDEBUG=-all"}, args...)
+	res := r.runOnce(t, windows, "-all", args...)
+	if windows && res.code != 0 && len(res.stdout) == 0 && len(res.stderr) == 0 {
+		// animview never fails without a word (every failure ends in a
+		// message on stderr), so this is Wine failing to start the
+		// program: CI saw it once, on a fresh prefix (exit 1, no
+		// output, nothing written). Run it again with Wine's own errors
+		// shown, so that a second time says why, and clear what the
+		// first run wrote.
+		t.Logf("%s: exit %d on Windows without output; again, with WINEDEBUG=err+all", strings.Join(args, " "), res.code)
+		if out := outputArg(args); out != "" {
+			os.RemoveAll(r.linuxPath(out))
+		}
+		res = r.runOnce(t, true, "err+all", args...)
+	}
+	return res
 }
 
-// runEnv is run with env added to the Windows run's environment.
-func (r wineRun) runEnv(t *testing.T, windows bool, env []string, args ...string) runResult {
+// runOnce is one run of run, the Windows one with WINEDEBUG set to
+// wineDebug.
+func (r wineRun) runOnce(t *testing.T, windows bool, wineDebug string, args ...string) runResult {
 	t.Helper()
 	var cmd *exec.Cmd
 	if windows {
 		cmd = exec.Command(r.wine, append([]string{r.winExe}, args...)...)
-		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = append(os.Environ(), "WINEDEBUG="+wineDebug)
 	} else {
 		cmd = exec.Command(r.linExe, args...)
 	}
@@ -359,19 +376,6 @@ func TestWindowsBuildUnderWine(t *testing.T) {
 			defer func() { <-sem }()
 			lin := r.run(t, false, c.lin...)
 			win := r.run(t, true, c.win...)
-			if win.code != 0 && len(win.stdout) == 0 && len(win.stderr) == 0 {
-				// animview never fails without a word (every failure
-				// ends in a message on stderr), so this is Wine failing
-				// to start the program: CI saw it once, on a fresh
-				// prefix (exit 1, no output, nothing written). Run it
-				// again with Wine's own errors shown, so that a second
-				// time says why, and clear what the first run wrote.
-				t.Logf("%s: exit %d on Windows without output; again, with WINEDEBUG=err+all", c.name, win.code)
-				if out := outputArg(c.win); out != "" {
-					os.RemoveAll(r.linuxPath(out))
-				}
-				win = r.runEnv(t, true, []string{"WINEDEBUG=err+all"}, c.win...)
-			}
 			if c.fail {
 				if lin.code == 0 || lin.code != win.code || !bytes.Equal(lin.stderr, win.stderr) {
 					t.Errorf("%s: want the same failure; exit %d on Linux, %d on Windows\nLinux: %s\nWindows: %s", c.name, lin.code, win.code, lin.stderr, win.stderr)
