@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image/color"
 	"math"
 	"slices"
@@ -152,7 +153,18 @@ type meshSkin struct {
 	// moves nothing, as in glTF), so that the skinning loop tests none.
 	start []uint32
 	infl  []influence
-	eye   []mgl32.Vec3
+	// sets holds the influence lists that several vertices share (a
+	// Prime CSKR's weight group, the drawn vertices of a Sims skin's
+	// binding, a MilkShape joint's vertices), in order: set k's vertices are
+	// shared[sets[k-1].end:sets[k].end], and their influences those of
+	// the first. A set's matrix is blended once and moves each of its
+	// vertices with 9 products instead of 9 per influence, as the game
+	// skins a group (docs/formats/metroid-prime.md#bind-pose-and-skinning).
+	// lone lists the runs of vertices whose influences no other has.
+	sets   []skinSet
+	shared []uint32
+	lone   []vertexRun
+	eye    []mgl32.Vec3
 	// scr and invZ are each vertex's screen position and 1/depth, valid
 	// where flags has vertFront (in front of the near plane, on a sane
 	// screen); vertHidden marks a vertex whose main bone is not drawn.
@@ -168,6 +180,64 @@ type meshSkin struct {
 type influence struct {
 	bone   uint32
 	weight float32
+}
+
+// skinSet is an influence list that several vertices share
+// (meshSkin.sets): its vertices end before shared[end].
+type skinSet struct{ end uint32 }
+
+// vertexRun is the vertices from first up to end.
+type vertexRun struct{ first, end uint32 }
+
+// skinSets groups n vertices, vertex i with infl[start[i]:start[i+1]],
+// by their influences (meshSkin.sets): the sets of two vertices or more,
+// their vertices in order, and the runs of lone vertices.
+func skinSets(start []uint32, infl []influence, n int) (sets []skinSet, shared []uint32, lone []vertexRun) {
+	// The set of each vertex, by its influences as bytes.
+	ids := make(map[string]int32)
+	set := make([]int32, n)
+	var count []uint32
+	var key []byte
+	for i := 0; i < n; i++ {
+		key = key[:0]
+		for _, in := range infl[start[i]:start[i+1]] {
+			key = binary.LittleEndian.AppendUint32(key, in.bone)
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(in.weight))
+		}
+		id, ok := ids[string(key)]
+		if !ok {
+			id = int32(len(count))
+			ids[string(key)] = id
+			count = append(count, 0)
+		}
+		set[i] = id
+		count[id]++
+	}
+	// Each set of two or more gets its place in shared, in the order
+	// of its first vertex.
+	at := make([]int32, len(count))
+	total := uint32(0)
+	for i := 0; i < n; i++ {
+		id := set[i]
+		if c := count[id]; c >= 2 {
+			at[id] = int32(total)
+			total += c
+			sets = append(sets, skinSet{end: total})
+			count[id] = 0
+		}
+	}
+	shared = make([]uint32, total)
+	for i := 0; i < n; i++ {
+		if id := set[i]; count[id] == 0 {
+			shared[at[id]] = uint32(i)
+			at[id]++
+		} else if k := len(lone) - 1; k >= 0 && lone[k].end == uint32(i) {
+			lone[k].end++
+		} else {
+			lone = append(lone, vertexRun{uint32(i), uint32(i) + 1})
+		}
+	}
+	return sets, shared, lone
 }
 
 // Vertex flags.
@@ -225,6 +295,7 @@ func (s *Skinner) prepare(k int, m *formats.Mesh, sk *formats.Skeleton) *meshSki
 		for i := min(len(m.Joints), len(m.Weights)); i < n; i++ {
 			ms.start[i+1] = ms.start[i]
 		}
+		ms.sets, ms.shared, ms.lone = skinSets(ms.start, ms.infl, n)
 	}
 	return ms
 }
@@ -279,17 +350,48 @@ func (s *Skinner) skin(ms *meshSkin, world *player.WorldPose, out *mgl32.Mat4, d
 	}
 	bones := s.bone
 	start, infl := ms.start[:len(pos)+1], ms.infl
-	for i, p := range pos {
-		var x, y, z float32
-		p0, p1, p2 := p[0], p[1], p[2]
-		for _, in := range infl[start[i]:start[i+1]] {
-			b := &bones[in.bone]
-			w := in.weight
-			x += w * (b[0]*p0 + b[3]*p1 + b[6]*p2 + b[9])
-			y += w * (b[1]*p0 + b[4]*p1 + b[7]*p2 + b[10])
-			z += w * (b[2]*p0 + b[5]*p1 + b[8]*p2 + b[11])
+	first := uint32(0)
+	for _, set := range ms.sets {
+		vs := ms.shared[first:set.end]
+		skinShared(bones, infl[start[vs[0]]:start[vs[0]+1]], pos, dst, vs)
+		first = set.end
+	}
+	for _, r := range ms.lone {
+		for i := r.first; i < r.end; i++ {
+			var x, y, z float32
+			p := pos[i]
+			p0, p1, p2 := p[0], p[1], p[2]
+			for _, in := range infl[start[i]:start[i+1]] {
+				b := &bones[in.bone]
+				w := in.weight
+				x += w * (b[0]*p0 + b[3]*p1 + b[6]*p2 + b[9])
+				y += w * (b[1]*p0 + b[4]*p1 + b[7]*p2 + b[10])
+				z += w * (b[2]*p0 + b[5]*p1 + b[8]*p2 + b[11])
+			}
+			dst[i] = mgl32.Vec3{x, y, z}
 		}
-		dst[i] = mgl32.Vec3{x, y, z}
+	}
+}
+
+// skinShared skins the vertices vs of pos into dst by the influences
+// they share: Σ w·(B·p) is (Σ w·B)·p, one blended matrix for them all.
+func skinShared(bones []skinMat, infl []influence, pos, dst []mgl32.Vec3, vs []uint32) {
+	var m skinMat
+	for _, in := range infl {
+		b := &bones[in.bone]
+		w := in.weight
+		for k := range m {
+			m[k] += w * b[k]
+		}
+	}
+	dst = dst[:len(pos)]
+	for _, i := range vs {
+		p := pos[i]
+		dst[i] = mgl32.Vec3{
+			m[0]*p[0] + m[3]*p[1] + m[6]*p[2] + m[9],
+			m[1]*p[0] + m[4]*p[1] + m[7]*p[2] + m[10],
+			m[2]*p[0] + m[5]*p[1] + m[8]*p[2] + m[11],
+		}
 	}
 }
 
@@ -503,9 +605,14 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 	}
 	idx := m.Indices[3*first : 3*last]
 	texBase := f.texBase
-	eye, scr, invZ, flags := ms.eye, ms.scr, ms.invZ, ms.flags
-	n := len(eye)
+	n := len(ms.eye)
+	// Each as long as eye, so that a corner checked against n needs no
+	// other bounds check.
+	eye, scr, invZ, flags := ms.eye, ms.scr[:n], ms.invZ[:n], ms.flags[:n]
 	cull := m.Cull
+	// The triangles are appended to a copy of dst.Tris, which no store
+	// in the loop can change: the compiler keeps it in registers.
+	tris := dst.Tris
 	for t := 0; t+2 < len(idx); t += 3 {
 		i0, i1, i2 := int(idx[t]), int(idx[t+1]), int(idx[t+2])
 		if i0 >= n || i1 >= n || i2 >= n {
@@ -547,24 +654,24 @@ func addTris(dst *DrawList, pr *projector, ms *meshSkin, first, count int, f *tr
 				clr = mix(clr, sel, tintMix*min(1, 0.35+w))
 			}
 		}
-		if tex == nil {
-			if allFront {
-				dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
-					InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr})
-				continue
-			}
-			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, nil, clr)
-			continue
-		}
 		if !allFront {
-			uv := [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}
-			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, &texCorners{tex, uv, f.persp}, clr)
+			var tc *texCorners
+			if tex != nil {
+				tc = &texCorners{tex, [3]mgl32.Vec2{m.UVs[i0], m.UVs[i1], m.UVs[i2]}, f.persp}
+			}
+			dst.Tris = tris
+			addClippedTri(dst, pr, [3]mgl32.Vec3{a, b, c}, tc, clr)
+			tris = dst.Tris
 			continue
 		}
-		// The triangle's texturing is kept (meshTextures).
-		dst.Tris = append(dst.Tris, Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]},
-			InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr, Tex: texBase + int32(t/3) + 1})
+		tri := Tri{P: [3]mgl32.Vec2{scr[i0], scr[i1], scr[i2]}, InvZ: [3]float32{invZ[i0], invZ[i1], invZ[i2]}, Color: clr}
+		if tex != nil {
+			// The triangle's texturing is kept (meshTextures).
+			tri.Tex = texBase + int32(t/3) + 1
+		}
+		tris = append(tris, tri)
 	}
+	dst.Tris = tris
 }
 
 // appendTextured appends a textured triangle and its texturing, with

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/animview/animview/formats"
@@ -293,6 +294,63 @@ func TestSkinMilkShape(t *testing.T) {
 	t.Logf("worst vertex error %.2g of the tube's length", worst)
 }
 
+// TestSkinSets: the vertices that share their influences are skinned by
+// one blended matrix, grouped by skinSets in the order of their first
+// vertex (a vertex whose influences no other has is skinned alone), and
+// land where skinning each by its own influences puts them.
+func TestSkinSets(t *testing.T) {
+	sk := chain(mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0})
+	type infl struct {
+		j [4]uint16
+		w [4]float32
+	}
+	a := infl{[4]uint16{0, 1}, [4]float32{0.25, 0.75}}
+	b := infl{[4]uint16{2}, [4]float32{1}}
+	c := infl{[4]uint16{1, 2}, [4]float32{0.5, 0.5}}
+	// The same influences in another order are another list.
+	a2 := infl{[4]uint16{1, 0}, [4]float32{0.75, 0.25}}
+	m := &formats.Mesh{Name: "sets"}
+	for i, in := range []infl{a, b, a, c, b, a, a2} {
+		m.Positions = append(m.Positions, mgl32.Vec3{float32(i) * 0.3, 0.5 + float32(i)*0.4, -0.2 * float32(i)})
+		m.Joints = append(m.Joints, in.j)
+		m.Weights = append(m.Weights, in.w)
+	}
+	var s Skinner
+	ms := s.prepare(0, m, sk)
+	if want := []skinSet{{3}, {5}}; !slices.Equal(ms.sets, want) {
+		t.Errorf("sets %v, want %v", ms.sets, want)
+	}
+	if want := []uint32{0, 2, 5, 1, 4}; !slices.Equal(ms.shared, want) {
+		t.Errorf("shared %v, want %v", ms.shared, want)
+	}
+	if want := []vertexRun{{3, 4}, {6, 7}}; !slices.Equal(ms.lone, want) {
+		t.Errorf("lone %v, want %v", ms.lone, want)
+	}
+
+	p := player.NewPose(sk)
+	for i := range p.Local {
+		p.Local[i].Rotation = mgl32.QuatRotate(0.4+0.3*float32(i), mgl32.Vec3{0, 0.6, 0.8})
+	}
+	world := player.NewWorldPose(sk)
+	player.ToWorld(sk, p, world)
+	out := mgl32.Translate3D(0.5, -1, -6).Mul4(mgl32.HomogRotate3DX(0.3))
+	got := make([]mgl32.Vec3, len(m.Positions))
+	s.Skin(0, m, sk, world, &out, got)
+	inv := bindInverses(sk)
+	for i, q := range m.Positions {
+		var want mgl32.Vec3
+		for k := range 4 {
+			if w := m.Weights[i][k]; w != 0 {
+				j := int(m.Joints[i][k])
+				want = want.Add(mgl32.TransformCoordinate(q, out.Mul4(world.Matrix(j)).Mul4(inv[j])).Mul(w))
+			}
+		}
+		if d := got[i].Sub(want).Len(); d > 1e-5 {
+			t.Errorf("vertex %d at %v, want %v", i, got[i], want)
+		}
+	}
+}
+
 // TestMeshBuildAllocs: once the draw list has seen the mesh, a frame
 // allocates nothing (skinning, triangles and the depth layer).
 func TestMeshBuildAllocs(t *testing.T) {
@@ -508,17 +566,40 @@ func coveredPixels(l *MeshLayer) int {
 // (internal/cputime).
 func processCPU() int64 { return int64(cputime.Process()) }
 
-// BenchmarkSkin is the skinning alone (model space, no projection).
+// BenchmarkSkin is the skinning alone (model space, no projection):
+// weights=sets is benchMesh, whose rings share their influences (as a
+// Prime weight group's or a Sims binding's vertices do: one blended
+// matrix each), weights=each the same mesh with every vertex's weights
+// its own (each vertex blends its four bones).
 func BenchmarkSkin(b *testing.B) {
-	sk, m := benchMesh(20000, 60)
-	w := benchPose(sk, 1)
-	var s Skinner
-	out := make([]mgl32.Vec3, len(m.Positions))
-	id := mgl32.Ident4()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.Skin(0, m, sk, w, &id, out)
+	for _, each := range []bool{false, true} {
+		name := "weights=sets"
+		if each {
+			name = "weights=each"
+		}
+		b.Run(name, func(b *testing.B) {
+			sk, m := benchMesh(20000, 60)
+			if each {
+				for i := range m.Weights {
+					e := float32(i) * 1e-6
+					m.Weights[i][0] += e
+					m.Weights[i][1] -= e
+				}
+			}
+			w := benchPose(sk, 1)
+			var s Skinner
+			out := make([]mgl32.Vec3, len(m.Positions))
+			id := mgl32.Ident4()
+			s.Skin(0, m, sk, w, &id, out)
+			if ms := &s.skins[0]; each != (len(ms.shared) == 0) {
+				b.Fatalf("%d of %d vertices in sets", len(ms.shared), len(m.Positions))
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.Skin(0, m, sk, w, &id, out)
+			}
+		})
 	}
 }
 
