@@ -563,6 +563,10 @@ func project(ms *meshSkin, pr *projector) {
 	hw, hh := 0.5*pr.vp.W, 0.5*pr.vp.H
 	cx0, cy0 := pr.vp.X+hw, pr.vp.Y+hh
 	near := pr.near
+	// A perspective projection's clip w is −z: 1/w is then 1/depth, one
+	// division for both (the sum below adds only zeros to −z, so the
+	// two are the same number).
+	wIsDepth := m[3] == 0 && m[7] == 0 && m[11] == -1 && m[15] == 0
 	scr, invZ, flags := ms.scr[:len(ms.eye)], ms.invZ[:len(ms.eye)], ms.flags[:len(ms.eye)]
 	for i, e := range ms.eye {
 		flags[i] = 0
@@ -572,13 +576,17 @@ func project(ms *meshSkin, pr *projector) {
 		}
 		cx := m[0]*e[0] + m[4]*e[1] + m[8]*e[2] + m[12]
 		cy := m[1]*e[0] + m[5]*e[1] + m[9]*e[2] + m[13]
-		rw := 1 / (m[3]*e[0] + m[7]*e[1] + m[11]*e[2] + m[15])
+		iz := 1 / -e[2]
+		rw := iz
+		if !wIsDepth {
+			rw = 1 / (m[3]*e[0] + m[7]*e[1] + m[11]*e[2] + m[15])
+		}
 		sx, sy := cx0+cx*rw*hw, cy0-cy*rw*hh
 		if !(absf(sx) < maxCoord && absf(sy) < maxCoord) {
 			continue
 		}
 		scr[i] = mgl32.Vec2{sx, sy}
-		invZ[i] = 1 / -e[2]
+		invZ[i] = iz
 		flags[i] = vertFront
 	}
 }

@@ -647,3 +647,45 @@ func benchMeshParts(b *testing.B, textured bool) {
 		b.ReportMetric(float64(l.Dirty.Dx()*l.Dirty.Dy()), "dirty-px")
 	})
 }
+
+// TestProjectDepthW: project's screen positions and 1/depth are those of
+// the whole clip-space formula (1/w with w from the projection's last
+// row) under a perspective camera, where it takes 1/w to be 1/depth, and
+// an orthographic one, to the bit.
+func TestProjectDepthW(t *testing.T) {
+	for _, ortho := range []bool{false, true} {
+		cam := DefaultCamera()
+		cam.Ortho = ortho
+		pr := newProjector(cam, Viewport{X: 3, Y: 5, W: 640, H: 480})
+		var ms meshSkin
+		for x := -3; x <= 3; x++ {
+			for y := -2; y <= 2; y++ {
+				for z := 1; z <= 40; z += 3 {
+					ms.eye = append(ms.eye, mgl32.Vec3{float32(x) * 0.37, float32(y) * 0.71, -float32(z) * 0.29})
+				}
+			}
+		}
+		n := len(ms.eye)
+		ms.scr, ms.invZ, ms.flags = make([]mgl32.Vec2, n), make([]float32, n), make([]uint8, n)
+		project(&ms, &pr)
+		m := &pr.proj
+		hw, hh := 0.5*pr.vp.W, 0.5*pr.vp.H
+		front := 0
+		for i, e := range ms.eye {
+			if -e[2] < pr.near {
+				continue
+			}
+			front++
+			rw := 1 / (m[3]*e[0] + m[7]*e[1] + m[11]*e[2] + m[15])
+			cx := m[0]*e[0] + m[4]*e[1] + m[8]*e[2] + m[12]
+			cy := m[1]*e[0] + m[5]*e[1] + m[9]*e[2] + m[13]
+			want := mgl32.Vec2{pr.vp.X + hw + cx*rw*hw, pr.vp.Y + hh - cy*rw*hh}
+			if ms.flags[i] != vertFront || ms.scr[i] != want || ms.invZ[i] != 1/-e[2] {
+				t.Fatalf("ortho %v, eye %v: flags %d, screen %v and 1/z %v, want %v and %v", ortho, e, ms.flags[i], ms.scr[i], ms.invZ[i], want, 1/-e[2])
+			}
+		}
+		if front < n/2 {
+			t.Fatalf("ortho %v: only %d of %d points in front", ortho, front, n)
+		}
+	}
+}
