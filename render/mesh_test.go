@@ -464,7 +464,8 @@ func benchPose(sk *formats.Skeleton, t float64) *player.WorldPose {
 // projecting its triangles (Build), and the depth-tested raster of the
 // 1280×720 layer (MeshLayer). Target: 2 ms. tex=flat draws the mesh in
 // its material's colour, tex=textured the same mesh with a 256×256
-// texture over it (issue 30's target: within 1.5× of flat).
+// texture over it (issue 30's target: within 1.5× of the flat frame
+// when the issue was filed, a01aca7; docs/dev.md has the figures).
 func BenchmarkMeshFrame(b *testing.B) {
 	for _, textured := range []bool{false, true} {
 		b.Run(texName(textured), func(b *testing.B) {
