@@ -153,15 +153,15 @@ type meshSkin struct {
 	// moves nothing, as in glTF), so that the skinning loop tests none.
 	start []uint32
 	infl  []influence
-	// sets holds the influence lists that several vertices share (a
-	// Prime CSKR's weight group, the drawn vertices of a Sims skin's
-	// binding, a MilkShape joint's vertices), in order: set k's vertices are
-	// shared[sets[k-1].end:sets[k].end], and their influences those of
-	// the first. A set's matrix is blended once and moves each of its
+	// setEnd splits shared into the sets of vertices that share their
+	// influences (a Prime CSKR's weight group, the drawn vertices of a
+	// Sims skin's binding, a MilkShape joint's vertices), in order: set
+	// k's vertices are shared[setEnd[k-1]:setEnd[k]], and their
+	// influences those of the first. A set's matrix is blended once and moves each of its
 	// vertices with 9 products instead of 9 per influence, as the game
 	// skins a group (docs/formats/metroid-prime.md#bind-pose-and-skinning).
 	// lone lists the runs of vertices whose influences no other has.
-	sets   []skinSet
+	setEnd []uint32
 	shared []uint32
 	lone   []vertexRun
 	eye    []mgl32.Vec3
@@ -182,17 +182,14 @@ type influence struct {
 	weight float32
 }
 
-// skinSet is an influence list that several vertices share
-// (meshSkin.sets): its vertices end before shared[end].
-type skinSet struct{ end uint32 }
-
 // vertexRun is the vertices from first up to end.
 type vertexRun struct{ first, end uint32 }
 
 // skinSets groups n vertices, vertex i with infl[start[i]:start[i+1]],
-// by their influences (meshSkin.sets): the sets of two vertices or more,
-// their vertices in order, and the runs of lone vertices.
-func skinSets(start []uint32, infl []influence, n int) (sets []skinSet, shared []uint32, lone []vertexRun) {
+// by their influences (meshSkin.setEnd): the ends of the sets of two
+// vertices or more, their vertices in order, and the runs of lone
+// vertices.
+func skinSets(start []uint32, infl []influence, n int) (setEnd, shared []uint32, lone []vertexRun) {
 	// The set of each vertex, by its influences as bytes.
 	ids := make(map[string]int32)
 	set := make([]int32, n)
@@ -214,21 +211,22 @@ func skinSets(start []uint32, infl []influence, n int) (sets []skinSet, shared [
 		count[id]++
 	}
 	// Each set of two or more gets its place in shared, in the order
-	// of its first vertex.
+	// of its first vertex; a lone vertex's set has none (−1).
 	at := make([]int32, len(count))
+	for id := range at {
+		at[id] = -1
+	}
 	total := uint32(0)
 	for i := 0; i < n; i++ {
-		id := set[i]
-		if c := count[id]; c >= 2 {
+		if id := set[i]; at[id] < 0 && count[id] >= 2 {
 			at[id] = int32(total)
-			total += c
-			sets = append(sets, skinSet{end: total})
-			count[id] = 0
+			total += count[id]
+			setEnd = append(setEnd, total)
 		}
 	}
 	shared = make([]uint32, total)
 	for i := 0; i < n; i++ {
-		if id := set[i]; count[id] == 0 {
+		if id := set[i]; at[id] >= 0 {
 			shared[at[id]] = uint32(i)
 			at[id]++
 		} else if k := len(lone) - 1; k >= 0 && lone[k].end == uint32(i) {
@@ -237,7 +235,7 @@ func skinSets(start []uint32, infl []influence, n int) (sets []skinSet, shared [
 			lone = append(lone, vertexRun{uint32(i), uint32(i) + 1})
 		}
 	}
-	return sets, shared, lone
+	return setEnd, shared, lone
 }
 
 // Vertex flags.
@@ -295,7 +293,7 @@ func (s *Skinner) prepare(k int, m *formats.Mesh, sk *formats.Skeleton) *meshSki
 		for i := min(len(m.Joints), len(m.Weights)); i < n; i++ {
 			ms.start[i+1] = ms.start[i]
 		}
-		ms.sets, ms.shared, ms.lone = skinSets(ms.start, ms.infl, n)
+		ms.setEnd, ms.shared, ms.lone = skinSets(ms.start, ms.infl, n)
 	}
 	return ms
 }
@@ -351,10 +349,10 @@ func (s *Skinner) skin(ms *meshSkin, world *player.WorldPose, out *mgl32.Mat4, d
 	bones := s.bone
 	start, infl := ms.start[:len(pos)+1], ms.infl
 	first := uint32(0)
-	for _, set := range ms.sets {
-		vs := ms.shared[first:set.end]
+	for _, end := range ms.setEnd {
+		vs := ms.shared[first:end]
 		skinShared(bones, infl[start[vs[0]]:start[vs[0]+1]], pos, dst, vs)
-		first = set.end
+		first = end
 	}
 	for _, r := range ms.lone {
 		for i := r.first; i < r.end; i++ {

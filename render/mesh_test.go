@@ -317,8 +317,8 @@ func TestSkinSets(t *testing.T) {
 	}
 	var s Skinner
 	ms := s.prepare(0, m, sk)
-	if want := []skinSet{{3}, {5}}; !slices.Equal(ms.sets, want) {
-		t.Errorf("sets %v, want %v", ms.sets, want)
+	if want := []uint32{3, 5}; !slices.Equal(ms.setEnd, want) {
+		t.Errorf("set ends %v, want %v", ms.setEnd, want)
 	}
 	if want := []uint32{0, 2, 5, 1, 4}; !slices.Equal(ms.shared, want) {
 		t.Errorf("shared %v, want %v", ms.shared, want)
